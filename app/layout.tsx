@@ -1,0 +1,47 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { SiteHeader } from '@/components/shell/site-header';
+import { SITE } from '@/content/site';
+import { THEME_BOOT_SCRIPT } from '@/lib/theme';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: { default: SITE.title, template: `%s · ${SITE.shortTitle}` },
+  description: SITE.tagline,
+};
+
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#fbfaf7' },
+    { media: '(prefers-color-scheme: dark)', color: '#15171a' },
+  ],
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+      </head>
+      <body className="min-h-screen bg-surface text-ink antialiased">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-accent px-4 py-2 font-semibold text-accent-ink focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none sm:py-12">
+          {children}
+        </main>
+        <footer className="border-t border-line">
+          <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted">
+            Runs entirely in your browser: SQLite, the editor and your notes never leave this page’s origin.
+          </p>
+        </footer>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,101 @@
+'use client';
+
+import Editor, { loader, type OnMount } from '@monaco-editor/react';
+import * as monaco from 'monaco-editor';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { installMonacoEnvironment } from './monaco-environment';
+import { DARK_THEME, defineEditorThemes, LIGHT_THEME } from './themes';
+import type { CodeEditorProps } from './types';
+
+// Use the locally bundled Monaco; @monaco-editor/react would otherwise fetch it from a CDN.
+installMonacoEnvironment();
+loader.config({ monaco });
+defineEditorThemes(monaco);
+
+const MARKER_OWNER = 'lesson';
+
+function subscribeDark(onChange: () => void) {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+  return () => observer.disconnect();
+}
+const isDark = () => document.documentElement.classList.contains('dark');
+
+/** The real Monaco editor; loaded lazily by CodeEditor. */
+export default function MonacoEditor({
+  value,
+  onChange,
+  language,
+  label,
+  height = 320,
+  markers = [],
+  onRun,
+  extraLib,
+  onReady,
+}: CodeEditorProps) {
+  const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const onRunRef = useRef(onRun);
+  const dark = useSyncExternalStore(subscribeDark, isDark, () => false);
+
+  useEffect(() => {
+    onRunRef.current = onRun;
+  }, [onRun]);
+
+  useEffect(() => {
+    if (!extraLib) return;
+    const disposable = monaco.typescript.typescriptDefaults.addExtraLib(extraLib.content, extraLib.path);
+    return () => disposable.dispose();
+  }, [extraLib]);
+
+  useEffect(() => {
+    const model = editorRef.current?.getModel();
+    if (!model) return;
+    monaco.editor.setModelMarkers(
+      model,
+      MARKER_OWNER,
+      markers.map((m) => {
+        const line = Math.min(Math.max(1, m.line), model.getLineCount());
+        return {
+          startLineNumber: line,
+          endLineNumber: line,
+          startColumn: m.column ?? (model.getLineFirstNonWhitespaceColumn(line) || 1),
+          endColumn: m.endColumn ?? model.getLineMaxColumn(line),
+          message: m.message,
+          severity: m.severity === 'warning' ? monaco.MarkerSeverity.Warning : monaco.MarkerSeverity.Error,
+        };
+      }),
+    );
+  }, [markers]);
+
+  const handleMount: OnMount = (editor) => {
+    editorRef.current = editor;
+    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => onRunRef.current?.());
+    onReady?.(editor, monaco);
+  };
+
+  return (
+    <Editor
+      height={height}
+      language={language}
+      value={value}
+      theme={dark ? DARK_THEME : LIGHT_THEME}
+      onChange={(next) => onChange(next ?? '')}
+      onMount={handleMount}
+      loading={<div style={{ height }} aria-hidden="true" />}
+      options={{
+        ariaLabel: label,
+        minimap: { enabled: false },
+        fontSize: 14,
+        scrollBeyondLastLine: false,
+        automaticLayout: true,
+        tabSize: 2,
+        wordWrap: 'on',
+        accessibilitySupport: 'auto',
+        fixedOverflowWidgets: true,
+        // The hidden textarea input works with every assistive tool and test driver; the newer
+        // EditContext input drops keystrokes under automation in this Chromium.
+        editContext: false,
+      }}
+    />
+  );
+}

@@ -1,0 +1,28 @@
+import type * as Monaco from 'monaco-editor';
+
+export type EditorLanguage = 'sql' | 'typescript' | 'javascript';
+
+/** A problem to underline in the editor (1-based lines and columns). */
+export interface EditorMarker {
+  line: number;
+  message: string;
+  severity?: 'error' | 'warning';
+  column?: number;
+  endColumn?: number;
+}
+
+export interface CodeEditorProps {
+  value: string;
+  onChange: (value: string) => void;
+  language: EditorLanguage;
+  /** The accessible name of the editing area. */
+  label: string;
+  height?: number;
+  markers?: readonly EditorMarker[];
+  /** Called on Ctrl/Cmd+Enter. */
+  onRun?: () => void;
+  /** Extra TypeScript declarations (a lab's API), for autocomplete and type errors. */
+  extraLib?: { content: string; path: string };
+  /** Called with the editor and Monaco once mounted, for features that need more. */
+  onReady?: (editor: Monaco.editor.IStandaloneCodeEditor, monaco: typeof Monaco) => void;
+}

@@ -1,0 +1,16 @@
+import Link from 'next/link';
+import type { NavItem } from '@/content/site';
+
+/** A card that links to a mode or an exercise. */
+export function CardLink({ item, headingLevel = 2 }: { item: NavItem; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <Link
+      href={item.href}
+      className="block rounded-lg border border-line bg-surface-2 p-5 transition hover:border-accent"
+    >
+      <Heading className="text-lg font-bold">{item.label}</Heading>
+      <p className="mt-1 text-muted">{item.description}</p>
+    </Link>
+  );
+}

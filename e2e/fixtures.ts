@@ -1,0 +1,84 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/** Problems a page must never show: console errors, uncaught errors, requests to other hosts. */
+interface PageGuard {
+  problems: string[];
+  /** Console errors matching this are expected by the test (a 404 page logs its own 404). */
+  allowConsole: RegExp[];
+}
+
+const ALLOWED_SCHEMES = new Set(['data:', 'blob:', 'about:']);
+
+/**
+ * A `page` that fails the test on any console error, any uncaught page or worker error, and any
+ * request to a host other than the app's own (such requests are also blocked).
+ */
+export const test = base.extend<{ guard: PageGuard }>({
+  guard: [
+    async ({ page, baseURL }, use) => {
+      const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
+      const guard: PageGuard = { problems: [], allowConsole: [] };
+      await page.context().route('**/*', (route) => {
+        const url = new URL(route.request().url());
+        if (ALLOWED_SCHEMES.has(url.protocol) || url.origin === origin) return route.continue();
+        guard.problems.push(`off-origin request: ${url.href}`);
+        return route.abort();
+      });
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        if (guard.allowConsole.some((pattern) => pattern.test(message.text()))) return;
+        guard.problems.push(`console error: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => guard.problems.push(`page error: ${error.message}`));
+      page.on('worker', (worker) => {
+        worker.on('console', (message) => {
+          if (message.type() === 'error') guard.problems.push(`worker console error: ${message.text()}`);
+        });
+      });
+      page.on('requestfailed', (request) => {
+        const url = new URL(request.url());
+        if (url.origin === origin) {
+          const failure = request.failure()?.errorText ?? '';
+          // Navigations cancelled by the next navigation are not failures of the app.
+          if (!failure.includes('ERR_ABORTED')) guard.problems.push(`failed request: ${url.pathname} ${failure}`);
+        }
+      });
+      await use(guard);
+      expect(guard.problems, 'console errors, page errors or off-origin requests').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Every route of the static export, read from out/ so new pages are covered automatically. */
+export function exportedRoutes(): string[] {
+  const root = join(process.cwd(), 'out');
+  const routes: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) {
+        if (name !== '_next') walk(path);
+      } else if (name.endsWith('.html')) {
+        const rel = relative(root, path).replace(/\.html$/, '');
+        if (rel === '404' || rel === '_not-found') continue;
+        routes.push(rel === 'index' ? '/' : `/${rel.replace(/\/index$/, '')}`);
+      }
+    }
+  };
+  walk(root);
+  return routes.sort();
+}
+
+/** Runs axe and returns the serious and critical violations, described for a failure message. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}

@@ -1,0 +1,5 @@
+export * from './types';
+export { fencedDesign, ttlOnlyDesign } from './designs';
+export { createLeaseModel, failedConditions, explainRefusal, type LeaseModel, type LeaseModelOptions } from './model';
+export { runLessonDemo, LESSON_DEMO_OUTPUT } from './demo';
+export { inlineParams } from './inline';

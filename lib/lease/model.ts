@@ -1,0 +1,159 @@
+import type { SqlDriver } from '@/lib/sqlite';
+import { fencedDesign } from './designs';
+import type {
+  ClaimResult,
+  CommitCondition,
+  CommitResult,
+  LeaseDesign,
+  RunRow,
+} from './types';
+import { FINAL_STATUSES } from './types';
+
+export interface LeaseModelOptions {
+  /** The design whose SQL runs; the lesson's fenced design by default. */
+  design?: LeaseDesign;
+  /** Lease length in database-time seconds (the lesson's demo uses 5). */
+  leaseSeconds?: number;
+  /** The run this model acts on. */
+  runId?: string;
+}
+
+/** The lease model bound to one run in one database. Time is always passed in, never read. */
+export interface LeaseModel {
+  readonly design: LeaseDesign;
+  readonly runId: string;
+  readonly leaseSeconds: number;
+  /** Creates the runs table (if missing) and enqueues this run (if missing). */
+  setup(): void;
+  /** Reads the run row, or undefined if it does not exist. */
+  read(): RunRow | undefined;
+  claim(owner: string, now: number): ClaimResult;
+  renew(owner: string, fenceToken: number, now: number): CommitResult;
+  finish(owner: string, fenceToken: number, now: number): CommitResult;
+  cancel(now: number): CommitResult;
+}
+
+function normalizeRow(row: Record<string, unknown> | undefined): RunRow | undefined {
+  if (!row) return undefined;
+  return {
+    runId: String(row.runId),
+    owner: String(row.owner ?? ''),
+    leaseUntil: Number(row.leaseUntil),
+    fence: Number(row.fence),
+    status: String(row.status) as RunRow['status'],
+    cancelEpoch: Number(row.cancelEpoch ?? 0),
+  };
+}
+
+/**
+ * Names the commit conditions that do not hold for `owner` with `fenceToken` at `now`.
+ * Used to explain a refusal after the fact; the decision itself is made by the UPDATE.
+ */
+export function failedConditions(
+  row: RunRow,
+  owner: string,
+  fenceToken: number,
+  now: number,
+): CommitCondition[] {
+  const failed: CommitCondition[] = [];
+  if (row.owner !== owner) failed.push('owner');
+  if (row.fence !== fenceToken) failed.push('fence');
+  if (!(row.leaseUntil > now)) failed.push('lease');
+  if (row.status !== 'running') failed.push('status');
+  return failed;
+}
+
+const CONDITION_TEXT: Record<CommitCondition, (row: RunRow, owner: string, token: number, now: number) => string> = {
+  owner: (row, owner) => `owner is ${row.owner || '(nobody)'}, not ${owner}`,
+  fence: (row, _owner, token) => `fence is ${row.fence}, the writer holds token ${token}`,
+  lease: (row, _owner, _token, now) => `lease ended at ${row.leaseUntil}, it is now ${now}`,
+  status: (row) => `status is ${row.status}, not running`,
+};
+
+/** A sentence for a refused commit, in the lesson's terms. */
+export function explainRefusal(
+  row: RunRow,
+  failed: readonly CommitCondition[],
+  owner: string,
+  token: number,
+  now: number,
+): string {
+  const reasons = failed.map((c) => CONDITION_TEXT[c](row, owner, token, now));
+  return `0 rows changed: ${owner} lost the right to commit (${reasons.join('; ')}).`;
+}
+
+/** Creates the lease model over a driver. */
+export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {}): LeaseModel {
+  const design = options.design ?? fencedDesign;
+  const leaseSeconds = options.leaseSeconds ?? 5;
+  const runId = options.runId ?? 'r';
+  const read = () => normalizeRow(db.get(design.read, { run: runId }));
+
+  const commit = (sql: string, owner: string, token: number, now: number): CommitResult => {
+    const changed = db.run(sql, { run: runId, owner, token, now, lease: leaseSeconds });
+    const row = read();
+    if (changed > 0 && row) return { ok: true, changed, row };
+    if (!row) {
+      return { ok: false, changed: 0, failed: [], explanation: `Run ${runId} does not exist.`, row };
+    }
+    const failed = failedConditions(row, owner, token, now);
+    return { ok: false, changed: 0, failed, explanation: explainRefusal(row, failed, owner, token, now), row };
+  };
+
+  return {
+    design,
+    runId,
+    leaseSeconds,
+    setup() {
+      db.exec(design.schema);
+      if (!read()) db.run(design.submit, { run: runId });
+    },
+    read,
+    claim(owner, now) {
+      const claimed = db.transaction(() =>
+        db.all<{ token: number }>(design.claim, { run: runId, owner, now, lease: leaseSeconds }),
+      );
+      const row = read();
+      if (claimed.length === 1 && row) {
+        return { ok: true, changed: 1, fenceToken: Number(claimed[0].token), leaseUntil: row.leaseUntil, row };
+      }
+      if (!row) {
+        return { ok: false, changed: 0, reason: 'missing', explanation: `Run ${runId} does not exist.`, row };
+      }
+      if (FINAL_STATUSES.includes(row.status)) {
+        return {
+          ok: false,
+          changed: 0,
+          reason: 'final-state',
+          explanation: `Run ${runId} is ${row.status}: a final state is never claimed again.`,
+          row,
+        };
+      }
+      return {
+        ok: false,
+        changed: 0,
+        reason: 'lease-held',
+        explanation: `${row.owner} holds the lease until ${row.leaseUntil} (it is now ${now}).`,
+        row,
+      };
+    },
+    renew(owner, fenceToken, now) {
+      return commit(design.renew, owner, fenceToken, now);
+    },
+    finish(owner, fenceToken, now) {
+      return commit(design.finish, owner, fenceToken, now);
+    },
+    cancel(now) {
+      const changed = db.run(design.cancel, { run: runId, now });
+      const row = read();
+      if (changed > 0 && row) return { ok: true, changed, row };
+      return {
+        ok: false,
+        changed: 0,
+        failed: ['status'],
+        explanation: row ? `Run ${runId} is already ${row.status}.` : `Run ${runId} does not exist.`,
+        row,
+      };
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { indexedDbBlobStore, memoryBlobStore, STORAGE_KEYS } from '@/lib/storage';
+import { createRecordsDb, type RecordsDb } from './records';
+import { FEATURE_SCHEMAS } from './registry';
+
+const CHANNEL = 'lease-lab.records';
+let instance: RecordsDb | null = null;
+const listeners = new Set<() => void>();
+let channel: BroadcastChannel | null = null;
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+/** The records database of this browser tab (one per tab, shared by every component). */
+export function browserRecords(): RecordsDb {
+  if (instance) return instance;
+  const hasIdb = typeof indexedDB !== 'undefined';
+  if (typeof BroadcastChannel !== 'undefined') {
+    channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = () => {
+      instance?.invalidate();
+      emit();
+    };
+  }
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  instance = createRecordsDb({
+    blobs: hasIdb ? indexedDbBlobStore() : memoryBlobStore(),
+    key: STORAGE_KEYS.recordsDb,
+    schemas: FEATURE_SCHEMAS,
+    lock: locks ? <T,>(fn: () => Promise<T>) => locks.request(CHANNEL, fn) as Promise<T> : undefined,
+    notify: () => {
+      channel?.postMessage('changed');
+      emit();
+    },
+  });
+  return instance;
+}
+
+/** Calls listener whenever the records change, in this tab or another. */
+export function subscribeToRecords(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

@@ -1,0 +1,2 @@
+export { coreSchema, migrate, SchemaTooNewError, type FeatureSchema } from './schema';
+export { createRecordsDb, logActivity, type RecordsDb, type RecordsOptions, type RecordsProblem } from './records';

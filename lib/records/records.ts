@@ -1,0 +1,115 @@
+import { openSqlJs, type SqlDriver, type SqlJsDriver } from '@/lib/sqlite';
+import type { BlobStore } from '@/lib/storage';
+import { backupKeyFor } from '@/lib/storage';
+import { coreSchema, migrate, type FeatureSchema } from './schema';
+
+/** A problem met while opening the stored records, reported to the learner. */
+export interface RecordsProblem {
+  message: string;
+  backupKey: string | null;
+}
+
+export interface RecordsOptions {
+  blobs: BlobStore;
+  key: string;
+  schemas: readonly FeatureSchema[];
+  /** Serialises writers across tabs (navigator.locks in the browser). */
+  lock?: <T>(fn: () => Promise<T>) => Promise<T>;
+  /** Tells other tabs that the records changed. */
+  notify?: () => void;
+  now?: () => number;
+}
+
+export interface RecordsDb {
+  /** Reads from the latest stored records. */
+  read<T>(fn: (db: SqlDriver) => T): Promise<T>;
+  /**
+   * Changes the records and persists them. Each write starts from the bytes last stored (under
+   * the lock), so two tabs writing in turn never overwrite each other's records.
+   */
+  write<T>(fn: (db: SqlDriver) => T): Promise<T>;
+  /** Problems found when opening (a damaged database kept aside), once. */
+  takeProblems(): RecordsProblem[];
+  /** Forget the cached copy, so the next read loads what another tab stored. */
+  invalidate(): void;
+}
+
+const noLock = <T>(fn: () => Promise<T>) => fn();
+
+/**
+ * The in-browser records database: SQLite (sql.js) persisted as bytes in a blob store. A stored
+ * database that cannot be opened or migrated is kept aside under a backup key, reported, and
+ * replaced by a fresh one rather than breaking the page.
+ */
+export function createRecordsDb(options: RecordsOptions): RecordsDb {
+  const { blobs, key } = options;
+  const schemas = [coreSchema, ...options.schemas.filter((s) => s.feature !== 'core')];
+  const lock = options.lock ?? noLock;
+  const now = options.now ?? Date.now;
+  const problems: RecordsProblem[] = [];
+  let cached: SqlJsDriver | null = null;
+
+  async function openFresh(): Promise<SqlJsDriver> {
+    const db = await openSqlJs();
+    migrate(db, schemas);
+    return db;
+  }
+
+  async function load(): Promise<SqlJsDriver> {
+    const bytes = await blobs.get(key);
+    if (!bytes || bytes.length === 0) return openFresh();
+    try {
+      const db = await openSqlJs(bytes);
+      const check = db.get<{ integrity_check: string }>('PRAGMA integrity_check');
+      if (check?.integrity_check !== 'ok') throw new Error(`integrity check: ${String(check?.integrity_check)}`);
+      migrate(db, schemas);
+      return db;
+    } catch (error) {
+      const backupKey = backupKeyFor(key, now());
+      let kept: string | null = backupKey;
+      try {
+        await blobs.set(backupKey, bytes);
+      } catch {
+        kept = null;
+      }
+      problems.push({
+        message: `Your stored records could not be opened (${error instanceof Error ? error.message : String(error)}). ${
+          kept ? `They were kept aside as "${kept}"` : 'They could not be kept aside'
+        }, and a fresh records database was started.`,
+        backupKey: kept,
+      });
+      const fresh = await openFresh();
+      await blobs.set(key, fresh.export());
+      return fresh;
+    }
+  }
+
+  return {
+    async read(fn) {
+      if (!cached) cached = await load();
+      return fn(cached);
+    },
+    async write(fn) {
+      return lock(async () => {
+        cached?.close();
+        cached = await load();
+        const result = cached.transaction(() => fn(cached as SqlJsDriver));
+        await blobs.set(key, cached.export());
+        options.notify?.();
+        return result;
+      });
+    },
+    takeProblems() {
+      return problems.splice(0, problems.length);
+    },
+    invalidate() {
+      cached?.close();
+      cached = null;
+    },
+  };
+}
+
+/** Appends one entry to the shared activity log (evidence for the progress view). */
+export function logActivity(db: SqlDriver, at: number, kind: string, subject: string, detail: unknown = {}): void {
+  db.run('INSERT INTO activity (at, kind, subject, detail) VALUES (?, ?, ?, ?)', [at, kind, subject, JSON.stringify(detail)]);
+}

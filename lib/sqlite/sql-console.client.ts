@@ -1,0 +1,24 @@
+import { GuardedWorker } from '@/lib/worker/guarded-worker';
+import type { ConsoleRequest, ConsoleResponse } from './sql-console.protocol';
+
+/** How long one console run may take before its worker is replaced. */
+export const CONSOLE_TIMEOUT_MS = 3_000;
+
+/**
+ * Starts the SQL console worker. `seed` (a SQL script) is run into every fresh worker, so the
+ * learner gets the same starting tables after a reset or after a runaway query.
+ */
+export function createSqlConsole(seed: string, timeoutMs = CONSOLE_TIMEOUT_MS) {
+  const worker = new GuardedWorker<ConsoleRequest, ConsoleResponse>(
+    () => new Worker(new URL('./sql-console.worker.ts', import.meta.url), { type: 'module', name: 'sql-console' }),
+    timeoutMs,
+    (w) => void w.request({ type: 'reset', seed }),
+  );
+  return {
+    reset: () => worker.request({ type: 'reset', seed }, 10_000),
+    run: (sql: string) => worker.request({ type: 'run', sql }),
+    dispose: () => worker.terminate(),
+  };
+}
+
+export type SqlConsole = ReturnType<typeof createSqlConsole>;
