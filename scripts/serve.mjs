@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = resolve(fileURLToPath(new URL('../out', import.meta.url)));
+const root = resolve(process.env.SERVE_ROOT ?? fileURLToPath(new URL('../out', import.meta.url)));
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 
