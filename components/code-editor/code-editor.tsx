@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import type { CodeEditorProps } from './types';
 
 /** Same size as the editor, so the page does not jump when Monaco arrives. */
-export function EditorPlaceholder({ height = 320, label }: { height?: number; label: string }) {
+export function EditorPlaceholder({ height = 320, label }: { height?: number | string; label: string }) {
   return (
     <div
       role="status"
@@ -17,9 +17,10 @@ export function EditorPlaceholder({ height = 320, label }: { height?: number; la
   );
 }
 
+// The placeholder fills the wrapper, which already has the editor's height (see below).
 const LazyMonaco = dynamic(() => import('./monaco-editor'), {
   ssr: false,
-  loading: () => <EditorPlaceholder label="Code editor" />,
+  loading: () => <EditorPlaceholder label="Code editor" height="100%" />,
 });
 
 /**
@@ -28,7 +29,11 @@ const LazyMonaco = dynamic(() => import('./monaco-editor'), {
  */
 export function CodeEditor(props: CodeEditorProps) {
   return (
-    <div className="overflow-hidden rounded-md border border-line" data-testid="code-editor">
+    <div
+      className="overflow-hidden rounded-md border border-line"
+      style={{ height: (props.height ?? 320) + 2 }}
+      data-testid="code-editor"
+    >
       <LazyMonaco {...props} />
     </div>
   );
