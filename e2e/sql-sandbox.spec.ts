@@ -51,3 +51,14 @@ test('an endless query is stopped, the worker replaced, and the page still react
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('cell', { name: 'queued' })).toBeVisible();
 });
+
+test('once loaded, the sandbox keeps working offline', async ({ page, context }) => {
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Ran 5 statements' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.fonts.check('16px codicon'))).toBe(true);
+  await context.setOffline(true);
+  await replaceScript(page, "SELECT 'still here' AS offline;");
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('cell', { name: 'still here' })).toBeVisible();
+  await context.setOffline(false);
+});

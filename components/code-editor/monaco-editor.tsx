@@ -69,6 +69,9 @@ export default function MonacoEditor({
 
   const handleMount: OnMount = (editor) => {
     editorRef.current = editor;
+    // Monaco fetches its icon font only when an icon first shows (a suggestion list, say).
+    // Load it now, so an editor that has loaded keeps working offline.
+    void document.fonts?.load('16px codicon').catch(() => undefined);
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => onRunRef.current?.());
     onReady?.(editor, monaco);
   };
