@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { OfflineSupport } from '@/components/shell/offline-support';
 import { SiteHeader } from '@/components/shell/site-header';
 import { SITE } from '@/content/site';
 import { THEME_BOOT_SCRIPT } from '@/lib/theme';
@@ -32,6 +33,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
+        <OfflineSupport />
         <SiteHeader />
         <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none sm:py-12">
           {children}

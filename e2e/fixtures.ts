@@ -6,7 +6,10 @@ import { join, relative } from 'node:path';
 /** Problems a page must never show: console errors, uncaught errors, requests to other hosts. */
 interface PageGuard {
   problems: string[];
-  /** Console errors matching this are expected by the test (a 404 page logs its own 404). */
+  /**
+   * Console errors and failed requests matching these are expected by the test (a 404 page logs
+   * its own 404; an offline test sees the network refuse).
+   */
   allowConsole: RegExp[];
 }
 
@@ -43,7 +46,8 @@ export const test = base.extend<{ guard: PageGuard }>({
         if (url.origin === origin) {
           const failure = request.failure()?.errorText ?? '';
           // Navigations cancelled by the next navigation are not failures of the app.
-          if (!failure.includes('ERR_ABORTED')) guard.problems.push(`failed request: ${url.pathname} ${failure}`);
+          if (failure.includes('ERR_ABORTED') || guard.allowConsole.some((p) => p.test(failure))) return;
+          guard.problems.push(`failed request: ${url.pathname} ${failure}`);
         }
       });
       await use(guard);

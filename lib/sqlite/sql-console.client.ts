@@ -12,7 +12,8 @@ export function createSqlConsole(seed: string, timeoutMs = CONSOLE_TIMEOUT_MS) {
   const worker = new GuardedWorker<ConsoleRequest, ConsoleResponse>(
     () => new Worker(new URL('./sql-console.worker.ts', import.meta.url), { type: 'module', name: 'sql-console' }),
     timeoutMs,
-    (w) => void w.request({ type: 'reset', seed }),
+    (w) => void w.request({ type: 'reset', seed }, 10_000),
+    true,
   );
   return {
     reset: () => worker.request({ type: 'reset', seed }, 10_000),

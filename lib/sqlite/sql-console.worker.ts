@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import type { Database } from 'sql.js';
-import type { WorkerEnvelope } from '@/lib/worker/guarded-worker';
+import type { WorkerEnvelope, WorkerStarted } from '@/lib/worker/guarded-worker';
 import { runScript } from './console';
 import { openSqlJs } from './sqljs-driver';
 import type { ConsoleRequest, ConsoleResponse } from './sql-console.protocol';
@@ -36,6 +36,7 @@ let queue: Promise<void> = Promise.resolve();
 self.onmessage = (event: MessageEvent<WorkerEnvelope<ConsoleRequest>>) => {
   const { id, body } = event.data;
   queue = queue.then(async () => {
+    (self as unknown as DedicatedWorkerGlobalScope).postMessage({ id, started: true } satisfies WorkerStarted);
     const answer = await handle(body);
     (self as unknown as DedicatedWorkerGlobalScope).postMessage({ id, body: answer } satisfies WorkerEnvelope<ConsoleResponse>);
   });

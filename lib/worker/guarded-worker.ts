@@ -4,6 +4,18 @@ export interface WorkerEnvelope<T> {
   body: T;
 }
 
+/**
+ * Sent by a worker created with `ackStart` when it begins a request, so the time limit counts
+ * only the request's own work, not a fresh worker's start-up or the requests queued before it.
+ */
+export interface WorkerStarted {
+  id: number;
+  started: true;
+}
+
+/** How long a worker may take to begin a request when it acknowledges starts. */
+const START_WATCHDOG_MS = 30_000;
+
 export type GuardedResult<R> =
   | { kind: 'ok'; value: R }
   | { kind: 'timeout'; ms: number }
@@ -19,17 +31,25 @@ export class GuardedWorker<Q, R> {
   private nextId = 1;
   private pending = new Map<number, (result: GuardedResult<R>) => void>();
 
+  private starters = new Map<number, () => void>();
+
   constructor(
     private readonly create: () => Worker,
     private readonly timeoutMs: number,
     /** Called after a replacement worker starts, to restore its state (seed a database). */
     private readonly onRestart?: (worker: GuardedWorker<Q, R>) => void,
+    /** The worker posts WorkerStarted when it begins each request (see WorkerStarted). */
+    private readonly ackStart = false,
   ) {}
 
   private ensure(): Worker {
     if (this.worker) return this.worker;
     const worker = this.create();
-    worker.onmessage = (event: MessageEvent<WorkerEnvelope<R>>) => {
+    worker.onmessage = (event: MessageEvent<WorkerEnvelope<R> | WorkerStarted>) => {
+      if ('started' in event.data) {
+        this.starters.get(event.data.id)?.();
+        return;
+      }
       const resolve = this.pending.get(event.data.id);
       if (!resolve) return;
       this.pending.delete(event.data.id);
@@ -47,6 +67,7 @@ export class GuardedWorker<Q, R> {
   private failAll(result: GuardedResult<R>) {
     for (const resolve of this.pending.values()) resolve(result);
     this.pending.clear();
+    this.starters.clear();
   }
 
   private replace() {
@@ -60,15 +81,24 @@ export class GuardedWorker<Q, R> {
     const worker = this.ensure();
     const id = this.nextId++;
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
+      const expire = () => {
         if (!this.pending.has(id)) return;
         this.pending.delete(id);
         this.failAll({ kind: 'crashed', message: 'The worker was restarted after a timeout.' });
         this.replace();
         resolve({ kind: 'timeout', ms: timeoutMs });
-      }, timeoutMs);
+      };
+      let timer = setTimeout(expire, this.ackStart ? START_WATCHDOG_MS : timeoutMs);
+      if (this.ackStart) {
+        this.starters.set(id, () => {
+          this.starters.delete(id);
+          clearTimeout(timer);
+          timer = setTimeout(expire, timeoutMs);
+        });
+      }
       this.pending.set(id, (result) => {
         clearTimeout(timer);
+        this.starters.delete(id);
         resolve(result);
       });
       worker.postMessage({ id, body } satisfies WorkerEnvelope<Q>);
