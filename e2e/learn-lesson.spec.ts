@@ -150,3 +150,21 @@ test('a damaged records database is kept aside and reported, and the lesson keep
   await expect(page.getByRole('alert').filter({ hasText: 'problem with your lesson records' })).toHaveCount(0);
   await expect(page.getByText('1 of 4 answered, 1 right')).toBeVisible();
 });
+
+test('a migration case goes from changed condition to prediction to derivation, and is remembered', async ({ page }) => {
+  await page.goto('/learn/cases');
+  const longCall = page.getByRole('article', { name: 'A long task under a short lease' });
+  await expect(longCall.getByText('A single model call takes longer than the lease.')).toBeVisible();
+  await expect(longCall.getByText('The principle that stays unchanged')).toBeHidden();
+  await longCall.getByRole('textbox', { name: /Your prediction/ }).fill('No: a pause can outlast any TTL.');
+  await longCall.getByRole('button', { name: 'Save my answer' }).click();
+  await expect(longCall.getByRole('status').filter({ hasText: 'Your answer is saved.' })).toBeVisible();
+  await longCall.getByRole('button', { name: 'Reveal the derivation' }).click();
+  await expect(longCall.getByRole('button', { name: 'Hide the derivation' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(longCall.getByText(/safety against the old worker comes from checking at commit/)).toBeVisible();
+  await page.reload();
+  await expect(longCall.getByRole('button', { name: 'Hide the derivation' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(longCall.getByRole('textbox', { name: /Your prediction/ })).toHaveValue('No: a pause can outlast any TTL.');
+  await page.goto('/learn');
+  await expect(page.getByText('1 of 2 revealed')).toBeVisible();
+});

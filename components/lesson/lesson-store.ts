@@ -24,6 +24,17 @@ let refreshes = 0;
 let stopWatching: (() => void) | null = null;
 const listeners = new Set<() => void>();
 
+/**
+ * Reads and writes of this store run one at a time: RecordsDb.write swaps its cached database
+ * while it awaits storage, and a read landing in that gap would see a closed database.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+function inTurn<T>(task: () => Promise<T>): Promise<T> {
+  const next = queue.then(task, task);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function publish() {
@@ -35,7 +46,7 @@ async function refresh(): Promise<void> {
   const mine = ++refreshes;
   const records = browserRecords();
   try {
-    const loaded = await records.read(readLessonRecords);
+    const loaded = await inTurn(() => records.read(readLessonRecords));
     if (mine === refreshes) {
       stored = loaded;
       status = 'ready';
@@ -74,7 +85,7 @@ export async function recordLessonEvents(events: readonly LessonEvent[]): Promis
   publish();
   let saved = true;
   try {
-    await browserRecords().write((db) => events.forEach((event) => recordEvent(db, event)));
+    await inTurn(() => browserRecords().write((db) => events.forEach((event) => recordEvent(db, event))));
   } catch (error) {
     saved = false;
     problems = [...problems, `Not saved: ${describe(error)}`];
