@@ -17,19 +17,30 @@ async function revealAndRate(question: Locator, rating: 'Got it' | 'Partly' | 'M
   const reveal = question.getByRole('button', { name: 'Reveal the reference answer' });
   await expect(reveal).toHaveAttribute('aria-expanded', 'false');
   await reveal.click();
-  await expect(question.getByRole('button', { name: 'Hide the reference answer' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(question.getByRole('button', { name: 'Hide the reference answer' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
   await expect(question.getByText('Reference answer', { exact: true })).toBeVisible();
   await question.getByRole('button', { name: rating }).click();
-  await expect(question.getByRole('button', { name: rating })).toHaveAttribute('aria-pressed', 'true');
+  await expect(question.getByRole('button', { name: rating })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 }
 
 test('a learner reads the lesson, picks a path, works the questions and the quiz, and finds every record after a reload', async ({
   page,
 }) => {
   await page.goto('/learn');
-  await expect(page.getByRole('heading', { level: 1, name: 'Lease takeover and fencing stale workers' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Lease takeover and fencing stale workers' }),
+  ).toBeVisible();
   const toc = page.getByRole('navigation', { name: 'Table of contents' });
-  await expect(toc.getByRole('link', { name: /The core principles/ })).toHaveAttribute('href', '#core-principles');
+  await expect(toc.getByRole('link', { name: /The core principles/ })).toHaveAttribute(
+    'href',
+    '#core-principles',
+  );
 
   // Read the lesson from top to bottom: progress reaches every section.
   await readWholeLesson(page);
@@ -40,16 +51,26 @@ test('a learner reads the lesson, picks a path, works the questions and the quiz
   await page.getByRole('radio', { name: /Debug failures/ }).check();
   await page.getByRole('link', { name: 'Open the “Debug failures” path' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Debug failures' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Following “Debug failures”' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByRole('link', { name: 'Crash lab' })).toHaveAttribute('href', '/practice/crash-lab');
+  await expect(page.getByRole('button', { name: 'Following “Debug failures”' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByRole('link', { name: 'Crash lab' })).toHaveAttribute(
+    'href',
+    '/practice/crash-lab',
+  );
 
   // The question tree: answer and reveal Level 1, which unlocks Level 2, then Level 3.
   await page.goto('/learn/questions');
   const level1 = page.getByRole('article', { name: /user has canceled the task/ });
   await expect(page.getByRole('article', { name: 'Level 2 (locked)' })).toBeVisible();
-  await level1.getByRole('textbox', { name: /Your answer first/ }).fill('Add the cancel state to the commit’s WHERE clause.');
+  await level1
+    .getByRole('textbox', { name: /Your answer first/ })
+    .fill('Add the cancel state to the commit’s WHERE clause.');
   await level1.getByRole('button', { name: 'Save my answer' }).click();
-  await expect(level1.getByRole('status').filter({ hasText: 'Your answer is saved.' })).toBeVisible();
+  await expect(
+    level1.getByRole('status').filter({ hasText: 'Your answer is saved.' }),
+  ).toBeVisible();
   await revealAndRate(level1, 'Got it');
 
   const level2 = page.getByRole('article', { name: /old worker still sent a remote request/ });
@@ -57,7 +78,9 @@ test('a learner reads the lesson, picks a path, works the questions and the quiz
   await expect(page.getByRole('article', { name: 'Level 3 (locked)' })).toBeVisible();
   await revealAndRate(level2, 'Partly');
 
-  const level3 = page.getByRole('article', { name: /can an idempotency key fully replace fencing/ });
+  const level3 = page.getByRole('article', {
+    name: /can an idempotency key fully replace fencing/,
+  });
   await expect(page.getByRole('article', { name: 'Level 3 (locked)' })).toHaveCount(0);
   await revealAndRate(level3, 'Missed');
 
@@ -80,7 +103,10 @@ test('a learner reads the lesson, picks a path, works the questions and the quiz
   await page.reload();
   await expect(page.getByText('4 of 4 answered, 3 right')).toBeVisible();
   const third = page.getByRole('article', { name: /enough for the worker to check/ });
-  await expect(third.getByRole('button', { name: 'True', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(third.getByRole('button', { name: 'True', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(third.getByRole('status')).toContainText('Not quite');
 
   await page.goto('/learn/questions');
@@ -89,10 +115,17 @@ test('a learner reads the lesson, picks a path, works the questions and the quiz
     [level2, 'Partly'],
     [level3, 'Missed'],
   ] as const) {
-    await expect(question.getByRole('button', { name: 'Hide the reference answer' })).toHaveAttribute('aria-expanded', 'true');
-    await expect(question.getByRole('button', { name: rating })).toHaveAttribute('aria-pressed', 'true');
+    await expect(
+      question.getByRole('button', { name: 'Hide the reference answer' }),
+    ).toHaveAttribute('aria-expanded', 'true');
+    await expect(question.getByRole('button', { name: rating })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   }
-  await expect(level1.getByRole('textbox', { name: /Your answer first/ })).toHaveValue('Add the cancel state to the commit’s WHERE clause.');
+  await expect(level1.getByRole('textbox', { name: /Your answer first/ })).toHaveValue(
+    'Add the cancel state to the commit’s WHERE clause.',
+  );
 
   await page.goto('/learn');
   await expect(page.getByRole('radio', { name: /Debug failures/ })).toBeChecked();
@@ -101,28 +134,39 @@ test('a learner reads the lesson, picks a path, works the questions and the quiz
   await expect(page.getByText('4 of 4 answered, 3 right')).toBeVisible();
 });
 
-test('the reveal works by keyboard, and a blank or oversized answer is refused without losing text', async ({ page }) => {
+test('the reveal works by keyboard, and a blank or oversized answer is refused without losing text', async ({
+  page,
+}) => {
   await page.goto('/learn/questions');
   const question = page.getByRole('article', { name: /advance the fencing token/ });
   const box = question.getByRole('textbox', { name: /Your answer first/ });
   await box.fill('   ');
   await question.getByRole('button', { name: 'Save my answer' }).click();
-  await expect(question.getByRole('status').filter({ hasText: 'empty answer is not saved' })).toBeVisible();
+  await expect(
+    question.getByRole('status').filter({ hasText: 'empty answer is not saved' }),
+  ).toBeVisible();
   const huge = 'x'.repeat(20_001);
   await box.fill(huge);
   await question.getByRole('button', { name: 'Save my answer' }).click();
-  await expect(question.getByRole('status').filter({ hasText: 'the limit is 20,000' })).toBeVisible();
+  await expect(
+    question.getByRole('status').filter({ hasText: 'the limit is 20,000' }),
+  ).toBeVisible();
   await expect(box).toHaveValue(huge);
 
   const reveal = question.getByRole('button', { name: 'Reveal the reference answer' });
   await reveal.focus();
   await page.keyboard.press('Enter');
-  await expect(question.getByRole('button', { name: 'Hide the reference answer' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(question.getByRole('button', { name: 'Hide the reference answer' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
   await page.keyboard.press('Tab');
   await expect(question.getByRole('button', { name: 'Got it' })).toBeFocused();
 });
 
-test('a damaged records database is kept aside and reported, and the lesson keeps working', async ({ page }) => {
+test('a damaged records database is kept aside and reported, and the lesson keeps working', async ({
+  page,
+}) => {
   await page.goto('/learn/mistakes');
   await expect(page.getByText('0 of 4 answered, 0 right')).toBeVisible();
   await page.evaluate(
@@ -133,7 +177,10 @@ test('a damaged records database is kept aside and reported, and the lesson keep
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const tx = open.result.transaction('blobs', 'readwrite');
-          tx.objectStore('blobs').put(new TextEncoder().encode('not a database '.repeat(200)), 'lease-lab.records.v1');
+          tx.objectStore('blobs').put(
+            new TextEncoder().encode('not a database '.repeat(200)),
+            'lease-lab.records.v1',
+          );
           tx.oncomplete = () => resolve();
           tx.onerror = () => reject(tx.error);
         };
@@ -147,24 +194,44 @@ test('a damaged records database is kept aside and reported, and the lesson keep
   await first.getByRole('button', { name: 'False', exact: true }).click();
   await expect(page.getByText('1 of 4 answered, 1 right')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('alert').filter({ hasText: 'problem with your lesson records' })).toHaveCount(0);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'problem with your lesson records' }),
+  ).toHaveCount(0);
   await expect(page.getByText('1 of 4 answered, 1 right')).toBeVisible();
 });
 
-test('a migration case goes from changed condition to prediction to derivation, and is remembered', async ({ page }) => {
+test('a migration case goes from changed condition to prediction to derivation, and is remembered', async ({
+  page,
+}) => {
   await page.goto('/learn/cases');
   const longCall = page.getByRole('article', { name: 'A long task under a short lease' });
-  await expect(longCall.getByText('A single model call takes longer than the lease.')).toBeVisible();
+  await expect(
+    longCall.getByText('A single model call takes longer than the lease.'),
+  ).toBeVisible();
   await expect(longCall.getByText('The principle that stays unchanged')).toBeHidden();
-  await longCall.getByRole('textbox', { name: /Your prediction/ }).fill('No: a pause can outlast any TTL.');
-  await longCall.getByRole('button', { name: 'Save my answer' }).click();
-  await expect(longCall.getByRole('status').filter({ hasText: 'Your answer is saved.' })).toBeVisible();
+  await longCall
+    .getByRole('textbox', { name: /Your prediction/ })
+    .fill('No: a pause can outlast any TTL.');
+  await longCall.getByRole('button', { name: 'Save my prediction' }).click();
+  await expect(
+    longCall.getByRole('status').filter({ hasText: 'Your prediction is saved.' }),
+  ).toBeVisible();
   await longCall.getByRole('button', { name: 'Reveal the derivation' }).click();
-  await expect(longCall.getByRole('button', { name: 'Hide the derivation' })).toHaveAttribute('aria-expanded', 'true');
-  await expect(longCall.getByText(/safety against the old worker comes from checking at commit/)).toBeVisible();
+  await expect(longCall.getByRole('button', { name: 'Hide the derivation' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await expect(
+    longCall.getByText(/safety against the old worker comes from checking at commit/),
+  ).toBeVisible();
   await page.reload();
-  await expect(longCall.getByRole('button', { name: 'Hide the derivation' })).toHaveAttribute('aria-expanded', 'true');
-  await expect(longCall.getByRole('textbox', { name: /Your prediction/ })).toHaveValue('No: a pause can outlast any TTL.');
+  await expect(longCall.getByRole('button', { name: 'Hide the derivation' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await expect(longCall.getByRole('textbox', { name: /Your prediction/ })).toHaveValue(
+    'No: a pause can outlast any TTL.',
+  );
   await page.goto('/learn');
   await expect(page.getByText('1 of 2 revealed')).toBeVisible();
 });

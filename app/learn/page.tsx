@@ -1,7 +1,13 @@
 import type { Metadata } from 'next';
 import { DemoBlock } from '@/components/lesson/demo-block';
 import { ItemProgress } from '@/components/lesson/item-progress';
-import { ActivityLink, ConceptBlock, InspectionList, PartBlock, ReferenceList } from '@/components/lesson/lesson-parts';
+import {
+  ActivityLink,
+  ConceptBlock,
+  InspectionList,
+  PartBlock,
+  ReferenceList,
+} from '@/components/lesson/lesson-parts';
 import { LessonSection } from '@/components/lesson/lesson-section';
 import { PathPicker } from '@/components/lesson/path-picker';
 import { Prose } from '@/components/lesson/prose';
@@ -36,7 +42,10 @@ export default function LearnPage() {
   return (
     <>
       <PageHeader eyebrow="Learn" title={LESSON_TITLE}>
-        <p>Read the principles, then test yourself on the questions, the cases and the common mistakes.</p>
+        <p>
+          Read the principles, then test yourself on the questions, the cases and the common
+          mistakes.
+        </p>
       </PageHeader>
       <RecordsNotice />
       <div className="grid gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
@@ -83,7 +92,9 @@ export default function LearnPage() {
             <dl className="space-y-3">
               {DEDUCTION.items.map((item) => (
                 <div key={item.id} id={item.id} className="rounded-lg border border-line p-4">
-                  <dt className="text-sm font-semibold uppercase tracking-wider text-accent">{item.label}</dt>
+                  <dt className="text-sm font-semibold uppercase tracking-wider text-accent">
+                    {item.label}
+                  </dt>
                   <dd className="mt-1">{item.text}</dd>
                 </div>
               ))}
@@ -91,14 +102,16 @@ export default function LearnPage() {
           </LessonSection>
           <LessonSection id="follow-up-questions" title={title('follow-up-questions')}>
             <ActivityLink href="/learn/questions" title="Questions and answers, level by level">
-              Three Level 1 questions; the first one is followed to Level 2 and Level 3. Write your own answer, reveal
-              the reference, rate yourself. <ItemProgress ids={flattenQuestions().map((q) => q.id)} kind="revealed" />
+              Three Level 1 questions; the first one is followed to Level 2 and Level 3. Write your
+              own answer, reveal the reference, rate yourself.{' '}
+              <ItemProgress ids={flattenQuestions().map((q) => q.id)} kind="revealed" />
             </ActivityLink>
           </LessonSection>
           <LessonSection id="migration-cases" title={title('migration-cases')}>
             <ActivityLink href="/learn/cases" title="When a condition changes">
-              Two cases: a remote report file, and a model call longer than the lease. Predict, then reveal the
-              derivation. <ItemProgress ids={MIGRATION_CASES.map((c) => c.id)} kind="revealed" />
+              Two cases: a remote report file, and a model call longer than the lease. Predict, then
+              reveal the derivation.{' '}
+              <ItemProgress ids={MIGRATION_CASES.map((c) => c.id)} kind="revealed" />
             </ActivityLink>
           </LessonSection>
           <LessonSection id="common-mistakes" title={title('common-mistakes')}>

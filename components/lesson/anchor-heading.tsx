@@ -11,7 +11,11 @@ export function AnchorHeading({ id, level, title }: { id: string; level: 2 | 3; 
       <Tag id={id} className={`scroll-mt-6 ${SIZES[level]}`}>
         {title}
       </Tag>
-      <a href={`#${id}`} className="text-muted no-underline hover:text-accent" aria-label={`Link to “${title}”`}>
+      <a
+        href={`#${id}`}
+        className="text-muted no-underline hover:text-accent"
+        aria-label={`Link to “${title}”`}
+      >
         #
       </a>
     </div>

@@ -2,7 +2,12 @@
 
 import { useState, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
-import { readPathChoice, subscribeToPathChoice, writePathChoice, type LearningPathId } from '@/lib/lesson';
+import {
+  readPathChoice,
+  subscribeToPathChoice,
+  writePathChoice,
+  type LearningPathId,
+} from '@/lib/lesson';
 
 const storedChoice = () => readPathChoice().choice;
 

@@ -7,7 +7,11 @@ import { Prose } from './prose';
 export function PartBlock({ part, index }: { part: Part; index?: number }) {
   return (
     <div className="rounded-lg border border-line bg-surface-2 p-4 sm:p-5">
-      <AnchorHeading id={part.id} level={3} title={index === undefined ? part.title : `${index + 1}. ${part.title}`} />
+      <AnchorHeading
+        id={part.id}
+        level={3}
+        title={index === undefined ? part.title : `${index + 1}. ${part.title}`}
+      />
       <Prose paragraphs={part.body} className="mt-2" />
     </div>
   );
@@ -58,9 +62,20 @@ export function InspectionList({ items }: { items: readonly KeyInspection[] }) {
 }
 
 /** A card that sends the learner to one of the lesson's interactive pages. */
-export function ActivityLink({ href, title, children }: { href: string; title: string; children: React.ReactNode }) {
+export function ActivityLink({
+  href,
+  title,
+  children,
+}: {
+  href: string;
+  title: string;
+  children: React.ReactNode;
+}) {
   return (
-    <Link href={href} className="block rounded-lg border border-line bg-surface-2 p-4 transition hover:border-accent sm:p-5">
+    <Link
+      href={href}
+      className="block rounded-lg border border-line bg-surface-2 p-4 transition hover:border-accent sm:p-5"
+    >
       <span className="block text-lg font-bold text-accent">{title} →</span>
       <span className="mt-1 block">{children}</span>
     </Link>

@@ -1,4 +1,11 @@
-import { applyEvent, EMPTY_RECORDS, readLessonRecords, recordEvent, type LessonEvent, type LessonRecords } from '@/lib/lesson';
+import {
+  applyEvent,
+  EMPTY_RECORDS,
+  readLessonRecords,
+  recordEvent,
+  type LessonEvent,
+  type LessonRecords,
+} from '@/lib/lesson';
 import { browserRecords, subscribeToRecords } from '@/lib/records/browser';
 
 /** What the lesson's islands see: the records, whether they are loaded, and any problem. */
@@ -53,7 +60,10 @@ async function refresh(): Promise<void> {
     }
   } catch (error) {
     if (mine === refreshes && status === 'loading') status = 'failed';
-    problems = [...problems, `Your lesson records could not be loaded (${describe(error)}). You can keep reading; nothing will be saved.`];
+    problems = [
+      ...problems,
+      `Your lesson records could not be loaded (${describe(error)}). You can keep reading; nothing will be saved.`,
+    ];
   }
   const found = records.takeProblems();
   if (found.length > 0) problems = [...problems, ...found.map((p) => p.message)];
@@ -85,7 +95,9 @@ export async function recordLessonEvents(events: readonly LessonEvent[]): Promis
   publish();
   let saved = true;
   try {
-    await inTurn(() => browserRecords().write((db) => events.forEach((event) => recordEvent(db, event))));
+    await inTurn(() =>
+      browserRecords().write((db) => events.forEach((event) => recordEvent(db, event))),
+    );
   } catch (error) {
     saved = false;
     problems = [...problems, `Not saved: ${describe(error)}`];

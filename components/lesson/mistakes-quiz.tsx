@@ -12,12 +12,20 @@ function QuizItem({ item, index }: { item: MistakeItem; index: number }) {
   const answer = records.quiz[item.id];
   const headingId = useId();
   function choose(choice: boolean) {
-    void record([{ kind: 'quiz', id: item.id, choice, correct: choice === item.truth, at: clock() }]);
+    void record([
+      { kind: 'quiz', id: item.id, choice, correct: choice === item.truth, at: clock() },
+    ]);
   }
 
   return (
-    <article id={item.id} aria-labelledby={headingId} className="scroll-mt-6 rounded-lg border border-line bg-surface-2 p-4 sm:p-5">
-      <p className="text-sm font-semibold uppercase tracking-wider text-accent">Statement {index + 1}</p>
+    <article
+      id={item.id}
+      aria-labelledby={headingId}
+      className="scroll-mt-6 rounded-lg border border-line bg-surface-2 p-4 sm:p-5"
+    >
+      <p className="text-sm font-semibold uppercase tracking-wider text-accent">
+        Statement {index + 1}
+      </p>
       <h2 id={headingId} className="mt-1 text-lg font-bold">
         {item.statement}
       </h2>
@@ -29,7 +37,9 @@ function QuizItem({ item, index }: { item: MistakeItem; index: number }) {
             aria-pressed={answer?.choice === choice}
             onClick={() => choose(choice)}
             className={`rounded-md border px-4 py-1.5 font-semibold ${
-              answer?.choice === choice ? 'border-accent bg-accent text-accent-ink' : 'border-line bg-surface hover:bg-surface-2'
+              answer?.choice === choice
+                ? 'border-accent bg-accent text-accent-ink'
+                : 'border-line bg-surface hover:bg-surface-2'
             }`}
           >
             {choice ? 'True' : 'False'}
@@ -40,9 +50,12 @@ function QuizItem({ item, index }: { item: MistakeItem; index: number }) {
         {answer ? (
           <div className="border-l-4 border-accent pl-4">
             <p className={`font-bold ${answer.correct ? 'text-good' : 'text-bad'}`}>
-              {answer.correct ? 'Right' : 'Not quite'}: the statement is {item.truth ? 'true' : 'false'}.
+              {answer.correct ? 'Right' : 'Not quite'}: the statement is{' '}
+              {item.truth ? 'true' : 'false'}.
             </p>
-            <p className="mt-1 text-sm text-muted">The mistake behind it: “{item.misconception}”.</p>
+            <p className="mt-1 text-sm text-muted">
+              The mistake behind it: “{item.misconception}”.
+            </p>
             <Prose paragraphs={item.explanation} className="mt-2" />
           </div>
         ) : null}

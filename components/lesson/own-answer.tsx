@@ -9,7 +9,17 @@ import { useLessonRecords } from './use-lesson-records';
  * An optional box for writing your own answer (or prediction) before the reveal. The text stays
  * in the box whatever happens: a refused or failed save never loses it.
  */
-export function OwnAnswer({ id, item, label }: { id: string; item: LessonItemKind; label: string }) {
+export function OwnAnswer({
+  id,
+  item,
+  label,
+  noun = 'answer',
+}: {
+  id: string;
+  item: LessonItemKind;
+  label: string;
+  noun?: 'answer' | 'prediction';
+}) {
   const { records, status, record } = useLessonRecords();
   const saved = records.answers[id] ?? '';
   const [draft, setDraft] = useState<string | null>(null);
@@ -24,7 +34,11 @@ export function OwnAnswer({ id, item, label }: { id: string; item: LessonItemKin
       return;
     }
     const ok = await record([{ kind: 'answered', item, id, text, at: Date.now() }]);
-    setMessage(ok ? { kind: 'good', text: 'Your answer is saved.' } : { kind: 'bad', text: 'Not saved; your text is still here.' });
+    setMessage(
+      ok
+        ? { kind: 'good', text: `Your ${noun} is saved.` }
+        : { kind: 'bad', text: 'Not saved; your text is still here.' },
+    );
     if (ok) setDraft(null);
   }
 
@@ -45,12 +59,17 @@ export function OwnAnswer({ id, item, label }: { id: string; item: LessonItemKin
       />
       <div className="mt-1 flex flex-wrap items-center gap-3">
         <Button onClick={() => void save()} disabled={status === 'loading'}>
-          Save my answer
+          Save my {noun}
         </Button>
-        <span className={`text-sm ${text.length > MAX_ANSWER_LENGTH ? 'font-semibold text-bad' : 'text-muted'}`}>
+        <span
+          className={`text-sm ${text.length > MAX_ANSWER_LENGTH ? 'font-semibold text-bad' : 'text-muted'}`}
+        >
           {text.length.toLocaleString('en')} / {MAX_ANSWER_LENGTH.toLocaleString('en')}
         </span>
-        <span role="status" className={`text-sm ${message?.kind === 'bad' ? 'text-bad' : 'text-good'}`}>
+        <span
+          role="status"
+          className={`text-sm ${message?.kind === 'bad' ? 'text-bad' : 'text-good'}`}
+        >
           {message?.text}
         </span>
       </div>

@@ -3,7 +3,12 @@
 import Link from 'next/link';
 import { useState, useSyncExternalStore } from 'react';
 import type { LearningPath } from '@/content/lesson';
-import { readPathChoice, subscribeToPathChoice, writePathChoice, type LearningPathId } from '@/lib/lesson';
+import {
+  readPathChoice,
+  subscribeToPathChoice,
+  writePathChoice,
+  type LearningPathId,
+} from '@/lib/lesson';
 
 /** A damaged stored choice is kept aside on first read; its message waits here for the picker. */
 let damagedMessage: string | null = null;
@@ -21,7 +26,11 @@ export function PathPicker({ paths }: { paths: readonly LearningPath[] }) {
   const current = chosen ?? stored;
   const path = paths.find((p) => p.id === current);
 
-  const damaged = useSyncExternalStore(subscribeToPathChoice, () => damagedMessage, () => null);
+  const damaged = useSyncExternalStore(
+    subscribeToPathChoice,
+    () => damagedMessage,
+    () => null,
+  );
   const shown = message ?? damaged;
 
   function choose(id: LearningPathId) {

@@ -19,7 +19,13 @@ export function InlineText({ text }: { text: string }) {
 }
 
 /** Paragraphs of lesson prose. */
-export function Prose({ paragraphs, className = '' }: { paragraphs: Paragraphs; className?: string }) {
+export function Prose({
+  paragraphs,
+  className = '',
+}: {
+  paragraphs: Paragraphs;
+  className?: string;
+}) {
   return (
     <div className={`space-y-3 ${className}`}>
       {paragraphs.map((paragraph, i) => (

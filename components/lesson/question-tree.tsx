@@ -7,9 +7,16 @@ import { useLessonRecords } from './use-lesson-records';
 
 function LockedQuestion({ node }: { node: QuestionNode }) {
   return (
-    <article aria-label={`Level ${node.level} (locked)`} className="rounded-lg border border-dashed border-line p-4 sm:p-5">
-      <p className="text-sm font-semibold uppercase tracking-wider text-muted">Level {node.level} · locked</p>
-      <p className="mt-1 text-muted">Answer or reveal the question above to unlock this follow-up.</p>
+    <article
+      aria-label={`Level ${node.level} (locked)`}
+      className="rounded-lg border border-dashed border-line p-4 sm:p-5"
+    >
+      <p className="text-sm font-semibold uppercase tracking-wider text-muted">
+        Level {node.level} · locked
+      </p>
+      <p className="mt-1 text-muted">
+        Answer or reveal the question above to unlock this follow-up.
+      </p>
     </article>
   );
 }
@@ -27,7 +34,10 @@ function Branch({ node, open }: { node: QuestionNode; open: Set<string> }) {
         headingLevel={(node.level + 1) as 2 | 3 | 4}
       />
       {node.children.length > 0 ? (
-        <section aria-label={`Follow this answer further (Level ${node.level + 1})`} className="mt-3 border-l-2 border-line pl-3 sm:pl-6">
+        <section
+          aria-label={`Follow this answer further (Level ${node.level + 1})`}
+          className="mt-3 border-l-2 border-line pl-3 sm:pl-6"
+        >
           <p className="mb-2 text-sm font-semibold text-muted">Follow this answer further</p>
           <ol className="space-y-3">
             {node.children.map((child) => (

@@ -10,7 +10,11 @@ export function RatingButtons({ id }: { id: string }) {
   const { records, record } = useLessonRecords();
   const current = records.ratings[id];
   return (
-    <div role="group" aria-label="How well did you know it?" className="mt-3 flex flex-wrap items-center gap-2">
+    <div
+      role="group"
+      aria-label="How well did you know it?"
+      className="mt-3 flex flex-wrap items-center gap-2"
+    >
       <span className="text-sm font-semibold" aria-hidden="true">
         How well did you know it?
       </span>
@@ -21,7 +25,9 @@ export function RatingButtons({ id }: { id: string }) {
           aria-pressed={current === rating}
           onClick={() => void record([{ kind: 'rated', id, rating, at: Date.now() }])}
           className={`rounded-md border px-3 py-1 text-sm font-semibold ${
-            current === rating ? 'border-accent bg-accent text-accent-ink' : 'border-line bg-surface hover:bg-surface-2'
+            current === rating
+              ? 'border-accent bg-accent text-accent-ink'
+              : 'border-line bg-surface hover:bg-surface-2'
           }`}
         >
           {LABELS[rating]}

@@ -50,7 +50,10 @@ export function TableOfContents({ sections }: { sections: readonly SectionEntry[
   );
 
   return (
-    <nav aria-label="Table of contents" className="rounded-lg border border-line bg-surface-2 p-4 text-sm">
+    <nav
+      aria-label="Table of contents"
+      className="rounded-lg border border-line bg-surface-2 p-4 text-sm"
+    >
       <p className="font-bold">Contents</p>
       <div
         role="progressbar"
@@ -61,7 +64,10 @@ export function TableOfContents({ sections }: { sections: readonly SectionEntry[
         aria-valuetext={`${progress.read} of ${progress.total} sections read`}
         className="mt-2 h-2 overflow-hidden rounded-full bg-surface"
       >
-        <div className="h-full bg-accent transition-[width]" style={{ width: `${progress.percent}%` }} />
+        <div
+          className="h-full bg-accent transition-[width]"
+          style={{ width: `${progress.percent}%` }}
+        />
       </div>
       <p className="mt-1 text-muted">
         {progress.read} of {progress.total} sections read
@@ -76,7 +82,10 @@ export function TableOfContents({ sections }: { sections: readonly SectionEntry[
                 current === section.id ? 'font-bold text-accent' : ''
               }`}
             >
-              <span aria-hidden="true" className={section.id in records.read ? 'text-good' : 'text-muted'}>
+              <span
+                aria-hidden="true"
+                className={section.id in records.read ? 'text-good' : 'text-muted'}
+              >
                 {section.id in records.read ? '✓' : '○'}
               </span>
               <span>
@@ -88,7 +97,10 @@ export function TableOfContents({ sections }: { sections: readonly SectionEntry[
               <ol className="ml-6 hidden space-y-0.5 lg:block">
                 {section.children.map((child) => (
                   <li key={child.id}>
-                    <a href={`#${child.id}`} className="block rounded px-1 text-muted hover:bg-surface hover:text-ink">
+                    <a
+                      href={`#${child.id}`}
+                      className="block rounded px-1 text-muted hover:bg-surface hover:text-ink"
+                    >
                       {child.title}
                     </a>
                   </li>

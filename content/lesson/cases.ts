@@ -9,12 +9,14 @@ export const MIGRATION_CASES: readonly MigrationCase[] = [
     id: 'case-remote-report',
     title: 'Task state is local, the report file is remote',
     changedCondition: 'Submitting the result overwrites a report file in remote storage.',
-    question: 'The database refuses the old worker\'s done, so why is the file still overwritten by the old worker?',
+    question:
+      "The database refuses the old worker's done, so why is the file still overwritten by the old worker?",
     derivation: [
       'Refusing the local commit comes too late: the side effect happened before it. The remote write needs its own protection: a version condition on the object, a fence checked by the storage side, or writing an immutable version first and letting a trusted committer switch the official reference to it.',
       'With that, an old worker can still leave an orphan draft behind, but it cannot replace the current official reference; garbage collection removes orphans by their state. Protecting only the local row does not protect the object store.',
     ],
-    unchangedPrinciple: 'The check of the right to execute must cover the resource where the effect actually happens.',
+    unchangedPrinciple:
+      'The check of the right to execute must cover the resource where the effect actually happens.',
   },
   {
     id: 'case-long-model-call',

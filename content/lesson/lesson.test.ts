@@ -39,7 +39,11 @@ const KNOWN_ROUTES = [
 
 describe('the lesson covers every fact list of the source', () => {
   it('has the three preparatory concepts, each with a primer', () => {
-    expect(ids(CONCEPTS)).toEqual(['concept-conditional-updates', 'concept-lease-and-clock', 'concept-idempotent-effects']);
+    expect(ids(CONCEPTS)).toEqual([
+      'concept-conditional-updates',
+      'concept-lease-and-clock',
+      'concept-idempotent-effects',
+    ]);
     for (const concept of CONCEPTS) {
       expect(filled(concept.gist)).toBe(true);
       expect(concept.body.length).toBeGreaterThan(0);
@@ -79,7 +83,11 @@ describe('the lesson covers every fact list of the source', () => {
   });
 
   it('cites the three sources, each as a plain https link', () => {
-    expect(ids(REFERENCES)).toEqual(['ref-redis-distlock', 'ref-kleppmann', 'ref-postgres-skip-locked']);
+    expect(ids(REFERENCES)).toEqual([
+      'ref-redis-distlock',
+      'ref-kleppmann',
+      'ref-postgres-skip-locked',
+    ]);
     for (const ref of REFERENCES) expect(ref.href).toMatch(/^https:\/\//);
     expect(REFERENCES.map((r) => r.title).join(' ')).toContain('SKIP LOCKED');
   });
@@ -92,7 +100,9 @@ describe('the lesson covers every fact list of the source', () => {
     ]);
     const [first] = QUESTION_TREE;
     expect(first.children.map((q) => [q.id, q.level])).toEqual([['q-remote-after-cancel', 2]]);
-    expect(first.children[0].children.map((q) => [q.id, q.level])).toEqual([['q-idempotency-vs-fencing', 3]]);
+    expect(first.children[0].children.map((q) => [q.id, q.level])).toEqual([
+      ['q-idempotency-vs-fencing', 3],
+    ]);
     expect(flattenQuestions()).toHaveLength(5);
   });
 
@@ -175,7 +185,12 @@ describe('anchors and ids', () => {
 
 describe('learning paths', () => {
   it('are the four entry choices, with ids the stored choice accepts', () => {
-    expect(LEARNING_PATHS.map((p) => p.title)).toEqual(['Understand first', 'Implement next', 'Debug failures', 'Compare designs']);
+    expect(LEARNING_PATHS.map((p) => p.title)).toEqual([
+      'Understand first',
+      'Implement next',
+      'Debug failures',
+      'Compare designs',
+    ]);
     expect(LEARNING_PATHS.map((p) => p.id)).toEqual([...LEARNING_PATH_IDS]);
   });
 
@@ -196,7 +211,14 @@ describe('learning paths', () => {
   it('together send the learner to every exercise of the lesson', () => {
     const exercises = new Set(LEARNING_PATHS.flatMap((p) => p.exercises.map((e) => e.href)));
     expect([...exercises].sort()).toEqual(
-      ['/practice/claim-lab', '/practice/compare', '/practice/crash-lab', '/practice/sql-sandbox', '/practice/timeline', '/reflect'].sort(),
+      [
+        '/practice/claim-lab',
+        '/practice/compare',
+        '/practice/crash-lab',
+        '/practice/sql-sandbox',
+        '/practice/timeline',
+        '/reflect',
+      ].sort(),
     );
   });
 });

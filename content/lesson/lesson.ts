@@ -14,7 +14,7 @@ export const CONCEPTS: readonly Concept[] = [
     title: 'Row-level conditional updates',
     gist: 'An UPDATE whose WHERE clause is the permission check.',
     body: [
-      'A conditional update changes a row only if the row still matches what you expect: `UPDATE runs SET status = \'done\' WHERE run_id = ? AND owner = ? AND fence = ?`. The database evaluates the condition and applies the change as one atomic step, so nobody can slip in between the check and the write.',
+      "A conditional update changes a row only if the row still matches what you expect: `UPDATE runs SET status = 'done' WHERE run_id = ? AND owner = ? AND fence = ?`. The database evaluates the condition and applies the change as one atomic step, so nobody can slip in between the check and the write.",
       'The number of rows changed is the answer. One row means you still had the right to write; zero rows means something changed under you and the write did not happen.',
     ],
   },
@@ -24,7 +24,7 @@ export const CONCEPTS: readonly Concept[] = [
     gist: 'A lease is permission with an expiry time, judged by one clock.',
     body: [
       'A lease grants a worker a task until a point in time (`lease_until`). The worker renews it while it works; if it stops renewing, the lease runs out and the task may be claimed by someone else.',
-      'Expiry must be judged against one time source, usually the database\'s clock, because the wall clocks of different machines drift apart. A lease says nothing about whether its old holder is still running: it only says when others may step in.',
+      "Expiry must be judged against one time source, usually the database's clock, because the wall clocks of different machines drift apart. A lease says nothing about whether its old holder is still running: it only says when others may step in.",
     ],
   },
   {
@@ -48,7 +48,7 @@ export const PRINCIPLES: readonly Part[] = [
     title: 'Liveness and safety need different mechanisms',
     body: [
       'A lease gives liveness: after a crash, the task does not stay stuck, because someone else can take it over. It does not give safety, because the old worker may merely be paused (a garbage-collection pause, a network partition, a suspended laptop) and resume later.',
-      'A longer lease makes takeovers rarer but proves nothing about the old process having stopped. Redis\'s own guidance on distributed locks recommends fencing for long operations: a process that is alive does not necessarily still hold a valid lock.',
+      "A longer lease makes takeovers rarer but proves nothing about the old process having stopped. Redis's own guidance on distributed locks recommends fencing for long operations: a process that is alive does not necessarily still hold a valid lock.",
     ],
   },
   {
@@ -71,7 +71,7 @@ export const PRINCIPLES: readonly Part[] = [
     id: 'principle-short-claims',
     title: 'Never hold a lock for the whole task',
     body: [
-      'Claim work in a short transaction: set owner, lease and token, commit, and release the row locks. Keep model inference and network calls outside long transactions. PostgreSQL\'s `SKIP LOCKED` fits a queue table with many consumers; it is not a tool for general consistent reads.',
+      "Claim work in a short transaction: set owner, lease and token, commit, and release the row locks. Keep model inference and network calls outside long transactions. PostgreSQL's `SKIP LOCKED` fits a queue table with many consumers; it is not a tool for general consistent reads.",
       'Then test it the hard way: pause an old worker, let a new one take over, resume the old one, and check that its commit fails at every target it could write to.',
     ],
   },
@@ -83,7 +83,7 @@ export const CHECK_QUESTION = {
     'Two workers resume the same agent task at the same time. How do a lease and a fencing token keep the old worker from writing?',
   context: 'Check your understanding of the four principles before going on.',
   answer: [
-    'The lease lets a new worker take over, but it does not stop an old worker that was only paused. Give every claim a growing token, allocated atomically with the claim. Renewals and commits succeed only while owner, token and an unexpired lease all still match, so the old worker\'s commit changes nothing.',
+    "The lease lets a new worker take over, but it does not stop an old worker that was only paused. Give every claim a growing token, allocated atomically with the claim. Renewals and commits succeed only while owner, token and an unexpired lease all still match, so the old worker's commit changes nothing.",
     'Claim in a short transaction instead of holding a lock through the whole inference. And local checks alone cannot stop remote effects: every external target needs its own fencing or idempotency protection.',
   ],
 } as const;
@@ -101,8 +101,8 @@ export const IMPLEMENTATION: readonly Part[] = [
     id: 'impl-atomic-claim',
     title: 'Atomic claims produce a growing execution generation',
     body: [
-      'The task table holds `run_id`, `owner`, `lease_until`, `fence` and `status`. A claim runs in a short transaction and succeeds only if the task is queued, or running with an expired lease. Final states (done, canceled, failed) are never taken over automatically. A successful claim adds one to the fence and returns it as this generation\'s token.',
-      'PostgreSQL\'s `FOR UPDATE SKIP LOCKED` lets many consumers claim queued rows without blocking on each other, but all it does is skip rows locked by others: it creates no lease and does nothing about an old process coming back. Renewal must match both owner and fence; when a renewal changes no row, the worker stops starting new tool calls at once. Do not keep the claim transaction open during ten minutes of work: the lock would block the very takeover the lease exists for.',
+      "The task table holds `run_id`, `owner`, `lease_until`, `fence` and `status`. A claim runs in a short transaction and succeeds only if the task is queued, or running with an expired lease. Final states (done, canceled, failed) are never taken over automatically. A successful claim adds one to the fence and returns it as this generation's token.",
+      "PostgreSQL's `FOR UPDATE SKIP LOCKED` lets many consumers claim queued rows without blocking on each other, but all it does is skip rows locked by others: it creates no lease and does nothing about an old process coming back. Renewal must match both owner and fence; when a renewal changes no row, the worker stops starting new tool calls at once. Do not keep the claim transaction open during ten minutes of work: the lock would block the very takeover the lease exists for.",
     ],
   },
   {
@@ -117,8 +117,8 @@ export const IMPLEMENTATION: readonly Part[] = [
     id: 'impl-test-resume',
     title: 'Test an old worker that resumes after losing its lease',
     body: [
-      'The acceptance sequence: A claims with fence 1 and is suspended until its lease expires; B claims with fence 2; then A submits. A\'s update must change zero rows, and B\'s submission must succeed. Then test renewal by the old owner, concurrent claims by old and new workers, clock skew, retried submissions, and finishing after a cancel.',
-      'In production, judge leases by the database\'s clock, and stop writing conservatively when heartbeats fail: the wall clocks of different machines are never exactly in step. The demo below injects logical time to show stale commits being rejected; it does not simulate network partitions, real row locks or a full cluster.',
+      "The acceptance sequence: A claims with fence 1 and is suspended until its lease expires; B claims with fence 2; then A submits. A's update must change zero rows, and B's submission must succeed. Then test renewal by the old owner, concurrent claims by old and new workers, clock skew, retried submissions, and finishing after a cancel.",
+      "In production, judge leases by the database's clock, and stop writing conservatively when heartbeats fail: the wall clocks of different machines are never exactly in step. The demo below injects logical time to show stale commits being rejected; it does not simulate network partitions, real row locks or a full cluster.",
     ],
   },
 ];
@@ -128,7 +128,7 @@ export const DEMO = {
   id: 'sqlite-demo',
   title: 'SQLite demo: an expired generation cannot finish the task',
   intro: [
-    'The original demo is a short Python script on the standard library\'s sqlite3 module. Here is the same logic: one task row, two workers, and time passed in by the test (logical time), so the run is deterministic. In production one time source decides leases, and workers renew while they work.',
+    "The original demo is a short Python script on the standard library's sqlite3 module. Here is the same logic: one task row, two workers, and time passed in by the test (logical time), so the run is deterministic. In production one time source decides leases, and workers renew while they work.",
   ],
   steps: [
     'create table runs (run_id, owner, lease_until, fence, status)',
@@ -144,7 +144,7 @@ export const DEMO = {
     "print('new:', finish('B', b, now = 7))",
   ],
   outro: [
-    'A\'s finish changes no row: its fence is 1 but the row now holds 2, and the row\'s owner is B. B\'s finish changes one row. Run these exact statements yourself, then break them on purpose.',
+    "A's finish changes no row: its fence is 1 but the row now holds 2, and the row's owner is B. B's finish changes one row. Run these exact statements yourself, then break them on purpose.",
   ],
 } as const;
 
@@ -165,18 +165,18 @@ export const DEDUCTION = {
     {
       id: 'deduction-verification',
       label: 'Verification target',
-      text: 'The old worker cannot overwrite the new worker\'s draft, and the takeover can be traced in the task\'s state.',
+      text: "The old worker cannot overwrite the new worker's draft, and the takeover can be traced in the task's state.",
     },
     {
       id: 'deduction-boundary',
       label: 'Applicable boundary',
-      text: 'When an external resource does not check the token, local fencing cannot stop the old worker\'s requests from taking effect there.',
+      text: "When an external resource does not check the token, local fencing cannot stop the old worker's requests from taking effect there.",
     },
   ],
 } as const;
 
 export const REFERENCES_LEAD =
-  'The mechanisms rest on these public sources. The scenarios, questions and cases are this lesson\'s own teaching material, not questions from any company\'s interviews.';
+  "The mechanisms rest on these public sources. The scenarios, questions and cases are this lesson's own teaching material, not questions from any company's interviews.";
 
 export const REFERENCES: readonly Reference[] = [
   {
@@ -206,8 +206,17 @@ export const REFERENCES: readonly Reference[] = [
 ];
 
 export const KEY_INSPECTIONS: readonly KeyInspection[] = [
-  { id: 'inspect-reproduce-resurrection', text: 'Reproduce an old worker coming back to life after its lease expired.' },
+  {
+    id: 'inspect-reproduce-resurrection',
+    text: 'Reproduce an old worker coming back to life after its lease expired.',
+  },
   { id: 'inspect-design-claims', text: 'Design atomic claims, renewals and conditional commits.' },
-  { id: 'inspect-fence-at-writer', text: 'Explain why the fence must be checked by the writer of the resource.' },
-  { id: 'inspect-preemption-vs-idempotency', text: 'Tell task preemption (who may run) apart from side-effect idempotency (what already happened).' },
+  {
+    id: 'inspect-fence-at-writer',
+    text: 'Explain why the fence must be checked by the writer of the resource.',
+  },
+  {
+    id: 'inspect-preemption-vs-idempotency',
+    text: 'Tell task preemption (who may run) apart from side-effect idempotency (what already happened).',
+  },
 ];

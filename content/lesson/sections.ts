@@ -1,7 +1,8 @@
 import { CONCEPTS, IMPLEMENTATION, PRINCIPLES } from './lesson';
 import type { SectionEntry } from './types';
 
-const sub = (parts: readonly { id: string; title: string }[]) => parts.map(({ id, title }) => ({ id, title }));
+const sub = (parts: readonly { id: string; title: string }[]) =>
+  parts.map(({ id, title }) => ({ id, title }));
 
 /** The lesson's sections in reading order: the table of contents and the anchors of /learn. */
 export const SECTIONS: readonly SectionEntry[] = [

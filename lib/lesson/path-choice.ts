@@ -22,7 +22,10 @@ export function readPathChoice(door = createLocalDoor(browserStore())): PathChoi
 }
 
 /** Stores the chosen path; returns an error message when it could not be saved. */
-export function writePathChoice(choice: PathChoice, door = createLocalDoor(browserStore())): string | null {
+export function writePathChoice(
+  choice: PathChoice,
+  door = createLocalDoor(browserStore()),
+): string | null {
   const result = door.write(STORAGE_KEYS.learningPath, pathChoiceSchema, choice);
   return result.ok ? null : result.message;
 }

@@ -17,7 +17,12 @@ const tree = [
   { id: 'b', children: [] },
 ];
 
-const reveal = (id: string, at = 1): LessonEvent => ({ kind: 'revealed', item: 'question', id, at });
+const reveal = (id: string, at = 1): LessonEvent => ({
+  kind: 'revealed',
+  item: 'question',
+  id,
+  at,
+});
 
 describe('unlocking the question tree', () => {
   it('opens only the roots at first', () => {
@@ -32,16 +37,33 @@ describe('unlocking the question tree', () => {
   });
 
   it('opens a child once its parent is answered, but not for a blank answer', () => {
-    const blank = applyEvent(EMPTY_RECORDS, { kind: 'answered', item: 'question', id: 'a', text: '   ', at: 1 });
+    const blank = applyEvent(EMPTY_RECORDS, {
+      kind: 'answered',
+      item: 'question',
+      id: 'a',
+      text: '   ',
+      at: 1,
+    });
     expect(unlockedIds(tree, blank).has('a1')).toBe(false);
-    const answered = applyEvent(EMPTY_RECORDS, { kind: 'answered', item: 'question', id: 'a', text: 'a fence', at: 1 });
+    const answered = applyEvent(EMPTY_RECORDS, {
+      kind: 'answered',
+      item: 'question',
+      id: 'a',
+      text: 'a fence',
+      at: 1,
+    });
     expect(unlockedIds(tree, answered).has('a1')).toBe(true);
   });
 
   it('never opens a node whose parent is locked or unsettled, whatever was recorded', () => {
     const ids = ['a', 'a1', 'a11', 'b'];
     const event = fc.oneof(
-      fc.record({ kind: fc.constant('revealed' as const), item: fc.constant('question' as const), id: fc.constantFrom(...ids), at: fc.nat() }),
+      fc.record({
+        kind: fc.constant('revealed' as const),
+        item: fc.constant('question' as const),
+        id: fc.constantFrom(...ids),
+        at: fc.nat(),
+      }),
       fc.record({
         kind: fc.constant('answered' as const),
         item: fc.constant('question' as const),
@@ -54,7 +76,8 @@ describe('unlocking the question tree', () => {
       fc.property(fc.array(event, { maxLength: 12 }), (events) => {
         const records = events.reduce<LessonRecords>(applyEvent, EMPTY_RECORDS);
         const open = unlockedIds(tree, records);
-        const settled = (id: string) => id in records.revealed || (records.answers[id] ?? '').trim() !== '';
+        const settled = (id: string) =>
+          id in records.revealed || (records.answers[id] ?? '').trim() !== '';
         if (open.has('a1') && !(open.has('a') && settled('a'))) return false;
         if (open.has('a11') && !(open.has('a1') && settled('a1'))) return false;
         return open.has('a') && open.has('b');
@@ -88,8 +111,16 @@ describe('lesson records as a fold of events', () => {
       { kind: 'quiz', id: 'm2', choice: true, correct: false, at: 1 },
       { kind: 'read', sectionId: 's1', at: 1 },
     ].reduce((r, e) => applyEvent(r, e as LessonEvent), EMPTY_RECORDS);
-    expect(quizScore(['m1', 'm2', 'm3', 'm4'], records)).toEqual({ total: 4, answered: 2, correct: 1 });
-    expect(readingProgress(['s1', 's2', 's3'], records)).toEqual({ read: 1, total: 3, percent: 33 });
+    expect(quizScore(['m1', 'm2', 'm3', 'm4'], records)).toEqual({
+      total: 4,
+      answered: 2,
+      correct: 1,
+    });
+    expect(readingProgress(['s1', 's2', 's3'], records)).toEqual({
+      read: 1,
+      total: 3,
+      percent: 33,
+    });
   });
 });
 

@@ -33,7 +33,13 @@ export interface LessonRecords {
   read: Readonly<Record<string, number>>;
 }
 
-export const EMPTY_RECORDS: LessonRecords = { revealed: {}, answers: {}, ratings: {}, quiz: {}, read: {} };
+export const EMPTY_RECORDS: LessonRecords = {
+  revealed: {},
+  answers: {},
+  ratings: {},
+  quiz: {},
+  read: {},
+};
 
 /** Why an own answer cannot be kept, or null when it can. */
 export function answerProblem(text: string): string | null {
@@ -51,15 +57,22 @@ export function answerProblem(text: string): string | null {
 export function applyEvent(records: LessonRecords, event: LessonEvent): LessonRecords {
   switch (event.kind) {
     case 'revealed':
-      return event.id in records.revealed ? records : { ...records, revealed: { ...records.revealed, [event.id]: event.at } };
+      return event.id in records.revealed
+        ? records
+        : { ...records, revealed: { ...records.revealed, [event.id]: event.at } };
     case 'answered':
       return { ...records, answers: { ...records.answers, [event.id]: event.text } };
     case 'rated':
       return { ...records, ratings: { ...records.ratings, [event.id]: event.rating } };
     case 'quiz':
-      return { ...records, quiz: { ...records.quiz, [event.id]: { choice: event.choice, correct: event.correct } } };
+      return {
+        ...records,
+        quiz: { ...records.quiz, [event.id]: { choice: event.choice, correct: event.correct } },
+      };
     case 'read':
-      return event.sectionId in records.read ? records : { ...records, read: { ...records.read, [event.sectionId]: event.at } };
+      return event.sectionId in records.read
+        ? records
+        : { ...records, read: { ...records.read, [event.sectionId]: event.at } };
   }
 }
 
@@ -100,5 +113,9 @@ export function quizScore(itemIds: readonly string[], records: LessonRecords) {
 /** How much of the lesson has been read: sections seen out of all sections. */
 export function readingProgress(sectionIds: readonly string[], records: LessonRecords) {
   const read = sectionIds.filter((id) => id in records.read).length;
-  return { read, total: sectionIds.length, percent: sectionIds.length ? Math.round((read / sectionIds.length) * 100) : 0 };
+  return {
+    read,
+    total: sectionIds.length,
+    percent: sectionIds.length ? Math.round((read / sectionIds.length) * 100) : 0,
+  };
 }

@@ -11,7 +11,12 @@ import { lessonSchema, readLessonRecords, recordEvent } from './records';
 
 const ids = ['q-a', 'q-b', 'case-x'];
 const eventArb: fc.Arbitrary<LessonEvent> = fc.oneof(
-  fc.record({ kind: fc.constant('revealed' as const), item: fc.constantFrom('question' as const, 'case' as const), id: fc.constantFrom(...ids), at: fc.nat() }),
+  fc.record({
+    kind: fc.constant('revealed' as const),
+    item: fc.constantFrom('question' as const, 'case' as const),
+    id: fc.constantFrom(...ids),
+    at: fc.nat(),
+  }),
   fc.record({
     kind: fc.constant('answered' as const),
     item: fc.constantFrom('question' as const, 'case' as const),
@@ -19,9 +24,24 @@ const eventArb: fc.Arbitrary<LessonEvent> = fc.oneof(
     text: fc.string({ minLength: 1, maxLength: 30 }).filter((t) => t.trim() !== ''),
     at: fc.nat(),
   }),
-  fc.record({ kind: fc.constant('rated' as const), id: fc.constantFrom(...ids), rating: fc.constantFrom(...RATINGS), at: fc.nat() }),
-  fc.record({ kind: fc.constant('quiz' as const), id: fc.constantFrom('m1', 'm2'), choice: fc.boolean(), correct: fc.boolean(), at: fc.nat() }),
-  fc.record({ kind: fc.constant('read' as const), sectionId: fc.constantFrom('s1', 's2'), at: fc.nat() }),
+  fc.record({
+    kind: fc.constant('rated' as const),
+    id: fc.constantFrom(...ids),
+    rating: fc.constantFrom(...RATINGS),
+    at: fc.nat(),
+  }),
+  fc.record({
+    kind: fc.constant('quiz' as const),
+    id: fc.constantFrom('m1', 'm2'),
+    choice: fc.boolean(),
+    correct: fc.boolean(),
+    at: fc.nat(),
+  }),
+  fc.record({
+    kind: fc.constant('read' as const),
+    sectionId: fc.constantFrom('s1', 's2'),
+    at: fc.nat(),
+  }),
 );
 
 describe('lesson records in the records database', () => {
@@ -34,7 +54,9 @@ describe('lesson records in the records database', () => {
     migrate(db, [coreSchema, lessonSchema]);
     await fc.assert(
       fc.asyncProperty(fc.array(eventArb, { maxLength: 15 }), async (events) => {
-        db.exec('DELETE FROM lesson_reveals; DELETE FROM lesson_answers; DELETE FROM lesson_ratings; DELETE FROM lesson_quiz; DELETE FROM lesson_reading;');
+        db.exec(
+          'DELETE FROM lesson_reveals; DELETE FROM lesson_answers; DELETE FROM lesson_ratings; DELETE FROM lesson_quiz; DELETE FROM lesson_reading;',
+        );
         for (const event of events) db.transaction(() => recordEvent(db, event));
         expect(readLessonRecords(db)).toEqual(events.reduce(applyEvent, EMPTY_RECORDS));
       }),
@@ -59,12 +81,20 @@ describe('lesson records in the records database', () => {
   });
 
   it('refuses a blank answer or an unknown rating and stores nothing of it', async () => {
-    const records = createRecordsDb({ blobs: memoryBlobStore(), key: 'k', schemas: [lessonSchema] });
-    await expect(records.write((db) => recordEvent(db, { kind: 'answered', item: 'question', id: 'q-a', text: ' ', at: 1 }))).rejects.toThrow(
-      /empty answer/,
-    );
+    const records = createRecordsDb({
+      blobs: memoryBlobStore(),
+      key: 'k',
+      schemas: [lessonSchema],
+    });
     await expect(
-      records.write((db) => recordEvent(db, { kind: 'rated', id: 'q-a', rating: 'perfect' as never, at: 1 })),
+      records.write((db) =>
+        recordEvent(db, { kind: 'answered', item: 'question', id: 'q-a', text: ' ', at: 1 }),
+      ),
+    ).rejects.toThrow(/empty answer/);
+    await expect(
+      records.write((db) =>
+        recordEvent(db, { kind: 'rated', id: 'q-a', rating: 'perfect' as never, at: 1 }),
+      ),
     ).rejects.toThrow(/Unknown rating/);
     expect(await records.read(readLessonRecords)).toEqual(EMPTY_RECORDS);
   });
@@ -73,7 +103,9 @@ describe('lesson records in the records database', () => {
     const blobs = memoryBlobStore();
     const hostile = "'); DROP TABLE lesson_answers; -- <script>alert(1)</script> \u0000 ✓";
     const first = createRecordsDb({ blobs, key: 'k', schemas: [lessonSchema] });
-    await first.write((db) => recordEvent(db, { kind: 'answered', item: 'question', id: 'q-a', text: hostile, at: 1 }));
+    await first.write((db) =>
+      recordEvent(db, { kind: 'answered', item: 'question', id: 'q-a', text: hostile, at: 1 }),
+    );
     const again = createRecordsDb({ blobs, key: 'k', schemas: [lessonSchema] });
     expect((await again.read(readLessonRecords)).answers).toEqual({ 'q-a': hostile });
   });

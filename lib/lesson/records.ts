@@ -1,7 +1,14 @@
 import type { SqlDriver } from '@/lib/sqlite';
 import { logActivity } from '@/lib/records/records';
 import type { FeatureSchema } from '@/lib/records/schema';
-import { answerProblem, EMPTY_RECORDS, RATINGS, type LessonEvent, type LessonRecords, type Rating } from './progress';
+import {
+  answerProblem,
+  EMPTY_RECORDS,
+  RATINGS,
+  type LessonEvent,
+  type LessonRecords,
+  type Rating,
+} from './progress';
 
 /** The lesson's tables in the records database (feature 'lesson'). */
 export const lessonSchema: FeatureSchema = {
@@ -44,11 +51,10 @@ export const lessonSchema: FeatureSchema = {
 export function recordEvent(db: SqlDriver, event: LessonEvent): void {
   switch (event.kind) {
     case 'revealed': {
-      const changed = db.run('INSERT OR IGNORE INTO lesson_reveals (item_id, item_kind, revealed_at) VALUES (?, ?, ?)', [
-        event.id,
-        event.item,
-        event.at,
-      ]);
+      const changed = db.run(
+        'INSERT OR IGNORE INTO lesson_reveals (item_id, item_kind, revealed_at) VALUES (?, ?, ?)',
+        [event.id, event.item, event.at],
+      );
       if (changed === 1) logActivity(db, event.at, `${event.item}.revealed`, event.id);
       return;
     }
@@ -64,7 +70,8 @@ export function recordEvent(db: SqlDriver, event: LessonEvent): void {
       return;
     }
     case 'rated':
-      if (!RATINGS.includes(event.rating)) throw new Error(`Unknown rating "${String(event.rating)}".`);
+      if (!RATINGS.includes(event.rating))
+        throw new Error(`Unknown rating "${String(event.rating)}".`);
       db.run(
         `INSERT INTO lesson_ratings (item_id, rating, rated_at) VALUES (?, ?, ?)
          ON CONFLICT (item_id) DO UPDATE SET rating = excluded.rating, rated_at = excluded.rated_at`,
@@ -78,10 +85,16 @@ export function recordEvent(db: SqlDriver, event: LessonEvent): void {
          ON CONFLICT (item_id) DO UPDATE SET choice = excluded.choice, correct = excluded.correct, answered_at = excluded.answered_at`,
         [event.id, event.choice ? 1 : 0, event.correct ? 1 : 0, event.at],
       );
-      logActivity(db, event.at, 'quiz.answered', event.id, { choice: event.choice, correct: event.correct });
+      logActivity(db, event.at, 'quiz.answered', event.id, {
+        choice: event.choice,
+        correct: event.correct,
+      });
       return;
     case 'read':
-      db.run('INSERT OR IGNORE INTO lesson_reading (section_id, read_at) VALUES (?, ?)', [event.sectionId, event.at]);
+      db.run('INSERT OR IGNORE INTO lesson_reading (section_id, read_at) VALUES (?, ?)', [
+        event.sectionId,
+        event.at,
+      ]);
       return;
   }
 }
@@ -92,21 +105,33 @@ export function readLessonRecords(db: SqlDriver): LessonRecords {
     -readonly [K in keyof LessonRecords]: Record<string, LessonRecords[K][string]>;
   };
   records.revealed = Object.fromEntries(
-    db.all<{ id: string; at: number }>('SELECT item_id AS id, revealed_at AS at FROM lesson_reveals').map((r) => [r.id, Number(r.at)]),
+    db
+      .all<{ id: string; at: number }>(
+        'SELECT item_id AS id, revealed_at AS at FROM lesson_reveals',
+      )
+      .map((r) => [r.id, Number(r.at)]),
   );
   records.answers = Object.fromEntries(
-    db.all<{ id: string; answer: string }>('SELECT item_id AS id, answer FROM lesson_answers').map((r) => [r.id, r.answer]),
+    db
+      .all<{ id: string; answer: string }>('SELECT item_id AS id, answer FROM lesson_answers')
+      .map((r) => [r.id, r.answer]),
   );
   records.ratings = Object.fromEntries(
-    db.all<{ id: string; rating: Rating }>('SELECT item_id AS id, rating FROM lesson_ratings').map((r) => [r.id, r.rating]),
+    db
+      .all<{ id: string; rating: Rating }>('SELECT item_id AS id, rating FROM lesson_ratings')
+      .map((r) => [r.id, r.rating]),
   );
   records.quiz = Object.fromEntries(
     db
-      .all<{ id: string; choice: number; correct: number }>('SELECT item_id AS id, choice, correct FROM lesson_quiz')
+      .all<{ id: string; choice: number; correct: number }>(
+        'SELECT item_id AS id, choice, correct FROM lesson_quiz',
+      )
       .map((r) => [r.id, { choice: r.choice === 1, correct: r.correct === 1 }]),
   );
   records.read = Object.fromEntries(
-    db.all<{ id: string; at: number }>('SELECT section_id AS id, read_at AS at FROM lesson_reading').map((r) => [r.id, Number(r.at)]),
+    db
+      .all<{ id: string; at: number }>('SELECT section_id AS id, read_at AS at FROM lesson_reading')
+      .map((r) => [r.id, Number(r.at)]),
   );
   return records;
 }

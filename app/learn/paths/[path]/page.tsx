@@ -11,7 +11,11 @@ export function generateStaticParams() {
   return LEARNING_PATHS.map((path) => ({ path: path.id }));
 }
 
-export async function generateMetadata({ params }: { params: Promise<{ path: string }> }): Promise<Metadata> {
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ path: string }>;
+}): Promise<Metadata> {
   const path = findPath((await params).path);
   return { title: path ? `Path: ${path.title}` : 'Learning path' };
 }
@@ -32,7 +36,10 @@ export default async function LearningPathPage({ params }: { params: Promise<{ p
           </h2>
           <ol className="mt-3 space-y-3">
             {path.steps.map((step, index) => (
-              <li key={step.href} className="flex gap-3 rounded-lg border border-line bg-surface-2 p-4">
+              <li
+                key={step.href}
+                className="flex gap-3 rounded-lg border border-line bg-surface-2 p-4"
+              >
                 <span aria-hidden="true" className="text-xl font-bold text-accent">
                   {index + 1}
                 </span>
