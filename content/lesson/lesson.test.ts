@@ -236,3 +236,30 @@ describe('the SQLite demo', () => {
     expect(DEMO.steps.join('\n')).toMatch(/claim\('A', now = 0\)/);
   });
 });
+
+describe('facts, commands and outputs carried over from the source', () => {
+  const text = (parts: readonly { body: readonly string[] }[]) =>
+    parts.flatMap((p) => p.body).join(' ');
+
+  it('names the task table’s columns and the claim’s rules', () => {
+    const impl = text(IMPLEMENTATION);
+    for (const column of ['run_id', 'owner', 'lease_until', 'fence', 'status'])
+      expect(impl).toContain(`\`${column}\``);
+    expect(impl).toMatch(/done, canceled, failed/);
+    expect(impl).toContain('FOR UPDATE SKIP LOCKED');
+  });
+
+  it('states the acceptance sequence: A with fence 1, B with fence 2, A’s update changes zero rows', () => {
+    const resume = IMPLEMENTATION.find((p) => p.id === 'impl-test-resume')?.body.join(' ') ?? '';
+    expect(resume).toMatch(/A claims with fence 1/);
+    expect(resume).toMatch(/B claims with fence 2/);
+    expect(resume).toMatch(/change zero rows/);
+  });
+
+  it('cites Redis’s fencing advice in the principles and the PostgreSQL queue use of SKIP LOCKED', () => {
+    const principles = text(PRINCIPLES);
+    expect(principles).toMatch(/Redis/);
+    expect(principles).toMatch(/SKIP LOCKED/);
+    expect(principles).toMatch(/highest token/);
+  });
+});

@@ -126,7 +126,7 @@ export const IMPLEMENTATION: readonly Part[] = [
 /** The lesson's demo as the steps a test would run, in pseudo code over the design's SQL. */
 export const DEMO = {
   id: 'sqlite-demo',
-  title: 'SQLite demo: an expired generation cannot finish the task',
+  title: 'An expired generation cannot finish the task',
   intro: [
     "The original demo is a short Python script on the standard library's sqlite3 module. Here is the same logic: one task row, two workers, and time passed in by the test (logical time), so the run is deterministic. In production one time source decides leases, and workers renew while they work.",
   ],
