@@ -1,53 +1,135 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { DemoBlock } from '@/components/lesson/demo-block';
+import { ItemProgress } from '@/components/lesson/item-progress';
+import {
+  ActivityLink,
+  ConceptBlock,
+  InspectionList,
+  PartBlock,
+  ReferenceList,
+} from '@/components/lesson/lesson-parts';
+import { LessonSection } from '@/components/lesson/lesson-section';
+import { PathPicker } from '@/components/lesson/path-picker';
+import { Prose } from '@/components/lesson/prose';
+import { RecordsNotice } from '@/components/lesson/records-notice';
+import { RevealItem } from '@/components/lesson/reveal-item';
+import { TableOfContents } from '@/components/lesson/table-of-contents';
 import { PageHeader } from '@/components/ui/page-header';
+import {
+  CHECK_QUESTION,
+  CONCEPTS,
+  DEDUCTION,
+  flattenQuestions,
+  IMPLEMENTATION,
+  KEY_INSPECTIONS,
+  LEARNING_PATHS,
+  LESSON_TITLE,
+  MIGRATION_CASES,
+  MISTAKES,
+  OVERVIEW,
+  PRINCIPLES,
+  PRINCIPLES_LEAD,
+  REFERENCES,
+  REFERENCES_LEAD,
+  SECTIONS,
+} from '@/content/lesson';
 
 export const metadata: Metadata = { title: 'Learn' };
 
-const PRINCIPLES = [
-  {
-    title: 'Liveness and safety need different mechanisms',
-    body: 'A lease lets someone else take over when a worker goes quiet. It cannot prove the quiet worker stopped: it may only be paused, and it may wake up and write.',
-  },
-  {
-    title: 'Put the generation in the commit contract',
-    body: 'Every claim atomically bumps a growing fencing token. Renewals and commits must match owner, token, an unexpired lease and the task state, all at once.',
-  },
-  {
-    title: 'Fence where the write lands',
-    body: 'Checking the lease before writing leaves a gap. The resource itself must refuse the stale generation: a conditional UPDATE, a gateway that remembers the highest token, a versioned object.',
-  },
-  {
-    title: 'Never hold a lock for the whole task',
-    body: 'Claim in a short transaction and let it go. Do the slow work outside, and let the final commit prove you still hold the right to write.',
-  },
-] as const;
+const title = (id: string) => SECTIONS.find((s) => s.id === id)?.title ?? id;
 
 export default function LearnPage() {
   return (
     <>
-      <PageHeader eyebrow="Learn" title="The core principles">
+      <PageHeader eyebrow="Learn" title={LESSON_TITLE}>
         <p>
-          When a lease expires, another worker may take over, but nothing stops the old one. When old and new run side by
-          side, whatever finally stores the result must check which generation is writing.
+          Read the principles, then test yourself on the questions, the cases and the common
+          mistakes.
         </p>
       </PageHeader>
-      <ol className="grid gap-4 md:grid-cols-2">
-        {PRINCIPLES.map((principle, index) => (
-          <li key={principle.title} className="rounded-lg border border-line bg-surface-2 p-5">
-            <h2 className="text-lg font-bold">
-              <span className="mr-2 text-accent">{index + 1}.</span>
-              {principle.title}
-            </h2>
-            <p className="mt-2 text-muted">{principle.body}</p>
-          </li>
-        ))}
-      </ol>
-      <p className="mt-8">
-        <Link href="/practice/sql-sandbox" className="font-semibold text-accent underline">
-          Run the lesson’s claim and finish statements in the SQL sandbox
-        </Link>
-      </p>
+      <RecordsNotice />
+      <div className="grid gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
+        <aside className="lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto">
+          <TableOfContents sections={SECTIONS} />
+        </aside>
+        <article className="min-w-0 max-w-3xl space-y-10">
+          <LessonSection id="overview" title={title('overview')}>
+            <Prose paragraphs={OVERVIEW} />
+          </LessonSection>
+          <LessonSection id="learning-paths" title={title('learning-paths')}>
+            <PathPicker paths={LEARNING_PATHS} />
+          </LessonSection>
+          <LessonSection id="preparatory-concepts" title={title('preparatory-concepts')}>
+            {CONCEPTS.map((concept) => (
+              <ConceptBlock key={concept.id} concept={concept} />
+            ))}
+          </LessonSection>
+          <LessonSection id="core-principles" title={title('core-principles')}>
+            <Prose paragraphs={PRINCIPLES_LEAD} />
+            {PRINCIPLES.map((part, index) => (
+              <PartBlock key={part.id} part={part} index={index} />
+            ))}
+          </LessonSection>
+          <LessonSection id="check-question" title={title('check-question')}>
+            <RevealItem
+              id={CHECK_QUESTION.id}
+              eyebrow="Check question"
+              question={CHECK_QUESTION.question}
+              context={CHECK_QUESTION.context}
+              answer={CHECK_QUESTION.answer}
+              headingLevel={3}
+            />
+          </LessonSection>
+          <LessonSection id="implementation" title={title('implementation')}>
+            {IMPLEMENTATION.map((part) => (
+              <PartBlock key={part.id} part={part} />
+            ))}
+          </LessonSection>
+          <LessonSection id="sqlite-demo" title={title('sqlite-demo')}>
+            <DemoBlock />
+          </LessonSection>
+          <LessonSection id="engineering-deduction" title={title('engineering-deduction')}>
+            <dl className="space-y-3">
+              {DEDUCTION.items.map((item) => (
+                <div key={item.id} id={item.id} className="rounded-lg border border-line p-4">
+                  <dt className="text-sm font-semibold uppercase tracking-wider text-accent">
+                    {item.label}
+                  </dt>
+                  <dd className="mt-1">{item.text}</dd>
+                </div>
+              ))}
+            </dl>
+          </LessonSection>
+          <LessonSection id="follow-up-questions" title={title('follow-up-questions')}>
+            <ActivityLink href="/learn/questions" title="Questions and answers, level by level">
+              Three Level 1 questions; the first one is followed to Level 2 and Level 3. Write your
+              own answer, reveal the reference, rate yourself.{' '}
+              <ItemProgress ids={flattenQuestions().map((q) => q.id)} kind="revealed" />
+            </ActivityLink>
+          </LessonSection>
+          <LessonSection id="migration-cases" title={title('migration-cases')}>
+            <ActivityLink href="/learn/cases" title="When a condition changes">
+              Two cases: a remote report file, and a model call longer than the lease. Predict, then
+              reveal the derivation.{' '}
+              <ItemProgress ids={MIGRATION_CASES.map((c) => c.id)} kind="revealed" />
+            </ActivityLink>
+          </LessonSection>
+          <LessonSection id="common-mistakes" title={title('common-mistakes')}>
+            <ActivityLink href="/learn/mistakes" title="True or false? Four common mistakes">
+              Four beliefs that break designs, as a short quiz with explanations.{' '}
+              <ItemProgress ids={MISTAKES.map((m) => m.id)} kind="quiz" />
+            </ActivityLink>
+          </LessonSection>
+          <LessonSection id="references" title={title('references')}>
+            <p className="text-muted">{REFERENCES_LEAD}</p>
+            <ReferenceList references={REFERENCES} />
+          </LessonSection>
+          <LessonSection id="key-inspections" title={title('key-inspections')}>
+            <p>When you have worked through the lesson you should be able to:</p>
+            <InspectionList items={KEY_INSPECTIONS} />
+          </LessonSection>
+        </article>
+      </div>
     </>
   );
 }

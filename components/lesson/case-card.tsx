@@ -1,0 +1,71 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import type { MigrationCase } from '@/content/lesson';
+import { OwnAnswer } from './own-answer';
+import { Prose } from './prose';
+import { useLessonRecords } from './use-lesson-records';
+
+/** A migration case: changed condition → question → your prediction → derivation → the principle that stays. */
+export function CaseCard({ item }: { item: MigrationCase }) {
+  const { records, record } = useLessonRecords();
+  const revealed = item.id in records.revealed;
+  const [hidden, setHidden] = useState(false);
+  const open = revealed && !hidden;
+  const headingId = useId();
+  const derivationId = useId();
+
+  function toggle() {
+    if (!revealed) void record([{ kind: 'revealed', item: 'case', id: item.id, at: Date.now() }]);
+    setHidden(open);
+  }
+
+  return (
+    <article
+      id={item.id}
+      aria-labelledby={headingId}
+      className="scroll-mt-6 rounded-lg border border-line bg-surface-2 p-4 sm:p-5"
+    >
+      <h2 id={headingId} className="text-xl font-bold">
+        {item.title}
+      </h2>
+      <dl className="mt-3 space-y-2">
+        <div>
+          <dt className="text-sm font-semibold uppercase tracking-wider text-accent">
+            1 · The condition that changed
+          </dt>
+          <dd>{item.changedCondition}</dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold uppercase tracking-wider text-accent">
+            2 · The question
+          </dt>
+          <dd className="font-semibold">{item.question}</dd>
+        </div>
+      </dl>
+      <OwnAnswer id={item.id} item="case" label="3 · Your prediction" noun="prediction" />
+      <Button
+        variant="primary"
+        className="mt-4"
+        aria-expanded={open}
+        aria-controls={derivationId}
+        onClick={toggle}
+      >
+        {open ? 'Hide the derivation' : 'Reveal the derivation'}
+      </Button>
+      <div
+        id={derivationId}
+        hidden={!open}
+        className="mt-3 space-y-3 border-l-4 border-accent pl-4"
+      >
+        <p className="text-sm font-semibold uppercase tracking-wider text-accent">4 · Derivation</p>
+        <Prose paragraphs={item.derivation} />
+        <p className="text-sm font-semibold uppercase tracking-wider text-accent">
+          5 · The principle that stays unchanged
+        </p>
+        <p className="font-semibold">{item.unchangedPrinciple}</p>
+      </div>
+    </article>
+  );
+}

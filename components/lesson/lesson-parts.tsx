@@ -1,0 +1,83 @@
+import Link from 'next/link';
+import type { Concept, KeyInspection, Part, Reference } from '@/content/lesson';
+import { AnchorHeading } from './anchor-heading';
+import { Prose } from './prose';
+
+/** A titled part with its own anchor (a principle, a part of the implementation). */
+export function PartBlock({ part, index }: { part: Part; index?: number }) {
+  return (
+    <div className="rounded-lg border border-line bg-surface-2 p-4 sm:p-5">
+      <AnchorHeading
+        id={part.id}
+        level={3}
+        title={index === undefined ? part.title : `${index + 1}. ${part.title}`}
+      />
+      <Prose paragraphs={part.body} className="mt-2" />
+    </div>
+  );
+}
+
+export function ConceptBlock({ concept }: { concept: Concept }) {
+  return (
+    <div className="rounded-lg border border-line p-4 sm:p-5">
+      <AnchorHeading id={concept.id} level={3} title={concept.title} />
+      <p className="mt-1 font-semibold text-accent">{concept.gist}</p>
+      <Prose paragraphs={concept.body} className="mt-2" />
+    </div>
+  );
+}
+
+export function ReferenceList({ references }: { references: readonly Reference[] }) {
+  return (
+    <ol className="list-decimal space-y-3 pl-6">
+      {references.map((ref) => (
+        <li key={ref.id} id={ref.id}>
+          <cite className="not-italic">
+            {ref.author}, “
+            <a href={ref.href} rel="noreferrer" className="font-semibold text-accent underline">
+              {ref.title}
+            </a>
+            ”.
+          </cite>{' '}
+          <span className="text-muted">{ref.supports}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function InspectionList({ items }: { items: readonly KeyInspection[] }) {
+  return (
+    <ul className="space-y-2">
+      {items.map((item) => (
+        <li key={item.id} id={item.id} className="flex gap-2">
+          <span aria-hidden="true" className="text-accent">
+            ▸
+          </span>
+          {item.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A card that sends the learner to one of the lesson's interactive pages. */
+export function ActivityLink({
+  href,
+  title,
+  children,
+}: {
+  href: string;
+  title: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Link
+      href={href}
+      className="block rounded-lg border border-line bg-surface-2 p-4 transition hover:border-accent sm:p-5"
+    >
+      <span className="block text-lg font-bold text-accent">{title} →</span>
+      <span className="mt-1 block">{children}</span>
+    </Link>
+  );
+}

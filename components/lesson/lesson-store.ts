@@ -1,0 +1,117 @@
+import {
+  applyEvent,
+  EMPTY_RECORDS,
+  readLessonRecords,
+  recordEvent,
+  type LessonEvent,
+  type LessonRecords,
+} from '@/lib/lesson';
+import { browserRecords, subscribeToRecords } from '@/lib/records/browser';
+
+/** What the lesson's islands see: the records, whether they are loaded, and any problem. */
+export interface LessonState {
+  status: 'loading' | 'ready' | 'failed';
+  records: LessonRecords;
+  /** Damaged-database reports and failed saves, shown to the learner until dismissed. */
+  problems: readonly string[];
+}
+
+const INITIAL: LessonState = { status: 'loading', records: EMPTY_RECORDS, problems: [] };
+
+/**
+ * One store per tab over the records database. Events show at once (pending) and are folded
+ * over the stored records until the write has landed, so a click never waits for IndexedDB.
+ */
+let stored: LessonRecords = EMPTY_RECORDS;
+let status: LessonState['status'] = 'loading';
+let pending: LessonEvent[] = [];
+let problems: string[] = [];
+let state: LessonState = INITIAL;
+let refreshes = 0;
+let stopWatching: (() => void) | null = null;
+const listeners = new Set<() => void>();
+
+/**
+ * Reads and writes of this store run one at a time: RecordsDb.write swaps its cached database
+ * while it awaits storage, and a read landing in that gap would see a closed database.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+function inTurn<T>(task: () => Promise<T>): Promise<T> {
+  const next = queue.then(task, task);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function publish() {
+  state = { status, records: pending.reduce(applyEvent, stored), problems };
+  for (const listener of listeners) listener();
+}
+
+async function refresh(): Promise<void> {
+  const mine = ++refreshes;
+  const records = browserRecords();
+  try {
+    const loaded = await inTurn(() => records.read(readLessonRecords));
+    if (mine === refreshes) {
+      stored = loaded;
+      status = 'ready';
+    }
+  } catch (error) {
+    if (mine === refreshes && status === 'loading') status = 'failed';
+    problems = [
+      ...problems,
+      `Your lesson records could not be loaded (${describe(error)}). You can keep reading; nothing will be saved.`,
+    ];
+  }
+  const found = records.takeProblems();
+  if (found.length > 0) problems = [...problems, ...found.map((p) => p.message)];
+  publish();
+}
+
+export function subscribeLesson(listener: () => void): () => void {
+  listeners.add(listener);
+  if (!stopWatching) {
+    stopWatching = subscribeToRecords(() => void refresh());
+    void refresh();
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      stopWatching?.();
+      stopWatching = null;
+    }
+  };
+}
+
+export const lessonSnapshot = (): LessonState => state;
+export const lessonServerSnapshot = (): LessonState => INITIAL;
+
+/** Records events in one write; the page shows them at once. Resolves false if not saved. */
+export async function recordLessonEvents(events: readonly LessonEvent[]): Promise<boolean> {
+  if (events.length === 0) return true;
+  pending = [...pending, ...events];
+  publish();
+  let saved = true;
+  try {
+    await inTurn(() =>
+      browserRecords().write((db) => events.forEach((event) => recordEvent(db, event))),
+    );
+  } catch (error) {
+    saved = false;
+    problems = [...problems, `Not saved: ${describe(error)}`];
+  } finally {
+    pending = pending.filter((event) => !events.includes(event));
+  }
+  await refresh();
+  return saved;
+}
+
+export function dismissLessonProblems(): void {
+  problems = [];
+  publish();
+}
+
+/** The time an event happened: wall-clock milliseconds, taken in event handlers only. */
+export const clock = (): number => Date.now();

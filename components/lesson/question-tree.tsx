@@ -1,0 +1,68 @@
+'use client';
+
+import type { QuestionNode } from '@/content/lesson';
+import { unlockedIds } from '@/lib/lesson';
+import { RevealItem } from './reveal-item';
+import { useLessonRecords } from './use-lesson-records';
+
+function LockedQuestion({ node }: { node: QuestionNode }) {
+  return (
+    <article
+      aria-label={`Level ${node.level} (locked)`}
+      className="rounded-lg border border-dashed border-line p-4 sm:p-5"
+    >
+      <p className="text-sm font-semibold uppercase tracking-wider text-muted">
+        Level {node.level} · locked
+      </p>
+      <p className="mt-1 text-muted">
+        Answer or reveal the question above to unlock this follow-up.
+      </p>
+    </article>
+  );
+}
+
+function Branch({ node, open }: { node: QuestionNode; open: Set<string> }) {
+  if (!open.has(node.id)) return <LockedQuestion node={node} />;
+  return (
+    <>
+      <RevealItem
+        id={node.id}
+        eyebrow={`Level ${node.level}`}
+        question={node.question}
+        context={node.context}
+        answer={node.answer}
+        headingLevel={(node.level + 1) as 2 | 3 | 4}
+      />
+      {node.children.length > 0 ? (
+        <section
+          aria-label={`Follow this answer further (Level ${node.level + 1})`}
+          className="mt-3 border-l-2 border-line pl-3 sm:pl-6"
+        >
+          <p className="mb-2 text-sm font-semibold text-muted">Follow this answer further</p>
+          <ol className="space-y-3">
+            {node.children.map((child) => (
+              <li key={child.id}>
+                <Branch node={child} open={open} />
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** The question tree: Level 1 questions, and follow-ups that unlock once their parent is settled. */
+export function QuestionTree({ tree }: { tree: readonly QuestionNode[] }) {
+  const { records } = useLessonRecords();
+  const open = unlockedIds(tree, records);
+  return (
+    <ol className="space-y-6">
+      {tree.map((node) => (
+        <li key={node.id}>
+          <Branch node={node} open={open} />
+        </li>
+      ))}
+    </ol>
+  );
+}

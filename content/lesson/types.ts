@@ -1,0 +1,102 @@
+import type { LearningPathId } from '@/lib/lesson/path-choice';
+
+/**
+ * The shapes of the lesson's content. Prose is plain strings; a pair of backticks marks inline
+ * code (`fence + 1`). No markup beyond that, so the content stays data.
+ */
+
+/** A block of prose: one string per paragraph. */
+export type Paragraphs = readonly string[];
+
+/** A part of the lesson with its own heading and stable anchor. */
+export interface Part {
+  /** The heading's anchor: lowercase words joined by hyphens, unique across the lesson. */
+  id: string;
+  title: string;
+  body: Paragraphs;
+}
+
+/** A preparatory concept: what you should know before the principles, with a short primer. */
+export interface Concept extends Part {
+  /** One sentence: the idea in brief. */
+  gist: string;
+}
+
+export type { Rating } from '@/lib/lesson/progress';
+
+/** A question with a reference answer, revealed on request. Follow-ups unlock after it. */
+export interface QuestionNode {
+  id: string;
+  level: 1 | 2 | 3;
+  question: string;
+  /** The context line: the premise the question builds on. */
+  context: string;
+  answer: Paragraphs;
+  /** Follow this answer further: questions that build on this one. */
+  children: readonly QuestionNode[];
+}
+
+/** A migration case: one condition changes; what still holds? */
+export interface MigrationCase {
+  id: string;
+  title: string;
+  changedCondition: string;
+  question: string;
+  derivation: Paragraphs;
+  unchangedPrinciple: string;
+}
+
+/** A common mistake, asked as a true-or-false statement. */
+export interface MistakeItem {
+  id: string;
+  /** The misconception, in a few words (the source's list). */
+  misconception: string;
+  statement: string;
+  /** Whether the statement is true. */
+  truth: boolean;
+  explanation: Paragraphs;
+}
+
+export interface Reference {
+  id: string;
+  title: string;
+  author: string;
+  href: string;
+  /** What the lesson rests on this source for. */
+  supports: string;
+}
+
+export interface KeyInspection {
+  id: string;
+  text: string;
+}
+
+/** The lesson's top-level sections, in reading order, each a heading in the table of contents. */
+export interface SectionEntry {
+  id: string;
+  title: string;
+  /** Sub-headings with their own anchors. */
+  children: readonly { id: string; title: string }[];
+}
+
+/** Where a path step points: a lesson section or one of the lesson's interactive pages. */
+export interface PathStep {
+  /** A lesson anchor ('#core-principles') or a route ('/learn/questions'). */
+  href: string;
+  label: string;
+  why: string;
+}
+
+export interface Exercise {
+  href: string;
+  label: string;
+  why: string;
+}
+
+export interface LearningPath {
+  id: LearningPathId;
+  title: string;
+  summary: string;
+  steps: readonly PathStep[];
+  exercises: readonly Exercise[];
+}

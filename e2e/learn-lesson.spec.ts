@@ -1,0 +1,237 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const SECTION_COUNT = 13;
+
+async function readWholeLesson(page: Page) {
+  const headings = page.getByRole('article').first().getByRole('heading', { level: 2 });
+  const count = await headings.count();
+  expect(count).toBe(SECTION_COUNT);
+  for (let i = 0; i < count; i += 1) {
+    await headings.nth(i).scrollIntoViewIfNeeded();
+    await page.waitForTimeout(60);
+  }
+}
+
+async function revealAndRate(question: Locator, rating: 'Got it' | 'Partly' | 'Missed') {
+  const reveal = question.getByRole('button', { name: 'Reveal the reference answer' });
+  await expect(reveal).toHaveAttribute('aria-expanded', 'false');
+  await reveal.click();
+  await expect(question.getByRole('button', { name: 'Hide the reference answer' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await expect(question.getByText('Reference answer', { exact: true })).toBeVisible();
+  await question.getByRole('button', { name: rating }).click();
+  await expect(question.getByRole('button', { name: rating })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+}
+
+test('a learner reads the lesson, picks a path, works the questions and the quiz, and finds every record after a reload', async ({
+  page,
+}) => {
+  await page.goto('/learn');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Lease takeover and fencing stale workers' }),
+  ).toBeVisible();
+  const toc = page.getByRole('navigation', { name: 'Table of contents' });
+  await expect(toc.getByRole('link', { name: /The core principles/ })).toHaveAttribute(
+    'href',
+    '#core-principles',
+  );
+
+  // Read the lesson from top to bottom: progress reaches every section.
+  await readWholeLesson(page);
+  await expect(toc.getByText(`${SECTION_COUNT} of ${SECTION_COUNT} sections read`)).toBeVisible();
+  await expect(page.getByText('old: 0')).toBeVisible();
+
+  // Pick a path and open it.
+  await page.getByRole('radio', { name: /Debug failures/ }).check();
+  await page.getByRole('link', { name: 'Open the “Debug failures” path' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Debug failures' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Following “Debug failures”' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByRole('link', { name: 'Crash lab' })).toHaveAttribute(
+    'href',
+    '/practice/crash-lab',
+  );
+
+  // The question tree: answer and reveal Level 1, which unlocks Level 2, then Level 3.
+  await page.goto('/learn/questions');
+  const level1 = page.getByRole('article', { name: /user has canceled the task/ });
+  await expect(page.getByRole('article', { name: 'Level 2 (locked)' })).toBeVisible();
+  await level1
+    .getByRole('textbox', { name: /Your answer first/ })
+    .fill('Add the cancel state to the commit’s WHERE clause.');
+  await level1.getByRole('button', { name: 'Save my answer' }).click();
+  await expect(
+    level1.getByRole('status').filter({ hasText: 'Your answer is saved.' }),
+  ).toBeVisible();
+  await revealAndRate(level1, 'Got it');
+
+  const level2 = page.getByRole('article', { name: /old worker still sent a remote request/ });
+  await expect(level2).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Level 3 (locked)' })).toBeVisible();
+  await revealAndRate(level2, 'Partly');
+
+  const level3 = page.getByRole('article', {
+    name: /can an idempotency key fully replace fencing/,
+  });
+  await expect(page.getByRole('article', { name: 'Level 3 (locked)' })).toHaveCount(0);
+  await revealAndRate(level3, 'Missed');
+
+  // The mistakes quiz: one wrong answer on purpose.
+  await page.goto('/learn/mistakes');
+  const answers: Array<[RegExp, 'True' | 'False']> = [
+    [/lease \(TTL\) expires/, 'False'],
+    [/fencing token must grow/, 'True'],
+    [/enough for the worker to check/, 'True'],
+    [/commit right after setting owner/, 'True'],
+  ];
+  for (const [statement, choice] of answers) {
+    const item = page.getByRole('article', { name: statement });
+    await item.getByRole('button', { name: choice, exact: true }).click();
+    await expect(item.getByRole('status')).toContainText(/the statement is (true|false)/);
+  }
+  await expect(page.getByText('4 of 4 answered, 3 right')).toBeVisible();
+
+  // Reload: every record is still there.
+  await page.reload();
+  await expect(page.getByText('4 of 4 answered, 3 right')).toBeVisible();
+  const third = page.getByRole('article', { name: /enough for the worker to check/ });
+  await expect(third.getByRole('button', { name: 'True', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(third.getByRole('status')).toContainText('Not quite');
+
+  await page.goto('/learn/questions');
+  for (const [question, rating] of [
+    [level1, 'Got it'],
+    [level2, 'Partly'],
+    [level3, 'Missed'],
+  ] as const) {
+    await expect(
+      question.getByRole('button', { name: 'Hide the reference answer' }),
+    ).toHaveAttribute('aria-expanded', 'true');
+    await expect(question.getByRole('button', { name: rating })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  }
+  await expect(level1.getByRole('textbox', { name: /Your answer first/ })).toHaveValue(
+    'Add the cancel state to the commit’s WHERE clause.',
+  );
+
+  await page.goto('/learn');
+  await expect(page.getByRole('radio', { name: /Debug failures/ })).toBeChecked();
+  await expect(toc.getByText(`${SECTION_COUNT} of ${SECTION_COUNT} sections read`)).toBeVisible();
+  await expect(page.getByText('3 of 5 revealed')).toBeVisible();
+  await expect(page.getByText('4 of 4 answered, 3 right')).toBeVisible();
+});
+
+test('the reveal works by keyboard, and a blank or oversized answer is refused without losing text', async ({
+  page,
+}) => {
+  await page.goto('/learn/questions');
+  const question = page.getByRole('article', { name: /advance the fencing token/ });
+  const box = question.getByRole('textbox', { name: /Your answer first/ });
+  await box.fill('   ');
+  await question.getByRole('button', { name: 'Save my answer' }).click();
+  await expect(
+    question.getByRole('status').filter({ hasText: 'empty answer is not saved' }),
+  ).toBeVisible();
+  const huge = 'x'.repeat(20_001);
+  await box.fill(huge);
+  await question.getByRole('button', { name: 'Save my answer' }).click();
+  await expect(
+    question.getByRole('status').filter({ hasText: 'the limit is 20,000' }),
+  ).toBeVisible();
+  await expect(box).toHaveValue(huge);
+
+  const reveal = question.getByRole('button', { name: 'Reveal the reference answer' });
+  await reveal.focus();
+  await page.keyboard.press('Enter');
+  await expect(question.getByRole('button', { name: 'Hide the reference answer' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await page.keyboard.press('Tab');
+  await expect(question.getByRole('button', { name: 'Got it' })).toBeFocused();
+});
+
+test('a damaged records database is kept aside and reported, and the lesson keeps working', async ({
+  page,
+}) => {
+  await page.goto('/learn/mistakes');
+  await expect(page.getByText('0 of 4 answered, 0 right')).toBeVisible();
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('lease-lab', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('blobs');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('blobs', 'readwrite');
+          tx.objectStore('blobs').put(
+            new TextEncoder().encode('not a database '.repeat(200)),
+            'lease-lab.records.v1',
+          );
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+  await page.reload();
+  const alert = page.getByRole('alert').filter({ hasText: 'problem with your lesson records' });
+  await expect(alert).toContainText('could not be opened');
+  await expect(alert).toContainText('kept aside as "lease-lab.records.v1.corrupt.');
+  const first = page.getByRole('article', { name: /lease \(TTL\) expires/ });
+  await first.getByRole('button', { name: 'False', exact: true }).click();
+  await expect(page.getByText('1 of 4 answered, 1 right')).toBeVisible();
+  await page.reload();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'problem with your lesson records' }),
+  ).toHaveCount(0);
+  await expect(page.getByText('1 of 4 answered, 1 right')).toBeVisible();
+});
+
+test('a migration case goes from changed condition to prediction to derivation, and is remembered', async ({
+  page,
+}) => {
+  await page.goto('/learn/cases');
+  const longCall = page.getByRole('article', { name: 'A long task under a short lease' });
+  await expect(
+    longCall.getByText('A single model call takes longer than the lease.'),
+  ).toBeVisible();
+  await expect(longCall.getByText('The principle that stays unchanged')).toBeHidden();
+  await longCall
+    .getByRole('textbox', { name: /Your prediction/ })
+    .fill('No: a pause can outlast any TTL.');
+  await longCall.getByRole('button', { name: 'Save my prediction' }).click();
+  await expect(
+    longCall.getByRole('status').filter({ hasText: 'Your prediction is saved.' }),
+  ).toBeVisible();
+  await longCall.getByRole('button', { name: 'Reveal the derivation' }).click();
+  await expect(longCall.getByRole('button', { name: 'Hide the derivation' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await expect(
+    longCall.getByText(/safety against the old worker comes from checking at commit/),
+  ).toBeVisible();
+  await page.reload();
+  await expect(longCall.getByRole('button', { name: 'Hide the derivation' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await expect(longCall.getByRole('textbox', { name: /Your prediction/ })).toHaveValue(
+    'No: a pause can outlast any TTL.',
+  );
+  await page.goto('/learn');
+  await expect(page.getByText('1 of 2 revealed')).toBeVisible();
+});

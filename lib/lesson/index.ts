@@ -1,0 +1,3 @@
+export * from './progress';
+export { lessonSchema, recordEvent, readLessonRecords } from './records';
+export * from './path-choice';
