@@ -11,6 +11,24 @@ async function replaceProgram(page: Page, text: string) {
   await page.keyboard.insertText(text);
 }
 
+/** The records database file as text (SQLite stores text uncompressed), or '' if missing. */
+async function recordsText(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('lease-lab');
+        open.onerror = () => resolve('');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('blobs')) return resolve('');
+          const get = db.transaction('blobs').objectStore('blobs').get('lease-lab.records.v1');
+          get.onsuccess = () => resolve(get.result ? new TextDecoder('latin1').decode(get.result as Uint8Array) : '');
+          get.onerror = () => resolve('');
+        };
+      }),
+  );
+}
+
 const runButton = (page: Page) => page.getByRole('button', { name: 'Run', exact: true });
 const runStatus = (page: Page) => page.getByRole('status').first();
 
@@ -51,6 +69,9 @@ test('deleting the fence check lets the stale finish print old: 1 and solves the
   await expect(page.getByRole('table', { name: 'Lines the program must print' })).toContainText('old: 1');
   await expect(page.getByRole('button', { name: /Drop one condition\s*✓ solved/ })).toBeVisible();
   await expect(page.getByRole('row', { name: /fence = \$token/ })).toContainText('let old: 1 through');
+  // The solve is in the records database's activity log (SQLite bytes in IndexedDB).
+  await expect.poll(() => recordsText(page), { timeout: 10_000 }).toContain('lab.challenge.solved');
+  expect(await recordsText(page)).toContain('drop-one-condition');
   // The edit and the progress survive a reload.
   await page.reload();
   await expect(page.getByRole('button', { name: /Drop one condition\s*✓ solved/ })).toBeVisible();
@@ -84,4 +105,15 @@ test('a type error is shown before running', async ({ page }) => {
   await replaceProgram(page, "const n: number = db.run('SELECT 1', true);\nprint(n);\n");
   await runButton(page).click();
   await expect(runStatus(page)).toContainText('Not run: fix this type error first. Line 1', { timeout: 20_000 });
+});
+
+test('the program cannot reach the page, stored data or the network', async ({ page }) => {
+  await replaceProgram(
+    page,
+    "const g = globalThis as unknown as Record<string, unknown>;\nprint(typeof g.document, typeof g.indexedDB, typeof g.fetch, typeof g.localStorage);\n",
+  );
+  await runButton(page).click();
+  await expect(page.getByRole('region', { name: 'Output' }).locator('pre')).toHaveText('undefined undefined undefined undefined', {
+    timeout: 20_000,
+  });
 });

@@ -1,5 +1,5 @@
 import { DELETION_EXPLANATIONS } from '@/content/claim-lab/exercises';
-import { FINISH_CONDITIONS, type DeletionFindings } from '@/lib/claim-lab';
+import { FINISH_CONDITIONS, type DeletionFindings } from '@/lib/claim-lab/conditions';
 
 const RESULT_TEXT = {
   'let-through': 'let old: 1 through',

@@ -23,10 +23,12 @@ export function StepList({ steps, truncated }: { steps: readonly LabStep[]; trun
             <p className="bg-surface-2 px-3 py-1.5 text-xs">
               <span className="font-semibold">
                 Step {i + 1}
-                {step.line ? `, line ${step.line}` : ''}: db.{step.call}
-              </span>{' '}
+                {step.from ? `, line ${step.from.line}: ` : ': '}
+              </span>
+              {step.from ? <code className="font-semibold text-ink">{step.from.text}</code> : null}{' '}
               <span className="font-semibold">
-                ({step.changed} {step.changed === 1 ? 'row' : 'rows'} changed)
+                ({step.changed} {step.changed === 1 ? 'row' : 'rows'} changed
+                {step.line && step.line !== step.from?.line ? ` by db.${step.call} on line ${step.line}` : ''})
               </span>
               <code className="mt-0.5 block break-all text-muted">{shorten(step.sql)}</code>
             </p>

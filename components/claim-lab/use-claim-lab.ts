@@ -3,7 +3,13 @@
 import type * as Monaco from 'monaco-editor';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EditorMarker } from '@/components/code-editor/code-editor';
-import { checkRun, LAB_LIMITS, recordDeletion, type LabExercise, type LabRun, type OutputVerdict } from '@/lib/claim-lab';
+// Imported module by module: the index also exports the runner, whose transpiler belongs in the
+// worker's bundle, not the page's.
+import { checkRun, type OutputVerdict } from '@/lib/claim-lab/check';
+import { recordDeletion } from '@/lib/claim-lab/conditions';
+import type { LabExercise } from '@/lib/claim-lab/exercise';
+import { LAB_LIMITS } from '@/lib/claim-lab/limits';
+import type { LabRun } from '@/lib/claim-lab/run-program';
 import { createClaimLabWorker, type ClaimLabWorker } from '@/lib/claim-lab/claim-lab.client';
 import { EMPTY_PROGRESS, loadLab, saveProgram, saveProgress, type LabProgress, type SavedPrograms } from '@/lib/claim-lab/saved';
 import { browserStore, createLocalDoor } from '@/lib/storage';

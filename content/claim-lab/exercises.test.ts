@@ -66,6 +66,14 @@ describe('the lesson demo program', () => {
       ['r', 'B', 11, 2, 'done'],
     ]);
     expect(result.steps.map((s) => s.changed)).toEqual([0, 1, 1, 1, 0, 1]);
+    expect(result.steps.map((s) => s.from?.text)).toEqual([
+      expect.stringContaining('CREATE TABLE'),
+      expect.stringContaining('INSERT INTO jobs'),
+      "const a = claim('A', 0);",
+      "const b = claim('B', 6);",
+      "print('old:', finish('A', a, 7));",
+      "print('new:', finish('B', b, 7));",
+    ]);
   });
 });
 

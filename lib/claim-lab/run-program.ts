@@ -18,6 +18,8 @@ export interface LabStep {
   call: 'run' | 'get' | 'all';
   /** The program line of the db call, when known. */
   line: number | null;
+  /** The top-level statement that led to the call (e.g. `const b = claim('B', 6);`), when known. */
+  from: { line: number; text: string } | null;
   sql: string;
   /** Rows the statement changed. */
   changed: number;
@@ -42,6 +44,7 @@ export interface RunOptions {
 
 const PROGRAM_FILE = 'claim-lab-program.js';
 const FRAME = new RegExp(`${PROGRAM_FILE.replace('.', '\\.')}:(\\d+):(\\d+)`);
+const FRAMES = new RegExp(FRAME.source, 'g');
 
 class LabSqlError extends Error {
   constructor(
@@ -75,6 +78,13 @@ function functionLineOffset(): number {
     lineOffset = match ? Number(match[1]) - 1 : 0;
   }
   return lineOffset ?? 0;
+}
+
+/** The last (outermost) frame of the learner's program in a stack trace, as a program line. */
+function outermostLine(stack: string | undefined): number | null {
+  const all = stack ? [...stack.matchAll(FRAMES)] : [];
+  const last = all.at(-1);
+  return last ? Number(last[1]) - functionLineOffset() : null;
 }
 
 /** The first frame of the learner's program in a stack trace, as a program line. */
@@ -164,8 +174,10 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
     }
   };
 
+  const sourceLines = source.split('\n');
   const call = <T>(method: LabStep['call'], sql: unknown, params: unknown, exec: (sql: string, p?: SqlParams) => T): T => {
-    const site = programPosition(new Error().stack);
+    const stack = new Error().stack;
+    const site = programPosition(stack);
     if (typeof sql !== 'string') {
       throw new TypeError(`db.${method} takes the SQL text as its first argument, not ${describeType(sql)}.`);
     }
@@ -182,7 +194,9 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
     const changed = totalChanges() - before;
     if (method === 'run' || changed > 0) {
       if (steps.length < LAB_LIMITS.maxSteps) {
-        steps.push({ index: statements.length, call: method, line: site?.line ?? null, sql, changed, table: snapshot() });
+        const top = outermostLine(stack);
+        const from = top === null ? null : { line: top, text: (sourceLines[top - 1] ?? '').trim() };
+        steps.push({ index: statements.length, call: method, line: site?.line ?? null, from, sql, changed, table: snapshot() });
       } else {
         stepsTruncated = true;
       }
@@ -222,10 +236,15 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
   }
 
   let failure: LabError | null = null;
+  // Deep enough traces to find the top-level statement behind each db call (V8 keeps 10).
+  const traceLimit = (Error as { stackTraceLimit?: number }).stackTraceLimit;
+  (Error as { stackTraceLimit?: number }).stackTraceLimit = 100;
   try {
     program(db, print);
   } catch (error) {
     failure = describeFailure(error);
+  } finally {
+    (Error as { stackTraceLimit?: number }).stackTraceLimit = traceLimit;
   }
   return { output, steps, stepsTruncated, statements, error: failure };
 }
