@@ -25,4 +25,10 @@ export const PRACTICE_ITEMS: readonly NavItem[] = [
     description:
       'A runs table with the lesson’s claim, renew and finish statements, on real SQLite in your browser. Edit any statement and run it.',
   },
+  {
+    href: '/practice/claim-lab',
+    label: 'Claim/finish lab',
+    description:
+      'The lesson’s demo as a TypeScript program on real SQLite: run it, watch the jobs row after every step, then break the finish and fix it in four challenges.',
+  },
 ];

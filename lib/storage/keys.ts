@@ -9,6 +9,10 @@ export const STORAGE_KEYS = {
   learningPath: 'lease-lab.path.v1',
   /** The records database (SQLite bytes) lives in IndexedDB under this name. */
   recordsDb: 'lease-lab.records.v1',
+  /** Claim/finish lab: the learner's program per exercise ({ [exerciseId]: source }). */
+  claimLabPrograms: 'lease-lab.claim-lab.programs.v1',
+  /** Claim/finish lab: solved challenges and what each deleted condition did. */
+  claimLabProgress: 'lease-lab.claim-lab.progress.v1',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,0 +1,110 @@
+'use client';
+
+import Link from 'next/link';
+import { CodeEditor } from '@/components/code-editor/code-editor';
+import { Button } from '@/components/ui/button';
+import { DROP_ID } from '@/content/claim-lab/exercises';
+import { LAB_API_DTS, LAB_API_PATH } from '@/lib/claim-lab/api';
+import type { LabExercise } from '@/lib/claim-lab/exercise';
+import { DeletionTable } from './deletion-table';
+import { ExercisePicker } from './exercise-picker';
+import { LabConsole } from './lab-console';
+import { OutputPanel } from './output-panel';
+import { StepList } from './step-list';
+import { useClaimLab } from './use-claim-lab';
+
+const EXTRA_LIB = { content: LAB_API_DTS, path: LAB_API_PATH };
+
+/** The claim/finish lab: a TypeScript program over real SQLite, run in a worker and checked. */
+export function ClaimLab({ exercises }: { exercises: readonly LabExercise[] }) {
+  const lab = useClaimLab(exercises);
+  const { exercise, status } = lab;
+  const busy = status.kind === 'checking' || status.kind === 'running';
+  const solved = lab.progress.solved.includes(exercise.id) || (status.kind === 'ran' && status.verdict.passed);
+
+  return (
+    <div className="space-y-6">
+      <ExercisePicker
+        exercises={exercises}
+        currentId={exercise.id}
+        solved={lab.progress.solved}
+        onSelect={lab.select}
+      />
+      {lab.notices.length > 0 ? (
+        <ul className="space-y-1 rounded-md border border-bad px-3 py-2 text-sm text-bad">
+          {lab.notices.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      ) : null}
+      <section aria-labelledby="exercise-heading" className="max-w-3xl space-y-1">
+        <h2 id="exercise-heading" className="text-xl font-bold">
+          {exercise.title}
+        </h2>
+        <p>{exercise.goal}</p>
+        {exercise.link ? (
+          <p>
+            <Link href={exercise.link.href} className="font-semibold text-accent underline">
+              {exercise.link.label}
+            </Link>
+          </p>
+        ) : null}
+      </section>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="program-heading" className="min-w-0">
+          <h2 id="program-heading" className="mb-2 text-lg font-bold">
+            Program <span className="text-sm font-normal text-muted">(TypeScript; db and print are provided)</span>
+          </h2>
+          <CodeEditor
+            key={exercise.id}
+            value={lab.source}
+            onChange={lab.setSource}
+            language="typescript"
+            label="Lab program editor"
+            height={520}
+            markers={lab.markers}
+            onRun={() => void lab.run()}
+            extraLib={EXTRA_LIB}
+            onReady={lab.onReady}
+          />
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button variant="primary" onClick={() => void lab.run()} disabled={busy}>
+              Run
+            </Button>
+            <Button onClick={lab.reset} disabled={!lab.edited}>
+              Reset to the original
+            </Button>
+          </div>
+          <p className="mt-2 text-xs text-muted">
+            Ctrl+Enter (⌘+Enter) runs. Your edits are kept in this browser, per exercise. Runs stop after a few seconds.
+          </p>
+        </section>
+        <section aria-labelledby="output-heading" className="min-w-0 space-y-4">
+          <h2 id="output-heading" className="text-lg font-bold">
+            Output
+          </h2>
+          <OutputPanel exercise={exercise} status={status} solved={solved} />
+          {exercise.id === DROP_ID ? <DeletionTable findings={lab.progress.deletions} /> : null}
+        </section>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="steps-heading" className="min-w-0">
+          <h2 id="steps-heading" className="mb-2 text-lg font-bold">
+            The jobs table after each write
+          </h2>
+          <StepList
+            steps={status.kind === 'ran' ? status.run.steps : []}
+            truncated={status.kind === 'ran' && status.run.stepsTruncated}
+          />
+        </section>
+        <section aria-labelledby="console-heading" className="min-w-0">
+          <h2 id="console-heading" className="mb-2 text-lg font-bold">
+            Look inside the database
+          </h2>
+          <p className="mb-2 text-sm text-muted">Runs against the database your last run left behind.</p>
+          <LabConsole runSql={lab.runConsole} />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import type { LabExercise } from '@/lib/claim-lab';
+import type { LabStatus } from './use-claim-lab';
+
+function StatusLine({ status }: { status: LabStatus }) {
+  let text: string;
+  let bad = false;
+  switch (status.kind) {
+    case 'idle':
+      text = 'Ready. Press Run or Ctrl+Enter.';
+      break;
+    case 'checking':
+      text = 'Checking types…';
+      break;
+    case 'running':
+      text = 'Running…';
+      break;
+    case 'type-errors':
+      bad = true;
+      text = `Not run: fix ${status.errors.length === 1 ? 'this type error' : `these ${status.errors.length} type errors`} first. ${status.errors
+        .slice(0, 3)
+        .map((e) => `Line ${e.line}: ${e.message}`)
+        .join(' ')}`;
+      break;
+    case 'stopped':
+      bad = true;
+      text = status.message;
+      break;
+    case 'ran': {
+      const { error } = status.run;
+      bad = error !== null;
+      if (!error) text = `Ran in ${status.ms.toFixed(1)} ms.`;
+      else if (error.kind === 'sql') text = `SQLite error on line ${error.line ?? '?'}: ${error.message.replace(/^SQLite error: /, '')}`;
+      else if (error.kind === 'runtime') text = `Exception on line ${error.line ?? '?'}: ${error.message}`;
+      else if (error.kind === 'compile') text = `${error.message}${error.line ? ` (line ${error.line})` : ''}`;
+      else text = error.message;
+    }
+  }
+  return (
+    <p
+      role="status"
+      aria-live="polite"
+      className={`rounded-md border px-3 py-2 text-sm ${bad ? 'border-bad text-bad' : 'border-line text-muted'}`}
+    >
+      {text}
+    </p>
+  );
+}
+
+/** The run's status, then its output beside the expected output, with a pass or a diff. */
+export function OutputPanel({ exercise, status, solved }: { exercise: LabExercise; status: LabStatus; solved: boolean }) {
+  const verdict = status.kind === 'ran' ? status.verdict : null;
+  const exact = exercise.check.kind === 'exact';
+  const rows =
+    verdict?.lines ?? exercise.check.lines.map((expected) => ({ expected, actual: null as string | null, ok: false }));
+  const failures = verdict ? verdict.lines.filter((l) => !l.ok).length : 0;
+  return (
+    <div className="space-y-3">
+      <StatusLine status={status} />
+      {verdict ? (
+        <p
+          className={`rounded-md px-3 py-2 text-base font-bold ${verdict.passed ? 'bg-good text-accent-ink' : 'bg-bad text-accent-ink'}`}
+          data-testid="verdict"
+        >
+          {verdict.passed ? 'pass' : failures > 0 ? `diff: ${failures} ${failures === 1 ? 'line differs' : 'lines differ'}` : 'fail: the run stopped with an error'}
+        </p>
+      ) : null}
+      {verdict?.passed && exercise.kind === 'challenge' ? (
+        <p className="font-semibold text-good">Challenge solved.</p>
+      ) : null}
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{exact ? 'Your output beside the expected output' : 'Lines the program must print'}</caption>
+        <thead>
+          <tr className="border-b border-line">
+            <th scope="col" className="px-2 py-1">{exact ? 'Expected' : 'Must print'}</th>
+            <th scope="col" className="px-2 py-1">{exact ? 'Your output' : 'Printed?'}</th>
+            <th scope="col" className="px-2 py-1">Match</th>
+          </tr>
+        </thead>
+        <tbody className="font-mono">
+          {rows.map((line, i) => (
+            <tr key={i} className="border-b border-line/60">
+              <td className="px-2 py-1">{line.expected ?? <span className="text-muted">(nothing)</span>}</td>
+              <td className="px-2 py-1">
+                {verdict ? (line.actual ?? <span className="text-muted">{exact ? '(nothing)' : 'no'}</span>) : <span className="text-muted">not run yet</span>}
+              </td>
+              <td className={`px-2 py-1 font-sans font-semibold ${line.ok ? 'text-good' : 'text-bad'}`}>
+                {verdict ? (line.ok ? '✓ same' : '✗ differs') : ''}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {status.kind === 'ran' && (!exact || !verdict?.passed) && status.run.output.length > 0 ? (
+        <div>
+          <h3 className="mb-1 text-sm font-semibold">Everything printed</h3>
+          <pre className="max-h-60 overflow-auto rounded-md border border-line bg-surface-2 p-2 text-sm" tabIndex={0}>
+            {status.run.output.join('\n')}
+          </pre>
+        </div>
+      ) : null}
+      {solved ? <p className="text-sm">{exercise.solvedNote}</p> : null}
+    </div>
+  );
+}

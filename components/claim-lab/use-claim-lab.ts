@@ -1,0 +1,188 @@
+'use client';
+
+import type * as Monaco from 'monaco-editor';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { EditorMarker } from '@/components/code-editor/code-editor';
+// Imported module by module: the index also exports the runner, whose transpiler belongs in the
+// worker's bundle, not the page's.
+import { checkRun, type OutputVerdict } from '@/lib/claim-lab/check';
+import { recordDeletion } from '@/lib/claim-lab/conditions';
+import type { LabExercise } from '@/lib/claim-lab/exercise';
+import { LAB_LIMITS } from '@/lib/claim-lab/limits';
+import type { LabRun } from '@/lib/claim-lab/run-program';
+import { createClaimLabWorker, type ClaimLabWorker } from '@/lib/claim-lab/claim-lab.client';
+import { EMPTY_PROGRESS, loadLab, saveProgram, saveProgress, type LabProgress, type SavedPrograms } from '@/lib/claim-lab/saved';
+import { browserStore, createLocalDoor } from '@/lib/storage';
+import { DROP_ID } from '@/content/claim-lab/exercises';
+import { configureLabTypeScript, typeErrors } from './type-check';
+
+export type LabStatus =
+  | { kind: 'idle' }
+  | { kind: 'checking' }
+  | { kind: 'running' }
+  | { kind: 'type-errors'; errors: EditorMarker[] }
+  | { kind: 'ran'; run: LabRun; ms: number; verdict: OutputVerdict }
+  | { kind: 'stopped'; message: string };
+
+type Editor = Monaco.editor.IStandaloneCodeEditor;
+
+async function logSolved(exercise: LabExercise, run: LabRun): Promise<void> {
+  // The records database is loaded only now: the lab page does not pay for it up front.
+  const [{ browserRecords }, { logActivity }] = await Promise.all([import('@/lib/records/browser'), import('@/lib/records')]);
+  await browserRecords().write((db) =>
+    logActivity(db, Date.now(), 'lab.challenge.solved', exercise.id, { title: exercise.title, output: run.output }),
+  );
+}
+
+/** The claim/finish lab's state: the chosen exercise, its program, runs, checks and progress. */
+export function useClaimLab(exercises: readonly LabExercise[]) {
+  const door = useMemo(() => createLocalDoor(browserStore()), []);
+  const [exerciseId, setExerciseId] = useState(exercises[0].id);
+  const [programs, setPrograms] = useState<SavedPrograms>({});
+  const [progress, setProgress] = useState<LabProgress>(EMPTY_PROGRESS);
+  const [notices, setNotices] = useState<string[]>([]);
+  const [status, setStatus] = useState<LabStatus>({ kind: 'idle' });
+  const workerRef = useRef<ClaimLabWorker | null>(null);
+  const editorRef = useRef<{ editor: Editor; monaco: typeof Monaco } | null>(null);
+  const restoreTypeScript = useRef<(() => void) | null>(null);
+  // Mirrors of state for event handlers, so saving and logging happen once per event.
+  const programsRef = useRef<SavedPrograms>({});
+  const progressRef = useRef<LabProgress>(EMPTY_PROGRESS);
+
+  const exercise = exercises.find((e) => e.id === exerciseId) ?? exercises[0];
+  const source = programs[exercise.id] ?? exercise.starter;
+
+  useEffect(() => {
+    // Saved work is read after hydration: the static page renders the originals first.
+    const loaded = loadLab(door);
+    /* eslint-disable react-hooks/set-state-in-effect -- reading browser storage once on mount */
+    programsRef.current = loaded.programs;
+    progressRef.current = loaded.progress;
+    setPrograms(loaded.programs);
+    setProgress(loaded.progress);
+    setNotices(loaded.problems);
+    /* eslint-enable react-hooks/set-state-in-effect */
+  }, [door]);
+
+  useEffect(() => {
+    const worker = createClaimLabWorker();
+    workerRef.current = worker;
+    void worker.start();
+    return () => worker.dispose();
+  }, []);
+
+  useEffect(() => () => restoreTypeScript.current?.(), []);
+
+  const notice = useCallback((message: string | null) => {
+    if (message) setNotices((list) => (list.includes(message) ? list : [...list, message]));
+  }, []);
+
+  const setSource = useCallback(
+    (next: string) => {
+      const current = programsRef.current;
+      const saved = saveProgram(door, current, exercise.id, next === exercise.starter ? undefined : next);
+      notice(saved.problem);
+      programsRef.current = saved.problem ? { ...current, [exercise.id]: next } : saved.programs;
+      setPrograms(programsRef.current);
+    },
+    [door, exercise, notice],
+  );
+
+  const select = useCallback((id: string) => {
+    setExerciseId(id);
+    setStatus({ kind: 'idle' });
+  }, []);
+
+  const reset = useCallback(() => {
+    const saved = saveProgram(door, programsRef.current, exercise.id, undefined);
+    notice(saved.problem);
+    programsRef.current = saved.programs;
+    setPrograms(saved.programs);
+    setStatus({ kind: 'idle' });
+  }, [door, exercise.id, notice]);
+
+  const recordProgress = useCallback(
+    (run: LabRun, verdict: OutputVerdict) => {
+      const current = progressRef.current;
+      let next = current;
+      if (exercise.id === DROP_ID) next = { ...next, deletions: recordDeletion(next.deletions, run) };
+      const firstSolve = exercise.kind === 'challenge' && verdict.passed && !next.solved.includes(exercise.id);
+      if (firstSolve) {
+        next = { ...next, solved: [...next.solved, exercise.id] };
+        logSolved(exercise, run).catch((error: unknown) =>
+          notice(`The activity log could not record this (${error instanceof Error ? error.message : String(error)}).`),
+        );
+      }
+      if (next === current) return;
+      notice(saveProgress(door, next));
+      progressRef.current = next;
+      setProgress(next);
+    },
+    [door, exercise, notice],
+  );
+
+  const run = useCallback(async () => {
+    const worker = workerRef.current;
+    if (!worker) return;
+    const program = source;
+    setStatus({ kind: 'checking' });
+    const ready = editorRef.current;
+    const errors = ready ? await typeErrors(ready.editor, ready.monaco) : null;
+    if (errors && errors.length > 0) {
+      setStatus({ kind: 'type-errors', errors });
+      return;
+    }
+    setStatus({ kind: 'running' });
+    const answer = await worker.run(program);
+    if (answer.kind === 'timeout') {
+      setStatus({
+        kind: 'stopped',
+        message: `Stopped after ${LAB_LIMITS.timeoutMs / 1000} seconds: the program did not finish (an endless loop?). Its worker was terminated and replaced; the page kept working. Fix the program and run it again.`,
+      });
+      return;
+    }
+    if (answer.kind === 'crashed') {
+      setStatus({ kind: 'stopped', message: `The program’s worker stopped: ${answer.message}` });
+      return;
+    }
+    if (answer.value.type !== 'ran') return;
+    const verdict = checkRun(answer.value.run, exercise.check);
+    setStatus({ kind: 'ran', run: answer.value.run, ms: answer.value.ms, verdict });
+    recordProgress(answer.value.run, verdict);
+  }, [source, exercise.check, recordProgress]);
+
+  const onReady = useCallback((editor: Editor, monaco: typeof Monaco) => {
+    editorRef.current = { editor, monaco };
+    restoreTypeScript.current ??= configureLabTypeScript(monaco);
+  }, []);
+
+  const runConsole = useCallback(async (sql: string) => {
+    const worker = workerRef.current;
+    if (!worker) return null;
+    return worker.console(sql);
+  }, []);
+
+  const markers = useMemo<EditorMarker[]>(() => {
+    if (status.kind === 'type-errors') return status.errors;
+    if (status.kind === 'ran' && status.run.error?.line) {
+      return [{ line: status.run.error.line, message: status.run.error.message }];
+    }
+    return [];
+  }, [status]);
+
+  return {
+    exercise,
+    source,
+    setSource,
+    select,
+    reset,
+    run,
+    status,
+    markers,
+    progress,
+    notices,
+    onReady,
+    runConsole,
+    edited: programs[exercise.id] !== undefined,
+  };
+}

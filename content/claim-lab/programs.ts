@@ -1,0 +1,196 @@
+import { lessonJobsDesign, ownerOnlyJobsDesign, selectThenUpdateClaim } from '@/lib/lease';
+
+// Every statement in these programs comes from a design in lib/lease, written into the program
+// text once, so the learner edits the SQL that the rest of the app runs.
+
+/** A design statement as a template literal in a program, indented under its const. */
+function sqlConst(name: string, sql: string): string {
+  const body = sql
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');
+  return `const ${name} = \`\n${body}\`;`;
+}
+
+const LEASE = 'const LEASE = 5; // seconds of logical time a claim holds the job';
+
+const SETUP = `db.run(\`${lessonJobsDesign.schema}\`);
+db.run(\`${lessonJobsDesign.submit}\`, { run: 'r' });`;
+
+const CLAIM_FN = `/** Claims job r: the new fence token, or null when the job is not free. */
+function claim(owner: string, now: number): number | null {
+  const row = db.get<{ token: number }>(CLAIM, { run: 'r', owner, now, lease: LEASE });
+  return row ? row.token : null;
+}`;
+
+const FINISH_FN = `/** Marks job r done. Rows changed: 0 means this worker lost the right to commit. */
+function finish(owner: string, token: number | null, now: number): number {
+  return db.run(FINISH, { run: 'r', owner, token, now });
+}`;
+
+/** The lesson's demo: A claims at 0, B at 6, A then B try to finish at 7. */
+export const DEMO_PROGRAM = `// The lesson's demo on real SQLite. One job, two workers, time passed in by hand.
+// A claims at 0 and pauses. Its lease runs out, so B claims at 6.
+// At 7 A wakes up, and both try to finish.
+${LEASE}
+
+${sqlConst('CLAIM', lessonJobsDesign.claim)}
+
+${sqlConst('FINISH', lessonJobsDesign.finish)}
+
+${SETUP}
+
+${CLAIM_FN}
+
+${FINISH_FN}
+
+const a = claim('A', 0);
+const b = claim('B', 6);
+print(a, b);
+print('old:', finish('A', a, 7));
+print('new:', finish('B', b, 7));
+`;
+
+const SAME_NAME_TAIL = `const oldA = claim('A', 0); // then pauses
+const newA = claim('A', 6); // a fresh process of worker A
+print(oldA, newA);
+print('old:', finish('A', oldA, 7));
+print('new:', finish('A', newA, 7));
+`;
+
+/** Drop one condition: the same-name restart, where only one condition tells the two apart. */
+export const DROP_STARTER = `// Worker A claims job r at 0 and pauses. Its lease runs out, and the scheduler
+// starts a fresh process of worker A (same name), which claims at 6.
+// At 7 the old process wakes up and tries to finish with its old token.
+// Delete ONE condition from FINISH's WHERE so the stale finish prints "old: 1".
+// Try each one (owner, fence, until, state): the lab records what each did.
+${LEASE}
+
+${sqlConst('CLAIM', lessonJobsDesign.claim)}
+
+${sqlConst('FINISH', lessonJobsDesign.finish)}
+
+${SETUP}
+
+${CLAIM_FN}
+
+${FINISH_FN}
+
+${SAME_NAME_TAIL}`;
+
+export const DROP_SOLUTION = DROP_STARTER.replace(' AND fence = $token', '');
+
+const JOB_FUNCTIONS = `/** Claims a job: the new fence token, or null when the job is not free. */
+function claim(job: string, owner: string, now: number): number | null {
+  const row = db.get<{ token: number }>(CLAIM, { run: job, owner, now, lease: LEASE });
+  return row ? row.token : null;
+}
+
+/** Marks a job done. Rows changed: 0 means this worker lost the right to commit. */
+function finish(job: string, owner: string, token: number | null, now: number): number {
+  return db.run(FINISH, { run: job, owner, token, now });
+}`;
+
+const fixProgram = (finishSql: string, intro: string) => `${intro}
+${LEASE}
+
+${sqlConst('CLAIM', lessonJobsDesign.claim)}
+
+${sqlConst('FINISH', finishSql)}
+
+db.run(\`${lessonJobsDesign.schema}\`);
+db.run(\`${lessonJobsDesign.submit}\`, { run: 'r' });
+db.run(\`${lessonJobsDesign.submit}\`, { run: 's' });
+
+${JOB_FUNCTIONS}
+
+// Job r: A claims at 0 and pauses; a fresh process of A (same name) claims at 6.
+const oldA = claim('r', 'A', 0);
+const newA = claim('r', 'A', 6);
+print('old:', finish('r', 'A', oldA, 7));
+print('new:', finish('r', 'A', newA, 7));
+print('again:', finish('r', 'A', newA, 8));
+
+// Job s: C claims at 0 and stalls past its lease; nobody takes over.
+const c = claim('s', 'C', 0);
+print('late:', finish('s', 'C', c, 9));
+`;
+
+const FIX_INTRO = `// This FINISH checks only the owner. Fix its WHERE so that
+// a stale generation, a second finish and a finish after the lease ran out all change 0 rows.`;
+
+export const FIX_STARTER = fixProgram(ownerOnlyJobsDesign.finish, FIX_INTRO);
+export const FIX_SOLUTION = fixProgram(lessonJobsDesign.finish, FIX_INTRO);
+
+const raceProgram = (steps: string) => `// A claim in two steps: a SELECT decides the job is free, then an UPDATE takes it
+// with no condition. Workers A and B both try at time 1.
+// Reorder the four steps so that BOTH print "claimed: yes".
+${LEASE}
+
+${sqlConst('CHECK', selectThenUpdateClaim.check)}
+
+${sqlConst('TAKE', selectThenUpdateClaim.take)}
+
+${SETUP}
+
+function isFree(now: number): boolean {
+  return db.get<{ free: number }>(CHECK, { run: 'r', now })?.free === 1;
+}
+
+function take(owner: string, now: number): number | null {
+  return db.get<{ token: number }>(TAKE, { run: 'r', owner, now, lease: LEASE })?.token ?? null;
+}
+
+${steps}
+
+print('A claimed:', aToken !== null ? 'yes' : 'no');
+print('B claimed:', bToken !== null ? 'yes' : 'no');
+print('tokens:', aToken, bToken);
+`;
+
+export const RACE_STARTER = raceProgram(`const aSawFree = isFree(1); // A: step 1
+const aToken = aSawFree ? take('A', 1) : null; // A: step 2
+const bSawFree = isFree(1); // B: step 1
+const bToken = bSawFree ? take('B', 1) : null; // B: step 2`);
+
+export const RACE_SOLUTION = raceProgram(`const aSawFree = isFree(1); // A: step 1
+const bSawFree = isFree(1); // B: step 1
+const aToken = aSawFree ? take('A', 1) : null; // A: step 2
+const bToken = bSawFree ? take('B', 1) : null; // B: step 2`);
+
+const renewProgram = (renewBody: string) => `// Add renewal: a worker extends its lease while it still holds the job.
+// A renewal must match the owner AND the fence (and a lease that has not run out),
+// or a paused worker, or an old process of the same worker, could extend a lease it lost.
+${LEASE}
+
+${sqlConst('CLAIM', lessonJobsDesign.claim)}
+
+${SETUP}
+
+${CLAIM_FN}
+
+/** Extends the lease of job r to now + LEASE. Rows changed: 0 means the lease was lost. */
+function renew(owner: string, token: number | null, now: number): number {
+${renewBody}
+}
+
+print('A:', claim('A', 0));
+print('renew A at 3:', renew('A', 1, 3));
+print('B at 6:', claim('B', 6));
+print('B at 9:', claim('B', 9));
+print('stale renew A at 10:', renew('A', 1, 10));
+print('B again at 15:', claim('B', 15)); // a fresh process of B
+print('stale renew B at 16:', renew('B', 2, 16));
+print('renew B at 16:', renew('B', 3, 16));
+print('late renew B at 30:', renew('B', 3, 30));
+`;
+
+export const RENEW_STARTER = renewProgram(`  // Write one UPDATE here with db.run, and return the rows it changed.
+  return 0;`);
+
+export const RENEW_SOLUTION = renewProgram(`  const RENEW = \`
+${lessonJobsDesign.renew
+  .split('\n')
+  .map((line) => `    ${line}`)
+  .join('\n')}\`;
+  return db.run(RENEW, { run: 'r', owner, token, now, lease: LEASE });`);

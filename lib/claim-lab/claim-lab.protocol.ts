@@ -1,0 +1,10 @@
+import type { ScriptResult } from '@/lib/sqlite/console';
+import type { LabRun } from './run-program';
+
+export type LabRequest = { type: 'init' } | { type: 'run'; source: string } | { type: 'console'; sql: string };
+
+export type LabResponse =
+  | { type: 'ready' }
+  | { type: 'ran'; run: LabRun; ms: number }
+  /** result is null when there is no database yet (no run since the worker started). */
+  | { type: 'console'; result: ScriptResult | null };

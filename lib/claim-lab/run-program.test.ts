@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { openSqlJs } from '@/lib/sqlite';
+import { LAB_LIMITS, runProgram } from './index';
+
+async function run(source: string) {
+  return runProgram(await openSqlJs(), source);
+}
+
+describe('runProgram', () => {
+  it('runs TypeScript with db and print, printing values like Python', async () => {
+    const result = await run(`const n: number = db.get<{ n: number }>('SELECT 40 + 2 AS n')!.n;
+print('answer:', n, null, [1, 2], { a: 1 });`);
+    expect(result.error).toBeNull();
+    expect(result.output).toEqual(['answer: 42 null [1,2] {"a":1}']);
+  });
+
+  it('returns rows changed from db.run and binds named parameters without their prefix', async () => {
+    const result = await run(`db.run('CREATE TABLE t(x)');
+print(db.run('INSERT INTO t VALUES ($x), ($x)', { x: 7 }));
+print(db.all('SELECT x FROM t').length);`);
+    expect(result.output).toEqual(['2', '2']);
+  });
+
+  it('snapshots the jobs table after every db.run and after writes through get', async () => {
+    const result = await run(`db.run('CREATE TABLE jobs(id TEXT, owner TEXT)');
+db.run("INSERT INTO jobs VALUES ('r', '')");
+db.get("SELECT * FROM jobs");
+db.get("UPDATE jobs SET owner = 'A' RETURNING owner");`);
+    expect(result.steps.map((s) => [s.line, s.call, s.changed])).toEqual([
+      [1, 'run', 0],
+      [2, 'run', 1],
+      [4, 'get', 1],
+    ]);
+    expect(result.steps[0].table).toEqual({ columns: ['id', 'owner'], rows: [], truncated: false });
+    expect(result.steps[2].table?.rows).toEqual([['r', 'A']]);
+  });
+
+  it('reports a SQL error with SQLite’s message on the line of the db call', async () => {
+    const result = await run(`print('before');
+function go(): number {
+  return db.run(
+    'UPDAT jobs SET x = 1',
+  );
+}
+go();
+print('after');`);
+    expect(result.output).toEqual(['before']);
+    expect(result.error).toMatchObject({ kind: 'sql', line: 3 });
+    expect(result.error?.message).toContain('syntax error');
+  });
+
+  it('reports a runtime exception with its message and line, after type-only lines', async () => {
+    const result = await run(`interface Job {
+  owner: string;
+}
+type Token = number;
+const job: Job = { owner: 'A' };
+const t: Token = 1;
+(job as unknown as { boom(): void }).boom();`);
+    expect(result.error).toMatchObject({ kind: 'runtime', line: 7 });
+    expect(result.error?.message).toContain('TypeError');
+  });
+
+  it('reports a syntax error at its position without running anything', async () => {
+    const result = await run(`print('never');\nconst x = ;`);
+    expect(result.output).toEqual([]);
+    expect(result.error).toMatchObject({ kind: 'compile', line: 2 });
+  });
+
+  it('refuses modules and dynamic import: a program cannot load other code', async () => {
+    expect((await run(`print(1);\n  import x from 'y';`)).error).toMatchObject({ kind: 'compile', line: 2 });
+    expect((await run(`const m = import('https://example.com/x.js');`)).error).toMatchObject({ kind: 'compile', line: 1 });
+  });
+
+  it('refuses a program past the size limit with a clear message', async () => {
+    const result = await run('// x\n'.repeat(LAB_LIMITS.maxSourceChars));
+    expect(result.error?.kind).toBe('compile');
+    expect(result.error?.message).toContain('the lab runs at most');
+  });
+
+  it('stops a flood of output at the limit, keeping what was printed', async () => {
+    const result = await run(`for (let i = 0; ; i++) print('line', i);`);
+    expect(result.output).toHaveLength(LAB_LIMITS.maxOutputLines);
+    expect(result.error).toMatchObject({ kind: 'output-limit', line: 1 });
+  });
+
+  it('cuts one huge line instead of keeping it whole', async () => {
+    const result = await run(`print('x'.repeat(1e6));`);
+    expect(result.output[0].length).toBeLessThan(LAB_LIMITS.maxLineChars + 100);
+    expect(result.error).toBeNull();
+  });
+
+  it('explains values SQLite cannot take, on the line of the call', async () => {
+    const result = await run(`db.run('CREATE TABLE t(x)');\ndb.run('INSERT INTO t VALUES ($x)', { x: true } as never);`);
+    expect(result.error).toMatchObject({ kind: 'runtime', line: 2 });
+    expect(result.error?.message).toContain('Parameter x is a boolean');
+    const bad = await run(`db.run(42 as never);`);
+    expect(bad.error?.message).toContain('takes the SQL text');
+  });
+
+  it('rolls back a failed transaction as a whole', async () => {
+    const result = await run(`db.run('CREATE TABLE t(x)');
+try {
+  db.transaction(() => {
+    db.run('INSERT INTO t VALUES (1)');
+    throw new Error('stop');
+  });
+} catch (e) {
+  print((e as Error).message);
+}
+print(db.get<{ n: number }>('SELECT count(*) AS n FROM t')!.n);`);
+    expect(result.output).toEqual(['stop', '0']);
+  });
+
+  it('reports a thrown non-error value', async () => {
+    const result = await run(`throw 'nope';`);
+    expect(result.error).toMatchObject({ kind: 'runtime', message: 'Uncaught: nope' });
+  });
+});
