@@ -118,7 +118,7 @@ export function readTargets(db: SqlDriver): Omit<TargetsView, 'draft'> {
     { name: REPORT_NAME },
   );
   const tickets = db
-    .all('SELECT idem_key, action, worker FROM tickets ORDER BY at, idem_key')
+    .all('SELECT idem_key, action, worker FROM tickets ORDER BY rowid')
     .map((r) => ({ key: String(r.idem_key), action: String(r.action), worker: String(r.worker) }));
   const gatewayHighestMap: Record<string, number> = {};
   for (const r of db.all('SELECT resource, highest FROM gateway_fences ORDER BY resource')) {

@@ -125,11 +125,11 @@ export function isWriteEvent(event: TimelineEvent): event is WriteEvent {
   return (WRITE_KINDS as readonly string[]).includes(event.kind);
 }
 
-/** Which clock the lease statements are given as $now. */
+/** Which clock the commit statements (renew, finish, draft, reference switch) get as $now. Claims always use database time. */
 export type TimeSource =
   /** Database time (the lesson's rule). */
   | 'database'
-  /** The writing worker's own clock (a broken design: clock offsets decide validity). */
+  /** The writing worker's own clock (a broken design: the worker compares lease_until with its own clock). */
   | 'worker';
 
 export interface Scenario {
@@ -219,7 +219,10 @@ export interface WorkerView {
   paused: boolean;
   /** The fence token from this worker's last successful claim (0 if it never claimed). */
   token: number;
-  /** Until when the worker believes it holds the lease (from its last claim or renewal). */
+  /**
+   * The lease end the worker read at its last claim or renewal. It compares this with its own
+   * clock, so a worker whose clock is behind believes its lease is still valid.
+   */
   believedLeaseUntil: number;
   /** What the worker's own clock reads now. */
   clock: number;
