@@ -427,6 +427,7 @@ export function createTimelineEngine(
         draft: draft ? { owner: draft.owner, fence: draft.fence, opId: draft.opId, body: draft.body } : null,
         ...readTargets(db),
       },
+      windows: state.windows.map((w) => ({ ...w })),
     };
   };
 

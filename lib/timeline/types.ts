@@ -247,6 +247,8 @@ export interface TimelineSnapshot {
   run: RunRowView;
   workers: WorkerView[];
   targets: TargetsView;
+  /** The lease window of each generation so far (the last one may still be open). */
+  windows: LeaseWindow[];
 }
 
 export interface TraceStep {
