@@ -31,4 +31,10 @@ export const PRACTICE_ITEMS: readonly NavItem[] = [
     description:
       'The lesson’s demo as a TypeScript program on real SQLite: run it, watch the jobs row after every step, then break the finish and fix it in four challenges.',
   },
+  {
+    href: '/practice/timeline',
+    label: 'Pause-resume timeline',
+    description:
+      'Pause old workers, let others take over, resume them: mark which writes must be rejected, then run it and see why, at every target.',
+  },
 ];

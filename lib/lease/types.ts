@@ -52,4 +52,31 @@ export interface LeaseDesign {
   finish: string;
   cancel: string;
   read: string;
+  /**
+   * Optional (added for the timeline): the table of a run's named outputs (its draft, the
+   * official report reference) and the statement that writes one. Parameters as above plus
+   * $name, $op (operation id: business intent, stable across retries) and $body. The write must
+   * change no row when the same $op is already stored (a retry) or when the writer may not commit.
+   */
+  outputSchema?: string;
+  writeOutput?: string;
+  readOutput?: string;
 }
+
+/** A stored output of a run: the draft, or the reference to the official report version. */
+export interface RunOutput {
+  name: string;
+  opId: string;
+  owner: string;
+  fence: number;
+  body: string;
+  writtenAt: number;
+}
+
+/**
+ * The result of writing an output: a commit result, or a duplicate (the same operation id
+ * already landed: nothing changes, and the stored output is what the first attempt wrote).
+ */
+export type OutputResult =
+  | CommitResult
+  | { ok: false; changed: 0; failed: []; duplicate: true; explanation: string; row: RunRow | undefined; output: RunOutput };

@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   claimLabPrograms: 'lease-lab.claim-lab.programs.v1',
   /** Claim/finish lab: solved challenges and what each deleted condition did. */
   claimLabProgress: 'lease-lab.claim-lab.progress.v1',
+  /** Scenarios the learner built in the timeline exercise (a validated list). */
+  timelineScenarios: 'lease-lab.timeline.scenarios.v1',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
