@@ -1,0 +1,7 @@
+export * from './types';
+export { CATALOG_BOUND, countSchedules, expandPrograms, interleavings, standardProgram, stepsOf, uniformBound } from './bound';
+export { scanParams, type StatementParams } from './params';
+export { ScheduleMachine, setupDatabase } from './machine';
+export { checkDesign, type SearchOptions } from './search';
+export { traceSchedule, STEP_ACTION } from './trace';
+export { naiveCheck, type NaiveResult } from './naive';
