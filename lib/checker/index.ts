@@ -5,3 +5,5 @@ export { ScheduleMachine, setupDatabase } from './machine';
 export { checkDesign, type SearchOptions } from './search';
 export { traceSchedule, STEP_ACTION } from './trace';
 export { naiveCheck, type NaiveResult } from './naive';
+export { validateDraft, MAX_STATEMENT_LENGTH, type EditableStatement, type StatementDraft, type StatementProblem } from './validate';
+export type { CheckerMessage, CheckerRequest } from './protocol';
