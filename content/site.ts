@@ -25,4 +25,10 @@ export const PRACTICE_ITEMS: readonly NavItem[] = [
     description:
       'A runs table with the lesson’s claim, renew and finish statements, on real SQLite in your browser. Edit any statement and run it.',
   },
+  {
+    href: '/practice/compare',
+    label: 'Compare designs',
+    description:
+      'Every interleaving of pauses, takeovers and commits, checked on real SQLite: the lesson’s design proven safe within the bound, each broken design with the shortest schedule that breaks it.',
+  },
 ];

@@ -76,3 +76,16 @@ export function interleavings(remaining: readonly number[]): number {
 export function countSchedules(bound: Bound, design: LeaseDesign): number {
   return interleavings(expandPrograms(bound, design).map((s) => s.length));
 }
+
+/** The bounds a learner can pick on the Compare designs page. */
+export const BOUND_CHOICES: readonly { id: string; label: string; bound: Bound }[] = [
+  { id: 'catalog', label: 'The lesson’s story: A pauses, B takes over, A restarts', bound: CATALOG_BOUND },
+  { id: '3x4', label: '3 workers × 4 operations', bound: uniformBound(3, 4) },
+  { id: '3x5', label: '3 workers × 5 operations', bound: uniformBound(3, 5) },
+  { id: '3x6', label: '3 workers × 6 operations', bound: uniformBound(3, 6) },
+];
+
+/** One line per worker: "A: claim, pause, renew, write, send, finish". */
+export function describeBound(bound: Bound): string[] {
+  return bound.workers.map((w) => `${w.label ?? w.owner}: ${w.program.join(', ')}`);
+}

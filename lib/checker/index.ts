@@ -1,5 +1,5 @@
 export * from './types';
-export { CATALOG_BOUND, countSchedules, expandPrograms, interleavings, standardProgram, stepsOf, uniformBound } from './bound';
+export { BOUND_CHOICES, CATALOG_BOUND, countSchedules, describeBound, expandPrograms, interleavings, standardProgram, stepsOf, uniformBound } from './bound';
 export { scanParams, type StatementParams } from './params';
 export { ScheduleMachine, setupDatabase } from './machine';
 export { checkDesign, type SearchOptions } from './search';

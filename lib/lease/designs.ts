@@ -260,3 +260,42 @@ export function dropFinishCondition(condition: FinishCondition, base: LeaseDesig
     finish: base.finish.replace(pattern, ''),
   };
 }
+
+/** A statement of a design, named for showing it. */
+export interface NamedStatement {
+  label: string;
+  sql: string;
+}
+
+/**
+ * The statements a design runs (claim, renew, finish and the targets' checks). With `base`,
+ * only those that differ from it: what the design changes.
+ */
+export function designStatements(design: LeaseDesign, base?: LeaseDesign): NamedStatement[] {
+  const pick = (d: LeaseDesign): (NamedStatement | null)[] => {
+    const t = d.targets ?? fencedTargets;
+    return [
+      d.claimRead ? { label: 'Claim, first statement (read)', sql: d.claimRead } : null,
+      { label: d.claimRead ? 'Claim, second statement (write)' : 'Claim', sql: d.claim },
+      { label: 'Renew', sql: d.renew },
+      { label: 'Finish', sql: d.finish },
+      t.workerCheck ? { label: 'Worker’s own check before the report write', sql: t.workerCheck } : null,
+      { label: 'Report write (downstream store)', sql: t.writeReport },
+      { label: 'Gateway call', sql: t.sendGateway },
+      {
+        label: 'At takeover',
+        sql: t.schema.includes('CREATE TRIGGER')
+          ? t.schema.slice(t.schema.indexOf('CREATE TRIGGER'))
+          : '-- Nothing: the report store is not told about a new generation.',
+      },
+    ];
+  };
+  const mine = pick(design).filter((s): s is NamedStatement => s !== null);
+  if (!base) return mine;
+  const theirs = new Map(
+    pick(base)
+      .filter((s): s is NamedStatement => s !== null)
+      .map((s) => [s.label, s.sql]),
+  );
+  return mine.filter((s) => theirs.get(s.label) !== s.sql);
+}

@@ -14,6 +14,8 @@ export {
   DESIGN_CATALOG,
   FINISH_CONDITIONS,
   dropFinishCondition,
+  designStatements,
+  type NamedStatement,
   type FinishCondition,
 } from './designs';
 export { createLeaseModel, failedConditions, explainRefusal, type LeaseModel, type LeaseModelOptions } from './model';
