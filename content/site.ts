@@ -37,4 +37,10 @@ export const PRACTICE_ITEMS: readonly NavItem[] = [
     description:
       'Pause old workers, let others take over, resume them: mark which writes must be rejected, then run it and see why, at every target.',
   },
+  {
+    href: '/practice/compare',
+    label: 'Compare designs',
+    description:
+      'Every interleaving of pauses, takeovers and commits, checked on real SQLite: the lesson’s design proven safe within the bound, each broken design with the shortest schedule that breaks it.',
+  },
 ];

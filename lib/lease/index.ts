@@ -1,5 +1,23 @@
 export * from './types';
-export { fencedDesign, ttlOnlyDesign } from './designs';
+export {
+  fencedDesign,
+  ttlOnlyDesign,
+  selectThenUpdateDesign,
+  randomTokenDesign,
+  renewWithoutTokenDesign,
+  workerSideCheckDesign,
+  fencePerBatchDesign,
+  finishOnRunIdDesign,
+  finishOnStateDesign,
+  fencedTargets,
+  uncheckedTargets,
+  DESIGN_CATALOG,
+  FINISH_CONDITIONS,
+  dropFinishCondition,
+  designStatements,
+  type NamedStatement,
+  type FinishCondition,
+} from './designs';
 export { createLeaseModel, failedConditions, explainRefusal, type LeaseModel, type LeaseModelOptions } from './model';
 export { runLessonDemo, LESSON_DEMO_OUTPUT } from './demo';
 export { inlineParams } from './inline';

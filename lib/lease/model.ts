@@ -172,13 +172,21 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
     },
     setup() {
       db.exec(design.schema);
-      if (!read()) db.run(design.submit, { run: runId });
+      if (design.targets) db.exec(design.targets.schema);
+      if (!read()) {
+        db.run(design.submit, { run: runId });
+        if (design.targets) db.run(design.targets.submit, { run: runId });
+      }
     },
     read,
     claim(owner, now) {
-      const claimed = db.transaction(() =>
-        db.all<{ token: number }>(design.claim, { run: runId, owner, now, lease: leaseSeconds }),
-      );
+      const claimed = db.transaction(() => {
+        const params = { run: runId, owner, now, lease: leaseSeconds };
+        if (!design.claimRead) return db.all<{ token: number }>(design.claim, params);
+        // A two-statement claim: what the read returned is bound into the write by column name.
+        const seen = db.get(design.claimRead, params);
+        return seen ? db.all<{ token: number }>(design.claim, { ...params, ...seen }) : [];
+      });
       const row = read();
       if (claimed.length === 1 && row) {
         return { ok: true, changed: 1, fenceToken: Number(claimed[0].token), leaseUntil: row.leaseUntil, row };

@@ -61,6 +61,38 @@ export interface LeaseDesign {
   outputSchema?: string;
   writeOutput?: string;
   readOutput?: string;
+  /**
+   * A lock-free read the worker makes before its claim, as a separate statement. When present,
+   * claiming takes two steps another worker can run between; each column of the row it returns
+   * is bound into `claim` by name (`SELECT fence AS seen_fence` binds `$seen_fence`). No row
+   * means the worker sees nothing to claim.
+   */
+  claimRead?: string;
+  /** The protected targets beyond the run row, with the checks each one makes. */
+  targets?: DesignTargets;
+}
+
+/**
+ * The targets a worker's effects land on besides the run row: a report reference in a
+ * downstream store and an action sent through a gateway. Parameters as for renew and finish,
+ * plus $batch (1 for a worker's first report write, 2 for its second, ...).
+ */
+export interface DesignTargets {
+  /** Creates the target tables (and any trigger that registers a generation at takeover). */
+  schema: string;
+  /** Enqueues the target rows for run $run. */
+  submit: string;
+  /** Writes the report reference. */
+  writeReport: string;
+  /**
+   * A check the worker makes itself before writing the report, as a separate SELECT (a row
+   * means "go ahead"). When present, checking and writing are two steps that can interleave.
+   */
+  workerCheck?: string;
+  /** Sends the run's action through the gateway. */
+  sendGateway: string;
+  /** One row, one text column `state`: every target's whole content, for the checker's cache. */
+  snapshot: string;
 }
 
 /** A stored output of a run: the draft, or the reference to the official report version. */

@@ -1,0 +1,50 @@
+import { STEP_ACTION, type Counterexample } from '@/lib/checker';
+
+const PROPERTY_TEXT: Record<number, string> = {
+  1: 'After a newer claim succeeds, no write of an older generation may land at any protected target.',
+  2: 'Fence values only grow, and two claims never share a token.',
+  3: 'A run in a final state is never claimed again.',
+  4: 'At most one finish per run succeeds.',
+};
+
+/** The shortest violating schedule, step by step, ending at the step that breaks the property. */
+export function CounterexampleView({ counterexample }: { counterexample: Counterexample }) {
+  const { steps, violation } = counterexample;
+  return (
+    <figure className="grid gap-2">
+      <figcaption className="text-sm">
+        <span className="font-semibold">Counterexample.</span> Property {violation.property}: {PROPERTY_TEXT[violation.property]}
+      </figcaption>
+      <div className="overflow-x-auto">
+        <table className="w-full border-collapse text-left text-sm">
+          <thead>
+            <tr className="border-b border-line text-muted">
+              <th scope="col" className="py-1 pr-3">Step</th>
+              <th scope="col" className="py-1 pr-3">Worker</th>
+              <th scope="col" className="py-1 pr-3">Does</th>
+              <th scope="col" className="py-1 pr-3">Clock</th>
+              <th scope="col" className="py-1 pr-3">Token</th>
+              <th scope="col" className="py-1">Result</th>
+            </tr>
+          </thead>
+          <tbody>
+            {steps.map((s, i) => {
+              const last = i === steps.length - 1;
+              return (
+                <tr key={i} className={`border-b border-line ${last ? 'font-semibold text-bad' : ''}`}>
+                  <td className="py-1 pr-3">{i + 1}</td>
+                  <td className="py-1 pr-3">{s.label}</td>
+                  <td className="py-1 pr-3">{STEP_ACTION[s.kind]}</td>
+                  <td className="py-1 pr-3">{s.now}</td>
+                  <td className="py-1 pr-3">{s.token || '–'}</td>
+                  <td className="py-1">{s.outcome}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <p className="text-sm font-semibold text-bad">{violation.message}</p>
+    </figure>
+  );
+}

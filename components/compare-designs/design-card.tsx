@@ -1,0 +1,47 @@
+'use client';
+
+import { designStatements, fencedDesign, type LeaseDesign } from '@/lib/lease';
+import { Button } from '@/components/ui/button';
+import { CheckStatus } from './check-status';
+import { SqlBlocks } from './sql-block';
+import type { CheckState } from './use-checker';
+
+/** One design of the catalog: what it changes, a Check button, and what the checker found. */
+export function DesignCard({
+  design,
+  state,
+  busy,
+  onCheck,
+  onStop,
+}: {
+  design: LeaseDesign;
+  state: CheckState;
+  busy: boolean;
+  onCheck: () => void;
+  onStop: () => void;
+}) {
+  const lesson = design.id === fencedDesign.id;
+  const headingId = `design-${design.id}`;
+  return (
+    <section aria-labelledby={headingId} className="grid content-start gap-3 rounded-lg border border-line bg-surface p-4">
+      <h3 id={headingId} className="text-lg font-bold">
+        {design.name}
+      </h3>
+      <p className="text-sm text-muted">{design.summary}</p>
+      <details open={lesson}>
+        <summary className="cursor-pointer text-sm font-semibold">
+          {lesson ? 'Its statements' : 'What it changes from the lesson’s design'}
+        </summary>
+        <div className="mt-2">
+          <SqlBlocks statements={designStatements(design, lesson ? undefined : fencedDesign)} />
+        </div>
+      </details>
+      <div>
+        <Button variant="primary" onClick={onCheck} disabled={busy}>
+          Check
+        </Button>
+      </div>
+      <CheckStatus state={state} onStop={onStop} label={design.name} />
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+async function openCompare(page: Page) {
+  await page.goto('/practice');
+  await page.getByRole('link', { name: /Compare designs/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Compare designs' })).toBeVisible();
+}
+
+test('a learner checks TTL only and sees the shortest counterexample', async ({ page }) => {
+  await openCompare(page);
+  const card = page.getByRole('region', { name: 'Lease (TTL) only, no fence' });
+  await card.getByRole('button', { name: 'Check' }).click();
+  await expect(card.getByText('Unsafe: property 1 breaks.')).toBeVisible();
+  const rows = card.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(5);
+  await expect(rows.nth(1)).toContainText('claimed: token 1');
+  await expect(rows.nth(3)).toContainText('claimed: token 2');
+  await expect(rows.nth(4)).toContainText('landed: 1 row changed');
+  await expect(card).toContainText('after a newer claim (generation 2) had succeeded');
+});
+
+test('the lesson’s design is proven safe within the bound', async ({ page }) => {
+  await openCompare(page);
+  const card = page.getByRole('region', { name: 'Lease + fencing token (the lesson’s design)' });
+  await card.getByRole('button', { name: 'Check' }).click();
+  await expect(card.getByText('Safe within the bound.')).toBeVisible();
+  await expect(card).toContainText('All 60,060 schedules checked');
+});
+
+test('a long search shows progress, keeps the page responsive, and stops', async ({ page }) => {
+  await openCompare(page);
+  await page.getByLabel('Workers and their programs').selectOption({ label: '3 workers × 6 operations' });
+  await page.getByLabel(/Skip states already explored/).uncheck();
+  const card = page.getByRole('region', { name: 'Lease + fencing token (the lesson’s design)' });
+  await card.getByRole('button', { name: 'Check' }).click();
+  const progress = card.getByRole('progressbar', { name: /Checking/ });
+  await expect(progress).toBeVisible();
+  await expect(card.getByText(/schedules decided/)).toBeVisible();
+  // The page still answers while the worker searches: open and close a details element.
+  const details = page.getByText('What it changes from the lesson’s design').first();
+  await details.click();
+  await expect(page.getByRole('region', { name: 'Lease (TTL) only, no fence' }).getByLabel('Finish SQL')).toBeVisible();
+  await card.getByRole('button', { name: 'Stop' }).click();
+  await expect(card.getByText(/^Stopped/)).toBeVisible();
+  await expect(progress).toHaveCount(0);
+});
+
+test('drop one condition: without the fence the finish breaks, without the owner it holds', async ({ page }) => {
+  await openCompare(page);
+  const fence = page.getByRole('region', { name: 'Without fence = $token' });
+  await fence.getByRole('button', { name: 'Check' }).click();
+  await expect(fence.getByText('Unsafe: property 1 breaks.')).toBeVisible();
+  await expect(fence).toContainText('A (restarted)');
+  const owner = page.getByRole('region', { name: 'Without owner = $owner' });
+  await owner.getByRole('button', { name: 'Check' }).click();
+  await expect(owner.getByText('Safe within the bound.')).toBeVisible();
+});
+
+test('check my design: bad SQL gets a clear message before any search, a weakened finish a counterexample', async ({ page }) => {
+  await openCompare(page);
+  const section = page.getByRole('region', { name: 'Check my design' });
+  await expect(section.locator('.monaco-editor').first()).toBeVisible();
+  const finish = section.getByRole('textbox', { name: 'Finish statement' });
+  await finish.focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText('UPDATE runs SET status = WHERE run_id = $run');
+  await section.getByRole('button', { name: 'Check my design' }).click();
+  await expect(section.getByRole('alert')).toContainText('SQLite cannot prepare the finish');
+  await finish.focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText("UPDATE runs SET status = 'done' WHERE run_id = $run AND status = 'running'");
+  await section.getByRole('button', { name: 'Check my design' }).click();
+  await expect(section.getByText('Unsafe: property 1 breaks.')).toBeVisible();
+});

@@ -1,0 +1,153 @@
+import type { SqlJsStatic, Statement } from 'sql.js';
+import type { LeaseDesign } from '@/lib/lease';
+import { interleavings } from './bound';
+import { traceSchedule } from './trace';
+import { ScheduleMachine, setupDatabase } from './machine';
+import type { Bound, CheckResult, SearchProgress, Violation } from './types';
+
+export interface SearchOptions {
+  /**
+   * Skip a state already explored (same database content, clock, positions, tokens and
+   * generations) and count its schedules without running them. Sound because the future of a
+   * schedule depends on nothing else (see search.test.ts).
+   */
+  stateCache?: boolean;
+  /** Called now and then with how far the search got. */
+  onProgress?: (progress: SearchProgress) => void;
+  /** Polled now and then; returning true stops the search with verdict 'stopped'. */
+  shouldStop?: () => boolean;
+  /** How many steps between progress calls. */
+  progressEvery?: number;
+}
+
+class Stop extends Error {}
+
+/**
+ * Explores every interleaving of the bound's workers depth first, against one sql.js database:
+ * each tree level opens a SAVEPOINT and every branch is undone with ROLLBACK TO, so a shared
+ * prefix runs once. Finds the shortest violating schedule (the first in search order among the
+ * shortest), or proves the design safe within the bound.
+ */
+export function checkDesign(SQL: SqlJsStatic, design: LeaseDesign, bound: Bound, options: SearchOptions = {}): CheckResult {
+  const started = performance.now();
+  const db = new SQL.Database();
+  try {
+    setupDatabase(db, design);
+    const machine = new ScheduleMachine(db, design, bound);
+    const lengths = machine.steps.map((s) => s.length);
+    const workers = lengths.length;
+    const totalSteps = lengths.reduce((a, b) => a + b, 0);
+    const total = interleavings(lengths);
+    const remaining = new Array<number>(workers).fill(0);
+    const leavesFrom = (extraWorker = -1): number => {
+      for (let w = 0; w < workers; w++) remaining[w] = lengths[w] - machine.position(w) - (w === extraWorker ? 1 : 0);
+      return interleavings(remaining);
+    };
+
+    const savepoint: Statement[] = [];
+    const rollback: Statement[] = [];
+    const release: Statement[] = [];
+    for (let d = 0; d <= totalSteps; d++) {
+      savepoint.push(db.prepare(`SAVEPOINT level_${d}`));
+      rollback.push(db.prepare(`ROLLBACK TO level_${d}`));
+      release.push(db.prepare(`RELEASE level_${d}`));
+    }
+    const saved = Array.from({ length: totalSteps + 1 }, () => new Float64Array(machine.state.length));
+    const path = new Int32Array(totalSteps);
+    const cache = options.stateCache ? new Map<string, number>() : null;
+    const every = options.progressEvery ?? 16_384;
+
+    let best: number[] | null = null;
+    let bestViolation: Violation | null = null;
+    let explored = 0;
+    let covered = 0;
+    let steps = 0;
+    let cacheHits = 0;
+    let nextReport = every;
+
+    const report = () => {
+      nextReport = steps + every;
+      if (options.shouldStop?.()) throw new Stop();
+      options.onProgress?.({ covered, total, explored, steps });
+    };
+
+    const visit = (depth: number): void => {
+      if (depth === totalSteps) {
+        explored += 1;
+        covered += 1;
+        return;
+      }
+      if (best !== null && depth + 1 >= best.length) {
+        covered += leavesFrom();
+        return;
+      }
+      if (cache) {
+        const key = machine.stateKey();
+        const seenAt = cache.get(key);
+        if (seenAt !== undefined && seenAt <= depth) {
+          const n = leavesFrom();
+          cacheHits += 1;
+          covered += n;
+          explored += n;
+          return;
+        }
+        cache.set(key, depth);
+      }
+      const state = machine.state;
+      const before = saved[depth];
+      before.set(state);
+      savepoint[depth].step();
+      savepoint[depth].reset();
+      for (let w = 0; w < workers; w++) {
+        if (machine.position(w) >= lengths[w]) continue;
+        if (best !== null && depth + 1 >= best.length) {
+          covered += leavesFrom(w);
+          continue;
+        }
+        path[depth] = w;
+        steps += 1;
+        if (machine.step(w, depth)) {
+          best = Array.from(path.subarray(0, depth + 1));
+          bestViolation = machine.violation;
+          covered += leavesFrom();
+        } else {
+          visit(depth + 1);
+        }
+        rollback[depth].step();
+        rollback[depth].reset();
+        state.set(before);
+        if (steps >= nextReport) report();
+      }
+      release[depth].step();
+      release[depth].reset();
+    };
+
+    db.exec('BEGIN');
+    let stopped = false;
+    try {
+      visit(0);
+    } catch (error) {
+      if (!(error instanceof Stop)) throw error;
+      stopped = true;
+    }
+    for (const s of [...savepoint, ...rollback, ...release]) s.free();
+    machine.dispose();
+    const ms = performance.now() - started;
+    const result: CheckResult = {
+      designId: design.id,
+      verdict: stopped ? 'stopped' : best ? 'unsafe' : 'safe',
+      total,
+      explored,
+      covered,
+      steps,
+      cacheHits,
+      ms,
+    };
+    if (best && bestViolation) {
+      result.counterexample = traceSchedule(SQL, design, bound, best);
+    }
+    return result;
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,105 @@
+/** What a worker's program can do, in the lesson's terms. */
+export type WorkerOp = 'claim' | 'pause' | 'renew' | 'write' | 'send' | 'finish';
+
+/**
+ * One atomic step of a worker. A design may need two statements for one operation (a lock-free
+ * read before its claim, a worker-side check before its write); each is its own step, so other
+ * workers can run between them.
+ */
+export type StepKind = 'claim-read' | 'claim' | 'pause' | 'renew' | 'write-check' | 'write' | 'send' | 'finish';
+
+/** One worker of the bound: its owner name (two workers may share one: a restart) and program. */
+export interface WorkerSpec {
+  owner: string;
+  program: readonly WorkerOp[];
+  /** Shown in traces, e.g. "A (restarted)". Defaults to the owner. */
+  label?: string;
+}
+
+/** How far the search looks: which workers run which programs, and how time moves. */
+export interface Bound {
+  workers: readonly WorkerSpec[];
+  /** Lease length in database seconds. */
+  leaseSeconds: number;
+  /** How far the clock moves at a pause (a GC pause, a stalled network). */
+  pauseSeconds: number;
+}
+
+/** The four safety properties, numbered as in the lesson's Compare designs page. */
+export type PropertyId = 1 | 2 | 3 | 4;
+
+export type ViolationKind =
+  | 'stale-write' // 1: an older generation's write landed after a newer claim
+  | 'fence-shrank' // 2: the fence went down
+  | 'shared-token' // 2: two claims hold the same token
+  | 'final-claimed' // 3: a run in a final state was claimed again
+  | 'second-finish'; // 4: a second finish succeeded
+
+export type ProtectedTarget = 'run row' | 'report' | 'gateway';
+
+export interface Violation {
+  property: PropertyId;
+  kind: ViolationKind;
+  /** The step (0-based index into the schedule) after which the property failed. */
+  atStep: number;
+  target?: ProtectedTarget;
+  message: string;
+}
+
+/** One step of a counterexample, with what happened, for people and for replay. */
+export interface TraceStep {
+  worker: number;
+  owner: string;
+  label: string;
+  kind: StepKind;
+  /** The clock when the step ran. */
+  now: number;
+  /** The token the worker held when the step ran (0: none yet). */
+  token: number;
+  /** Rows the statement changed (or returned, for a read); 0 for a pause. */
+  changed: number;
+  /** A short sentence: "claimed: token 2", "refused: 0 rows changed". */
+  outcome: string;
+}
+
+/**
+ * A violating schedule: the order in which workers took their steps, and the step-by-step trace.
+ * Format (documented in lib/checker/README section of the project README): `schedule[i]` is the
+ * index of the worker that took step i; each worker runs its program in order.
+ */
+export interface Counterexample {
+  designId: string;
+  bound: Bound;
+  schedule: number[];
+  steps: TraceStep[];
+  violation: Violation;
+}
+
+export interface SearchProgress {
+  /** Schedules decided so far (run to the end, or cut because they cannot give a shorter counterexample). */
+  covered: number;
+  total: number;
+  /** Schedules run to their last step. */
+  explored: number;
+  /** Steps executed against SQLite. */
+  steps: number;
+}
+
+export type Verdict = 'safe' | 'unsafe' | 'stopped';
+
+export interface CheckResult {
+  designId: string;
+  verdict: Verdict;
+  /** Every schedule in the bound. */
+  total: number;
+  /** Schedules run to their last step (with a state cache: also those whose state was seen before). */
+  explored: number;
+  /** Schedules decided: explored, or cut once a shorter counterexample was known. */
+  covered: number;
+  /** Steps executed against SQLite. */
+  steps: number;
+  /** States skipped because the cache had seen them (0 without a cache). */
+  cacheHits: number;
+  ms: number;
+  counterexample?: Counterexample;
+}

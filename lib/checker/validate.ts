@@ -1,0 +1,123 @@
+import type { SqlJsStatic } from 'sql.js';
+import { fencedDesign, type LeaseDesign } from '@/lib/lease';
+import { setupDatabase } from './machine';
+import { scanParams } from './params';
+
+/** The statements a learner may edit in "Check my design". */
+export type EditableStatement = 'claim' | 'renew' | 'finish';
+
+export type StatementDraft = Record<EditableStatement, string>;
+
+export interface StatementProblem {
+  statement: EditableStatement;
+  /** 1-based line in the statement, when SQLite or the parameter check can tell. */
+  line?: number;
+  message: string;
+}
+
+const ALLOWED: Record<EditableStatement, readonly string[]> = {
+  claim: ['run', 'owner', 'now', 'lease'],
+  renew: ['run', 'owner', 'now', 'lease', 'token'],
+  finish: ['run', 'owner', 'now', 'lease', 'token'],
+};
+
+const REQUIRED: Record<EditableStatement, readonly string[]> = {
+  claim: ['run', 'owner', 'now'],
+  renew: ['run', 'now'],
+  finish: ['run'],
+};
+
+/** Longest statement accepted, so a pasted novel gets a message rather than a slow page. */
+export const MAX_STATEMENT_LENGTH = 4_000;
+
+function lineOf(sql: string, index: number): number {
+  return sql.slice(0, Math.max(0, index)).split('\n').length;
+}
+
+function firstKeyword(sql: string): string {
+  const stripped = sql.replace(/--[^\n]*\n?/g, ' ').replace(/\/\*[\s\S]*?\*\//g, ' ').trim();
+  return (stripped.match(/^[A-Za-z]+/)?.[0] ?? '').toUpperCase();
+}
+
+/**
+ * Checks a learner's claim, renew and finish before any search: each must be one valid SQLite
+ * statement against the lesson's tables, write (UPDATE or INSERT), use only the parameters the
+ * checker binds, and use the ones it needs; the claim must return the new token as `token`.
+ * Returns the design to check, or every problem found.
+ */
+export function validateDraft(
+  SQL: SqlJsStatic,
+  draft: StatementDraft,
+  base: LeaseDesign = fencedDesign,
+): { ok: true; design: LeaseDesign } | { ok: false; problems: StatementProblem[] } {
+  const problems: StatementProblem[] = [];
+  const db = new SQL.Database();
+  try {
+    setupDatabase(db, base);
+    for (const statement of ['claim', 'renew', 'finish'] as const) {
+      const sql = draft[statement] ?? '';
+      const add = (message: string, line?: number) => problems.push({ statement, message, line });
+      if (sql.trim() === '') {
+        add(`The ${statement} statement is empty.`);
+        continue;
+      }
+      if (sql.length > MAX_STATEMENT_LENGTH) {
+        add(`The ${statement} statement is ${sql.length.toLocaleString('en-US')} characters long; the limit is ${MAX_STATEMENT_LENGTH.toLocaleString('en-US')}.`);
+        continue;
+      }
+      let count = 0;
+      let columns: string[] = [];
+      try {
+        for (const stmt of db.iterateStatements(sql)) {
+          count += 1;
+          if (count === 1) columns = stmt.getColumnNames();
+          stmt.free();
+        }
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const near = message.match(/near "([^"]+)"/)?.[1];
+        add(`SQLite cannot prepare the ${statement}: ${message}`, near ? lineOf(sql, sql.indexOf(near)) : undefined);
+        continue;
+      }
+      if (count !== 1) {
+        add(`The ${statement} must be exactly one statement (found ${count}).`);
+        continue;
+      }
+      const keyword = firstKeyword(sql);
+      if (keyword !== 'UPDATE' && keyword !== 'INSERT') {
+        add(`The ${statement} must be an UPDATE (or INSERT) that changes the run row; it starts with ${keyword || 'nothing'}.`);
+      }
+      const { names, positional } = scanParams(sql);
+      if (positional) add('Use named parameters ($run, $owner, ...), not ?.', lineOf(sql, sql.indexOf('?')));
+      const unknown = [...new Set(names.filter((n) => !ALLOWED[statement].includes(n)))];
+      for (const name of unknown) {
+        add(
+          `The ${statement} uses $${name}, which the checker does not provide. It binds ${ALLOWED[statement].map((n) => `$${n}`).join(', ')}.`,
+          lineOf(sql, sql.search(new RegExp(`[$:@]${name}\\b`))),
+        );
+      }
+      for (const name of REQUIRED[statement]) {
+        if (!names.includes(name)) add(`The ${statement} must use $${name}.`);
+      }
+      if (statement === 'claim' && !columns.includes('token')) {
+        add('The claim must return the new token: end it with RETURNING fence AS token.');
+      }
+    }
+  } finally {
+    db.close();
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  return {
+    ok: true,
+    design: {
+      ...base,
+      id: 'my-design',
+      name: 'My design',
+      summary: 'Your claim, renew and finish, with the lesson’s targets.',
+      claimRead: undefined,
+      claim: draft.claim,
+      renew: draft.renew,
+      finish: draft.finish,
+    },
+  };
+}

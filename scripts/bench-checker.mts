@@ -1,0 +1,71 @@
+/**
+ * npm run bench:checker — the schedule checker's speed on this machine's Node.
+ *
+ * For 3 workers x 4 and x 5 operations (the lesson's design, every property checked after
+ * every step) it prints schedules per second for the SAVEPOINT depth-first search and for the
+ * naive search that replays every schedule on a fresh database, and their ratio; then the
+ * same bounds and 3 x 6 with the state cache. The naive search runs for a fixed time budget
+ * (it would take minutes to finish); its rate is measured over the schedules it ran.
+ */
+import initSqlJs from 'sql.js';
+import { fencedDesign } from '../lib/lease/index.ts';
+import { checkDesign, naiveCheck, uniformBound } from '../lib/checker/index.ts';
+
+const NAIVE_BUDGET_MS = Number(process.env.NAIVE_BUDGET_MS ?? 4_000);
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const secs = (ms: number) => `${(ms / 1000).toFixed(3)} s`;
+
+function timed<T>(fn: () => T): { value: T; wallMs: number; cpuMs: number } {
+  const cpu = process.cpuUsage();
+  const t = performance.now();
+  const value = fn();
+  const wallMs = performance.now() - t;
+  const used = process.cpuUsage(cpu);
+  return { value, wallMs, cpuMs: (used.user + used.system) / 1000 };
+}
+
+const SQL = await initSqlJs();
+// Warm the JIT so the first measured search is not charged for compiling the engine.
+for (let i = 0; i < 3; i++) checkDesign(SQL, fencedDesign, uniformBound(3, 4));
+
+console.log(`Schedule checker benchmark (Node ${process.version}, design: ${fencedDesign.id})`);
+console.log(`load average: ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
+
+const goals: string[] = [];
+for (const k of [4, 5]) {
+  const bound = uniformBound(3, k);
+  const fast = timed(() => checkDesign(SQL, fencedDesign, bound));
+  const naive = timed(() => naiveCheck(SQL, fencedDesign, bound, NAIVE_BUDGET_MS));
+  const fastRate = fast.value.explored / (fast.wallMs / 1000);
+  const naiveRate = naive.value.explored / (naive.wallMs / 1000);
+  console.log(`3 workers x ${k} operations: ${fmt(fast.value.total)} schedules`);
+  console.log(
+    `  savepoint search: ${fmt(fast.value.explored)} schedules, ${fmt(fast.value.steps)} steps in ${secs(fast.wallMs)} (cpu ${secs(fast.cpuMs)}) = ${fmt(fastRate)} schedules/s, verdict ${fast.value.verdict}`,
+  );
+  console.log(
+    `  naive search:     ${fmt(naive.value.explored)} schedules on fresh databases in ${secs(naive.wallMs)} (cpu ${secs(naive.cpuMs)}) = ${fmt(naiveRate)} schedules/s${naive.value.verdict === 'stopped' ? ` (time budget ${NAIVE_BUDGET_MS} ms)` : ''}`,
+  );
+  const cpuRatio = fast.value.explored / fast.cpuMs / (naive.value.explored / naive.cpuMs);
+  console.log(`  ratio: ${(fastRate / naiveRate).toFixed(1)}x by wall time, ${cpuRatio.toFixed(1)}x by cpu time\n`);
+  const limit = k === 4 ? 500 : 5_000;
+  const verdict = (ms: number) => (ms < limit ? 'met' : 'MISSED');
+  goals.push(
+    `3x${k} under ${limit / 1000} s: ${verdict(fast.wallMs)} by wall time (${secs(fast.wallMs)}), ${verdict(fast.cpuMs)} by cpu time (${secs(fast.cpuMs)})`,
+  );
+  goals.push(
+    `3x${k} at least 20x the naive search: ${fastRate / naiveRate >= 20 ? 'met' : 'MISSED'} (${(fastRate / naiveRate).toFixed(1)}x wall, ${cpuRatio.toFixed(1)}x cpu)`,
+  );
+}
+
+console.log('With the state cache (a state explored before is skipped, its schedules counted):');
+for (const k of [4, 5, 6]) {
+  const r = timed(() => checkDesign(SQL, fencedDesign, uniformBound(3, k), { stateCache: true }));
+  console.log(
+    `  3 x ${k}: ${fmt(r.value.covered)} of ${fmt(r.value.total)} schedules in ${secs(r.wallMs)} (${fmt(r.value.steps)} steps, ${fmt(r.value.cacheHits)} cache hits) = ${fmt(r.value.covered / (r.wallMs / 1000))} schedules/s, verdict ${r.value.verdict}`,
+  );
+  if (k === 6) goals.push(`stretch, 3x6 with the cache in seconds: ${r.wallMs < 10_000 ? 'met' : 'MISSED'} (${secs(r.wallMs)})`);
+}
+
+console.log('\nGoals (wall time grows with the machine\'s load average; cpu time is this process alone):');
+for (const g of goals) console.log(`  ${g}`);
