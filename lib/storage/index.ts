@@ -11,3 +11,4 @@ export {
   type WriteResult,
 } from './local';
 export { indexedDbBlobStore, memoryBlobStore, type BlobStore } from './idb';
+export { memoryKeyValueStore, LOCAL_STORAGE_QUOTA_CHARS } from './memory';

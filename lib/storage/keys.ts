@@ -9,6 +9,11 @@ export const STORAGE_KEYS = {
   learningPath: 'lease-lab.path.v1',
   /** The records database (SQLite bytes) lives in IndexedDB under this name. */
   recordsDb: 'lease-lab.records.v1',
+  /**
+   * Prefix of the answer journal: one key per (prompt, tab, segment), as
+   * `lease-lab.journal.v1.<prompt>.<writer>.<seq>`, so a tab only ever writes its own keys.
+   */
+  journal: 'lease-lab.journal.v1',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
