@@ -11,3 +11,4 @@ export {
   type SaveResult,
 } from './store';
 export { exportJournal, importJournal, EXPORT_FORMAT, MAX_IMPORT_CHARS, type ExportFile, type ImportResult } from './export';
+export { compareVersions, type Comparison, type DiffPart } from './compare';

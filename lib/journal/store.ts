@@ -101,6 +101,7 @@ export function createJournal(options: JournalOptions) {
   const maxChars = options.segmentChars ?? 60_000;
   const prompts = new Map<string, PromptState>();
   const problems: JournalProblem[] = [];
+  let reported: readonly JournalProblem[] = [];
   const listeners = new Set<() => void>();
   /** The segment this tab appends to, per prompt, with the text of its last entry. */
   const own = new Map<string, { key: string; seq: number; lastText: string }>();
@@ -148,6 +149,7 @@ export function createJournal(options: JournalOptions) {
   }
 
   function emit() {
+    if (problems.length > reported.length) reported = [...problems];
     version += 1;
     for (const listener of listeners) listener();
   }
@@ -387,7 +389,12 @@ export function createJournal(options: JournalOptions) {
     },
     /** Problems found while reading (damaged data set aside), each reported once. */
     takeProblems(): JournalProblem[] {
+      reported = [];
       return problems.splice(0, problems.length);
+    },
+    /** Problems found so far and not taken, for showing on the page (same array until one is added). */
+    problems(): readonly JournalProblem[] {
+      return reported;
     },
     /** Total characters the journal occupies in storage (keys and values). */
     storedChars(): number {

@@ -4,6 +4,7 @@ export {
   browserStore,
   isQuotaError,
   subscribeToKey,
+  subscribeToPrefix,
   type KeyValueStore,
   type Schema,
   type LocalDoor,

@@ -161,3 +161,13 @@ export function subscribeToKey(key: string, onChange: () => void): () => void {
   window.addEventListener('storage', listener);
   return () => window.removeEventListener('storage', listener);
 }
+
+/** Calls onChange(key) when another tab changes any key starting with prefix (or clears all). */
+export function subscribeToPrefix(prefix: string, onChange: (key: string | null) => void): () => void {
+  if (typeof window === 'undefined') return () => {};
+  const listener = (event: StorageEvent) => {
+    if (event.key === null || event.key.startsWith(prefix)) onChange(event.key);
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}
