@@ -101,3 +101,64 @@ test('a damaged stored history is set aside and reported; the rest keeps working
   const keys = await page.evaluate(() => Object.keys(localStorage));
   expect(keys.some((k) => k.startsWith('lease-lab.journal.v1.notes.handmade.0.corrupt.'))).toBe(true);
 });
+
+test('a full quota says so, keeps the unsaved text and offers an export', async ({ page }) => {
+  await page.goto('/reflect');
+  await answer(page).fill('Saved before the quota filled up.');
+  await save(page);
+  await expect(versions(page)).toHaveCount(1);
+  // Another page of this origin has taken all the remaining local storage.
+  await page.evaluate(() => {
+    let size = 4_000_000;
+    let n = 0;
+    while (size > 0) {
+      try {
+        localStorage.setItem(`filler-${(n += 1)}`, 'f'.repeat(size));
+      } catch {
+        size = Math.floor(size / 2);
+      }
+    }
+  });
+  await answer(page).fill('Saved before the quota filled up. And this part must not be lost.');
+  await save(page);
+  const alert = page.getByRole('alert').filter({ hasText: 'Browser storage is full' });
+  await expect(alert).toBeVisible();
+  await expect(answer(page)).toHaveValue('Saved before the quota filled up. And this part must not be lost.');
+  await expect(versions(page)).toHaveCount(1);
+
+  const download = page.waitForEvent('download');
+  await alert.getByRole('button', { name: 'Export journal and unsaved text' }).click();
+  const file = await (await download).path();
+  const { readFile } = await import('node:fs/promises');
+  const exported = JSON.parse(await readFile(file, 'utf8'));
+  const texts = JSON.stringify(exported.prompts);
+  expect(texts).toContain('And this part must not be lost.');
+});
+
+test('export, then import into a fresh browser: merged once; a bad file is refused with a reason', async ({ page, browser }) => {
+  await page.goto('/reflect');
+  await answer(page).fill('First thought.');
+  await save(page);
+  await answer(page).fill('First thought, second thought.');
+  await save(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export journal', exact: true }).click();
+  const file = await (await download).path();
+
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto('/reflect');
+  const input = other.getByLabel('Import journal file');
+  await input.setInputFiles(file);
+  await expect(other.getByRole('status').filter({ hasText: 'Imported 2 versions' })).toBeVisible();
+  await expect(versions(other)).toHaveCount(2);
+  await expect(answer(other)).toHaveValue('First thought, second thought.');
+  await input.setInputFiles(file);
+  await expect(other.getByRole('status').filter({ hasText: 'Imported 0 versions; 2 already in your journal were skipped' })).toBeVisible();
+  await expect(versions(other)).toHaveCount(2);
+
+  await input.setInputFiles({ name: 'evil.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"lease-lab.journal","version":1,"exportedAt":0,"prompts":[{"prompt":"../theme","entries":[]}]}') });
+  await expect(other.getByRole('alert').filter({ hasText: 'Import refused' })).toContainText('prompt id');
+  await expect(versions(other)).toHaveCount(2);
+  await fresh.close();
+});
