@@ -1,4 +1,5 @@
 import { lessonSchema } from '@/lib/lesson/records';
+import { reflectSchema } from '@/lib/reflect/assessment';
 import { timelineSchema } from '@/lib/timeline/records';
 import type { FeatureSchema } from './schema';
 
@@ -9,4 +10,5 @@ import type { FeatureSchema } from './schema';
 export const FEATURE_SCHEMAS: readonly FeatureSchema[] = [
   lessonSchema,
   timelineSchema,
+  reflectSchema,
 ];

@@ -4,6 +4,7 @@ export {
   browserStore,
   isQuotaError,
   subscribeToKey,
+  subscribeToPrefix,
   type KeyValueStore,
   type Schema,
   type LocalDoor,
@@ -11,3 +12,4 @@ export {
   type WriteResult,
 } from './local';
 export { indexedDbBlobStore, memoryBlobStore, type BlobStore } from './idb';
+export { memoryKeyValueStore, LOCAL_STORAGE_QUOTA_CHARS } from './memory';

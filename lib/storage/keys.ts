@@ -15,6 +15,11 @@ export const STORAGE_KEYS = {
   claimLabProgress: 'lease-lab.claim-lab.progress.v1',
   /** Scenarios the learner built in the timeline exercise (a validated list). */
   timelineScenarios: 'lease-lab.timeline.scenarios.v1',
+  /**
+   * Prefix of the answer journal: one key per (prompt, tab, segment), as
+   * `lease-lab.journal.v1.<prompt>.<writer>.<seq>`, so a tab only ever writes its own keys.
+   */
+  journal: 'lease-lab.journal.v1',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -45,6 +45,19 @@ export function browserStore(): KeyValueStore | null {
  * and reported, and the caller gets the fallback, so one damaged value never breaks a page.
  */
 export function createLocalDoor(store: KeyValueStore | null, now: () => number = Date.now) {
+  /** Moves a raw value to a backup key; returns that key, or null when storage refused it. */
+  function setAside(key: string, raw: string): string | null {
+    if (!store) return null;
+    const backupKey = backupKeyFor(key, now());
+    try {
+      store.setItem(backupKey, raw);
+      store.removeItem(key);
+      return backupKey;
+    } catch {
+      return null;
+    }
+  }
+
   return {
     read<T>(key: string, schema: Schema<T>, fallback: T): ReadResult<T> {
       if (!store) return { ok: true, value: fallback, found: false };
@@ -65,14 +78,7 @@ export function createLocalDoor(store: KeyValueStore | null, now: () => number =
       } catch (error) {
         problem = error instanceof Error ? error.message : 'unreadable JSON';
       }
-      const backupKey = backupKeyFor(key, now());
-      let kept: string | null = backupKey;
-      try {
-        store.setItem(backupKey, raw);
-        store.removeItem(key);
-      } catch {
-        kept = null;
-      }
+      const kept = setAside(key, raw);
       return {
         ok: false,
         error: 'corrupt',
@@ -100,6 +106,27 @@ export function createLocalDoor(store: KeyValueStore | null, now: () => number =
         }
         return { ok: false, error: 'unavailable', message: `Saving failed: ${String(error)}` };
       }
+    },
+
+    /**
+     * The stored text under key, unparsed, or null. Only for noticing that a value changed
+     * (another tab wrote it): anything used must still come through read(), which validates.
+     */
+    peek(key: string): string | null {
+      try {
+        return store?.getItem(key) ?? null;
+      } catch {
+        return null;
+      }
+    },
+
+    /**
+     * Keeps a value that is well-formed but wrong for its caller (say, it contradicts its own
+     * key) aside under a backup key, as read() does with a damaged one. Returns the backup key.
+     */
+    setAside(key: string): string | null {
+      const raw = this.peek(key);
+      return raw === null ? null : setAside(key, raw);
     },
 
     remove(key: string): void {
@@ -130,6 +157,16 @@ export function subscribeToKey(key: string, onChange: () => void): () => void {
   if (typeof window === 'undefined') return () => {};
   const listener = (event: StorageEvent) => {
     if (event.key === key || event.key === null) onChange();
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}
+
+/** Calls onChange(key) when another tab changes any key starting with prefix (or clears all). */
+export function subscribeToPrefix(prefix: string, onChange: (key: string | null) => void): () => void {
+  if (typeof window === 'undefined') return () => {};
+  const listener = (event: StorageEvent) => {
+    if (event.key === null || event.key.startsWith(prefix)) onChange(event.key);
   };
   window.addEventListener('storage', listener);
   return () => window.removeEventListener('storage', listener);

@@ -1,0 +1,159 @@
+'use client';
+
+import { useEffect, useRef, useState, type ClipboardEvent } from 'react';
+import type { JournalPrompt } from '@/content/reflect';
+import { MAX_ANSWER_CHARS, type Journal, type SaveResult } from '@/lib/journal';
+import { Button } from '@/components/ui/button';
+import { HistoryPanel } from './history-panel';
+import { Notices, type Notice } from './notices';
+import { formatTime } from './format';
+import { getDraft, setDraft } from './use-journal';
+
+const AUTOSAVE_MS = 2_000;
+const LIMIT = MAX_ANSWER_CHARS.toLocaleString('en-US');
+
+/**
+ * The answer editor of one prompt: a plain textarea with a live counter, explicit save and
+ * autosave after a pause, and the prompt's history. Text past the limit is refused, not cut.
+ */
+export function AnswerEditor({ journal, version, prompt }: { journal: Journal; version: number; prompt: JournalPrompt }) {
+  const head = journal.head(prompt.id);
+  const [baseId, setBaseId] = useState<string | null>(head?.id ?? null);
+  const [seenHeadId, setSeenHeadId] = useState<string | null>(head?.id ?? null);
+  const [text, setText] = useState(() => getDraft(prompt.id) ?? (head ? (journal.textOf(prompt.id, head.id) ?? '') : ''));
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const baseText = baseId ? (journal.textOf(prompt.id, baseId) ?? '') : '';
+  const dirty = text !== baseText;
+  const headNumber = journal.history(prompt.id).length;
+
+  // Another tab saved: follow it when nothing here is unsaved, otherwise keep the text and say so.
+  if ((head?.id ?? null) !== seenHeadId) {
+    setSeenHeadId(head?.id ?? null);
+    if (head && head.id !== baseId) {
+      if (!dirty) {
+        setText(journal.textOf(prompt.id, head.id) ?? '');
+        setBaseId(head.id);
+        setNotice({ tone: 'info', text: `Updated to version ${headNumber}, saved in another tab at ${formatTime(head.time)}.` });
+      } else {
+        setNotice({
+          tone: 'warn',
+          text: `Another tab saved version ${headNumber} at ${formatTime(head.time)}. Your unsaved text stays here; saving it keeps both, yours marked as a branch.`,
+        });
+      }
+    }
+  }
+
+  function report(result: SaveResult, kind: 'save' | 'autosave' | 'restore') {
+    if (!result.ok) {
+      setDraft(prompt.id, text);
+      setNotice({ tone: 'error', text: result.message, offerExport: result.error === 'quota' });
+      return;
+    }
+    if (!result.saved) {
+      if (kind === 'save') setNotice({ tone: 'info', text: 'Nothing changed since the last saved version, so there is nothing new to save.' });
+      return;
+    }
+    const { entry, newer } = result;
+    setBaseId(entry.id);
+    setSeenHeadId(entry.id);
+    setDraft(prompt.id, null);
+    const number = journal.history(prompt.id).findIndex((m) => m.id === entry.id) + 1;
+    if (newer) {
+      setNotice({
+        tone: 'warn',
+        text: `Another tab had saved newer text (at ${formatTime(newer.time)}) before this save. Both are kept: yours is version ${number}, marked as a branch. Compare them in the history.`,
+      });
+    } else {
+      const verb = kind === 'restore' ? 'Restored as' : kind === 'autosave' ? 'Autosaved as' : 'Saved as';
+      setNotice({ tone: 'ok', text: `${verb} version ${number} at ${formatTime(entry.time)}.` });
+    }
+  }
+
+  function save(kind: 'save' | 'autosave') {
+    report(journal.save(prompt.id, text, { baseId, kind }), kind);
+  }
+
+  const saveRef = useRef(save);
+  useEffect(() => {
+    saveRef.current = save;
+  });
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const timer = window.setTimeout(() => saveRef.current('autosave'), AUTOSAVE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, dirty]);
+
+  function restore(entryId: string) {
+    // Unsaved text is saved first, so restoring never throws away what was typed.
+    let from = baseId;
+    if (dirty) {
+      const saved = journal.save(prompt.id, text, { baseId, kind: 'autosave' });
+      if (!saved.ok) return report(saved, 'save');
+      if (saved.saved) from = saved.entry.id;
+    }
+    const result = journal.restore(prompt.id, entryId, from);
+    if (result.ok && result.saved) setText(journal.textOf(prompt.id, result.entry.id) ?? '');
+    report(result, 'restore');
+  }
+
+  function refuse(length: number, what: string) {
+    setNotice({
+      tone: 'error',
+      text: `${what} refused: it would make the answer ${length.toLocaleString('en-US')} characters, over the ${LIMIT} limit. Your text is unchanged.`,
+    });
+  }
+
+  function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
+    const pasted = event.clipboardData.getData('text/plain');
+    const area = event.currentTarget;
+    const after = area.value.length - (area.selectionEnd - area.selectionStart) + pasted.length;
+    if (after > MAX_ANSWER_CHARS) {
+      event.preventDefault();
+      refuse(after, 'Paste');
+    }
+  }
+
+  const textareaId = `answer-${prompt.id}`;
+  return (
+    <section aria-labelledby={`${textareaId}-title`} className="min-w-0 space-y-4">
+      <div>
+        <p className="text-sm font-semibold uppercase tracking-wide text-accent">{prompt.source}</p>
+        <h2 id={`${textareaId}-title`} className="text-2xl font-bold">
+          {prompt.label}
+        </h2>
+        <p className="mt-1 text-lg">{prompt.question}</p>
+      </div>
+      <div>
+        <label htmlFor={textareaId} className="font-semibold">
+          Your answer: {prompt.label}
+        </label>
+        <textarea
+          id={textareaId}
+          value={text}
+          rows={12}
+          spellCheck
+          aria-describedby={`${textareaId}-count`}
+          onPaste={onPaste}
+          onChange={(event) => {
+            const next = event.target.value;
+            if (next.length > MAX_ANSWER_CHARS) return refuse(next.length, 'Input');
+            setText(next);
+            setDraft(prompt.id, next === baseText ? null : next);
+          }}
+          className="mt-2 block w-full rounded-md border border-line bg-surface p-3 text-base leading-relaxed text-ink"
+        />
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <p id={`${textareaId}-count`} className="font-mono text-sm text-muted">
+            {text.length.toLocaleString('en-US')} / {LIMIT}
+          </p>
+          <p className="text-sm text-muted">{dirty ? 'Unsaved changes (autosave after a pause)' : 'All changes saved'}</p>
+          <Button variant="primary" className="ml-auto" onClick={() => save('save')}>
+            Save
+          </Button>
+        </div>
+      </div>
+      <Notices notice={notice} journal={journal} />
+      <HistoryPanel journal={journal} version={version} prompt={prompt} currentId={baseId} onRestore={restore} />
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+'use client';
+
+import { useState } from 'react';
+import type { JournalPrompt } from '@/content/reflect';
+import type { EntryMeta, Journal } from '@/lib/journal';
+import { Button } from '@/components/ui/button';
+import { DiffView } from './diff-view';
+import { formatSize, formatTime } from './format';
+
+const SHOWN = 30;
+const KIND_LABELS: Record<EntryMeta['kind'], string> = { save: 'saved', autosave: 'autosaved', restore: 'restored', draft: 'draft' };
+
+/**
+ * The history of one prompt, newest first: time and size of every version, open any one,
+ * compare any two, restore one (which adds a new version).
+ */
+export function HistoryPanel({
+  journal,
+  version,
+  prompt,
+  currentId,
+  onRestore,
+}: {
+  journal: Journal;
+  version: number;
+  prompt: JournalPrompt;
+  currentId: string | null;
+  onRestore: (entryId: string) => void;
+}) {
+  const history = journal.history(prompt.id);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [showAll, setShowAll] = useState(false);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [compared, setCompared] = useState<[string, string] | null>(null);
+  const number = (id: string) => history.findIndex((m) => m.id === id) + 1;
+  const newestFirst = [...history].reverse();
+  const shown = showAll ? newestFirst : newestFirst.slice(0, SHOWN);
+  const opened = openId ? history.find((m) => m.id === openId) : undefined;
+  const fromId = from || history[history.length - 2]?.id || '';
+  const toId = to || history[history.length - 1]?.id || '';
+  const options = newestFirst.map((m) => (
+    <option key={m.id} value={m.id}>
+      Version {number(m.id)} ({formatTime(m.time)})
+    </option>
+  ));
+
+  return (
+    <section aria-labelledby={`history-${prompt.id}`} className="space-y-4 rounded-lg border border-line p-4" data-version={version}>
+      <h3 id={`history-${prompt.id}`} className="text-lg font-bold">
+        History ({history.length} {history.length === 1 ? 'version' : 'versions'})
+      </h3>
+      {history.length === 0 ? <p className="text-muted">No saved versions yet. Save, or pause typing for autosave.</p> : null}
+      <ol aria-label="Saved versions" className="divide-y divide-line">
+        {shown.map((meta) => {
+          const n = number(meta.id);
+          return (
+            <li key={meta.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+              <span className="font-semibold">Version {n}</span>
+              <span className="text-sm text-muted">
+                {KIND_LABELS[meta.kind]} {formatTime(meta.time)} · {formatSize(meta.size)}
+                {meta.restoredFrom ? ` · from version ${number(meta.restoredFrom)}` : ''}
+              </span>
+              {meta.stale || meta.concurrent ? (
+                <span className="rounded border border-accent px-1.5 text-xs font-semibold">
+                  {meta.stale ? 'branch: based on an older version' : 'branch: saved at the same time in another tab'}
+                </span>
+              ) : null}
+              {meta.id === currentId ? <span className="text-xs font-semibold text-good">in the editor</span> : null}
+              <span className="ml-auto flex gap-2">
+                <Button aria-label={`Open version ${n}`} onClick={() => setOpenId(meta.id === openId ? null : meta.id)}>
+                  Open
+                </Button>
+                <Button aria-label={`Restore version ${n}`} onClick={() => onRestore(meta.id)}>
+                  Restore
+                </Button>
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      {history.length > SHOWN ? (
+        <Button onClick={() => setShowAll(!showAll)}>{showAll ? `Show the newest ${SHOWN}` : `Show all ${history.length} versions`}</Button>
+      ) : null}
+
+      {opened ? (
+        <div className="space-y-2 rounded-md border border-line bg-surface-2 p-3">
+          <h4 className="font-bold">
+            Version {number(opened.id)}, {KIND_LABELS[opened.kind]} {formatTime(opened.time)}
+          </h4>
+          <pre aria-label={`Text of version ${number(opened.id)}`} tabIndex={0} className="max-h-80 overflow-auto whitespace-pre-wrap break-words font-sans">
+            {journal.textOf(prompt.id, opened.id)}
+          </pre>
+          <Button onClick={() => setOpenId(null)}>Close version</Button>
+        </div>
+      ) : null}
+
+      {history.length >= 2 ? (
+        <div className="space-y-3">
+          <h4 className="font-bold">Compare two versions</h4>
+          <div className="flex flex-wrap items-end gap-3">
+            <label className="flex flex-col text-sm font-semibold">
+              From
+              <select value={fromId} onChange={(e) => setFrom(e.target.value)} className="mt-1 rounded-md border border-line bg-surface p-1.5 font-normal">
+                {options}
+              </select>
+            </label>
+            <label className="flex flex-col text-sm font-semibold">
+              To
+              <select value={toId} onChange={(e) => setTo(e.target.value)} className="mt-1 rounded-md border border-line bg-surface p-1.5 font-normal">
+                {options}
+              </select>
+            </label>
+            <Button onClick={() => setCompared([fromId, toId])}>Show differences</Button>
+          </div>
+          {compared ? (
+            <DiffView
+              before={journal.textOf(prompt.id, compared[0]) ?? ''}
+              after={journal.textOf(prompt.id, compared[1]) ?? ''}
+              title={`Differences from version ${number(compared[0])} to version ${number(compared[1])}`}
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

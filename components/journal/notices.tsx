@@ -1,0 +1,41 @@
+'use client';
+
+import type { Journal } from '@/lib/journal';
+import { ExportButton } from './export-button';
+
+export interface Notice {
+  tone: 'ok' | 'info' | 'warn' | 'error';
+  text: string;
+  /** Storage is full: offer the export right here. */
+  offerExport?: boolean;
+}
+
+const TONES: Record<Notice['tone'], string> = {
+  ok: 'border-good',
+  info: 'border-line',
+  warn: 'border-accent',
+  error: 'border-bad',
+};
+
+/**
+ * Messages about saving. Calm ones go to a status region, warnings and errors to an alert
+ * region; both regions stay in the page so screen readers announce changes.
+ */
+export function Notices({ notice, journal }: { notice: Notice | null; journal: Journal }) {
+  const urgent = notice && (notice.tone === 'warn' || notice.tone === 'error') ? notice : null;
+  const calm = notice && !urgent ? notice : null;
+  const box = (n: Notice) => `rounded-md border-l-4 bg-surface-2 px-3 py-2 ${TONES[n.tone]}`;
+  return (
+    <div>
+      <div role="status">{calm ? <p className={box(calm)}>{calm.text}</p> : null}</div>
+      <div role="alert">
+        {urgent ? (
+          <div className={`${box(urgent)} space-y-2`}>
+            <p>{urgent.text}</p>
+            {urgent.offerExport ? <ExportButton journal={journal} label="Export journal and unsaved text" /> : null}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

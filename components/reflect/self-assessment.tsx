@@ -1,0 +1,41 @@
+'use client';
+
+import { ASSESSMENT_GROUPS, ASSESSMENT_ITEMS, EVIDENCE_KINDS } from '@/content/reflect';
+import { ProgressView } from './progress-view';
+import { RatingForm } from './rating-form';
+import { useSelfAssessment } from './use-self-assessment';
+
+const KINDS = Object.keys(EVIDENCE_KINDS);
+
+/** Rate yourself on every standard, inspection and checkpoint; see progress and evidence. */
+export function SelfAssessment() {
+  const { state, error, rate } = useSelfAssessment(KINDS);
+  if (error) return <p role="alert">{error}</p>;
+  if (!state) return <p className="text-muted">Opening your records…</p>;
+  return (
+    <div className="space-y-10">
+      {state.problems.length ? (
+        <div role="alert" className="rounded-md border-l-4 border-bad bg-surface-2 px-3 py-2">
+          {state.problems.map((p, i) => (
+            <p key={i}>{p}</p>
+          ))}
+        </div>
+      ) : null}
+      {ASSESSMENT_GROUPS.map((group) => (
+        <section key={group.id} aria-labelledby={`group-${group.id}`} className="space-y-3">
+          <h2 id={`group-${group.id}`} className="text-2xl font-bold">
+            {group.title}
+          </h2>
+          <p className="text-muted">{group.intro}</p>
+          <div className="grid gap-4 lg:grid-cols-2">
+            {ASSESSMENT_ITEMS.filter((i) => i.group === group.id).map((item) => {
+              const latest = state.latest.get(item.id);
+              return <RatingForm key={`${item.id}-${latest?.at ?? 0}`} item={item} latest={latest} onRate={rate} />;
+            })}
+          </div>
+        </section>
+      ))}
+      <ProgressView state={state} />
+    </div>
+  );
+}

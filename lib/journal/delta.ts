@@ -1,0 +1,71 @@
+import LZString from 'lz-string';
+
+/**
+ * One edit: at `pos`, remove `del` characters and insert `ins`. Positions count UTF-16 code
+ * units, exactly as JavaScript strings do, so a round trip is exact for any text.
+ */
+export type Op = [pos: number, del: number, ins: string];
+
+/** Thrown when a stored or imported edit does not fit the text it is applied to. */
+export class DeltaError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DeltaError';
+  }
+}
+
+/**
+ * The edits that turn `prev` into `next`: the changed middle between the common prefix and the
+ * common suffix, as one splice. An autosave after a pause holds one burst of typing, so a
+ * single splice is what small edits need; a whole rewrite becomes one large splice, which the
+ * store then keeps as a (compressed) full copy instead.
+ */
+export function computeDelta(prev: string, next: string): Op[] {
+  if (prev === next) return [];
+  const max = Math.min(prev.length, next.length);
+  let start = 0;
+  while (start < max && prev.charCodeAt(start) === next.charCodeAt(start)) start += 1;
+  let endPrev = prev.length;
+  let endNext = next.length;
+  while (endPrev > start && endNext > start && prev.charCodeAt(endPrev - 1) === next.charCodeAt(endNext - 1)) {
+    endPrev -= 1;
+    endNext -= 1;
+  }
+  return [[start, endPrev - start, next.slice(start, endNext)]];
+}
+
+/** Applies edits in order; throws DeltaError when one reaches outside the text. */
+export function applyDelta(text: string, ops: readonly Op[]): string {
+  let out = text;
+  for (const [pos, del, ins] of ops) {
+    if (!Number.isInteger(pos) || !Number.isInteger(del) || pos < 0 || del < 0 || pos + del > out.length) {
+      throw new DeltaError(`an edit at ${pos} removing ${del} characters does not fit a text of ${out.length}`);
+    }
+    out = out.slice(0, pos) + ins + out.slice(pos + del);
+  }
+  return out;
+}
+
+/** Characters a list of edits takes when stored as JSON. */
+export function deltaCost(ops: readonly Op[]): number {
+  let cost = 2;
+  for (const [pos, del, ins] of ops) cost += 8 + String(pos).length + String(del).length + ins.length;
+  return cost;
+}
+
+/**
+ * Compresses text into a string that is safe for localStorage (15 bits per UTF-16 unit, no
+ * surrogates), or null when compression would not make it meaningfully smaller.
+ */
+export function compressText(text: string): string | null {
+  if (text.length < 512) return null;
+  const packed = LZString.compressToUTF16(text);
+  return packed.length < text.length * 0.9 ? packed : null;
+}
+
+/** Reverses compressText; throws DeltaError on damaged input. */
+export function decompressText(packed: string): string {
+  const text = LZString.decompressFromUTF16(packed);
+  if (text === null || (text === '' && packed.length > 0)) throw new DeltaError('a compressed version could not be unpacked');
+  return text;
+}

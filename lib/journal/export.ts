@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { applyDelta, computeDelta, deltaCost, type Op } from './delta';
+import { ENTRY_KINDS, MAX_ANSWER_CHARS, opSchema, promptIdSchema } from './schema';
+import type { EntryMeta, Journal } from './store';
+
+export const EXPORT_FORMAT = 'lease-lab.journal';
+/** The largest import accepted, in characters: more than the whole storage quota could hold. */
+export const MAX_IMPORT_CHARS = 8 * 1024 * 1024;
+const MAX_ENTRIES_PER_PROMPT = 5_000;
+
+const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'an entry id uses letters, digits, "_" and "-" only');
+
+const exportEntrySchema = z
+  .object({
+    id: idSchema,
+    gen: z.number().int().min(1),
+    base: z.number().int().min(0),
+    parent: idSchema.nullable(),
+    time: z.number().int().min(0).max(8.64e15),
+    size: z.number().int().min(0).max(MAX_ANSWER_CHARS),
+    kind: z.enum(ENTRY_KINDS),
+    stale: z.boolean().optional(),
+    restoredFrom: idSchema.nullable().optional(),
+    text: z.string().max(MAX_ANSWER_CHARS).optional(),
+    patch: z.array(opSchema).max(1_000).optional(),
+  })
+  .strict();
+
+/**
+ * The export file: every prompt's history, oldest first. The first entry of a prompt holds its
+ * full text; a later one holds either its text or a patch against the entry before it.
+ */
+export const exportFileSchema = z
+  .object({
+    format: z.literal(EXPORT_FORMAT),
+    version: z.literal(1),
+    exportedAt: z.number().int().min(0),
+    prompts: z
+      .array(z.object({ prompt: promptIdSchema, entries: z.array(exportEntrySchema).max(MAX_ENTRIES_PER_PROMPT) }).strict())
+      .max(100),
+  })
+  .strict();
+export type ExportFile = z.infer<typeof exportFileSchema>;
+type ExportEntry = z.infer<typeof exportEntrySchema>;
+
+/**
+ * Everything in the journal as one JSON-ready object. Unsaved texts (say, kept in memory when
+ * storage was full) are added as 'draft' entries so an export never loses them.
+ */
+export function exportJournal(journal: Journal, unsaved: Record<string, string> = {}, now: number = Date.now()): ExportFile {
+  const names = new Set([...journal.prompts(), ...Object.keys(unsaved)]);
+  const prompts: ExportFile['prompts'] = [];
+  for (const prompt of [...names].sort()) {
+    const entries: ExportEntry[] = [];
+    let prev: string | null = null;
+    const push = (meta: Omit<EntryMeta, 'prompt' | 'concurrent' | 'writer'>, text: string) => {
+      const ops: Op[] | null = prev === null ? null : computeDelta(prev, text);
+      const entry: ExportEntry = {
+        id: meta.id,
+        gen: meta.gen,
+        base: meta.base,
+        parent: meta.parent,
+        time: meta.time,
+        size: text.length,
+        kind: meta.kind,
+        ...(meta.stale ? { stale: true } : {}),
+        ...(meta.restoredFrom ? { restoredFrom: meta.restoredFrom } : {}),
+        ...(ops && deltaCost(ops) * 2 <= text.length + 64 ? { patch: ops } : { text }),
+      };
+      entries.push(entry);
+      prev = text;
+    };
+    for (const meta of journal.history(prompt)) {
+      const text = journal.textOf(prompt, meta.id);
+      if (text !== null) push(meta, text);
+    }
+    const draft = unsaved[prompt];
+    const head = journal.head(prompt);
+    if (draft !== undefined && draft !== (head ? journal.textOf(prompt, head.id) : '')) {
+      push(
+        {
+          id: `draft-${journal.writer}-${now.toString(36)}`,
+          gen: (head?.gen ?? 0) + 1,
+          base: head?.gen ?? 0,
+          parent: head?.id ?? null,
+          time: now,
+          size: draft.length,
+          kind: 'draft',
+          stale: false,
+          restoredFrom: null,
+        },
+        draft,
+      );
+    }
+    if (entries.length) prompts.push({ prompt, entries });
+  }
+  return { format: EXPORT_FORMAT, version: 1, exportedAt: now, prompts };
+}
+
+export type ImportResult =
+  | { ok: true; added: number; skipped: number }
+  | { ok: false; reason: string; added: number };
+
+function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+  return `${issue?.message ?? 'invalid content'}${where}`;
+}
+
+/**
+ * Validates an export file completely (shape, sizes, every patch replayed) before touching
+ * storage, then merges: entries already in the journal (same id) are skipped, so importing the
+ * same file twice adds nothing. A bad or hostile file is refused with the reason.
+ */
+export function importJournal(journal: Journal, raw: string, knownPrompts?: readonly string[]): ImportResult {
+  if (raw.length > MAX_IMPORT_CHARS) {
+    return {
+      ok: false,
+      added: 0,
+      reason: `The file is too large (${(raw.length / 1_048_576).toFixed(1)} MB); a journal export is at most ${MAX_IMPORT_CHARS / 1_048_576} MB.`,
+    };
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return { ok: false, added: 0, reason: 'The file is not JSON, so it cannot be a journal export.' };
+  }
+  if (typeof data !== 'object' || data === null || (data as { format?: unknown }).format !== EXPORT_FORMAT) {
+    return { ok: false, added: 0, reason: `The file is not a journal export (it lacks "format": "${EXPORT_FORMAT}").` };
+  }
+  const parsed = exportFileSchema.safeParse(data);
+  if (!parsed.success) return { ok: false, added: 0, reason: `The file is damaged: ${describeIssue(parsed.error)}.` };
+
+  const plan: { prompt: string; entry: ExportEntry; text: string }[] = [];
+  const ids = new Set<string>();
+  for (const { prompt, entries } of parsed.data.prompts) {
+    if (knownPrompts && !knownPrompts.includes(prompt)) {
+      return { ok: false, added: 0, reason: `The file has answers for "${prompt}", which is not a prompt of this journal.` };
+    }
+    let prev: string | null = null;
+    for (const [i, entry] of entries.entries()) {
+      const where = `${prompt}, entry ${i + 1}`;
+      if (ids.has(`${prompt}/${entry.id}`)) return { ok: false, added: 0, reason: `The file lists entry ${entry.id} twice (${where}).` };
+      ids.add(`${prompt}/${entry.id}`);
+      if ((entry.text === undefined) === (entry.patch === undefined)) {
+        return { ok: false, added: 0, reason: `Each entry needs either a text or a patch (${where}).` };
+      }
+      let text: string;
+      try {
+        if (entry.text !== undefined) text = entry.text;
+        else if (prev === null) return { ok: false, added: 0, reason: `The first entry of a prompt must hold its full text (${where}).` };
+        else text = applyDelta(prev, entry.patch as Op[]);
+      } catch (error) {
+        return { ok: false, added: 0, reason: `A patch does not fit its text (${where}): ${(error as Error).message}.` };
+      }
+      if (text.length > MAX_ANSWER_CHARS) {
+        return { ok: false, added: 0, reason: `An answer is longer than ${MAX_ANSWER_CHARS.toLocaleString('en-US')} characters (${where}).` };
+      }
+      if (text.length !== entry.size) {
+        return { ok: false, added: 0, reason: `An entry's size says ${entry.size} but its text has ${text.length} characters (${where}).` };
+      }
+      plan.push({ prompt, entry, text });
+      prev = text;
+    }
+  }
+
+  let added = 0;
+  let skipped = 0;
+  for (const { prompt, entry, text } of plan) {
+    if (journal.has(prompt, entry.id)) {
+      skipped += 1;
+      continue;
+    }
+    const result = journal.appendExisting(
+      prompt,
+      {
+        id: entry.id,
+        gen: entry.gen,
+        base: entry.base,
+        parent: entry.parent,
+        time: entry.time,
+        size: text.length,
+        kind: entry.kind,
+        stale: entry.stale ?? false,
+        restoredFrom: entry.restoredFrom ?? null,
+      },
+      text,
+    );
+    if (!result.ok) {
+      journal.notify();
+      return {
+        ok: false,
+        added,
+        reason:
+          result.error === 'quota'
+            ? `Browser storage filled up after ${added} of ${plan.length - skipped} new entries; the rest were not imported.`
+            : result.message,
+      };
+    }
+    added += 1;
+  }
+  journal.notify();
+  return { ok: true, added, skipped };
+}

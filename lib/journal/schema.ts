@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { applyDelta, decompressText } from './delta';
+
+/** The longest answer the journal keeps, in characters (UTF-16 units, as the counter shows). */
+export const MAX_ANSWER_CHARS = 20_000;
+
+/** Prompt ids become part of storage keys, so they are kept to a safe alphabet. */
+export const promptIdSchema = z.string().regex(/^[a-z0-9-]{1,40}$/, 'a prompt id uses a-z, 0-9 and "-" only');
+const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'an entry id uses letters, digits, "_" and "-" only');
+const timeSchema = z.number().int().min(0).max(8.64e15);
+
+export const ENTRY_KINDS = ['save', 'autosave', 'restore', 'draft'] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+
+export const opSchema = z.tuple([z.number().int().min(0), z.number().int().min(0), z.string()]);
+
+/**
+ * One stored history entry, in short field names because 1,000 of them share the quota:
+ * g generation, b base generation, p parent id, t time, n size, k kind, s stale (a branch),
+ * r restored-from id; and exactly one of f full text, z compressed full text, o edits against
+ * the previous entry of the same segment.
+ */
+export const storedEntrySchema = z.object({
+  id: idSchema,
+  g: z.number().int().min(1),
+  b: z.number().int().min(0),
+  p: idSchema.nullable(),
+  t: timeSchema,
+  n: z.number().int().min(0).max(MAX_ANSWER_CHARS),
+  k: z.enum(ENTRY_KINDS),
+  s: z.literal(1).optional(),
+  r: idSchema.optional(),
+  f: z.string().max(MAX_ANSWER_CHARS).optional(),
+  z: z.string().optional(),
+  o: z.array(opSchema).optional(),
+});
+export type StoredEntry = z.infer<typeof storedEntrySchema>;
+
+/**
+ * A segment: the entries one tab wrote for one prompt, under a key only that tab writes, so two
+ * tabs can never overwrite each other's history. Its first entry is a full copy; later ones are
+ * usually edits against the entry before them.
+ */
+export const segmentSchema = z.object({
+  v: z.literal(1),
+  prompt: promptIdSchema,
+  writer: idSchema,
+  seq: z.number().int().min(0),
+  entries: z.array(storedEntrySchema).min(1),
+});
+export type Segment = z.infer<typeof segmentSchema>;
+
+/** The text of one entry, given the text of the entry before it (null for the first). */
+export function decodeEntry(entry: StoredEntry, prev: string | null): string {
+  const forms = Number(entry.f !== undefined) + Number(entry.z !== undefined) + Number(entry.o !== undefined);
+  if (forms !== 1) throw new Error(`entry ${entry.id} must hold exactly one of a text, a compressed text or edits`);
+  let text: string;
+  if (entry.f !== undefined) text = entry.f;
+  else if (entry.z !== undefined) text = decompressText(entry.z);
+  else {
+    if (prev === null) throw new Error(`entry ${entry.id} holds edits but nothing comes before it`);
+    text = applyDelta(prev, entry.o ?? []);
+  }
+  if (text.length !== entry.n) throw new Error(`entry ${entry.id} should be ${entry.n} characters but decodes to ${text.length}`);
+  return text;
+}
+
+/**
+ * Decodes a whole segment, checking every entry, and returns keyframes: the text of every
+ * `every`-th entry and of the last one, so any version later opens with few edits to apply.
+ * Throws when an edit or a size does not fit (a damaged or hand-edited segment).
+ */
+export function decodeSegment(segment: Segment, every = 16): Map<number, string> {
+  const keyframes = new Map<number, string>();
+  const ids = new Set<string>();
+  let text: string | null = null;
+  segment.entries.forEach((entry, i) => {
+    if (ids.has(entry.id)) throw new Error(`entry ${entry.id} appears twice`);
+    ids.add(entry.id);
+    text = decodeEntry(entry, text);
+    if (i % every === 0 || i === segment.entries.length - 1) keyframes.set(i, text);
+  });
+  return keyframes;
+}
+
+/** The text of entry `index`, starting from the nearest keyframe at or before it. */
+export function textAt(segment: Segment, keyframes: Map<number, string>, index: number): string {
+  let from = index;
+  while (from > 0 && !keyframes.has(from)) from -= 1;
+  let text = keyframes.get(from) ?? decodeEntry(segment.entries[0], null);
+  for (let i = from + 1; i <= index; i += 1) text = decodeEntry(segment.entries[i], text);
+  return text;
+}
