@@ -25,4 +25,10 @@ export const PRACTICE_ITEMS: readonly NavItem[] = [
     description:
       'A runs table with the lesson’s claim, renew and finish statements, on real SQLite in your browser. Edit any statement and run it.',
   },
+  {
+    href: '/practice/crash-lab',
+    label: 'Crash lab',
+    description:
+      'Kill a worker mid-step, let a new one take over after the lease, and check that the publisher holds exactly one receipt.',
+  },
 ];

@@ -1,0 +1,40 @@
+'use client';
+
+import type { TableDump } from '@/lib/crashlab/browser-host';
+
+/** Every row of a database's tables, as SQLite holds them right now. */
+export function DatabaseTables({ title, tables }: { title: string; tables: TableDump[] }) {
+  return (
+    <div className="grid gap-4">
+      {tables.map((table) => (
+        <div key={table.name} className="overflow-x-auto">
+          <table className="w-full border-collapse text-left text-xs">
+            <caption className="mb-1 text-left text-sm font-semibold">
+              {title}: {table.name} ({table.rows.length} {table.rows.length === 1 ? 'row' : 'rows'})
+            </caption>
+            <thead>
+              <tr>
+                {table.columns.map((c) => (
+                  <th key={c} scope="col" className="border-b border-line px-2 py-1 font-semibold">
+                    {c}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {table.rows.map((row, i) => (
+                <tr key={i}>
+                  {row.map((cell, j) => (
+                    <td key={j} className="border-b border-line px-2 py-1 font-mono">
+                      {cell === null ? 'NULL' : String(cell)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+    </div>
+  );
+}
