@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, seriousViolations, test } from './fixtures';
 
 test('kill a worker after collect, a new worker takes over after the lease, evaluate passes', async ({ page }) => {
   await page.goto('/practice/crash-lab');
@@ -26,6 +26,8 @@ test('kill a worker after collect, a new worker takes over after the lease, eval
   await page.getByRole('button', { name: 'Evaluate' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'All 7 checks passed.' })).toBeVisible();
   await expect(page.getByText('collect ran 1×, draft ran', { exact: false })).toBeVisible();
+  // The filled-in page (logs, tables, verdicts) stays accessible, not only the empty one.
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('a worker that dies at after_effect leaves the receipt; the next one is deduplicated', async ({ page }) => {

@@ -7,7 +7,14 @@ export function DatabaseTables({ title, tables }: { title: string; tables: Table
   return (
     <div className="grid gap-4">
       {tables.map((table) => (
-        <div key={table.name} className="overflow-x-auto">
+        // Wide tables scroll sideways at 390px; the region is focusable so keyboards can scroll it.
+        <div
+          key={table.name}
+          className="overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-accent"
+          tabIndex={0}
+          role="region"
+          aria-label={`${title}: ${table.name}`}
+        >
           <table className="w-full border-collapse text-left text-xs">
             <caption className="mb-1 text-left text-sm font-semibold">
               {title}: {table.name} ({table.rows.length} {table.rows.length === 1 ? 'row' : 'rows'})
@@ -15,7 +22,7 @@ export function DatabaseTables({ title, tables }: { title: string; tables: Table
             <thead>
               <tr>
                 {table.columns.map((c) => (
-                  <th key={c} scope="col" className="border-b border-line px-2 py-1 font-semibold">
+                  <th key={c} scope="col" className="whitespace-nowrap border-b border-line px-2 py-1 font-semibold">
                     {c}
                   </th>
                 ))}
@@ -25,7 +32,7 @@ export function DatabaseTables({ title, tables }: { title: string; tables: Table
               {table.rows.map((row, i) => (
                 <tr key={i}>
                   {row.map((cell, j) => (
-                    <td key={j} className="border-b border-line px-2 py-1 font-mono">
+                    <td key={j} className="whitespace-nowrap border-b border-line px-2 py-1 font-mono">
                       {cell === null ? 'NULL' : String(cell)}
                     </td>
                   ))}

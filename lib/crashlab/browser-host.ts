@@ -208,9 +208,12 @@ export class CrashLabHost {
         this.update(id, patch, describe(e));
         return;
       }
-      case 'waiting':
-        this.update(id, { state: 'waiting' }, `waiting for the lease: ${message.explanation}`);
+      case 'waiting': {
+        const run = this.lab.snapshot().run;
+        const left = Math.max(0, run.leaseUntil - this.lab.now());
+        this.update(id, { state: 'waiting' }, `waiting for the lease: ${run.owner} holds it for another ${left.toFixed(1)} s`);
         return;
+      }
       case 'died':
         this.update(id, { state: 'died' }, `died at ${message.point}`);
         return;
