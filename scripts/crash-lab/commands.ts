@@ -22,6 +22,8 @@ import {
   type Evaluation,
   type FaultPoint,
   type LabSnapshot,
+  type Step,
+  STEPS,
 } from '@/lib/crashlab';
 import type { FileDriver } from '@/lib/sqlite/better-sqlite3-driver';
 import { EXIT } from './exit-codes';
@@ -38,7 +40,8 @@ const USAGE = `usage: npm run lab -- <command> [options]
 commands
   submit   --db FILE                       create the task and publisher databases with one queued run
   run      --db FILE [--lease-seconds S] [--fault POINT] [--workers N] [--step-ms MS] [--owner NAME]
-                                           claim the run and work through collect, draft, verify, publish
+           [--stall STEP:SECONDS]          claim the run and work through collect, draft, verify, publish;
+                                           --stall pauses inside STEP (a stale worker that wakes up later)
   inspect  --db FILE [--json]              print both databases
   evaluate --db FILE [--json]              check the experiment; exit 0 only if every check passes
   sweep    [--lease-seconds S] [--dir DIR] every fault point in fresh processes, then a table
@@ -74,6 +77,7 @@ function parse(argv: string[]) {
         workers: { type: 'string' },
         'step-ms': { type: 'string' },
         owner: { type: 'string' },
+        stall: { type: 'string' },
         dir: { type: 'string' },
         json: { type: 'boolean' },
       },
@@ -88,6 +92,16 @@ function parse(argv: string[]) {
 }
 
 type Values = ReturnType<typeof parse>['values'] & Record<string, string | boolean | undefined>;
+
+/** `--stall publish:8`: the worker pauses 8 s inside publish, after starting it, before its effect. */
+function parseStall(value: string | undefined): { step: Step; seconds: number } | null {
+  if (value === undefined) return null;
+  const [step, seconds] = value.split(':');
+  if (!(STEPS as readonly string[]).includes(step) || seconds === undefined) {
+    throw new BadInput(`--stall must look like STEP:SECONDS with STEP one of ${STEPS.join(', ')}, not "${value}"`);
+  }
+  return { step: step as Step, seconds: positiveNumber('stall', seconds, 1, 600) };
+}
 
 /** npm runs scripts from the package root; resolve paths against where the learner typed. */
 const fromCaller = (path: string) => resolve(process.env.INIT_CWD ?? process.cwd(), path);
@@ -175,6 +189,7 @@ export async function main(argv: string[]): Promise<number> {
       const workers = positiveNumber('workers', values.workers as string | undefined, 1, 16);
       const stepMs = positiveNumber('step-ms', values['step-ms'] as string | undefined, 0.001, 60_000);
       if (!Number.isInteger(workers)) throw new BadInput('--workers must be a whole number');
+      const stall = parseStall(values.stall as string | undefined);
       if (workers > 1) {
         const p = paths(values);
         const probe = openBoth(values, true); // validate before starting anybody
@@ -194,7 +209,12 @@ export async function main(argv: string[]): Promise<number> {
           process.stderr.write(`${owner} died at ${point} (exit ${FAULT_EXIT_CODE})\n`);
           process.exit(FAULT_EXIT_CODE);
         },
-        work: stepMs >= 1 ? () => new Promise((resolve) => setTimeout(resolve, stepMs)) : undefined,
+        work: (step) => {
+          const ms = stall?.step === step ? stall.seconds * 1000 : stepMs >= 1 ? stepMs : 0;
+          if (ms === 0) return;
+          if (stall?.step === step) print(`  ${step}: stalling ${stall.seconds} s (the lease keeps running)`);
+          return new Promise<void>((resolve) => setTimeout(resolve, ms));
+        },
         onEvent(event) {
           switch (event.type) {
             case 'claimed':
