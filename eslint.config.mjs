@@ -25,6 +25,19 @@ const config = [
       ],
     },
   },
+  {
+    // The file-backed SQLite driver loads a native Node addon: command-line tools only.
+    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'better-sqlite3', message: 'Node only: the browser uses sql.js.' }],
+          patterns: [{ group: ['@/lib/sqlite/better-sqlite3-driver'], message: 'Node only: the browser uses sql.js.' }],
+        },
+      ],
+    },
+  },
 ];
 
 export default config;

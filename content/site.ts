@@ -43,4 +43,10 @@ export const PRACTICE_ITEMS: readonly NavItem[] = [
     description:
       'Every interleaving of pauses, takeovers and commits, checked on real SQLite: the lesson’s design proven safe within the bound, each broken design with the shortest schedule that breaks it.',
   },
+  {
+    href: '/practice/crash-lab',
+    label: 'Crash lab',
+    description:
+      'Kill a worker mid-step, let a new one take over after the lease, and check that the publisher holds exactly one receipt.',
+  },
 ];

@@ -1,0 +1,47 @@
+'use client';
+
+import type { TableDump } from '@/lib/crashlab/browser-host';
+
+/** Every row of a database's tables, as SQLite holds them right now. */
+export function DatabaseTables({ title, tables }: { title: string; tables: TableDump[] }) {
+  return (
+    <div className="grid gap-4">
+      {tables.map((table) => (
+        // Wide tables scroll sideways at 390px; the region is focusable so keyboards can scroll it.
+        <div
+          key={table.name}
+          className="overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-accent"
+          tabIndex={0}
+          role="region"
+          aria-label={`${title}: ${table.name}`}
+        >
+          <table className="w-full border-collapse text-left text-xs">
+            <caption className="mb-1 text-left text-sm font-semibold">
+              {title}: {table.name} ({table.rows.length} {table.rows.length === 1 ? 'row' : 'rows'})
+            </caption>
+            <thead>
+              <tr>
+                {table.columns.map((c) => (
+                  <th key={c} scope="col" className="whitespace-nowrap border-b border-line px-2 py-1 font-semibold">
+                    {c}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {table.rows.map((row, i) => (
+                <tr key={i}>
+                  {row.map((cell, j) => (
+                    <td key={j} className="whitespace-nowrap border-b border-line px-2 py-1 font-mono">
+                      {cell === null ? 'NULL' : String(cell)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+    </div>
+  );
+}

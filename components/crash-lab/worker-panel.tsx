@@ -1,0 +1,87 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { FAULT_POINTS, type FaultPoint } from '@/lib/crashlab';
+import type { LabWorkerView } from '@/lib/crashlab/browser-host';
+
+const LIVE = new Set(['starting', 'waiting', 'working']);
+
+function stateText(view: LabWorkerView): string {
+  switch (view.state) {
+    case 'starting':
+      return 'starting';
+    case 'waiting':
+      return 'waiting for the lease';
+    case 'working':
+      return view.step ? `working on ${view.step}` : 'working';
+    default:
+      return view.state;
+  }
+}
+
+/** Start workers (with an optional fault), and kill any live one at any moment. */
+export function WorkerPanel({
+  workers,
+  disabled,
+  onStart,
+  onKill,
+}: {
+  workers: LabWorkerView[];
+  disabled: boolean;
+  onStart: (fault: FaultPoint | null) => void;
+  onKill: (id: number) => void;
+}) {
+  const [fault, setFault] = useState<FaultPoint | ''>('');
+  const faultId = useId();
+  return (
+    <div>
+      <div className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor={faultId} className="block text-sm font-semibold">
+            Fault point
+          </label>
+          <select
+            id={faultId}
+            value={fault}
+            onChange={(e) => setFault(e.target.value as FaultPoint | '')}
+            className="mt-1 rounded-md border border-line bg-surface px-2 py-1.5 text-sm"
+          >
+            <option value="">none: run to the end</option>
+            {FAULT_POINTS.map((f) => (
+              <option key={f} value={f}>
+                {f}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button variant="primary" disabled={disabled} onClick={() => onStart(fault || null)}>
+          Start a worker
+        </Button>
+      </div>
+      <ul className="mt-4 grid gap-3">
+        {workers.map((w) => (
+          <li key={w.id} className="rounded-lg border border-line bg-surface-2 p-3" aria-label={w.owner}>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="font-semibold">
+                {w.owner}
+                {w.generation !== null ? ` · generation ${w.generation}` : ''} · {stateText(w)}
+                {w.fault ? <span className="text-muted"> (fault {w.fault})</span> : null}
+              </p>
+              {LIVE.has(w.state) ? (
+                <Button onClick={() => onKill(w.id)} aria-label={`Kill ${w.owner}`}>
+                  Kill
+                </Button>
+              ) : null}
+            </div>
+            <ol className="mt-2 list-inside list-decimal text-sm text-muted" aria-label={`${w.owner} log`}>
+              {w.log.map((line, i) => (
+                <li key={i}>{line}</li>
+              ))}
+            </ol>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,256 @@
+import { openSqlJs, type SqlDriver, type SqlJsDriver } from '@/lib/sqlite';
+import { evaluate, type Evaluation } from './evaluate';
+import { createCrashLab, type CrashLab } from './lab';
+import { LAB_OPS, type HostMessage, type WorkerMessage } from './protocol';
+import { databaseClock } from './schema';
+import type { FaultPoint, LabSnapshot, Step } from './types';
+import type { WorkerEvent, WorkerOutcome } from './worker';
+
+export type WorkerState = 'starting' | 'waiting' | 'working' | 'died' | 'killed' | 'succeeded' | 'fenced-out' | 'idle';
+
+export interface LabWorkerView {
+  id: number;
+  owner: string;
+  fault: FaultPoint | null;
+  state: WorkerState;
+  generation: number | null;
+  /** The step the worker is inside, between starting it and saving its checkpoint. */
+  step: Step | null;
+  log: string[];
+}
+
+export interface TableDump {
+  name: string;
+  columns: string[];
+  rows: (string | number | null)[][];
+}
+
+export interface HostState {
+  ready: boolean;
+  error: string | null;
+  workers: LabWorkerView[];
+  snapshot: LabSnapshot | null;
+  tables: { task: TableDump[]; publisher: TableDump[] };
+  evaluation: Evaluation | null;
+}
+
+export interface HostOptions {
+  leaseSeconds: number;
+  stepMs: number;
+  createWorker: () => Worker;
+}
+
+const TASK_TABLES = ['runs', 'claims', 'step_attempts', 'checkpoints'];
+const PUBLISHER_TABLES = ['fence_register', 'receipts', 'publish_requests'];
+
+function dump(db: SqlDriver, name: string): TableDump {
+  const rows = db.all(`SELECT * FROM ${name}`);
+  const columns = rows[0]
+    ? Object.keys(rows[0])
+    : db.all<{ name: string }>(`SELECT name FROM pragma_table_info('${name}')`).map((c) => c.name);
+  return {
+    name,
+    columns,
+    rows: rows.map((row) =>
+      columns.map((c) => {
+        const v = row[c];
+        return typeof v === 'number' && !Number.isInteger(v) ? Number(v.toFixed(2)) : (v as string | number | null);
+      }),
+    ),
+  };
+}
+
+function describe(event: WorkerEvent): string {
+  switch (event.type) {
+    case 'claimed':
+      return `claimed the run: generation ${event.generation}${event.resumedFrom.length ? `, resuming after ${event.resumedFrom.join(', ')}` : ''}`;
+    case 'skipped':
+      return `${event.step}: checkpoint saved earlier, not redone`;
+    case 'started':
+      return `${event.step}: started (attempt ${event.attemptId})`;
+    case 'published':
+      return `publish: the publisher answered ${event.outcome}, receipt #${event.receiptId}`;
+    case 'checkpointed':
+      return `${event.step}: checkpoint saved`;
+    case 'finished':
+      return 'finished the run';
+  }
+}
+
+function describeOutcome(outcome: WorkerOutcome): string {
+  switch (outcome.kind) {
+    case 'succeeded':
+      return `succeeded: generation ${outcome.generation}`;
+    case 'not-claimed':
+      return `not claimed: ${outcome.explanation}`;
+    case 'fenced-out':
+      return `fenced out at ${outcome.step}: ${outcome.explanation}`;
+  }
+}
+
+/**
+ * The browser crash lab: the page owns the task and publisher databases (sql.js) and serves the
+ * operations of Web Workers, each a real worker that can die at a fault point or be terminated.
+ * Plain TypeScript; React reads it through subscribe/getState.
+ */
+export class CrashLabHost {
+  private task: SqlJsDriver | null = null;
+  private publisher: SqlJsDriver | null = null;
+  private lab: CrashLab | null = null;
+  private workers = new Map<number, { worker: Worker; view: LabWorkerView }>();
+  private nextWorker = 1;
+  private listeners = new Set<() => void>();
+  private state: HostState = { ready: false, error: null, workers: [], snapshot: null, tables: { task: [], publisher: [] }, evaluation: null };
+
+  constructor(private readonly options: HostOptions) {}
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getState = () => this.state;
+
+  get leaseSeconds(): number {
+    return this.options.leaseSeconds;
+  }
+
+  /** Database time in seconds, for the lease countdown. */
+  now(): number {
+    return this.lab ? this.lab.now() : Date.now() / 1000;
+  }
+
+  /** Starts a fresh experiment: new databases, one queued run, no workers. */
+  async reset(leaseSeconds = this.options.leaseSeconds): Promise<void> {
+    this.dispose();
+    this.options.leaseSeconds = leaseSeconds;
+    try {
+      this.task = await openSqlJs();
+      this.publisher = await openSqlJs();
+      this.lab = createCrashLab({
+        task: this.task,
+        publisher: this.publisher,
+        clock: databaseClock(this.task),
+        leaseSeconds: this.options.leaseSeconds,
+      });
+      this.lab.submit({ operationId: `publish-${Math.random().toString(16).slice(2, 10)}` });
+      this.state = { ...this.state, ready: true, error: null, workers: [], evaluation: null };
+    } catch (error) {
+      this.state = { ...this.state, ready: false, error: error instanceof Error ? error.message : String(error) };
+    }
+    this.refresh();
+  }
+
+  /** Starts a new worker, which claims the run (waiting while another holds the lease). */
+  startWorker(fault: FaultPoint | null): number {
+    const id = this.nextWorker++;
+    const view: LabWorkerView = { id, owner: `worker-${id}`, fault, state: 'starting', generation: null, step: null, log: [] };
+    const worker = this.options.createWorker();
+    this.workers.set(id, { worker, view });
+    worker.onmessage = (event: MessageEvent<WorkerMessage>) => this.handle(id, event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.update(id, { state: 'died' }, `crashed: ${event.message}`);
+    };
+    worker.postMessage({ type: 'start', owner: view.owner, fault, stepMs: this.options.stepMs, pollMs: 250 } satisfies HostMessage);
+    this.refresh();
+    return id;
+  }
+
+  /** Terminates a worker at once, wherever it is: mid-step, nothing after this point runs. */
+  kill(id: number): void {
+    const entry = this.workers.get(id);
+    if (!entry || !this.alive(entry.view)) return;
+    entry.worker.terminate();
+    this.update(id, { state: 'killed' }, entry.view.step ? `killed during ${entry.view.step}` : 'killed');
+  }
+
+  evaluate(): Evaluation | null {
+    if (!this.lab) return null;
+    const evaluation = evaluate(this.lab.snapshot());
+    this.state = { ...this.state, evaluation };
+    this.emit();
+    return evaluation;
+  }
+
+  dispose(): void {
+    for (const { worker } of this.workers.values()) worker.terminate();
+    this.workers.clear();
+    this.task?.close();
+    this.publisher?.close();
+    this.task = this.publisher = null;
+    this.lab = null;
+  }
+
+  private alive(view: LabWorkerView): boolean {
+    return view.state === 'starting' || view.state === 'waiting' || view.state === 'working';
+  }
+
+  private handle(id: number, message: WorkerMessage): void {
+    const entry = this.workers.get(id);
+    // A dead worker sends nothing: ignore whatever was still in flight when it was killed.
+    if (!entry || !this.alive(entry.view) || !this.lab) return;
+    switch (message.type) {
+      case 'call': {
+        if (!(LAB_OPS as readonly string[]).includes(message.op)) return;
+        const fn = this.lab[message.op] as (...args: unknown[]) => unknown;
+        const result = fn(...message.args);
+        entry.worker.postMessage({ type: 'reply', id: message.id, result } satisfies HostMessage);
+        this.refresh();
+        return;
+      }
+      case 'event': {
+        const e = message.event;
+        const patch: Partial<LabWorkerView> = { state: 'working' };
+        if (e.type === 'claimed') patch.generation = e.generation;
+        if (e.type === 'started') patch.step = e.step;
+        if (e.type === 'checkpointed') patch.step = null;
+        this.update(id, patch, describe(e));
+        return;
+      }
+      case 'waiting': {
+        const run = this.lab.snapshot().run;
+        const left = Math.max(0, run.leaseUntil - this.lab.now());
+        this.update(id, { state: 'waiting' }, `waiting for the lease: ${run.owner} holds it for another ${left.toFixed(1)} s`);
+        return;
+      }
+      case 'died':
+        this.update(id, { state: 'died' }, `died at ${message.point}`);
+        return;
+      case 'done': {
+        const state: WorkerState =
+          message.outcome.kind === 'succeeded' ? 'succeeded' : message.outcome.kind === 'fenced-out' ? 'fenced-out' : 'idle';
+        this.update(id, { state, step: null }, describeOutcome(message.outcome));
+        return;
+      }
+    }
+  }
+
+  private update(id: number, patch: Partial<LabWorkerView>, line: string): void {
+    const entry = this.workers.get(id);
+    if (!entry) return;
+    entry.view = { ...entry.view, ...patch, log: [...entry.view.log, line] };
+    this.refresh();
+  }
+
+  private refresh(): void {
+    if (this.lab && this.task && this.publisher) {
+      this.state = {
+        ...this.state,
+        workers: [...this.workers.values()].map((w) => w.view),
+        snapshot: this.lab.snapshot(),
+        tables: {
+          task: TASK_TABLES.map((t) => dump(this.task!, t)),
+          publisher: PUBLISHER_TABLES.map((t) => dump(this.publisher!, t)),
+        },
+      };
+    } else {
+      this.state = { ...this.state, workers: [...this.workers.values()].map((w) => w.view) };
+    }
+    this.emit();
+  }
+
+  private emit(): void {
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,123 @@
+import type { SqlDriver } from '@/lib/sqlite';
+import { CRASHLAB_SCHEMA_VERSION, PUBLISHER_SCHEMA } from './schema';
+import type { PublisherSnapshot, PublishOutcome, PublishRequestRow, ReceiptRow } from './types';
+
+export interface PublishRequest {
+  runId: string;
+  /** The action's identity: chosen at submit, the same for every generation that retries it. */
+  operationId: string;
+  /** The fencing token of the worker that sends the request. */
+  generation: number;
+  body: string;
+}
+
+export type PublishResult =
+  | { ok: true; outcome: 'accepted' | 'duplicate'; receipt: ReceiptRow; highestGeneration: number }
+  | { ok: false; outcome: 'stale'; highestGeneration: number; explanation: string };
+
+/** The independent publisher: a resource that checks the fence and the operation id itself. */
+export interface Publisher {
+  setup(now: number): void;
+  /** Records a new generation at takeover, so older workers are refused from then on. */
+  register(runId: string, generation: number): number;
+  publish(request: PublishRequest, now: number): PublishResult;
+  snapshot(runId: string): PublisherSnapshot;
+}
+
+const RECEIPT_COLUMNS = `receipt_id AS receiptId, operation_id AS operationId, run_id AS runId,
+  generation, body, accepted_at AS acceptedAt`;
+
+/** Creates the publisher over its own database. */
+export function createPublisher(db: SqlDriver): Publisher {
+  const highest = (runId: string) =>
+    Number(
+      db.get<{ h: number }>('SELECT highest_generation AS h FROM fence_register WHERE run_id = ?', [runId])?.h ?? 0,
+    );
+  const register = (runId: string, generation: number) => {
+    db.run(
+      `INSERT INTO fence_register (run_id, highest_generation) VALUES ($run, $generation)
+       ON CONFLICT (run_id) DO UPDATE SET highest_generation = excluded.highest_generation
+       WHERE excluded.highest_generation > highest_generation`,
+      { run: runId, generation },
+    );
+    return highest(runId);
+  };
+  const log = (operationId: string, generation: number, outcome: PublishOutcome, now: number) =>
+    db.run('INSERT INTO publish_requests (operation_id, generation, outcome, at) VALUES (?, ?, ?, ?)', [
+      operationId,
+      generation,
+      outcome,
+      now,
+    ]);
+
+  return {
+    setup(now) {
+      db.transaction(() => {
+        db.exec(PUBLISHER_SCHEMA);
+        db.run("INSERT INTO publisher_meta (key, value) VALUES ('schema_version', ?), ('created_at', ?)", [
+          String(CRASHLAB_SCHEMA_VERSION),
+          String(now),
+        ]);
+      });
+    },
+    register(runId, generation) {
+      return db.transaction(() => register(runId, generation));
+    },
+    publish(request, now) {
+      return db.transaction((): PublishResult => {
+        const seen = register(request.runId, request.generation);
+        if (request.generation < seen) {
+          log(request.operationId, request.generation, 'stale', now);
+          return {
+            ok: false,
+            outcome: 'stale',
+            highestGeneration: seen,
+            explanation: `refused: generation ${request.generation} is older than generation ${seen}, which the publisher has already seen`,
+          };
+        }
+        const inserted = db.run(
+          `INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at)
+           VALUES ($operation, $run, $generation, $body, $now) ON CONFLICT (operation_id) DO NOTHING`,
+          { operation: request.operationId, run: request.runId, generation: request.generation, body: request.body, now },
+        );
+        const outcome = inserted === 1 ? 'accepted' : 'duplicate';
+        log(request.operationId, request.generation, outcome, now);
+        const receipt = db.get<Record<string, number | string>>(
+          `SELECT ${RECEIPT_COLUMNS} FROM receipts WHERE operation_id = ?`,
+          [request.operationId],
+        );
+        return { ok: true, outcome, receipt: toReceipt(receipt!), highestGeneration: seen };
+      });
+    },
+    snapshot(runId) {
+      return {
+        highestGeneration: highest(runId),
+        receipts: db
+          .all(`SELECT ${RECEIPT_COLUMNS} FROM receipts ORDER BY receipt_id`)
+          .map((row) => toReceipt(row as Record<string, number | string>)),
+        requests: db
+          .all(
+            'SELECT request_id AS requestId, operation_id AS operationId, generation, outcome, at FROM publish_requests ORDER BY request_id',
+          )
+          .map((row) => ({
+            requestId: Number(row.requestId),
+            operationId: String(row.operationId),
+            generation: Number(row.generation),
+            outcome: String(row.outcome) as PublishOutcome,
+            at: Number(row.at),
+          })) satisfies PublishRequestRow[],
+      };
+    },
+  };
+}
+
+function toReceipt(row: Record<string, number | string>): ReceiptRow {
+  return {
+    receiptId: Number(row.receiptId),
+    operationId: String(row.operationId),
+    runId: String(row.runId),
+    generation: Number(row.generation),
+    body: String(row.body),
+    acceptedAt: Number(row.acceptedAt),
+  };
+}

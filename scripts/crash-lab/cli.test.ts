@@ -1,0 +1,210 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FAULT_POINTS } from '@/lib/crashlab';
+import { openFileDb } from '@/lib/sqlite/better-sqlite3-driver';
+
+// These tests start the CLI as real processes over real files: the crash is a real process.exit.
+const ROOT = resolve(__dirname, '..', '..');
+const dir = mkdtempSync(join(tmpdir(), 'crash-lab-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function run(file: string, args: string[]): Promise<Result> {
+  return new Promise((done) => {
+    execFile(file, args, { cwd: ROOT, env: { ...process.env, INIT_CWD: ROOT } }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      done({ code, stdout, stderr });
+    });
+  });
+}
+/** Exactly what a learner types: npm run lab -- <command>. */
+const npmLab = (...args: string[]) => run('npm', ['run', '--silent', 'lab', '--', ...args]);
+/** The same CLI without npm's start-up, for the many small cases. */
+const lab = (...args: string[]) => run(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/crash-lab/cli.ts', ...args]);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const digest = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+let n = 0;
+const fresh = () => join(dir, `crash-${++n}.sqlite`);
+
+describe('the source’s sequence, as real processes', () => {
+  it('submit; run --fault after_collect exits 75; inspect; wait; run takes over; evaluate passes', async () => {
+    const db = fresh();
+    expect((await npmLab('submit', '--db', db)).code).toBe(0);
+    expect(existsSync(db.replace(/\.sqlite$/, '.publisher.sqlite'))).toBe(true);
+
+    const crashed = await npmLab('run', '--db', db, '--lease-seconds', '2', '--fault', 'after_collect');
+    const crashedAt = Date.now();
+    expect(crashed.code).toBe(75);
+    expect(crashed.stderr).toMatch(/died at after_collect/);
+
+    const inspected = await npmLab('inspect', '--db', db);
+    expect(inspected.code).toBe(0);
+    expect(inspected.stdout).toMatch(/status:\s+running/);
+    expect(inspected.stdout).toMatch(/collect:\s+checkpoint saved \(generation 1/);
+    expect(inspected.stdout).toMatch(/draft:\s+no checkpoint/);
+
+    await sleep(Math.max(0, 2100 - (Date.now() - crashedAt)));
+    const resumed = await npmLab('run', '--db', db);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toMatch(/collect: checkpoint saved earlier, not redone/);
+    expect(resumed.stdout).toMatch(/succeeded: generation 2, collect ran 1×, 1 receipt\(s\)/);
+
+    const evaluated = await npmLab('evaluate', '--db', db);
+    expect(evaluated.code).toBe(0);
+    expect(evaluated.stdout).toMatch(/all 7 checks passed/);
+  }, 60_000);
+
+  it('a run while the dead worker’s lease still holds is refused with exit 3 and changes nothing', async () => {
+    const db = fresh();
+    await lab('submit', '--db', db);
+    expect((await lab('run', '--db', db, '--lease-seconds', '30', '--fault', 'after_draft')).code).toBe(75);
+    const before = digest(db);
+    const refused = await lab('run', '--db', db);
+    expect(refused.code).toBe(3);
+    expect(refused.stdout).toMatch(/holds the lease for another/);
+    expect(digest(db)).toBe(before);
+    const evaluated = await lab('evaluate', '--db', db);
+    expect(evaluated.code).toBe(1);
+    expect(evaluated.stdout).toMatch(/FAILED: run-succeeded, steps-checkpointed/);
+  }, 60_000);
+});
+
+describe('sweep', () => {
+  it('passes for every fault point in fresh child processes', async () => {
+    // A lease of 1 s, not less: on a loaded machine a worker's own checkpoint may come later than
+    // a shorter lease allows, and then it is (rightly) fenced out instead of dying at the fault.
+    const swept = await lab('sweep', '--lease-seconds', '1', '--dir', dir);
+    expect(swept.stderr).toBe('');
+    expect(swept.code, swept.stdout).toBe(0);
+    for (const fault of FAULT_POINTS) {
+      expect(swept.stdout).toMatch(new RegExp(`^${fault}\\s+75\\s+0\\s+2\\s+${fault === 'before_checkpoint:collect' ? 2 : 1}\\s+1\\s+pass$`, 'm'));
+    }
+    expect(swept.stdout).toMatch(/sweep passed: 8 of 8 fault points/);
+  }, 180_000);
+});
+
+describe('run --workers 4', () => {
+  it('four competing processes leave exactly one receipt', async () => {
+    const db = fresh();
+    await lab('submit', '--db', db);
+    const raced = await lab('run', '--db', db, '--workers', '4', '--step-ms', '150', '--lease-seconds', '10');
+    expect(raced.code).toBe(0);
+    expect(raced.stdout).toMatch(/4 workers, 1 receipt\(s\) in the publisher database/);
+    expect(raced.stdout.match(/succeeded: generation 1/g)).toHaveLength(1);
+    const publisher = openFileDb(db.replace(/\.sqlite$/, '.publisher.sqlite'), { readonly: true });
+    expect(publisher.get('SELECT count(*) AS n FROM receipts')).toEqual({ n: 1 });
+    publisher.close();
+    expect((await lab('evaluate', '--db', db)).code).toBe(0);
+  }, 60_000);
+});
+
+describe('bad input: a clear message, a non-zero exit, no file changed', () => {
+  it('an unknown command or fault', async () => {
+    const unknown = await lab('explode', '--db', fresh());
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown command "explode"/);
+
+    const db = fresh();
+    await lab('submit', '--db', db);
+    const before = digest(db);
+    const badFault = await lab('run', '--db', db, '--fault', 'after_lunch');
+    expect(badFault.code).toBe(2);
+    expect(badFault.stderr).toMatch(/unknown fault "after_lunch"; fault points: before_checkpoint:collect/);
+    expect(digest(db)).toBe(before);
+
+    const badLease = await lab('run', '--db', db, '--lease-seconds', '0');
+    expect(badLease.code).toBe(2);
+    expect(badLease.stderr).toMatch(/--lease-seconds must be a number above 0/);
+    expect((await lab('run', '--db', db, '--bogus')).code).toBe(2);
+    expect(digest(db)).toBe(before);
+  }, 60_000);
+
+  it('a missing file is reported and not created', async () => {
+    const missing = join(dir, 'nope.sqlite');
+    for (const command of ['run', 'inspect', 'evaluate']) {
+      const result = await lab(command, '--db', missing);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/does not exist/);
+    }
+    expect(existsSync(missing)).toBe(false);
+  }, 60_000);
+
+  it('a file that is not SQLite is left byte for byte as it was', async () => {
+    const text = join(dir, 'notes.sqlite');
+    writeFileSync(text, 'these are my notes, not a database\n'.repeat(200));
+    const before = digest(text);
+    for (const command of ['run', 'inspect', 'evaluate', 'submit']) {
+      const result = await lab(command, '--db', text);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(command === 'submit' ? /already exists/ : /is not a SQLite database/);
+    }
+    expect(digest(text)).toBe(before);
+  }, 60_000);
+
+  it('a SQLite file from another schema version, or another program, is refused unchanged', async () => {
+    const db = fresh();
+    await lab('submit', '--db', db);
+    const future = join(dir, 'future.sqlite');
+    copyFileSync(db, future);
+    copyFileSync(db.replace(/\.sqlite$/, '.publisher.sqlite'), future.replace(/\.sqlite$/, '.publisher.sqlite'));
+    const edit = openFileDb(future);
+    edit.run("UPDATE crashlab_meta SET value = '99' WHERE key = 'schema_version'");
+    edit.close();
+    const before = digest(future);
+    const refused = await lab('run', '--db', future);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/schema version 99, this lab reads version 1/);
+    expect(digest(future)).toBe(before);
+
+    const other = join(dir, 'other.sqlite');
+    const foreign = openFileDb(other, { mustExist: false });
+    foreign.exec('CREATE TABLE songs (title TEXT)');
+    foreign.close();
+    const otherBefore = digest(other);
+    const notOurs = await lab('inspect', '--db', other);
+    expect(notOurs.code).toBe(2);
+    expect(notOurs.stderr).toMatch(/not a crash-lab task database/);
+    expect(digest(other)).toBe(otherBefore);
+  }, 60_000);
+});
+
+describe('a stalled worker wakes up after a takeover', () => {
+  it('is refused by the publisher (exit 4); the new generation’s receipt is the only one', async () => {
+    const db = fresh();
+    await lab('submit', '--db', db);
+    const stalled = lab('run', '--db', db, '--owner', 'worker-A', '--lease-seconds', '1', '--stall', 'publish:10');
+    // Wait until A is inside publish (its attempt is recorded), then until its lease has run out.
+    const reader = () => openFileDb(db, { readonly: true });
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const handle = reader();
+      const started = handle.get<{ n: number }>("SELECT count(*) AS n FROM step_attempts WHERE step = 'publish'")?.n;
+      handle.close();
+      if (started) break;
+      if (Date.now() > deadline) throw new Error('worker-A never reached publish');
+      await sleep(100);
+    }
+    await sleep(1100);
+    const takeover = await lab('run', '--db', db, '--owner', 'worker-B');
+    expect(takeover.code).toBe(0);
+    expect(takeover.stdout).toMatch(/claimed the run: generation 2, resuming after collect, draft, verify/);
+
+    const woke = await stalled;
+    expect(woke.code).toBe(4);
+    expect(woke.stdout).toMatch(/fenced out at publish \(generation 1\): refused: generation 1 is older than generation 2/);
+
+    const inspected = await lab('inspect', '--db', db);
+    expect(inspected.stdout).toMatch(/requests:\s+gen2 accepted, gen1 stale/);
+    expect((await lab('evaluate', '--db', db)).code).toBe(0);
+  }, 90_000);
+});

@@ -1,0 +1,156 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { FAULT_EXIT_CODE, FAULT_POINTS, type FaultPoint } from '@/lib/crashlab';
+import { openFileDb } from '@/lib/sqlite/better-sqlite3-driver';
+import { EXIT } from './exit-codes';
+import { defaultPublisherPath } from './files';
+import { table } from './format';
+
+export interface ChildResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** The repository root: tsx reads tsconfig.json (the @/ paths) from the working directory. */
+const REPO_ROOT = resolve(dirname(process.argv[1]), '..', '..');
+
+/** Runs this CLI again as a fresh child process (same Node, same tsx loader). */
+export function runChild(args: string[]): Promise<ChildResult> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1], ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: REPO_ROOT,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code, signal) =>
+      resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr, ms: Date.now() - started }),
+    );
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}
+
+export interface SweepRow {
+  fault: FaultPoint;
+  exitCode: number;
+  resumeExitCode: number;
+  generation: number;
+  collectCount: number;
+  receipts: number;
+  passed: boolean;
+  failedChecks: string[];
+}
+
+/**
+ * Every fault point in its own pair of files: submit, a child run that dies at the fault, wait
+ * out the lease, a fresh child run that resumes, then evaluate. Prints one row per fault.
+ */
+export async function runSweep(options: { leaseSeconds: number; dir?: string; print: (line: string) => void }): Promise<number> {
+  const root = options.dir ?? mkdtempSync(join(tmpdir(), 'crash-lab-sweep-'));
+  const started = Date.now();
+  options.print(`sweep: ${FAULT_POINTS.length} fault points, lease ${options.leaseSeconds} s, files in ${root}`);
+  const rows = await mapLimit(FAULT_POINTS, 4, async (fault): Promise<SweepRow> => {
+    const db = join(root, `${fault.replace(':', '-')}.sqlite`);
+    const submitted = await runChild(['submit', '--db', db]);
+    if (submitted.code !== 0) throw new Error(`submit failed for ${fault}: ${submitted.stderr}`);
+    const first = await runChild(['run', '--db', db, '--lease-seconds', String(options.leaseSeconds), '--fault', fault]);
+    await sleep(options.leaseSeconds * 1000 + 100); // the dead worker's lease runs out
+    const resumed = await runChild(['run', '--db', db]);
+    const evaluated = await runChild(['evaluate', '--db', db, '--json']);
+    const evaluation = JSON.parse(evaluated.stdout) as {
+      passed: boolean;
+      checks: { id: string; passed: boolean }[];
+      figures: { generation: number; collectCount: number; receipts: number };
+    };
+    return {
+      fault,
+      exitCode: first.code,
+      resumeExitCode: resumed.code,
+      ...evaluation.figures,
+      passed: evaluation.passed && evaluated.code === 0 && first.code === FAULT_EXIT_CODE && resumed.code === 0,
+      failedChecks: evaluation.checks.filter((c) => !c.passed).map((c) => c.id),
+    };
+  });
+  options.print(
+    table(
+      ['fault', 'exit code', 'resume exit', 'generation', 'collect count', 'receipts', 'verdict'],
+      rows.map((r) => [
+        r.fault,
+        r.exitCode,
+        r.resumeExitCode,
+        r.generation,
+        r.collectCount,
+        r.receipts,
+        r.passed ? 'pass' : `FAIL ${r.failedChecks.join(',')}`,
+      ]),
+    ),
+  );
+  const failed = rows.filter((r) => !r.passed);
+  options.print(
+    failed.length
+      ? `sweep FAILED at: ${failed.map((r) => r.fault).join(', ')}`
+      : `sweep passed: ${rows.length} of ${rows.length} fault points, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return failed.length ? EXIT.failed : EXIT.ok;
+}
+
+/** `run --workers N`: N processes start at once and race for the same run. */
+export async function runCompetingWorkers(options: {
+  db: string;
+  publisher: string;
+  workers: number;
+  leaseSeconds: number;
+  stepMs: number;
+  fault: FaultPoint | null;
+  print: (line: string) => void;
+}): Promise<number> {
+  const args = (i: number) => [
+    'run',
+    '--db',
+    options.db,
+    '--publisher',
+    options.publisher,
+    '--lease-seconds',
+    String(options.leaseSeconds),
+    '--owner',
+    `worker-${i}`,
+    ...(options.stepMs >= 1 ? ['--step-ms', String(options.stepMs)] : []),
+    ...(options.fault ? ['--fault', options.fault] : []),
+  ];
+  const results = await Promise.all(Array.from({ length: options.workers }, (_, i) => runChild(args(i + 1))));
+  const publisher = openFileDb(options.publisher || defaultPublisherPath(options.db), { readonly: true });
+  const receipts = Number(publisher.get<{ n: number }>('SELECT count(*) AS n FROM receipts')?.n);
+  publisher.close();
+  options.print(
+    table(
+      ['worker', 'exit code', 'last line'],
+      results.map((r, i) => [`worker-${i + 1}`, r.code, (r.stdout.trim().split('\n').pop() ?? '') || r.stderr.trim()]),
+    ),
+  );
+  options.print(`${options.workers} workers, ${receipts} receipt(s) in the publisher database`);
+  const allowed: number[] = [EXIT.ok, EXIT.leaseHeld, ...(options.fault ? [FAULT_EXIT_CODE] : [])];
+  const ok = results.every((r) => allowed.includes(r.code)) && receipts <= 1;
+  return ok ? EXIT.ok : EXIT.failed;
+}
