@@ -28,6 +28,16 @@ describe('records database', () => {
     expect(await tabA.read((db) => db.all('SELECT id FROM notes ORDER BY id'))).toEqual([{ id: 'a' }, { id: 'b' }]);
   });
 
+  it('a read issued while a write is in flight sees a live database and the written row (records-read-during-write)', async () => {
+    const blobs = memoryBlobStore();
+    const records = createRecordsDb({ blobs, key: 'k', schemas: [notes] });
+    await records.read((db) => db.all('SELECT * FROM notes'));
+    const writing = records.write((db) => db.run("INSERT INTO notes VALUES ('w', 'written')"));
+    const reading = records.read((db) => db.all('SELECT id FROM notes'));
+    await writing;
+    expect(await reading).toEqual([{ id: 'w' }]);
+  });
+
   it('keeps a damaged database aside, reports it, and starts fresh', async () => {
     const blobs = memoryBlobStore();
     const garbage = new TextEncoder().encode('this is not sqlite'.repeat(100));

@@ -48,6 +48,14 @@ export function createRecordsDb(options: RecordsOptions): RecordsDb {
   const now = options.now ?? Date.now;
   const problems: RecordsProblem[] = [];
   let cached: SqlJsDriver | null = null;
+  // Reads, writes and invalidations in this tab run one at a time, so a read never meets a
+  // database that a write is closing and reloading (regression: records-read-during-write).
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = queue.then(fn, fn);
+    queue = next.catch(() => undefined);
+    return next;
+  };
 
   async function openFresh(): Promise<SqlJsDriver> {
     const db = await openSqlJs();
@@ -61,7 +69,8 @@ export function createRecordsDb(options: RecordsOptions): RecordsDb {
     try {
       const db = await openSqlJs(bytes);
       const check = db.get<{ integrity_check: string }>('PRAGMA integrity_check');
-      if (check?.integrity_check !== 'ok') throw new Error(`integrity check: ${String(check?.integrity_check)}`);
+      if (check?.integrity_check !== 'ok')
+        throw new Error(`integrity check: ${String(check?.integrity_check)}`);
       migrate(db, schemas);
       return db;
     } catch (error) {
@@ -85,31 +94,50 @@ export function createRecordsDb(options: RecordsOptions): RecordsDb {
   }
 
   return {
-    async read(fn) {
-      if (!cached) cached = await load();
-      return fn(cached);
-    },
-    async write(fn) {
-      return lock(async () => {
-        cached?.close();
-        cached = await load();
-        const result = cached.transaction(() => fn(cached as SqlJsDriver));
-        await blobs.set(key, cached.export());
-        options.notify?.();
-        return result;
+    read(fn) {
+      return serial(async () => {
+        if (!cached) cached = await load();
+        return fn(cached);
       });
+    },
+    write(fn) {
+      return serial(() =>
+        lock(async () => {
+          cached?.close();
+          cached = null;
+          const db = await load();
+          cached = db;
+          const result = db.transaction(() => fn(db));
+          await blobs.set(key, db.export());
+          options.notify?.();
+          return result;
+        }),
+      );
     },
     takeProblems() {
       return problems.splice(0, problems.length);
     },
     invalidate() {
-      cached?.close();
-      cached = null;
+      void serial(async () => {
+        cached?.close();
+        cached = null;
+      });
     },
   };
 }
 
 /** Appends one entry to the shared activity log (evidence for the progress view). */
-export function logActivity(db: SqlDriver, at: number, kind: string, subject: string, detail: unknown = {}): void {
-  db.run('INSERT INTO activity (at, kind, subject, detail) VALUES (?, ?, ?, ?)', [at, kind, subject, JSON.stringify(detail)]);
+export function logActivity(
+  db: SqlDriver,
+  at: number,
+  kind: string,
+  subject: string,
+  detail: unknown = {},
+): void {
+  db.run('INSERT INTO activity (at, kind, subject, detail) VALUES (?, ?, ?, ?)', [
+    at,
+    kind,
+    subject,
+    JSON.stringify(detail),
+  ]);
 }
