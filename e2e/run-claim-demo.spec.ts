@@ -110,10 +110,10 @@ test('a type error is shown before running', async ({ page }) => {
 test('the program cannot reach the page, stored data or the network', async ({ page }) => {
   await replaceProgram(
     page,
-    "const g = globalThis as unknown as Record<string, unknown>;\nprint(typeof g.document, typeof g.indexedDB, typeof g.fetch, typeof g.localStorage);\n",
+    "const g = globalThis as unknown as Record<string, unknown>;\nprint(typeof g.document, typeof g.indexedDB, typeof g.fetch, typeof g.localStorage, typeof g.postMessage);\n",
   );
   await runButton(page).click();
-  await expect(page.getByRole('region', { name: 'Output' }).locator('pre')).toHaveText('undefined undefined undefined undefined', {
+  await expect(page.getByRole('region', { name: 'Output' }).locator('pre')).toHaveText('undefined undefined undefined undefined undefined', {
     timeout: 20_000,
   });
 });
