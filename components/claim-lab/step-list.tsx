@@ -1,8 +1,8 @@
 import type { LabStep } from '@/lib/claim-lab';
 
-function shorten(sql: string): string {
-  const flat = sql.replace(/\s+/g, ' ').trim();
-  return flat.length > 110 ? `${flat.slice(0, 107)}…` : flat;
+function shorten(text: string, max = 110): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
 function show(value: unknown): string {
@@ -25,7 +25,7 @@ export function StepList({ steps, truncated }: { steps: readonly LabStep[]; trun
                 Step {i + 1}
                 {step.from ? `, line ${step.from.line}: ` : ': '}
               </span>
-              {step.from ? <code className="font-semibold text-ink">{step.from.text}</code> : null}{' '}
+              {step.from ? <code className="font-semibold text-ink">{shorten(step.from.text, 70)}</code> : null}{' '}
               <span className="font-semibold">
                 ({step.changed} {step.changed === 1 ? 'row' : 'rows'} changed
                 {step.line && step.line !== step.from?.line ? ` by db.${step.call} on line ${step.line}` : ''})

@@ -45,6 +45,9 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
   const workerRef = useRef<ClaimLabWorker | null>(null);
   const editorRef = useRef<{ editor: Editor; monaco: typeof Monaco } | null>(null);
   const restoreTypeScript = useRef<(() => void) | null>(null);
+  // Bumped when the learner moves to another exercise or resets: a run still in flight then
+  // belongs to a program that is no longer shown, and its answer is dropped.
+  const runSeq = useRef(0);
   // Mirrors of state for event handlers, so saving and logging happen once per event.
   const programsRef = useRef<SavedPrograms>({});
   const progressRef = useRef<LabProgress>(EMPTY_PROGRESS);
@@ -89,11 +92,13 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
   );
 
   const select = useCallback((id: string) => {
+    runSeq.current += 1;
     setExerciseId(id);
     setStatus({ kind: 'idle' });
   }, []);
 
   const reset = useCallback(() => {
+    runSeq.current += 1;
     const saved = saveProgram(door, programsRef.current, exercise.id, undefined);
     notice(saved.problem);
     programsRef.current = saved.programs;
@@ -125,15 +130,18 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
     const worker = workerRef.current;
     if (!worker) return;
     const program = source;
+    const seq = ++runSeq.current;
     setStatus({ kind: 'checking' });
     const ready = editorRef.current;
     const errors = ready ? await typeErrors(ready.editor, ready.monaco) : null;
+    if (seq !== runSeq.current) return;
     if (errors && errors.length > 0) {
       setStatus({ kind: 'type-errors', errors });
       return;
     }
     setStatus({ kind: 'running' });
     const answer = await worker.run(program);
+    if (seq !== runSeq.current) return;
     if (answer.kind === 'timeout') {
       setStatus({
         kind: 'stopped',

@@ -11,14 +11,20 @@ describe('lockDownScope', () => {
         return 'network';
       }
       postMessage() {
+        return 'forged answer';
+      }
+      performance() {
         return 'kept';
       }
     }
     const scope = new FakeWorkerScope() as unknown as Record<string, unknown>;
-    expect(lockDownScope(scope).sort()).toEqual(['fetch', 'indexedDB']);
+    const post = (scope.postMessage as () => string).bind(scope);
+    expect(lockDownScope(scope).sort()).toEqual(['fetch', 'indexedDB', 'postMessage']);
+    expect(post()).toBe('forged answer'); // a copy taken before the lock still works
     expect(scope.indexedDB).toBeUndefined();
     expect(scope.fetch).toBeUndefined();
-    expect(typeof scope.postMessage).toBe('function');
+    expect(scope.postMessage).toBeUndefined();
+    expect(typeof scope.performance).toBe('function');
     // Reaching past the instance finds nothing either.
     expect(Object.getOwnPropertyDescriptor(FakeWorkerScope.prototype, 'indexedDB')).toBeUndefined();
     expect(() => {

@@ -17,6 +17,8 @@ export const BLOCKED_GLOBALS = [
   'SharedWorker',
   'localStorage',
   'sessionStorage',
+  // The worker keeps its own bound copy for answers; the program must not forge one.
+  'postMessage',
 ] as const;
 
 /**
