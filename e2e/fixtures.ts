@@ -35,10 +35,15 @@ export const test = base.extend<{ guard: PageGuard }>({
         if (guard.allowConsole.some((pattern) => pattern.test(message.text()))) return;
         guard.problems.push(`console error: ${message.text()}`);
       });
-      page.on('pageerror', (error) => guard.problems.push(`page error: ${error.message}`));
+      page.on('pageerror', (error) =>
+        guard.problems.push(
+          `page error: ${error.message}\n${(error.stack ?? '').split('\n').slice(1, 4).join('\n')}`,
+        ),
+      );
       page.on('worker', (worker) => {
         worker.on('console', (message) => {
-          if (message.type() === 'error') guard.problems.push(`worker console error: ${message.text()}`);
+          if (message.type() === 'error')
+            guard.problems.push(`worker console error: ${message.text()}`);
         });
       });
       page.on('requestfailed', (request) => {
@@ -46,7 +51,8 @@ export const test = base.extend<{ guard: PageGuard }>({
         if (url.origin === origin) {
           const failure = request.failure()?.errorText ?? '';
           // Navigations cancelled by the next navigation are not failures of the app.
-          if (failure.includes('ERR_ABORTED') || guard.allowConsole.some((p) => p.test(failure))) return;
+          if (failure.includes('ERR_ABORTED') || guard.allowConsole.some((p) => p.test(failure)))
+            return;
           guard.problems.push(`failed request: ${url.pathname} ${failure}`);
         }
       });
@@ -81,8 +87,16 @@ export function exportedRoutes(): string[] {
 
 /** Runs axe and returns the serious and critical violations, described for a failure message. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }

@@ -50,13 +50,33 @@ async function networkFirst(request) {
   }
 }
 
+/**
+ * A worker's script URL carries its chunk list in the fragment (#params=...), and the worker
+ * reads it from its own location. A response taken from the cache keeps the URL it was stored
+ * under, which would hand one worker another worker's fragment (regression:
+ * sw-worker-fragment). A fresh Response has no URL, so the worker keeps the URL it asked for.
+ */
+async function forWorker(responsePromise) {
+  const response = await responsePromise;
+  return new Response(await response.blob(), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  const isWorker = request.destination === 'worker' || request.destination === 'sharedworker';
   if (url.pathname.startsWith('/_next/static/')) {
-    event.respondWith(cacheFirst(request));
+    event.respondWith(isWorker ? forWorker(cacheFirst(request)) : cacheFirst(request));
+    return;
+  }
+  if (isWorker) {
+    event.respondWith(forWorker(networkFirst(request)));
     return;
   }
   event.respondWith(networkFirst(request));
