@@ -234,3 +234,16 @@ describe('adopting an earlier page load’s writer', () => {
     expect(reader.adoptWriter('w1')).toBe(false);
   });
 });
+
+describe('a base version that vanished', () => {
+  it('still saves the text, as a branch based on nothing', () => {
+    const storage = memoryKeyValueStore();
+    const journal = createJournal({ store: storage, now: clock(), writerId: 'w' });
+    journal.load();
+    const first = journal.save('main', 'kept', { baseId: null });
+    if (!first.ok || !first.saved) throw new Error('save failed');
+    const result = journal.save('main', 'typed after the base was set aside', { baseId: 'gone-1' });
+    expect(result).toMatchObject({ ok: true, saved: true, entry: { base: 0, stale: true, parent: 'gone-1' } });
+    expect(journal.history('main')).toHaveLength(2);
+  });
+});

@@ -297,11 +297,10 @@ export function createJournal(options: JournalOptions) {
     }
     if (sync(prompt)) emit();
     const s = state(prompt);
+    // A base that has vanished (set aside as damaged by another tab) still lets the text be
+    // saved: it counts as based on nothing, so it becomes a branch entry rather than being lost.
     const baseMeta = opts.baseId ? s.byId.get(opts.baseId)?.meta : undefined;
-    if (opts.baseId && !baseMeta) {
-      return { ok: false, error: 'unknown-version', message: 'The version this text was based on is no longer in the journal.' };
-    }
-    const baseText = opts.baseId ? textOf(prompt, opts.baseId) : '';
+    const baseText = baseMeta ? textOf(prompt, baseMeta.id) : '';
     if (!opts.force && text === baseText) return { ok: true, saved: false, entry: baseMeta ?? null };
     const newest = head(prompt);
     const baseGen = baseMeta?.gen ?? 0;
