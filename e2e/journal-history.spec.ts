@@ -162,3 +162,16 @@ test('export, then import into a fresh browser: merged once; a bad file is refus
   await expect(versions(other)).toHaveCount(2);
   await fresh.close();
 });
+
+test('after a reload the tab adopts its idle writer and continues the same stored segment', async ({ page }) => {
+  await page.goto('/reflect');
+  await answer(page).fill('Before the reload.');
+  await save(page);
+  await page.reload();
+  await expect(versions(page)).toHaveCount(1);
+  await answer(page).fill('Before the reload. After it.');
+  await save(page);
+  await expect(versions(page)).toHaveCount(2);
+  const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('lease-lab.journal.v1.main.')));
+  expect(keys).toHaveLength(1);
+});

@@ -73,20 +73,29 @@ function smallEdits() {
   }
   const stored = storage.used();
 
-  const loadStarted = performance.now();
-  const reader = createJournal({ store: storage, writerId: 'reader' });
-  reader.load();
-  const loadTime = performance.now() - loadStarted;
-  const history = reader.history('main');
-  const openTimes: number[] = [];
-  for (let i = 0; i < history.length; i += 5) {
-    const started = performance.now();
-    const opened = reader.textOf('main', history[i].id);
-    openTimes.push(performance.now() - started);
-    if (opened === null || opened.length !== history[i].size) throw new Error(`version ${i} did not open`);
+  // Three fresh readers (three page loads); each version's time is the best of the three, which
+  // removes pauses caused by other processes on this shared machine but not slow versions.
+  let loadTime = Infinity;
+  const best: number[] = [];
+  let entries = 0;
+  for (let run = 0; run < 3; run += 1) {
+    const loadStarted = performance.now();
+    const reader = createJournal({ store: storage, writerId: `reader${run}` });
+    reader.load();
+    loadTime = Math.min(loadTime, performance.now() - loadStarted);
+    const history = reader.history('main');
+    entries = history.length;
+    history.forEach((meta, i) => {
+      const started = performance.now();
+      const opened = reader.textOf('main', meta.id);
+      const took = performance.now() - started;
+      best[i] = Math.min(best[i] ?? Infinity, took);
+      if (opened === null || opened.length !== meta.size) throw new Error(`version ${i} did not open`);
+    });
+    if (reader.textOf('main', history[history.length - 1].id) !== answer) throw new Error('last version differs');
   }
-  if (reader.textOf('main', history[history.length - 1].id) !== answer) throw new Error('last version differs');
-  return { stored, naive, saveTimes, openTimes, loadTime, entries: history.length };
+  const openTimes = best;
+  return { stored, naive, saveTimes, openTimes, loadTime, entries };
 }
 
 function wholeRewrites() {
@@ -119,6 +128,30 @@ function wholeRewrites() {
   return { saved, naive, stored: storage.used(), saveTimes, stoppedBy };
 }
 
+/** One small edit per page load: each load is a new journal instance on the same storage. */
+function pageLoads(loads: number, adopt: boolean) {
+  const random = rng(13);
+  const storage = memoryKeyValueStore();
+  let clock = 0;
+  let answer = text(random, SIZE);
+  let baseId: string | null = null;
+  let previousWriter: string | null = null;
+  for (let i = 0; i < loads; i += 1) {
+    const journal = createJournal({ store: storage, now: () => (clock += 1_000) });
+    journal.load();
+    // In the browser the previous page's Web Lock is gone after a reload, so its writer is free.
+    if (adopt && previousWriter) journal.adoptWriter(previousWriter);
+    const pos = Math.floor(random() * (answer.length - 40));
+    const insert = ` ${words(random, 3)} `;
+    answer = (answer.slice(0, pos) + insert + answer.slice(pos + insert.length)).slice(0, SIZE);
+    const result = journal.save('main', answer, { baseId });
+    if (!result.ok || !result.saved) throw new Error(`load ${i}: save failed`);
+    baseId = result.entry.id;
+    previousWriter = journal.writer;
+  }
+  return { stored: storage.used(), keys: storage.length };
+}
+
 const small = smallEdits();
 const ratio = small.naive / small.stored;
 console.log(`Answer journal benchmark (${EDITS} saves of a ${fmt(SIZE)}-character answer, quota ${fmt(LOCAL_STORAGE_QUOTA_CHARS)} characters)`);
@@ -129,8 +162,16 @@ console.log(`  naive full copies: ${fmt(small.naive)} characters`);
 console.log(`  ratio:             1/${ratio.toFixed(0)} of naive (goal: at most 1/50) ${ratio >= 50 ? 'PASS' : 'FAIL'}`);
 console.log(`  share of quota:    ${((small.stored / LOCAL_STORAGE_QUOTA_CHARS) * 100).toFixed(1)}%`);
 console.log(`  save one entry:    median ${ms(median(small.saveTimes))}, p95 ${ms(p95(small.saveTimes))}, max ${ms(max(small.saveTimes))} (goal: median < 5 ms) ${median(small.saveTimes) < 5 ? 'PASS' : 'FAIL'}`);
-console.log(`  open any version:  median ${ms(median(small.openTimes))}, p95 ${ms(p95(small.openTimes))}, max ${ms(max(small.openTimes))} (goal: < 20 ms) ${max(small.openTimes) < 20 ? 'PASS' : 'FAIL'}`);
-console.log(`  load and validate the whole history: ${ms(small.loadTime)}`);
+console.log(`  open any version:  (all 1,000, best of 3 loads) median ${ms(median(small.openTimes))}, p95 ${ms(p95(small.openTimes))}, max ${ms(max(small.openTimes))} (goal: < 20 ms) ${max(small.openTimes) < 20 ? 'PASS' : 'FAIL'}`);
+console.log(`  load and validate the whole history (once per page load): ${ms(small.loadTime)}`);
+
+const LOADS = 200;
+const adopted = pageLoads(LOADS, true);
+const fresh = pageLoads(LOADS, false);
+console.log('');
+console.log(`One small edit per page load (${LOADS} loads):`);
+console.log(`  adopting the idle writer:  ${fmt(adopted.stored)} characters in ${adopted.keys} keys`);
+console.log(`  a new writer every load:   ${fmt(fresh.stored)} characters in ${fresh.keys} keys (each load starts with a full compressed copy)`);
 
 const whole = wholeRewrites();
 console.log('');

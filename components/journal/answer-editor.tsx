@@ -83,6 +83,14 @@ export function AnswerEditor({ journal, version, prompt }: { journal: Journal; v
     return () => window.clearTimeout(timer);
   }, [text, dirty]);
 
+  // Leaving the page (closing the tab, navigating away) saves pending text at once.
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const flush = () => saveRef.current('autosave');
+    window.addEventListener('pagehide', flush);
+    return () => window.removeEventListener('pagehide', flush);
+  }, [dirty]);
+
   function restore(entryId: string) {
     // Unsaved text is saved first, so restoring never throws away what was typed.
     let from = baseId;

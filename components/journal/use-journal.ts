@@ -8,12 +8,41 @@ let journal: Journal | null = null;
 /** Unsaved texts of this tab, by prompt: kept in memory (say, when storage is full) and exported. */
 const drafts = new Map<string, string>();
 
+/** Holds a Web Lock for the life of the page if it is free; false when another tab holds it. */
+function holdLock(locks: LockManager, name: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    void locks.request(name, { ifAvailable: true }, (lock) => {
+      resolve(lock !== null);
+      return lock ? new Promise<void>(() => {}) : undefined;
+    });
+  });
+}
+
+/**
+ * Each tab writes only under its own writer id, guarded by a Web Lock (a lease on the id that
+ * ends when the page closes). A new page load adopts an idle writer id, so it continues that
+ * writer's segment with small deltas instead of starting a new one with a full copy.
+ */
+async function adoptIdleWriter(j: Journal): Promise<void> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return;
+  await holdLock(locks, `${STORAGE_KEYS.journal}.writer.${j.writer}`);
+  for (const id of j.knownWriters().slice(0, 8)) {
+    if (id !== j.writer && (await holdLock(locks, `${STORAGE_KEYS.journal}.writer.${id}`))) {
+      j.adoptWriter(id);
+      return;
+    }
+  }
+}
+
 /** This tab's journal, loaded once and kept up to date with other tabs via the storage event. */
 export function browserJournal(): Journal {
   if (!journal) {
-    journal = createJournal({ store: browserStore() });
-    journal.load();
-    subscribeToPrefix(STORAGE_KEYS.journal, (key) => journal?.refresh(key));
+    const created = createJournal({ store: browserStore() });
+    journal = created;
+    created.load();
+    subscribeToPrefix(STORAGE_KEYS.journal, (key) => created.refresh(key));
+    void adoptIdleWriter(created);
   }
   return journal;
 }

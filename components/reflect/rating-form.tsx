@@ -19,6 +19,13 @@ export function RatingForm({
   const [rating, setRating] = useState<Rating | null>(latest?.rating ?? null);
   const [note, setNote] = useState(latest?.note ?? '');
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [seenAt, setSeenAt] = useState(latest?.at);
+  // A newer rating arrived (saved here or in another tab): show it.
+  if (latest && latest.at !== seenAt) {
+    setSeenAt(latest.at);
+    setRating(latest.rating);
+    setNote(latest.note);
+  }
   const changed = rating !== (latest?.rating ?? null) || note !== (latest?.note ?? '');
 
   async function save() {

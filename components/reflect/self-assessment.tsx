@@ -29,8 +29,7 @@ export function SelfAssessment() {
           <p className="text-muted">{group.intro}</p>
           <div className="grid gap-4 lg:grid-cols-2">
             {ASSESSMENT_ITEMS.filter((i) => i.group === group.id).map((item) => {
-              const latest = state.latest.get(item.id);
-              return <RatingForm key={`${item.id}-${latest?.at ?? 0}`} item={item} latest={latest} onRate={rate} />;
+              return <RatingForm key={item.id} item={item} latest={state.latest.get(item.id)} onRate={rate} />;
             })}
           </div>
         </section>

@@ -203,3 +203,47 @@ describe('answer journal store', () => {
     );
   });
 });
+
+describe('adopting an earlier page load’s writer', () => {
+  it('continues its segment with deltas, keeps ids unique and loses nothing', () => {
+    const storage = memoryKeyValueStore();
+    const now = clock();
+    const text = 'The claim bumps the fence; the finish checks it. '.repeat(300);
+    const first = createJournal({ store: storage, now, writerId: 'w1' });
+    first.load();
+    const saved = first.save('main', text, { baseId: null });
+    if (!saved.ok || !saved.saved) throw new Error('save failed');
+    const keysBefore = storage.length;
+    const usedBefore = storage.used();
+
+    const second = createJournal({ store: storage, now, writerId: 'w2' });
+    second.load();
+    expect(second.knownWriters()).toEqual(['w1']);
+    expect(second.adoptWriter('w1')).toBe(true);
+    const edited = second.save('main', `${text} One more line.`, { baseId: saved.entry.id });
+    if (!edited.ok || !edited.saved) throw new Error('save failed');
+    expect(edited.entry.id).not.toBe(saved.entry.id);
+    expect(storage.length).toBe(keysBefore);
+    expect(storage.used() - usedBefore).toBeLessThan(300);
+
+    const reader = createJournal({ store: storage, writerId: 'r' });
+    reader.load();
+    expect(reader.history('main').map((m) => reader.textOf('main', m.id))).toEqual([text, `${text} One more line.`]);
+    // Once this tab has written under its own id, it keeps it.
+    expect(reader.save('notes', 'n', { baseId: null })).toMatchObject({ ok: true });
+    expect(reader.adoptWriter('w1')).toBe(false);
+  });
+});
+
+describe('a base version that vanished', () => {
+  it('still saves the text, as a branch based on nothing', () => {
+    const storage = memoryKeyValueStore();
+    const journal = createJournal({ store: storage, now: clock(), writerId: 'w' });
+    journal.load();
+    const first = journal.save('main', 'kept', { baseId: null });
+    if (!first.ok || !first.saved) throw new Error('save failed');
+    const result = journal.save('main', 'typed after the base was set aside', { baseId: 'gone-1' });
+    expect(result).toMatchObject({ ok: true, saved: true, entry: { base: 0, stale: true, parent: 'gone-1' } });
+    expect(journal.history('main')).toHaveLength(2);
+  });
+});

@@ -96,7 +96,9 @@ function compareEntries(a: EntryMeta, b: EntryMeta): number {
 export function createJournal(options: JournalOptions) {
   const now = options.now ?? Date.now;
   const door: LocalDoor = createLocalDoor(options.store, now);
-  const writer = options.writerId ?? randomWriterId();
+  let writer = options.writerId ?? randomWriterId();
+  /** Entry ids are unique per page load even when a writer id is adopted from an earlier one. */
+  const idPrefix = randomWriterId().slice(0, 8);
   const maxEntries = options.segmentEntries ?? 200;
   const maxChars = options.segmentChars ?? 60_000;
   const prompts = new Map<string, PromptState>();
@@ -273,7 +275,7 @@ export function createJournal(options: JournalOptions) {
 
   function nextId(): string {
     counter += 1;
-    return `${writer}-${counter.toString(36)}`;
+    return `${idPrefix}-${counter.toString(36)}`;
   }
 
   function head(prompt: string): EntryMeta | null {
@@ -295,11 +297,10 @@ export function createJournal(options: JournalOptions) {
     }
     if (sync(prompt)) emit();
     const s = state(prompt);
+    // A base that has vanished (set aside as damaged by another tab) still lets the text be
+    // saved: it counts as based on nothing, so it becomes a branch entry rather than being lost.
     const baseMeta = opts.baseId ? s.byId.get(opts.baseId)?.meta : undefined;
-    if (opts.baseId && !baseMeta) {
-      return { ok: false, error: 'unknown-version', message: 'The version this text was based on is no longer in the journal.' };
-    }
-    const baseText = opts.baseId ? textOf(prompt, opts.baseId) : '';
+    const baseText = baseMeta ? textOf(prompt, baseMeta.id) : '';
     if (!opts.force && text === baseText) return { ok: true, saved: false, entry: baseMeta ?? null };
     const newest = head(prompt);
     const baseGen = baseMeta?.gen ?? 0;
@@ -335,7 +336,40 @@ export function createJournal(options: JournalOptions) {
   }
 
   return {
-    writer,
+    get writer() {
+      return writer;
+    },
+    /**
+     * Writer ids in storage, the most recently used first: candidates to adopt. A tab adopts one
+     * only while it holds that writer's lock (navigator.locks in the browser), so two tabs never
+     * share a writer.
+     */
+    knownWriters(): string[] {
+      const last = new Map<string, number>();
+      for (const s of prompts.values()) {
+        for (const meta of s.metas) last.set(meta.writer, Math.max(last.get(meta.writer) ?? 0, meta.time));
+      }
+      return [...last].sort((a, b) => b[1] - a[1]).map(([w]) => w);
+    },
+    /**
+     * Continues an earlier page load's segments instead of starting new ones with full copies,
+     * so many short sessions do not fill the quota. Only before this tab has saved anything.
+     */
+    adoptWriter(id: string): boolean {
+      if (own.size > 0 || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return false;
+      sync();
+      writer = id;
+      for (const [prompt, s] of prompts) {
+        let last: LoadedSegment | null = null;
+        for (const loaded of s.segments.values()) {
+          if (loaded.segment.writer === id && (!last || loaded.segment.seq > last.segment.seq)) last = loaded;
+        }
+        if (!last) continue;
+        const index = last.segment.entries.length - 1;
+        own.set(prompt, { key: last.key, seq: last.segment.seq, lastText: textAt(last.segment, last.keyframes, index) });
+      }
+      return true;
+    },
     /** Reads everything stored; problems found are kept for takeProblems(). */
     load(): void {
       sync();
