@@ -46,3 +46,25 @@ test('a worker that dies at after_effect leaves the receipt; the next one is ded
   await page.getByRole('button', { name: 'Evaluate' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'All 7 checks passed.' })).toBeVisible();
 });
+
+test('a worker stalled inside publish wakes after a takeover and the publisher refuses it', async ({ page }) => {
+  await page.goto('/practice/crash-lab');
+  await page.getByLabel('Lease length').selectOption('3');
+  await page.getByRole('button', { name: 'New experiment' }).click();
+  await page.getByLabel('Stall inside').selectOption('publish');
+  await page.getByRole('button', { name: 'Start a worker' }).click();
+  const stale = page.getByRole('listitem', { name: 'worker-1' });
+  await expect(stale).toContainText('publish: started (attempt 4) and stalls here', { timeout: 15_000 });
+
+  await page.getByLabel('Stall inside').selectOption('');
+  await page.getByRole('button', { name: 'Start a worker' }).click();
+  const fresh = page.getByRole('listitem', { name: 'worker-2' });
+  await expect(fresh).toContainText('succeeded: generation 2', { timeout: 15_000 });
+  await expect(stale).toContainText('fenced out at publish: refused: generation 1 is older than generation 2', {
+    timeout: 15_000,
+  });
+  await expect(page.getByRole('table', { name: /publisher: publish_requests \(2 rows\)/ })).toContainText('stale');
+
+  await page.getByRole('button', { name: 'Evaluate' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All 7 checks passed.' })).toBeVisible();
+});

@@ -71,7 +71,7 @@ export function CrashLab() {
           <WorkerPanel
             workers={state.workers}
             disabled={!state.ready}
-            onStart={(fault) => host.startWorker(fault)}
+            onStart={(fault, stall) => host.startWorker(fault, stall)}
             onKill={(id) => host.kill(id)}
           />
         </Section>

@@ -2,8 +2,12 @@
 
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FAULT_POINTS, type FaultPoint } from '@/lib/crashlab';
+import { FAULT_POINTS, STEPS, type FaultPoint, type Step } from '@/lib/crashlab';
 import type { LabWorkerView } from '@/lib/crashlab/browser-host';
+import type { WorkerStall } from '@/lib/crashlab/protocol';
+
+/** How long a stalled worker pauses: longer than any lease the page offers. */
+const STALL_MS = 12_000;
 
 const LIVE = new Set(['starting', 'waiting', 'working']);
 
@@ -29,11 +33,13 @@ export function WorkerPanel({
 }: {
   workers: LabWorkerView[];
   disabled: boolean;
-  onStart: (fault: FaultPoint | null) => void;
+  onStart: (fault: FaultPoint | null, stall: WorkerStall | null) => void;
   onKill: (id: number) => void;
 }) {
   const [fault, setFault] = useState<FaultPoint | ''>('');
+  const [stall, setStall] = useState<Step | ''>('');
   const faultId = useId();
+  const stallId = useId();
   return (
     <div>
       <div className="flex flex-wrap items-end gap-3">
@@ -55,7 +61,29 @@ export function WorkerPanel({
             ))}
           </select>
         </div>
-        <Button variant="primary" disabled={disabled} onClick={() => onStart(fault || null)}>
+        <div>
+          <label htmlFor={stallId} className="block text-sm font-semibold">
+            Stall inside
+          </label>
+          <select
+            id={stallId}
+            value={stall}
+            onChange={(e) => setStall(e.target.value as Step | '')}
+            className="mt-1 rounded-md border border-line bg-surface px-2 py-1.5 text-sm"
+          >
+            <option value="">no stall</option>
+            {STEPS.map((s) => (
+              <option key={s} value={s}>
+                {s} ({STALL_MS / 1000} s)
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button
+          variant="primary"
+          disabled={disabled}
+          onClick={() => onStart(fault || null, stall ? { step: stall, ms: STALL_MS } : null)}
+        >
           Start a worker
         </Button>
       </div>
@@ -67,6 +95,7 @@ export function WorkerPanel({
                 {w.owner}
                 {w.generation !== null ? ` · generation ${w.generation}` : ''} · {stateText(w)}
                 {w.fault ? <span className="text-muted"> (fault {w.fault})</span> : null}
+                {w.stall ? <span className="text-muted"> (stalls in {w.stall.step})</span> : null}
               </p>
               {LIVE.has(w.state) ? (
                 <Button onClick={() => onKill(w.id)} aria-label={`Kill ${w.owner}`}>

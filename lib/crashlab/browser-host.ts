@@ -1,7 +1,7 @@
 import { openSqlJs, type SqlDriver, type SqlJsDriver } from '@/lib/sqlite';
 import { evaluate, type Evaluation } from './evaluate';
 import { createCrashLab, type CrashLab } from './lab';
-import { LAB_OPS, type HostMessage, type WorkerMessage } from './protocol';
+import { LAB_OPS, type HostMessage, type WorkerMessage, type WorkerStall } from './protocol';
 import { databaseClock } from './schema';
 import type { FaultPoint, LabSnapshot, Step } from './types';
 import type { WorkerEvent, WorkerOutcome } from './worker';
@@ -12,6 +12,7 @@ export interface LabWorkerView {
   id: number;
   owner: string;
   fault: FaultPoint | null;
+  stall: WorkerStall | null;
   state: WorkerState;
   generation: number | null;
   /** The step the worker is inside, between starting it and saving its checkpoint. */
@@ -142,9 +143,9 @@ export class CrashLabHost {
   }
 
   /** Starts a new worker, which claims the run (waiting while another holds the lease). */
-  startWorker(fault: FaultPoint | null): number {
+  startWorker(fault: FaultPoint | null, stall: WorkerStall | null = null): number {
     const id = this.nextWorker++;
-    const view: LabWorkerView = { id, owner: `worker-${id}`, fault, state: 'starting', generation: null, step: null, log: [] };
+    const view: LabWorkerView = { id, owner: `worker-${id}`, fault, stall, state: 'starting', generation: null, step: null, log: [] };
     const worker = this.options.createWorker();
     this.workers.set(id, { worker, view });
     worker.onmessage = (event: MessageEvent<WorkerMessage>) => this.handle(id, event.data);
@@ -152,7 +153,7 @@ export class CrashLabHost {
       event.preventDefault();
       this.update(id, { state: 'died' }, `crashed: ${event.message}`);
     };
-    worker.postMessage({ type: 'start', owner: view.owner, fault, stepMs: this.options.stepMs, pollMs: 250 } satisfies HostMessage);
+    worker.postMessage({ type: 'start', owner: view.owner, fault, stall, stepMs: this.options.stepMs, pollMs: 250 } satisfies HostMessage);
     this.refresh();
     return id;
   }
@@ -205,7 +206,8 @@ export class CrashLabHost {
         if (e.type === 'claimed') patch.generation = e.generation;
         if (e.type === 'started') patch.step = e.step;
         if (e.type === 'checkpointed') patch.step = null;
-        this.update(id, patch, describe(e));
+        const stalls = e.type === 'started' && entry.view.stall?.step === e.step;
+        this.update(id, patch, describe(e) + (stalls ? ` and stalls here for ${entry.view.stall!.ms / 1000} s; the lease keeps running` : ''));
         return;
       }
       case 'waiting': {

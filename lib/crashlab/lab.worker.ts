@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import type { HostMessage, LabOpName, WorkerMessage } from './protocol';
+import type { HostMessage, LabOpName, WorkerMessage, WorkerStall } from './protocol';
 import type { FaultPoint } from './types';
 import { runWorker, type LabOps } from './worker';
 
@@ -32,7 +32,7 @@ class Died extends Error {}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-async function start(owner: string, fault: FaultPoint | null, stepMs: number, pollMs: number) {
+async function start(owner: string, fault: FaultPoint | null, stall: WorkerStall | null, stepMs: number, pollMs: number) {
   let waited = false;
   for (;;) {
     const outcome = await runWorker(ops, {
@@ -44,7 +44,7 @@ async function start(owner: string, fault: FaultPoint | null, stepMs: number, po
         scope.close();
         throw new Died(point);
       },
-      work: () => sleep(stepMs),
+      work: (step) => sleep(stall?.step === step ? stall.ms : stepMs),
       onEvent: (event) => post({ type: 'event', event }),
     });
     // A worker started while another holds the lease keeps asking, as a real one would.
@@ -66,7 +66,7 @@ scope.onmessage = (event: MessageEvent<HostMessage>) => {
     pending.delete(message.id);
     return;
   }
-  start(message.owner, message.fault, message.stepMs, message.pollMs).catch((error: unknown) => {
+  start(message.owner, message.fault, message.stall, message.stepMs, message.pollMs).catch((error: unknown) => {
     if (!(error instanceof Died)) throw error;
   });
 };

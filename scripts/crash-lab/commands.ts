@@ -7,8 +7,6 @@
  *   npm run lab -- evaluate --db crash.sqlite
  *   npm run lab -- sweep
  */
-import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -19,16 +17,15 @@ import {
   FAULT_POINTS,
   isFaultPoint,
   runWorker,
-  type Evaluation,
   type FaultPoint,
-  type LabSnapshot,
   type Step,
   STEPS,
 } from '@/lib/crashlab';
 import type { FileDriver } from '@/lib/sqlite/better-sqlite3-driver';
 import { EXIT } from './exit-codes';
-import { BadInput, createLabFile, defaultPublisherPath, openLabFile } from './files';
+import { BadInput, defaultPublisherPath, openLabFile } from './files';
 import { formatEvaluation, formatSnapshot } from './format';
+import { submitExperiment } from './experiment';
 import { runCompetingWorkers, runSweep } from './sweep';
 
 
@@ -129,47 +126,6 @@ function openBoth(values: Values, readonly = false): { task: FileDriver; publish
 
 const print = (text: string) => process.stdout.write(`${text}\n`);
 
-/** Creates a new experiment: both files, one queued run, a fresh publish operation id. */
-export function submitExperiment(p: { db: string; publisher: string }, say: (line: string) => void = print): void {
-  for (const [path, kind] of [
-    [p.db, 'task'],
-    [p.publisher, 'publisher'],
-  ] as const) {
-    if (existsSync(path)) throw new BadInput(`${kind} database ${path} already exists: submit starts a new experiment, choose a new path`);
-  }
-  const task = createLabFile(p.db, 'task');
-  const publisher = createLabFile(p.publisher, 'publisher');
-  try {
-    const lab = createCrashLab({ task, publisher, clock: databaseClock(task) });
-    lab.submit({ operationId: `publish-${randomUUID().slice(0, 8)}` });
-    const snapshot = lab.snapshot();
-    say(`submitted ${snapshot.runId}: status ${snapshot.status}, publish operation ${snapshot.operationId}`);
-    say(`task database ${p.db}, publisher database ${p.publisher}`);
-  } finally {
-    task.close();
-    publisher.close();
-  }
-}
-
-/** Reads both files (read-only) and evaluates the experiment. */
-export function evaluateFiles(p: { db: string; publisher: string }): { snapshot: LabSnapshot; evaluation: Evaluation } {
-  const task = openLabFile(p.db, 'task', { readonly: true });
-  let publisher: FileDriver;
-  try {
-    publisher = openLabFile(p.publisher, 'publisher', { readonly: true });
-  } catch (error) {
-    task.close();
-    throw error;
-  }
-  try {
-    const snapshot = createCrashLab({ task, publisher, clock: databaseClock(task) }).snapshot();
-    return { snapshot, evaluation: evaluate(snapshot) };
-  } finally {
-    task.close();
-    publisher.close();
-  }
-}
-
 export async function main(argv: string[]): Promise<number> {
   const { command, values: raw } = parse(argv);
   const values = raw as Values;
@@ -182,7 +138,7 @@ export async function main(argv: string[]): Promise<number> {
 
     case 'submit': {
       const p = paths(values);
-      submitExperiment(p);
+      submitExperiment(p, print);
       return EXIT.ok;
     }
     case 'run': {

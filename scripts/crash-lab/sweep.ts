@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { FAULT_EXIT_CODE, FAULT_POINTS, type FaultPoint } from '@/lib/crashlab';
 import { openFileDb } from '@/lib/sqlite/better-sqlite3-driver';
 import { EXIT } from './exit-codes';
+import { evaluateFiles, submitExperiment } from './experiment';
 import { defaultPublisherPath } from './files';
 import { table } from './format';
 
@@ -64,8 +65,8 @@ export interface SweepRow {
 }
 
 /**
- * Every fault point in its own pair of files: submit, a child run that dies at the fault, wait
- * out the lease, a fresh child run that resumes, then evaluate. Prints one row per fault.
+ * Every fault point in its own pair of files: submit, a child process that dies at the fault,
+ * wait out the lease, a fresh child process that resumes, then evaluate the files. Prints one row per fault.
  */
 export async function runSweep(options: { leaseSeconds: number; dir?: string; print: (line: string) => void }): Promise<number> {
   const root = options.dir ?? mkdtempSync(join(tmpdir(), 'crash-lab-sweep-'));
@@ -73,23 +74,19 @@ export async function runSweep(options: { leaseSeconds: number; dir?: string; pr
   options.print(`sweep: ${FAULT_POINTS.length} fault points, lease ${options.leaseSeconds} s, files in ${root}`);
   const rows = await mapLimit(FAULT_POINTS, 4, async (fault): Promise<SweepRow> => {
     const db = join(root, `${fault.replace(':', '-')}.sqlite`);
-    const submitted = await runChild(['submit', '--db', db]);
-    if (submitted.code !== 0) throw new Error(`submit failed for ${fault}: ${submitted.stderr}`);
+    const files = { db, publisher: defaultPublisherPath(db) };
+    submitExperiment(files, () => undefined);
     const first = await runChild(['run', '--db', db, '--lease-seconds', String(options.leaseSeconds), '--fault', fault]);
     await sleep(options.leaseSeconds * 1000 + 100); // the dead worker's lease runs out
     const resumed = await runChild(['run', '--db', db]);
-    const evaluated = await runChild(['evaluate', '--db', db, '--json']);
-    const evaluation = JSON.parse(evaluated.stdout) as {
-      passed: boolean;
-      checks: { id: string; passed: boolean }[];
-      figures: { generation: number; collectCount: number; receipts: number };
-    };
+    // Judged from the files alone, after both worker processes have exited.
+    const { evaluation } = evaluateFiles(files);
     return {
       fault,
       exitCode: first.code,
       resumeExitCode: resumed.code,
       ...evaluation.figures,
-      passed: evaluation.passed && evaluated.code === 0 && first.code === FAULT_EXIT_CODE && resumed.code === 0,
+      passed: evaluation.passed && first.code === FAULT_EXIT_CODE && resumed.code === 0,
       failedChecks: evaluation.checks.filter((c) => !c.passed).map((c) => c.id),
     };
   });
