@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, seriousViolations, test } from './fixtures';
 
 async function mark(page: Page, write: string, choice: 'Accept' | 'Reject') {
   await page.getByRole('group', { name: write, exact: true }).getByRole('radio', { name: choice }).check();
@@ -78,3 +78,18 @@ test('a damaged or hostile link is refused with a message, and scenario 1 is sho
   await expect(page.getByRole('alert').filter({ hasText: 'The link is damaged' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('lib:acceptance');
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`with the builder open and a wrong prediction scored, the ${colorScheme} page has no serious accessibility violations`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.reload();
+    await mark(page, 'A submits (finish)', 'Accept');
+    await page.getByRole('button', { name: 'Build your own' }).click();
+    await page.getByRole('button', { name: 'Run to end' }).click();
+    await expect(page.getByRole('heading', { name: 'Score: 0 / 4' })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'you said accept, it was rejected' })).toContainText(
+      'A fencing token names an execution generation',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

@@ -25,7 +25,7 @@ export function PredictionList({
         <li key={event.id}>
           <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-md border border-line px-3 py-2">
             <legend className="sr-only">{describeEvent(event)}</legend>
-            <span aria-hidden="true" className="min-w-0 flex-1 basis-48 text-sm">
+            <span aria-hidden="true" className="min-w-0 flex-1 basis-full text-sm sm:basis-48">
               <span className="mr-2 font-mono text-muted">#{index + 1}</span>
               {describeEvent(event)}
             </span>

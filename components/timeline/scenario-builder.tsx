@@ -49,7 +49,15 @@ function makeEvent(kind: EventKind, id: string, worker: string, seconds: number,
 }
 
 /** Add, remove and reorder events, and change the settings; invalid changes are refused with a message. */
-export function ScenarioBuilder({ scenario, onChange }: { scenario: Scenario; onChange: (next: Scenario) => void }) {
+export function ScenarioBuilder({
+  scenario,
+  onChange,
+  onStartBlank,
+}: {
+  scenario: Scenario;
+  onChange: (next: Scenario) => void;
+  onStartBlank: () => void;
+}) {
   const [kind, setKind] = useState<EventKind>('claim');
   const [worker, setWorker] = useState(scenario.workers[0]?.id ?? 'A');
   const [seconds, setSeconds] = useState('6');
@@ -84,9 +92,12 @@ export function ScenarioBuilder({ scenario, onChange }: { scenario: Scenario; on
 
   return (
     <section aria-labelledby="builder-heading" className="space-y-4 rounded-lg border border-line p-4">
-      <h3 id="builder-heading" className="text-lg font-semibold">
-        Scenario builder
-      </h3>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="builder-heading" className="text-xl font-semibold">
+          Scenario builder
+        </h2>
+        <Button onClick={onStartBlank}>Start from a short example</Button>
+      </div>
       <BuilderSettings scenario={scenario} onChange={apply} />
       <ol aria-label="Events" className="space-y-1">
         {scenario.events.map((event, index) => (

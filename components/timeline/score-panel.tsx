@@ -7,10 +7,10 @@ export function ScorePanel({ scenario, score, saveStatus }: { scenario: Scenario
   const full = score.score === score.total;
   return (
     <section aria-labelledby="timeline-score" className="rounded-lg border border-line p-4">
-      <h3 id="timeline-score" className="text-lg font-semibold">
+      <h2 id="timeline-score" className="text-xl font-semibold">
         Score: {score.score} / {score.total}
         {full ? ' · Full marks' : ''}
-      </h3>
+      </h2>
       {full ? (
         <p className="mt-1 text-sm">Every verdict foreseen. {scenarioTakeaway(scenario)}</p>
       ) : (

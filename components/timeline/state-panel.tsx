@@ -7,7 +7,7 @@ export function StatePanel({ snapshot }: { snapshot: TimelineSnapshot }) {
   return (
     <div className="grid gap-3 text-sm sm:grid-cols-2">
       <section aria-label="Run row" className="rounded-md border border-line p-3">
-        <h4 className="font-semibold">Run row at t={snapshot.now}</h4>
+        <h3 className="font-semibold">Run row at t={snapshot.now}</h3>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 font-mono text-xs">
           <dt>owner</dt>
           <dd>{run.owner || '(nobody)'}</dd>
@@ -24,7 +24,7 @@ export function StatePanel({ snapshot }: { snapshot: TimelineSnapshot }) {
         </dl>
       </section>
       <section aria-label="Workers" className="rounded-md border border-line p-3">
-        <h4 className="font-semibold">Workers</h4>
+        <h3 className="font-semibold">Workers</h3>
         <ul className="mt-1 space-y-0.5 text-xs">
           {workers.map((w) => (
             <li key={w.id}>
@@ -39,7 +39,7 @@ export function StatePanel({ snapshot }: { snapshot: TimelineSnapshot }) {
         </ul>
       </section>
       <section aria-label="Remote targets" className="rounded-md border border-line p-3 sm:col-span-2">
-        <h4 className="font-semibold">Remote targets</h4>
+        <h3 className="font-semibold">Remote targets</h3>
         <ul className="mt-1 space-y-0.5 text-xs">
           <li>
             report.md:{' '}

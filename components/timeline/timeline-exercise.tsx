@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { TIMELINE_SCENARIOS, type LibraryScenario } from '@/content/timeline/scenarios';
+import { BLANK_SCENARIO, TIMELINE_SCENARIOS, type LibraryScenario } from '@/content/timeline/scenarios';
 import { browserStore, createLocalDoor } from '@/lib/storage';
 import { decodeScenario, readSavedScenarios, type Scenario } from '@/lib/timeline';
 import { ScenarioBuilder } from './scenario-builder';
@@ -73,7 +73,12 @@ export function TimelineExercise() {
         onPick={(s) => t.setScenario(s)}
         onToggleBuilder={() => {
           if (!building && explanationOf(t.scenario)) {
-            t.setScenario({ ...t.scenario, id: `my-${t.scenario.id}`, title: `My version of: ${t.scenario.title}` });
+            // A copy to edit: the library's explanation and numbering no longer describe it.
+            const { version, leaseSeconds, design, timeSource, workers, targets, events } = t.scenario;
+            t.setScenario(
+              { version, leaseSeconds, design, timeSource, workers, targets, events, id: `my-${t.scenario.id}`, title: `My version of: ${t.scenario.title}` },
+              { keepPredictions: true },
+            );
           }
           setBuilding(!building);
         }}
@@ -86,7 +91,11 @@ export function TimelineExercise() {
       </div>
       {building ? (
         <>
-          <ScenarioBuilder scenario={t.scenario} onChange={(s) => t.setScenario(s, { keepPredictions: true })} />
+          <ScenarioBuilder
+            scenario={t.scenario}
+            onChange={(s) => t.setScenario(s, { keepPredictions: true })}
+            onStartBlank={() => t.setScenario(BLANK_SCENARIO)}
+          />
           <ShareSave scenario={t.scenario} onSaved={loadSaved} />
         </>
       ) : null}

@@ -24,3 +24,14 @@ describe('timeline layout', () => {
     expect(long.timeToX(20)).toBeLessThanOrEqual(long.width);
   });
 });
+
+describe('timeline layout stretching', () => {
+  it('stretches a short scenario to the width asked for, keeping proportions', () => {
+    const natural = layoutTimeline(acceptance);
+    const wide = layoutTimeline(acceptance, [], natural.width * 2);
+    expect(wide.width).toBeCloseTo(natural.width * 2, 0);
+    const ratio = (l: typeof natural) => (l.eventX[3] - l.eventX[0]) / (l.eventX[7] - l.eventX[0]);
+    expect(ratio(wide)).toBeCloseTo(ratio(natural), 5);
+    expect(layoutTimeline(acceptance, [], 10).width).toBe(natural.width);
+  });
+});
