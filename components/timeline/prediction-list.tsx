@@ -1,4 +1,10 @@
-import { describeEvent, isWriteEvent, type Predictions, type Scenario, type Verdict } from '@/lib/timeline';
+import {
+  describeEvent,
+  isWriteEvent,
+  type Predictions,
+  type Scenario,
+  type Verdict,
+} from '@/lib/timeline';
 
 const CHOICES: { value: Verdict; label: string }[] = [
   { value: 'accept', label: 'Accept' },
@@ -17,8 +23,13 @@ export function PredictionList({
   onPredict: (eventId: string, verdict: Verdict) => void;
   locked: boolean;
 }) {
-  const writes = scenario.events.map((event, index) => ({ event, index })).filter(({ event }) => isWriteEvent(event));
-  if (writes.length === 0) return <p className="text-muted">This scenario has no writes to predict. Add some in the builder.</p>;
+  const writes = scenario.events
+    .map((event, index) => ({ event, index }))
+    .filter(({ event }) => isWriteEvent(event));
+  if (writes.length === 0)
+    return (
+      <p className="text-muted">This scenario has no writes to predict. Add some in the builder.</p>
+    );
   return (
     <ol className="space-y-2">
       {writes.map(({ event, index }) => (

@@ -20,7 +20,11 @@ export function StatePanel({ snapshot }: { snapshot: TimelineSnapshot }) {
           <dt>cancel_epoch</dt>
           <dd>{run.cancelEpoch}</dd>
           <dt>draft</dt>
-          <dd>{targets.draft ? `${targets.draft.opId} by ${targets.draft.owner} (fence ${targets.draft.fence})` : '(none)'}</dd>
+          <dd>
+            {targets.draft
+              ? `${targets.draft.opId} by ${targets.draft.owner} (fence ${targets.draft.fence})`
+              : '(none)'}
+          </dd>
         </dl>
       </section>
       <section aria-label="Workers" className="rounded-md border border-line p-3">
@@ -28,7 +32,8 @@ export function StatePanel({ snapshot }: { snapshot: TimelineSnapshot }) {
         <ul className="mt-1 space-y-0.5 text-xs">
           {workers.map((w) => (
             <li key={w.id}>
-              <strong>{w.id}</strong> {w.paused ? 'paused' : 'running'}, token {w.token}, its clock reads {w.clock}
+              <strong>{w.id}</strong> {w.paused ? 'paused' : 'running'}, token {w.token}, its clock
+              reads {w.clock}
               {w.token > 0
                 ? w.clock < w.believedLeaseUntil
                   ? `: believes its lease runs until ${w.believedLeaseUntil}`
@@ -38,7 +43,10 @@ export function StatePanel({ snapshot }: { snapshot: TimelineSnapshot }) {
           ))}
         </ul>
       </section>
-      <section aria-label="Remote targets" className="rounded-md border border-line p-3 sm:col-span-2">
+      <section
+        aria-label="Remote targets"
+        className="rounded-md border border-line p-3 sm:col-span-2"
+      >
         <h3 className="font-semibold">Remote targets</h3>
         <ul className="mt-1 space-y-0.5 text-xs">
           <li>
@@ -46,14 +54,21 @@ export function StatePanel({ snapshot }: { snapshot: TimelineSnapshot }) {
             {targets.officialReport
               ? `“${targets.officialReport.body}” (version ${targets.officialReport.version}, by ${targets.officialReport.writer})`
               : 'not written'}
-            {targets.reportVersions.length > 1 ? `; ${targets.reportVersions.length} versions stored` : ''}
+            {targets.reportVersions.length > 1
+              ? `; ${targets.reportVersions.length} versions stored`
+              : ''}
           </li>
           <li>
-            tickets: {targets.tickets.length ? targets.tickets.map((t) => `${t.action} by ${t.worker} (${t.key})`).join('; ') : 'none'}
+            tickets:{' '}
+            {targets.tickets.length
+              ? targets.tickets.map((t) => `${t.action} by ${t.worker} (${t.key})`).join('; ')
+              : 'none'}
           </li>
           <li>
             gateway highest token:{' '}
-            {gateway.length ? gateway.map(([resource, highest]) => `${resource} → ${highest}`).join('; ') : 'none seen'}
+            {gateway.length
+              ? gateway.map(([resource, highest]) => `${resource} → ${highest}`).join('; ')
+              : 'none seen'}
           </li>
         </ul>
       </section>

@@ -1,7 +1,11 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { BLANK_SCENARIO, TIMELINE_SCENARIOS, type LibraryScenario } from '@/content/timeline/scenarios';
+import {
+  BLANK_SCENARIO,
+  TIMELINE_SCENARIOS,
+  type LibraryScenario,
+} from '@/content/timeline/scenarios';
 import { browserStore, createLocalDoor } from '@/lib/storage';
 import { decodeScenario, readSavedScenarios, type Scenario } from '@/lib/timeline';
 import { ScenarioBuilder } from './scenario-builder';
@@ -15,7 +19,11 @@ import { PredictionList } from './prediction-list';
 import { useTimeline } from './use-timeline';
 
 function explanationOf(scenario: Scenario): LibraryScenario | null {
-  return TIMELINE_SCENARIOS.find((s) => s.id === scenario.id && JSON.stringify(s) === JSON.stringify(scenario)) ?? null;
+  return (
+    TIMELINE_SCENARIOS.find(
+      (s) => s.id === scenario.id && JSON.stringify(s) === JSON.stringify(scenario),
+    ) ?? null
+  );
 }
 
 /** The pause-resume timeline exercise: pick or build a scenario, predict, run, review. */
@@ -74,9 +82,20 @@ export function TimelineExercise() {
         onToggleBuilder={() => {
           if (!building && explanationOf(t.scenario)) {
             // A copy to edit: the library's explanation and numbering no longer describe it.
-            const { version, leaseSeconds, design, timeSource, workers, targets, events } = t.scenario;
+            const { version, leaseSeconds, design, timeSource, workers, targets, events } =
+              t.scenario;
             t.setScenario(
-              { version, leaseSeconds, design, timeSource, workers, targets, events, id: `my-${t.scenario.id}`, title: `My version of: ${t.scenario.title}` },
+              {
+                version,
+                leaseSeconds,
+                design,
+                timeSource,
+                workers,
+                targets,
+                events,
+                id: `my-${t.scenario.id}`,
+                title: `My version of: ${t.scenario.title}`,
+              },
               { keepPredictions: true },
             );
           }
@@ -85,7 +104,8 @@ export function TimelineExercise() {
         onSavedChanged={loadSaved}
       />
       <div className="text-sm text-muted">
-        Lease {t.scenario.leaseSeconds} s · {t.scenario.design === 'ttl-only' ? 'TTL-only design (no fence)' : 'fenced design'} · object
+        Lease {t.scenario.leaseSeconds} s ·{' '}
+        {t.scenario.design === 'ttl-only' ? 'TTL-only design (no fence)' : 'fenced design'} · object
         store: {t.scenario.targets.objectStore} · gateway learns a generation{' '}
         {t.scenario.targets.gateway === 'at-takeover' ? 'at takeover' : 'on its first write'}
       </div>
@@ -110,7 +130,12 @@ export function TimelineExercise() {
           <h2 id="predict-heading" className="mb-2 text-xl font-semibold">
             1. Predict each write
           </h2>
-          <PredictionList scenario={t.scenario} predictions={t.predictions} onPredict={t.predict} locked={t.finished} />
+          <PredictionList
+            scenario={t.scenario}
+            predictions={t.predictions}
+            onPredict={t.predict}
+            locked={t.finished}
+          />
         </section>
         <section aria-labelledby="run-heading" className="space-y-3">
           <h2 id="run-heading" className="text-xl font-semibold">
@@ -119,7 +144,9 @@ export function TimelineExercise() {
           <StepControls t={t} current={current} />
         </section>
       </div>
-      {t.score ? <ScorePanel scenario={t.scenario} score={t.score} saveStatus={t.saveStatus} /> : null}
+      {t.score ? (
+        <ScorePanel scenario={t.scenario} score={t.score} saveStatus={t.saveStatus} />
+      ) : null}
       {t.finished && library ? (
         <section aria-labelledby="explain-heading" className="rounded-lg border border-line p-4">
           <h2 id="explain-heading" className="text-lg font-semibold">

@@ -1,7 +1,13 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { describeEvent, layoutTimeline, type Scenario, type Trace, type WriteEffect } from '@/lib/timeline';
+import {
+  describeEvent,
+  layoutTimeline,
+  type Scenario,
+  type Trace,
+  type WriteEffect,
+} from '@/lib/timeline';
 
 const LANE = 60;
 const TOP = 8;
@@ -12,14 +18,24 @@ const AXIS = 28;
  * and one per target (each write a mark, its verdict shown once the step is revealed).
  * The trace table below is the accessible view of the same information.
  */
-export function TimelineLanes({ scenario, trace, position }: { scenario: Scenario; trace: Trace | null; position: number }) {
+export function TimelineLanes({
+  scenario,
+  trace,
+  position,
+}: {
+  scenario: Scenario;
+  trace: Trace | null;
+  position: number;
+}) {
   const box = useRef<HTMLDivElement>(null);
   // Short scenarios stretch to the width available; longer ones scroll sideways.
   const [available, setAvailable] = useState(0);
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setAvailable(Math.floor(entry.contentRect.width)));
+    const observer = new ResizeObserver(([entry]) =>
+      setAvailable(Math.floor(entry.contentRect.width)),
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
@@ -28,7 +44,8 @@ export function TimelineLanes({ scenario, trace, position }: { scenario: Scenari
   // Keep the current step in view when the drawing scrolls.
   useEffect(() => {
     const element = box.current;
-    if (element && element.scrollWidth > element.clientWidth) element.scrollLeft = Math.max(0, currentX - element.clientWidth / 2);
+    if (element && element.scrollWidth > element.clientWidth)
+      element.scrollLeft = Math.max(0, currentX - element.clientWidth / 2);
   }, [currentX]);
   const current = position >= 0 && trace ? trace.steps[position] : null;
   const windows = current?.after.windows ?? [];
@@ -39,7 +56,11 @@ export function TimelineLanes({ scenario, trace, position }: { scenario: Scenari
   // A generation's window starts at its claim's mark (same-instant events sit side by side).
   const claimX = new Map<number, number>();
   for (const w of trace?.writes ?? []) {
-    if (w.verdict === 'accept' && w.token !== null && scenario.events[w.eventIndex]?.kind === 'claim') {
+    if (
+      w.verdict === 'accept' &&
+      w.token !== null &&
+      scenario.events[w.eventIndex]?.kind === 'claim'
+    ) {
       claimX.set(w.token, layout.eventX[w.eventIndex]);
     }
   }
@@ -78,7 +99,15 @@ export function TimelineLanes({ scenario, trace, position }: { scenario: Scenari
                       const x2 = Math.max(layout.timeToX(w.until), x1 + 4);
                       return (
                         <g key={w.fence}>
-                          <rect x={x1} y={y - 8} width={x2 - x1} height={16} rx={3} fill="var(--accent)" opacity={0.3} />
+                          <rect
+                            x={x1}
+                            y={y - 8}
+                            width={x2 - x1}
+                            height={16}
+                            rx={3}
+                            fill="var(--accent)"
+                            opacity={0.3}
+                          />
                           <text x={x1 + 4} y={y - 11} fontSize={10} fill="var(--ink)">
                             lease of fence {w.fence}, until t={w.until}
                           </text>
@@ -111,11 +140,24 @@ export function TimelineLanes({ scenario, trace, position }: { scenario: Scenari
                 cx={mark.x}
                 cy={y}
                 r={10}
-                fill={effect ? (effect.verdict === 'accept' ? 'var(--good)' : 'var(--bad)') : 'var(--surface)'}
+                fill={
+                  effect
+                    ? effect.verdict === 'accept'
+                      ? 'var(--good)'
+                      : 'var(--bad)'
+                    : 'var(--surface)'
+                }
                 stroke={effect ? 'none' : 'var(--ink)'}
                 strokeWidth={1.5}
               />
-              <text x={mark.x} y={y + 4} fontSize={11} textAnchor="middle" fontWeight={700} fill={effect ? 'var(--surface)' : 'var(--ink)'}>
+              <text
+                x={mark.x}
+                y={y + 4}
+                fontSize={11}
+                textAnchor="middle"
+                fontWeight={700}
+                fill={effect ? 'var(--surface)' : 'var(--ink)'}
+              >
                 {mark.worker ?? 'U'}
               </text>
               {effect ? (
@@ -135,7 +177,13 @@ export function TimelineLanes({ scenario, trace, position }: { scenario: Scenari
         })}
         {layout.ticks.map((tick) => (
           <g key={tick.t}>
-            <line x1={tick.x} x2={tick.x} y1={height - AXIS} y2={height - AXIS + 5} stroke="var(--muted)" />
+            <line
+              x1={tick.x}
+              x2={tick.x}
+              y1={height - AXIS}
+              y2={height - AXIS + 5}
+              stroke="var(--muted)"
+            />
             <text x={tick.x} y={height - 6} fontSize={11} textAnchor="middle" fill="var(--muted)">
               t={tick.t}
             </text>
@@ -146,7 +194,15 @@ export function TimelineLanes({ scenario, trace, position }: { scenario: Scenari
   );
 }
 
-function WorkerLine({ y, right, gaps }: { y: number; right: number; gaps: { x1: number; x2: number }[] }) {
+function WorkerLine({
+  y,
+  right,
+  gaps,
+}: {
+  y: number;
+  right: number;
+  gaps: { x1: number; x2: number }[];
+}) {
   const pieces: { x1: number; x2: number }[] = [];
   let from = 4;
   for (const gap of [...gaps].sort((a, b) => a.x1 - b.x1)) {
@@ -160,7 +216,15 @@ function WorkerLine({ y, right, gaps }: { y: number; right: number; gaps: { x1: 
         <line key={p.x1} x1={p.x1} x2={p.x2} y1={y} y2={y} stroke="var(--ink)" strokeWidth={3} />
       ))}
       {gaps.map((g) => (
-        <text key={`gap-${g.x1}`} x={(g.x1 + g.x2) / 2} y={y + 20} fontSize={11} textAnchor="middle" fill="var(--muted)" fontStyle="italic">
+        <text
+          key={`gap-${g.x1}`}
+          x={(g.x1 + g.x2) / 2}
+          y={y + 20}
+          fontSize={11}
+          textAnchor="middle"
+          fill="var(--muted)"
+          fontStyle="italic"
+        >
           paused
         </text>
       ))}

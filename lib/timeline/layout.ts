@@ -24,13 +24,25 @@ export const LAYOUT = { left: 12, slot: 40, secondWidth: 18, minAdvance: 28, rig
  * Lays the scenario out on a time axis; `windows` (from a trace) only extend the axis. A short
  * scenario is stretched to `minWidth` so it fills the space it is given.
  */
-export function layoutTimeline(scenario: Scenario, windows: readonly LeaseWindow[] = [], minWidth = 0): TimelineLayout {
+export function layoutTimeline(
+  scenario: Scenario,
+  windows: readonly LeaseWindow[] = [],
+  minWidth = 0,
+): TimelineLayout {
   const natural = layoutAtScale(scenario, windows, 1);
   if (natural.width >= minWidth) return natural;
-  return layoutAtScale(scenario, windows, (minWidth - LAYOUT.left - LAYOUT.right) / (natural.width - LAYOUT.left - LAYOUT.right));
+  return layoutAtScale(
+    scenario,
+    windows,
+    (minWidth - LAYOUT.left - LAYOUT.right) / (natural.width - LAYOUT.left - LAYOUT.right),
+  );
 }
 
-function layoutAtScale(scenario: Scenario, windows: readonly LeaseWindow[], scale: number): TimelineLayout {
+function layoutAtScale(
+  scenario: Scenario,
+  windows: readonly LeaseWindow[],
+  scale: number,
+): TimelineLayout {
   const slot = LAYOUT.slot * scale;
   const secondWidth = LAYOUT.secondWidth * scale;
   const minAdvance = LAYOUT.minAdvance * scale;
@@ -63,7 +75,10 @@ function layoutAtScale(scenario: Scenario, windows: readonly LeaseWindow[], scal
     const exact = firstX.get(time);
     if (exact !== undefined) return exact;
     const segment = segments.find((s) => time > s.t0 && time < s.t1);
-    if (segment) return segment.x0 + ((time - segment.t0) / (segment.t1 - segment.t0)) * (segment.x1 - segment.x0);
+    if (segment)
+      return (
+        segment.x0 + ((time - segment.t0) / (segment.t1 - segment.t0)) * (segment.x1 - segment.x0)
+      );
     return endX + (time - endTime) * secondWidth;
   };
   const latest = Math.max(endTime, ...windows.map((w) => w.until));
@@ -77,7 +92,13 @@ function layoutAtScale(scenario: Scenario, windows: readonly LeaseWindow[], scal
     const lane = targetOfEvent(event);
     if (!lane) return;
     used.add(lane);
-    marks.push({ eventId: event.id, index, lane, x: eventX[index], worker: 'worker' in event ? event.worker : null });
+    marks.push({
+      eventId: event.id,
+      index,
+      lane,
+      x: eventX[index],
+      worker: 'worker' in event ? event.worker : null,
+    });
   });
   const targetOrder: TargetId[] = ['run', 'objects', 'tickets', 'gateway'];
   const lanes: TimelineLayout['lanes'] = [
@@ -86,7 +107,9 @@ function layoutAtScale(scenario: Scenario, windows: readonly LeaseWindow[], scal
       label: `Worker ${w.id}${w.clockOffset ? ` (clock ${w.clockOffset > 0 ? '+' : ''}${w.clockOffset} s)` : ''}`,
       kind: 'worker' as const,
     })),
-    ...targetOrder.filter((id) => used.has(id)).map((id) => ({ id, label: TARGET_LABELS[id], kind: 'target' as const })),
+    ...targetOrder
+      .filter((id) => used.has(id))
+      .map((id) => ({ id, label: TARGET_LABELS[id], kind: 'target' as const })),
   ];
 
   const pauses: TimelineLayout['pauses'] = [];
