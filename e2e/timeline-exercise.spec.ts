@@ -90,6 +90,24 @@ test('a scenario built by the learner, shared as a link, opens in a fresh page w
   expect(errors).toEqual([]);
 });
 
+test('a built scenario is saved in the browser and can be picked again after a reload', async ({
+  page,
+}) => {
+  await page.getByRole('button', { name: 'Build your own' }).click();
+  await page.getByRole('textbox', { name: 'Scenario title' }).fill('Two pauses');
+  await page.getByRole('button', { name: 'Remove event 1' }).click();
+  await page.getByRole('button', { name: 'Save scenario' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Saved “Two pauses” in this browser.' }),
+  ).toBeVisible();
+  await page.reload();
+  const picker = page.getByRole('combobox', { name: 'Scenario' });
+  await picker.selectOption({ label: 'Two pauses' });
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 7 events' })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete saved scenario' }).click();
+  await expect(picker.getByRole('option', { name: 'Two pauses', exact: true })).toHaveCount(0);
+});
+
 test('a damaged or hostile link is refused with a message, and scenario 1 is shown', async ({
   page,
 }) => {
