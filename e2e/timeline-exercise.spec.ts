@@ -108,6 +108,18 @@ test('a built scenario is saved in the browser and can be picked again after a r
   await expect(picker.getByRole('option', { name: 'Two pauses', exact: true })).toHaveCount(0);
 });
 
+test('at 390 px wide the scored page has no serious accessibility violations and the drawing scrolls by keyboard', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Run to end' }).click();
+  await expect(page.getByRole('heading', { name: /Score: 0 \/ 4/ })).toBeVisible();
+  const drawing = page.getByRole('region', { name: 'Timeline drawing' });
+  await drawing.focus();
+  await expect(drawing).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 test('a damaged or hostile link is refused with a message, and scenario 1 is shown', async ({
   page,
 }) => {

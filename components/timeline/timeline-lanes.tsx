@@ -69,7 +69,14 @@ export function TimelineLanes({
   const right = layout.width;
 
   return (
-    <div ref={box} className="overflow-x-auto rounded-lg border border-line bg-surface-2 p-2">
+    <div
+      ref={box}
+      // Focusable so keyboard users can scroll a drawing wider than the screen.
+      tabIndex={0}
+      role="region"
+      aria-label="Timeline drawing"
+      className="overflow-x-auto rounded-lg border border-line bg-surface-2 p-2"
+    >
       <svg
         width={right}
         height={height}

@@ -6,7 +6,7 @@ import { describeEvent, summarizeVerdict, type Trace } from '@/lib/timeline';
  */
 export function TraceTable({ trace, position }: { trace: Trace; position: number }) {
   return (
-    <div className="overflow-x-auto">
+    <div tabIndex={0} role="region" aria-label="Trace table" className="overflow-x-auto">
       <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
         <caption className="sr-only">Events of the scenario with their verdicts</caption>
         <thead>
