@@ -1,8 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, seriousViolations, test } from './fixtures';
 
 async function mark(page: Page, write: string, choice: 'Accept' | 'Reject') {
-  await page.getByRole('group', { name: write, exact: true }).getByRole('radio', { name: choice }).check();
+  await page
+    .getByRole('group', { name: write, exact: true })
+    .getByRole('radio', { name: choice })
+    .check();
 }
 
 test.beforeEach(async ({ page }) => {
@@ -10,7 +13,9 @@ test.beforeEach(async ({ page }) => {
   await expect(page.getByRole('status').filter({ hasText: 'Ready: 8 events' })).toBeVisible();
 });
 
-test('scenario 1: A’s submit marked reject and B’s accept, run to the end: full marks, 0 rows on A’s commit', async ({ page }) => {
+test('scenario 1: A’s submit marked reject and B’s accept, run to the end: full marks, 0 rows on A’s commit', async ({
+  page,
+}) => {
   await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('lib:acceptance');
   await mark(page, 'A claims the run', 'Accept');
   await mark(page, 'B claims the run', 'Accept');
@@ -22,7 +27,9 @@ test('scenario 1: A’s submit marked reject and B’s accept, run to the end: f
   const aCommit = page.getByRole('row').filter({ hasText: 'A submits (finish)' });
   await expect(aCommit).toContainText('rejected, 0 rows: owner, fence');
   await expect(aCommit).toContainText('0 rows changed: A lost the right to commit');
-  await expect(page.getByRole('row').filter({ hasText: 'B submits (finish)' })).toContainText('accepted, 1 row');
+  await expect(page.getByRole('row').filter({ hasText: 'B submits (finish)' })).toContainText(
+    'accepted, 1 row',
+  );
   await expect(page.getByText('Result saved in your records.')).toBeVisible();
 });
 
@@ -35,19 +42,27 @@ test('stepping announces each step in the live region, forward and back', async 
   await expect(live).toContainText('Step 3 of 8, t=0: Time moves 6 s');
   await page.getByRole('button', { name: 'Step back' }).click();
   await expect(live).toContainText('Step 2 of 8, t=0: A pauses');
-  await expect(page.getByRole('row', { name: /A submits \(finish\)/ })).toContainText('not run yet');
+  await expect(page.getByRole('row', { name: /A submits \(finish\)/ })).toContainText(
+    'not run yet',
+  );
 });
 
-test('a scenario built by the learner, shared as a link, opens in a fresh page with the same trace', async ({ page }) => {
+test('a scenario built by the learner, shared as a link, opens in a fresh page with the same trace', async ({
+  page,
+}) => {
   await page.getByRole('button', { name: 'Build your own' }).click();
   await page.getByRole('button', { name: 'Remove event 8' }).click();
-  await page.getByRole('combobox', { name: 'New event' }).selectOption({ label: 'Renew (heartbeat)' });
+  await page
+    .getByRole('combobox', { name: 'New event' })
+    .selectOption({ label: 'Renew (heartbeat)' });
   await page.getByRole('combobox', { name: 'Worker', exact: true }).selectOption('A');
   await page.getByRole('button', { name: 'Add event' }).click();
   await page.getByRole('combobox', { name: 'New event' }).selectOption({ label: 'Advance time' });
   await page.getByRole('spinbutton', { name: 'Seconds to advance' }).fill('5');
   await page.getByRole('button', { name: 'Add event' }).click();
-  await page.getByRole('combobox', { name: 'New event' }).selectOption({ label: 'Submit (finish)' });
+  await page
+    .getByRole('combobox', { name: 'New event' })
+    .selectOption({ label: 'Submit (finish)' });
   await page.getByRole('combobox', { name: 'Worker', exact: true }).selectOption('B');
   await page.getByRole('button', { name: 'Add event' }).click();
   await page.getByRole('button', { name: 'Move event 10 up' }).click();
@@ -66,15 +81,66 @@ test('a scenario built by the learner, shared as a link, opens in a fresh page w
   fresh.on('pageerror', (e) => errors.push(e.message));
   fresh.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   await fresh.goto(link);
-  await expect(fresh.getByRole('combobox', { name: 'Scenario' })).toContainText('My version of: The acceptance sequence');
+  await expect(fresh.getByRole('combobox', { name: 'Scenario' })).toContainText(
+    'My version of: The acceptance sequence',
+  );
   await expect(fresh.getByRole('status').filter({ hasText: 'Ready: 10 events' })).toBeVisible();
   await fresh.getByRole('button', { name: 'Run to end' }).click();
   expect(await fresh.getByRole('table').innerText()).toBe(trace);
   expect(errors).toEqual([]);
 });
 
-test('a damaged or hostile link is refused with a message, and scenario 1 is shown', async ({ page }) => {
+test('a built scenario is saved in the browser and can be picked again after a reload', async ({
+  page,
+}) => {
+  await page.getByRole('button', { name: 'Build your own' }).click();
+  await page.getByRole('textbox', { name: 'Scenario title' }).fill('Two pauses');
+  await page.getByRole('button', { name: 'Remove event 1' }).click();
+  await page.getByRole('button', { name: 'Save scenario' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Saved “Two pauses” in this browser.' }),
+  ).toBeVisible();
+  await page.reload();
+  const picker = page.getByRole('combobox', { name: 'Scenario' });
+  await picker.selectOption({ label: 'Two pauses' });
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 7 events' })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete saved scenario' }).click();
+  await expect(picker.getByRole('option', { name: 'Two pauses', exact: true })).toHaveCount(0);
+});
+
+test('at 390 px wide the scored page has no serious accessibility violations and the drawing scrolls by keyboard', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Run to end' }).click();
+  await expect(page.getByRole('heading', { name: /Score: 0 \/ 4/ })).toBeVisible();
+  const drawing = page.getByRole('region', { name: 'Timeline drawing' });
+  await drawing.focus();
+  await expect(drawing).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a damaged or hostile link is refused with a message, and scenario 1 is shown', async ({
+  page,
+}) => {
   await page.goto('/practice/timeline#%3Cscript%3Ealert(1)%3C%2Fscript%3E');
   await expect(page.getByRole('alert').filter({ hasText: 'The link is damaged' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('lib:acceptance');
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`with the builder open and a wrong prediction scored, the ${colorScheme} page has no serious accessibility violations`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.reload();
+    await mark(page, 'A submits (finish)', 'Accept');
+    await page.getByRole('button', { name: 'Build your own' }).click();
+    await page.getByRole('button', { name: 'Run to end' }).click();
+    await expect(page.getByRole('heading', { name: 'Score: 0 / 4' })).toBeVisible();
+    await expect(
+      page.getByRole('listitem').filter({ hasText: 'you said accept, it was rejected' }),
+    ).toContainText('A fencing token names an execution generation');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

@@ -4,13 +4,24 @@ const WORKER_IDS = ['A', 'B', 'C'];
 const FIELD = 'rounded-md border border-line bg-surface px-2 py-1';
 
 /** The scenario's settings: title, lease, design, targets, workers and their clock offsets. */
-export function BuilderSettings({ scenario, onChange }: { scenario: Scenario; onChange: (next: Scenario) => void }) {
-  const number = (value: string) => (value.trim() === '' || Number.isNaN(Number(value)) ? Number.NaN : Number(value));
+export function BuilderSettings({
+  scenario,
+  onChange,
+}: {
+  scenario: Scenario;
+  onChange: (next: Scenario) => void;
+}) {
+  const number = (value: string) =>
+    value.trim() === '' || Number.isNaN(Number(value)) ? Number.NaN : Number(value);
   return (
     <div className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
       <label className="flex flex-col">
         Scenario title
-        <input value={scenario.title} onChange={(e) => onChange({ ...scenario, title: e.target.value })} className={FIELD} />
+        <input
+          value={scenario.title}
+          onChange={(e) => onChange({ ...scenario, title: e.target.value })}
+          className={FIELD}
+        />
       </label>
       <label className="flex flex-col">
         Lease length (seconds)
@@ -24,7 +35,11 @@ export function BuilderSettings({ scenario, onChange }: { scenario: Scenario; on
       </label>
       <label className="flex flex-col">
         Lease design
-        <select value={scenario.design ?? 'fenced'} onChange={(e) => onChange({ ...scenario, design: e.target.value })} className={FIELD}>
+        <select
+          value={scenario.design ?? 'fenced'}
+          onChange={(e) => onChange({ ...scenario, design: e.target.value })}
+          className={FIELD}
+        >
           <option value="fenced">Lease + fencing token</option>
           <option value="ttl-only">Lease (TTL) only, no fence</option>
         </select>
@@ -33,7 +48,15 @@ export function BuilderSettings({ scenario, onChange }: { scenario: Scenario; on
         Object store
         <select
           value={scenario.targets.objectStore}
-          onChange={(e) => onChange({ ...scenario, targets: { ...scenario.targets, objectStore: e.target.value as 'overwrite' | 'versioned' } })}
+          onChange={(e) =>
+            onChange({
+              ...scenario,
+              targets: {
+                ...scenario.targets,
+                objectStore: e.target.value as 'overwrite' | 'versioned',
+              },
+            })
+          }
           className={FIELD}
         >
           <option value="overwrite">Overwrite (no check)</option>
@@ -44,7 +67,15 @@ export function BuilderSettings({ scenario, onChange }: { scenario: Scenario; on
         Gateway learns a generation
         <select
           value={scenario.targets.gateway}
-          onChange={(e) => onChange({ ...scenario, targets: { ...scenario.targets, gateway: e.target.value as 'at-takeover' | 'first-write' } })}
+          onChange={(e) =>
+            onChange({
+              ...scenario,
+              targets: {
+                ...scenario.targets,
+                gateway: e.target.value as 'at-takeover' | 'first-write',
+              },
+            })
+          }
           className={FIELD}
         >
           <option value="at-takeover">At takeover</option>
@@ -59,7 +90,9 @@ export function BuilderSettings({ scenario, onChange }: { scenario: Scenario; on
             const count = Number(e.target.value);
             onChange({
               ...scenario,
-              workers: WORKER_IDS.slice(0, count).map((id) => scenario.workers.find((w) => w.id === id) ?? { id }),
+              workers: WORKER_IDS.slice(0, count).map(
+                (id) => scenario.workers.find((w) => w.id === id) ?? { id },
+              ),
             });
           }}
           className={FIELD}
@@ -80,7 +113,9 @@ export function BuilderSettings({ scenario, onChange }: { scenario: Scenario; on
             onChange={(e) =>
               onChange({
                 ...scenario,
-                workers: scenario.workers.map((x, j) => (j === i ? { ...x, clockOffset: number(e.target.value) } : x)),
+                workers: scenario.workers.map((x, j) =>
+                  j === i ? { ...x, clockOffset: number(e.target.value) } : x,
+                ),
               })
             }
             className={FIELD}

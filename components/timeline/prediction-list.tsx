@@ -1,4 +1,10 @@
-import { describeEvent, isWriteEvent, type Predictions, type Scenario, type Verdict } from '@/lib/timeline';
+import {
+  describeEvent,
+  isWriteEvent,
+  type Predictions,
+  type Scenario,
+  type Verdict,
+} from '@/lib/timeline';
 
 const CHOICES: { value: Verdict; label: string }[] = [
   { value: 'accept', label: 'Accept' },
@@ -17,15 +23,20 @@ export function PredictionList({
   onPredict: (eventId: string, verdict: Verdict) => void;
   locked: boolean;
 }) {
-  const writes = scenario.events.map((event, index) => ({ event, index })).filter(({ event }) => isWriteEvent(event));
-  if (writes.length === 0) return <p className="text-muted">This scenario has no writes to predict. Add some in the builder.</p>;
+  const writes = scenario.events
+    .map((event, index) => ({ event, index }))
+    .filter(({ event }) => isWriteEvent(event));
+  if (writes.length === 0)
+    return (
+      <p className="text-muted">This scenario has no writes to predict. Add some in the builder.</p>
+    );
   return (
     <ol className="space-y-2">
       {writes.map(({ event, index }) => (
         <li key={event.id}>
           <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-md border border-line px-3 py-2">
             <legend className="sr-only">{describeEvent(event)}</legend>
-            <span aria-hidden="true" className="min-w-0 flex-1 basis-48 text-sm">
+            <span aria-hidden="true" className="min-w-0 flex-1 basis-full text-sm sm:basis-48">
               <span className="mr-2 font-mono text-muted">#{index + 1}</span>
               {describeEvent(event)}
             </span>

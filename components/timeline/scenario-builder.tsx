@@ -2,7 +2,13 @@
 
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { describeEvent, parseScenario, type EventKind, type Scenario, type TimelineEvent } from '@/lib/timeline';
+import {
+  describeEvent,
+  parseScenario,
+  type EventKind,
+  type Scenario,
+  type TimelineEvent,
+} from '@/lib/timeline';
 import { BuilderSettings } from './builder-settings';
 
 const KINDS: { kind: EventKind; label: string }[] = [
@@ -21,7 +27,8 @@ const KINDS: { kind: EventKind; label: string }[] = [
 ];
 
 const NEEDS_WORKER = (kind: EventKind) => kind !== 'advance' && kind !== 'cancel';
-const NEEDS_KEY = (kind: EventKind) => kind === 'draft' || kind === 'object-commit' || kind === 'ticket' || kind === 'gateway-write';
+const NEEDS_KEY = (kind: EventKind) =>
+  kind === 'draft' || kind === 'object-commit' || kind === 'ticket' || kind === 'gateway-write';
 
 function nextId(events: readonly TimelineEvent[]): string {
   const used = new Set(events.map((e) => e.id));
@@ -30,7 +37,13 @@ function nextId(events: readonly TimelineEvent[]): string {
   return `e${n}`;
 }
 
-function makeEvent(kind: EventKind, id: string, worker: string, seconds: number, key: string): TimelineEvent {
+function makeEvent(
+  kind: EventKind,
+  id: string,
+  worker: string,
+  seconds: number,
+  key: string,
+): TimelineEvent {
   switch (kind) {
     case 'advance':
       return { id, kind, seconds };
@@ -49,7 +62,15 @@ function makeEvent(kind: EventKind, id: string, worker: string, seconds: number,
 }
 
 /** Add, remove and reorder events, and change the settings; invalid changes are refused with a message. */
-export function ScenarioBuilder({ scenario, onChange }: { scenario: Scenario; onChange: (next: Scenario) => void }) {
+export function ScenarioBuilder({
+  scenario,
+  onChange,
+  onStartBlank,
+}: {
+  scenario: Scenario;
+  onChange: (next: Scenario) => void;
+  onStartBlank: () => void;
+}) {
   const [kind, setKind] = useState<EventKind>('claim');
   const [worker, setWorker] = useState(scenario.workers[0]?.id ?? 'A');
   const [seconds, setSeconds] = useState('6');
@@ -79,21 +100,37 @@ export function ScenarioBuilder({ scenario, onChange }: { scenario: Scenario; on
       setProblem('Time moves forward by a whole number of seconds, 1 or more.');
       return;
     }
-    apply({ ...scenario, events: [...scenario.events, makeEvent(kind, nextId(scenario.events), worker, n, key.trim())] });
+    apply({
+      ...scenario,
+      events: [...scenario.events, makeEvent(kind, nextId(scenario.events), worker, n, key.trim())],
+    });
   };
 
   return (
-    <section aria-labelledby="builder-heading" className="space-y-4 rounded-lg border border-line p-4">
-      <h3 id="builder-heading" className="text-lg font-semibold">
-        Scenario builder
-      </h3>
+    <section
+      aria-labelledby="builder-heading"
+      className="space-y-4 rounded-lg border border-line p-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="builder-heading" className="text-xl font-semibold">
+          Scenario builder
+        </h2>
+        <Button onClick={onStartBlank}>Start from a short example</Button>
+      </div>
       <BuilderSettings scenario={scenario} onChange={apply} />
       <ol aria-label="Events" className="space-y-1">
         {scenario.events.map((event, index) => (
-          <li key={event.id} className="flex flex-wrap items-center gap-2 rounded-md border border-line px-2 py-1 text-sm">
+          <li
+            key={event.id}
+            className="flex flex-wrap items-center gap-2 rounded-md border border-line px-2 py-1 text-sm"
+          >
             <span className="font-mono text-muted">#{index + 1}</span>
             <span className="min-w-0 flex-1">{describeEvent(event)}</span>
-            <Button aria-label={`Move event ${index + 1} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+            <Button
+              aria-label={`Move event ${index + 1} up`}
+              disabled={index === 0}
+              onClick={() => move(index, -1)}
+            >
               ↑
             </Button>
             <Button
@@ -105,7 +142,9 @@ export function ScenarioBuilder({ scenario, onChange }: { scenario: Scenario; on
             </Button>
             <Button
               aria-label={`Remove event ${index + 1}`}
-              onClick={() => apply({ ...scenario, events: scenario.events.filter((_, i) => i !== index) })}
+              onClick={() =>
+                apply({ ...scenario, events: scenario.events.filter((_, i) => i !== index) })
+              }
             >
               Remove
             </Button>
@@ -115,7 +154,11 @@ export function ScenarioBuilder({ scenario, onChange }: { scenario: Scenario; on
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col text-sm">
           New event
-          <select value={kind} onChange={(e) => setKind(e.target.value as EventKind)} className="rounded-md border border-line bg-surface px-2 py-1">
+          <select
+            value={kind}
+            onChange={(e) => setKind(e.target.value as EventKind)}
+            className="rounded-md border border-line bg-surface px-2 py-1"
+          >
             {KINDS.map((k) => (
               <option key={k.kind} value={k.kind}>
                 {k.label}
@@ -126,7 +169,11 @@ export function ScenarioBuilder({ scenario, onChange }: { scenario: Scenario; on
         {NEEDS_WORKER(kind) ? (
           <label className="flex flex-col text-sm">
             Worker
-            <select value={worker} onChange={(e) => setWorker(e.target.value)} className="rounded-md border border-line bg-surface px-2 py-1">
+            <select
+              value={worker}
+              onChange={(e) => setWorker(e.target.value)}
+              className="rounded-md border border-line bg-surface px-2 py-1"
+            >
               {scenario.workers.map((w) => (
                 <option key={w.id}>{w.id}</option>
               ))}
@@ -136,13 +183,27 @@ export function ScenarioBuilder({ scenario, onChange }: { scenario: Scenario; on
         {kind === 'advance' ? (
           <label className="flex flex-col text-sm">
             Seconds to advance
-            <input type="number" min={1} value={seconds} onChange={(e) => setSeconds(e.target.value)} className="w-20 rounded-md border border-line bg-surface px-2 py-1" />
+            <input
+              type="number"
+              min={1}
+              value={seconds}
+              onChange={(e) => setSeconds(e.target.value)}
+              className="w-20 rounded-md border border-line bg-surface px-2 py-1"
+            />
           </label>
         ) : null}
         {NEEDS_KEY(kind) ? (
           <label className="flex flex-col text-sm">
-            {kind === 'gateway-write' ? 'Resource' : kind === 'ticket' ? 'Idempotency key' : 'Operation id'}
-            <input value={key} onChange={(e) => setKey(e.target.value)} className="w-32 rounded-md border border-line bg-surface px-2 py-1" />
+            {kind === 'gateway-write'
+              ? 'Resource'
+              : kind === 'ticket'
+                ? 'Idempotency key'
+                : 'Operation id'}
+            <input
+              value={key}
+              onChange={(e) => setKey(e.target.value)}
+              className="w-32 rounded-md border border-line bg-surface px-2 py-1"
+            />
           </label>
         ) : null}
         <Button variant="primary" onClick={add}>

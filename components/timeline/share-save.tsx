@@ -17,11 +17,22 @@ export function ShareSave({ scenario, onSaved }: { scenario: Scenario; onSaved: 
     const copy = navigator.clipboard?.writeText(url);
     if (copy) {
       copy.then(
-        () => setMessage({ text: 'Link copied. Anyone who opens it sees this exact scenario.', problem: false }),
-        () => setMessage({ text: 'Copy the link below; anyone who opens it sees this exact scenario.', problem: false }),
+        () =>
+          setMessage({
+            text: 'Link copied. Anyone who opens it sees this exact scenario.',
+            problem: false,
+          }),
+        () =>
+          setMessage({
+            text: 'Copy the link below; anyone who opens it sees this exact scenario.',
+            problem: false,
+          }),
       );
     } else {
-      setMessage({ text: 'Copy the link below; anyone who opens it sees this exact scenario.', problem: false });
+      setMessage({
+        text: 'Copy the link below; anyone who opens it sees this exact scenario.',
+        problem: false,
+      });
     }
   };
 
@@ -47,11 +58,19 @@ export function ShareSave({ scenario, onSaved }: { scenario: Scenario; onSaved: 
       {link ? (
         <label className="flex flex-col text-sm">
           Link to this scenario
-          <input readOnly value={link} onFocus={(e) => e.currentTarget.select()} className="rounded-md border border-line bg-surface px-2 py-1 font-mono text-xs" />
+          <input
+            readOnly
+            value={link}
+            onFocus={(e) => e.currentTarget.select()}
+            className="rounded-md border border-line bg-surface px-2 py-1 font-mono text-xs"
+          />
         </label>
       ) : null}
       {message ? (
-        <p role={message.problem ? 'alert' : 'status'} className={`text-sm ${message.problem ? 'text-bad' : 'text-muted'}`}>
+        <p
+          role={message.problem ? 'alert' : 'status'}
+          className={`text-sm ${message.problem ? 'text-bad' : 'text-muted'}`}
+        >
           {message.text}
         </p>
       ) : null}

@@ -7,7 +7,7 @@ export function StatePanel({ snapshot }: { snapshot: TimelineSnapshot }) {
   return (
     <div className="grid gap-3 text-sm sm:grid-cols-2">
       <section aria-label="Run row" className="rounded-md border border-line p-3">
-        <h4 className="font-semibold">Run row at t={snapshot.now}</h4>
+        <h3 className="font-semibold">Run row at t={snapshot.now}</h3>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 font-mono text-xs">
           <dt>owner</dt>
           <dd>{run.owner || '(nobody)'}</dd>
@@ -20,15 +20,20 @@ export function StatePanel({ snapshot }: { snapshot: TimelineSnapshot }) {
           <dt>cancel_epoch</dt>
           <dd>{run.cancelEpoch}</dd>
           <dt>draft</dt>
-          <dd>{targets.draft ? `${targets.draft.opId} by ${targets.draft.owner} (fence ${targets.draft.fence})` : '(none)'}</dd>
+          <dd>
+            {targets.draft
+              ? `${targets.draft.opId} by ${targets.draft.owner} (fence ${targets.draft.fence})`
+              : '(none)'}
+          </dd>
         </dl>
       </section>
       <section aria-label="Workers" className="rounded-md border border-line p-3">
-        <h4 className="font-semibold">Workers</h4>
+        <h3 className="font-semibold">Workers</h3>
         <ul className="mt-1 space-y-0.5 text-xs">
           {workers.map((w) => (
             <li key={w.id}>
-              <strong>{w.id}</strong> {w.paused ? 'paused' : 'running'}, token {w.token}, its clock reads {w.clock}
+              <strong>{w.id}</strong> {w.paused ? 'paused' : 'running'}, token {w.token}, its clock
+              reads {w.clock}
               {w.token > 0
                 ? w.clock < w.believedLeaseUntil
                   ? `: believes its lease runs until ${w.believedLeaseUntil}`
@@ -38,22 +43,32 @@ export function StatePanel({ snapshot }: { snapshot: TimelineSnapshot }) {
           ))}
         </ul>
       </section>
-      <section aria-label="Remote targets" className="rounded-md border border-line p-3 sm:col-span-2">
-        <h4 className="font-semibold">Remote targets</h4>
+      <section
+        aria-label="Remote targets"
+        className="rounded-md border border-line p-3 sm:col-span-2"
+      >
+        <h3 className="font-semibold">Remote targets</h3>
         <ul className="mt-1 space-y-0.5 text-xs">
           <li>
             report.md:{' '}
             {targets.officialReport
               ? `“${targets.officialReport.body}” (version ${targets.officialReport.version}, by ${targets.officialReport.writer})`
               : 'not written'}
-            {targets.reportVersions.length > 1 ? `; ${targets.reportVersions.length} versions stored` : ''}
+            {targets.reportVersions.length > 1
+              ? `; ${targets.reportVersions.length} versions stored`
+              : ''}
           </li>
           <li>
-            tickets: {targets.tickets.length ? targets.tickets.map((t) => `${t.action} by ${t.worker} (${t.key})`).join('; ') : 'none'}
+            tickets:{' '}
+            {targets.tickets.length
+              ? targets.tickets.map((t) => `${t.action} by ${t.worker} (${t.key})`).join('; ')
+              : 'none'}
           </li>
           <li>
             gateway highest token:{' '}
-            {gateway.length ? gateway.map(([resource, highest]) => `${resource} → ${highest}`).join('; ') : 'none seen'}
+            {gateway.length
+              ? gateway.map(([resource, highest]) => `${resource} → ${highest}`).join('; ')
+              : 'none seen'}
           </li>
         </ul>
       </section>

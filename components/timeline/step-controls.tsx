@@ -25,11 +25,16 @@ export function StepControls({ t, current }: { t: TimelineController; current: T
       </div>
       {t.position < 0 && unmarked > 0 ? (
         <p className="text-sm text-muted">
-          {unmarked} of {t.writeIds.length} writes not marked yet; unmarked writes count as mistakes.
+          {unmarked} of {t.writeIds.length} writes not marked yet; unmarked writes count as
+          mistakes.
         </p>
       ) : null}
       <p role="status" aria-live="polite" className="rounded-md border border-line p-3 text-sm">
-        {current ? announce(current, total) : t.trace ? `Ready: ${total} events. Nothing has run yet.` : 'Loading the simulator…'}
+        {current
+          ? announce(current, total)
+          : t.trace
+            ? `Ready: ${total} events. Nothing has run yet.`
+            : 'Loading the simulator…'}
       </p>
       {current ? <StatePanel snapshot={current.after} /> : null}
     </>
@@ -39,6 +44,10 @@ export function StepControls({ t, current }: { t: TimelineController; current: T
 function announce(step: TraceStep, total: number): string {
   const effect = step.effects[0];
   const outcome =
-    effect?.kind === 'write' ? `${summarizeVerdict(effect)}. ${effect.explanation}` : effect?.kind === 'note' ? effect.text : '';
+    effect?.kind === 'write'
+      ? `${summarizeVerdict(effect)}. ${effect.explanation}`
+      : effect?.kind === 'note'
+        ? effect.text
+        : '';
   return `Step ${step.index + 1} of ${total}, t=${step.at}: ${describeEvent(step.event)}: ${outcome}`;
 }

@@ -1,7 +1,11 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { TIMELINE_SCENARIOS, type LibraryScenario } from '@/content/timeline/scenarios';
+import {
+  BLANK_SCENARIO,
+  TIMELINE_SCENARIOS,
+  type LibraryScenario,
+} from '@/content/timeline/scenarios';
 import { browserStore, createLocalDoor } from '@/lib/storage';
 import { decodeScenario, readSavedScenarios, type Scenario } from '@/lib/timeline';
 import { ScenarioBuilder } from './scenario-builder';
@@ -15,7 +19,11 @@ import { PredictionList } from './prediction-list';
 import { useTimeline } from './use-timeline';
 
 function explanationOf(scenario: Scenario): LibraryScenario | null {
-  return TIMELINE_SCENARIOS.find((s) => s.id === scenario.id && JSON.stringify(s) === JSON.stringify(scenario)) ?? null;
+  return (
+    TIMELINE_SCENARIOS.find(
+      (s) => s.id === scenario.id && JSON.stringify(s) === JSON.stringify(scenario),
+    ) ?? null
+  );
 }
 
 /** The pause-resume timeline exercise: pick or build a scenario, predict, run, review. */
@@ -73,20 +81,41 @@ export function TimelineExercise() {
         onPick={(s) => t.setScenario(s)}
         onToggleBuilder={() => {
           if (!building && explanationOf(t.scenario)) {
-            t.setScenario({ ...t.scenario, id: `my-${t.scenario.id}`, title: `My version of: ${t.scenario.title}` });
+            // A copy to edit: the library's explanation and numbering no longer describe it.
+            const { version, leaseSeconds, design, timeSource, workers, targets, events } =
+              t.scenario;
+            t.setScenario(
+              {
+                version,
+                leaseSeconds,
+                design,
+                timeSource,
+                workers,
+                targets,
+                events,
+                id: `my-${t.scenario.id}`,
+                title: `My version of: ${t.scenario.title}`,
+              },
+              { keepPredictions: true },
+            );
           }
           setBuilding(!building);
         }}
         onSavedChanged={loadSaved}
       />
       <div className="text-sm text-muted">
-        Lease {t.scenario.leaseSeconds} s · {t.scenario.design === 'ttl-only' ? 'TTL-only design (no fence)' : 'fenced design'} · object
+        Lease {t.scenario.leaseSeconds} s ·{' '}
+        {t.scenario.design === 'ttl-only' ? 'TTL-only design (no fence)' : 'fenced design'} · object
         store: {t.scenario.targets.objectStore} · gateway learns a generation{' '}
         {t.scenario.targets.gateway === 'at-takeover' ? 'at takeover' : 'on its first write'}
       </div>
       {building ? (
         <>
-          <ScenarioBuilder scenario={t.scenario} onChange={(s) => t.setScenario(s, { keepPredictions: true })} />
+          <ScenarioBuilder
+            scenario={t.scenario}
+            onChange={(s) => t.setScenario(s, { keepPredictions: true })}
+            onStartBlank={() => t.setScenario(BLANK_SCENARIO)}
+          />
           <ShareSave scenario={t.scenario} onSaved={loadSaved} />
         </>
       ) : null}
@@ -101,7 +130,12 @@ export function TimelineExercise() {
           <h2 id="predict-heading" className="mb-2 text-xl font-semibold">
             1. Predict each write
           </h2>
-          <PredictionList scenario={t.scenario} predictions={t.predictions} onPredict={t.predict} locked={t.finished} />
+          <PredictionList
+            scenario={t.scenario}
+            predictions={t.predictions}
+            onPredict={t.predict}
+            locked={t.finished}
+          />
         </section>
         <section aria-labelledby="run-heading" className="space-y-3">
           <h2 id="run-heading" className="text-xl font-semibold">
@@ -110,7 +144,9 @@ export function TimelineExercise() {
           <StepControls t={t} current={current} />
         </section>
       </div>
-      {t.score ? <ScorePanel scenario={t.scenario} score={t.score} saveStatus={t.saveStatus} /> : null}
+      {t.score ? (
+        <ScorePanel scenario={t.scenario} score={t.score} saveStatus={t.saveStatus} />
+      ) : null}
       {t.finished && library ? (
         <section aria-labelledby="explain-heading" className="rounded-lg border border-line p-4">
           <h2 id="explain-heading" className="text-lg font-semibold">

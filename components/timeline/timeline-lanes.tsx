@@ -1,6 +1,15 @@
-import { describeEvent, layoutTimeline, type Scenario, type Trace, type WriteEffect } from '@/lib/timeline';
+'use client';
 
-const LANE = 50;
+import { useEffect, useRef, useState } from 'react';
+import {
+  describeEvent,
+  layoutTimeline,
+  type Scenario,
+  type Trace,
+  type WriteEffect,
+} from '@/lib/timeline';
+
+const LANE = 60;
 const TOP = 8;
 const AXIS = 28;
 
@@ -9,20 +18,65 @@ const AXIS = 28;
  * and one per target (each write a mark, its verdict shown once the step is revealed).
  * The trace table below is the accessible view of the same information.
  */
-export function TimelineLanes({ scenario, trace, position }: { scenario: Scenario; trace: Trace | null; position: number }) {
-  const layout = layoutTimeline(scenario, trace?.windows ?? []);
+export function TimelineLanes({
+  scenario,
+  trace,
+  position,
+}: {
+  scenario: Scenario;
+  trace: Trace | null;
+  position: number;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  // Short scenarios stretch to the width available; longer ones scroll sideways.
+  const [available, setAvailable] = useState(0);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) =>
+      setAvailable(Math.floor(entry.contentRect.width)),
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const layout = layoutTimeline(scenario, trace?.windows ?? [], available);
+  const currentX = position >= 0 ? layout.eventX[position] : 0;
+  // Keep the current step in view when the drawing scrolls.
+  useEffect(() => {
+    const element = box.current;
+    if (element && element.scrollWidth > element.clientWidth)
+      element.scrollLeft = Math.max(0, currentX - element.clientWidth / 2);
+  }, [currentX]);
   const current = position >= 0 && trace ? trace.steps[position] : null;
   const windows = current?.after.windows ?? [];
   const revealed = new Map<string, WriteEffect>();
   for (const step of trace?.steps.slice(0, position + 1) ?? []) {
     for (const e of step.effects) if (e.kind === 'write') revealed.set(e.eventId, e);
   }
-  const laneY = new Map(layout.lanes.map((lane, i) => [lane.id, TOP + i * LANE + 30]));
+  // A generation's window starts at its claim's mark (same-instant events sit side by side).
+  const claimX = new Map<number, number>();
+  for (const w of trace?.writes ?? []) {
+    if (
+      w.verdict === 'accept' &&
+      w.token !== null &&
+      scenario.events[w.eventIndex]?.kind === 'claim'
+    ) {
+      claimX.set(w.token, layout.eventX[w.eventIndex]);
+    }
+  }
+  const laneY = new Map(layout.lanes.map((lane, i) => [lane.id, TOP + i * LANE + 38]));
   const height = TOP + layout.lanes.length * LANE + AXIS;
   const right = layout.width;
 
   return (
-    <div className="overflow-x-auto rounded-lg border border-line bg-surface-2 p-2">
+    <div
+      ref={box}
+      // Focusable so keyboard users can scroll a drawing wider than the screen.
+      tabIndex={0}
+      role="region"
+      aria-label="Timeline drawing"
+      className="overflow-x-auto rounded-lg border border-line bg-surface-2 p-2"
+    >
       <svg
         width={right}
         height={height}
@@ -36,7 +90,7 @@ export function TimelineLanes({ scenario, trace, position }: { scenario: Scenari
           const gaps = layout.pauses.filter((p) => p.worker === lane.id);
           return (
             <g key={lane.id}>
-              <text x={4} y={y - 16} fontSize={12} fill="var(--muted)" fontWeight={600}>
+              <text x={4} y={y - 24} fontSize={12} fill="var(--muted)" fontWeight={600}>
                 {lane.label}
               </text>
               {lane.kind === 'worker' ? (
@@ -48,13 +102,21 @@ export function TimelineLanes({ scenario, trace, position }: { scenario: Scenari
                 ? windows
                     .filter((w) => w.worker === lane.id)
                     .map((w) => {
-                      const x1 = layout.timeToX(w.from);
+                      const x1 = claimX.get(w.fence) ?? layout.timeToX(w.from);
                       const x2 = Math.max(layout.timeToX(w.until), x1 + 4);
                       return (
                         <g key={w.fence}>
-                          <rect x={x1} y={y - 7} width={x2 - x1} height={14} rx={3} fill="var(--accent)" opacity={0.35} />
-                          <text x={x1 + 3} y={y + 19} fontSize={10} fill="var(--ink)">
-                            fence {w.fence} until {w.until}
+                          <rect
+                            x={x1}
+                            y={y - 8}
+                            width={x2 - x1}
+                            height={16}
+                            rx={3}
+                            fill="var(--accent)"
+                            opacity={0.3}
+                          />
+                          <text x={x1 + 4} y={y - 11} fontSize={10} fill="var(--ink)">
+                            lease of fence {w.fence}, until t={w.until}
                           </text>
                         </g>
                       );
@@ -85,16 +147,36 @@ export function TimelineLanes({ scenario, trace, position }: { scenario: Scenari
                 cx={mark.x}
                 cy={y}
                 r={10}
-                fill={effect ? (effect.verdict === 'accept' ? 'var(--good)' : 'var(--bad)') : 'var(--surface)'}
+                fill={
+                  effect
+                    ? effect.verdict === 'accept'
+                      ? 'var(--good)'
+                      : 'var(--bad)'
+                    : 'var(--surface)'
+                }
                 stroke={effect ? 'none' : 'var(--ink)'}
                 strokeWidth={1.5}
               />
-              <text x={mark.x} y={y + 4} fontSize={11} textAnchor="middle" fontWeight={700} fill={effect ? 'var(--surface)' : 'var(--ink)'}>
-                {effect ? (effect.verdict === 'accept' ? '✓' : '✗') : (mark.worker ?? 'U')}
+              <text
+                x={mark.x}
+                y={y + 4}
+                fontSize={11}
+                textAnchor="middle"
+                fontWeight={700}
+                fill={effect ? 'var(--surface)' : 'var(--ink)'}
+              >
+                {mark.worker ?? 'U'}
               </text>
               {effect ? (
-                <text x={mark.x} y={y - 13} fontSize={10} textAnchor="middle" fill="var(--ink)">
-                  {mark.worker ?? 'user'}
+                <text
+                  x={mark.x}
+                  y={y + 24}
+                  fontSize={12}
+                  textAnchor="middle"
+                  fontWeight={700}
+                  fill={effect.verdict === 'accept' ? 'var(--good)' : 'var(--bad)'}
+                >
+                  {effect.verdict === 'accept' ? '✓' : `✗ ${effect.rowsChanged}`}
                 </text>
               ) : null}
             </g>
@@ -102,7 +184,13 @@ export function TimelineLanes({ scenario, trace, position }: { scenario: Scenari
         })}
         {layout.ticks.map((tick) => (
           <g key={tick.t}>
-            <line x1={tick.x} x2={tick.x} y1={height - AXIS} y2={height - AXIS + 5} stroke="var(--muted)" />
+            <line
+              x1={tick.x}
+              x2={tick.x}
+              y1={height - AXIS}
+              y2={height - AXIS + 5}
+              stroke="var(--muted)"
+            />
             <text x={tick.x} y={height - 6} fontSize={11} textAnchor="middle" fill="var(--muted)">
               t={tick.t}
             </text>
@@ -113,7 +201,15 @@ export function TimelineLanes({ scenario, trace, position }: { scenario: Scenari
   );
 }
 
-function WorkerLine({ y, right, gaps }: { y: number; right: number; gaps: { x1: number; x2: number }[] }) {
+function WorkerLine({
+  y,
+  right,
+  gaps,
+}: {
+  y: number;
+  right: number;
+  gaps: { x1: number; x2: number }[];
+}) {
   const pieces: { x1: number; x2: number }[] = [];
   let from = 4;
   for (const gap of [...gaps].sort((a, b) => a.x1 - b.x1)) {
@@ -127,7 +223,15 @@ function WorkerLine({ y, right, gaps }: { y: number; right: number; gaps: { x1: 
         <line key={p.x1} x1={p.x1} x2={p.x2} y1={y} y2={y} stroke="var(--ink)" strokeWidth={3} />
       ))}
       {gaps.map((g) => (
-        <text key={`gap-${g.x1}`} x={(g.x1 + g.x2) / 2} y={y + 4} fontSize={11} textAnchor="middle" fill="var(--muted)" fontStyle="italic">
+        <text
+          key={`gap-${g.x1}`}
+          x={(g.x1 + g.x2) / 2}
+          y={y + 20}
+          fontSize={11}
+          textAnchor="middle"
+          fill="var(--muted)"
+          fontStyle="italic"
+        >
           paused
         </text>
       ))}

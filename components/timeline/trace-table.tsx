@@ -6,17 +6,29 @@ import { describeEvent, summarizeVerdict, type Trace } from '@/lib/timeline';
  */
 export function TraceTable({ trace, position }: { trace: Trace; position: number }) {
   return (
-    <div className="overflow-x-auto">
+    <div tabIndex={0} role="region" aria-label="Trace table" className="overflow-x-auto">
       <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
         <caption className="sr-only">Events of the scenario with their verdicts</caption>
         <thead>
           <tr className="border-b border-line">
-            <th scope="col" className="px-2 py-1.5">#</th>
-            <th scope="col" className="px-2 py-1.5">Time</th>
-            <th scope="col" className="px-2 py-1.5">Event</th>
-            <th scope="col" className="px-2 py-1.5">Verdict</th>
-            <th scope="col" className="px-2 py-1.5">Why</th>
-            <th scope="col" className="px-2 py-1.5">Run row after</th>
+            <th scope="col" className="px-2 py-1.5">
+              #
+            </th>
+            <th scope="col" className="px-2 py-1.5">
+              Time
+            </th>
+            <th scope="col" className="px-2 py-1.5">
+              Event
+            </th>
+            <th scope="col" className="px-2 py-1.5">
+              Verdict
+            </th>
+            <th scope="col" className="px-2 py-1.5">
+              Why
+            </th>
+            <th scope="col" className="px-2 py-1.5">
+              Run row after
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -47,10 +59,18 @@ export function TraceTable({ trace, position }: { trace: Trace; position: number
                   )}
                 </td>
                 <td className="px-2 py-1.5">
-                  {shown ? (write && write.kind === 'write' ? write.explanation : noteText?.kind === 'note' ? noteText.text : '') : ''}
+                  {shown
+                    ? write && write.kind === 'write'
+                      ? write.explanation
+                      : noteText?.kind === 'note'
+                        ? noteText.text
+                        : ''
+                    : ''}
                 </td>
                 <td className="px-2 py-1.5 font-mono text-xs">
-                  {shown ? `owner=${run.owner || '∅'} fence=${run.fence} until=${run.leaseUntil} ${run.status}` : ''}
+                  {shown
+                    ? `owner=${run.owner || '∅'} fence=${run.fence} until=${run.leaseUntil} ${run.status}`
+                    : ''}
                 </td>
               </tr>
             );

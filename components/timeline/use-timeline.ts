@@ -38,7 +38,10 @@ export function useTimeline(initial: Scenario) {
     import('@/lib/timeline/engine')
       .then((m) => m.loadTimelineEngine())
       .then((loaded) => alive && setEngine(loaded))
-      .catch((error: unknown) => alive && setLoadError(error instanceof Error ? error.message : String(error)));
+      .catch(
+        (error: unknown) =>
+          alive && setLoadError(error instanceof Error ? error.message : String(error)),
+      );
     return () => {
       alive = false;
     };
@@ -62,19 +65,21 @@ export function useTimeline(initial: Scenario) {
   );
 
   /** Switches scenario: a new exercise starts (predictions kept only for events that remain). */
-  const setScenario = useCallback(
-    (next: Scenario, options: { keepPredictions?: boolean } = {}) => {
-      setScenarioState(next);
-      setPredictions((p) =>
-        options.keepPredictions ? prunePredictions(p, next.events.filter(isWriteEvent).map((e) => e.id)) : {},
-      );
-      setPosition(-1);
-      setSaveStatus({ kind: 'idle' });
-      savedFor.current = null;
-      openedAt.current = Date.now();
-    },
-    [],
-  );
+  const setScenario = useCallback((next: Scenario, options: { keepPredictions?: boolean } = {}) => {
+    setScenarioState(next);
+    setPredictions((p) =>
+      options.keepPredictions
+        ? prunePredictions(
+            p,
+            next.events.filter(isWriteEvent).map((e) => e.id),
+          )
+        : {},
+    );
+    setPosition(-1);
+    setSaveStatus({ kind: 'idle' });
+    savedFor.current = null;
+    openedAt.current = Date.now();
+  }, []);
 
   const predict = useCallback((eventId: string, verdict: Verdict) => {
     setPredictions((p) => ({ ...p, [eventId]: verdict }));
@@ -95,10 +100,22 @@ export function useTimeline(initial: Scenario) {
     const at = Date.now();
     const seconds = (at - openedAt.current) / 1000;
     browserRecords()
-      .write((db) => saveTimelineResult(db, { at, scenario, predictions, score: score.score, total: score.total, seconds }))
+      .write((db) =>
+        saveTimelineResult(db, {
+          at,
+          scenario,
+          predictions,
+          score: score.score,
+          total: score.total,
+          seconds,
+        }),
+      )
       .then(() => setSaveStatus({ kind: 'saved' }))
       .catch((error: unknown) =>
-        setSaveStatus({ kind: 'failed', message: `Your result could not be saved (${error instanceof Error ? error.message : String(error)}).` }),
+        setSaveStatus({
+          kind: 'failed',
+          message: `Your result could not be saved (${error instanceof Error ? error.message : String(error)}).`,
+        }),
       );
   }, [score, finished, scenario, predictions]);
 

@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isWriteEvent, loadTimelineEngine, parseScenario, type TimelineEngine, type Trace } from '@/lib/timeline';
+import {
+  isWriteEvent,
+  loadTimelineEngine,
+  parseScenario,
+  type TimelineEngine,
+  type Trace,
+} from '@/lib/timeline';
 import { CONDITION_RULES, REASON_RULES } from './rules';
 import { BLANK_SCENARIO, TIMELINE_SCENARIOS } from './scenarios';
 
@@ -22,7 +28,8 @@ const write = (trace: Trace, eventId: string) => {
 describe('the scenario library', () => {
   it('covers the nine scenarios of the lesson, with unique ids and numbers', () => {
     const numbers = TIMELINE_SCENARIOS.map((s) => s.number);
-    for (const n of ['1', '2', '3', '4', '5', '6', '7a', '7b', '8a', '8b', '9a']) expect(numbers).toContain(n);
+    for (const n of ['1', '2', '3', '4', '5', '6', '7a', '7b', '8a', '8b', '9a'])
+      expect(numbers).toContain(n);
     expect(new Set(numbers).size).toBe(numbers.length);
     expect(new Set(TIMELINE_SCENARIOS.map((s) => s.id)).size).toBe(TIMELINE_SCENARIOS.length);
   });
@@ -36,9 +43,14 @@ describe('the scenario library', () => {
   for (const scenario of TIMELINE_SCENARIOS) {
     it(`${scenario.id}: the engine's verdicts equal the verdicts in the data`, () => {
       const writes = scenario.events.filter(isWriteEvent);
-      expect(writes.every((e) => e.expect !== undefined), 'every write states its verdict').toBe(true);
+      expect(
+        writes.every((e) => e.expect !== undefined),
+        'every write states its verdict',
+      ).toBe(true);
       const trace = engine.run(scenario);
-      expect(trace.writes.map((w) => [w.eventId, w.verdict])).toEqual(writes.map((e) => [e.id, e.expect]));
+      expect(trace.writes.map((w) => [w.eventId, w.verdict])).toEqual(
+        writes.map((e) => [e.id, e.expect]),
+      );
       for (const w of trace.writes) {
         expect(w.explanation.length).toBeGreaterThan(10);
         expect(REASON_RULES[w.reason]).toBeTruthy();
@@ -76,7 +88,10 @@ describe('the verdicts follow the lesson’s rules', () => {
 
   it('5: the retries are duplicates, not lost authority', () => {
     const trace = engine.run(byId('retry-same-operation'));
-    expect(write(trace, 'a-draft-retry')).toMatchObject({ reason: 'duplicate', failed: ['operation'] });
+    expect(write(trace, 'a-draft-retry')).toMatchObject({
+      reason: 'duplicate',
+      failed: ['operation'],
+    });
     expect(write(trace, 'a-ticket-retry')).toMatchObject({ reason: 'duplicate', failed: ['key'] });
     expect(trace.steps.at(-1)?.after.targets.tickets).toHaveLength(1);
   });
@@ -107,8 +122,14 @@ describe('the verdicts follow the lesson’s rules', () => {
 
   it('9: a different action from the stale worker lands at a token-less API; the gateway switch decides the first stale write', () => {
     const api = engine.run(byId('api-without-tokens'));
-    expect(api.steps.at(-1)?.after.targets.tickets.map((t) => `${t.worker}:${t.action}`)).toEqual(['B:refund', 'A:add-note']);
+    expect(api.steps.at(-1)?.after.targets.tickets.map((t) => `${t.worker}:${t.action}`)).toEqual([
+      'B:refund',
+      'A:add-note',
+    ]);
     expect(write(engine.run(byId('gateway-first-write')), 'a-write-1').verdict).toBe('accept');
-    expect(write(engine.run(byId('gateway-at-takeover')), 'a-write-1')).toMatchObject({ verdict: 'reject', failed: ['token'] });
+    expect(write(engine.run(byId('gateway-at-takeover')), 'a-write-1')).toMatchObject({
+      verdict: 'reject',
+      failed: ['token'],
+    });
   });
 });

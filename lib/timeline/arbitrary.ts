@@ -14,12 +14,36 @@ export function eventArbitrary(): fc.Arbitrary<Omit<TimelineEvent, 'id'>> {
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const) }) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('draft' as const), worker, opId: op }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('object-put' as const), worker }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('object-commit' as const), worker, opId: op }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('ticket' as const), worker, key: fc.constantFrom('k1', 'k2'), action: fc.constantFrom('refund', 'note') }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('gateway-write' as const), worker, resource: fc.constantFrom('order-1', 'order-2') }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant('object-commit' as const), worker, opId: op }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('ticket' as const),
+        worker,
+        key: fc.constantFrom('k1', 'k2'),
+        action: fc.constantFrom('refund', 'note'),
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('gateway-write' as const),
+        worker,
+        resource: fc.constantFrom('order-1', 'order-2'),
+      }),
+    },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('pause' as const), worker }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('resume' as const), worker }) },
-    { weight: 3, arbitrary: fc.record({ kind: fc.constant('advance' as const), seconds: fc.integer({ min: 1, max: 8 }) }) },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant('advance' as const),
+        seconds: fc.integer({ min: 1, max: 8 }),
+      }),
+    },
   ) as fc.Arbitrary<Omit<TimelineEvent, 'id'>>;
 }
 

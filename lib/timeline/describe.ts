@@ -65,6 +65,10 @@ export const TARGET_LABELS: Record<TargetId, string> = {
 export function summarizeVerdict(effect: WriteEffect): string {
   const rows = `${effect.rowsChanged} ${effect.rowsChanged === 1 ? 'row' : 'rows'}`;
   if (effect.verdict === 'accept') return `accepted, ${rows}`;
-  const why = effect.failed.length ? `: ${effect.failed.join(', ')}` : effect.reason === 'paused' ? ': paused' : '';
+  const why = effect.failed.length
+    ? `: ${effect.failed.join(', ')}`
+    : effect.reason === 'paused'
+      ? ': paused'
+      : '';
   return `rejected, ${rows}${why}`;
 }

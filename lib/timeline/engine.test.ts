@@ -56,8 +56,13 @@ describe('timeline engine', () => {
 
   it('a paused worker sends nothing, and an unknown design is refused clearly', async () => {
     const engine = await loadTimelineEngine();
-    const t = engine.run({ ...acceptance, events: acceptance.events.slice(0, 2).concat({ id: 'x', kind: 'finish', worker: 'A' }) });
+    const t = engine.run({
+      ...acceptance,
+      events: acceptance.events.slice(0, 2).concat({ id: 'x', kind: 'finish', worker: 'A' }),
+    });
     expect(t.writes[1]).toMatchObject({ verdict: 'reject', reason: 'paused' });
-    expect(() => engine.run({ ...acceptance, design: 'nope' })).toThrow(/Unknown lease design "nope"/);
+    expect(() => engine.run({ ...acceptance, design: 'nope' })).toThrow(
+      /Unknown lease design "nope"/,
+    );
   });
 });

@@ -12,6 +12,17 @@ export {
 export { ScenarioSchema, parseScenario, SCENARIO_LIMITS, type ParseResult } from './schema';
 export { encodeScenario, decodeScenario, scenarioLink, MAX_SHARE_LENGTH } from './share';
 export { describeEvent, targetOfEvent, summarizeVerdict, TARGET_LABELS } from './describe';
-export { scorePredictions, prunePredictions, type Predictions, type Score, type Mistake } from './score';
-export { readSavedScenarios, saveScenario, deleteSavedScenario, MAX_SAVED_SCENARIOS } from './saved';
+export {
+  scorePredictions,
+  prunePredictions,
+  type Predictions,
+  type Score,
+  type Mistake,
+} from './score';
+export {
+  readSavedScenarios,
+  saveScenario,
+  deleteSavedScenario,
+  MAX_SAVED_SCENARIOS,
+} from './saved';
 export { layoutTimeline, type TimelineLayout } from './layout';

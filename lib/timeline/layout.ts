@@ -18,10 +18,34 @@ export interface TimelineLayout {
   marks: { eventId: string; index: number; lane: TargetId; x: number; worker: string | null }[];
 }
 
-export const LAYOUT = { left: 12, slot: 34, secondWidth: 16, minAdvance: 24, right: 24 } as const;
+export const LAYOUT = { left: 12, slot: 40, secondWidth: 18, minAdvance: 28, right: 24 } as const;
 
-/** Lays the scenario out on a time axis; `windows` (from a trace) only extend the axis. */
-export function layoutTimeline(scenario: Scenario, windows: readonly LeaseWindow[] = []): TimelineLayout {
+/**
+ * Lays the scenario out on a time axis; `windows` (from a trace) only extend the axis. A short
+ * scenario is stretched to `minWidth` so it fills the space it is given.
+ */
+export function layoutTimeline(
+  scenario: Scenario,
+  windows: readonly LeaseWindow[] = [],
+  minWidth = 0,
+): TimelineLayout {
+  const natural = layoutAtScale(scenario, windows, 1);
+  if (natural.width >= minWidth) return natural;
+  return layoutAtScale(
+    scenario,
+    windows,
+    (minWidth - LAYOUT.left - LAYOUT.right) / (natural.width - LAYOUT.left - LAYOUT.right),
+  );
+}
+
+function layoutAtScale(
+  scenario: Scenario,
+  windows: readonly LeaseWindow[],
+  scale: number,
+): TimelineLayout {
+  const slot = LAYOUT.slot * scale;
+  const secondWidth = LAYOUT.secondWidth * scale;
+  const minAdvance = LAYOUT.minAdvance * scale;
   const eventX: number[] = [];
   const eventTime: number[] = [];
   // Each segment maps a span of time to a span of x: [t0, t1] -> [x0, x1].
@@ -33,15 +57,15 @@ export function layoutTimeline(scenario: Scenario, windows: readonly LeaseWindow
   for (const event of scenario.events) {
     eventTime.push(t);
     if (event.kind === 'advance') {
-      const w = Math.max(LAYOUT.minAdvance, event.seconds * LAYOUT.secondWidth);
+      const w = Math.max(minAdvance, event.seconds * secondWidth);
       segments.push({ t0: t, t1: t + event.seconds, x0: x, x1: x + w });
       eventX.push(x + w / 2);
       x += w;
       t += event.seconds;
       firstX.set(t, x);
     } else {
-      eventX.push(x + LAYOUT.slot / 2);
-      x += LAYOUT.slot;
+      eventX.push(x + slot / 2);
+      x += slot;
     }
   }
   const endTime = t;
@@ -51,8 +75,11 @@ export function layoutTimeline(scenario: Scenario, windows: readonly LeaseWindow
     const exact = firstX.get(time);
     if (exact !== undefined) return exact;
     const segment = segments.find((s) => time > s.t0 && time < s.t1);
-    if (segment) return segment.x0 + ((time - segment.t0) / (segment.t1 - segment.t0)) * (segment.x1 - segment.x0);
-    return endX + (time - endTime) * LAYOUT.secondWidth;
+    if (segment)
+      return (
+        segment.x0 + ((time - segment.t0) / (segment.t1 - segment.t0)) * (segment.x1 - segment.x0)
+      );
+    return endX + (time - endTime) * secondWidth;
   };
   const latest = Math.max(endTime, ...windows.map((w) => w.until));
   const width = Math.max(timeToX(latest), endX) + LAYOUT.right;
@@ -65,7 +92,13 @@ export function layoutTimeline(scenario: Scenario, windows: readonly LeaseWindow
     const lane = targetOfEvent(event);
     if (!lane) return;
     used.add(lane);
-    marks.push({ eventId: event.id, index, lane, x: eventX[index], worker: 'worker' in event ? event.worker : null });
+    marks.push({
+      eventId: event.id,
+      index,
+      lane,
+      x: eventX[index],
+      worker: 'worker' in event ? event.worker : null,
+    });
   });
   const targetOrder: TargetId[] = ['run', 'objects', 'tickets', 'gateway'];
   const lanes: TimelineLayout['lanes'] = [
@@ -74,7 +107,9 @@ export function layoutTimeline(scenario: Scenario, windows: readonly LeaseWindow
       label: `Worker ${w.id}${w.clockOffset ? ` (clock ${w.clockOffset > 0 ? '+' : ''}${w.clockOffset} s)` : ''}`,
       kind: 'worker' as const,
     })),
-    ...targetOrder.filter((id) => used.has(id)).map((id) => ({ id, label: TARGET_LABELS[id], kind: 'target' as const })),
+    ...targetOrder
+      .filter((id) => used.has(id))
+      .map((id) => ({ id, label: TARGET_LABELS[id], kind: 'target' as const })),
   ];
 
   const pauses: TimelineLayout['pauses'] = [];

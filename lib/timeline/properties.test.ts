@@ -16,7 +16,9 @@ describe('timeline invariants over random scenarios (fenced design)', () => {
       fc.property(scenarioArbitrary(), (scenario) => {
         const first = engine.run(scenario);
         expect(JSON.stringify(engine.run(scenario))).toBe(JSON.stringify(first));
-        expect(first.writes.map((w) => w.eventId)).toEqual(scenario.events.filter(isWriteEvent).map((e) => e.id));
+        expect(first.writes.map((w) => w.eventId)).toEqual(
+          scenario.events.filter(isWriteEvent).map((e) => e.id),
+        );
       }),
       { numRuns: 25 },
     );
@@ -36,7 +38,9 @@ describe('timeline invariants over random scenarios (fenced design)', () => {
           effects.push(...result.effects);
           state = result.state;
         }
-        expect(JSON.stringify(effects)).toBe(JSON.stringify(engine.run(scenario).steps.flatMap((s) => s.effects)));
+        expect(JSON.stringify(effects)).toBe(
+          JSON.stringify(engine.run(scenario).steps.flatMap((s) => s.effects)),
+        );
       }),
       { numRuns: 25 },
     );
@@ -57,7 +61,12 @@ describe('timeline invariants over random scenarios (fenced design)', () => {
               expect(effect.token).toBe(highestFence + 1);
               highestFence = effect.token ?? 0;
             }
-            if (kind === 'renew' || kind === 'finish' || kind === 'draft' || kind === 'object-commit') {
+            if (
+              kind === 'renew' ||
+              kind === 'finish' ||
+              kind === 'draft' ||
+              kind === 'object-commit'
+            ) {
               // A local commit lands only with the newest generation and a valid lease.
               expect(effect.token).toBe(highestFence);
               expect(step.after.run.owner).toBe(effect.worker);

@@ -47,12 +47,27 @@ export function saveTimelineResult(db: SqlDriver, result: TimelineResult): void 
       Math.max(0, Math.round(result.seconds)),
     ],
   );
-  logActivity(db, result.at, 'timeline.scored', result.scenario.id, { score: result.score, total: result.total });
+  logActivity(db, result.at, 'timeline.scored', result.scenario.id, {
+    score: result.score,
+    total: result.total,
+  });
 }
 
 /** The most recent attempts, newest first. */
-export function recentTimelineResults(db: SqlDriver, limit = 10): { at: number; scenarioId: string; score: number; total: number; seconds: number }[] {
+export function recentTimelineResults(
+  db: SqlDriver,
+  limit = 10,
+): { at: number; scenarioId: string; score: number; total: number; seconds: number }[] {
   return db
-    .all('SELECT at, scenario_id, score, total, seconds FROM timeline_results ORDER BY at DESC, id DESC LIMIT ?', [limit])
-    .map((r) => ({ at: Number(r.at), scenarioId: String(r.scenario_id), score: Number(r.score), total: Number(r.total), seconds: Number(r.seconds) }));
+    .all(
+      'SELECT at, scenario_id, score, total, seconds FROM timeline_results ORDER BY at DESC, id DESC LIMIT ?',
+      [limit],
+    )
+    .map((r) => ({
+      at: Number(r.at),
+      scenarioId: String(r.scenario_id),
+      score: Number(r.score),
+      total: Number(r.total),
+      seconds: Number(r.seconds),
+    }));
 }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BLANK_SCENARIO } from '@/content/timeline/scenarios';
 import { STORAGE_KEYS, createLocalDoor, type KeyValueStore } from '@/lib/storage';
-import { MAX_SAVED_SCENARIOS, deleteSavedScenario, readSavedScenarios, saveScenario } from './saved';
+import {
+  MAX_SAVED_SCENARIOS,
+  deleteSavedScenario,
+  readSavedScenarios,
+  saveScenario,
+} from './saved';
 
 function memoryStore(limit = Infinity): KeyValueStore & { map: Map<string, string> } {
   const map = new Map<string, string>();
@@ -26,7 +31,8 @@ describe('saved timeline scenarios', () => {
     expect(saveScenario(door, BLANK_SCENARIO).ok).toBe(true);
     saveScenario(door, { ...BLANK_SCENARIO, title: 'renamed' });
     expect(readSavedScenarios(door).value.map((s) => s.title)).toEqual(['renamed']);
-    for (let i = 0; i < MAX_SAVED_SCENARIOS; i += 1) saveScenario(door, { ...BLANK_SCENARIO, id: `s${i}`, title: `S${i}` });
+    for (let i = 0; i < MAX_SAVED_SCENARIOS; i += 1)
+      saveScenario(door, { ...BLANK_SCENARIO, id: `s${i}`, title: `S${i}` });
     expect(readSavedScenarios(door).value).toHaveLength(MAX_SAVED_SCENARIOS);
     expect(deleteSavedScenario(door, 's5').ok).toBe(true);
     expect(readSavedScenarios(door).value.some((s) => s.id === 's5')).toBe(false);

@@ -10,9 +10,7 @@ export const SCENARIO_LIMITS = {
   explanation: 2000,
 } as const;
 
-const name = z
-  .string()
-  .regex(/^[A-Za-z0-9_.:-]{1,40}$/, 'use 1 to 40 letters, digits, or _ . : -');
+const name = z.string().regex(/^[A-Za-z0-9_.:-]{1,40}$/, 'use 1 to 40 letters, digits, or _ . : -');
 const text = z.string().max(SCENARIO_LIMITS.text, `at most ${SCENARIO_LIMITS.text} characters`);
 const worker = z.string().regex(/^[A-Z]$/, 'a worker is one capital letter (A, B, C)');
 const verdict = z.enum(['accept', 'reject']);
@@ -28,10 +26,20 @@ const event = z.discriminatedUnion('kind', [
   z.object({ ...writeBase, kind: z.literal('object-put'), worker, body: text.optional() }),
   z.object({ ...writeBase, kind: z.literal('object-commit'), worker, opId: name }),
   z.object({ ...writeBase, kind: z.literal('ticket'), worker, key: name, action: name }),
-  z.object({ ...writeBase, kind: z.literal('gateway-write'), worker, resource: name, body: text.optional() }),
+  z.object({
+    ...writeBase,
+    kind: z.literal('gateway-write'),
+    worker,
+    resource: name,
+    body: text.optional(),
+  }),
   z.object({ ...base, kind: z.literal('pause'), worker }),
   z.object({ ...base, kind: z.literal('resume'), worker }),
-  z.object({ ...base, kind: z.literal('advance'), seconds: z.number().int().min(1).max(SCENARIO_LIMITS.seconds) }),
+  z.object({
+    ...base,
+    kind: z.literal('advance'),
+    seconds: z.number().int().min(1).max(SCENARIO_LIMITS.seconds),
+  }),
 ]);
 
 /** The zod schema of a Scenario: structure, limits, and references between its parts. */
@@ -48,7 +56,12 @@ export const ScenarioSchema = z
       .array(
         z.object({
           id: worker,
-          clockOffset: z.number().int().min(-SCENARIO_LIMITS.seconds).max(SCENARIO_LIMITS.seconds).optional(),
+          clockOffset: z
+            .number()
+            .int()
+            .min(-SCENARIO_LIMITS.seconds)
+            .max(SCENARIO_LIMITS.seconds)
+            .optional(),
         }),
       )
       .min(1, 'at least one worker')
@@ -62,15 +75,29 @@ export const ScenarioSchema = z
   .superRefine((scenario, ctx) => {
     const workerIds = new Set<string>();
     scenario.workers.forEach((w, i) => {
-      if (workerIds.has(w.id)) ctx.addIssue({ code: 'custom', path: ['workers', i, 'id'], message: `worker ${w.id} is listed twice` });
+      if (workerIds.has(w.id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['workers', i, 'id'],
+          message: `worker ${w.id} is listed twice`,
+        });
       workerIds.add(w.id);
     });
     const eventIds = new Set<string>();
     scenario.events.forEach((e, i) => {
-      if (eventIds.has(e.id)) ctx.addIssue({ code: 'custom', path: ['events', i, 'id'], message: `event id ${e.id} is used twice` });
+      if (eventIds.has(e.id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['events', i, 'id'],
+          message: `event id ${e.id} is used twice`,
+        });
       eventIds.add(e.id);
       if ('worker' in e && !workerIds.has(e.worker)) {
-        ctx.addIssue({ code: 'custom', path: ['events', i, 'worker'], message: `event ${e.id} names worker ${e.worker}, who is not in the scenario` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['events', i, 'worker'],
+          message: `event ${e.id} names worker ${e.worker}, who is not in the scenario`,
+        });
       }
     });
   }) satisfies z.ZodType<Scenario>;

@@ -27,7 +27,10 @@ export function scorePredictions(trace: Trace, predictions: Predictions): Score 
 }
 
 /** Keeps only the predictions for write events that still exist (after the builder changes them). */
-export function prunePredictions(predictions: Predictions, writeIds: readonly string[]): Record<string, Verdict> {
+export function prunePredictions(
+  predictions: Predictions,
+  writeIds: readonly string[],
+): Record<string, Verdict> {
   const kept: Record<string, Verdict> = {};
   for (const id of writeIds) if (predictions[id]) kept[id] = predictions[id];
   return kept;

@@ -35,11 +35,42 @@ describe('share links', () => {
       ['#' + b64('[]'), /not a valid scenario/],
       ['#' + b64(JSON.stringify({ ...scenario, version: 2 })), /version/],
       ['#' + b64(JSON.stringify({ ...scenario, leaseSeconds: 1e9 })), /leaseSeconds/],
-      ['#' + b64(JSON.stringify({ ...scenario, workers: [{ id: 'a; DROP TABLE runs' }] })), /workers\.0\.id/],
-      ['#' + b64(JSON.stringify({ ...scenario, events: [{ id: 'e1', kind: 'finish', worker: 'Z' }] })), /worker Z/],
-      ['#' + b64(JSON.stringify({ ...scenario, events: [{ id: 'e1', kind: 'advance', seconds: 1 }, { id: 'e1', kind: 'cancel' }] })), /used twice/],
-      ['#' + b64(JSON.stringify({ ...scenario, events: Array.from({ length: 61 }, (_, i) => ({ id: `e${i}`, kind: 'cancel' })) })), /at most 60 events/],
-      ['#' + b64(JSON.stringify({ ...scenario, events: [{ id: 'e1', kind: 'rm -rf' }] })), /not a valid scenario/],
+      [
+        '#' + b64(JSON.stringify({ ...scenario, workers: [{ id: 'a; DROP TABLE runs' }] })),
+        /workers\.0\.id/,
+      ],
+      [
+        '#' +
+          b64(JSON.stringify({ ...scenario, events: [{ id: 'e1', kind: 'finish', worker: 'Z' }] })),
+        /worker Z/,
+      ],
+      [
+        '#' +
+          b64(
+            JSON.stringify({
+              ...scenario,
+              events: [
+                { id: 'e1', kind: 'advance', seconds: 1 },
+                { id: 'e1', kind: 'cancel' },
+              ],
+            }),
+          ),
+        /used twice/,
+      ],
+      [
+        '#' +
+          b64(
+            JSON.stringify({
+              ...scenario,
+              events: Array.from({ length: 61 }, (_, i) => ({ id: `e${i}`, kind: 'cancel' })),
+            }),
+          ),
+        /at most 60 events/,
+      ],
+      [
+        '#' + b64(JSON.stringify({ ...scenario, events: [{ id: 'e1', kind: 'rm -rf' }] })),
+        /not a valid scenario/,
+      ],
     ];
     for (const [hash, message] of cases) {
       const result = decodeScenario(hash);
@@ -49,7 +80,9 @@ describe('share links', () => {
   });
 
   it('drops unknown fields instead of carrying them into the page', () => {
-    const result = decodeScenario(b64(JSON.stringify({ ...scenario, __proto__x: 1, extra: '<img>' })));
+    const result = decodeScenario(
+      b64(JSON.stringify({ ...scenario, __proto__x: 1, extra: '<img>' })),
+    );
     expect(result.ok && 'extra' in result.scenario).toBe(false);
     expect(encodeScenario(scenario)).toBe(encodeScenario(JSON.parse(JSON.stringify(scenario))));
   });

@@ -32,10 +32,16 @@ export function decodeScenario(hash: string): ParseResult {
   const text = hash.startsWith('#') ? hash.slice(1) : hash;
   if (text.length === 0) return { ok: false, message: 'The link holds no scenario.' };
   if (text.length > MAX_SHARE_LENGTH) {
-    return { ok: false, message: `The link is too long to be a scenario (${text.length} characters; the limit is ${MAX_SHARE_LENGTH}).` };
+    return {
+      ok: false,
+      message: `The link is too long to be a scenario (${text.length} characters; the limit is ${MAX_SHARE_LENGTH}).`,
+    };
   }
   if (!/^[A-Za-z0-9_-]+$/.test(text)) {
-    return { ok: false, message: 'The link is damaged: it has characters a shared scenario never contains.' };
+    return {
+      ok: false,
+      message: 'The link is damaged: it has characters a shared scenario never contains.',
+    };
   }
   let data: unknown;
   try {

@@ -38,8 +38,17 @@ CREATE TABLE IF NOT EXISTS gateway_writes (
 export const REPORT_NAME = 'report.md';
 
 /** Stores an immutable version of the report; returns its version number. */
-export function putReportVersion(db: SqlDriver, writer: string, fence: number, body: string): number {
-  db.run('INSERT INTO report_versions (writer, fence, body) VALUES ($writer, $fence, $body)', { writer, fence, body });
+export function putReportVersion(
+  db: SqlDriver,
+  writer: string,
+  fence: number,
+  body: string,
+): number {
+  db.run('INSERT INTO report_versions (writer, fence, body) VALUES ($writer, $fence, $body)', {
+    writer,
+    fence,
+    body,
+  });
   const row = db.get<{ v: number }>('SELECT max(version) AS v FROM report_versions');
   return Number(row?.v ?? 0);
 }
@@ -54,7 +63,13 @@ export function pointReportAt(db: SqlDriver, version: number): number {
 }
 
 /** The ticket API: creates a ticket unless the idempotency key was seen. Returns rows changed. */
-export function callTicketApi(db: SqlDriver, key: string, action: string, worker: string, at: number): number {
+export function callTicketApi(
+  db: SqlDriver,
+  key: string,
+  action: string,
+  worker: string,
+  at: number,
+): number {
   return db.run(
     `INSERT INTO tickets (idem_key, action, worker, at) VALUES ($key, $action, $worker, $at)
      ON CONFLICT (idem_key) DO NOTHING`,
@@ -83,12 +98,15 @@ export function gatewayWrite(
       { resource, token },
     );
     if (changed === 0) return { accepted: false, highestBefore };
-    db.run('INSERT INTO gateway_writes (resource, worker, token, body) VALUES ($resource, $worker, $token, $body)', {
-      resource,
-      worker,
-      token,
-      body,
-    });
+    db.run(
+      'INSERT INTO gateway_writes (resource, worker, token, body) VALUES ($resource, $worker, $token, $body)',
+      {
+        resource,
+        worker,
+        token,
+        body,
+      },
+    );
     return { accepted: true, highestBefore };
   });
 }
@@ -103,7 +121,10 @@ export function gatewayRegister(db: SqlDriver, resource: string, token: number):
 }
 
 export function gatewayHighest(db: SqlDriver, resource: string): number {
-  const row = db.get<{ highest: number }>('SELECT highest FROM gateway_fences WHERE resource = $resource', { resource });
+  const row = db.get<{ highest: number }>(
+    'SELECT highest FROM gateway_fences WHERE resource = $resource',
+    { resource },
+  );
   return row ? Number(row.highest) : 0;
 }
 
@@ -111,7 +132,12 @@ export function gatewayHighest(db: SqlDriver, resource: string): number {
 export function readTargets(db: SqlDriver): Omit<TargetsView, 'draft'> {
   const reportVersions = db
     .all('SELECT version, writer, fence, body FROM report_versions ORDER BY version')
-    .map((r) => ({ version: Number(r.version), writer: String(r.writer), fence: Number(r.fence), body: String(r.body) }));
+    .map((r) => ({
+      version: Number(r.version),
+      writer: String(r.writer),
+      fence: Number(r.fence),
+      body: String(r.body),
+    }));
   const official = db.get(
     `SELECT v.version, v.writer, v.body FROM report_official o JOIN report_versions v ON v.version = o.version
       WHERE o.name = $name`,
@@ -126,10 +152,19 @@ export function readTargets(db: SqlDriver): Omit<TargetsView, 'draft'> {
   }
   const gatewayWrites = db
     .all('SELECT resource, worker, token, body FROM gateway_writes ORDER BY seq')
-    .map((r) => ({ resource: String(r.resource), worker: String(r.worker), token: Number(r.token), body: String(r.body) }));
+    .map((r) => ({
+      resource: String(r.resource),
+      worker: String(r.worker),
+      token: Number(r.token),
+      body: String(r.body),
+    }));
   return {
     officialReport: official
-      ? { body: String(official.body), writer: String(official.writer), version: Number(official.version) }
+      ? {
+          body: String(official.body),
+          writer: String(official.writer),
+          version: Number(official.version),
+        }
       : null,
     reportVersions,
     tickets,

@@ -172,7 +172,8 @@ export type WriteReason =
   | 'paused';
 
 /** A condition that did not hold; the run row's conditions come from lib/lease. */
-export type FailedCondition = 'owner' | 'fence' | 'lease' | 'status' | 'token' | 'key' | 'operation';
+export type FailedCondition =
+  'owner' | 'fence' | 'lease' | 'status' | 'token' | 'key' | 'operation';
 
 export interface WriteEffect {
   kind: 'write';

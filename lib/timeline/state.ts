@@ -1,0 +1,60 @@
+import type {
+  LeaseWindow,
+  Scenario,
+  TargetsConfig,
+  TimeSource,
+  TimelineEvent,
+  TimelineSnapshot,
+  Trace,
+  Effect,
+  WorkerId,
+} from './types';
+
+/** The run every timeline scenario is about. */
+export const RUN_ID = 'r';
+/** The name of the draft among the run's outputs. */
+export const DRAFT_OUTPUT = 'draft';
+
+export interface WorkerState {
+  id: WorkerId;
+  clockOffset: number;
+  paused: boolean;
+  token: number;
+  /** The lease end the worker last read from the row; it compares it with its own clock. */
+  believedLeaseUntil: number;
+  /** The report version this worker put last (versioned object store). */
+  lastVersion: number | null;
+}
+
+/** Everything the simulation needs between steps; plain data, never mutated by step. */
+export interface TimelineState {
+  design: string;
+  leaseSeconds: number;
+  timeSource: TimeSource;
+  targets: TargetsConfig;
+  /** Gateway resources named by the scenario: a takeover registers the new fence for each. */
+  gatewayResources: string[];
+  now: number;
+  /** Index of the next event. */
+  nextIndex: number;
+  workers: WorkerState[];
+  windows: LeaseWindow[];
+  /** The SQLite database (run row and targets) as file bytes. */
+  db: Uint8Array;
+}
+
+export interface StepResult {
+  state: TimelineState;
+  effects: Effect[];
+}
+
+export interface TimelineEngine {
+  /** The state before the first event of a scenario. */
+  init(scenario: Scenario): TimelineState;
+  /** Applies one event: a pure function of its inputs. */
+  step(state: TimelineState, event: TimelineEvent): StepResult;
+  /** What the page shows of a state. */
+  snapshot(state: TimelineState): TimelineSnapshot;
+  /** Folds step over every event of the scenario. */
+  run(scenario: Scenario): Trace;
+}
