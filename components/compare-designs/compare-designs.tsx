@@ -17,7 +17,7 @@ export function CompareDesigns() {
   const busy = checker.running !== null;
 
   return (
-    <div className="grid gap-10">
+    <div className="grid gap-10 *:min-w-0">
       <fieldset className="grid gap-3 rounded-lg border border-line p-4">
         <legend className="px-1 text-sm font-semibold">Search bound</legend>
         <label className="grid gap-1 text-sm sm:max-w-md">
@@ -49,11 +49,11 @@ export function CompareDesigns() {
         </label>
       </fieldset>
 
-      <section aria-labelledby="catalog-heading" className="grid gap-4">
+      <section aria-labelledby="catalog-heading" className="grid gap-4 *:min-w-0">
         <h2 id="catalog-heading" className="text-xl font-bold">
           The designs
         </h2>
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid gap-4 lg:grid-cols-2 *:min-w-0">
           {DESIGN_CATALOG.map((design) => (
             <DesignCard
               key={design.id}

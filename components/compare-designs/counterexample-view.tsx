@@ -11,19 +11,20 @@ const PROPERTY_TEXT: Record<number, string> = {
 export function CounterexampleView({ counterexample }: { counterexample: Counterexample }) {
   const { steps, violation } = counterexample;
   return (
-    <figure className="grid gap-2">
+    <figure className="grid min-w-0 gap-2 *:min-w-0">
       <figcaption className="text-sm">
         <span className="font-semibold">Counterexample.</span> Property {violation.property}: {PROPERTY_TEXT[violation.property]}
       </figcaption>
-      <div className="overflow-x-auto">
+      {/* Focusable so a keyboard user can scroll it on a narrow screen. */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Counterexample steps">
         <table className="w-full border-collapse text-left text-sm">
           <thead>
             <tr className="border-b border-line text-muted">
-              <th scope="col" className="py-1 pr-3">Step</th>
-              <th scope="col" className="py-1 pr-3">Worker</th>
-              <th scope="col" className="py-1 pr-3">Does</th>
-              <th scope="col" className="py-1 pr-3">Clock</th>
-              <th scope="col" className="py-1 pr-3">Token</th>
+              <th scope="col" className="py-1 pr-2">Step</th>
+              <th scope="col" className="py-1 pr-2">Worker</th>
+              <th scope="col" className="py-1 pr-2">Does</th>
+              <th scope="col" className="py-1 pr-2">Clock</th>
+              <th scope="col" className="py-1 pr-2">Token</th>
               <th scope="col" className="py-1">Result</th>
             </tr>
           </thead>
@@ -32,11 +33,11 @@ export function CounterexampleView({ counterexample }: { counterexample: Counter
               const last = i === steps.length - 1;
               return (
                 <tr key={i} className={`border-b border-line ${last ? 'font-semibold text-bad' : ''}`}>
-                  <td className="py-1 pr-3">{i + 1}</td>
-                  <td className="py-1 pr-3">{s.label}</td>
-                  <td className="py-1 pr-3">{STEP_ACTION[s.kind]}</td>
-                  <td className="py-1 pr-3">{s.now}</td>
-                  <td className="py-1 pr-3">{s.token || '–'}</td>
+                  <td className="py-1 pr-2">{i + 1}</td>
+                  <td className="py-1 pr-2">{s.label}</td>
+                  <td className="py-1 pr-2">{STEP_ACTION[s.kind]}</td>
+                  <td className="py-1 pr-2">{s.now}</td>
+                  <td className="py-1 pr-2">{s.token || '–'}</td>
                   <td className="py-1">{s.outcome}</td>
                 </tr>
               );
