@@ -26,6 +26,12 @@ export const PRACTICE_ITEMS: readonly NavItem[] = [
       'A runs table with the lesson’s claim, renew and finish statements, on real SQLite in your browser. Edit any statement and run it.',
   },
   {
+    href: '/practice/timeline',
+    label: 'Pause-resume timeline',
+    description:
+      'Pause old workers, let others take over, resume them: mark which writes must be rejected, then run it and see why, at every target.',
+  },
+  {
     href: '/practice/compare',
     label: 'Compare designs',
     description:

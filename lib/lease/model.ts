@@ -5,6 +5,8 @@ import type {
   CommitCondition,
   CommitResult,
   LeaseDesign,
+  OutputResult,
+  RunOutput,
   RunRow,
 } from './types';
 import { FINAL_STATUSES } from './types';
@@ -31,6 +33,15 @@ export interface LeaseModel {
   renew(owner: string, fenceToken: number, now: number): CommitResult;
   finish(owner: string, fenceToken: number, now: number): CommitResult;
   cancel(now: number): CommitResult;
+  /** Creates the outputs table of the design (if it has one and it is missing). */
+  setupOutputs(): void;
+  /** Reads a named output of the run (the draft, the report reference), if stored. */
+  readOutput(name: string): RunOutput | undefined;
+  /**
+   * Writes a named output under the same commit conditions as finish; `opId` is the business
+   * operation id, so a retry of the same operation changes nothing and reports a duplicate.
+   */
+  writeOutput(owner: string, fenceToken: number, now: number, output: { name: string; opId: string; body: string }): OutputResult;
 }
 
 function normalizeRow(row: Record<string, unknown> | undefined): RunRow | undefined {
@@ -100,10 +111,65 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
     return { ok: false, changed: 0, failed, explanation: explainRefusal(row, failed, owner, token, now), row };
   };
 
+  const requireOutputs = (): { schema: string; write: string; read: string } => {
+    if (!design.outputSchema || !design.writeOutput) {
+      throw new Error(`The design "${design.id}" does not define run outputs.`);
+    }
+    return { schema: design.outputSchema, write: design.writeOutput, read: design.readOutput ?? fencedDesign.readOutput ?? '' };
+  };
+  const readOutput = (name: string): RunOutput | undefined => {
+    const row = db.get(requireOutputs().read, { run: runId, name });
+    if (!row) return undefined;
+    return {
+      name: String(row.name),
+      opId: String(row.opId),
+      owner: String(row.owner),
+      fence: Number(row.fence),
+      body: String(row.body),
+      writtenAt: Number(row.writtenAt),
+    };
+  };
+
   return {
     design,
     runId,
     leaseSeconds,
+    setupOutputs() {
+      db.exec(requireOutputs().schema);
+    },
+    readOutput,
+    writeOutput(owner, fenceToken, now, output) {
+      const { write } = requireOutputs();
+      const changed = db.run(write, {
+        run: runId,
+        owner,
+        token: fenceToken,
+        now,
+        name: output.name,
+        op: output.opId,
+        body: output.body,
+      });
+      const row = read();
+      if (changed > 0 && row) return { ok: true, changed, row };
+      if (!row) {
+        return { ok: false, changed: 0, failed: [], explanation: `Run ${runId} does not exist.`, row };
+      }
+      const stored = readOutput(output.name);
+      const failed = failedConditions(row, owner, fenceToken, now);
+      // A retry whose first attempt landed is a duplicate, unless the writer has also lost the run.
+      if (stored && stored.opId === output.opId && failed.length === 0) {
+        return {
+          ok: false,
+          changed: 0,
+          failed: [],
+          duplicate: true,
+          explanation: `0 rows changed: operation ${output.opId} already landed (by ${stored.owner} with token ${stored.fence}); the retry adds nothing.`,
+          output: stored,
+          row,
+        };
+      }
+      return { ok: false, changed: 0, failed, explanation: explainRefusal(row, failed, owner, fenceToken, now), row };
+    },
     setup() {
       db.exec(design.schema);
       if (design.targets) db.exec(design.targets.schema);

@@ -53,6 +53,15 @@ export interface LeaseDesign {
   cancel: string;
   read: string;
   /**
+   * Optional (added for the timeline): the table of a run's named outputs (its draft, the
+   * official report reference) and the statement that writes one. Parameters as above plus
+   * $name, $op (operation id: business intent, stable across retries) and $body. The write must
+   * change no row when the same $op is already stored (a retry) or when the writer may not commit.
+   */
+  outputSchema?: string;
+  writeOutput?: string;
+  readOutput?: string;
+  /**
    * A lock-free read the worker makes before its claim, as a separate statement. When present,
    * claiming takes two steps another worker can run between; each column of the row it returns
    * is bound into `claim` by name (`SELECT fence AS seen_fence` binds `$seen_fence`). No row
@@ -85,3 +94,21 @@ export interface DesignTargets {
   /** One row, one text column `state`: every target's whole content, for the checker's cache. */
   snapshot: string;
 }
+
+/** A stored output of a run: the draft, or the reference to the official report version. */
+export interface RunOutput {
+  name: string;
+  opId: string;
+  owner: string;
+  fence: number;
+  body: string;
+  writtenAt: number;
+}
+
+/**
+ * The result of writing an output: a commit result, or a duplicate (the same operation id
+ * already landed: nothing changes, and the stored output is what the first attempt wrote).
+ */
+export type OutputResult =
+  | CommitResult
+  | { ok: false; changed: 0; failed: []; duplicate: true; explanation: string; row: RunRow | undefined; output: RunOutput };

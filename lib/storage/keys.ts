@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   learningPath: 'lease-lab.path.v1',
   /** The records database (SQLite bytes) lives in IndexedDB under this name. */
   recordsDb: 'lease-lab.records.v1',
+  /** Scenarios the learner built in the timeline exercise (a validated list). */
+  timelineScenarios: 'lease-lab.timeline.scenarios.v1',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

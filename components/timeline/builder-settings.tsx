@@ -1,0 +1,92 @@
+import type { Scenario } from '@/lib/timeline';
+
+const WORKER_IDS = ['A', 'B', 'C'];
+const FIELD = 'rounded-md border border-line bg-surface px-2 py-1';
+
+/** The scenario's settings: title, lease, design, targets, workers and their clock offsets. */
+export function BuilderSettings({ scenario, onChange }: { scenario: Scenario; onChange: (next: Scenario) => void }) {
+  const number = (value: string) => (value.trim() === '' || Number.isNaN(Number(value)) ? Number.NaN : Number(value));
+  return (
+    <div className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
+      <label className="flex flex-col">
+        Scenario title
+        <input value={scenario.title} onChange={(e) => onChange({ ...scenario, title: e.target.value })} className={FIELD} />
+      </label>
+      <label className="flex flex-col">
+        Lease length (seconds)
+        <input
+          type="number"
+          min={1}
+          value={scenario.leaseSeconds}
+          onChange={(e) => onChange({ ...scenario, leaseSeconds: number(e.target.value) })}
+          className={FIELD}
+        />
+      </label>
+      <label className="flex flex-col">
+        Lease design
+        <select value={scenario.design ?? 'fenced'} onChange={(e) => onChange({ ...scenario, design: e.target.value })} className={FIELD}>
+          <option value="fenced">Lease + fencing token</option>
+          <option value="ttl-only">Lease (TTL) only, no fence</option>
+        </select>
+      </label>
+      <label className="flex flex-col">
+        Object store
+        <select
+          value={scenario.targets.objectStore}
+          onChange={(e) => onChange({ ...scenario, targets: { ...scenario.targets, objectStore: e.target.value as 'overwrite' | 'versioned' } })}
+          className={FIELD}
+        >
+          <option value="overwrite">Overwrite (no check)</option>
+          <option value="versioned">Versions + fenced reference</option>
+        </select>
+      </label>
+      <label className="flex flex-col">
+        Gateway learns a generation
+        <select
+          value={scenario.targets.gateway}
+          onChange={(e) => onChange({ ...scenario, targets: { ...scenario.targets, gateway: e.target.value as 'at-takeover' | 'first-write' } })}
+          className={FIELD}
+        >
+          <option value="at-takeover">At takeover</option>
+          <option value="first-write">On its first write</option>
+        </select>
+      </label>
+      <label className="flex flex-col">
+        Number of workers
+        <select
+          value={scenario.workers.length}
+          onChange={(e) => {
+            const count = Number(e.target.value);
+            onChange({
+              ...scenario,
+              workers: WORKER_IDS.slice(0, count).map((id) => scenario.workers.find((w) => w.id === id) ?? { id }),
+            });
+          }}
+          className={FIELD}
+        >
+          {[1, 2, 3].map((n) => (
+            <option key={n} value={n}>
+              {n} ({WORKER_IDS.slice(0, n).join(', ')})
+            </option>
+          ))}
+        </select>
+      </label>
+      {scenario.workers.map((w, i) => (
+        <label key={w.id} className="flex flex-col">
+          Clock offset of {w.id} (seconds)
+          <input
+            type="number"
+            value={w.clockOffset ?? 0}
+            onChange={(e) =>
+              onChange({
+                ...scenario,
+                workers: scenario.workers.map((x, j) => (j === i ? { ...x, clockOffset: number(e.target.value) } : x)),
+              })
+            }
+            className={FIELD}
+          />
+        </label>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { describeEvent, isWriteEvent, type Predictions, type Scenario, type Verdict } from '@/lib/timeline';
+
+const CHOICES: { value: Verdict; label: string }[] = [
+  { value: 'accept', label: 'Accept' },
+  { value: 'reject', label: 'Reject' },
+];
+
+/** Before running: the learner marks each write accept or reject. */
+export function PredictionList({
+  scenario,
+  predictions,
+  onPredict,
+  locked,
+}: {
+  scenario: Scenario;
+  predictions: Predictions;
+  onPredict: (eventId: string, verdict: Verdict) => void;
+  locked: boolean;
+}) {
+  const writes = scenario.events.map((event, index) => ({ event, index })).filter(({ event }) => isWriteEvent(event));
+  if (writes.length === 0) return <p className="text-muted">This scenario has no writes to predict. Add some in the builder.</p>;
+  return (
+    <ol className="space-y-2">
+      {writes.map(({ event, index }) => (
+        <li key={event.id}>
+          <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-md border border-line px-3 py-2">
+            <legend className="sr-only">{describeEvent(event)}</legend>
+            <span aria-hidden="true" className="min-w-0 flex-1 basis-48 text-sm">
+              <span className="mr-2 font-mono text-muted">#{index + 1}</span>
+              {describeEvent(event)}
+            </span>
+            {CHOICES.map((choice) => (
+              <label key={choice.value} className="inline-flex items-center gap-1.5 text-sm">
+                <input
+                  type="radio"
+                  name={`predict-${event.id}`}
+                  value={choice.value}
+                  checked={predictions[event.id] === choice.value}
+                  onChange={() => onPredict(event.id, choice.value)}
+                  disabled={locked}
+                  className="h-4 w-4 accent-[var(--accent)]"
+                />
+                {choice.label}
+              </label>
+            ))}
+          </fieldset>
+        </li>
+      ))}
+    </ol>
+  );
+}

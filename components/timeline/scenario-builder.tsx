@@ -1,0 +1,159 @@
+'use client';
+
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { describeEvent, parseScenario, type EventKind, type Scenario, type TimelineEvent } from '@/lib/timeline';
+import { BuilderSettings } from './builder-settings';
+
+const KINDS: { kind: EventKind; label: string }[] = [
+  { kind: 'claim', label: 'Claim' },
+  { kind: 'renew', label: 'Renew (heartbeat)' },
+  { kind: 'pause', label: 'Pause' },
+  { kind: 'resume', label: 'Resume' },
+  { kind: 'advance', label: 'Advance time' },
+  { kind: 'draft', label: 'Save draft' },
+  { kind: 'finish', label: 'Submit (finish)' },
+  { kind: 'cancel', label: 'User cancels' },
+  { kind: 'object-put', label: 'Upload report.md' },
+  { kind: 'object-commit', label: 'Make report.md official' },
+  { kind: 'ticket', label: 'Ticket API call' },
+  { kind: 'gateway-write', label: 'Gateway write' },
+];
+
+const NEEDS_WORKER = (kind: EventKind) => kind !== 'advance' && kind !== 'cancel';
+const NEEDS_KEY = (kind: EventKind) => kind === 'draft' || kind === 'object-commit' || kind === 'ticket' || kind === 'gateway-write';
+
+function nextId(events: readonly TimelineEvent[]): string {
+  const used = new Set(events.map((e) => e.id));
+  let n = events.length + 1;
+  while (used.has(`e${n}`)) n += 1;
+  return `e${n}`;
+}
+
+function makeEvent(kind: EventKind, id: string, worker: string, seconds: number, key: string): TimelineEvent {
+  switch (kind) {
+    case 'advance':
+      return { id, kind, seconds };
+    case 'cancel':
+      return { id, kind };
+    case 'draft':
+    case 'object-commit':
+      return { id, kind, worker, opId: key };
+    case 'ticket':
+      return { id, kind, worker, key, action: 'notify' };
+    case 'gateway-write':
+      return { id, kind, worker, resource: key };
+    default:
+      return { id, kind, worker } as TimelineEvent;
+  }
+}
+
+/** Add, remove and reorder events, and change the settings; invalid changes are refused with a message. */
+export function ScenarioBuilder({ scenario, onChange }: { scenario: Scenario; onChange: (next: Scenario) => void }) {
+  const [kind, setKind] = useState<EventKind>('claim');
+  const [worker, setWorker] = useState(scenario.workers[0]?.id ?? 'A');
+  const [seconds, setSeconds] = useState('6');
+  const [key, setKey] = useState('op-1');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const apply = (next: Scenario) => {
+    const checked = parseScenario(next);
+    if (!checked.ok) {
+      setProblem(checked.message);
+      return;
+    }
+    setProblem(null);
+    onChange(checked.scenario);
+  };
+
+  const move = (index: number, by: -1 | 1) => {
+    const events = [...scenario.events];
+    const [event] = events.splice(index, 1);
+    events.splice(index + by, 0, event);
+    apply({ ...scenario, events });
+  };
+
+  const add = () => {
+    const n = Number(seconds);
+    if (kind === 'advance' && !(Number.isInteger(n) && n >= 1)) {
+      setProblem('Time moves forward by a whole number of seconds, 1 or more.');
+      return;
+    }
+    apply({ ...scenario, events: [...scenario.events, makeEvent(kind, nextId(scenario.events), worker, n, key.trim())] });
+  };
+
+  return (
+    <section aria-labelledby="builder-heading" className="space-y-4 rounded-lg border border-line p-4">
+      <h3 id="builder-heading" className="text-lg font-semibold">
+        Scenario builder
+      </h3>
+      <BuilderSettings scenario={scenario} onChange={apply} />
+      <ol aria-label="Events" className="space-y-1">
+        {scenario.events.map((event, index) => (
+          <li key={event.id} className="flex flex-wrap items-center gap-2 rounded-md border border-line px-2 py-1 text-sm">
+            <span className="font-mono text-muted">#{index + 1}</span>
+            <span className="min-w-0 flex-1">{describeEvent(event)}</span>
+            <Button aria-label={`Move event ${index + 1} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+              ↑
+            </Button>
+            <Button
+              aria-label={`Move event ${index + 1} down`}
+              disabled={index === scenario.events.length - 1}
+              onClick={() => move(index, 1)}
+            >
+              ↓
+            </Button>
+            <Button
+              aria-label={`Remove event ${index + 1}`}
+              onClick={() => apply({ ...scenario, events: scenario.events.filter((_, i) => i !== index) })}
+            >
+              Remove
+            </Button>
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex flex-col text-sm">
+          New event
+          <select value={kind} onChange={(e) => setKind(e.target.value as EventKind)} className="rounded-md border border-line bg-surface px-2 py-1">
+            {KINDS.map((k) => (
+              <option key={k.kind} value={k.kind}>
+                {k.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {NEEDS_WORKER(kind) ? (
+          <label className="flex flex-col text-sm">
+            Worker
+            <select value={worker} onChange={(e) => setWorker(e.target.value)} className="rounded-md border border-line bg-surface px-2 py-1">
+              {scenario.workers.map((w) => (
+                <option key={w.id}>{w.id}</option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {kind === 'advance' ? (
+          <label className="flex flex-col text-sm">
+            Seconds to advance
+            <input type="number" min={1} value={seconds} onChange={(e) => setSeconds(e.target.value)} className="w-20 rounded-md border border-line bg-surface px-2 py-1" />
+          </label>
+        ) : null}
+        {NEEDS_KEY(kind) ? (
+          <label className="flex flex-col text-sm">
+            {kind === 'gateway-write' ? 'Resource' : kind === 'ticket' ? 'Idempotency key' : 'Operation id'}
+            <input value={key} onChange={(e) => setKey(e.target.value)} className="w-32 rounded-md border border-line bg-surface px-2 py-1" />
+          </label>
+        ) : null}
+        <Button variant="primary" onClick={add}>
+          Add event
+        </Button>
+      </div>
+      {problem ? (
+        <p role="alert" className="text-sm text-bad">
+          {problem}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { CONDITION_RULES, REASON_RULES } from '@/content/timeline/rules';
+import { describeEvent, type Scenario, type Score } from '@/lib/timeline';
+import type { SaveStatus } from './use-timeline';
+
+/** The score and each mistake explained with the rule that decided the write. */
+export function ScorePanel({ scenario, score, saveStatus }: { scenario: Scenario; score: Score; saveStatus: SaveStatus }) {
+  const full = score.score === score.total;
+  return (
+    <section aria-labelledby="timeline-score" className="rounded-lg border border-line p-4">
+      <h3 id="timeline-score" className="text-lg font-semibold">
+        Score: {score.score} / {score.total}
+        {full ? ' · Full marks' : ''}
+      </h3>
+      {full ? (
+        <p className="mt-1 text-sm">Every verdict foreseen. {scenarioTakeaway(scenario)}</p>
+      ) : (
+        <ul className="mt-2 space-y-2 text-sm">
+          {score.mistakes.map((m) => {
+            const event = scenario.events[m.effect.eventIndex];
+            const rules = m.effect.failed.length ? m.effect.failed.map((c) => CONDITION_RULES[c]) : [REASON_RULES[m.effect.reason]];
+            return (
+              <li key={m.eventId} className="rounded-md border border-line p-2">
+                <p>
+                  <strong>#{m.effect.eventIndex + 1} {describeEvent(event)}</strong>: you said{' '}
+                  {m.predicted ?? 'nothing'}, it was {m.effect.verdict === 'accept' ? 'accepted' : 'rejected'}.
+                </p>
+                <p className="text-muted">{m.effect.explanation}</p>
+                <ul className="ml-4 list-disc">
+                  {rules.map((rule) => (
+                    <li key={rule}>{rule}</li>
+                  ))}
+                </ul>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p className="mt-2 text-sm text-muted" role={saveStatus.kind === 'failed' ? 'alert' : undefined}>
+        {saveStatus.kind === 'saved'
+          ? 'Result saved in your records.'
+          : saveStatus.kind === 'failed'
+            ? saveStatus.message
+            : 'Saving your result…'}
+      </p>
+    </section>
+  );
+}
+
+function scenarioTakeaway(scenario: Scenario): string {
+  return 'takeaway' in scenario && typeof scenario.takeaway === 'string' ? scenario.takeaway : '';
+}

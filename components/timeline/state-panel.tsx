@@ -1,0 +1,62 @@
+import type { TimelineSnapshot } from '@/lib/timeline';
+
+/** The row state and every target after the current step. */
+export function StatePanel({ snapshot }: { snapshot: TimelineSnapshot }) {
+  const { run, workers, targets } = snapshot;
+  const gateway = Object.entries(targets.gatewayHighest);
+  return (
+    <div className="grid gap-3 text-sm sm:grid-cols-2">
+      <section aria-label="Run row" className="rounded-md border border-line p-3">
+        <h4 className="font-semibold">Run row at t={snapshot.now}</h4>
+        <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 font-mono text-xs">
+          <dt>owner</dt>
+          <dd>{run.owner || '(nobody)'}</dd>
+          <dt>fence</dt>
+          <dd>{run.fence}</dd>
+          <dt>lease_until</dt>
+          <dd>{run.leaseUntil}</dd>
+          <dt>status</dt>
+          <dd>{run.status}</dd>
+          <dt>cancel_epoch</dt>
+          <dd>{run.cancelEpoch}</dd>
+          <dt>draft</dt>
+          <dd>{targets.draft ? `${targets.draft.opId} by ${targets.draft.owner} (fence ${targets.draft.fence})` : '(none)'}</dd>
+        </dl>
+      </section>
+      <section aria-label="Workers" className="rounded-md border border-line p-3">
+        <h4 className="font-semibold">Workers</h4>
+        <ul className="mt-1 space-y-0.5 text-xs">
+          {workers.map((w) => (
+            <li key={w.id}>
+              <strong>{w.id}</strong> {w.paused ? 'paused' : 'running'}, token {w.token}, its clock reads {w.clock}
+              {w.token > 0
+                ? w.clock < w.believedLeaseUntil
+                  ? `: believes its lease runs until ${w.believedLeaseUntil}`
+                  : `: its clock says the lease ended at ${w.believedLeaseUntil}`
+                : ''}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-label="Remote targets" className="rounded-md border border-line p-3 sm:col-span-2">
+        <h4 className="font-semibold">Remote targets</h4>
+        <ul className="mt-1 space-y-0.5 text-xs">
+          <li>
+            report.md:{' '}
+            {targets.officialReport
+              ? `“${targets.officialReport.body}” (version ${targets.officialReport.version}, by ${targets.officialReport.writer})`
+              : 'not written'}
+            {targets.reportVersions.length > 1 ? `; ${targets.reportVersions.length} versions stored` : ''}
+          </li>
+          <li>
+            tickets: {targets.tickets.length ? targets.tickets.map((t) => `${t.action} by ${t.worker} (${t.key})`).join('; ') : 'none'}
+          </li>
+          <li>
+            gateway highest token:{' '}
+            {gateway.length ? gateway.map(([resource, highest]) => `${resource} → ${highest}`).join('; ') : 'none seen'}
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}

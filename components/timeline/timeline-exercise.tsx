@@ -1,0 +1,135 @@
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+import { TIMELINE_SCENARIOS, type LibraryScenario } from '@/content/timeline/scenarios';
+import { browserStore, createLocalDoor } from '@/lib/storage';
+import { decodeScenario, readSavedScenarios, type Scenario } from '@/lib/timeline';
+import { ScenarioBuilder } from './scenario-builder';
+import { ScenarioPicker } from './scenario-picker';
+import { ScorePanel } from './score-panel';
+import { ShareSave } from './share-save';
+import { StepControls } from './step-controls';
+import { TimelineLanes } from './timeline-lanes';
+import { TraceTable } from './trace-table';
+import { PredictionList } from './prediction-list';
+import { useTimeline } from './use-timeline';
+
+function explanationOf(scenario: Scenario): LibraryScenario | null {
+  return TIMELINE_SCENARIOS.find((s) => s.id === scenario.id && JSON.stringify(s) === JSON.stringify(scenario)) ?? null;
+}
+
+/** The pause-resume timeline exercise: pick or build a scenario, predict, run, review. */
+export function TimelineExercise() {
+  const t = useTimeline(TIMELINE_SCENARIOS[0]);
+  const [building, setBuilding] = useState(false);
+  const [saved, setSaved] = useState<Scenario[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const { setScenario } = t;
+
+  const loadSaved = useCallback(() => {
+    const read = readSavedScenarios(createLocalDoor(browserStore()));
+    setSaved(read.value);
+    if (!read.ok) setNotice(read.message);
+  }, []);
+
+  // Open a scenario shared as a link (#<encoded scenario>), now and whenever the hash changes.
+  useEffect(() => {
+    const openHash = () => {
+      if (window.location.hash.length <= 1) return;
+      const decoded = decodeScenario(window.location.hash);
+      if (decoded.ok) {
+        setScenario(decoded.scenario);
+        setNotice(null);
+      } else {
+        setNotice(`${decoded.message} Scenario 1 is shown instead.`);
+      }
+    };
+    // Read the browser's state after hydration, so the server-rendered page matches the first render.
+    const first = window.setTimeout(() => {
+      loadSaved();
+      openHash();
+    }, 0);
+    window.addEventListener('hashchange', openHash);
+    return () => {
+      window.clearTimeout(first);
+      window.removeEventListener('hashchange', openHash);
+    };
+  }, [setScenario, loadSaved]);
+
+  const library = explanationOf(t.scenario);
+  const current = t.trace && t.position >= 0 ? t.trace.steps[t.position] : null;
+
+  return (
+    <div className="space-y-6">
+      {notice ? (
+        <p role="alert" className="rounded-md border border-bad p-3 text-sm text-bad">
+          {notice}
+        </p>
+      ) : null}
+      <ScenarioPicker
+        scenario={t.scenario}
+        saved={saved}
+        building={building}
+        onPick={(s) => t.setScenario(s)}
+        onToggleBuilder={() => {
+          if (!building && explanationOf(t.scenario)) {
+            t.setScenario({ ...t.scenario, id: `my-${t.scenario.id}`, title: `My version of: ${t.scenario.title}` });
+          }
+          setBuilding(!building);
+        }}
+        onSavedChanged={loadSaved}
+      />
+      <div className="text-sm text-muted">
+        Lease {t.scenario.leaseSeconds} s · {t.scenario.design === 'ttl-only' ? 'TTL-only design (no fence)' : 'fenced design'} · object
+        store: {t.scenario.targets.objectStore} · gateway learns a generation{' '}
+        {t.scenario.targets.gateway === 'at-takeover' ? 'at takeover' : 'on its first write'}
+      </div>
+      {building ? (
+        <>
+          <ScenarioBuilder scenario={t.scenario} onChange={(s) => t.setScenario(s, { keepPredictions: true })} />
+          <ShareSave scenario={t.scenario} onSaved={loadSaved} />
+        </>
+      ) : null}
+      {t.error ? (
+        <p role="alert" className="text-bad">
+          The simulator could not run this scenario: {t.error}
+        </p>
+      ) : null}
+      <TimelineLanes scenario={t.scenario} trace={t.trace} position={t.position} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="predict-heading">
+          <h2 id="predict-heading" className="mb-2 text-xl font-semibold">
+            1. Predict each write
+          </h2>
+          <PredictionList scenario={t.scenario} predictions={t.predictions} onPredict={t.predict} locked={t.finished} />
+        </section>
+        <section aria-labelledby="run-heading" className="space-y-3">
+          <h2 id="run-heading" className="text-xl font-semibold">
+            2. Run it
+          </h2>
+          <StepControls t={t} current={current} />
+        </section>
+      </div>
+      {t.score ? <ScorePanel scenario={t.scenario} score={t.score} saveStatus={t.saveStatus} /> : null}
+      {t.finished && library ? (
+        <section aria-labelledby="explain-heading" className="rounded-lg border border-line p-4">
+          <h2 id="explain-heading" className="text-lg font-semibold">
+            What this scenario shows
+          </h2>
+          <p className="mt-1">{library.explanation}</p>
+          <p className="mt-2 font-semibold">{library.takeaway}</p>
+        </section>
+      ) : null}
+      {t.trace ? (
+        <section aria-labelledby="trace-heading">
+          <h2 id="trace-heading" className="mb-2 text-xl font-semibold">
+            Trace
+          </h2>
+          <TraceTable trace={t.trace} position={t.position} />
+        </section>
+      ) : (
+        <p className="text-muted">Loading SQLite…</p>
+      )}
+    </div>
+  );
+}

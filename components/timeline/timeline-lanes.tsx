@@ -1,0 +1,136 @@
+import { describeEvent, layoutTimeline, type Scenario, type Trace, type WriteEffect } from '@/lib/timeline';
+
+const LANE = 50;
+const TOP = 8;
+const AXIS = 28;
+
+/**
+ * The timeline drawn as lanes: one per worker (its lease windows as bands, a pause as a gap)
+ * and one per target (each write a mark, its verdict shown once the step is revealed).
+ * The trace table below is the accessible view of the same information.
+ */
+export function TimelineLanes({ scenario, trace, position }: { scenario: Scenario; trace: Trace | null; position: number }) {
+  const layout = layoutTimeline(scenario, trace?.windows ?? []);
+  const current = position >= 0 && trace ? trace.steps[position] : null;
+  const windows = current?.after.windows ?? [];
+  const revealed = new Map<string, WriteEffect>();
+  for (const step of trace?.steps.slice(0, position + 1) ?? []) {
+    for (const e of step.effects) if (e.kind === 'write') revealed.set(e.eventId, e);
+  }
+  const laneY = new Map(layout.lanes.map((lane, i) => [lane.id, TOP + i * LANE + 30]));
+  const height = TOP + layout.lanes.length * LANE + AXIS;
+  const right = layout.width;
+
+  return (
+    <div className="overflow-x-auto rounded-lg border border-line bg-surface-2 p-2">
+      <svg
+        width={right}
+        height={height}
+        viewBox={`0 0 ${right} ${height}`}
+        role="img"
+        aria-label={`Timeline of “${scenario.title}”: ${layout.lanes.map((l) => l.label).join(', ')}. The table below lists the same events and verdicts.`}
+        className="block text-ink"
+      >
+        {layout.lanes.map((lane) => {
+          const y = laneY.get(lane.id) ?? 0;
+          const gaps = layout.pauses.filter((p) => p.worker === lane.id);
+          return (
+            <g key={lane.id}>
+              <text x={4} y={y - 16} fontSize={12} fill="var(--muted)" fontWeight={600}>
+                {lane.label}
+              </text>
+              {lane.kind === 'worker' ? (
+                <WorkerLine y={y} right={right - 8} gaps={gaps} />
+              ) : (
+                <line x1={4} x2={right - 8} y1={y} y2={y} stroke="var(--line)" strokeWidth={2} />
+              )}
+              {lane.kind === 'worker'
+                ? windows
+                    .filter((w) => w.worker === lane.id)
+                    .map((w) => {
+                      const x1 = layout.timeToX(w.from);
+                      const x2 = Math.max(layout.timeToX(w.until), x1 + 4);
+                      return (
+                        <g key={w.fence}>
+                          <rect x={x1} y={y - 7} width={x2 - x1} height={14} rx={3} fill="var(--accent)" opacity={0.35} />
+                          <text x={x1 + 3} y={y + 19} fontSize={10} fill="var(--ink)">
+                            fence {w.fence} until {w.until}
+                          </text>
+                        </g>
+                      );
+                    })
+                : null}
+            </g>
+          );
+        })}
+        {current ? (
+          <line
+            x1={layout.eventX[position]}
+            x2={layout.eventX[position]}
+            y1={TOP}
+            y2={height - AXIS + 4}
+            stroke="var(--accent)"
+            strokeWidth={2}
+            strokeDasharray="4 3"
+          />
+        ) : null}
+        {layout.marks.map((mark) => {
+          const y = laneY.get(mark.lane) ?? 0;
+          const effect = revealed.get(mark.eventId);
+          const event = scenario.events[mark.index];
+          return (
+            <g key={mark.eventId}>
+              <title>{`${describeEvent(event)}${effect ? `: ${effect.verdict === 'accept' ? 'accepted' : 'rejected'}` : ''}`}</title>
+              <circle
+                cx={mark.x}
+                cy={y}
+                r={10}
+                fill={effect ? (effect.verdict === 'accept' ? 'var(--good)' : 'var(--bad)') : 'var(--surface)'}
+                stroke={effect ? 'none' : 'var(--ink)'}
+                strokeWidth={1.5}
+              />
+              <text x={mark.x} y={y + 4} fontSize={11} textAnchor="middle" fontWeight={700} fill={effect ? 'var(--surface)' : 'var(--ink)'}>
+                {effect ? (effect.verdict === 'accept' ? '✓' : '✗') : (mark.worker ?? 'U')}
+              </text>
+              {effect ? (
+                <text x={mark.x} y={y - 13} fontSize={10} textAnchor="middle" fill="var(--ink)">
+                  {mark.worker ?? 'user'}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+        {layout.ticks.map((tick) => (
+          <g key={tick.t}>
+            <line x1={tick.x} x2={tick.x} y1={height - AXIS} y2={height - AXIS + 5} stroke="var(--muted)" />
+            <text x={tick.x} y={height - 6} fontSize={11} textAnchor="middle" fill="var(--muted)">
+              t={tick.t}
+            </text>
+          </g>
+        ))}
+      </svg>
+    </div>
+  );
+}
+
+function WorkerLine({ y, right, gaps }: { y: number; right: number; gaps: { x1: number; x2: number }[] }) {
+  const pieces: { x1: number; x2: number }[] = [];
+  let from = 4;
+  for (const gap of [...gaps].sort((a, b) => a.x1 - b.x1)) {
+    pieces.push({ x1: from, x2: gap.x1 });
+    from = gap.x2;
+  }
+  pieces.push({ x1: from, x2: right });
+  return (
+    <g>
+      {pieces.map((p) => (
+        <line key={p.x1} x1={p.x1} x2={p.x2} y1={y} y2={y} stroke="var(--ink)" strokeWidth={3} />
+      ))}
+      {gaps.map((g) => (
+        <text key={`gap-${g.x1}`} x={(g.x1 + g.x2) / 2} y={y + 4} fontSize={11} textAnchor="middle" fill="var(--muted)" fontStyle="italic">
+          paused
+        </text>
+      ))}
+    </g>
+  );
+}

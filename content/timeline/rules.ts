@@ -1,0 +1,28 @@
+import type { FailedCondition, WriteReason } from '@/lib/timeline/types';
+
+/**
+ * The lesson's rules, keyed by why a write was accepted or rejected. A mistaken prediction is
+ * explained with the rule that decided the write.
+ */
+export const CONDITION_RULES: Record<FailedCondition, string> = {
+  owner: 'The commit names its owner; after a takeover the row names someone else, so the old worker matches no row.',
+  fence: 'A fencing token names an execution generation. Every claim bumps the fence, so an older token can never match again.',
+  lease: 'The lease is judged by database time in the same statement that writes, not by the worker’s own clock.',
+  status: 'The commit also checks the run state: a done or canceled run accepts no commit from any generation.',
+  token: 'The gateway remembers the highest token it has seen for a resource and rejects anything lower.',
+  key: 'The idempotency key identifies one action: the same key twice creates one effect.',
+  operation: 'The operation id names the business action and stays the same on retry, so a retry adds nothing.',
+};
+
+export const REASON_RULES: Record<WriteReason, string> = {
+  ok: 'Every condition held in the statement that wrote: this worker still holds the current generation.',
+  unchecked:
+    'This target checks no token: it accepts any write, even from a stale worker. Local fencing cannot stop it.',
+  duplicate: 'Idempotency: the same action (same key or operation id) already landed, so the repeat changes nothing.',
+  conditions: 'The conditional UPDATE checks owner, fence, lease and state together: one failed condition means 0 rows.',
+  'lease-held': 'A claim succeeds only on a queued run or an expired lease; a valid lease held by someone else blocks it.',
+  'final-state': 'Final states (done, canceled, failed) are never claimed or canceled again.',
+  'stale-token': 'Highest-seen fencing: a token below one already registered is rejected at the resource.',
+  'nothing-to-commit': 'There was nothing to switch: only an uploaded version can become the official reference.',
+  paused: 'A paused worker sends nothing until it resumes.',
+};

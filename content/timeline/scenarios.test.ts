@@ -1,0 +1,114 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isWriteEvent, loadTimelineEngine, parseScenario, type TimelineEngine, type Trace } from '@/lib/timeline';
+import { CONDITION_RULES, REASON_RULES } from './rules';
+import { BLANK_SCENARIO, TIMELINE_SCENARIOS } from './scenarios';
+
+let engine: TimelineEngine;
+beforeAll(async () => {
+  engine = await loadTimelineEngine();
+});
+
+const byId = (id: string) => {
+  const s = TIMELINE_SCENARIOS.find((x) => x.id === id);
+  if (!s) throw new Error(id);
+  return s;
+};
+const write = (trace: Trace, eventId: string) => {
+  const w = trace.writes.find((x) => x.eventId === eventId);
+  if (!w) throw new Error(eventId);
+  return w;
+};
+
+describe('the scenario library', () => {
+  it('covers the nine scenarios of the lesson, with unique ids and numbers', () => {
+    const numbers = TIMELINE_SCENARIOS.map((s) => s.number);
+    for (const n of ['1', '2', '3', '4', '5', '6', '7a', '7b', '8a', '8b', '9a']) expect(numbers).toContain(n);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(new Set(TIMELINE_SCENARIOS.map((s) => s.id)).size).toBe(TIMELINE_SCENARIOS.length);
+  });
+
+  for (const scenario of [...TIMELINE_SCENARIOS, BLANK_SCENARIO]) {
+    it(`${scenario.id}: is a valid scenario`, () => {
+      expect(parseScenario(JSON.parse(JSON.stringify(scenario)))).toMatchObject({ ok: true });
+    });
+  }
+
+  for (const scenario of TIMELINE_SCENARIOS) {
+    it(`${scenario.id}: the engine's verdicts equal the verdicts in the data`, () => {
+      const writes = scenario.events.filter(isWriteEvent);
+      expect(writes.every((e) => e.expect !== undefined), 'every write states its verdict').toBe(true);
+      const trace = engine.run(scenario);
+      expect(trace.writes.map((w) => [w.eventId, w.verdict])).toEqual(writes.map((e) => [e.id, e.expect]));
+      for (const w of trace.writes) {
+        expect(w.explanation.length).toBeGreaterThan(10);
+        expect(REASON_RULES[w.reason]).toBeTruthy();
+        for (const c of w.failed) expect(CONDITION_RULES[c]).toBeTruthy();
+        if (w.verdict === 'reject') expect(w.rowsChanged).toBe(0);
+      }
+    });
+
+    it(`${scenario.id}: running twice gives an identical trace`, () => {
+      expect(JSON.stringify(engine.run(scenario))).toBe(JSON.stringify(engine.run(scenario)));
+    });
+  }
+});
+
+describe('the verdicts follow the lesson’s rules', () => {
+  it('1: A’s commit changes 0 rows because owner and fence moved on; B’s changes 1 and the run is done', () => {
+    const trace = engine.run(byId('acceptance'));
+    expect(write(trace, 'a-claim').token).toBe(1);
+    expect(write(trace, 'b-claim').token).toBe(2);
+    const a = write(trace, 'a-finish');
+    expect(a).toMatchObject({ rowsChanged: 0, token: 1, failed: ['owner', 'fence'] });
+    expect(a.explanation).toMatch(/^0 rows changed/);
+    expect(write(trace, 'b-finish').rowsChanged).toBe(1);
+    expect(trace.steps.at(-1)?.after.run).toMatchObject({ owner: 'B', fence: 2, status: 'done' });
+  });
+
+  it('4: with no takeover, only the lease condition fails, judged by database time', () => {
+    const trace = engine.run(byId('clock-offset'));
+    expect(write(trace, 'a-finish').failed).toEqual(['lease']);
+    const step = trace.steps.find((s) => s.event.id === 'a-finish');
+    const a = step?.after.workers.find((w) => w.id === 'A');
+    expect(a?.clock).toBe(2);
+    expect(a && a.clock < a.believedLeaseUntil).toBe(true);
+  });
+
+  it('5: the retries are duplicates, not lost authority', () => {
+    const trace = engine.run(byId('retry-same-operation'));
+    expect(write(trace, 'a-draft-retry')).toMatchObject({ reason: 'duplicate', failed: ['operation'] });
+    expect(write(trace, 'a-ticket-retry')).toMatchObject({ reason: 'duplicate', failed: ['key'] });
+    expect(trace.steps.at(-1)?.after.targets.tickets).toHaveLength(1);
+  });
+
+  it('6: after cancel the commit fails on state alone, and the remote ticket still lands', () => {
+    const trace = engine.run(byId('complete-after-cancel'));
+    expect(write(trace, 'a-finish').failed).toEqual(['status']);
+    expect(write(trace, 'b-claim').reason).toBe('final-state');
+    expect(trace.steps.at(-1)?.after.run).toMatchObject({ status: 'canceled', cancelEpoch: 1 });
+    expect(trace.steps.at(-1)?.after.targets.tickets.map((t) => t.worker)).toEqual(['A']);
+  });
+
+  it('7a: the stale upload is the official report; 7b: the official report stays B’s', () => {
+    const overwrite = engine.run(byId('remote-file-overwrite'));
+    expect(overwrite.steps.at(-1)?.after.targets.officialReport?.writer).toBe('A');
+    const versioned = engine.run(byId('remote-file-versioned'));
+    const end = versioned.steps.at(-1)?.after.targets;
+    expect(end?.officialReport?.writer).toBe('B');
+    expect(end?.reportVersions.map((v) => v.writer)).toEqual(['B', 'A']);
+  });
+
+  it('8: without heartbeat B takes over; with it, B’s claim fails and A commits', () => {
+    expect(write(engine.run(byId('long-call-no-heartbeat')), 'b-claim').verdict).toBe('accept');
+    const beat = engine.run(byId('long-call-heartbeat'));
+    expect(write(beat, 'b-claim').reason).toBe('lease-held');
+    expect(beat.windows).toEqual([{ worker: 'A', fence: 1, from: 0, until: 12 }]);
+  });
+
+  it('9: a different action from the stale worker lands at a token-less API; the gateway switch decides the first stale write', () => {
+    const api = engine.run(byId('api-without-tokens'));
+    expect(api.steps.at(-1)?.after.targets.tickets.map((t) => `${t.worker}:${t.action}`)).toEqual(['B:refund', 'A:add-note']);
+    expect(write(engine.run(byId('gateway-first-write')), 'a-write-1').verdict).toBe('accept');
+    expect(write(engine.run(byId('gateway-at-takeover')), 'a-write-1')).toMatchObject({ verdict: 'reject', failed: ['token'] });
+  });
+});

@@ -1,0 +1,80 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+async function mark(page: Page, write: string, choice: 'Accept' | 'Reject') {
+  await page.getByRole('group', { name: write, exact: true }).getByRole('radio', { name: choice }).check();
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/practice/timeline');
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 8 events' })).toBeVisible();
+});
+
+test('scenario 1: A’s submit marked reject and B’s accept, run to the end: full marks, 0 rows on A’s commit', async ({ page }) => {
+  await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('lib:acceptance');
+  await mark(page, 'A claims the run', 'Accept');
+  await mark(page, 'B claims the run', 'Accept');
+  await mark(page, 'A submits (finish)', 'Reject');
+  await mark(page, 'B submits (finish)', 'Accept');
+  await page.getByRole('button', { name: 'Run to end' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Score: 4 / 4 · Full marks' })).toBeVisible();
+  const aCommit = page.getByRole('row').filter({ hasText: 'A submits (finish)' });
+  await expect(aCommit).toContainText('rejected, 0 rows: owner, fence');
+  await expect(aCommit).toContainText('0 rows changed: A lost the right to commit');
+  await expect(page.getByRole('row').filter({ hasText: 'B submits (finish)' })).toContainText('accepted, 1 row');
+  await expect(page.getByText('Result saved in your records.')).toBeVisible();
+});
+
+test('stepping announces each step in the live region, forward and back', async ({ page }) => {
+  const live = page.getByRole('status').filter({ hasText: /Step|Ready/ });
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await expect(live).toContainText('Step 1 of 8, t=0: A claims the run: accepted, 1 row');
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await expect(live).toContainText('Step 3 of 8, t=0: Time moves 6 s');
+  await page.getByRole('button', { name: 'Step back' }).click();
+  await expect(live).toContainText('Step 2 of 8, t=0: A pauses');
+  await expect(page.getByRole('row', { name: /A submits \(finish\)/ })).toContainText('not run yet');
+});
+
+test('a scenario built by the learner, shared as a link, opens in a fresh page with the same trace', async ({ page }) => {
+  await page.getByRole('button', { name: 'Build your own' }).click();
+  await page.getByRole('button', { name: 'Remove event 8' }).click();
+  await page.getByRole('combobox', { name: 'New event' }).selectOption({ label: 'Renew (heartbeat)' });
+  await page.getByRole('combobox', { name: 'Worker', exact: true }).selectOption('A');
+  await page.getByRole('button', { name: 'Add event' }).click();
+  await page.getByRole('combobox', { name: 'New event' }).selectOption({ label: 'Advance time' });
+  await page.getByRole('spinbutton', { name: 'Seconds to advance' }).fill('5');
+  await page.getByRole('button', { name: 'Add event' }).click();
+  await page.getByRole('combobox', { name: 'New event' }).selectOption({ label: 'Submit (finish)' });
+  await page.getByRole('combobox', { name: 'Worker', exact: true }).selectOption('B');
+  await page.getByRole('button', { name: 'Add event' }).click();
+  await page.getByRole('button', { name: 'Move event 10 up' }).click();
+  await expect(page.getByRole('list', { name: 'Events' }).getByRole('listitem')).toHaveCount(10);
+
+  await page.getByRole('button', { name: 'Share link' }).click();
+  const link = await page.getByRole('textbox', { name: 'Link to this scenario' }).inputValue();
+  expect(link).toMatch(/\/practice\/timeline#[A-Za-z0-9_-]+$/);
+  await page.getByRole('button', { name: 'Run to end' }).click();
+  const trace = await page.getByRole('table').innerText();
+  expect(trace).toContain('B submits (finish)');
+  expect(trace).toContain('A renews its lease (heartbeat)');
+
+  const fresh = await page.context().newPage();
+  const errors: string[] = [];
+  fresh.on('pageerror', (e) => errors.push(e.message));
+  fresh.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await fresh.goto(link);
+  await expect(fresh.getByRole('combobox', { name: 'Scenario' })).toContainText('My version of: The acceptance sequence');
+  await expect(fresh.getByRole('status').filter({ hasText: 'Ready: 10 events' })).toBeVisible();
+  await fresh.getByRole('button', { name: 'Run to end' }).click();
+  expect(await fresh.getByRole('table').innerText()).toBe(trace);
+  expect(errors).toEqual([]);
+});
+
+test('a damaged or hostile link is refused with a message, and scenario 1 is shown', async ({ page }) => {
+  await page.goto('/practice/timeline#%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+  await expect(page.getByRole('alert').filter({ hasText: 'The link is damaged' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('lib:acceptance');
+});

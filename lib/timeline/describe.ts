@@ -1,0 +1,70 @@
+import type { TargetId, TimelineEvent, WriteEffect } from './types';
+
+/**
+ * What an event asks for, in words the learner can judge before running (no outcome in it):
+ * "A submits (finish)", "Time moves 6 s".
+ */
+export function describeEvent(event: TimelineEvent): string {
+  switch (event.kind) {
+    case 'claim':
+      return `${event.worker} claims the run`;
+    case 'renew':
+      return `${event.worker} renews its lease (heartbeat)`;
+    case 'finish':
+      return `${event.worker} submits (finish)`;
+    case 'cancel':
+      return 'The user cancels the run';
+    case 'draft':
+      return `${event.worker} saves the draft (operation ${event.opId})`;
+    case 'object-put':
+      return `${event.worker} uploads report.md`;
+    case 'object-commit':
+      return `${event.worker} makes its report.md official (operation ${event.opId})`;
+    case 'ticket':
+      return `${event.worker} calls the ticket API: ${event.action} (key ${event.key})`;
+    case 'gateway-write':
+      return `${event.worker} writes ${event.resource} through the gateway`;
+    case 'pause':
+      return `${event.worker} pauses`;
+    case 'resume':
+      return `${event.worker} resumes`;
+    case 'advance':
+      return `Time moves ${event.seconds} s`;
+  }
+}
+
+/** The lane a write event lands on, known before running. */
+export function targetOfEvent(event: TimelineEvent): TargetId | null {
+  switch (event.kind) {
+    case 'claim':
+    case 'renew':
+    case 'finish':
+    case 'cancel':
+    case 'draft':
+      return 'run';
+    case 'object-put':
+    case 'object-commit':
+      return 'objects';
+    case 'ticket':
+      return 'tickets';
+    case 'gateway-write':
+      return 'gateway';
+    default:
+      return null;
+  }
+}
+
+export const TARGET_LABELS: Record<TargetId, string> = {
+  run: 'Database (run row, draft)',
+  objects: 'Object store (report.md)',
+  tickets: 'Ticket API (keys only)',
+  gateway: 'Fencing gateway',
+};
+
+/** "accepted, 1 row" / "rejected, 0 rows: fence" for a table cell or announcement. */
+export function summarizeVerdict(effect: WriteEffect): string {
+  const rows = `${effect.rowsChanged} ${effect.rowsChanged === 1 ? 'row' : 'rows'}`;
+  if (effect.verdict === 'accept') return `accepted, ${rows}`;
+  const why = effect.failed.length ? `: ${effect.failed.join(', ')}` : effect.reason === 'paused' ? ': paused' : '';
+  return `rejected, ${rows}${why}`;
+}

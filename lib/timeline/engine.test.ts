@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { loadTimelineEngine, runScenario, type Scenario } from './index';
+
+const acceptance: Scenario = {
+  version: 1,
+  id: 'x',
+  title: 'x',
+  leaseSeconds: 5,
+  workers: [{ id: 'A' }, { id: 'B' }],
+  targets: { objectStore: 'overwrite', gateway: 'first-write' },
+  events: [
+    { id: 'a-claim', kind: 'claim', worker: 'A' },
+    { id: 'a-pause', kind: 'pause', worker: 'A' },
+    { id: 't6', kind: 'advance', seconds: 6 },
+    { id: 'b-claim', kind: 'claim', worker: 'B' },
+    { id: 'a-resume', kind: 'resume', worker: 'A' },
+    { id: 't7', kind: 'advance', seconds: 1 },
+    { id: 'a-finish', kind: 'finish', worker: 'A' },
+    { id: 'b-finish', kind: 'finish', worker: 'B' },
+  ],
+};
+
+describe('timeline engine', () => {
+  it("the acceptance sequence: A claims, pauses past expiry, B claims; A's finish changes 0 rows, B's 1", async () => {
+    const t = await runScenario(acceptance);
+    expect(t.writes.map((w) => w.verdict)).toEqual(['accept', 'accept', 'reject', 'accept']);
+    expect(t.writes.map((w) => w.rowsChanged)).toEqual([1, 1, 0, 1]);
+    expect(t.windows).toEqual([
+      { worker: 'A', fence: 1, from: 0, until: 5 },
+      { worker: 'B', fence: 2, from: 6, until: 7 },
+    ]);
+    expect(t.end).toBe(7);
+  });
+
+  it('runs the named design: with a TTL-only lease the stale finish lands', async () => {
+    const t = await runScenario({ ...acceptance, design: 'ttl-only' });
+    expect(t.writes.find((w) => w.eventId === 'a-finish')?.verdict).toBe('accept');
+    expect(t.writes.find((w) => w.eventId === 'b-finish')?.verdict).toBe('reject');
+  });
+
+  it("judging leases by the worker's clock (a broken time source) lets a late commit through", async () => {
+    const late: Scenario = {
+      ...acceptance,
+      timeSource: 'worker',
+      workers: [{ id: 'A', clockOffset: -4 }],
+      events: [
+        { id: 'a-claim', kind: 'claim', worker: 'A' },
+        { id: 't6', kind: 'advance', seconds: 6 },
+        { id: 'a-finish', kind: 'finish', worker: 'A' },
+      ],
+    };
+    expect((await runScenario(late)).writes.map((w) => w.verdict)).toEqual(['accept', 'accept']);
+    const db = (await runScenario({ ...late, timeSource: 'database' })).writes[1];
+    expect(db).toMatchObject({ verdict: 'reject', failed: ['lease'] });
+  });
+
+  it('a paused worker sends nothing, and an unknown design is refused clearly', async () => {
+    const engine = await loadTimelineEngine();
+    const t = engine.run({ ...acceptance, events: acceptance.events.slice(0, 2).concat({ id: 'x', kind: 'finish', worker: 'A' }) });
+    expect(t.writes[1]).toMatchObject({ verdict: 'reject', reason: 'paused' });
+    expect(() => engine.run({ ...acceptance, design: 'nope' })).toThrow(/Unknown lease design "nope"/);
+  });
+});

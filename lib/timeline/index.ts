@@ -1,0 +1,17 @@
+export * from './types';
+export {
+  createTimelineEngine,
+  loadTimelineEngine,
+  runScenario,
+  TIMELINE_DESIGNS,
+  type StepResult,
+  type TimelineEngine,
+  type TimelineState,
+  type WorkerState,
+} from './engine';
+export { ScenarioSchema, parseScenario, SCENARIO_LIMITS, type ParseResult } from './schema';
+export { encodeScenario, decodeScenario, scenarioLink, MAX_SHARE_LENGTH } from './share';
+export { describeEvent, targetOfEvent, summarizeVerdict, TARGET_LABELS } from './describe';
+export { scorePredictions, prunePredictions, type Predictions, type Score, type Mistake } from './score';
+export { readSavedScenarios, saveScenario, deleteSavedScenario, MAX_SAVED_SCENARIOS } from './saved';
+export { layoutTimeline, type TimelineLayout } from './layout';

@@ -1,0 +1,58 @@
+import type { FeatureSchema } from '@/lib/records/schema';
+import { logActivity } from '@/lib/records/records';
+import type { SqlDriver } from '@/lib/sqlite';
+import type { Predictions } from './score';
+import type { Scenario } from './types';
+
+/** The timeline exercise's tables in the records database. */
+export const timelineSchema: FeatureSchema = {
+  feature: 'timeline',
+  migrations: [
+    `CREATE TABLE timeline_results (
+       id          INTEGER PRIMARY KEY AUTOINCREMENT,
+       at          INTEGER NOT NULL,
+       scenario_id TEXT    NOT NULL,
+       scenario    TEXT    NOT NULL,
+       predictions TEXT    NOT NULL,
+       score       INTEGER NOT NULL,
+       total       INTEGER NOT NULL,
+       seconds     INTEGER NOT NULL
+     );
+     CREATE INDEX timeline_results_scenario ON timeline_results (scenario_id, at);`,
+  ],
+};
+
+export interface TimelineResult {
+  at: number;
+  scenario: Scenario;
+  predictions: Predictions;
+  score: number;
+  total: number;
+  /** Seconds from opening the scenario to seeing the whole trace. */
+  seconds: number;
+}
+
+/** Stores one graded attempt and logs it in the shared activity log. */
+export function saveTimelineResult(db: SqlDriver, result: TimelineResult): void {
+  db.run(
+    `INSERT INTO timeline_results (at, scenario_id, scenario, predictions, score, total, seconds)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    [
+      result.at,
+      result.scenario.id,
+      JSON.stringify(result.scenario),
+      JSON.stringify(result.predictions),
+      result.score,
+      result.total,
+      Math.max(0, Math.round(result.seconds)),
+    ],
+  );
+  logActivity(db, result.at, 'timeline.scored', result.scenario.id, { score: result.score, total: result.total });
+}
+
+/** The most recent attempts, newest first. */
+export function recentTimelineResults(db: SqlDriver, limit = 10): { at: number; scenarioId: string; score: number; total: number; seconds: number }[] {
+  return db
+    .all('SELECT at, scenario_id, score, total, seconds FROM timeline_results ORDER BY at DESC, id DESC LIMIT ?', [limit])
+    .map((r) => ({ at: Number(r.at), scenarioId: String(r.scenario_id), score: Number(r.score), total: Number(r.total), seconds: Number(r.seconds) }));
+}

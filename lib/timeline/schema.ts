@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { Scenario } from './types';
+
+/** Limits that keep a shared or stored scenario small and readable. */
+export const SCENARIO_LIMITS = {
+  workers: 4,
+  events: 60,
+  seconds: 3600,
+  text: 200,
+  explanation: 2000,
+} as const;
+
+const name = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:-]{1,40}$/, 'use 1 to 40 letters, digits, or _ . : -');
+const text = z.string().max(SCENARIO_LIMITS.text, `at most ${SCENARIO_LIMITS.text} characters`);
+const worker = z.string().regex(/^[A-Z]$/, 'a worker is one capital letter (A, B, C)');
+const verdict = z.enum(['accept', 'reject']);
+const base = { id: name, note: text.optional() };
+const writeBase = { ...base, expect: verdict.optional() };
+
+const event = z.discriminatedUnion('kind', [
+  z.object({ ...writeBase, kind: z.literal('claim'), worker }),
+  z.object({ ...writeBase, kind: z.literal('renew'), worker }),
+  z.object({ ...writeBase, kind: z.literal('finish'), worker }),
+  z.object({ ...writeBase, kind: z.literal('cancel') }),
+  z.object({ ...writeBase, kind: z.literal('draft'), worker, opId: name, body: text.optional() }),
+  z.object({ ...writeBase, kind: z.literal('object-put'), worker, body: text.optional() }),
+  z.object({ ...writeBase, kind: z.literal('object-commit'), worker, opId: name }),
+  z.object({ ...writeBase, kind: z.literal('ticket'), worker, key: name, action: name }),
+  z.object({ ...writeBase, kind: z.literal('gateway-write'), worker, resource: name, body: text.optional() }),
+  z.object({ ...base, kind: z.literal('pause'), worker }),
+  z.object({ ...base, kind: z.literal('resume'), worker }),
+  z.object({ ...base, kind: z.literal('advance'), seconds: z.number().int().min(1).max(SCENARIO_LIMITS.seconds) }),
+]);
+
+/** The zod schema of a Scenario: structure, limits, and references between its parts. */
+export const ScenarioSchema = z
+  .object({
+    version: z.literal(1),
+    id: name,
+    title: z.string().min(1, 'a title is needed').max(120),
+    explanation: z.string().max(SCENARIO_LIMITS.explanation).optional(),
+    design: name.optional(),
+    leaseSeconds: z.number().int().min(1).max(SCENARIO_LIMITS.seconds),
+    timeSource: z.enum(['database', 'worker']).optional(),
+    workers: z
+      .array(
+        z.object({
+          id: worker,
+          clockOffset: z.number().int().min(-SCENARIO_LIMITS.seconds).max(SCENARIO_LIMITS.seconds).optional(),
+        }),
+      )
+      .min(1, 'at least one worker')
+      .max(SCENARIO_LIMITS.workers, `at most ${SCENARIO_LIMITS.workers} workers`),
+    targets: z.object({
+      objectStore: z.enum(['overwrite', 'versioned']),
+      gateway: z.enum(['at-takeover', 'first-write']),
+    }),
+    events: z.array(event).max(SCENARIO_LIMITS.events, `at most ${SCENARIO_LIMITS.events} events`),
+  })
+  .superRefine((scenario, ctx) => {
+    const workerIds = new Set<string>();
+    scenario.workers.forEach((w, i) => {
+      if (workerIds.has(w.id)) ctx.addIssue({ code: 'custom', path: ['workers', i, 'id'], message: `worker ${w.id} is listed twice` });
+      workerIds.add(w.id);
+    });
+    const eventIds = new Set<string>();
+    scenario.events.forEach((e, i) => {
+      if (eventIds.has(e.id)) ctx.addIssue({ code: 'custom', path: ['events', i, 'id'], message: `event id ${e.id} is used twice` });
+      eventIds.add(e.id);
+      if ('worker' in e && !workerIds.has(e.worker)) {
+        ctx.addIssue({ code: 'custom', path: ['events', i, 'worker'], message: `event ${e.id} names worker ${e.worker}, who is not in the scenario` });
+      }
+    });
+  }) satisfies z.ZodType<Scenario>;
+
+export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; message: string };
+
+/** Validates unknown data as a Scenario, with one readable message when it is not one. */
+export function parseScenario(data: unknown): ParseResult {
+  const result = ScenarioSchema.safeParse(data);
+  if (result.success) return { ok: true, scenario: result.data as Scenario };
+  const issue = result.error.issues[0];
+  const where = issue.path.length ? ` at ${issue.path.join('.')}` : '';
+  return { ok: false, message: `This is not a valid scenario${where}: ${issue.message}.` };
+}
