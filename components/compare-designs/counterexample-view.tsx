@@ -1,4 +1,5 @@
-import { STEP_ACTION, type Counterexample } from '@/lib/checker';
+import { STEP_ACTION, toTimelineScenario, type Counterexample } from '@/lib/checker';
+import { scenarioLink } from '@/lib/timeline';
 
 const PROPERTY_TEXT: Record<number, string> = {
   1: 'After a newer claim succeeds, no write of an older generation may land at any protected target.',
@@ -8,8 +9,9 @@ const PROPERTY_TEXT: Record<number, string> = {
 };
 
 /** The shortest violating schedule, step by step, ending at the step that breaks the property. */
-export function CounterexampleView({ counterexample }: { counterexample: Counterexample }) {
+export function CounterexampleView({ counterexample, designName }: { counterexample: Counterexample; designName: string }) {
   const { steps, violation } = counterexample;
+  const replay = toTimelineScenario(counterexample, designName);
   return (
     <figure className="grid min-w-0 gap-2 *:min-w-0">
       <figcaption className="text-sm">
@@ -46,6 +48,18 @@ export function CounterexampleView({ counterexample }: { counterexample: Counter
         </table>
       </div>
       <p className="text-sm font-semibold text-bad">{violation.message}</p>
+      {replay.ok ? (
+        <p className="text-sm">
+          <a className="font-semibold text-accent underline" href={scenarioLink(replay.scenario)}>
+            Open in the timeline
+          </a>{' '}
+          <span className="text-muted">
+            to replay it step by step{replay.omitted > 0 ? ' (report writes and gateway calls left out: they never touch the run row)' : ''}.
+          </span>
+        </p>
+      ) : (
+        <p className="text-sm text-muted">Not replayable in the timeline: {replay.reason}</p>
+      )}
     </figure>
   );
 }
