@@ -4,6 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LeaseDesign } from '@/lib/lease';
 import type { Bound, CheckResult, SearchProgress, StatementDraft, StatementProblem } from '@/lib/checker';
 import { CheckerClient, type CheckOutcome } from '@/lib/checker/client';
+import { logCheck } from '@/lib/checker/records';
+import { browserRecords } from '@/lib/records/browser';
 
 export type CheckState =
   | { status: 'idle' }
@@ -46,6 +48,12 @@ export function useChecker() {
               : { status: 'error', message: outcome.message };
       setStates((s) => ({ ...s, [key]: next }));
       setRunning((r) => (r === key ? null : r));
+      if (outcome.kind === 'result') {
+        // The activity log is a convenience: a failure to store it must not disturb the check.
+        browserRecords()
+          .write((db) => logCheck(db, Date.now(), outcome.result))
+          .catch(() => undefined);
+      }
     },
     [],
   );
