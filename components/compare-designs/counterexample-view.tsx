@@ -24,10 +24,9 @@ export function CounterexampleView({ counterexample, designName }: { counterexam
             <tr className="border-b border-line text-muted">
               <th scope="col" className="py-1 pr-2">Step</th>
               <th scope="col" className="py-1 pr-2">Worker</th>
-              <th scope="col" className="py-1 pr-2">Does</th>
               <th scope="col" className="py-1 pr-2">Clock</th>
               <th scope="col" className="py-1 pr-2">Token</th>
-              <th scope="col" className="py-1">Result</th>
+              <th scope="col" className="py-1">What happens</th>
             </tr>
           </thead>
           <tbody>
@@ -37,10 +36,11 @@ export function CounterexampleView({ counterexample, designName }: { counterexam
                 <tr key={i} className={`border-b border-line ${last ? 'font-semibold text-bad' : ''}`}>
                   <td className="py-1 pr-2">{i + 1}</td>
                   <td className="py-1 pr-2">{s.label}</td>
-                  <td className="py-1 pr-2">{STEP_ACTION[s.kind]}</td>
                   <td className="py-1 pr-2">{s.now}</td>
                   <td className="py-1 pr-2">{s.token || '–'}</td>
-                  <td className="py-1">{s.outcome}</td>
+                  <td className="py-1">
+                    {STEP_ACTION[s.kind]}: {s.outcome}
+                  </td>
                 </tr>
               );
             })}
