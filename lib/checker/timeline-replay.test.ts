@@ -1,15 +1,16 @@
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
-import { DESIGN_CATALOG, dropFinishCondition, ttlOnlyDesign } from '@/lib/lease';
+import { comparedDesigns, ttlOnlyDesign } from '@/lib/lease';
 import { createTimelineEngine, decodeScenario, encodeScenario, parseScenario } from '@/lib/timeline';
 import { CATALOG_BOUND } from './bound';
 import { checkDesign } from './search';
 import { timelineViolation, toTimelineScenario } from './timeline-replay';
 
 const SQL = await initSqlJs();
-const DESIGNS = [...DESIGN_CATALOG, dropFinishCondition('status')];
-const ALL = Object.fromEntries(DESIGNS.map((d) => [d.id, d]));
-const engine = createTimelineEngine(SQL, { designs: ALL });
+// Every compared design the checker breaks (the lesson's, and its finish without owner or without lease, hold).
+const DESIGNS = comparedDesigns().filter((d) => !['fenced', 'fenced-without-owner', 'fenced-without-lease'].includes(d.id));
+// The page's own engine: it knows every design the checker compares.
+const engine = createTimelineEngine(SQL);
 
 describe('replaying counterexamples in the timeline engine', () => {
   it('TTL only: the page’s own engine replays it and A’s stale renewal lands after B’s claim', () => {
@@ -34,10 +35,10 @@ describe('replaying counterexamples in the timeline engine', () => {
     expect(timelineViolation(trace)).toEqual({ property: 1, stepIndex: scenario.events.length - 1 });
   });
 
-  for (const design of DESIGNS.filter((d) => d.id !== 'fenced')) {
+  for (const design of DESIGNS) {
     it(`${design.id}: the replay breaks the same property at the same step, or is refused with a reason`, () => {
       const cx = checkDesign(SQL, design, CATALOG_BOUND, { stateCache: true }).counterexample!;
-      const converted = toTimelineScenario(cx, design.name, ALL);
+      const converted = toTimelineScenario(cx, design.name);
       if (!converted.ok) {
         expect(converted.reason).toMatch(/two statements|owner name|target the timeline/);
         return;
@@ -48,11 +49,17 @@ describe('replaying counterexamples in the timeline engine', () => {
   }
 
   it('replays most of the catalog', () => {
-    const replayable = DESIGNS.filter((d) => d.id !== 'fenced').filter((d) => {
+    const replayable = DESIGNS.filter((d) => {
       const cx = checkDesign(SQL, d, CATALOG_BOUND, { stateCache: true }).counterexample!;
-      return toTimelineScenario(cx, d.name, ALL).ok;
+      return toTimelineScenario(cx, d.name).ok;
     });
-    expect(replayable.map((d) => d.id)).toEqual(['ttl-only', 'random-token', 'finish-on-run-id', 'finish-on-state', 'fenced-without-status']);
+    expect(replayable.map((d) => d.id)).toEqual([
+      'ttl-only',
+      'random-token',
+      'finish-on-run-id',
+      'finish-on-state',
+      'fenced-without-status',
+    ]);
   });
 
   it('the oracle finds nothing in a safe trace', () => {

@@ -1,5 +1,6 @@
 import type { SqlJsStatic } from 'sql.js';
 import {
+  comparedDesigns,
   createLeaseModel,
   fencedDesign,
   ttlOnlyDesign,
@@ -42,6 +43,8 @@ import { isWriteEvent } from './types';
 export const TIMELINE_DESIGNS: Readonly<Record<string, LeaseDesign>> = {
   [fencedDesign.id]: fencedDesign,
   [ttlOnlyDesign.id]: ttlOnlyDesign,
+  // The schedule checker's designs (issue 6), so its counterexamples open in the timeline.
+  ...Object.fromEntries(comparedDesigns().map((d) => [d.id, d])),
 };
 
 const RUN_ID = 'r';
