@@ -38,6 +38,15 @@ test('the lesson’s design is proven safe within the bound', async ({ page }) =
   await expect(card).toContainText('All 60,060 schedules checked');
 });
 
+test('check every design: the lesson’s holds, each of the eight broken designs breaks', async ({ page }) => {
+  await openCompare(page);
+  await page.getByRole('button', { name: 'Check every design' }).click();
+  const catalog = page.getByRole('region', { name: 'The designs' });
+  await expect(catalog.getByText(/^Unsafe: property/)).toHaveCount(8, { timeout: 60_000 });
+  await expect(catalog.getByText('Safe within the bound.')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Check every design' })).toBeEnabled();
+});
+
 test('a long search shows progress, keeps the page responsive, and stops', async ({ page }) => {
   await openCompare(page);
   await page.getByLabel('Workers and their programs').selectOption({ label: '3 workers × 6 operations' });

@@ -29,7 +29,10 @@ export function useChecker() {
   useEffect(() => () => client.current?.dispose(), []);
 
   const launch = useCallback(
-    async (key: string, start: (c: CheckerClient, onProgress: (p: SearchProgress) => void) => Promise<CheckOutcome>) => {
+    async (
+      key: string,
+      start: (c: CheckerClient, onProgress: (p: SearchProgress) => void) => Promise<CheckOutcome>,
+    ): Promise<CheckOutcome['kind']> => {
       client.current ??= new CheckerClient();
       let last: SearchProgress | null = null;
       setRunning(key);
@@ -54,6 +57,7 @@ export function useChecker() {
           .write((db) => logCheck(db, Date.now(), outcome.result))
           .catch(() => undefined);
       }
+      return outcome.kind;
     },
     [],
   );
