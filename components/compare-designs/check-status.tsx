@@ -22,7 +22,7 @@ function Verdict({ result, label }: { result: CheckResult; label: string }) {
     <div className="grid gap-3 *:min-w-0">
       <p className="rounded-md border border-bad px-3 py-2 text-sm">
         <strong className="text-bad">Unsafe: property {cx.violation.property} breaks.</strong> The shortest schedule that
-        breaks it has {cx.schedule.length} steps (search over {fmt(result.total)} schedules took {time}).
+        breaks it has {cx.schedule.length} steps (found among {fmt(result.total)} schedules in {time}).
       </p>
       <CounterexampleView counterexample={cx} designName={label} />
     </div>
