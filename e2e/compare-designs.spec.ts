@@ -18,6 +18,16 @@ test('a learner checks TTL only and sees the shortest counterexample', async ({ 
   await expect(rows.nth(3)).toContainText('claimed: token 2');
   await expect(rows.nth(4)).toContainText('landed: 1 row changed');
   await expect(card).toContainText('after a newer claim (generation 2) had succeeded');
+
+  // Replay it in the timeline and step to the stale write.
+  await card.getByRole('link', { name: 'Open in the timeline' }).click();
+  await expect(page).toHaveURL(/\/practice\/timeline#/);
+  const live = page.getByRole('status').filter({ hasText: /Step|Ready/ });
+  await expect(live).toContainText('Ready: 6 events');
+  for (let i = 0; i < 6; i++) await page.getByRole('button', { name: 'Step forward' }).click();
+  await expect(live).toContainText('Step 6 of 6');
+  await expect(live).toContainText('accepted, 1 row');
+  await expect(page.getByRole('row').filter({ hasText: /A renews/ })).toContainText('accepted, 1 row');
 });
 
 test('the lesson’s design is proven safe within the bound', async ({ page }) => {
@@ -26,6 +36,15 @@ test('the lesson’s design is proven safe within the bound', async ({ page }) =
   await card.getByRole('button', { name: 'Check' }).click();
   await expect(card.getByText('Safe within the bound.')).toBeVisible();
   await expect(card).toContainText('All 60,060 schedules checked');
+});
+
+test('check every design: the lesson’s holds, each of the eight broken designs breaks', async ({ page }) => {
+  await openCompare(page);
+  await page.getByRole('button', { name: 'Check every design' }).click();
+  const catalog = page.getByRole('region', { name: 'The designs' });
+  await expect(catalog.getByText(/^Unsafe: property/)).toHaveCount(8, { timeout: 60_000 });
+  await expect(catalog.getByText('Safe within the bound.')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Check every design' })).toBeEnabled();
 });
 
 test('a long search shows progress, keeps the page responsive, and stops', async ({ page }) => {

@@ -7,7 +7,7 @@ import type { CheckState } from './use-checker';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
-function Verdict({ result }: { result: CheckResult }) {
+function Verdict({ result, label }: { result: CheckResult; label: string }) {
   const time = `${(result.ms / 1000).toFixed(2)} s`;
   if (result.verdict === 'safe') {
     return (
@@ -19,12 +19,12 @@ function Verdict({ result }: { result: CheckResult }) {
   }
   const cx = result.counterexample!;
   return (
-    <div className="grid gap-3">
+    <div className="grid gap-3 *:min-w-0">
       <p className="rounded-md border border-bad px-3 py-2 text-sm">
         <strong className="text-bad">Unsafe: property {cx.violation.property} breaks.</strong> The shortest schedule that
-        breaks it has {cx.schedule.length} steps (search over {fmt(result.total)} schedules took {time}).
+        breaks it has {cx.schedule.length} steps (found among {fmt(result.total)} schedules in {time}).
       </p>
-      <CounterexampleView counterexample={cx} />
+      <CounterexampleView counterexample={cx} designName={label} />
     </div>
   );
 }
@@ -81,6 +81,6 @@ export function CheckStatus({ state, onStop, label }: { state: CheckState; onSto
         </div>
       );
     case 'done':
-      return <Verdict result={state.result} />;
+      return <Verdict result={state.result} label={label} />;
   }
 }

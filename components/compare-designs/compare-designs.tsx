@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { DESIGN_CATALOG } from '@/lib/lease';
 import { BOUND_CHOICES, describeBound } from '@/lib/checker';
+import { Button } from '@/components/ui/button';
 import { CustomDesign } from './custom-design';
 import { DesignCard } from './design-card';
 import { DropCondition } from './drop-condition';
@@ -16,8 +17,15 @@ export function CompareDesigns() {
   const bound = (BOUND_CHOICES.find((b) => b.id === boundId) ?? BOUND_CHOICES[0]).bound;
   const busy = checker.running !== null;
 
+  // One design after another, the lesson's first; Stop ends the whole run.
+  const checkAll = async () => {
+    for (const design of DESIGN_CATALOG) {
+      if ((await checker.check(design.id, design, bound, stateCache)) === 'stopped') break;
+    }
+  };
+
   return (
-    <div className="grid gap-10">
+    <div className="grid gap-10 *:min-w-0">
       <fieldset className="grid gap-3 rounded-lg border border-line p-4">
         <legend className="px-1 text-sm font-semibold">Search bound</legend>
         <label className="grid gap-1 text-sm sm:max-w-md">
@@ -49,11 +57,16 @@ export function CompareDesigns() {
         </label>
       </fieldset>
 
-      <section aria-labelledby="catalog-heading" className="grid gap-4">
-        <h2 id="catalog-heading" className="text-xl font-bold">
-          The designs
-        </h2>
-        <div className="grid gap-4 lg:grid-cols-2">
+      <section aria-labelledby="catalog-heading" className="grid gap-4 *:min-w-0">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="catalog-heading" className="text-xl font-bold">
+            The designs
+          </h2>
+          <Button variant="primary" disabled={busy} onClick={() => void checkAll()}>
+            Check every design
+          </Button>
+        </div>
+        <div className="grid gap-4 lg:grid-cols-2 *:min-w-0">
           {DESIGN_CATALOG.map((design) => (
             <DesignCard
               key={design.id}

@@ -1,4 +1,5 @@
-import { STEP_ACTION, type Counterexample } from '@/lib/checker';
+import { STEP_ACTION, toTimelineScenario, type Counterexample } from '@/lib/checker';
+import { scenarioLink } from '@/lib/timeline';
 
 const PROPERTY_TEXT: Record<number, string> = {
   1: 'After a newer claim succeeds, no write of an older generation may land at any protected target.',
@@ -8,23 +9,24 @@ const PROPERTY_TEXT: Record<number, string> = {
 };
 
 /** The shortest violating schedule, step by step, ending at the step that breaks the property. */
-export function CounterexampleView({ counterexample }: { counterexample: Counterexample }) {
+export function CounterexampleView({ counterexample, designName }: { counterexample: Counterexample; designName: string }) {
   const { steps, violation } = counterexample;
+  const replay = toTimelineScenario(counterexample, designName);
   return (
-    <figure className="grid gap-2">
+    <figure className="grid min-w-0 gap-2 *:min-w-0">
       <figcaption className="text-sm">
         <span className="font-semibold">Counterexample.</span> Property {violation.property}: {PROPERTY_TEXT[violation.property]}
       </figcaption>
-      <div className="overflow-x-auto">
+      {/* Focusable so a keyboard user can scroll it on a narrow screen. */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Counterexample steps">
         <table className="w-full border-collapse text-left text-sm">
           <thead>
             <tr className="border-b border-line text-muted">
-              <th scope="col" className="py-1 pr-3">Step</th>
-              <th scope="col" className="py-1 pr-3">Worker</th>
-              <th scope="col" className="py-1 pr-3">Does</th>
-              <th scope="col" className="py-1 pr-3">Clock</th>
-              <th scope="col" className="py-1 pr-3">Token</th>
-              <th scope="col" className="py-1">Result</th>
+              <th scope="col" className="py-1 pr-2">Step</th>
+              <th scope="col" className="py-1 pr-2">Worker</th>
+              <th scope="col" className="py-1 pr-2">Clock</th>
+              <th scope="col" className="py-1 pr-2">Token</th>
+              <th scope="col" className="py-1">What happens</th>
             </tr>
           </thead>
           <tbody>
@@ -32,12 +34,13 @@ export function CounterexampleView({ counterexample }: { counterexample: Counter
               const last = i === steps.length - 1;
               return (
                 <tr key={i} className={`border-b border-line ${last ? 'font-semibold text-bad' : ''}`}>
-                  <td className="py-1 pr-3">{i + 1}</td>
-                  <td className="py-1 pr-3">{s.label}</td>
-                  <td className="py-1 pr-3">{STEP_ACTION[s.kind]}</td>
-                  <td className="py-1 pr-3">{s.now}</td>
-                  <td className="py-1 pr-3">{s.token || '–'}</td>
-                  <td className="py-1">{s.outcome}</td>
+                  <td className="py-1 pr-2">{i + 1}</td>
+                  <td className="py-1 pr-2">{s.label}</td>
+                  <td className="py-1 pr-2">{s.now}</td>
+                  <td className="py-1 pr-2">{s.token || '–'}</td>
+                  <td className="py-1">
+                    {STEP_ACTION[s.kind]}: {s.outcome}
+                  </td>
                 </tr>
               );
             })}
@@ -45,6 +48,18 @@ export function CounterexampleView({ counterexample }: { counterexample: Counter
         </table>
       </div>
       <p className="text-sm font-semibold text-bad">{violation.message}</p>
+      {replay.ok ? (
+        <p className="text-sm">
+          <a className="font-semibold text-accent underline" href={scenarioLink(replay.scenario)}>
+            Open in the timeline
+          </a>{' '}
+          <span className="text-muted">
+            to replay it step by step{replay.omitted > 0 ? ' (report writes and gateway calls left out: they never touch the run row)' : ''}.
+          </span>
+        </p>
+      ) : (
+        <p className="text-sm text-muted">Not replayable in the timeline: {replay.reason}</p>
+      )}
     </figure>
   );
 }

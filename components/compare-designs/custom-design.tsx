@@ -29,7 +29,7 @@ export function CustomDesign({ checker, bound, stateCache }: { checker: Checker;
   }, [state]);
 
   return (
-    <section aria-labelledby="my-design-heading" className="grid gap-4 rounded-lg border border-line p-4">
+    <section aria-labelledby="my-design-heading" className="grid gap-4 rounded-lg border border-line p-4 *:min-w-0">
       <h2 id="my-design-heading" className="text-xl font-bold">
         Check my design
       </h2>
@@ -38,7 +38,7 @@ export function CustomDesign({ checker, bound, stateCache }: { checker: Checker;
         <code>$run</code>, <code>$owner</code>, <code>$now</code>, <code>$lease</code>, and in renew and finish{' '}
         <code>$token</code>. The claim must end with <code>RETURNING fence AS token</code>.
       </p>
-      <div className="grid gap-4 xl:grid-cols-3">
+      <div className="grid gap-4 xl:grid-cols-3 *:min-w-0">
         {(['claim', 'renew', 'finish'] as const).map((name) => (
           <div key={name}>
             <p className="mb-1 text-sm font-semibold">{LABELS[name]}</p>

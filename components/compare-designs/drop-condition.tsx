@@ -19,7 +19,7 @@ const WHAT: Record<FinishCondition, string> = {
 /** "Drop one condition": the lesson's finish without one of its four checks, checked one at a time. */
 export function DropCondition({ checker, bound, stateCache }: { checker: Checker; bound: Bound; stateCache: boolean }) {
   return (
-    <section aria-labelledby="drop-heading" className="grid gap-4">
+    <section aria-labelledby="drop-heading" className="grid gap-4 *:min-w-0">
       <h2 id="drop-heading" className="text-xl font-bold">
         Drop one condition
       </h2>
@@ -28,12 +28,12 @@ export function DropCondition({ checker, bound, stateCache }: { checker: Checker
         checker can break, and with which schedule. A removal the checker cannot break is not proof the check is useless:
         it means another condition covers it within this bound.
       </p>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid gap-4 lg:grid-cols-2 *:min-w-0">
         {CONDITIONS.map((condition) => {
           const design = dropFinishCondition(condition);
           const headingId = `drop-${condition}`;
           return (
-            <section key={condition} aria-labelledby={headingId} className="grid content-start gap-3 rounded-lg border border-line p-4">
+            <section key={condition} aria-labelledby={headingId} className="grid min-w-0 content-start gap-3 rounded-lg border border-line p-4 *:min-w-0">
               <h3 id={headingId} className="font-bold">
                 Without <code>{WHAT[condition]}</code>
               </h3>

@@ -4,6 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LeaseDesign } from '@/lib/lease';
 import type { Bound, CheckResult, SearchProgress, StatementDraft, StatementProblem } from '@/lib/checker';
 import { CheckerClient, type CheckOutcome } from '@/lib/checker/client';
+import { logCheck } from '@/lib/checker/records';
+import { browserRecords } from '@/lib/records/browser';
 
 export type CheckState =
   | { status: 'idle' }
@@ -27,7 +29,10 @@ export function useChecker() {
   useEffect(() => () => client.current?.dispose(), []);
 
   const launch = useCallback(
-    async (key: string, start: (c: CheckerClient, onProgress: (p: SearchProgress) => void) => Promise<CheckOutcome>) => {
+    async (
+      key: string,
+      start: (c: CheckerClient, onProgress: (p: SearchProgress) => void) => Promise<CheckOutcome>,
+    ): Promise<CheckOutcome['kind']> => {
       client.current ??= new CheckerClient();
       let last: SearchProgress | null = null;
       setRunning(key);
@@ -46,6 +51,13 @@ export function useChecker() {
               : { status: 'error', message: outcome.message };
       setStates((s) => ({ ...s, [key]: next }));
       setRunning((r) => (r === key ? null : r));
+      if (outcome.kind === 'result') {
+        // The activity log is a convenience: a failure to store it must not disturb the check.
+        browserRecords()
+          .write((db) => logCheck(db, Date.now(), outcome.result))
+          .catch(() => undefined);
+      }
+      return outcome.kind;
     },
     [],
   );

@@ -7,3 +7,4 @@ export { traceSchedule, STEP_ACTION } from './trace';
 export { naiveCheck, type NaiveResult } from './naive';
 export { validateDraft, MAX_STATEMENT_LENGTH, type EditableStatement, type StatementDraft, type StatementProblem } from './validate';
 export type { CheckerMessage, CheckerRequest } from './protocol';
+export { toTimelineScenario, timelineViolation, type ReplayConversion, type TimelineViolation } from './timeline-replay';

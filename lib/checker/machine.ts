@@ -64,6 +64,11 @@ export class ScheduleMachine {
   violation: Violation | null = null;
   /** After each step: rows the statement changed or returned (for traces). */
   lastChanged = 0;
+  /**
+   * How many steps have changed the database so far. The search compares it before and after a
+   * branch: a branch that changed nothing needs no ROLLBACK TO.
+   */
+  writes = 0;
 
   private readonly perWorker: number;
   private readonly owners: string[];
@@ -237,8 +242,10 @@ export class ScheduleMachine {
     while (stmt.step()) {
       // RETURNING rows, if the learner added any: the change count is what matters.
     }
+    // No reset here: the statement ran to completion (it holds nothing), and bind() resets it
+    // before its next run.
     const changed = this.db.getRowsModified();
-    stmt.reset();
+    if (changed > 0) this.writes += 1;
     return changed;
   }
 
@@ -376,8 +383,8 @@ export class ScheduleMachine {
       rows += 1;
       if (rows === 1) token = Number(stmt.get()[this.claimTokenColumn]);
     }
-    stmt.reset();
     this.lastChanged = rows;
+    if (rows > 0) this.writes += 1;
     if (rows !== 1) {
       s[base + W_STOPPED] = 1;
       return false;

@@ -106,6 +106,7 @@ export function checkDesign(SQL: SqlJsStatic, design: LeaseDesign, bound: Bound,
         }
         path[depth] = w;
         steps += 1;
+        const writesBefore = machine.writes;
         if (machine.step(w, depth)) {
           best = Array.from(path.subarray(0, depth + 1));
           bestViolation = machine.violation;
@@ -113,8 +114,11 @@ export function checkDesign(SQL: SqlJsStatic, design: LeaseDesign, bound: Bound,
         } else {
           visit(depth + 1);
         }
-        rollback[depth].step();
-        rollback[depth].reset();
+        // A branch that changed nothing in the database needs no rollback.
+        if (machine.writes !== writesBefore) {
+          rollback[depth].step();
+          rollback[depth].reset();
+        }
         state.set(before);
         if (steps >= nextReport) report();
       }

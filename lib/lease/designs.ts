@@ -327,3 +327,8 @@ export function designStatements(design: LeaseDesign, base?: LeaseDesign): Named
   );
   return mine.filter((s) => theirs.get(s.label) !== s.sql);
 }
+
+/** Every design the Compare designs page checks: the catalog and the lesson's finish without each condition. */
+export function comparedDesigns(): LeaseDesign[] {
+  return [...DESIGN_CATALOG, ...(Object.keys(FINISH_CONDITIONS) as FinishCondition[]).map((c) => dropFinishCondition(c))];
+}

@@ -14,6 +14,7 @@ export {
   DESIGN_CATALOG,
   FINISH_CONDITIONS,
   dropFinishCondition,
+  comparedDesigns,
   designStatements,
   type NamedStatement,
   type FinishCondition,

@@ -1,5 +1,6 @@
 import type { SqlJsStatic } from 'sql.js';
 import {
+  comparedDesigns,
   createLeaseModel,
   fencedDesign,
   ttlOnlyDesign,
@@ -18,6 +19,8 @@ export type { StepResult, TimelineEngine, TimelineState, WorkerState } from './s
 export const TIMELINE_DESIGNS: Readonly<Record<string, LeaseDesign>> = {
   [fencedDesign.id]: fencedDesign,
   [ttlOnlyDesign.id]: ttlOnlyDesign,
+  // The schedule checker's designs (issue 6), so its counterexamples open in the timeline.
+  ...Object.fromEntries(comparedDesigns().map((d) => [d.id, d])),
 };
 
 /** The timeline engine over a loaded sql.js; synchronous and deterministic. */

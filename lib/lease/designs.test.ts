@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { openSqlJs } from '@/lib/sqlite';
+import {
+  comparedDesigns,
+  designStatements,
+  dropFinishCondition,
+  fencedDesign,
+  runLessonDemo,
+  selectThenUpdateDesign,
+  ttlOnlyDesign,
+} from './index';
+
+describe('the broken-design catalog', () => {
+  it('every compared design runs the lesson demo through the lease model', async () => {
+    for (const design of comparedDesigns()) {
+      const lines = runLessonDemo(await openSqlJs(), design);
+      expect(lines, design.id).toHaveLength(3);
+    }
+  });
+
+  it('a two-statement claim still claims through createLeaseModel', async () => {
+    expect(runLessonDemo(await openSqlJs(), selectThenUpdateDesign)).toEqual(['1 2', 'old: 0', 'new: 1']);
+  });
+
+  it('ids are unique', () => {
+    const ids = comparedDesigns().map((d) => d.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('dropFinishCondition', () => {
+  it('removes exactly one condition from the lesson’s finish', () => {
+    const noFence = dropFinishCondition('fence');
+    expect(noFence.finish).not.toContain('fence = $token');
+    expect(noFence.finish).toContain('owner = $owner');
+    expect(noFence.finish).toContain("status = 'running'");
+    expect(dropFinishCondition('status').finish).not.toContain("status = 'running'");
+  });
+
+  it('refuses a finish that does not have the condition', () => {
+    expect(() => dropFinishCondition('fence', ttlOnlyDesign)).toThrow(/does not contain the fence condition/);
+  });
+});
+
+describe('designStatements', () => {
+  it('lists what a broken design changes from the lesson’s', () => {
+    expect(designStatements(ttlOnlyDesign, fencedDesign).map((s) => s.label)).toEqual([
+      'Renew',
+      'Finish',
+      'Report write (downstream store)',
+      'Gateway call',
+      'At takeover',
+    ]);
+    expect(designStatements(fencedDesign, fencedDesign)).toEqual([]);
+  });
+});
