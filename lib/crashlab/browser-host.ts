@@ -100,6 +100,7 @@ export class CrashLabHost {
   private lab: CrashLab | null = null;
   private workers = new Map<number, { worker: Worker; view: LabWorkerView }>();
   private nextWorker = 1;
+  private resetGeneration = 0;
   private listeners = new Set<() => void>();
   private state: HostState = { ready: false, error: null, workers: [], snapshot: null, tables: { task: [], publisher: [] }, evaluation: null };
 
@@ -123,11 +124,22 @@ export class CrashLabHost {
 
   /** Starts a fresh experiment: new databases, one queued run, no workers. */
   async reset(leaseSeconds = this.options.leaseSeconds): Promise<void> {
+    // Resets can overlap (the page's first reset, then a quick "New experiment"). Each carries a
+    // generation, and only the newest may install its databases: the lesson's own fencing rule
+    // (regression: crash-lab-overlapping-reset, "no such table: fence_register").
+    const generation = ++this.resetGeneration;
     this.dispose();
     this.options.leaseSeconds = leaseSeconds;
     try {
-      this.task = await openSqlJs();
-      this.publisher = await openSqlJs();
+      const task = await openSqlJs();
+      const publisher = await openSqlJs();
+      if (generation !== this.resetGeneration) {
+        task.close();
+        publisher.close();
+        return;
+      }
+      this.task = task;
+      this.publisher = publisher;
       this.lab = createCrashLab({
         task: this.task,
         publisher: this.publisher,
