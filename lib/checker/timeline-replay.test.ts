@@ -39,7 +39,7 @@ describe('replaying counterexamples in the timeline engine', () => {
     ]);
     const trace = createTimelineEngine(SQL).run(scenario);
     const last = trace.writes.at(-1)!;
-    expect(last).toMatchObject({ worker: 'A', target: 'run', verdict: 'accept', token: 1 });
+    expect(last).toMatchObject({ worker: 'A', target: 'run', verdict: 'accept', token: 1, reason: 'stale-accepted' });
     expect(timelineViolation(trace)).toEqual({ property: 1, stepIndex: scenario.events.length - 1 });
   });
 
@@ -110,7 +110,7 @@ describe('replaying counterexamples in the timeline engine', () => {
     if (!converted.ok) throw new Error(converted.reason);
     expect(converted.scenario.events.map(label).slice(-3)).toEqual(['report-check A', 'claim B', 'report-write A']);
     const trace = engine.run(converted.scenario);
-    expect(trace.writes.at(-1)).toMatchObject({ worker: 'A', target: 'report', verdict: 'accept', token: 1 });
+    expect(trace.writes.at(-1)).toMatchObject({ worker: 'A', target: 'report', verdict: 'accept', token: 1, reason: 'stale-accepted' });
     expect(trace.steps.at(-1)!.after.targets.reportRef).toEqual({ ref: 'A gen 1 batch 1', fence: 1 });
     // Checked once more right before the write, A would not send it.
     const late = { ...converted.scenario, events: [...converted.scenario.events.slice(0, -3), ...converted.scenario.events.slice(-2, -1), ...converted.scenario.events.slice(-3, -2), converted.scenario.events.at(-1)!] };

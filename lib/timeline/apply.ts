@@ -150,7 +150,8 @@ function commitEffect(
     return write(ctx, event, 'run', {
       action,
       verdict: 'accept',
-      reason: 'ok',
+      // Only a broken design lets a writer whose token is no longer the fence through.
+      reason: result.row.fence === worker.token ? 'ok' : 'stale-accepted',
       rowsChanged: result.changed,
       token: worker.token,
       explanation: `${result.changed} row changed: ${success}`,
@@ -379,7 +380,7 @@ function applyReportWrite(
     return write(ctx, event, 'report', {
       action,
       verdict: 'accept',
-      reason: 'ok',
+      reason: model.read()?.fence === token ? 'ok' : 'stale-accepted',
       rowsChanged: changed,
       token,
       explanation: `${changed} row changed: the report store took it${after ? `; the reference now reads “${after.ref}” with fence ${after.fence}` : ''}.${checked ? ` ${worker.id} had checked its token itself; the store checks nothing.` : ''}`,

@@ -117,7 +117,7 @@ describe('reads before a write (claim-read, report-check) and the design’s rep
     ];
     const trace = engine.run({ ...base, design: 'worker-side-check', events });
     expect(trace.writes.slice(2).map((w) => [w.worker, w.target, w.verdict, w.reason])).toEqual([
-      ['A', 'report', 'accept', 'ok'],
+      ['A', 'report', 'accept', 'stale-accepted'],
       ['A', 'report', 'reject', 'worker-check'],
       ['B', 'report', 'accept', 'ok'],
     ]);

@@ -188,6 +188,11 @@ export type WriteReason =
   | 'nothing-to-commit'
   /** Rejected: the worker is paused, so it sends nothing (a builder scenario may ask for it). */
   | 'paused'
+  /**
+   * Accepted although a newer generation holds the run (a broken design): the writer's token is
+   * not the run row's fence, and nothing where the write landed compared the two.
+   */
+  | 'stale-accepted'
   /** Rejected before sending: the worker's own check saw that it lost the run. */
   | 'worker-check';
 
