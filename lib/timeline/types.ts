@@ -9,7 +9,7 @@
  *
  * Every event has a stable `id` (unique in the scenario). Events that try to change something
  * (`WRITE_KINDS`: claim, renew, finish, cancel, draft, object put/commit, ticket call, gateway
- * write) produce exactly one `WriteEffect` each, with a verdict:
+ * write, report write) produce exactly one `WriteEffect` each, with a verdict:
  *   - 'accept': the write landed (it changed a row at its target);
  *   - 'reject': it changed nothing, and `reason` / `failed` say which condition stopped it
  *     (a duplicate stopped by an idempotency key is a 'reject' with reason 'duplicate').
@@ -27,6 +27,11 @@
  * A scenario can be shared as a URL hash: `encodeScenario` / `decodeScenario` in
  * lib/timeline/share.ts (validated with zod, size-capped); the page opens
  * `/practice/timeline#<encoded scenario>`.
+ *
+ * Replaying a schedule checker counterexample (lib/checker) uses three additions that run the
+ * design's own statements one at a time: `claim-read` (the first statement of a two-statement
+ * claim), `report-check` (a worker-side check) and `report-write` (the design's report store),
+ * and `WorkerSpec.restartOf` for a restarted process under the same owner name.
  *
  * Compatibility: this contract only grows. New event kinds, options and fields are added as
  * optional; existing names and meanings stay.
@@ -157,7 +162,7 @@ export interface Scenario {
   title: string;
   /** What the scenario shows, in the lesson's terms. */
   explanation?: string;
-  /** A LeaseDesign id known to the engine ('fenced' or 'ttl-only'); default 'fenced'. */
+  /** A LeaseDesign id known to the engine (`TIMELINE_DESIGNS`); default 'fenced'. */
   design?: string;
   /** Lease length in database seconds; default 5 as in the lesson. */
   leaseSeconds: number;
