@@ -45,6 +45,31 @@ test('check every design: the lesson’s holds, each of the eight broken designs
   await expect(catalog.getByText(/^Unsafe: property/)).toHaveCount(8, { timeout: 60_000 });
   await expect(catalog.getByText('Safe within the bound.')).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Check every design' })).toBeEnabled();
+  // Every counterexample replays in the timeline.
+  await expect(catalog.getByRole('link', { name: 'Open in the timeline' })).toHaveCount(8);
+  await expect(page.getByText(/Not replayable/)).toHaveCount(0);
+});
+
+test('a restarted worker and a worker-side check replay in the timeline with the same SQL', async ({ page }) => {
+  await openCompare(page);
+  const renew = page.getByRole('region', { name: 'Renewal that does not check the token' });
+  await renew.getByRole('button', { name: 'Check' }).click();
+  await renew.getByRole('link', { name: 'Open in the timeline' }).click();
+  await expect(page).toHaveURL(/\/practice\/timeline#/);
+  await expect(page.getByText('Worker C: A restarted, same owner name')).toBeVisible();
+  await page.getByRole('button', { name: 'Run to end' }).click();
+  await expect(page.getByRole('row').filter({ hasText: /C claims the run/ })).toContainText('accepted, 1 row');
+  await expect(page.getByRole('row').filter({ hasText: /A renews/ })).toContainText('accepted, 1 row');
+
+  await openCompare(page);
+  const check = page.getByRole('region', { name: 'Token checked in the worker, not at the resource' });
+  await check.getByRole('button', { name: 'Check' }).click();
+  await check.getByRole('link', { name: 'Open in the timeline' }).click();
+  await expect(page.getByText('Report store (the design’s own check)').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Run to end' }).click();
+  await expect(page.getByRole('row').filter({ hasText: /A checks its own token/ })).toContainText('still shows token 1');
+  await expect(page.getByRole('row').filter({ hasText: /A writes the report reference/ })).toContainText('accepted, 1 row');
+  await expect(page.getByRole('region', { name: 'Remote targets' })).toContainText('“A gen 1 batch 1”, fence 1');
 });
 
 test('a long search shows progress, keeps the page responsive, and stops', async ({ page }) => {

@@ -54,7 +54,7 @@ export function CounterexampleView({ counterexample, designName }: { counterexam
             Open in the timeline
           </a>{' '}
           <span className="text-muted">
-            to replay it step by step{replay.omitted > 0 ? ' (report writes and gateway calls left out: they never touch the run row)' : ''}.
+            to replay it step by step with the same SQL{replay.omitted > 0 ? ' (gateway calls left out: they change neither the run row nor the report)' : ''}.
           </span>
         </p>
       ) : (

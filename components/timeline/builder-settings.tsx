@@ -1,4 +1,4 @@
-import type { Scenario } from '@/lib/timeline';
+import { TIMELINE_DESIGNS, type Scenario } from '@/lib/timeline';
 
 const WORKER_IDS = ['A', 'B', 'C'];
 const FIELD = 'rounded-md border border-line bg-surface px-2 py-1';
@@ -42,6 +42,12 @@ export function BuilderSettings({
         >
           <option value="fenced">Lease + fencing token</option>
           <option value="ttl-only">Lease (TTL) only, no fence</option>
+          {/* A checker counterexample names its own design: keep it selectable. */}
+          {scenario.design && !['fenced', 'ttl-only'].includes(scenario.design) ? (
+            <option value={scenario.design}>
+              {TIMELINE_DESIGNS[scenario.design]?.name ?? scenario.design}
+            </option>
+          ) : null}
         </select>
       </label>
       <label className="flex flex-col">

@@ -24,6 +24,9 @@ const KINDS: { kind: EventKind; label: string }[] = [
   { kind: 'object-commit', label: 'Make report.md official' },
   { kind: 'ticket', label: 'Ticket API call' },
   { kind: 'gateway-write', label: 'Gateway write' },
+  { kind: 'claim-read', label: 'Read before claiming' },
+  { kind: 'report-check', label: 'Own token check' },
+  { kind: 'report-write', label: 'Report write (design’s store)' },
 ];
 
 const NEEDS_WORKER = (kind: EventKind) => kind !== 'advance' && kind !== 'cancel';

@@ -1,7 +1,16 @@
 import type { TimelineSnapshot } from '@/lib/timeline';
 
-/** The row state and every target after the current step. */
-export function StatePanel({ snapshot }: { snapshot: TimelineSnapshot }) {
+/**
+ * The row state and every target after the current step; `reportStore` adds the design's own
+ * report reference (shown when the scenario writes to it).
+ */
+export function StatePanel({
+  snapshot,
+  reportStore = false,
+}: {
+  snapshot: TimelineSnapshot;
+  reportStore?: boolean;
+}) {
   const { run, workers, targets } = snapshot;
   const gateway = Object.entries(targets.gatewayHighest);
   return (
@@ -32,8 +41,9 @@ export function StatePanel({ snapshot }: { snapshot: TimelineSnapshot }) {
         <ul className="mt-1 space-y-0.5 text-xs">
           {workers.map((w) => (
             <li key={w.id}>
-              <strong>{w.id}</strong> {w.paused ? 'paused' : 'running'}, token {w.token}, its clock
-              reads {w.clock}
+              <strong>{w.id}</strong>
+              {w.restartOf ? ` (${w.restartOf} restarted, claims as ${w.restartOf})` : ''}{' '}
+              {w.paused ? 'paused' : 'running'}, token {w.token}, its clock reads {w.clock}
               {w.token > 0
                 ? w.clock < w.believedLeaseUntil
                   ? `: believes its lease runs until ${w.believedLeaseUntil}`
@@ -58,6 +68,14 @@ export function StatePanel({ snapshot }: { snapshot: TimelineSnapshot }) {
               ? `; ${targets.reportVersions.length} versions stored`
               : ''}
           </li>
+          {reportStore && targets.reportRef ? (
+            <li>
+              report reference (the design’s store):{' '}
+              {targets.reportRef.ref
+                ? `“${targets.reportRef.ref}”, fence ${targets.reportRef.fence}`
+                : `not written, fence ${targets.reportRef.fence}`}
+            </li>
+          ) : null}
           <li>
             tickets:{' '}
             {targets.tickets.length

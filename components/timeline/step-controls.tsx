@@ -36,7 +36,12 @@ export function StepControls({ t, current }: { t: TimelineController; current: T
             ? `Ready: ${total} events. Nothing has run yet.`
             : 'Loading the simulator…'}
       </p>
-      {current ? <StatePanel snapshot={current.after} /> : null}
+      {current ? (
+        <StatePanel
+          snapshot={current.after}
+          reportStore={t.trace?.writes.some((w) => w.target === 'report') ?? false}
+        />
+      ) : null}
     </>
   );
 }

@@ -7,7 +7,12 @@ import {
   type LibraryScenario,
 } from '@/content/timeline/scenarios';
 import { browserStore, createLocalDoor } from '@/lib/storage';
-import { decodeScenario, readSavedScenarios, type Scenario } from '@/lib/timeline';
+import {
+  TIMELINE_DESIGNS,
+  decodeScenario,
+  readSavedScenarios,
+  type Scenario,
+} from '@/lib/timeline';
 import { ScenarioBuilder } from './scenario-builder';
 import { ScenarioPicker } from './scenario-picker';
 import { ScorePanel } from './score-panel';
@@ -104,9 +109,8 @@ export function TimelineExercise() {
         onSavedChanged={loadSaved}
       />
       <div className="text-sm text-muted">
-        Lease {t.scenario.leaseSeconds} s ·{' '}
-        {t.scenario.design === 'ttl-only' ? 'TTL-only design (no fence)' : 'fenced design'} · object
-        store: {t.scenario.targets.objectStore} · gateway learns a generation{' '}
+        Lease {t.scenario.leaseSeconds} s · {designLabel(t.scenario.design)} · object store:{' '}
+        {t.scenario.targets.objectStore} · gateway learns a generation{' '}
         {t.scenario.targets.gateway === 'at-takeover' ? 'at takeover' : 'on its first write'}
       </div>
       {building ? (
@@ -168,4 +172,11 @@ export function TimelineExercise() {
       )}
     </div>
   );
+}
+
+/** The scenario's design in the settings line (a checker counterexample names its own design). */
+function designLabel(design: string | undefined): string {
+  if (design === undefined || design === 'fenced') return 'fenced design';
+  if (design === 'ttl-only') return 'TTL-only design (no fence)';
+  return `design: ${TIMELINE_DESIGNS[design]?.name ?? design}`;
 }

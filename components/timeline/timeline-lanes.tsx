@@ -54,14 +54,15 @@ export function TimelineLanes({
     for (const e of step.effects) if (e.kind === 'write') revealed.set(e.eventId, e);
   }
   // A generation's window starts at its claim's mark (same-instant events sit side by side).
-  const claimX = new Map<number, number>();
+  // Keyed by worker too: a broken claim can give two workers the same token.
+  const claimX = new Map<string, number>();
   for (const w of trace?.writes ?? []) {
     if (
       w.verdict === 'accept' &&
       w.token !== null &&
       scenario.events[w.eventIndex]?.kind === 'claim'
     ) {
-      claimX.set(w.token, layout.eventX[w.eventIndex]);
+      claimX.set(`${w.worker}:${w.token}`, layout.eventX[w.eventIndex]);
     }
   }
   const laneY = new Map(layout.lanes.map((lane, i) => [lane.id, TOP + i * LANE + 38]));
@@ -102,7 +103,7 @@ export function TimelineLanes({
                 ? windows
                     .filter((w) => w.worker === lane.id)
                     .map((w) => {
-                      const x1 = claimX.get(w.fence) ?? layout.timeToX(w.from);
+                      const x1 = claimX.get(`${w.worker}:${w.fence}`) ?? layout.timeToX(w.from);
                       const x2 = Math.max(layout.timeToX(w.until), x1 + 4);
                       return (
                         <g key={w.fence}>
@@ -136,6 +137,27 @@ export function TimelineLanes({
             strokeDasharray="4 3"
           />
         ) : null}
+        {layout.reads.map((read) => {
+          const y = laneY.get(read.worker) ?? 0;
+          return (
+            <g key={read.eventId}>
+              <title>{describeEvent(scenario.events[read.index])}</title>
+              <rect
+                x={read.x - 6}
+                y={y - 6}
+                width={12}
+                height={12}
+                transform={`rotate(45 ${read.x} ${y})`}
+                fill="var(--surface)"
+                stroke="var(--ink)"
+                strokeWidth={1.5}
+              />
+              <text x={read.x} y={y + 22} fontSize={11} textAnchor="middle" fill="var(--muted)">
+                {read.label}
+              </text>
+            </g>
+          );
+        })}
         {layout.marks.map((mark) => {
           const y = laneY.get(mark.lane) ?? 0;
           const effect = revealed.get(mark.eventId);

@@ -36,6 +36,10 @@ export const REASON_RULES: Record<WriteReason, string> = {
   'nothing-to-commit':
     'There was nothing to switch: only an uploaded version can become the official reference.',
   paused: 'A paused worker sends nothing until it resumes.',
+  'stale-accepted':
+    'A stale write got through: a newer generation holds the run, but nothing where this write landed compared the writer’s token with the current one.',
+  'worker-check':
+    'The worker checked its own token and saw it lost the run, so it sent nothing. A check in the worker is only a snapshot: a takeover right after it goes unseen.',
 };
 
 /** Rules for accepted writes whose reason alone says too little. */

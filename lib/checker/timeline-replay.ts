@@ -5,12 +5,14 @@ export type ReplayConversion = { ok: true; scenario: Scenario; omitted: number }
 
 /**
  * Turns a counterexample into a timeline scenario, so the timeline exercise can replay it step
- * by step. A pause becomes pause + time moving (and a resume just before the worker's next
- * step). Report writes and gateway calls are left out when the violation is at the run row or
- * in the claims: those statements never change the run row, so leaving them out does not change
- * what the run row sees. Refused when the timeline cannot show the schedule faithfully: a design
- * it does not know, a claim or write split in two statements, two workers under one name, or a
- * violation at the report or gateway (the timeline's targets are its own).
+ * by step with the same design's SQL. A pause becomes pause + time moving (and a resume just
+ * before the worker's next step). A two-statement claim becomes a claim-read and a claim event,
+ * a worker-side check a report-check event, a report write a report-write event at the design's
+ * own report store. A restarted worker (a second worker under an owner name already used) gets
+ * its own lane that claims under that name (`restartOf`). Gateway calls are left out: the
+ * timeline's gateway has its own fencing rule, and the design's gateway call never changes the
+ * run row or the report; a violation at the gateway is therefore refused, as is a design the
+ * timeline does not know.
  */
 export function toTimelineScenario(
   cx: Counterexample,
@@ -20,28 +22,17 @@ export function toTimelineScenario(
   if (!Object.hasOwn(designs, cx.designId)) {
     return { ok: false, reason: 'The timeline exercise does not know this design yet.' };
   }
-  if (cx.violation.target === 'report' || cx.violation.target === 'gateway') {
-    return { ok: false, reason: 'The violation is at a target the timeline models differently.' };
+  if (cx.violation.target === 'gateway') {
+    return { ok: false, reason: 'The violation is at the gateway, which the timeline models with its own rule.' };
   }
-  const involved = [...new Set(cx.steps.map((s) => s.worker))];
-  const owners = involved.map((w) => cx.bound.workers[w].owner);
-  if (new Set(owners).size !== owners.length) {
-    return { ok: false, reason: 'Two workers share an owner name (a restart); the timeline draws one lane per name.' };
-  }
+  const lanes = laneIds(cx);
   const events: TimelineEvent[] = [];
   const paused = new Set<string>();
   let omitted = 0;
   const id = () => `e${events.length + 1}`;
   for (const step of cx.steps) {
-    const worker = step.owner;
-    if (step.kind === 'claim-read' || step.kind === 'write-check') {
-      return { ok: false, reason: 'This design splits a claim or a write in two statements; the timeline runs each as one.' };
-    }
-    if (step.kind === 'write' || step.kind === 'send') {
-      omitted += 1;
-      continue;
-    }
-    if (step.outcome.startsWith('does nothing')) {
+    const worker = lanes.get(step.worker)!.id;
+    if (step.kind === 'send' || step.outcome.startsWith('does nothing')) {
       omitted += 1;
       continue;
     }
@@ -49,14 +40,29 @@ export function toTimelineScenario(
       events.push({ kind: 'resume', worker, id: id() });
       paused.delete(worker);
     }
-    if (step.kind === 'pause') {
-      events.push({ kind: 'pause', worker, id: id() });
-      events.push({ kind: 'advance', seconds: cx.bound.pauseSeconds, id: id() });
-      paused.add(worker);
-    } else {
-      events.push({ kind: step.kind, worker, id: id(), expect: step.changed > 0 ? 'accept' : 'reject' });
+    const expect = step.changed > 0 ? 'accept' : 'reject';
+    switch (step.kind) {
+      case 'pause':
+        events.push({ kind: 'pause', worker, id: id() });
+        events.push({ kind: 'advance', seconds: cx.bound.pauseSeconds, id: id() });
+        paused.add(worker);
+        break;
+      case 'claim-read':
+        events.push({ kind: 'claim-read', worker, id: id() });
+        break;
+      case 'write-check':
+        events.push({ kind: 'report-check', worker, id: id() });
+        break;
+      case 'write':
+        events.push({ kind: 'report-write', worker, id: id(), expect });
+        break;
+      default:
+        events.push({ kind: step.kind, worker, id: id(), expect });
     }
   }
+  const workers = [...lanes.values()].map((lane) =>
+    lane.restartOf ? { id: lane.id, restartOf: lane.restartOf } : { id: lane.id },
+  );
   return {
     ok: true,
     omitted,
@@ -67,11 +73,45 @@ export function toTimelineScenario(
       explanation: cx.violation.message,
       design: cx.designId,
       leaseSeconds: cx.bound.leaseSeconds,
-      workers: owners.map((o) => ({ id: o })),
+      workers,
       targets: { objectStore: 'overwrite', gateway: 'at-takeover' },
       events,
     },
   };
+}
+
+/**
+ * One timeline lane per checker worker that takes a step. The first worker under an owner name
+ * keeps that name; a later one (a restart) gets a letter no worker of the bound uses, and claims
+ * under the first one's name.
+ */
+function laneIds(cx: Counterexample): Map<number, { id: string; restartOf?: string }> {
+  const involved = [...new Set(cx.steps.map((s) => s.worker))].sort((a, b) => a - b);
+  const used = new Set<string>();
+  const firstLane = new Map<string, string>();
+  const lanes = new Map<number, { id: string; restartOf?: string }>();
+  // A letter no worker of the bound uses, so a restart is never drawn under another worker's name.
+  const owners = new Set(cx.bound.workers.map((w) => w.owner));
+  const free = () => [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].find((l) => !used.has(l) && !owners.has(l))!;
+  for (const w of involved) {
+    const owner = cx.bound.workers[w].owner;
+    const original = firstLane.get(owner);
+    if (original === undefined && /^[A-Z]$/.test(owner) && !used.has(owner)) {
+      used.add(owner);
+      firstLane.set(owner, owner);
+      lanes.set(w, { id: owner });
+    } else {
+      const id = free();
+      used.add(id);
+      if (original === undefined) {
+        firstLane.set(owner, id);
+        lanes.set(w, { id });
+      } else {
+        lanes.set(w, { id, restartOf: original });
+      }
+    }
+  }
+  return lanes;
 }
 
 export interface TimelineViolation {

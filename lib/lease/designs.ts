@@ -39,6 +39,8 @@ const TARGETS_SNAPSHOT = `SELECT
   || '|' || (SELECT count(*) || ':' || ifnull(group_concat(owner || ',' || fence || ',' || at, ';'), '')
      FROM gateway_calls WHERE run_id = $run) AS state`;
 
+const READ_REPORT = `SELECT ref, fence FROM reports WHERE run_id = $run`;
+
 const REPORT_REF = `$owner || ' gen ' || $token || ' batch ' || $batch`;
 
 /**
@@ -58,6 +60,7 @@ export const fencedTargets: DesignTargets = {
 SELECT $run, $owner, $token, $now FROM runs
  WHERE run_id = $run AND owner = $owner AND fence = $token
    AND lease_until > $now AND status = 'running'`,
+  readReport: READ_REPORT,
   snapshot: TARGETS_SNAPSHOT,
 };
 
@@ -67,6 +70,7 @@ export const uncheckedTargets: DesignTargets = {
   submit: fencedTargets.submit,
   writeReport: `UPDATE reports SET ref = ${REPORT_REF}, fence = $token WHERE run_id = $run`,
   sendGateway: `INSERT INTO gateway_calls (run_id, owner, fence, at) VALUES ($run, $owner, $token, $now)`,
+  readReport: READ_REPORT,
   snapshot: TARGETS_SNAPSHOT,
 };
 

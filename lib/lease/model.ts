@@ -1,4 +1,4 @@
-import type { SqlDriver } from '@/lib/sqlite';
+import type { SqlDriver, SqlRow } from '@/lib/sqlite';
 import { fencedDesign } from './designs';
 import type {
   ClaimResult,
@@ -29,7 +29,31 @@ export interface LeaseModel {
   setup(): void;
   /** Reads the run row, or undefined if it does not exist. */
   read(): RunRow | undefined;
-  claim(owner: string, now: number): ClaimResult;
+  /**
+   * Claims the run. For a design whose claim is two statements (`claimRead`, then `claim`), the
+   * two run back to back in one transaction, unless `seen` is given: then only the write runs,
+   * with the row an earlier `claimRead` returned (null: that read saw nothing, so nothing is
+   * sent and the claim is refused).
+   */
+  claim(owner: string, now: number, seen?: SqlRow | null): ClaimResult;
+  /**
+   * The first statement of a two-statement claim on its own, so other workers can act between
+   * it and the claim: the row it returned, or null when it saw nothing to claim. Undefined for
+   * a design that claims in one statement.
+   */
+  claimRead(owner: string, now: number): SqlRow | null | undefined;
+  /**
+   * The worker's own check before its report write (designs whose targets have `workerCheck`):
+   * true when it sees it may go ahead. Undefined when the design has no such check.
+   */
+  workerCheck(owner: string, fenceToken: number, now: number): boolean | undefined;
+  /**
+   * Writes the report reference at the design's downstream report store (`targets.writeReport`)
+   * as the worker's batch number `batch`; returns the rows it changed (0: the store refused).
+   */
+  writeReport(owner: string, fenceToken: number, now: number, batch: number): number;
+  /** The design's report reference for this run, if its targets keep one. */
+  readReport(): { ref: string; fence: number } | undefined;
   renew(owner: string, fenceToken: number, now: number): CommitResult;
   finish(owner: string, fenceToken: number, now: number): CommitResult;
   cancel(now: number): CommitResult;
@@ -179,12 +203,30 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
       }
     },
     read,
-    claim(owner, now) {
+    claimRead(owner, now) {
+      if (!design.claimRead) return undefined;
+      return db.get(design.claimRead, { run: runId, owner, now, lease: leaseSeconds }) ?? null;
+    },
+    workerCheck(owner, fenceToken, now) {
+      const check = design.targets?.workerCheck;
+      if (!check) return undefined;
+      return db.get(check, { run: runId, owner, token: fenceToken, now, lease: leaseSeconds }) !== undefined;
+    },
+    writeReport(owner, fenceToken, now, batch) {
+      if (!design.targets) throw new Error(`The design "${design.id}" has no report store.`);
+      return db.run(design.targets.writeReport, { run: runId, owner, token: fenceToken, now, lease: leaseSeconds, batch });
+    },
+    readReport() {
+      const sql = design.targets?.readReport;
+      const row = sql ? db.get(sql, { run: runId }) : undefined;
+      return row ? { ref: String(row.ref), fence: Number(row.fence) } : undefined;
+    },
+    claim(owner, now, seenBefore) {
       const claimed = db.transaction(() => {
         const params = { run: runId, owner, now, lease: leaseSeconds };
         if (!design.claimRead) return db.all<{ token: number }>(design.claim, params);
         // A two-statement claim: what the read returned is bound into the write by column name.
-        const seen = db.get(design.claimRead, params);
+        const seen = seenBefore === undefined ? db.get(design.claimRead, params) : seenBefore;
         return seen ? db.all<{ token: number }>(design.claim, { ...params, ...seen }) : [];
       });
       const row = read();

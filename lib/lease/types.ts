@@ -91,6 +91,8 @@ export interface DesignTargets {
   workerCheck?: string;
   /** Sends the run's action through the gateway. */
   sendGateway: string;
+  /** Optional: reads the report reference of run $run as columns `ref` and `fence` (for showing it). */
+  readReport?: string;
   /** One row, one text column `state`: every target's whole content, for the checker's cache. */
   snapshot: string;
 }

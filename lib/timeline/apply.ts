@@ -38,6 +38,11 @@ function workerOf(state: TimelineState, id: WorkerId): WorkerState {
   return worker;
 }
 
+/** The owner name a worker writes into the run row: its own, or that of the worker it restarts. */
+export function ownerOf(worker: WorkerState): string {
+  return worker.restartOf ?? worker.id;
+}
+
 /** What a worker's own clock reads now. */
 export function clockOf(state: TimelineState, worker: WorkerState): number {
   return state.now + worker.clockOffset;
@@ -90,15 +95,21 @@ function applyClaim(
   const { state, model, db } = ctx;
   // The claim always sets lease_until in database time; only commits may be handed a worker's clock.
   const now = state.now;
-  const result = model.claim(worker.id, now);
-  const action = `${worker.id} claims the run`;
+  // After a claim-read event, only the claim's write runs, with what that read saw.
+  const seen = worker.seen;
+  worker.seen = undefined;
+  const result = model.claim(ownerOf(worker), now, seen);
+  const action = `${worker.id} claims the run${worker.restartOf ? ` as ${worker.restartOf}` : ''}`;
   if (!result.ok) {
     return write(ctx, event, 'run', {
       action,
       verdict: 'reject',
       reason: result.reason === 'final-state' ? 'final-state' : 'lease-held',
       failed: result.reason === 'final-state' ? ['status'] : ['lease'],
-      explanation: `0 rows changed: ${result.explanation}`,
+      explanation:
+        seen === null
+          ? `Nothing sent: ${worker.id}'s read saw nothing to claim (${result.explanation})`
+          : `0 rows changed: ${result.explanation}`,
     });
   }
   closeWindow(state, state.now);
@@ -123,7 +134,7 @@ function applyClaim(
     reason: 'ok',
     rowsChanged: 1,
     token: result.fenceToken,
-    explanation: `1 row changed: ${worker.id} owns the run with fence ${result.fenceToken}, lease until ${result.leaseUntil}.${registered}`,
+    explanation: `1 row changed: ${worker.id} owns the run${worker.restartOf ? ` (as ${worker.restartOf})` : ''} with fence ${result.fenceToken}, lease until ${result.leaseUntil}.${seen ? ` It wrote what its earlier read saw (${describeSeen(seen)}), without checking again.` : ''}${registered}`,
   });
 }
 
@@ -139,7 +150,8 @@ function commitEffect(
     return write(ctx, event, 'run', {
       action,
       verdict: 'accept',
-      reason: 'ok',
+      // Only a broken design lets a writer whose token is no longer the fence through.
+      reason: result.row.fence === worker.token ? 'ok' : 'stale-accepted',
       rowsChanged: result.changed,
       token: worker.token,
       explanation: `${result.changed} row changed: ${success}`,
@@ -183,11 +195,12 @@ function applyWrite(ctx: Ctx, event: WriteEvent): WriteEffect {
   }
   const now = statementNow(state, worker);
   const token = worker.token;
+  const owner = ownerOf(worker);
   switch (event.kind) {
     case 'claim':
       return applyClaim(ctx, event, worker);
     case 'renew': {
-      const result = model.renew(worker.id, token, now);
+      const result = model.renew(owner, token, now);
       if (result.ok) {
         worker.believedLeaseUntil = result.row.leaseUntil;
         const last = state.windows[state.windows.length - 1];
@@ -203,7 +216,7 @@ function applyWrite(ctx: Ctx, event: WriteEvent): WriteEffect {
       );
     }
     case 'finish': {
-      const result = model.finish(worker.id, token, now);
+      const result = model.finish(owner, token, now);
       if (result.ok) closeWindow(state, state.now);
       return commitEffect(
         ctx,
@@ -216,7 +229,7 @@ function applyWrite(ctx: Ctx, event: WriteEvent): WriteEffect {
     }
     case 'draft': {
       const body = event.body ?? `draft by ${worker.id}`;
-      const result = model.writeOutput(worker.id, token, now, {
+      const result = model.writeOutput(owner, token, now, {
         name: DRAFT_OUTPUT,
         opId: event.opId,
         body,
@@ -270,7 +283,7 @@ function applyWrite(ctx: Ctx, event: WriteEvent): WriteEffect {
       }
       const version = worker.lastVersion;
       const result = db.transaction(() => {
-        const fenced = model.writeOutput(worker.id, token, now, {
+        const fenced = model.writeOutput(owner, token, now, {
           name: REPORT_NAME,
           opId: event.opId,
           body: `v${version}`,
@@ -302,6 +315,8 @@ function applyWrite(ctx: Ctx, event: WriteEvent): WriteEffect {
           : `No new ticket: key ${event.key} was already used, so this repeat of the same action is dropped.`,
       });
     }
+    case 'report-write':
+      return applyReportWrite(ctx, event, worker, now);
     case 'gateway-write': {
       const body = event.body ?? `write by ${worker.id}`;
       const { accepted, highestBefore } = gatewayWrite(db, event.resource, worker.id, token, body);
@@ -322,12 +337,118 @@ function applyWrite(ctx: Ctx, event: WriteEvent): WriteEffect {
   }
 }
 
+/** "seen_fence = 0" for what a claim read returned. */
+function describeSeen(seen: Readonly<Record<string, unknown>>): string {
+  return Object.entries(seen)
+    .map(([column, value]) => `${column} = ${String(value)}`)
+    .join(', ');
+}
+
+/**
+ * A report write at the design's own report store (its `targets.writeReport`), after the
+ * worker's own check when the design has one: a pending report-check event, or the check run
+ * just before the write.
+ */
+function applyReportWrite(
+  ctx: Ctx,
+  event: Extract<TimelineEvent, { kind: 'report-write' }>,
+  worker: WorkerState,
+  now: number,
+): WriteEffect {
+  const { model } = ctx;
+  const token = worker.token;
+  const owner = ownerOf(worker);
+  const batch = (worker.reportBatch ?? 0) + 1;
+  worker.reportBatch = batch;
+  const checked = worker.reportCheck ?? model.workerCheck(owner, token, now);
+  worker.reportCheck = undefined;
+  const action = `${worker.id} writes the report reference (batch ${batch}) with token ${token}`;
+  if (checked === false) {
+    return write(ctx, event, 'report', {
+      action,
+      verdict: 'reject',
+      reason: 'worker-check',
+      failed: ['token'],
+      token,
+      explanation: `Nothing sent: ${worker.id}'s own check saw that the run row no longer shows its token ${token}.`,
+    });
+  }
+  const before = model.readReport();
+  const changed = model.writeReport(owner, token, now, batch);
+  const after = model.readReport();
+  if (changed > 0) {
+    return write(ctx, event, 'report', {
+      action,
+      verdict: 'accept',
+      reason: model.read()?.fence === token ? 'ok' : 'stale-accepted',
+      rowsChanged: changed,
+      token,
+      explanation: `${changed} row changed: the report store took it${after ? `; the reference now reads “${after.ref}” with fence ${after.fence}` : ''}.${checked ? ` ${worker.id} had checked its token itself; the store checks nothing.` : ''}`,
+    });
+  }
+  return write(ctx, event, 'report', {
+    action,
+    verdict: 'reject',
+    reason: 'stale-token',
+    failed: ['token'],
+    token,
+    explanation: `0 rows changed: the report store refused it${before ? ` (it holds fence ${before.fence})` : ''}.`,
+  });
+}
+
+/** A read a worker makes before a write: the claim's lock-free read, or its own token check. */
+function applyRead(
+  ctx: Ctx,
+  event: Extract<TimelineEvent, { kind: 'claim-read' | 'report-check' }>,
+): NoteEffect {
+  const { state, model } = ctx;
+  const worker = workerOf(state, event.worker);
+  if (worker.paused) return note(ctx, event, `${worker.id} is paused: it reads nothing.`);
+  const owner = ownerOf(worker);
+  if (event.kind === 'claim-read') {
+    const seen = model.claimRead(owner, state.now);
+    if (seen === undefined) {
+      return note(
+        ctx,
+        event,
+        `This design claims in one statement: ${worker.id} has nothing to read first.`,
+      );
+    }
+    worker.seen = seen;
+    return note(
+      ctx,
+      event,
+      seen
+        ? `${worker.id} reads the row without a lock and sees the run as claimable (${describeSeen(seen)}). Nothing stops another worker before its claim.`
+        : `${worker.id} reads the row and sees nothing to claim.`,
+    );
+  }
+  const ok = model.workerCheck(owner, worker.token, statementNow(state, worker));
+  if (ok === undefined) {
+    return note(
+      ctx,
+      event,
+      `This design's worker makes no check of its own before the report write.`,
+    );
+  }
+  worker.reportCheck = ok;
+  return note(
+    ctx,
+    event,
+    ok
+      ? `${worker.id} reads the run row itself: it still shows token ${worker.token}, so ${worker.id} will write. Nothing stops a takeover before the write.`
+      : `${worker.id} reads the run row itself: it no longer shows token ${worker.token}, so ${worker.id} will not write.`,
+  );
+}
+
 /** Applies one event to an open database and a state the caller owns (mutated in place). */
 export function applyEvent(ctx: Ctx, event: TimelineEvent): Effect[] {
   const { state } = ctx;
   const effects: Effect[] = [];
   if (isWriteEvent(event)) {
     effects.push(applyWrite(ctx, event));
+  } else if (event.kind === 'claim-read' || event.kind === 'report-check') {
+    effects.push(applyRead(ctx, event));
   } else if (event.kind === 'advance') {
     state.now += Math.max(0, event.seconds);
     effects.push(

@@ -24,6 +24,12 @@ export function describeEvent(event: TimelineEvent): string {
       return `${event.worker} calls the ticket API: ${event.action} (key ${event.key})`;
     case 'gateway-write':
       return `${event.worker} writes ${event.resource} through the gateway`;
+    case 'claim-read':
+      return `${event.worker} reads the row before claiming (no lock)`;
+    case 'report-check':
+      return `${event.worker} checks its own token before the report write`;
+    case 'report-write':
+      return `${event.worker} writes the report reference (downstream store)`;
     case 'pause':
       return `${event.worker} pauses`;
     case 'resume':
@@ -49,6 +55,8 @@ export function targetOfEvent(event: TimelineEvent): TargetId | null {
       return 'tickets';
     case 'gateway-write':
       return 'gateway';
+    case 'report-write':
+      return 'report';
     default:
       return null;
   }
@@ -59,6 +67,7 @@ export const TARGET_LABELS: Record<TargetId, string> = {
   objects: 'Object store (report.md)',
   tickets: 'Ticket API (keys only)',
   gateway: 'Fencing gateway',
+  report: 'Report store (the design’s own check)',
 };
 
 /** "accepted, 1 row" / "rejected, 0 rows: fence" for a table cell or announcement. */

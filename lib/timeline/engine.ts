@@ -61,6 +61,7 @@ export function createTimelineEngine(
       },
       workers: state.workers.map((w) => ({
         id: w.id,
+        ...(w.restartOf ? { restartOf: w.restartOf } : {}),
         paused: w.paused,
         token: w.token,
         believedLeaseUntil: w.believedLeaseUntil,
@@ -71,6 +72,7 @@ export function createTimelineEngine(
           ? { owner: draft.owner, fence: draft.fence, opId: draft.opId, body: draft.body }
           : null,
         ...readTargets(db),
+        reportRef: model.readReport() ?? null,
       },
       windows: state.windows.map((w) => ({ ...w })),
     };
@@ -98,6 +100,7 @@ export function createTimelineEngine(
           nextIndex: 0,
           workers: scenario.workers.map((w) => ({
             id: w.id,
+            ...(w.restartOf ? { restartOf: w.restartOf } : {}),
             clockOffset: w.clockOffset ?? 0,
             paused: false,
             token: 0,

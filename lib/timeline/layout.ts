@@ -14,6 +14,8 @@ export interface TimelineLayout {
   lanes: { id: string; label: string; kind: 'worker' | 'target' }[];
   /** Intervals in which a worker is paused (x2 is the end of the drawing if it never resumes). */
   pauses: { worker: string; x1: number; x2: number }[];
+  /** Reads a worker makes before a write (claim-read, report-check), on its own lane. */
+  reads: { eventId: string; index: number; worker: string; x: number; label: string }[];
   /** One mark per write event, on its target's lane. */
   marks: { eventId: string; index: number; lane: TargetId; x: number; worker: string | null }[];
 }
@@ -100,17 +102,30 @@ function layoutAtScale(
       worker: 'worker' in event ? event.worker : null,
     });
   });
-  const targetOrder: TargetId[] = ['run', 'objects', 'tickets', 'gateway'];
+  const targetOrder: TargetId[] = ['run', 'report', 'objects', 'tickets', 'gateway'];
   const lanes: TimelineLayout['lanes'] = [
     ...scenario.workers.map((w) => ({
       id: w.id,
-      label: `Worker ${w.id}${w.clockOffset ? ` (clock ${w.clockOffset > 0 ? '+' : ''}${w.clockOffset} s)` : ''}`,
+      label: `Worker ${w.id}${w.restartOf ? `: ${w.restartOf} restarted, same owner name` : ''}${w.clockOffset ? ` (clock ${w.clockOffset > 0 ? '+' : ''}${w.clockOffset} s)` : ''}`,
       kind: 'worker' as const,
     })),
     ...targetOrder
       .filter((id) => used.has(id))
       .map((id) => ({ id, label: TARGET_LABELS[id], kind: 'target' as const })),
   ];
+
+  const reads: TimelineLayout['reads'] = [];
+  scenario.events.forEach((event, index) => {
+    if (event.kind === 'claim-read' || event.kind === 'report-check') {
+      reads.push({
+        eventId: event.id,
+        index,
+        worker: event.worker,
+        x: eventX[index],
+        label: event.kind === 'claim-read' ? 'reads' : 'checks',
+      });
+    }
+  });
 
   const pauses: TimelineLayout['pauses'] = [];
   const open = new Map<string, number>();
@@ -123,5 +138,5 @@ function layoutAtScale(
   });
   for (const [worker, x1] of open) pauses.push({ worker, x1, x2: width - LAYOUT.right });
 
-  return { width, eventX, eventTime, timeToX, ticks, lanes, pauses, marks };
+  return { width, eventX, eventTime, timeToX, ticks, lanes, pauses, reads, marks };
 }

@@ -33,6 +33,9 @@ const event = z.discriminatedUnion('kind', [
     resource: name,
     body: text.optional(),
   }),
+  z.object({ ...base, kind: z.literal('claim-read'), worker }),
+  z.object({ ...base, kind: z.literal('report-check'), worker }),
+  z.object({ ...writeBase, kind: z.literal('report-write'), worker }),
   z.object({ ...base, kind: z.literal('pause'), worker }),
   z.object({ ...base, kind: z.literal('resume'), worker }),
   z.object({
@@ -62,6 +65,7 @@ export const ScenarioSchema = z
             .min(-SCENARIO_LIMITS.seconds)
             .max(SCENARIO_LIMITS.seconds)
             .optional(),
+          restartOf: worker.optional(),
         }),
       )
       .min(1, 'at least one worker')
@@ -82,6 +86,16 @@ export const ScenarioSchema = z
           message: `worker ${w.id} is listed twice`,
         });
       workerIds.add(w.id);
+    });
+    scenario.workers.forEach((w, i) => {
+      if (w.restartOf === undefined) return;
+      const original = scenario.workers.find((o) => o.id === w.restartOf);
+      if (!original || original === w || original.restartOf !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['workers', i, 'restartOf'],
+          message: `worker ${w.id} restarts ${w.restartOf}, which is not another original worker of the scenario`,
+        });
     });
     const eventIds = new Set<string>();
     scenario.events.forEach((e, i) => {

@@ -1,3 +1,4 @@
+import type { SqlValue } from '@/lib/sqlite';
 import type {
   LeaseWindow,
   Scenario,
@@ -24,6 +25,14 @@ export interface WorkerState {
   believedLeaseUntil: number;
   /** The report version this worker put last (versioned object store). */
   lastVersion: number | null;
+  /** The owner name this process claims under when it is a restart of another worker. */
+  restartOf?: WorkerId;
+  /** What its claim read saw (null: nothing to claim); undefined when no read is pending. */
+  seen?: Readonly<Record<string, SqlValue>> | null;
+  /** The result of its own check before the next report write; undefined when none is pending. */
+  reportCheck?: boolean;
+  /** How many report writes it has made (the design's $batch). */
+  reportBatch?: number;
 }
 
 /** Everything the simulation needs between steps; plain data, never mutated by step. */

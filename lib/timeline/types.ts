@@ -9,7 +9,7 @@
  *
  * Every event has a stable `id` (unique in the scenario). Events that try to change something
  * (`WRITE_KINDS`: claim, renew, finish, cancel, draft, object put/commit, ticket call, gateway
- * write) produce exactly one `WriteEffect` each, with a verdict:
+ * write, report write) produce exactly one `WriteEffect` each, with a verdict:
  *   - 'accept': the write landed (it changed a row at its target);
  *   - 'reject': it changed nothing, and `reason` / `failed` say which condition stopped it
  *     (a duplicate stopped by an idempotency key is a 'reject' with reason 'duplicate').
@@ -28,6 +28,11 @@
  * lib/timeline/share.ts (validated with zod, size-capped); the page opens
  * `/practice/timeline#<encoded scenario>`.
  *
+ * Replaying a schedule checker counterexample (lib/checker) uses three additions that run the
+ * design's own statements one at a time: `claim-read` (the first statement of a two-statement
+ * claim), `report-check` (a worker-side check) and `report-write` (the design's report store),
+ * and `WorkerSpec.restartOf` for a restarted process under the same owner name.
+ *
  * Compatibility: this contract only grows. New event kinds, options and fields are added as
  * optional; existing names and meanings stay.
  */
@@ -39,6 +44,11 @@ export interface WorkerSpec {
   id: WorkerId;
   /** Seconds this worker's own clock is ahead (+) or behind (-) database time. Default 0. */
   clockOffset?: number;
+  /**
+   * This lane is a restarted process of another worker: it claims, renews and finishes under
+   * that worker's owner name, with its own memory (token, pause). Default: its own name.
+   */
+  restartOf?: WorkerId;
 }
 
 /** How the report file's object store treats writes. */
@@ -61,7 +71,7 @@ export interface TargetsConfig {
 }
 
 /** Where a write lands; each target is one lane of the timeline. */
-export type TargetId = 'run' | 'objects' | 'tickets' | 'gateway';
+export type TargetId = 'run' | 'objects' | 'tickets' | 'gateway' | 'report';
 
 export type Verdict = 'accept' | 'reject';
 
@@ -97,6 +107,18 @@ export type TimelineEvent =
   | (WriteBase & { kind: 'ticket'; worker: WorkerId; key: string; action: string })
   /** A write through the fencing gateway, carrying the worker's fence token. */
   | (WriteBase & { kind: 'gateway-write'; worker: WorkerId; resource: string; body?: string })
+  /**
+   * The first statement of a two-statement claim (a design with `claimRead`): the worker reads
+   * the row without a lock and remembers what it saw; its next claim sends only the write.
+   */
+  | (EventBase & { kind: 'claim-read'; worker: WorkerId })
+  /**
+   * The worker checks its own token before the report write (a design whose targets have a
+   * `workerCheck`); its next report write goes ahead only if the check passed.
+   */
+  | (EventBase & { kind: 'report-check'; worker: WorkerId })
+  /** The worker writes the report reference at the design's own downstream report store. */
+  | (WriteBase & { kind: 'report-write'; worker: WorkerId })
   /** The worker stops (GC pause, partition, laptop lid): it does nothing until resumed. */
   | (EventBase & { kind: 'pause'; worker: WorkerId })
   | (EventBase & { kind: 'resume'; worker: WorkerId })
@@ -115,6 +137,7 @@ export const WRITE_KINDS = [
   'object-commit',
   'ticket',
   'gateway-write',
+  'report-write',
 ] as const satisfies readonly EventKind[];
 
 export type WriteKind = (typeof WRITE_KINDS)[number];
@@ -139,7 +162,7 @@ export interface Scenario {
   title: string;
   /** What the scenario shows, in the lesson's terms. */
   explanation?: string;
-  /** A LeaseDesign id known to the engine ('fenced' or 'ttl-only'); default 'fenced'. */
+  /** A LeaseDesign id known to the engine (`TIMELINE_DESIGNS`); default 'fenced'. */
   design?: string;
   /** Lease length in database seconds; default 5 as in the lesson. */
   leaseSeconds: number;
@@ -169,7 +192,14 @@ export type WriteReason =
   /** Rejected: the worker has nothing to commit (no version put yet, or no references). */
   | 'nothing-to-commit'
   /** Rejected: the worker is paused, so it sends nothing (a builder scenario may ask for it). */
-  | 'paused';
+  | 'paused'
+  /**
+   * Accepted although a newer generation holds the run (a broken design): the writer's token is
+   * not the run row's fence, and nothing where the write landed compared the two.
+   */
+  | 'stale-accepted'
+  /** Rejected before sending: the worker's own check saw that it lost the run. */
+  | 'worker-check';
 
 /** A condition that did not hold; the run row's conditions come from lib/lease. */
 export type FailedCondition =
@@ -217,6 +247,8 @@ export interface RunRowView {
 
 export interface WorkerView {
   id: WorkerId;
+  /** The owner name it claims under, when it is a restarted process of another worker. */
+  restartOf?: WorkerId;
   paused: boolean;
   /** The fence token from this worker's last successful claim (0 if it never claimed). */
   token: number;
@@ -240,6 +272,8 @@ export interface TargetsView {
   /** Highest fence token seen per gateway resource. */
   gatewayHighest: Record<string, number>;
   gatewayWrites: { resource: string; worker: string; token: number; body: string }[];
+  /** The design's downstream report reference (report-write events), if the design keeps one. */
+  reportRef?: { ref: string; fence: number } | null;
 }
 
 /** A read-only picture of everything after a step, for the page and the trace table. */

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { openSqlJs } from '@/lib/sqlite';
+import {
+  createLeaseModel,
+  fencedDesign,
+  fencePerBatchDesign,
+  selectThenUpdateDesign,
+  workerSideCheckDesign,
+  type LeaseDesign,
+} from './index';
+
+async function model(design: LeaseDesign) {
+  const m = createLeaseModel(await openSqlJs(), { design, leaseSeconds: 5 });
+  m.setup();
+  return m;
+}
+
+describe('a two-statement claim run as two steps', () => {
+  it('binds what the earlier read saw: two reads before either write give both workers token 1', async () => {
+    const m = await model(selectThenUpdateDesign);
+    const seenByA = m.claimRead('A', 0);
+    const seenByB = m.claimRead('B', 0);
+    expect(seenByA).toEqual({ seen_fence: 0 });
+    expect(m.claim('A', 0, seenByA)).toMatchObject({ ok: true, fenceToken: 1 });
+    expect(m.claim('B', 0, seenByB)).toMatchObject({ ok: true, fenceToken: 1 });
+    expect(m.read()).toMatchObject({ owner: 'B', fence: 1 });
+  });
+
+  it('without a read given, runs read and write together: the second claim is refused', async () => {
+    const m = await model(selectThenUpdateDesign);
+    expect(m.claim('A', 0)).toMatchObject({ ok: true, fenceToken: 1 });
+    expect(m.claim('B', 0)).toMatchObject({ ok: false, reason: 'lease-held' });
+  });
+
+  it('a read that saw nothing sends no claim', async () => {
+    const m = await model(selectThenUpdateDesign);
+    m.claim('A', 0);
+    expect(m.claimRead('B', 1)).toBeNull();
+    expect(m.claim('B', 10, null)).toMatchObject({ ok: false, reason: 'lease-held' });
+    expect(m.read()).toMatchObject({ owner: 'A', fence: 1 });
+  });
+
+  it('a one-statement design has no read', async () => {
+    expect((await model(fencedDesign)).claimRead('A', 0)).toBeUndefined();
+  });
+});
+
+describe('the design’s report store', () => {
+  it('the lesson’s store refuses an older generation once the new one is registered at takeover', async () => {
+    const m = await model(fencedDesign);
+    m.claim('A', 0);
+    m.claim('B', 5);
+    expect(m.readReport()).toEqual({ ref: '', fence: 2 });
+    expect(m.writeReport('A', 1, 5, 1)).toBe(0);
+    expect(m.writeReport('B', 2, 5, 1)).toBe(1);
+    expect(m.readReport()).toEqual({ ref: 'B gen 2 batch 1', fence: 2 });
+    expect(m.workerCheck('A', 1, 5)).toBeUndefined();
+  });
+
+  it('fence per batch: the old worker’s token + batch reaches the new generation and lands', async () => {
+    const m = await model(fencePerBatchDesign);
+    m.claim('A', 0);
+    m.claim('B', 5);
+    expect(m.writeReport('A', 1, 5, 1)).toBe(1);
+    expect(m.readReport()).toEqual({ ref: 'A gen 1 batch 1', fence: 2 });
+  });
+
+  it('worker-side check: the check sees the token until the takeover; the store takes anything', async () => {
+    const m = await model(workerSideCheckDesign);
+    m.claim('A', 0);
+    expect(m.workerCheck('A', 1, 5)).toBe(true);
+    m.claim('B', 5);
+    expect(m.workerCheck('A', 1, 5)).toBe(false);
+    expect(m.writeReport('A', 1, 5, 1)).toBe(1);
+  });
+});
