@@ -2,6 +2,7 @@
 
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { LabelledSelect } from '@/components/ui/labelled-select';
 import { logActivity } from '@/lib/records';
 import { browserRecords } from '@/lib/records/browser';
 import { DatabaseTables } from './database-tables';
@@ -29,17 +30,21 @@ export function CrashLab() {
   const [leaseSeconds, setLeaseSeconds] = useState(5);
   const { host, state } = useCrashLab(leaseSeconds);
   const now = useDatabaseNow(host, state.snapshot?.status === 'running');
-  const leaseId = useId();
 
   const evaluateNow = () => {
     const evaluation = host.evaluate();
     if (!evaluation) return;
     void browserRecords()
-      .write((db) => logActivity(db, Date.now(), 'crashlab.evaluated', 'crash-lab', { passed: evaluation.passed }))
+      .write((db) =>
+        logActivity(db, Date.now(), 'crashlab.evaluated', 'crash-lab', {
+          passed: evaluation.passed,
+        }),
+      )
       .catch(() => undefined);
   };
 
-  if (state.error) return <p className="text-bad">The databases could not be opened: {state.error}</p>;
+  if (state.error)
+    return <p className="text-bad">The databases could not be opened: {state.error}</p>;
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -47,23 +52,17 @@ export function CrashLab() {
         <Section title="Run and lease">
           <RunPanel snapshot={state.snapshot} now={now} />
           <div className="mt-4 flex flex-wrap items-end gap-3">
-            <div>
-              <label htmlFor={leaseId} className="block text-sm font-semibold">
-                Lease length
-              </label>
-              <select
-                id={leaseId}
-                value={leaseSeconds}
-                onChange={(e) => setLeaseSeconds(Number(e.target.value))}
-                className="mt-1 rounded-md border border-line bg-surface px-2 py-1.5 text-sm"
-              >
-                {LEASES.map((s) => (
-                  <option key={s} value={s}>
-                    {s} seconds
-                  </option>
-                ))}
-              </select>
-            </div>
+            <LabelledSelect
+              label="Lease length"
+              value={leaseSeconds}
+              onChange={(v) => setLeaseSeconds(Number(v))}
+            >
+              {LEASES.map((s) => (
+                <option key={s} value={s}>
+                  {s} seconds
+                </option>
+              ))}
+            </LabelledSelect>
             <Button onClick={() => void host.reset(leaseSeconds)}>New experiment</Button>
           </div>
         </Section>
@@ -76,7 +75,11 @@ export function CrashLab() {
           />
         </Section>
         <Section title="Evaluate">
-          <EvaluatePanel evaluation={state.evaluation} disabled={!state.ready} onEvaluate={evaluateNow} />
+          <EvaluatePanel
+            evaluation={state.evaluation}
+            disabled={!state.ready}
+            onEvaluate={evaluateNow}
+          />
         </Section>
       </div>
       <div className="grid content-start gap-6">

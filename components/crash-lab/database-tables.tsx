@@ -22,7 +22,11 @@ export function DatabaseTables({ title, tables }: { title: string; tables: Table
             <thead>
               <tr>
                 {table.columns.map((c) => (
-                  <th key={c} scope="col" className="whitespace-nowrap border-b border-line px-2 py-1 font-semibold">
+                  <th
+                    key={c}
+                    scope="col"
+                    className="whitespace-nowrap border-b border-line px-2 py-1 font-semibold"
+                  >
                     {c}
                   </th>
                 ))}
@@ -32,7 +36,10 @@ export function DatabaseTables({ title, tables }: { title: string; tables: Table
               {table.rows.map((row, i) => (
                 <tr key={i}>
                   {row.map((cell, j) => (
-                    <td key={j} className="whitespace-nowrap border-b border-line px-2 py-1 font-mono">
+                    <td
+                      key={j}
+                      className="whitespace-nowrap border-b border-line px-2 py-1 font-mono"
+                    >
                       {cell === null ? 'NULL' : String(cell)}
                     </td>
                   ))}

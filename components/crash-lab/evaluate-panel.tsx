@@ -31,8 +31,14 @@ export function EvaluatePanel({
       {evaluation ? (
         <ul className="mt-2 grid gap-2 text-sm">
           {evaluation.checks.map((c) => (
-            <li key={c.id} className={`rounded-md border px-3 py-2 ${c.passed ? 'border-line' : 'border-bad'}`}>
-              <span className={`font-bold ${c.passed ? '' : 'text-bad'}`}>{c.passed ? 'PASS' : 'FAIL'}</span> {c.title}
+            <li
+              key={c.id}
+              className={`rounded-md border px-3 py-2 ${c.passed ? 'border-line' : 'border-bad'}`}
+            >
+              <span className={`font-bold ${c.passed ? '' : 'text-bad'}`}>
+                {c.passed ? 'PASS' : 'FAIL'}
+              </span>{' '}
+              {c.title}
               <span className="block text-muted">{c.evidence}</span>
             </li>
           ))}

@@ -9,7 +9,11 @@ export function RunPanel({ snapshot, now }: { snapshot: LabSnapshot | null; now:
   const { run } = snapshot;
   const left = run.leaseUntil - now;
   const lease =
-    run.status !== 'running' ? 'no lease' : left > 0 ? `${left.toFixed(1)} s left` : `expired ${(-left).toFixed(1)} s ago`;
+    run.status !== 'running'
+      ? 'no lease'
+      : left > 0
+        ? `${left.toFixed(1)} s left`
+        : `expired ${(-left).toFixed(1)} s ago`;
   return (
     <div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
@@ -29,7 +33,11 @@ export function RunPanel({ snapshot, now }: { snapshot: LabSnapshot | null; now:
         </div>
         <div>
           <dt className="text-muted">Lease</dt>
-          <dd className={`font-semibold ${run.status === 'running' && left <= 0 ? 'text-bad' : ''}`}>{lease}</dd>
+          <dd
+            className={`font-semibold ${run.status === 'running' && left <= 0 ? 'text-bad' : ''}`}
+          >
+            {lease}
+          </dd>
         </div>
       </dl>
       <ol className="mt-3 flex flex-wrap gap-2" aria-label="Checkpoints">

@@ -18,7 +18,9 @@ export const STEP_MS = 1200;
 
 /** The page's crash lab: two sql.js databases and the Web Workers that race for the run. */
 export function useCrashLab(leaseSeconds: number) {
-  const [host] = useState(() => new CrashLabHost({ leaseSeconds, stepMs: STEP_MS, createWorker: createLabWorker }));
+  const [host] = useState(
+    () => new CrashLabHost({ leaseSeconds, stepMs: STEP_MS, createWorker: createLabWorker }),
+  );
   const state = useSyncExternalStore(host.subscribe, host.getState, () => SERVER_STATE);
   useEffect(() => {
     void host.reset();

@@ -1,7 +1,8 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { LabelledSelect } from '@/components/ui/labelled-select';
 import { FAULT_POINTS, STEPS, type FaultPoint, type Step } from '@/lib/crashlab';
 import type { LabWorkerView } from '@/lib/crashlab/browser-host';
 import type { WorkerStall } from '@/lib/crashlab/protocol';
@@ -38,47 +39,33 @@ export function WorkerPanel({
 }) {
   const [fault, setFault] = useState<FaultPoint | ''>('');
   const [stall, setStall] = useState<Step | ''>('');
-  const faultId = useId();
-  const stallId = useId();
   return (
     <div>
       <div className="flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor={faultId} className="block text-sm font-semibold">
-            Fault point
-          </label>
-          <select
-            id={faultId}
-            value={fault}
-            onChange={(e) => setFault(e.target.value as FaultPoint | '')}
-            className="mt-1 rounded-md border border-line bg-surface px-2 py-1.5 text-sm"
-          >
-            <option value="">none: run to the end</option>
-            {FAULT_POINTS.map((f) => (
-              <option key={f} value={f}>
-                {f}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={stallId} className="block text-sm font-semibold">
-            Stall inside
-          </label>
-          <select
-            id={stallId}
-            value={stall}
-            onChange={(e) => setStall(e.target.value as Step | '')}
-            className="mt-1 rounded-md border border-line bg-surface px-2 py-1.5 text-sm"
-          >
-            <option value="">no stall</option>
-            {STEPS.map((s) => (
-              <option key={s} value={s}>
-                {s} ({STALL_MS / 1000} s)
-              </option>
-            ))}
-          </select>
-        </div>
+        <LabelledSelect
+          label="Fault point"
+          value={fault}
+          onChange={(v) => setFault(v as FaultPoint | '')}
+        >
+          <option value="">none: run to the end</option>
+          {FAULT_POINTS.map((f) => (
+            <option key={f} value={f}>
+              {f}
+            </option>
+          ))}
+        </LabelledSelect>
+        <LabelledSelect
+          label="Stall inside"
+          value={stall}
+          onChange={(v) => setStall(v as Step | '')}
+        >
+          <option value="">no stall</option>
+          {STEPS.map((s) => (
+            <option key={s} value={s}>
+              {s} ({STALL_MS / 1000} s)
+            </option>
+          ))}
+        </LabelledSelect>
         <Button
           variant="primary"
           disabled={disabled}
@@ -89,7 +76,11 @@ export function WorkerPanel({
       </div>
       <ul className="mt-4 grid gap-3">
         {workers.map((w) => (
-          <li key={w.id} className="rounded-lg border border-line bg-surface-2 p-3" aria-label={w.owner}>
+          <li
+            key={w.id}
+            className="rounded-lg border border-line bg-surface-2 p-3"
+            aria-label={w.owner}
+          >
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="font-semibold">
                 {w.owner}
@@ -103,7 +94,10 @@ export function WorkerPanel({
                 </Button>
               ) : null}
             </div>
-            <ol className="mt-2 list-inside list-decimal text-sm text-muted" aria-label={`${w.owner} log`}>
+            <ol
+              className="mt-2 list-inside list-decimal text-sm text-muted"
+              aria-label={`${w.owner} log`}
+            >
               {w.log.map((line, i) => (
                 <li key={i}>{line}</li>
               ))}
