@@ -30,3 +30,5 @@ export { runLessonDemo, LESSON_DEMO_OUTPUT } from './demo';
 export { inlineParams } from './inline';
 export { lessonJobsDesign, ownerOnlyJobsDesign, selectThenUpdateClaim } from './jobs-design';
 export * from './outcome';
+export { CLAIMABLE_CONDITION } from './conditions';
+export { pickClaimableRun, CLAIM_PICKED_RUN } from './queue';

@@ -1,0 +1,101 @@
+import type { OutcomeKind, UnknownReason } from '@/lib/lease';
+import type { Step } from '../types';
+
+/** The operations a worker invokes, and the supervisor's own actions (the nemesis). */
+export const HISTORY_OPS = ['claim', 'begin', 'publish', 'checkpoint', 'finish'] as const;
+export type HistoryOp = (typeof HISTORY_OPS)[number];
+
+/**
+ * One line of the JSONL history, as Jepsen keeps one: an operation's invocation, then its
+ * completion with the rulebook's outcome (applied, refused, duplicate, unknown); the nemesis's
+ * kills, pauses and resumptions; a worker's start and exit. `t` is wall-clock milliseconds on
+ * the machine that wrote the line.
+ */
+export type HistoryEntry =
+  | {
+      type: 'invoke';
+      t: number;
+      pid: number;
+      worker: string;
+      op: HistoryOp;
+      run?: string;
+      generation?: number;
+      step?: Step;
+    }
+  | {
+      type: 'complete';
+      t: number;
+      pid: number;
+      worker: string;
+      op: HistoryOp;
+      run?: string;
+      generation?: number;
+      step?: Step;
+      outcome: OutcomeKind;
+      reason?: UnknownReason;
+      detail?: string;
+    }
+  | {
+      type: 'nemesis';
+      t: number;
+      pid: number;
+      worker: string;
+      action: 'kill' | 'pause' | 'resume' | 'drop-ack' | 'spawn';
+      run?: string;
+      generation?: number;
+      point?: string;
+    }
+  | {
+      type: 'process';
+      t: number;
+      pid: number;
+      worker: string;
+      event: 'start' | 'exit';
+      code?: number;
+    };
+
+/** Parses a JSONL history; a line that is not an entry is reported by number. */
+export function parseHistory(text: string): HistoryEntry[] {
+  const entries: HistoryEntry[] = [];
+  text.split('\n').forEach((line, i) => {
+    if (!line.trim()) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw new Error(`history line ${i + 1} is not JSON`);
+    }
+    const entry = value as Partial<HistoryEntry>;
+    if (
+      typeof entry !== 'object' ||
+      entry === null ||
+      typeof entry.t !== 'number' ||
+      typeof entry.pid !== 'number' ||
+      !['invoke', 'complete', 'nemesis', 'process'].includes(String(entry.type))
+    ) {
+      throw new Error(`history line ${i + 1} is not a crash-lab history entry`);
+    }
+    entries.push(entry as HistoryEntry);
+  });
+  return entries.sort((a, b) => a.t - b.t);
+}
+
+/** One entry as a line of text, for excerpts. */
+export function formatEntry(entry: HistoryEntry, t0: number): string {
+  const at = `+${((entry.t - t0) / 1000).toFixed(3)}s`.padStart(10);
+  const who = `${entry.worker} (pid ${entry.pid})`;
+  const what = (e: { run?: string; generation?: number; step?: Step }) =>
+    [e.run, e.generation !== undefined ? `gen${e.generation}` : '', e.step]
+      .filter(Boolean)
+      .join(' ');
+  switch (entry.type) {
+    case 'invoke':
+      return `${at}  ${who}  invoke   ${entry.op} ${what(entry)}`;
+    case 'complete':
+      return `${at}  ${who}  ${entry.outcome.padEnd(8)} ${entry.op} ${what(entry)}${entry.detail ? ` — ${entry.detail}` : ''}`;
+    case 'nemesis':
+      return `${at}  ${who}  NEMESIS  ${entry.action}${entry.point ? ` at ${entry.point}` : ''} ${what(entry)}`;
+    case 'process':
+      return `${at}  ${who}  ${entry.event}${entry.code !== undefined ? ` (exit ${entry.code})` : ''}`;
+  }
+}

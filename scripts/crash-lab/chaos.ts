@@ -1,0 +1,227 @@
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { evaluateQueue, formatQueueEvaluation } from '@/lib/crashlab/queue/evaluate';
+import { createQueueLab, queueRunIds, submitQueue } from '@/lib/crashlab/queue/lab';
+import { chaosPlan, describePlan } from '@/lib/crashlab/queue/plan';
+import type { RemovableFence } from '@/lib/crashlab/queue/schema';
+import type { SupervisorMessage, WorkerMessage } from './chaos-worker';
+import { PLAN_ENV } from './chaos-worker';
+import { EXIT } from './exit-codes';
+import { collect, spawnWorker, workerArgs, type Exited } from './fleet';
+import { historyWriter, number, places, readHistory, type QueueValues } from './queue-cli';
+import { describePlace, openQueue } from './queue-connect';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** True once the kernel reports the process stopped (state T), so acting on it is safe. */
+async function waitStopped(pid: number): Promise<boolean> {
+  for (let i = 0; i < 2000; i++) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+      if (state === 'T' || state === 't') return true;
+    } catch {
+      return false;
+    }
+    await sleep(5);
+  }
+  return false;
+}
+
+interface Slot {
+  index: number;
+  incarnation: number;
+  child: ChildProcess;
+  owner: string;
+  done: Promise<Exited>;
+  paused: { run: string; generation: number } | null;
+}
+
+/**
+ * `chaos`: submits a fresh queue, runs N worker processes under a supervisor, and evaluates.
+ * The faults come from a seeded plan (printed, repeatable): a planned worker stops itself at its
+ * point and the supervisor SIGKILLs it there (and starts a replacement), or holds it stopped
+ * until its lease has run out and another worker has taken the run over, then SIGCONTs it, so it
+ * wakes up stale before the new generation writes; planned publisher acks are dropped.
+ */
+export async function runChaos(options: {
+  values: QueueValues;
+  print: (l: string) => void;
+}): Promise<number> {
+  const { values, print } = options;
+  const p = places(values);
+  const workers = number(values, 'workers', 8, 2, 64, true);
+  const runs = number(values, 'runs', 1000, 1, 100_000, true);
+  const seconds = number(values, 'seconds', 60, 1, 3600);
+  const seed = number(values, 'seed', Math.floor(Math.random() * 1_000_000), 0, 2 ** 31, true);
+  const faults = number(values, 'faults', Math.max(1, Math.round(runs / 20)), 0, runs, true);
+  const leaseSeconds = number(values, 'lease-seconds', 1, 0.2, 60);
+  const history = resolve(
+    process.env.INIT_CWD ?? process.cwd(),
+    typeof values.history === 'string' ? values.history : `.lab/chaos-${seed}.jsonl`,
+  );
+  if (existsSync(history))
+    throw new Error(`history ${history} already exists; pass a new --history`);
+  const record = historyWriter(history);
+
+  const db = await openQueue(p.task, p.publisher, 'submit');
+  await submitQueue(db.task, db.publisher, {
+    runs,
+    experiment: `chaos-${seed}`,
+    removedFence: (values['remove-fence'] as RemovableFence) ?? null,
+  });
+  const lab = createQueueLab({ task: db.task, publisher: db.publisher, leaseSeconds });
+  const plan = chaosPlan(seed, queueRunIds(runs), faults);
+  print(
+    `chaos: seed ${seed}, ${workers} workers, ${runs} runs, lease ${leaseSeconds} s, ${plan.length} planned faults (repeat with --seed ${seed})`,
+  );
+  print(
+    `database ${describePlace(p.task)}, publisher ${describePlace(p.publisher)}, history ${history}`,
+  );
+  for (const line of describePlan(plan).slice(0, 12)) print(`  ${line}`);
+  if (plan.length > 12) print(`  … ${plan.length - 12} more`);
+
+  const wargs = { ...values, 'lease-seconds': String(leaseSeconds) };
+  const slots: Slot[] = [];
+  const nemesis = { kill: 0, pause: 0, resume: 0 };
+  const waitingLeft = new Map<string, () => void>();
+  const started = Date.now();
+  let stopping = false;
+
+  const spawnSlot = (index: number, incarnation: number): Slot => {
+    const owner = `w${index + 1}${incarnation ? `.${incarnation}` : ''}`;
+    const child = spawnWorker(workerArgs(wargs, owner, history), {
+      ipc: true,
+      env: { [PLAN_ENV]: JSON.stringify(plan) },
+    });
+    const slot: Slot = { index, incarnation, child, owner, done: collect(child), paused: null };
+    record({ type: 'nemesis', t: Date.now(), pid: child.pid ?? 0, worker: owner, action: 'spawn' });
+    child.on('message', (m: WorkerMessage) => void onMessage(slot, m));
+    slots[index] = slot;
+    return slot;
+  };
+  const tell = (slot: Slot, message: SupervisorMessage) => {
+    if (slot.child.connected) slot.child.send(message);
+  };
+  const pausedCount = () => slots.filter((s) => s.paused).length;
+
+  const onMessage = async (slot: Slot, m: WorkerMessage) => {
+    const pid = slot.child.pid ?? 0;
+    if (m.type === 'stopping') {
+      if (!(await waitStopped(pid))) return;
+      if (m.action === 'kill' || stopping) {
+        record({
+          type: 'nemesis',
+          t: Date.now(),
+          pid,
+          worker: slot.owner,
+          action: 'kill',
+          run: m.run,
+          generation: m.generation,
+          point: m.point,
+        });
+        nemesis.kill++;
+        slot.child.kill('SIGKILL');
+        await slot.done;
+        if (!stopping) spawnSlot(slot.index, slot.incarnation + 1);
+        return;
+      }
+      record({
+        type: 'nemesis',
+        t: Date.now(),
+        pid,
+        worker: slot.owner,
+        action: 'pause',
+        run: m.run,
+        generation: m.generation,
+        point: m.point,
+      });
+      nemesis.pause++;
+      if (pausedCount() >= workers - 1) {
+        // Somebody must stay awake to take the run over; this pause ends at once.
+        record({
+          type: 'nemesis',
+          t: Date.now(),
+          pid,
+          worker: slot.owner,
+          action: 'resume',
+          run: m.run,
+          generation: m.generation,
+        });
+        nemesis.resume++;
+        slot.child.kill('SIGCONT');
+        return;
+      }
+      slot.paused = { run: m.run, generation: m.generation };
+      return;
+    }
+    if (m.type === 'took-over') {
+      const holder = slots.find((s) => s.paused?.run === m.run);
+      if (holder) {
+        // The new generation holds the run; wake the old holder first and let it try its next
+        // write, stale, before the new generation writes anything.
+        const left = new Promise<void>((r) => waitingLeft.set(m.run, r));
+        holder.paused = null;
+        record({
+          type: 'nemesis',
+          t: Date.now(),
+          pid: holder.child.pid ?? 0,
+          worker: holder.owner,
+          action: 'resume',
+          run: m.run,
+          generation: m.generation - 1,
+        });
+        nemesis.resume++;
+        holder.child.kill('SIGCONT');
+        await Promise.race([left, holder.done]);
+      }
+      tell(slot, { type: 'go', run: m.run });
+      return;
+    }
+    if (m.type === 'left') {
+      waitingLeft.get(m.run)?.();
+      waitingLeft.delete(m.run);
+    }
+  };
+
+  for (let i = 0; i < workers; i++) spawnSlot(i, 0);
+  // Wait until every worker has exited on its own (every run final), or time runs out.
+  const deadline = started + seconds * 1000;
+  let timedOut = false;
+  for (;;) {
+    const current = [...slots];
+    const all = Promise.all(current.map((s) => s.done));
+    const finished = await Promise.race([
+      all.then(() => true),
+      sleep(Math.max(0, Math.min(500, deadline - Date.now()))).then(() => false),
+    ]);
+    if (finished && current.every((s, i) => slots[i] === s)) break;
+    if (Date.now() >= deadline) {
+      timedOut = true;
+      stopping = true;
+      for (const s of slots) {
+        s.child.kill('SIGKILL');
+        s.child.kill('SIGCONT');
+      }
+      await Promise.all(slots.map((s) => s.done));
+      break;
+    }
+  }
+  const elapsed = (Date.now() - started) / 1000;
+  const snapshot = await lab.snapshot();
+  await db.close();
+  const evaluation = evaluateQueue(snapshot, readHistory(history));
+  const entries = readHistory(history);
+  const unknown = entries.filter((e) => e.type === 'complete' && e.outcome === 'unknown').length;
+  const refused = entries.filter(
+    (e) => e.type === 'complete' && e.outcome === 'refused' && e.op !== 'claim',
+  ).length;
+  print(formatQueueEvaluation(evaluation));
+  print(
+    `chaos ${timedOut ? 'RAN OUT OF TIME' : 'finished'} in ${elapsed.toFixed(1)} s: ${evaluation.succeeded}/${runs} runs succeeded, ` +
+      `${evaluation.receipts} receipt(s), ${nemesis.kill} killed, ${nemesis.pause} paused, ${unknown} ack(s) dropped, ` +
+      `${refused} stale write(s) refused, ${evaluation.violations.length} violation(s) (seed ${seed})`,
+  );
+  return evaluation.passed && !timedOut ? EXIT.ok : EXIT.failed;
+}
