@@ -73,6 +73,7 @@ const OPTIONS = {
   seed: { type: 'string' },
   faults: { type: 'string' },
   port: { type: 'string' },
+  dir: { type: 'string' },
   'remove-fence': { type: 'string' },
   quiet: { type: 'boolean' },
 } as const;
@@ -205,18 +206,22 @@ export async function queueMain(argv: string[]): Promise<number> {
   switch (command) {
     case 'pg': {
       const port = number(values, 'port', DEFAULT_PORT, 1024, 65535, true);
+      const dir =
+        typeof values.dir === 'string'
+          ? resolve(process.env.INIT_CWD ?? process.cwd(), values.dir)
+          : LAB_DIR;
       if (sub === 'start') {
-        const url = await startServer({ dir: LAB_DIR, port }, print);
-        print(`PostgreSQL 18 is running; data in ${LAB_DIR}`);
+        const url = await startServer({ dir, port }, print);
+        print(`PostgreSQL 18 is running; data in ${dir}`);
         print(url);
         return EXIT.ok;
       }
       if (sub === 'stop') {
-        print((await stopServer(LAB_DIR)) ? 'stopped the lab server' : 'no lab server is running');
+        print((await stopServer(dir)) ? 'stopped the lab server' : 'no lab server is running');
         return EXIT.ok;
       }
       if (sub === 'status') {
-        const status = await serverStatus(LAB_DIR);
+        const status = await serverStatus(dir);
         print(
           status
             ? `running (pid ${status.pid}): ${labUrl(status.port)}`

@@ -1,0 +1,301 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { queueRunIds } from '@/lib/crashlab/queue/lab';
+import { chaosPlan, type ChaosPoint } from '@/lib/crashlab/queue/plan';
+import { openPg } from './pg-driver';
+import { labUrl, portInUse } from './pg-server';
+
+// The crash lab on a real PostgreSQL 18 (one embedded server for the run, see
+// pg-global-setup.ts), driven as a learner drives it: real processes, real exits and signals.
+const ROOT = resolve(__dirname, '..', '..');
+const port = inject('pgPort');
+const serverDir = inject('pgDir');
+const dir = mkdtempSync(join(tmpdir(), 'crashlab-pg-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+const freshUrl = () => labUrl(port, `t${process.pid}_${++n}`);
+
+interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+function run(file: string, args: string[]): Promise<Result> {
+  return new Promise((done) => {
+    execFile(
+      file,
+      args,
+      { cwd: ROOT, env: { ...process.env, INIT_CWD: ROOT }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        done({
+          code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
+          stdout,
+          stderr,
+        });
+      },
+    );
+  });
+}
+const npmLab = (...args: string[]) => run('npm', ['run', '--silent', 'lab', '--', ...args]);
+const lab = (...args: string[]) =>
+  run(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/crash-lab/cli.ts', ...args]);
+
+/** Waits, by the database's own clock, until no run of the queue holds a live lease. */
+async function untilLeasesEnd(url: string) {
+  for (;;) {
+    const inspected = JSON.parse((await lab('inspect', '--database', url, '--json')).stdout) as {
+      now: number;
+      runs: { status: string; leaseUntil: number }[];
+    };
+    const live = inspected.runs.filter(
+      (r) => r.status === 'running' && r.leaseUntil > inspected.now,
+    );
+    if (live.length === 0) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The first seed whose chaos plan pauses a worker at `point`, so the test never depends on luck. */
+function seedPausingAt(point: ChaosPoint, runs: number, faults: number): number {
+  for (let seed = 1; ; seed++) {
+    if (
+      chaosPlan(seed, queueRunIds(runs), faults).some(
+        (f) => f.action === 'pause' && f.point === point,
+      )
+    )
+      return seed;
+  }
+}
+
+describe('the source’s sequence on PostgreSQL', () => {
+  it('submit; run --fault after_collect exits 75; inspect; run after the lease; evaluate passes', async () => {
+    const url = freshUrl();
+    expect((await npmLab('submit', '--database', url)).code).toBe(0);
+    const crashed = await npmLab(
+      'run',
+      '--database',
+      url,
+      '--lease-seconds',
+      '2',
+      '--fault',
+      'after_collect',
+    );
+    expect(crashed.code).toBe(75);
+    expect(crashed.stderr).toMatch(/died at after_collect/);
+
+    const inspected = await npmLab('inspect', '--database', url);
+    expect(inspected.code).toBe(0);
+    expect(inspected.stdout).toMatch(
+      /run-0001\s+running\s+gen1 .* collect@gen1 draft:- verify:- publish:-/,
+    );
+
+    await untilLeasesEnd(url);
+    const resumed = await npmLab('run', '--database', url);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toMatch(/claimed run-0001: generation 2, resuming after collect/);
+
+    const evaluated = await npmLab('evaluate', '--database', url);
+    expect(evaluated.code).toBe(0);
+    expect(evaluated.stdout).toMatch(/1 run\(s\), 1 succeeded, 1 receipt\(s\)/);
+    expect(evaluated.stdout).toMatch(/all 5 properties hold: 0 violations/);
+  });
+
+  it('a worker that dies after the publisher’s effect leaves exactly one receipt', async () => {
+    const url = freshUrl();
+    await lab('submit', '--database', url);
+    expect(
+      (await lab('run', '--database', url, '--lease-seconds', '1', '--fault', 'after_effect')).code,
+    ).toBe(75);
+    const held = await lab('run', '--database', url);
+    // Either the lease still holds (exit 3, nothing changed) or it has just run out (exit 0).
+    expect([0, 3]).toContain(held.code);
+    await untilLeasesEnd(url);
+    expect((await lab('run', '--database', url)).code).toBe(0);
+    const publisher = await openPg(labUrl(port, `t${process.pid}_${n}_publisher`));
+    expect(
+      await publisher.all('SELECT generation, outcome FROM publish_requests ORDER BY request_id'),
+    ).toEqual([
+      { generation: 1, outcome: 'applied' },
+      { generation: 2, outcome: 'duplicate' },
+    ]);
+    expect(await publisher.get('SELECT count(*) AS n FROM receipts')).toEqual({ n: 1 });
+    await publisher.close();
+    expect((await lab('evaluate', '--database', url)).code).toBe(0);
+  });
+});
+
+describe('chaos on PostgreSQL', () => {
+  it('a small chaos run (kills, pauses past the lease, dropped acks) ends with 0 violations', async () => {
+    const history = join(dir, 'small.jsonl');
+    const result = await lab(
+      'chaos',
+      '--database',
+      freshUrl(),
+      '--workers',
+      '3',
+      '--runs',
+      '30',
+      '--faults',
+      '9',
+      '--seed',
+      '11',
+      '--seconds',
+      '150',
+      '--history',
+      history,
+    );
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toMatch(
+      /30\/30 runs succeeded, 30 receipt\(s\), \d+ killed, \d+ paused, \d+ ack\(s\) dropped/,
+    );
+    expect(result.stdout).toMatch(/0 violation\(s\) \(seed 11\)/);
+    const evaluated = await lab(
+      'evaluate',
+      '--database',
+      `${labUrl(port, `t${process.pid}_${n}`)}`,
+      '--history',
+      history,
+    );
+    expect(evaluated.code).toBe(0);
+  });
+
+  it('without the publisher’s fence, chaos finds the stale publish and prints its excerpt', async () => {
+    const seed = seedPausingAt('before_effect', 6, 3);
+    const result = await lab(
+      'chaos',
+      '--database',
+      freshUrl(),
+      '--workers',
+      '3',
+      '--runs',
+      '6',
+      '--faults',
+      '3',
+      '--seed',
+      String(seed),
+      '--remove-fence',
+      'publisher',
+      '--history',
+      join(dir, 'no-publisher-fence.jsonl'),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      /violation of no-stale-write: run-\d+: the publish of generation 1 was applied after generation 2 claimed the run/,
+    );
+    const excerpt = result.stdout.split('shortest history excerpt:')[1];
+    expect(excerpt).toMatch(/applied\s+claim run-\d+ gen2/);
+    expect(excerpt).toMatch(/NEMESIS\s+pause at before_effect/);
+    expect(excerpt).toMatch(/applied\s+publish run-\d+ gen1/);
+  });
+
+  it('without the checkpoint’s fence, chaos finds the stale checkpoint and prints its excerpt', async () => {
+    const seed = seedPausingAt('before_checkpoint:draft', 6, 3);
+    const result = await lab(
+      'chaos',
+      '--database',
+      freshUrl(),
+      '--workers',
+      '3',
+      '--runs',
+      '6',
+      '--faults',
+      '3',
+      '--seed',
+      String(seed),
+      '--remove-fence',
+      'checkpoint',
+      '--history',
+      join(dir, 'no-checkpoint-fence.jsonl'),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      /violation of no-stale-write: run-\d+: the checkpoint of draft of generation 1 was applied after generation 2 claimed the run/,
+    );
+    expect(result.stdout.split('shortest history excerpt:')[1]).toMatch(
+      /applied\s+checkpoint run-\d+ gen1 draft/,
+    );
+  });
+
+  it('with both fences, the same seeds find nothing', async () => {
+    const seed = seedPausingAt('before_effect', 6, 3);
+    const result = await lab(
+      'chaos',
+      '--database',
+      freshUrl(),
+      '--workers',
+      '3',
+      '--runs',
+      '6',
+      '--faults',
+      '3',
+      '--seed',
+      String(seed),
+      '--history',
+      join(dir, 'fenced.jsonl'),
+    );
+    expect(result.code, result.stdout).toBe(0);
+    expect(result.stdout).toMatch(/[1-9]\d* stale write\(s\) refused, 0 violation\(s\)/);
+  });
+});
+
+describe('bad input on PostgreSQL: one line, exit 2, nothing created or changed', () => {
+  it('an unreachable server', async () => {
+    let closed = 5459;
+    while (await portInUse(closed)) closed--;
+    const result = await lab('submit', '--database', labUrl(closed, 'nowhere'));
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(
+      /cannot reach a PostgreSQL server at .*:\d+\/nowhere \(ECONNREFUSED\)/,
+    );
+  });
+
+  it('a wrong password', async () => {
+    const name = `t${process.pid}_wrongpw`;
+    const result = await lab(
+      'submit',
+      '--database',
+      `postgres://postgres:not-the-password@127.0.0.1:${port}/${name}`,
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/refused the login: wrong user name or password/);
+    expect(result.stderr).not.toMatch(/not-the-password/);
+    const admin = await openPg(labUrl(port, 'postgres'));
+    expect(
+      await admin.get('SELECT count(*) AS n FROM pg_database WHERE datname = $name', { name }),
+    ).toEqual({ n: 0 });
+    await admin.close();
+  });
+
+  it('a database of another schema version is refused and left as it was', async () => {
+    const url = freshUrl();
+    await lab('submit', '--database', url, '--runs', '2');
+    const db = await openPg(url);
+    await db.run("UPDATE queue_meta SET value = '99' WHERE key = 'schema_version'");
+    const before = await db.all('SELECT * FROM runs ORDER BY run_id');
+    for (const command of ['run', 'inspect', 'evaluate']) {
+      const result = await lab(command, '--database', url);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/schema version 99, this lab reads version 1/);
+    }
+    expect(await db.all('SELECT * FROM runs ORDER BY run_id')).toEqual(before);
+    await db.close();
+    const again = await lab('submit', '--database', url);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/already holds a crash-lab queue/);
+  });
+
+  it('pg start when one is running, and on a port in use', async () => {
+    const running = await lab('pg', 'start', '--dir', serverDir, '--port', String(port));
+    expect(running.code).toBe(2);
+    expect(running.stderr).toMatch(/a lab server is already running \(pid \d+, port \d+\)/);
+    const other = join(dir, 'other-server');
+    const busy = await lab('pg', 'start', '--dir', other, '--port', String(port));
+    expect(busy.code).toBe(2);
+    expect(busy.stderr).toMatch(new RegExp(`port ${port} is in use`));
+    expect((await import('node:fs')).existsSync(other)).toBe(false);
+  });
+});
