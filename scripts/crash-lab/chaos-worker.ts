@@ -5,8 +5,22 @@ import type { ChaosHooks } from '@/lib/crashlab/queue/worker';
 export type WorkerMessage =
   | { type: 'stopping'; action: 'kill' | 'pause'; run: string; generation: number; point: string }
   | { type: 'took-over'; run: string; generation: number }
-  | { type: 'left'; run: string; generation: number };
+  | { type: 'left'; run: string; generation: number }
+  | { type: 'ready' };
 export type SupervisorMessage = { type: 'go'; run: string };
+
+/** Set for a benchmark's workers: each connects, says it is ready, and starts when told. */
+export const BARRIER_ENV = 'CRASHLAB_BARRIER';
+
+/** Tells the parent this worker is connected and waits for its word to start. */
+export function barrier(): Promise<void> {
+  return new Promise((resolve) => {
+    process.on('message', (m: SupervisorMessage) => {
+      if (m.type === 'go' && m.run === '*') resolve();
+    });
+    process.send!({ type: 'ready' } satisfies WorkerMessage);
+  });
+}
 
 export const PLAN_ENV = 'CRASHLAB_CHAOS_PLAN';
 

@@ -121,6 +121,8 @@ export async function startServer(
     '-c listen_addresses=127.0.0.1',
     "-c unix_socket_directories=''",
     '-c max_connections=100',
+    // A lab about worker crashes, not server crashes: commits need not wait for the disk.
+    '-c synchronous_commit=off',
   ].join(' ');
   const logFile = join(place.dir, 'server.log');
   if (!existsSync(logFile)) writeFileSync(logFile, '', { mode: 0o666 });

@@ -27,7 +27,7 @@ import { runChaos } from './chaos';
 import { EXIT } from './exit-codes';
 import { BadInput } from './files';
 import { table } from './format';
-import { chaosHooksFromEnv } from './chaos-worker';
+import { barrier, BARRIER_ENV, chaosHooksFromEnv } from './chaos-worker';
 import { labUrl, serverStatus, startServer, stopServer } from './pg-server';
 import {
   defaultPublisher,
@@ -276,6 +276,7 @@ export async function queueMain(argv: string[]): Promise<number> {
       const record = historyWriter(history);
       record({ type: 'process', t: Date.now(), pid: process.pid, worker: owner, event: 'start' });
       const chaos = command === '_worker' ? chaosHooksFromEnv() : undefined;
+      if (command === '_worker' && process.env[BARRIER_ENV] && process.send) await barrier();
       const quiet = values.quiet === true;
       const summary = await runQueueWorker(lab, {
         owner,
@@ -290,7 +291,7 @@ export async function queueMain(argv: string[]): Promise<number> {
         idle: () => new Promise((r) => setTimeout(r, Math.min(200, leaseSeconds * 100))),
         chaos,
         record,
-        clock: Date.now,
+        clock: () => performance.timeOrigin + performance.now(),
         onEvent: quiet ? undefined : print,
       });
       record({
