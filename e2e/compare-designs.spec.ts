@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { editorReady, expect, HEAVY_LOAD, test } from './fixtures';
 
 async function openCompare(page: Page) {
   await page.goto('/practice');
@@ -42,7 +42,7 @@ test('check every design: the lesson’s holds, each of the eight broken designs
   await openCompare(page);
   await page.getByRole('button', { name: 'Check every design' }).click();
   const catalog = page.getByRole('region', { name: 'The designs' });
-  await expect(catalog.getByText(/^Unsafe: property/)).toHaveCount(8, { timeout: 60_000 });
+  await expect(catalog.getByText(/^Unsafe: property/)).toHaveCount(8, HEAVY_LOAD);
   await expect(catalog.getByText('Safe within the bound.')).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Check every design' })).toBeEnabled();
   // Every counterexample replays in the timeline.
@@ -104,7 +104,7 @@ test('drop one condition: without the fence the finish breaks, without the owner
 test('check my design: bad SQL gets a clear message before any search, a weakened finish a counterexample', async ({ page }) => {
   await openCompare(page);
   const section = page.getByRole('region', { name: 'Check my design' });
-  await expect(section.locator('.monaco-editor').first()).toBeVisible();
+  await editorReady(section);
   const finish = section.getByRole('textbox', { name: 'Finish statement' });
   await finish.focus();
   await page.keyboard.press('ControlOrMeta+A');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { editorReady, expect, HEAVY_LOAD, test } from './fixtures';
 
 async function replaceScript(page: Page, text: string) {
   await page.getByRole('textbox', { name: 'SQL script editor' }).focus();
@@ -10,7 +10,7 @@ async function replaceScript(page: Page, text: string) {
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/practice/sql-sandbox');
-  await expect(page.locator('.monaco-editor')).toBeVisible();
+  await editorReady(page);
   // The language worker is up when Monaco has tokenised the lesson's script.
   await expect(page.locator('.monaco-editor .view-lines')).toContainText('UPDATE runs');
 });
@@ -43,10 +43,9 @@ test('bad SQL shows SQLite’s message on the right line and marks it in the edi
 
 test('an endless query is stopped, the worker replaced, and the page still reacts', async ({ page }) => {
   await replaceScript(page, 'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n;');
-  const started = Date.now();
   await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Stopped after 3 seconds' })).toBeVisible({ timeout: 8_000 });
-  expect(Date.now() - started).toBeLessThan(8_000);
+  // The sandbox's own 3-second limit stops the query; the test only waits for that state.
+  await expect(page.getByRole('status').filter({ hasText: 'Stopped after 3 seconds' })).toBeVisible(HEAVY_LOAD);
   await replaceScript(page, 'SELECT owner, fence, status FROM runs;');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('cell', { name: 'queued' })).toBeVisible();

@@ -70,8 +70,9 @@ export function CrashLab() {
           <WorkerPanel
             workers={state.workers}
             disabled={!state.ready}
-            onStart={(fault, stall) => host.startWorker(fault, stall)}
+            onStart={(fault, stall, gated) => host.startWorker(fault, stall, gated)}
             onKill={(id) => host.kill(id)}
+            onStep={(id) => host.step(id)}
           />
         </Section>
         <Section title="Evaluate">

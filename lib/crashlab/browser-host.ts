@@ -17,6 +17,10 @@ export interface LabWorkerView {
   generation: number | null;
   /** The step the worker is inside, between starting it and saving its checkpoint. */
   step: Step | null;
+  /** Started step by step: it pauses inside every step until `step(id)` lets it go on. */
+  gated: boolean;
+  /** The step a gated worker is paused in, waiting for Step; null while it runs. */
+  paused: Step | null;
   log: string[];
 }
 
@@ -155,9 +159,9 @@ export class CrashLabHost {
   }
 
   /** Starts a new worker, which claims the run (waiting while another holds the lease). */
-  startWorker(fault: FaultPoint | null, stall: WorkerStall | null = null): number {
+  startWorker(fault: FaultPoint | null, stall: WorkerStall | null = null, gated = false): number {
     const id = this.nextWorker++;
-    const view: LabWorkerView = { id, owner: `worker-${id}`, fault, stall, state: 'starting', generation: null, step: null, log: [] };
+    const view: LabWorkerView = { id, owner: `worker-${id}`, fault, stall, state: 'starting', generation: null, step: null, gated, paused: null, log: [] };
     const worker = this.options.createWorker();
     this.workers.set(id, { worker, view });
     worker.onmessage = (event: MessageEvent<WorkerMessage>) => this.handle(id, event.data);
@@ -165,9 +169,18 @@ export class CrashLabHost {
       event.preventDefault();
       this.update(id, { state: 'died' }, `crashed: ${event.message}`);
     };
-    worker.postMessage({ type: 'start', owner: view.owner, fault, stall, stepMs: this.options.stepMs, pollMs: 250 } satisfies HostMessage);
+    worker.postMessage({ type: 'start', owner: view.owner, fault, stall, stepMs: this.options.stepMs, pollMs: 250, gated } satisfies HostMessage);
     this.refresh();
     return id;
+  }
+
+  /** Lets a paused step-by-step worker finish the step it is in and go on to the next pause. */
+  step(id: number): void {
+    const entry = this.workers.get(id);
+    if (!entry || !this.alive(entry.view) || !entry.view.paused) return;
+    entry.view = { ...entry.view, paused: null };
+    entry.worker.postMessage({ type: 'step' } satisfies HostMessage);
+    this.refresh();
   }
 
   /** Terminates a worker at once, wherever it is: mid-step, nothing after this point runs. */
@@ -175,7 +188,7 @@ export class CrashLabHost {
     const entry = this.workers.get(id);
     if (!entry || !this.alive(entry.view)) return;
     entry.worker.terminate();
-    this.update(id, { state: 'killed' }, entry.view.step ? `killed during ${entry.view.step}` : 'killed');
+    this.update(id, { state: 'killed', paused: null }, entry.view.step ? `killed during ${entry.view.step}` : 'killed');
   }
 
   evaluate(): Evaluation | null {
@@ -228,13 +241,16 @@ export class CrashLabHost {
         this.update(id, { state: 'waiting' }, `waiting for the lease: ${run.owner} holds it for another ${left.toFixed(1)} s`);
         return;
       }
+      case 'paused':
+        this.update(id, { paused: message.step }, `${message.step}: paused, press Step to finish it`);
+        return;
       case 'died':
         this.update(id, { state: 'died' }, `died at ${message.point}`);
         return;
       case 'done': {
         const state: WorkerState =
           message.outcome.kind === 'succeeded' ? 'succeeded' : message.outcome.kind === 'fenced-out' ? 'fenced-out' : 'idle';
-        this.update(id, { state, step: null }, describeOutcome(message.outcome));
+        this.update(id, { state, step: null, paused: null }, describeOutcome(message.outcome));
         return;
       }
     }
