@@ -5,7 +5,7 @@ import type { LeaseDesign } from '@/lib/lease';
 import type { Bound, CheckResult, SearchProgress, StatementDraft, StatementProblem } from '@/lib/checker';
 import { CheckerClient, type CheckOutcome } from '@/lib/checker/client';
 import { logCheck } from '@/lib/checker/records';
-import { browserRecords } from '@/lib/records/browser';
+import { browserRecords } from '@/lib/app/browser-records';
 
 export type CheckState =
   | { status: 'idle' }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { browserRecords, subscribeToRecords } from '@/lib/records/browser';
+import { browserRecords, subscribeToRecords } from '@/lib/app/browser-records';
 import { evidenceByKind, ratingHistory, recordRating, type Evidence, type Rating, type RatingRecord } from '@/lib/reflect';
 
 export interface AssessmentState {

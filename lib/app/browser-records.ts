@@ -1,6 +1,6 @@
 import { indexedDbBlobStore, memoryBlobStore, STORAGE_KEYS } from '@/lib/storage';
-import { createRecordsDb, type RecordsDb } from './records';
-import { FEATURE_SCHEMAS } from './registry';
+import { createRecordsDb, type RecordsDb } from '@/lib/records';
+import { FEATURE_SCHEMAS } from './feature-schemas';
 
 const CHANNEL = 'lease-lab.records';
 let instance: RecordsDb | null = null;
