@@ -25,7 +25,8 @@ const ops: LabOps = {
   claim: (owner) => call('claim', owner),
   beginStep: (owner, generation, step) => call('beginStep', owner, generation, step),
   publish: (owner, generation, body) => call('publish', owner, generation, body),
-  checkpoint: (owner, generation, step, attemptId, output) => call('checkpoint', owner, generation, step, attemptId, output),
+  checkpoint: (owner, generation, step, attemptId, output) =>
+    call('checkpoint', owner, generation, step, attemptId, output),
   finish: (owner, generation) => call('finish', owner, generation),
 };
 
@@ -34,7 +35,14 @@ class Died extends Error {}
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const gate = createStepGate();
 
-async function start(owner: string, fault: FaultPoint | null, stall: WorkerStall | null, stepMs: number, pollMs: number, gated: boolean) {
+async function start(
+  owner: string,
+  fault: FaultPoint | null,
+  stall: WorkerStall | null,
+  stepMs: number,
+  pollMs: number,
+  gated: boolean,
+) {
   let waited = false;
   for (;;) {
     const outcome = await runWorker(ops, {
@@ -77,7 +85,14 @@ scope.onmessage = (event: MessageEvent<HostMessage>) => {
     gate.release();
     return;
   }
-  start(message.owner, message.fault, message.stall, message.stepMs, message.pollMs, message.gated ?? false).catch((error: unknown) => {
+  start(
+    message.owner,
+    message.fault,
+    message.stall,
+    message.stepMs,
+    message.pollMs,
+    message.gated ?? false,
+  ).catch((error: unknown) => {
     if (!(error instanceof Died)) throw error;
   });
 };

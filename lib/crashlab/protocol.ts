@@ -13,7 +13,15 @@ export interface WorkerStall {
 
 /** Page → worker. A gated worker pauses inside every step until the page sends `step`. */
 export type HostMessage =
-  | { type: 'start'; owner: string; fault: FaultPoint | null; stall: WorkerStall | null; stepMs: number; pollMs: number; gated?: boolean }
+  | {
+      type: 'start';
+      owner: string;
+      fault: FaultPoint | null;
+      stall: WorkerStall | null;
+      stepMs: number;
+      pollMs: number;
+      gated?: boolean;
+    }
   | { type: 'reply'; id: number; result: unknown }
   | { type: 'step' };
 
