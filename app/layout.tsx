@@ -9,6 +9,8 @@ import './globals.css';
 export const metadata: Metadata = {
   title: { default: SITE.title, template: `%s · ${SITE.shortTitle}` },
   description: SITE.tagline,
+  appleWebApp: { capable: true, title: SITE.shortTitle },
+  icons: { apple: '/apple-touch-icon.png' },
 };
 
 export const viewport: Viewport = {

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-test('pages a learner has opened keep working offline, navigation included', async ({
+test('the app is installable, and pages a learner has opened keep working offline, navigation included', async ({
   page,
   context,
   guard,
@@ -15,6 +15,23 @@ test('pages a learner has opened keep working offline, navigation included', asy
     .toBe(true);
   // Visit the modes once online (the service worker now controls the page and caches them).
   await page.reload();
+
+  // Installable as an app by Chromium's own criteria: it reads the manifest and its icons and
+  // reports what, if anything, is missing.
+  const cdp = await page.context().newCDPSession(page);
+  const manifest = await cdp.send('Page.getAppManifest');
+  expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+  expect(manifest.errors).toEqual([]);
+  // A test browser context is incognito-like, which Chromium reports as "in-incognito"; every
+  // other criterion (name, icons of 144 px and more, start_url, display, service worker) is
+  // checked and reported too.
+  const errors = async () =>
+    (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors
+      .map((e) => e.errorId)
+      .filter((id) => id !== 'in-incognito');
+  await expect.poll(errors).toEqual([]);
+  await cdp.detach();
+
   for (const name of ['Learn', 'Practice', 'Reflect']) {
     await page.getByRole('navigation', { name: 'Modes' }).getByRole('link', { name }).click();
     await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute(

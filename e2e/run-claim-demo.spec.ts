@@ -105,7 +105,10 @@ test('an endless loop is stopped within the limit and the page still reacts', as
   await expect(page.getByTestId('verdict')).toHaveText('pass', HEAVY_LOAD);
 });
 
-test('bad SQL shows SQLite’s message on the line of the db call', async ({ page }) => {
+// One editor load for the four ways a program is refused or fails (each used to load its own).
+test('bad SQL, an exception and a type error are shown on their line; the page, storage and network are out of reach', async ({
+  page,
+}) => {
   await replaceProgram(
     page,
     "print('start');\ndb.run('CREATE TABLE jobs(id TEXT)');\ndb.run('INSRT INTO jobs VALUES (1)');\n",
@@ -121,18 +124,14 @@ test('bad SQL shows SQLite’s message on the line of the db call', async ({ pag
   );
   await runButton(page).click();
   await expect(runStatus(page)).toContainText('Exception on line 3: TypeError', HEAVY_LOAD);
-});
-
-test('a type error is shown before running', async ({ page }) => {
+  // A type error is shown before running.
   await replaceProgram(page, "const n: number = db.run('SELECT 1', true);\nprint(n);\n");
   await runButton(page).click();
   await expect(runStatus(page)).toContainText(
     'Not run: fix this type error first. Line 1',
     HEAVY_LOAD,
   );
-});
-
-test('the program cannot reach the page, stored data or the network', async ({ page }) => {
+  // The program cannot reach the page, stored data or the network.
   await replaceProgram(
     page,
     'const g = globalThis as unknown as Record<string, unknown>;\nprint(typeof g.document, typeof g.indexedDB, typeof g.fetch, typeof g.localStorage, typeof g.postMessage);\n',

@@ -15,8 +15,9 @@ test.beforeEach(async ({ page }) => {
   await expect(page.locator('.monaco-editor .view-lines')).toContainText('UPDATE runs');
 });
 
-test('the lesson script runs on real SQLite: the old finish changes 0 rows, the new one 1', async ({
+test('the lesson script runs on real SQLite (the old finish changes 0 rows, the new one 1), and keeps working offline', async ({
   page,
+  context,
 }) => {
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Ran 5 statements' })).toBeVisible();
@@ -25,9 +26,19 @@ test('the lesson script runs on real SQLite: the old finish changes 0 rows, the 
   await expect(tables.nth(2)).toContainText('0 rows changed');
   await expect(tables.nth(3)).toContainText('1 row changed');
   await expect(tables.nth(4).getByRole('row').nth(1)).toContainText('done');
+
+  // Once loaded, the sandbox keeps working offline.
+  await expect.poll(() => page.evaluate(() => document.fonts.check('16px codicon'))).toBe(true);
+  await context.setOffline(true);
+  await replaceScript(page, "SELECT 'still here' AS offline;");
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('cell', { name: 'still here' })).toBeVisible();
+  await context.setOffline(false);
 });
 
-test('the editor accepts typing and Ctrl+Enter runs it', async ({ page }) => {
+test('the editor accepts typing, Ctrl+Enter runs it, and bad SQL is marked on its line', async ({
+  page,
+}) => {
   await replaceScript(page, 'SELECT 40 + 2 AS answer;');
   await expect(page.locator('.monaco-editor .view-lines')).toContainText(
     'SELECT 40 + 2 AS answer;',
@@ -36,11 +47,7 @@ test('the editor accepts typing and Ctrl+Enter runs it', async ({ page }) => {
   const grid = page.getByRole('table');
   await expect(grid.getByRole('columnheader', { name: 'answer' })).toBeVisible();
   await expect(grid.getByRole('cell', { name: '42' })).toBeVisible();
-});
 
-test('bad SQL shows SQLite’s message on the right line and marks it in the editor', async ({
-  page,
-}) => {
   await replaceScript(page, 'SELECT 1;\nSELECT 2;\nUPDAT runs SET owner = 1;');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(
@@ -64,15 +71,4 @@ test('an endless query is stopped, the worker replaced, and the page still react
   await replaceScript(page, 'SELECT owner, fence, status FROM runs;');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('cell', { name: 'queued' })).toBeVisible();
-});
-
-test('once loaded, the sandbox keeps working offline', async ({ page, context }) => {
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Ran 5 statements' })).toBeVisible();
-  await expect.poll(() => page.evaluate(() => document.fonts.check('16px codicon'))).toBe(true);
-  await context.setOffline(true);
-  await replaceScript(page, "SELECT 'still here' AS offline;");
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(page.getByRole('cell', { name: 'still here' })).toBeVisible();
-  await context.setOffline(false);
 });
