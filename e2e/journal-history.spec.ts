@@ -42,9 +42,13 @@ test('type, save, edit, save: two entries; diff them; restore the first: three; 
 test('two tabs edit the same answer: both saves are kept, the stale one as a branch', async ({
   page,
 }) => {
+  // Time stands still in both tabs, so the autosave (2 s after typing) never fires between the
+  // test's own steps, however slow the machine: the saves happen exactly where the test says.
+  await page.clock.install();
   await page.goto('/reflect');
   const other = await page.context().newPage();
   await other.goto('/reflect');
+  await page.clock.pauseAt(Date.now() + 60_000);
   await answer(page).fill('Start from tab one.');
   await save(page);
   // The other tab follows through the storage event.

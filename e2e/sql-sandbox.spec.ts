@@ -27,7 +27,16 @@ test('the lesson script runs on real SQLite (the old finish changes 0 rows, the 
   await expect(tables.nth(3)).toContainText('1 row changed');
   await expect(tables.nth(4).getByRole('row').nth(1)).toContainText('done');
 
-  // Once loaded, the sandbox keeps working offline.
+  // Once loaded, the sandbox keeps working offline. Monaco starts its editor worker only when a
+  // feature needs it; word suggestions are computed there, so once they show, the worker's
+  // scripts have loaded (and are cached) before the network goes away.
+  await page.getByRole('textbox', { name: 'SQL script editor' }).focus();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('own');
+  await page.keyboard.press('Control+Space');
+  await expect(page.locator('.suggest-widget')).toContainText('owner');
+  await page.keyboard.press('Escape');
   await expect.poll(() => page.evaluate(() => document.fonts.check('16px codicon'))).toBe(true);
   await context.setOffline(true);
   await replaceScript(page, "SELECT 'still here' AS offline;");
