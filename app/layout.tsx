@@ -9,6 +9,8 @@ import './globals.css';
 export const metadata: Metadata = {
   title: { default: SITE.title, template: `%s · ${SITE.shortTitle}` },
   description: SITE.tagline,
+  appleWebApp: { capable: true, title: SITE.shortTitle },
+  icons: { apple: '/apple-touch-icon.png' },
 };
 
 export const viewport: Viewport = {
@@ -40,7 +42,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </main>
         <footer className="border-t border-line">
           <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted">
-            Runs entirely in your browser: SQLite, the editor and your notes never leave this page’s origin.
+            Runs entirely in your browser: SQLite, the editor and your notes never leave this page’s
+            origin.
           </p>
         </footer>
       </body>

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -64,6 +64,25 @@ export const test = base.extend<{ guard: PageGuard }>({
 });
 
 export { expect };
+
+/**
+ * How long a heavy island (Monaco, a WASM engine) may take to load on a busy machine. It is a
+ * ceiling on waiting for a state the page exposes, never a pause: a test goes on the moment the
+ * state is reached.
+ */
+export const HEAVY_LOAD = { timeout: 60_000 };
+
+/**
+ * Waits until the code editor has mounted Monaco with its model (`data-ready="true"` on the
+ * editor's wrapper). The generous limit counts from when the editor's placeholder is on the page,
+ * that is, from when loading starts.
+ */
+export async function editorReady(scope: Page | Locator): Promise<Locator> {
+  const editor = scope.getByTestId('code-editor').first();
+  await expect(editor).toBeAttached();
+  await expect(editor).toHaveAttribute('data-ready', 'true', HEAVY_LOAD);
+  return editor;
+}
 
 /** Every route of the static export, read from out/ so new pages are covered automatically. */
 export function exportedRoutes(): string[] {

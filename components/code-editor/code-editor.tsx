@@ -1,10 +1,17 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import { useCallback, useState } from 'react';
 import type { CodeEditorProps } from './types';
 
 /** Same size as the editor, so the page does not jump when Monaco arrives. */
-export function EditorPlaceholder({ height = 320, label }: { height?: number | string; label: string }) {
+export function EditorPlaceholder({
+  height = 320,
+  label,
+}: {
+  height?: number | string;
+  label: string;
+}) {
   return (
     <div
       role="status"
@@ -25,16 +32,27 @@ const LazyMonaco = dynamic(() => import('./monaco-editor'), {
 
 /**
  * A Monaco editor bundled from the local monaco-editor package and loaded only when a page
- * shows it. Ctrl/Cmd+Enter calls onRun.
+ * shows it. Ctrl/Cmd+Enter calls onRun. The wrapper's `data-ready` turns "true" once Monaco has
+ * mounted with its model: the signal tests (and anything else) wait on instead of a timer.
  */
 export function CodeEditor(props: CodeEditorProps) {
+  const [ready, setReady] = useState(false);
+  const { onReady } = props;
+  const handleReady = useCallback<NonNullable<CodeEditorProps['onReady']>>(
+    (editor, monaco) => {
+      if (editor.getModel()) setReady(true);
+      onReady?.(editor, monaco);
+    },
+    [onReady],
+  );
   return (
     <div
       className="overflow-hidden rounded-md border border-line"
       style={{ height: (props.height ?? 320) + 2 }}
       data-testid="code-editor"
+      data-ready={ready ? 'true' : 'false'}
     >
-      <LazyMonaco {...props} />
+      <LazyMonaco {...props} onReady={handleReady} />
     </div>
   );
 }

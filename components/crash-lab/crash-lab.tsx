@@ -4,7 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { LabelledSelect } from '@/components/ui/labelled-select';
 import { logActivity } from '@/lib/records';
-import { browserRecords } from '@/lib/records/browser';
+import { browserRecords } from '@/lib/app/browser-records';
 import { DatabaseTables } from './database-tables';
 import { EvaluatePanel } from './evaluate-panel';
 import { RunPanel } from './run-panel';
@@ -70,8 +70,9 @@ export function CrashLab() {
           <WorkerPanel
             workers={state.workers}
             disabled={!state.ready}
-            onStart={(fault, stall) => host.startWorker(fault, stall)}
+            onStart={(fault, stall, gated) => host.startWorker(fault, stall, gated)}
             onKill={(id) => host.kill(id)}
+            onStep={(id) => host.step(id)}
           />
         </Section>
         <Section title="Evaluate">

@@ -19,26 +19,33 @@ function stateText(view: LabWorkerView): string {
     case 'waiting':
       return 'waiting for the lease';
     case 'working':
+      if (view.paused) return `paused in ${view.paused}`;
       return view.step ? `working on ${view.step}` : 'working';
     default:
       return view.state;
   }
 }
 
-/** Start workers (with an optional fault), and kill any live one at any moment. */
+/**
+ * Start workers (with an optional fault, stall, or step by step), kill any live one at any
+ * moment, and let a step-by-step worker through its next step.
+ */
 export function WorkerPanel({
   workers,
   disabled,
   onStart,
   onKill,
+  onStep,
 }: {
   workers: LabWorkerView[];
   disabled: boolean;
-  onStart: (fault: FaultPoint | null, stall: WorkerStall | null) => void;
+  onStart: (fault: FaultPoint | null, stall: WorkerStall | null, gated: boolean) => void;
   onKill: (id: number) => void;
+  onStep: (id: number) => void;
 }) {
   const [fault, setFault] = useState<FaultPoint | ''>('');
   const [stall, setStall] = useState<Step | ''>('');
+  const [gated, setGated] = useState(false);
   return (
     <div>
       <div className="flex flex-wrap items-end gap-3">
@@ -66,10 +73,16 @@ export function WorkerPanel({
             </option>
           ))}
         </LabelledSelect>
+        <label className="flex items-center gap-2 pb-1.5 text-sm">
+          <input type="checkbox" checked={gated} onChange={(e) => setGated(e.target.checked)} />
+          Step by step
+        </label>
         <Button
           variant="primary"
           disabled={disabled}
-          onClick={() => onStart(fault || null, stall ? { step: stall, ms: STALL_MS } : null)}
+          onClick={() =>
+            onStart(fault || null, stall ? { step: stall, ms: STALL_MS } : null, gated)
+          }
         >
           Start a worker
         </Button>
@@ -80,6 +93,7 @@ export function WorkerPanel({
             key={w.id}
             className="rounded-lg border border-line bg-surface-2 p-3"
             aria-label={w.owner}
+            data-paused={w.paused ?? undefined}
           >
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="font-semibold">
@@ -87,11 +101,23 @@ export function WorkerPanel({
                 {w.generation !== null ? ` · generation ${w.generation}` : ''} · {stateText(w)}
                 {w.fault ? <span className="text-muted"> (fault {w.fault})</span> : null}
                 {w.stall ? <span className="text-muted"> (stalls in {w.stall.step})</span> : null}
+                {w.gated ? <span className="text-muted"> (step by step)</span> : null}
               </p>
               {LIVE.has(w.state) ? (
-                <Button onClick={() => onKill(w.id)} aria-label={`Kill ${w.owner}`}>
-                  Kill
-                </Button>
+                <div className="flex gap-2">
+                  {w.gated ? (
+                    <Button
+                      onClick={() => onStep(w.id)}
+                      disabled={!w.paused}
+                      aria-label={`Step ${w.owner}`}
+                    >
+                      Step
+                    </Button>
+                  ) : null}
+                  <Button onClick={() => onKill(w.id)} aria-label={`Kill ${w.owner}`}>
+                    Kill
+                  </Button>
+                </div>
               ) : null}
             </div>
             <ol

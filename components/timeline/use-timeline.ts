@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { browserRecords } from '@/lib/records/browser';
+import { browserRecords } from '@/lib/app/browser-records';
 import {
   isWriteEvent,
   prunePredictions,

@@ -6,7 +6,8 @@ import { databaseClock } from './schema';
 import type { FaultPoint, LabSnapshot, Step } from './types';
 import type { WorkerEvent, WorkerOutcome } from './worker';
 
-export type WorkerState = 'starting' | 'waiting' | 'working' | 'died' | 'killed' | 'succeeded' | 'fenced-out' | 'idle';
+export type WorkerState =
+  'starting' | 'waiting' | 'working' | 'died' | 'killed' | 'succeeded' | 'fenced-out' | 'idle';
 
 export interface LabWorkerView {
   id: number;
@@ -17,6 +18,10 @@ export interface LabWorkerView {
   generation: number | null;
   /** The step the worker is inside, between starting it and saving its checkpoint. */
   step: Step | null;
+  /** Started step by step: it pauses inside every step until `step(id)` lets it go on. */
+  gated: boolean;
+  /** The step a gated worker is paused in, waiting for Step; null while it runs. */
+  paused: Step | null;
   log: string[];
 }
 
@@ -55,7 +60,9 @@ function dump(db: SqlDriver, name: string): TableDump {
     rows: rows.map((row) =>
       columns.map((c) => {
         const v = row[c];
-        return typeof v === 'number' && !Number.isInteger(v) ? Number(v.toFixed(2)) : (v as string | number | null);
+        return typeof v === 'number' && !Number.isInteger(v)
+          ? Number(v.toFixed(2))
+          : (v as string | number | null);
       }),
     ),
   };
@@ -102,7 +109,14 @@ export class CrashLabHost {
   private nextWorker = 1;
   private resetGeneration = 0;
   private listeners = new Set<() => void>();
-  private state: HostState = { ready: false, error: null, workers: [], snapshot: null, tables: { task: [], publisher: [] }, evaluation: null };
+  private state: HostState = {
+    ready: false,
+    error: null,
+    workers: [],
+    snapshot: null,
+    tables: { task: [], publisher: [] },
+    evaluation: null,
+  };
 
   constructor(private readonly options: HostOptions) {}
 
@@ -149,15 +163,30 @@ export class CrashLabHost {
       this.lab.submit({ operationId: `publish-${Math.random().toString(16).slice(2, 10)}` });
       this.state = { ...this.state, ready: true, error: null, workers: [], evaluation: null };
     } catch (error) {
-      this.state = { ...this.state, ready: false, error: error instanceof Error ? error.message : String(error) };
+      this.state = {
+        ...this.state,
+        ready: false,
+        error: error instanceof Error ? error.message : String(error),
+      };
     }
     this.refresh();
   }
 
   /** Starts a new worker, which claims the run (waiting while another holds the lease). */
-  startWorker(fault: FaultPoint | null, stall: WorkerStall | null = null): number {
+  startWorker(fault: FaultPoint | null, stall: WorkerStall | null = null, gated = false): number {
     const id = this.nextWorker++;
-    const view: LabWorkerView = { id, owner: `worker-${id}`, fault, stall, state: 'starting', generation: null, step: null, log: [] };
+    const view: LabWorkerView = {
+      id,
+      owner: `worker-${id}`,
+      fault,
+      stall,
+      state: 'starting',
+      generation: null,
+      step: null,
+      gated,
+      paused: null,
+      log: [],
+    };
     const worker = this.options.createWorker();
     this.workers.set(id, { worker, view });
     worker.onmessage = (event: MessageEvent<WorkerMessage>) => this.handle(id, event.data);
@@ -165,9 +194,26 @@ export class CrashLabHost {
       event.preventDefault();
       this.update(id, { state: 'died' }, `crashed: ${event.message}`);
     };
-    worker.postMessage({ type: 'start', owner: view.owner, fault, stall, stepMs: this.options.stepMs, pollMs: 250 } satisfies HostMessage);
+    worker.postMessage({
+      type: 'start',
+      owner: view.owner,
+      fault,
+      stall,
+      stepMs: this.options.stepMs,
+      pollMs: 250,
+      gated,
+    } satisfies HostMessage);
     this.refresh();
     return id;
+  }
+
+  /** Lets a paused step-by-step worker finish the step it is in and go on to the next pause. */
+  step(id: number): void {
+    const entry = this.workers.get(id);
+    if (!entry || !this.alive(entry.view) || !entry.view.paused) return;
+    entry.view = { ...entry.view, paused: null };
+    entry.worker.postMessage({ type: 'step' } satisfies HostMessage);
+    this.refresh();
   }
 
   /** Terminates a worker at once, wherever it is: mid-step, nothing after this point runs. */
@@ -175,7 +221,11 @@ export class CrashLabHost {
     const entry = this.workers.get(id);
     if (!entry || !this.alive(entry.view)) return;
     entry.worker.terminate();
-    this.update(id, { state: 'killed' }, entry.view.step ? `killed during ${entry.view.step}` : 'killed');
+    this.update(
+      id,
+      { state: 'killed', paused: null },
+      entry.view.step ? `killed during ${entry.view.step}` : 'killed',
+    );
   }
 
   evaluate(): Evaluation | null {
@@ -219,22 +269,44 @@ export class CrashLabHost {
         if (e.type === 'started') patch.step = e.step;
         if (e.type === 'checkpointed') patch.step = null;
         const stalls = e.type === 'started' && entry.view.stall?.step === e.step;
-        this.update(id, patch, describe(e) + (stalls ? ` and stalls here for ${entry.view.stall!.ms / 1000} s; the lease keeps running` : ''));
+        this.update(
+          id,
+          patch,
+          describe(e) +
+            (stalls
+              ? ` and stalls here for ${entry.view.stall!.ms / 1000} s; the lease keeps running`
+              : ''),
+        );
         return;
       }
       case 'waiting': {
         const run = this.lab.snapshot().run;
         const left = Math.max(0, run.leaseUntil - this.lab.now());
-        this.update(id, { state: 'waiting' }, `waiting for the lease: ${run.owner} holds it for another ${left.toFixed(1)} s`);
+        this.update(
+          id,
+          { state: 'waiting' },
+          `waiting for the lease: ${run.owner} holds it for another ${left.toFixed(1)} s`,
+        );
         return;
       }
+      case 'paused':
+        this.update(
+          id,
+          { paused: message.step },
+          `${message.step}: paused, press Step to finish it`,
+        );
+        return;
       case 'died':
         this.update(id, { state: 'died' }, `died at ${message.point}`);
         return;
       case 'done': {
         const state: WorkerState =
-          message.outcome.kind === 'succeeded' ? 'succeeded' : message.outcome.kind === 'fenced-out' ? 'fenced-out' : 'idle';
-        this.update(id, { state, step: null }, describeOutcome(message.outcome));
+          message.outcome.kind === 'succeeded'
+            ? 'succeeded'
+            : message.outcome.kind === 'fenced-out'
+              ? 'fenced-out'
+              : 'idle';
+        this.update(id, { state, step: null, paused: null }, describeOutcome(message.outcome));
         return;
       }
     }

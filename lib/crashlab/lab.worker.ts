@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import type { HostMessage, LabOpName, WorkerMessage, WorkerStall } from './protocol';
+import { createStepGate } from './step-gate';
 import type { FaultPoint } from './types';
 import { runWorker, type LabOps } from './worker';
 
@@ -24,15 +25,24 @@ const ops: LabOps = {
   claim: (owner) => call('claim', owner),
   beginStep: (owner, generation, step) => call('beginStep', owner, generation, step),
   publish: (owner, generation, body) => call('publish', owner, generation, body),
-  checkpoint: (owner, generation, step, attemptId, output) => call('checkpoint', owner, generation, step, attemptId, output),
+  checkpoint: (owner, generation, step, attemptId, output) =>
+    call('checkpoint', owner, generation, step, attemptId, output),
   finish: (owner, generation) => call('finish', owner, generation),
 };
 
 class Died extends Error {}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const gate = createStepGate();
 
-async function start(owner: string, fault: FaultPoint | null, stall: WorkerStall | null, stepMs: number, pollMs: number) {
+async function start(
+  owner: string,
+  fault: FaultPoint | null,
+  stall: WorkerStall | null,
+  stepMs: number,
+  pollMs: number,
+  gated: boolean,
+) {
   let waited = false;
   for (;;) {
     const outcome = await runWorker(ops, {
@@ -44,7 +54,12 @@ async function start(owner: string, fault: FaultPoint | null, stall: WorkerStall
         scope.close();
         throw new Died(point);
       },
-      work: (step) => sleep(stall?.step === step ? stall.ms : stepMs),
+      // Step by step: the step's work waits for the page's Step instead of a timer.
+      work: (step) => {
+        if (!gated) return sleep(stall?.step === step ? stall.ms : stepMs);
+        post({ type: 'paused', step });
+        return gate.wait();
+      },
       onEvent: (event) => post({ type: 'event', event }),
     });
     // A worker started while another holds the lease keeps asking, as a real one would.
@@ -66,7 +81,18 @@ scope.onmessage = (event: MessageEvent<HostMessage>) => {
     pending.delete(message.id);
     return;
   }
-  start(message.owner, message.fault, message.stall, message.stepMs, message.pollMs).catch((error: unknown) => {
+  if (message.type === 'step') {
+    gate.release();
+    return;
+  }
+  start(
+    message.owner,
+    message.fault,
+    message.stall,
+    message.stepMs,
+    message.pollMs,
+    message.gated ?? false,
+  ).catch((error: unknown) => {
     if (!(error instanceof Died)) throw error;
   });
 };

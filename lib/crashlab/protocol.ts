@@ -11,15 +11,25 @@ export interface WorkerStall {
   ms: number;
 }
 
-/** Page → worker. */
+/** Page → worker. A gated worker pauses inside every step until the page sends `step`. */
 export type HostMessage =
-  | { type: 'start'; owner: string; fault: FaultPoint | null; stall: WorkerStall | null; stepMs: number; pollMs: number }
-  | { type: 'reply'; id: number; result: unknown };
+  | {
+      type: 'start';
+      owner: string;
+      fault: FaultPoint | null;
+      stall: WorkerStall | null;
+      stepMs: number;
+      pollMs: number;
+      gated?: boolean;
+    }
+  | { type: 'reply'; id: number; result: unknown }
+  | { type: 'step' };
 
 /** Worker → page. */
 export type WorkerMessage =
   | { type: 'call'; id: number; op: LabOpName; args: unknown[] }
   | { type: 'event'; event: WorkerEvent }
   | { type: 'waiting'; explanation: string }
+  | { type: 'paused'; step: Step }
   | { type: 'died'; point: FaultPoint }
   | { type: 'done'; outcome: WorkerOutcome };

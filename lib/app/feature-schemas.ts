@@ -1,7 +1,7 @@
 import { lessonSchema } from '@/lib/lesson/records';
 import { reflectSchema } from '@/lib/reflect/assessment';
 import { timelineSchema } from '@/lib/timeline/records';
-import type { FeatureSchema } from './schema';
+import type { FeatureSchema } from '@/lib/records';
 
 /**
  * Every feature's schema in the records database. A feature adds its FeatureSchema here; the

@@ -1,6 +1,6 @@
 import { indexedDbBlobStore, memoryBlobStore, STORAGE_KEYS } from '@/lib/storage';
-import { createRecordsDb, type RecordsDb } from './records';
-import { FEATURE_SCHEMAS } from './registry';
+import { createRecordsDb, type RecordsDb } from '@/lib/records';
+import { FEATURE_SCHEMAS } from './feature-schemas';
 
 const CHANNEL = 'lease-lab.records';
 let instance: RecordsDb | null = null;
@@ -27,7 +27,7 @@ export function browserRecords(): RecordsDb {
     blobs: hasIdb ? indexedDbBlobStore() : memoryBlobStore(),
     key: STORAGE_KEYS.recordsDb,
     schemas: FEATURE_SCHEMAS,
-    lock: locks ? <T,>(fn: () => Promise<T>) => locks.request(CHANNEL, fn) as Promise<T> : undefined,
+    lock: locks ? <T>(fn: () => Promise<T>) => locks.request(CHANNEL, fn) as Promise<T> : undefined,
     notify: () => {
       channel?.postMessage('changed');
       emit();

@@ -1,0 +1,46 @@
+// The layers of lib/, bottom first. A module may import only modules in layers below its own
+// (never a sibling in its own layer, never one above). ESLint enforces this table
+// (eslint.config.mjs), scripts/lint-rules.test.ts proves the rule fails on a violation and that
+// every folder of lib/ is listed here, and the README shows it. A new folder of lib/ goes into
+// the lowest layer that holds everything it imports.
+
+/** @type {ReadonlyArray<{ name: string; folders: readonly string[]; why: string }>} */
+export const LIB_LAYERS = [
+  {
+    name: 'platform',
+    folders: ['storage', 'worker'],
+    why: 'the one door to browser storage; guarded Web Workers',
+  },
+  {
+    name: 'drivers and settings',
+    folders: ['sqlite', 'theme'],
+    why: 'one SQLite driver interface (sql.js, better-sqlite3); the theme setting',
+  },
+  {
+    name: 'rules and records',
+    folders: ['lease', 'records'],
+    why: 'the lesson rulebook; the records database core',
+  },
+  {
+    name: 'engines',
+    folders: ['journal', 'crashlab', 'claim-lab', 'lesson', 'reflect', 'timeline'],
+    why: 'one engine per feature, each driving lib/lease',
+  },
+  {
+    name: 'checker',
+    folders: ['checker'],
+    why: 'the schedule checker; replays its traces in the timeline',
+  },
+  {
+    name: 'composition root',
+    folders: ['app'],
+    why: 'wires features together (the records schemas of every feature)',
+  },
+];
+
+/** The folders a module in `folder` must not import: its own layer's siblings and every layer above. */
+export function forbiddenFor(folder) {
+  const index = LIB_LAYERS.findIndex((layer) => layer.folders.includes(folder));
+  if (index < 0) throw new Error(`lib/${folder} is not in scripts/lib-layers.mjs`);
+  return LIB_LAYERS.slice(index).flatMap((layer) => layer.folders.filter((f) => f !== folder));
+}

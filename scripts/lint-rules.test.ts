@@ -1,0 +1,100 @@
+import { ESLint } from 'eslint';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import * as prettier from 'prettier';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { forbiddenFor, LIB_LAYERS } from './lib-layers.mjs';
+
+// The checks `npm test` relies on must fail on a violation: each case lints a small source
+// string as if it were a file at the given path, with the project's own ESLint config.
+const root = join(__dirname, '..');
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('lint rules that keep the layers apart', () => {
+  it('refuses React in content/', async () => {
+    const messages = await restrictedImports(
+      'content/lesson/violation.ts',
+      "import { useState } from 'react';\nexport const state = useState;\n",
+    );
+    expect(messages.join('\n')).toMatch(/content\/ is the lesson as data/);
+  });
+
+  it('refuses Next and components in lib/', async () => {
+    for (const source of ['next/link', '@/components/ui/button']) {
+      const messages = await restrictedImports(
+        'lib/lease/violation.ts',
+        `import * as m from '${source}';\nexport const x = m;\n`,
+      );
+      expect(messages.join('\n'), source).toMatch(/lib\/ is plain TypeScript/);
+    }
+  });
+
+  it('refuses an import from a higher lib/ layer (sqlite importing lease)', async () => {
+    const messages = await restrictedImports(
+      'lib/sqlite/violation.ts',
+      "import { createLeaseModel } from '@/lib/lease';\nexport const x = createLeaseModel;\n",
+    );
+    expect(messages.join('\n')).toMatch(/lib\/sqlite may import only layers below it/);
+  });
+
+  it('refuses a core module importing a feature (records importing timeline)', async () => {
+    const messages = await restrictedImports(
+      'lib/records/violation.ts',
+      "import { timelineSchema } from '@/lib/timeline/records';\nexport const x = timelineSchema;\n",
+    );
+    expect(messages.join('\n')).toMatch(/lib\/records may import only layers below it/);
+  });
+
+  it('refuses a sibling engine and a relative path out of the folder', async () => {
+    const sibling = await restrictedImports(
+      'lib/crashlab/violation.ts',
+      "import { createJournal } from '@/lib/journal';\nexport const x = createJournal;\n",
+    );
+    expect(sibling.join('\n')).toMatch(/lib\/crashlab may import only layers below it/);
+    const relative = await restrictedImports(
+      'lib/crashlab/violation.ts',
+      "import { openSqlJs } from '../sqlite';\nexport const x = openSqlJs;\n",
+    );
+    expect(relative.join('\n')).toMatch(/as @\/lib\/<folder>/);
+  });
+
+  it('allows an import from a lower layer (lease importing sqlite)', async () => {
+    const messages = await restrictedImports(
+      'lib/lease/allowed.ts',
+      "import type { SqlDriver } from '@/lib/sqlite';\nexport type X = SqlDriver;\n",
+    );
+    expect(messages).toEqual([]);
+  });
+
+  it('lists every folder of lib/ in exactly one layer', () => {
+    const listed = LIB_LAYERS.flatMap((layer) => layer.folders);
+    const onDisk = readdirSync(join(root, 'lib'))
+      .filter((name) => statSync(join(root, 'lib', name)).isDirectory() || name.endsWith('.ts'))
+      .filter((name) => !name.endsWith('.test.ts'))
+      .map((name) => name.replace(/\.ts$/, ''));
+    expect(new Set(listed).size).toBe(listed.length);
+    expect([...onDisk].sort()).toEqual([...listed].sort());
+    expect(forbiddenFor('storage')).toContain('sqlite');
+    expect(forbiddenFor('app')).toEqual([]);
+  });
+});
+
+describe('formatting', () => {
+  it('prettier --check fails on a badly formatted file with the project config', async () => {
+    const options = (await prettier.resolveConfig(join(root, 'lib/lease/x.ts'))) ?? {};
+    const ugly = 'export const x = {a:1,b:"two"}\n';
+    expect(await prettier.check(ugly, { ...options, filepath: 'lib/lease/x.ts' })).toBe(false);
+    const clean = await prettier.format(ugly, { ...options, filepath: 'lib/lease/x.ts' });
+    expect(clean).toBe("export const x = { a: 1, b: 'two' };\n");
+    expect(await prettier.check(clean, { ...options, filepath: 'lib/lease/x.ts' })).toBe(true);
+  });
+});
