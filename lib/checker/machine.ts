@@ -1,7 +1,7 @@
 import type { Database, SqlValue, Statement } from 'sql.js';
 import { fencedTargets, type LeaseDesign } from '@/lib/lease';
 import { expandPrograms } from './bound';
-import { inlineConstants, scanParams } from './params';
+import { inlineConstants, scanParams } from '@/lib/sqlite';
 import type { Bound, ProtectedTarget, StepKind, Violation, ViolationKind } from './types';
 
 // Where a bound parameter's value comes from; SEEN + k is the k-th column of the claim read.
