@@ -23,7 +23,7 @@ const FILL: Record<string, (page: Page) => Promise<void>> = {
   '/practice/timeline': async (page) => {
     await page
       .getByRole('group', { name: 'A submits (finish)', exact: true })
-      .getByRole('radio', { name: 'Accept' })
+      .getByRole('radio', { name: 'Applied', exact: true })
       .check();
     await page.getByRole('button', { name: 'Build your own' }).click();
     await page.getByRole('button', { name: 'Run to end' }).click();

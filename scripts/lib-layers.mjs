@@ -33,7 +33,7 @@ export const LIB_LAYERS = [
   },
   {
     name: 'composition root',
-    folders: ['app'],
+    folders: ['composition'],
     why: 'wires features together (the records schemas of every feature)',
   },
 ];

@@ -84,7 +84,7 @@ describe('lint rules that keep the layers apart', () => {
     expect(new Set(listed).size).toBe(listed.length);
     expect([...onDisk].sort()).toEqual([...listed].sort());
     expect(forbiddenFor('storage')).toContain('sqlite');
-    expect(forbiddenFor('app')).toEqual([]);
+    expect(forbiddenFor('composition')).toEqual([]);
   });
 });
 

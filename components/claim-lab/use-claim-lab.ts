@@ -36,7 +36,7 @@ type Editor = Monaco.editor.IStandaloneCodeEditor;
 async function logSolved(exercise: LabExercise, run: LabRun): Promise<void> {
   // The records database is loaded only now: the lab page does not pay for it up front.
   const [{ browserRecords }, { logActivity }] = await Promise.all([
-    import('@/lib/app/browser-records'),
+    import('@/lib/composition/records'),
     import('@/lib/records'),
   ]);
   await browserRecords().write((db) =>

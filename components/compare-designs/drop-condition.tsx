@@ -1,20 +1,11 @@
 'use client';
 
-import { dropFinishCondition, FINISH_CONDITIONS, type FinishCondition } from '@/lib/lease';
+import { COMMIT_CONDITIONS, conditionSql, dropFinishCondition } from '@/lib/lease';
 import type { Bound } from '@/lib/checker';
 import { Button } from '@/components/ui/button';
 import { CheckStatus } from './check-status';
 import { SqlBlocks } from './sql-block';
 import type { Checker } from './use-checker';
-
-const CONDITIONS = Object.keys(FINISH_CONDITIONS) as FinishCondition[];
-
-const WHAT: Record<FinishCondition, string> = {
-  owner: 'owner = $owner',
-  fence: 'fence = $token',
-  lease: 'lease_until > $now',
-  status: "status = 'running'",
-};
 
 /** "Drop one condition": the lesson's finish without one of its four checks, checked one at a time. */
 export function DropCondition({
@@ -38,7 +29,7 @@ export function DropCondition({
         this bound.
       </p>
       <div className="grid gap-4 lg:grid-cols-2 *:min-w-0">
-        {CONDITIONS.map((condition) => {
+        {COMMIT_CONDITIONS.map((condition) => {
           const design = dropFinishCondition(condition);
           const headingId = `drop-${condition}`;
           return (
@@ -48,7 +39,7 @@ export function DropCondition({
               className="grid min-w-0 content-start gap-3 rounded-lg border border-line p-4 *:min-w-0"
             >
               <h3 id={headingId} className="font-bold">
-                Without <code>{WHAT[condition]}</code>
+                Without <code>{conditionSql(condition)}</code>
               </h3>
               <SqlBlocks statements={[{ label: 'Finish', sql: design.finish }]} />
               <div>

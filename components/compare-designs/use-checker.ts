@@ -11,7 +11,7 @@ import type {
 } from '@/lib/checker';
 import { CheckerClient, type CheckOutcome } from '@/lib/checker/client';
 import { logCheck } from '@/lib/checker/records';
-import { browserRecords } from '@/lib/app/browser-records';
+import { browserRecords } from '@/lib/composition/records';
 
 export type CheckState =
   | { status: 'idle' }

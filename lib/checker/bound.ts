@@ -45,6 +45,21 @@ export const CATALOG_BOUND: Bound = {
   pauseSeconds: 5,
 };
 
+/**
+ * The cancel story: A claims, pauses and carries on (report, gateway, finish); B claims and
+ * writes; the user cancels the run at any moment. A cancel that does not fence lets a holder
+ * that is still running land its effects at the targets after the cancel.
+ */
+export const CANCEL_BOUND: Bound = {
+  workers: [
+    { owner: 'A', program: ['claim', 'pause', 'write', 'send', 'finish'] },
+    { owner: 'B', program: ['claim', 'write', 'finish'] },
+    { owner: 'U', label: 'the user', program: ['cancel'] },
+  ],
+  leaseSeconds: 5,
+  pauseSeconds: 5,
+};
+
 /** The atomic steps one operation takes under a design. */
 export function stepsOf(op: WorkerOp, design: LeaseDesign): StepKind[] {
   if (op === 'claim') return design.claimRead ? ['claim-read', 'claim'] : ['claim'];
@@ -85,6 +100,7 @@ export const BOUND_CHOICES: readonly { id: string; label: string; bound: Bound }
     label: 'The lesson’s story: A pauses, B takes over, A restarts',
     bound: CATALOG_BOUND,
   },
+  { id: 'cancel', label: 'The user cancels while A is paused or B writes', bound: CANCEL_BOUND },
   { id: '3x4', label: '3 workers × 4 operations', bound: uniformBound(3, 4) },
   { id: '3x5', label: '3 workers × 5 operations', bound: uniformBound(3, 5) },
   { id: '3x6', label: '3 workers × 6 operations', bound: uniformBound(3, 6) },

@@ -10,7 +10,7 @@ export {
   stepsOf,
   uniformBound,
 } from './bound';
-export { scanParams, type StatementParams } from './params';
+export { scanParams, type StatementParams } from '@/lib/sqlite';
 export { ScheduleMachine, setupDatabase } from './machine';
 export { checkDesign, type SearchOptions } from './search';
 export { traceSchedule, STEP_ACTION } from './trace';

@@ -80,6 +80,9 @@ export function checkDesign(
       options.onProgress?.({ covered, total, explored, steps });
     };
 
+    // The targets' snapshot at each depth: a step that wrote nothing leaves it as it was, so the
+    // child reuses its parent's instead of querying again.
+    const snapshots: (string | null)[] = new Array<string | null>(totalSteps + 1).fill(null);
     const visit = (depth: number): void => {
       if (depth === totalSteps) {
         explored += 1;
@@ -91,7 +94,9 @@ export function checkDesign(
         return;
       }
       if (cache) {
-        const key = machine.stateKey();
+        const snapshot = snapshots[depth] ?? machine.snapshot();
+        snapshots[depth] = snapshot;
+        const key = machine.stateKey(snapshot);
         const seenAt = cache.get(key);
         if (seenAt !== undefined && seenAt <= depth) {
           const n = leavesFrom();
@@ -121,6 +126,7 @@ export function checkDesign(
           bestViolation = machine.violation;
           covered += leavesFrom();
         } else {
+          snapshots[depth + 1] = machine.writes === writesBefore ? snapshots[depth] : null;
           visit(depth + 1);
         }
         // A branch that changed nothing in the database needs no rollback.

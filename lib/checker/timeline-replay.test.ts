@@ -1,6 +1,7 @@
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
 import {
+  cancelWithoutFencingDesign,
   comparedDesigns,
   fencePerBatchDesign,
   renewWithoutTokenDesign,
@@ -15,15 +16,22 @@ import {
   parseScenario,
   type TimelineEvent,
 } from '@/lib/timeline';
-import { CATALOG_BOUND } from './bound';
+import { CANCEL_BOUND, CATALOG_BOUND } from './bound';
 import { checkDesign } from './search';
 import { timelineViolation, toTimelineScenario } from './timeline-replay';
 
 const SQL = await initSqlJs();
 // Every compared design the checker breaks (the lesson's, and its finish without owner or without lease, hold).
+// (A cancel that does not fence breaks only in the cancel story: it is replayed under that bound.)
 const DESIGNS = comparedDesigns().filter(
-  (d) => !['fenced', 'fenced-without-owner', 'fenced-without-lease'].includes(d.id),
+  (d) =>
+    !['fenced', 'fenced-without-owner', 'fenced-without-lease', 'cancel-without-fencing'].includes(
+      d.id,
+    ),
 );
+/** The last event the checker's schedule maps to (a claim's registration event may follow it). */
+const lastStep = (events: readonly TimelineEvent[]) =>
+  events.length - 1 - (events.at(-1)?.kind === 'register' ? 1 : 0);
 // The page's own engine: it knows every design the checker compares.
 const engine = createTimelineEngine(SQL);
 const label = (e: TimelineEvent) => `${e.kind}${'worker' in e ? ` ${e.worker}` : ''}`;
@@ -50,7 +58,7 @@ describe('replaying counterexamples in the timeline engine', () => {
     expect(last).toMatchObject({
       worker: 'A',
       target: 'run',
-      verdict: 'accept',
+      outcome: 'applied',
       token: 1,
       reason: 'stale-accepted',
     });
@@ -60,9 +68,12 @@ describe('replaying counterexamples in the timeline engine', () => {
     });
   });
 
-  for (const design of DESIGNS) {
-    it(`${design.id}: the converted counterexample replays and breaks the same property at the same step`, () => {
-      const cx = checkDesign(SQL, design, CATALOG_BOUND, { stateCache: true }).counterexample!;
+  for (const [design, bound] of [
+    ...DESIGNS.map((d) => [d, CATALOG_BOUND] as const),
+    [cancelWithoutFencingDesign, CANCEL_BOUND] as const,
+  ]) {
+    it(`${design.id}: the converted counterexample replays, gateway steps included, and breaks the same property at the same step`, () => {
+      const cx = checkDesign(SQL, design, bound, { stateCache: true }).counterexample!;
       const converted = toTimelineScenario(cx, design.name);
       if (!converted.ok) throw new Error(`${design.id} was refused: ${converted.reason}`);
       const scenario = converted.scenario;
@@ -71,12 +82,12 @@ describe('replaying counterexamples in the timeline engine', () => {
       const trace = engine.run(scenario);
       expect(timelineViolation(trace)).toEqual({
         property: cx.violation.property,
-        stepIndex: scenario.events.length - 1,
+        stepIndex: lastStep(scenario.events),
       });
-      // Every write the checker saw land (or be refused) gets the same verdict in the timeline.
+      // Every write the checker saw land (or be refused, or be a duplicate) gets the same outcome in the timeline.
       for (const write of trace.writes) {
         const event = scenario.events[write.eventIndex];
-        expect(write.verdict, `${event.id} ${label(event)}`).toBe(
+        expect(write.outcome, `${event.id} ${label(event)}`).toBe(
           'expect' in event ? event.expect : undefined,
         );
       }
@@ -110,19 +121,21 @@ describe('replaying counterexamples in the timeline engine', () => {
       'claim-read A',
       'claim-read B',
       'claim A',
+      'register A',
       'claim B',
+      'register B',
     ]);
     const trace = engine.run(converted.scenario);
-    expect(trace.writes.map((w) => [w.worker, w.verdict, w.token])).toEqual([
-      ['A', 'accept', 1],
-      ['B', 'accept', 1],
+    expect(trace.writes.map((w) => [w.worker, w.outcome, w.token])).toEqual([
+      ['A', 'applied', 1],
+      ['B', 'applied', 1],
     ]);
     // The same events claimed in one statement each (the read and write together) do not collide.
     const oneStep = {
       ...converted.scenario,
       events: converted.scenario.events.filter((e) => e.kind !== 'claim-read'),
     };
-    expect(engine.run(oneStep).writes.map((w) => w.verdict)).toEqual(['accept', 'reject']);
+    expect(engine.run(oneStep).writes.map((w) => w.outcome)).toEqual(['applied', 'refused']);
   });
 
   it('renew-without-token: the restarted A claims under the same owner name and the old A still renews', () => {
@@ -136,7 +149,7 @@ describe('replaying counterexamples in the timeline engine', () => {
     expect(
       trace.steps.find((s) => s.event.kind === 'claim' && s.event.worker === 'C')!.after.run,
     ).toMatchObject({ owner: 'A', fence: 2 });
-    expect(trace.writes.at(-1)).toMatchObject({ worker: 'A', verdict: 'accept', token: 1 });
+    expect(trace.writes.at(-1)).toMatchObject({ worker: 'A', outcome: 'applied', token: 1 });
     // The lesson's renewal also checks the token: the same schedule is safe.
     expect(timelineViolation(engine.run({ ...converted.scenario, design: 'fenced' }))).toBeNull();
   });
@@ -147,16 +160,13 @@ describe('replaying counterexamples in the timeline engine', () => {
     }).counterexample!;
     const converted = toTimelineScenario(cx, workerSideCheckDesign.name);
     if (!converted.ok) throw new Error(converted.reason);
-    expect(converted.scenario.events.map(label).slice(-3)).toEqual([
-      'report-check A',
-      'claim B',
-      'report-write A',
-    ]);
+    const events = converted.scenario.events;
+    expect(events.map(label).slice(-3)).toEqual(['report-check A', 'claim B', 'report-write A']);
     const trace = engine.run(converted.scenario);
     expect(trace.writes.at(-1)).toMatchObject({
       worker: 'A',
       target: 'report',
-      verdict: 'accept',
+      outcome: 'applied',
       token: 1,
       reason: 'stale-accepted',
     });
@@ -167,15 +177,10 @@ describe('replaying counterexamples in the timeline engine', () => {
     // Checked once more right before the write, A would not send it.
     const late = {
       ...converted.scenario,
-      events: [
-        ...converted.scenario.events.slice(0, -3),
-        ...converted.scenario.events.slice(-2, -1),
-        ...converted.scenario.events.slice(-3, -2),
-        converted.scenario.events.at(-1)!,
-      ],
+      events: [...events.slice(0, -3), events.at(-2)!, events.at(-3)!, events.at(-1)!],
     };
     expect(engine.run(late).writes.at(-1)).toMatchObject({
-      verdict: 'reject',
+      outcome: 'refused',
       reason: 'worker-check',
     });
   });
@@ -190,30 +195,50 @@ describe('replaying counterexamples in the timeline engine', () => {
     expect(trace.writes.at(-1)).toMatchObject({
       worker: 'A',
       target: 'report',
-      verdict: 'accept',
+      outcome: 'applied',
       token: 1,
     });
     expect(trace.steps.at(-1)!.after.targets.reportRef).toEqual({
       ref: 'A gen 1 batch 1',
       fence: 2,
     });
-    // The lesson's report store compares the claim token itself: refused.
+    // The lesson's report store compares the pair (generation, batch) in order: refused.
     expect(engine.run({ ...converted.scenario, design: 'fenced' }).writes.at(-1)).toMatchObject({
-      verdict: 'reject',
+      outcome: 'refused',
       reason: 'stale-token',
     });
   });
 
-  it('a violation at the gateway is refused with a reason', () => {
+  it('a design the timeline does not know is refused with a reason', () => {
     const cx = checkDesign(SQL, ttlOnlyDesign, CATALOG_BOUND).counterexample!;
-    const atGateway = { ...cx, violation: { ...cx.violation, target: 'gateway' as const } };
-    expect(toTimelineScenario(atGateway, 'x')).toMatchObject({
-      ok: false,
-      reason: expect.stringMatching(/gateway/),
-    });
     expect(toTimelineScenario({ ...cx, designId: 'nobody-knows' }, 'x')).toMatchObject({
       ok: false,
     });
+  });
+
+  it('cancel without fencing: B claims, the user cancels, and B’s report write still lands; the lesson’s fenced cancel refuses it', () => {
+    const cx = checkDesign(SQL, cancelWithoutFencingDesign, CANCEL_BOUND).counterexample!;
+    const converted = toTimelineScenario(cx, cancelWithoutFencingDesign.name);
+    if (!converted.ok) throw new Error(converted.reason);
+    expect(converted.scenario.events.map(label)).toEqual([
+      'claim B',
+      'register B',
+      'cancel',
+      'report-write B',
+    ]);
+    const trace = engine.run(converted.scenario);
+    expect(trace.writes.at(-1)).toMatchObject({
+      worker: 'B',
+      target: 'report',
+      outcome: 'applied',
+    });
+    const fenced = engine.run({ ...converted.scenario, design: 'fenced' });
+    expect(fenced.steps.at(-1)!.after.run).toMatchObject({ status: 'canceling', fence: 2 });
+    expect(fenced.writes.at(-1)).toMatchObject({
+      outcome: 'refused',
+      checked: [{ condition: 'generation', held: false }],
+    });
+    expect(timelineViolation(fenced)).toBeNull();
   });
 
   it('the oracle finds nothing in a safe trace', () => {

@@ -13,6 +13,7 @@ export const STEP_ACTION: Record<StepKind, string> = {
   write: 'writes the report',
   send: 'calls the gateway',
   finish: 'finishes',
+  cancel: 'cancels the run',
 };
 
 function outcome(
@@ -21,8 +22,10 @@ function outcome(
   token: number,
   now: number,
   stopped: boolean,
+  result: string | null,
 ): string {
   if (stopped) return 'does nothing: its claim was refused';
+  if (result === 'duplicate') return 'duplicate: 0 rows changed, its own finish already landed';
   switch (kind) {
     case 'pause':
       return `the clock moves to ${now}`;
@@ -30,6 +33,10 @@ function outcome(
       return changed ? 'sees the run as claimable' : 'sees nothing to claim';
     case 'claim':
       return changed === 1 ? `claimed: token ${token}` : 'refused: 0 rows changed';
+    case 'cancel':
+      return changed
+        ? `canceled: fence now ${token || 'unchanged'}`
+        : 'refused: the run is already final';
     case 'write-check':
       return changed ? 'the row still shows its token' : 'sees it lost the run';
     default:
@@ -73,7 +80,7 @@ export function traceSchedule(
         label: spec.label ?? spec.owner,
         kind,
         now: kind === 'pause' ? now : machine.now,
-        token: kind === 'claim' ? machine.tokenOf(worker) : tokenBefore,
+        token: kind === 'claim' || kind === 'cancel' ? machine.tokenOf(worker) : tokenBefore,
         changed: machine.lastChanged,
         outcome: outcome(
           kind,
@@ -81,7 +88,10 @@ export function traceSchedule(
           machine.tokenOf(worker),
           machine.now,
           stoppedBefore,
+          machine.lastOutcome,
         ),
+        result: stoppedBefore ? null : machine.lastOutcome,
+        stopped: stoppedBefore,
       });
       if (failed) violation = machine.violation;
     }

@@ -47,7 +47,7 @@ export interface HostOptions {
 }
 
 const TASK_TABLES = ['runs', 'claims', 'step_attempts', 'checkpoints'];
-const PUBLISHER_TABLES = ['fence_register', 'receipts', 'publish_requests'];
+const PUBLISHER_TABLES = ['resource_fences', 'receipts', 'publish_requests'];
 
 function dump(db: SqlDriver, name: string): TableDump {
   const rows = db.all(`SELECT * FROM ${name}`);

@@ -6,3 +6,4 @@ export {
   type RecordsOptions,
   type RecordsProblem,
 } from './records';
+export { ACTIVITY_KINDS, isActivityKind, type ActivityKind } from './activity';

@@ -13,13 +13,13 @@ describe('records database', () => {
     const blobs = memoryBlobStore();
     const first = createRecordsDb({ blobs, key: 'k', schemas: [notes] });
     await first.write((db) => db.run("INSERT INTO notes VALUES ('a', 'hello')"));
-    await first.write((db) => logActivity(db, 1, 'reveal', 'q1'));
+    await first.write((db) => logActivity(db, 1, 'question.revealed', 'q1'));
     const second = createRecordsDb({ blobs, key: 'k', schemas: [notes] });
     expect(await second.read((db) => db.all('SELECT * FROM notes'))).toEqual([
       { id: 'a', body: 'hello' },
     ]);
     expect(await second.read((db) => db.get('SELECT kind, subject FROM activity'))).toEqual({
-      kind: 'reveal',
+      kind: 'question.revealed',
       subject: 'q1',
     });
   });

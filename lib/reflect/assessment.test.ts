@@ -59,7 +59,7 @@ describe('self-assessment records', () => {
       logActivity(d, 1, 'timeline.scored', 'scenario-1', { score: 3 });
       logActivity(d, 2, 'timeline.scored', 'scenario-2', { score: 5 });
       logActivity(d, 3, 'lab.challenge.solved', 'stale-finish');
-      logActivity(d, 4, 'something.else', 'x');
+      logActivity(d, 4, 'quiz.answered', 'x');
     });
     const evidence = await db.read((d) =>
       evidenceByKind(d, ['timeline.scored', 'lab.challenge.solved', 'checker.checked']),

@@ -1,4 +1,4 @@
-import { STEPS } from '../types';
+import { STEPS } from '@/lib/crashlab/types';
 import { formatEntry, type HistoryEntry } from './history';
 import type { QueueSnapshot } from './types';
 

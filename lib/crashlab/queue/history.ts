@@ -1,5 +1,5 @@
 import type { OutcomeKind, UnknownReason } from '@/lib/lease';
-import type { Step } from '../types';
+import type { Step } from '@/lib/crashlab/types';
 
 /** The operations a worker invokes, and the supervisor's own actions (the nemesis). */
 export const HISTORY_OPS = ['claim', 'begin', 'publish', 'checkpoint', 'finish'] as const;

@@ -1,5 +1,9 @@
 import {
+  acknowledged,
+  checkConditions,
   CLAIM_PICKED_RUN,
+  COMMIT_CONDITIONS,
+  explainCommit,
   explainRefusal,
   failedConditions,
   fencedDesign,
@@ -8,8 +12,8 @@ import {
   type RunRow,
 } from '@/lib/lease';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
-import type { CheckpointResult, StepStart } from '../lab';
-import type { ReceiptRow, Step } from '../types';
+import type { CheckpointResult, StepStart } from '@/lib/crashlab/lab';
+import type { ReceiptRow, Step } from '@/lib/crashlab/types';
 import {
   clockStatement,
   publisherSchema,
@@ -120,7 +124,6 @@ function toRun(row: Record<string, unknown>): RunRow {
     leaseUntil: Number(row.leaseUntil ?? row.leaseuntil),
     fence: Number(row.fence),
     status: String(row.status) as RunRow['status'],
-    cancelEpoch: Number(row.cancelEpoch ?? row.cancelepoch ?? 0),
   };
 }
 
@@ -316,24 +319,51 @@ export function createQueueLab(options: QueueLabOptions): QueueLab {
     },
     async finish(owner, run, token) {
       const now = await clock(task);
+      const judged = await readRun(run);
       const changed = await task.run(fencedDesign.finish, { run, owner, token, now, lease });
       const row = await readRun(run);
-      if (changed > 0 && row) return { ok: true, changed, row };
-      if (!row)
+      if (!row || !judged) {
+        const database = {
+          kind: 'refused' as const,
+          failed: ['run'],
+          checked: [{ condition: 'run', held: false }],
+        };
         return {
           ok: false,
           changed: 0,
           failed: [],
           explanation: `Run ${run} does not exist.`,
           row,
+          observed: acknowledged(database),
         };
-      const failed = failedConditions(row, owner, token, now);
+      }
+      const checked = checkConditions(COMMIT_CONDITIONS, judged, owner, token, now);
+      const explanation = explainCommit({
+        applied: changed > 0,
+        changed,
+        conditions: COMMIT_CONDITIONS,
+        judged,
+        after: row,
+        owner,
+        token,
+        now,
+      });
+      if (changed > 0)
+        return {
+          ok: true,
+          changed,
+          row,
+          explanation,
+          observed: acknowledged({ kind: 'applied', checked }),
+        };
+      const failed = checked.filter((c) => !c.held).map((c) => c.condition);
       return {
         ok: false,
         changed: 0,
         failed,
-        explanation: explainRefusal(row, failed, owner, token, now),
+        explanation,
         row,
+        observed: acknowledged({ kind: 'refused', failed, checked }),
       };
     },
     async snapshot() {

@@ -1,5 +1,5 @@
 import type { RunRow } from '@/lib/lease';
-import type { AttemptRow, CheckpointRow, ReceiptRow, Step } from '../types';
+import type { AttemptRow, CheckpointRow, ReceiptRow, Step } from '@/lib/crashlab/types';
 
 /** A publish request as the publisher logged it, with its decision in the rulebook's words. */
 export interface QueueRequestRow {

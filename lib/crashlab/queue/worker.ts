@@ -1,7 +1,7 @@
 import type { OutcomeKind } from '@/lib/lease';
-import type { FaultPoint, Step } from '../types';
-import { STEPS } from '../types';
-import { performStep } from '../worker';
+import type { FaultPoint, Step } from '@/lib/crashlab/types';
+import { STEPS } from '@/lib/crashlab/types';
+import { performStep } from '@/lib/crashlab/worker';
 import type { HistoryEntry, HistoryOp } from './history';
 import type { QueueLab } from './lab';
 import type { ChaosPoint } from './plan';
