@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { OfflineSupport } from '@/components/shell/offline-support';
 import { SiteHeader } from '@/components/shell/site-header';
 import { SITE } from '@/content/site';
+import { cspText } from '@/lib/csp';
 import { THEME_BOOT_SCRIPT } from '@/lib/theme';
 import './globals.css';
 
@@ -24,6 +25,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
+        <meta httpEquiv="Content-Security-Policy" content={cspText()} />
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
       </head>
       <body className="min-h-screen bg-surface text-ink antialiased">
@@ -40,7 +42,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </main>
         <footer className="border-t border-line">
           <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted">
-            Runs entirely in your browser: SQLite, the editor and your notes never leave this page’s origin.
+            Runs entirely in your browser: SQLite, the editor and your notes never leave this page’s
+            origin.
           </p>
         </footer>
       </body>

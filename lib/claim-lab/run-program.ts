@@ -65,6 +65,10 @@ class OutputLimitError extends Error {
 
 let lineOffset: number | null = null;
 
+// The runner's own Function constructor, taken when this module loads: the worker's lock-down
+// removes `Function` and every `.constructor` path to it before a program runs.
+const ProgramFunction = Function;
+
 /**
  * How many lines the Function constructor puts before the body (engines differ), measured
  * once by throwing from a known line.
@@ -72,7 +76,7 @@ let lineOffset: number | null = null;
 function functionLineOffset(): number {
   if (lineOffset !== null) return lineOffset;
   try {
-    new Function(`throw new Error('probe');\n//# sourceURL=${PROGRAM_FILE}`)();
+    new ProgramFunction(`throw new Error('probe');\n//# sourceURL=${PROGRAM_FILE}`)();
   } catch (error) {
     const match = FRAME.exec(String((error as Error).stack ?? ''));
     lineOffset = match ? Number(match[1]) - 1 : 0;
@@ -115,7 +119,8 @@ function describeType(value: unknown): string {
 function checkValue(name: string, value: unknown): SqlValue {
   if (value === null || typeof value === 'string' || value instanceof Uint8Array) return value;
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new TypeError(`Parameter ${name} is ${value}; SQLite stores finite numbers only.`);
+    if (!Number.isFinite(value))
+      throw new TypeError(`Parameter ${name} is ${value}; SQLite stores finite numbers only.`);
     return value;
   }
   throw new TypeError(
@@ -126,12 +131,18 @@ function checkValue(name: string, value: unknown): SqlValue {
 function checkParams(method: string, params: unknown): SqlParams | undefined {
   if (params === undefined) return undefined;
   if (Array.isArray(params)) return params.map((v, i) => checkValue(`#${i + 1}`, v));
-  if (params !== null && typeof params === 'object' && Object.getPrototypeOf(params) === Object.prototype) {
+  if (
+    params !== null &&
+    typeof params === 'object' &&
+    Object.getPrototypeOf(params) === Object.prototype
+  ) {
     const named: Record<string, SqlValue> = {};
     for (const [key, value] of Object.entries(params)) named[key] = checkValue(key, value);
     return named;
   }
-  throw new TypeError(`db.${method} takes its values as an array or an object like { owner: 'A' }, not ${describeType(params)}.`);
+  throw new TypeError(
+    `db.${method} takes its values as an array or an object like { owner: 'A' }, not ${describeType(params)}.`,
+  );
 }
 
 /**
@@ -152,17 +163,28 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
   const compiled = compileProgram(source);
   if (!compiled.ok) {
     const { message, line, column } = compiled;
-    return { output, steps, stepsTruncated, statements, error: { kind: 'compile', message, line, column } };
+    return {
+      output,
+      steps,
+      stepsTruncated,
+      statements,
+      error: { kind: 'compile', message, line, column },
+    };
   }
 
-  const totalChanges = () => Number(driver.raw.exec('SELECT total_changes()')[0]?.values[0]?.[0] ?? 0);
+  const totalChanges = () =>
+    Number(driver.raw.exec('SELECT total_changes()')[0]?.values[0]?.[0] ?? 0);
 
   const snapshot = (): LabStep['table'] => {
-    const exists = driver.get(`SELECT 1 AS found FROM sqlite_schema WHERE type = 'table' AND name = ?`, [watchTable]);
+    const exists = driver.get(
+      `SELECT 1 AS found FROM sqlite_schema WHERE type = 'table' AND name = ?`,
+      [watchTable],
+    );
     if (!exists) return null;
-    const stmt = driver.raw.prepare(`SELECT * FROM "${watchTable.replaceAll('"', '""')}" ORDER BY rowid LIMIT ?`, [
-      LAB_LIMITS.maxSnapshotRows + 1,
-    ]);
+    const stmt = driver.raw.prepare(
+      `SELECT * FROM "${watchTable.replaceAll('"', '""')}" ORDER BY rowid LIMIT ?`,
+      [LAB_LIMITS.maxSnapshotRows + 1],
+    );
     try {
       const columns = stmt.getColumnNames();
       const rows: SqlValue[][] = [];
@@ -175,11 +197,21 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
   };
 
   const sourceLines = source.split('\n');
-  const call = <T>(method: LabStep['call'], sql: unknown, params: unknown, exec: (sql: string, p?: SqlParams) => T): T => {
+  // Set when the program returns: a callback it left behind (a promise) finds the database closed.
+  let ended = false;
+  const call = <T>(
+    method: LabStep['call'],
+    sql: unknown,
+    params: unknown,
+    exec: (sql: string, p?: SqlParams) => T,
+  ): T => {
+    if (ended) throw new Error('The run has ended: db is only available while the program runs.');
     const stack = new Error().stack;
     const site = programPosition(stack);
     if (typeof sql !== 'string') {
-      throw new TypeError(`db.${method} takes the SQL text as its first argument, not ${describeType(sql)}.`);
+      throw new TypeError(
+        `db.${method} takes the SQL text as its first argument, not ${describeType(sql)}.`,
+      );
     }
     const bound = checkParams(method, params);
     statements.push(sql);
@@ -196,7 +228,15 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
       if (steps.length < LAB_LIMITS.maxSteps) {
         const top = outermostLine(stack);
         const from = top === null ? null : { line: top, text: (sourceLines[top - 1] ?? '').trim() };
-        steps.push({ index: statements.length, call: method, line: site?.line ?? null, from, sql, changed, table: snapshot() });
+        steps.push({
+          index: statements.length,
+          call: method,
+          line: site?.line ?? null,
+          from,
+          sql,
+          changed,
+          table: snapshot(),
+        });
       } else {
         stepsTruncated = true;
       }
@@ -209,19 +249,22 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
     get: (sql: unknown, params?: unknown) => call('get', sql, params, (s, p) => driver.get(s, p)),
     all: (sql: unknown, params?: unknown) => call('all', sql, params, (s, p) => driver.all(s, p)),
     transaction: (fn: unknown) => {
-      if (typeof fn !== 'function') throw new TypeError('db.transaction takes a function to run atomically.');
+      if (typeof fn !== 'function')
+        throw new TypeError('db.transaction takes a function to run atomically.');
       return driver.transaction(() => (fn as () => unknown)());
     },
   });
 
   const print = (...values: unknown[]) => {
+    if (ended) return;
     if (output.length >= LAB_LIMITS.maxOutputLines || outputChars >= LAB_LIMITS.maxOutputChars) {
       throw new OutputLimitError(
         `Output stopped after ${output.length} lines (${outputChars.toLocaleString('en-US')} characters): the lab shows at most ${LAB_LIMITS.maxOutputLines} lines and ${LAB_LIMITS.maxOutputChars.toLocaleString('en-US')} characters.`,
       );
     }
     let line = values.map(formatValue).join(' ');
-    if (line.length > LAB_LIMITS.maxLineChars) line = `${line.slice(0, LAB_LIMITS.maxLineChars)}… (line cut at ${LAB_LIMITS.maxLineChars} characters)`;
+    if (line.length > LAB_LIMITS.maxLineChars)
+      line = `${line.slice(0, LAB_LIMITS.maxLineChars)}… (line cut at ${LAB_LIMITS.maxLineChars} characters)`;
     output.push(line);
     outputChars += line.length;
   };
@@ -229,10 +272,20 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
   let program: (db: unknown, print: unknown) => unknown;
   try {
     // "use strict" on the first line keeps every line number as the learner wrote it.
-    program = new Function('db', 'print', `"use strict";${compiled.code}\n//# sourceURL=${PROGRAM_FILE}`) as typeof program;
+    program = new ProgramFunction(
+      'db',
+      'print',
+      `"use strict";${compiled.code}\n//# sourceURL=${PROGRAM_FILE}`,
+    ) as typeof program;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { output, steps, stepsTruncated, statements, error: { kind: 'compile', message: `Syntax error: ${message}`, line: null, column: null } };
+    return {
+      output,
+      steps,
+      stepsTruncated,
+      statements,
+      error: { kind: 'compile', message: `Syntax error: ${message}`, line: null, column: null },
+    };
   }
 
   let failure: LabError | null = null;
@@ -244,6 +297,7 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
   } catch (error) {
     failure = describeFailure(error);
   } finally {
+    ended = true;
     (Error as { stackTraceLimit?: number }).stackTraceLimit = traceLimit;
   }
   return { output, steps, stepsTruncated, statements, error: failure };
@@ -251,14 +305,56 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
 
 function describeFailure(error: unknown): LabError {
   if (error instanceof LabSqlError) {
-    return { kind: 'sql', message: `SQLite error: ${error.message}`, line: error.line, column: null };
+    return {
+      kind: 'sql',
+      message: `SQLite error: ${error.message}`,
+      line: error.line,
+      column: null,
+    };
   }
   if (error instanceof OutputLimitError) {
-    return { kind: 'output-limit', message: error.message, line: programPosition(error.stack)?.line ?? null, column: null };
+    return {
+      kind: 'output-limit',
+      message: error.message,
+      line: programPosition(error.stack)?.line ?? null,
+      column: null,
+    };
   }
   if (error instanceof Error) {
-    const at = programPosition(error.stack);
-    return { kind: 'runtime', message: `${error.name}: ${error.message}`, line: at?.line ?? null, column: at?.column ?? null };
+    const at = isStackOverflow(error)
+      ? recursionPosition(error.stack)
+      : programPosition(error.stack);
+    return {
+      kind: 'runtime',
+      message: `${error.name}: ${error.message}`,
+      line: at?.line ?? null,
+      column: at?.column ?? null,
+    };
   }
-  return { kind: 'runtime', message: `Uncaught: ${formatValue(error)}`, line: null, column: null };
+  return {
+    kind: 'runtime',
+    message: `Uncaught ${typeof error === 'string' ? JSON.stringify(error) : formatValue(error)}: the program threw ${describeType(error)}, which carries no line number. Throw new Error(…) to see where it happened.`,
+    line: null,
+    column: null,
+  };
+}
+
+function isStackOverflow(error: Error): boolean {
+  return error instanceof RangeError && /call stack/i.test(error.message);
+}
+
+/**
+ * Where a runaway recursion recurses: the program line that appears most often in the trace.
+ * The first frame is wherever the stack happened to run out (often a function's first line).
+ */
+function recursionPosition(stack: string | undefined): { line: number; column: number } | null {
+  const counts = new Map<string, number>();
+  for (const match of stack ? stack.matchAll(FRAMES) : [])
+    counts.set(`${match[1]}:${match[2]}`, (counts.get(`${match[1]}:${match[2]}`) ?? 0) + 1);
+  let best: string | null = null;
+  for (const [key, count] of counts)
+    if (best === null || count > (counts.get(best) ?? 0)) best = key;
+  if (best === null) return null;
+  const [line, column] = best.split(':').map(Number);
+  return { line: line - functionLineOffset(), column };
 }
