@@ -15,7 +15,7 @@ function describe(answer: Answer): { text: string; bad: boolean; result: ScriptR
   const result = answer.value.result;
   if (!result) return { text: 'There is no database yet: run the program first.', bad: true, result: null };
   if (result.error) return { text: `SQLite error on line ${result.error.line}: ${result.error.message}`, bad: true, result };
-  return { text: `Ran ${result.grids.length} ${result.grids.length === 1 ? 'statement' : 'statements'} on the program’s database.`, bad: false, result };
+  return { text: `Ran ${result.statements} ${result.statements === 1 ? 'statement' : 'statements'} on the program’s database.`, bad: false, result };
 }
 
 /** Any SQL against the database the last run left behind, with result grids. */

@@ -52,10 +52,14 @@ export function blobScriptFor(
     throw new Error(`A worker script must come from this app’s origin, not ${target.origin}.`);
   const fragment = target.hash;
   target.hash = '';
-  const body =
-    type === 'module'
-      ? `import ${JSON.stringify(target.href)};\n`
-      : `importScripts(${JSON.stringify(target.href)});\n`;
+  // A blob: script's own URL is no base for relative paths, and bundlers load later chunks by
+  // path ('/_next/static/chunks/…'): importScripts resolves them against the app's origin.
+  const classic = [
+    `(() => { const load = self.importScripts.bind(self); const base = ${JSON.stringify(`${location.origin}/`)};`,
+    `self.importScripts = (...urls) => load(...urls.map((url) => new URL(String(url), base).href)); })();`,
+    `importScripts(${JSON.stringify(target.href)});`,
+  ].join('\n');
+  const body = type === 'module' ? `import ${JSON.stringify(target.href)};\n` : `${classic}\n`;
   const blobUrl = URL.createObjectURL(new Blob([body], { type: 'text/javascript' }));
   return { url: blobUrl + fragment, revoke: () => URL.revokeObjectURL(blobUrl) };
 }

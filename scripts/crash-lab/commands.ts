@@ -25,6 +25,7 @@ import type { FileDriver } from '@/lib/sqlite/better-sqlite3-driver';
 import { EXIT } from './exit-codes';
 import { BadInput, defaultPublisherPath, openLabFile } from './files';
 import { formatEvaluation, formatSnapshot } from './format';
+import { checkExisting } from './safe-files';
 import { submitExperiment } from './experiment';
 import { runCompetingWorkers, runSweep } from './sweep';
 
@@ -115,6 +116,10 @@ function paths(values: Values): { db: string; publisher: string } {
 /** Opens both files after checking both, so a bad publisher leaves the task file untouched too. */
 function openBoth(values: Values, readonly = false): { task: FileDriver; publisher: FileDriver } {
   const p = paths(values);
+  // Paths and permissions of both first: a read-only publisher must stop a run before it
+  // claims a generation in the task database.
+  checkExisting(p.db, 'task', !readonly);
+  checkExisting(p.publisher, 'publisher', !readonly);
   const task = openLabFile(p.db, 'task', { readonly });
   try {
     return { task, publisher: openLabFile(p.publisher, 'publisher', { readonly }) };
@@ -148,6 +153,8 @@ export async function main(argv: string[]): Promise<number> {
       const stall = parseStall(values.stall as string | undefined);
       if (workers > 1) {
         const p = paths(values);
+        checkExisting(p.db, 'task', true); // every worker writes to both files
+        checkExisting(p.publisher, 'publisher', true);
         const probe = openBoth(values, true); // validate before starting anybody
         probe.task.close();
         probe.publisher.close();
