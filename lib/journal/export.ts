@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { applyDelta, computeDelta, deltaCost, type Op } from './delta';
-import { ENTRY_KINDS, MAX_ANSWER_CHARS, opSchema, promptIdSchema } from './schema';
+import { baseGenerationSchema, ENTRY_KINDS, generationSchema, MAX_ANSWER_CHARS, opSchema, promptIdSchema } from './schema';
 import type { EntryMeta, Journal } from './store';
 
 export const EXPORT_FORMAT = 'lease-lab.journal';
@@ -13,8 +13,8 @@ const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'an entry id uses let
 const exportEntrySchema = z
   .object({
     id: idSchema,
-    gen: z.number().int().min(1),
-    base: z.number().int().min(0),
+    gen: generationSchema,
+    base: baseGenerationSchema,
     parent: idSchema.nullable(),
     time: z.number().int().min(0).max(8.64e15),
     size: z.number().int().min(0).max(MAX_ANSWER_CHARS),

@@ -3,6 +3,7 @@ import { compressText, computeDelta, deltaCost } from './delta';
 import {
   decodeSegment,
   MAX_ANSWER_CHARS,
+  MAX_GENERATION,
   segmentSchema,
   textAt,
   type EntryKind,
@@ -42,7 +43,7 @@ export interface JournalProblem {
 export type SaveResult =
   | { ok: true; saved: true; entry: EntryMeta; newer: EntryMeta | null }
   | { ok: true; saved: false; entry: EntryMeta | null }
-  | { ok: false; error: 'too-long' | 'quota' | 'unavailable' | 'unknown-version'; message: string };
+  | { ok: false; error: 'too-long' | 'quota' | 'unavailable' | 'invalid' | 'unknown-version'; message: string };
 
 export interface JournalOptions {
   store: KeyValueStore | null;
@@ -108,6 +109,7 @@ export function createJournal(options: JournalOptions) {
   /** The segment this tab appends to, per prompt, with the text of its last entry. */
   const own = new Map<string, { key: string; seq: number; lastText: string }>();
   const textCache = new Map<string, string>();
+  const gapsReported = new Set<string>();
   let counter = 0;
   let version = 0;
 
@@ -218,8 +220,38 @@ export function createJournal(options: JournalOptions) {
         }
       }
     }
-    for (const s of touched) rebuild(s);
+    for (const s of touched) {
+      rebuild(s);
+      reportGaps(s);
+    }
     return touched.size > 0;
+  }
+
+  /**
+   * Generations are counted up by one per save, so a run of missing generations means entries
+   * vanished from storage (a segment deleted by hand or by a cleaner): report it once, with
+   * where, instead of silently showing a shorter history.
+   */
+  function reportGaps(s: PromptState) {
+    const gens = [...new Set(s.metas.map((m) => m.gen))].sort((a, b) => a - b);
+    const prompt = s.metas[0]?.prompt;
+    if (!prompt) return;
+    let prev = 0;
+    for (const gen of gens) {
+      const missing = gen - prev - 1;
+      const key = `${prompt}:${prev}:${gen}`;
+      if (missing > 0 && !gapsReported.has(key)) {
+        gapsReported.add(key);
+        const where = prev === 0 ? `before generation ${gen}` : `between generation ${prev} and generation ${gen}`;
+        problems.push({
+          message: `${missing.toLocaleString('en-US')} ${missing === 1 ? 'version' : 'versions'} of "${prompt}" ${where} ${
+            missing === 1 ? 'is' : 'are'
+          } missing: part of its saved history was removed from browser storage outside this app. The versions around the gap are intact.`,
+          backupKey: null,
+        });
+      }
+      prev = gen;
+    }
   }
 
   function textOf(prompt: string, id: string): string | null {
@@ -241,7 +273,7 @@ export function createJournal(options: JournalOptions) {
     prompt: string,
     fields: Omit<StoredEntry, 'f' | 'z' | 'o' | 'n'>,
     text: string,
-  ): { ok: true } | { ok: false; error: 'quota' | 'unavailable'; message: string } {
+  ): { ok: true } | { ok: false; error: 'quota' | 'unavailable' | 'invalid'; message: string } {
     const s = state(prompt);
     let mine = own.get(prompt);
     const current = mine ? s.segments.get(mine.key) : undefined;
@@ -283,7 +315,24 @@ export function createJournal(options: JournalOptions) {
     return metas.length ? metas[metas.length - 1] : null;
   }
 
+  /** Saves, or says why not: nothing a save meets (stored data included) makes it throw. */
   function save(
+    prompt: string,
+    text: string,
+    opts: { baseId: string | null; kind?: EntryKind; restoredFrom?: string; force?: boolean },
+  ): SaveResult {
+    try {
+      return saveUnguarded(prompt, text, opts);
+    } catch (error) {
+      return {
+        ok: false,
+        error: 'unavailable',
+        message: `This version could not be saved (${error instanceof Error ? error.message : String(error)}). Your text is still here on the page.`,
+      };
+    }
+  }
+
+  function saveUnguarded(
     prompt: string,
     text: string,
     opts: { baseId: string | null; kind?: EntryKind; restoredFrom?: string; force?: boolean },
@@ -303,6 +352,13 @@ export function createJournal(options: JournalOptions) {
     const baseText = baseMeta ? textOf(prompt, baseMeta.id) : '';
     if (!opts.force && text === baseText) return { ok: true, saved: false, entry: baseMeta ?? null };
     const newest = head(prompt);
+    if ((newest?.gen ?? 0) >= MAX_GENERATION) {
+      return {
+        ok: false,
+        error: 'invalid',
+        message: `This answer's history has reached generation ${MAX_GENERATION.toLocaleString('en-US')}, the most the journal counts, so this version was not saved. Your text is still here on the page: export your journal, or copy the text.`,
+      };
+    }
     const baseGen = baseMeta?.gen ?? 0;
     const stale = newest !== null && newest.gen > baseGen;
     const id = nextId();
