@@ -4,10 +4,8 @@ import { expect, test } from './fixtures';
 // Issue 17, point 4: results that used to freeze the page for 15–44 s. They are cut in the worker
 // before they reach the page, and the page keeps answering input while they run and render.
 const HUGE_CELL = "SELECT printf('%.*c', 50000000, 'x') AS huge;";
-const WIDE = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT 500) SELECT ${Array.from(
-  { length: 2000 },
-  (_, i) => `i + ${i} AS c${i}`,
-).join(', ')} FROM n;`;
+// 2,000 columns by 500 rows (short to type: the same column 2,000 times).
+const WIDE = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT 500) SELECT ${'i, '.repeat(1999)}i FROM n;`;
 
 async function replaceScript(page: Page, text: string) {
   await page.getByRole('textbox', { name: 'SQL script editor' }).focus();

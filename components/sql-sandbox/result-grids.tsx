@@ -45,9 +45,9 @@ export function ResultGrids({ grids }: { grids: readonly ResultGrid[] }) {
               <>
                 <thead>
                   <tr>
-                    {grid.columns.map((column) => (
+                    {grid.columns.map((column, c) => (
                       <th
-                        key={column}
+                        key={c}
                         scope="col"
                         className="border-b border-line px-3 py-1.5 font-semibold"
                       >

@@ -8,7 +8,7 @@ import {
 } from '@/content/timeline/scenarios';
 import { browserStore, createLocalDoor } from '@/lib/storage';
 import {
-  TIMELINE_DESIGNS,
+  timelineDesign,
   decodeScenario,
   readSavedScenarios,
   type Scenario,
@@ -178,5 +178,5 @@ export function TimelineExercise() {
 function designLabel(design: string | undefined): string {
   if (design === undefined || design === 'fenced') return 'fenced design';
   if (design === 'ttl-only') return 'TTL-only design (no fence)';
-  return `design: ${TIMELINE_DESIGNS[design]?.name ?? design}`;
+  return `design: ${timelineDesign(design)?.name ?? design}`;
 }
