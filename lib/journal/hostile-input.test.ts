@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryKeyValueStore } from '@/lib/storage';
-import { EXPORT_FORMAT, exportJournal, importJournal } from './export';
+import { EXPORT_FORMAT, exportJournal, importJournal, planImport } from './export';
 import { MAX_GENERATION } from './schema';
 import { createJournal, segmentKey } from './store';
 
@@ -125,5 +125,74 @@ describe('a missing segment is reported as a gap (point 11)', () => {
     reread.load();
     expect(reread.takeProblems()).toEqual([]);
     expect(copy.takeProblems()).toEqual([]);
+  });
+});
+
+describe('a large import is checked apart from the page and written in few steps (point 10)', () => {
+  function manyNoOpPatches(count: number) {
+    const entries: unknown[] = [
+      {
+        id: 'e0',
+        gen: 1,
+        base: 0,
+        parent: null,
+        time: 1,
+        size: 100,
+        kind: 'save',
+        text: 'x'.repeat(100),
+      },
+    ];
+    for (let k = 1; k < count; k += 1) {
+      entries.push({
+        id: `e${k}`,
+        gen: k + 1,
+        base: k,
+        parent: `e${k - 1}`,
+        time: k,
+        size: 100,
+        kind: 'save',
+        patch: [
+          [0, 0, ''],
+          [5, 0, ''],
+        ],
+      });
+    }
+    return JSON.stringify({
+      format: EXPORT_FORMAT,
+      version: 1,
+      exportedAt: 1,
+      prompts: [{ prompt: 'main', entries }],
+    });
+  }
+
+  it('planImport reports progress and touches no storage', () => {
+    const fractions: number[] = [];
+    const planned = planImport(manyNoOpPatches(3_000), PROMPTS, (f) => fractions.push(f));
+    expect(planned.ok).toBe(true);
+    expect(planned.ok && planned.plan.entries).toHaveLength(3_000);
+    expect(fractions.length).toBeGreaterThan(2);
+    expect(fractions.at(-1)).toBe(1);
+  });
+
+  it('writes each segment once instead of rewriting it for every entry', () => {
+    const store = memoryKeyValueStore();
+    let writes = 0;
+    const counting = {
+      ...store,
+      setItem: (key: string, value: string) => ((writes += 1), store.setItem(key, value)),
+    };
+    Object.defineProperty(counting, 'length', { get: () => store.length });
+    const journal = createJournal({ store: counting, writerId: 'w', segmentEntries: 200 });
+    journal.load();
+    expect(importJournal(journal, manyNoOpPatches(3_000), PROMPTS)).toMatchObject({
+      ok: true,
+      added: 3_000,
+    });
+    expect(writes).toBeLessThanOrEqual(20); // 3,000 entries in segments of 200: 15 writes
+    const reread = createJournal({ store, writerId: 'r' });
+    reread.load();
+    expect(reread.history('main')).toHaveLength(3_000);
+    expect(reread.textOf('main', 'e2999')).toBe('x'.repeat(100));
+    expect(reread.takeProblems()).toEqual([]);
   });
 });

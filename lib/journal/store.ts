@@ -305,6 +305,71 @@ export function createJournal(options: JournalOptions) {
     return { ok: true };
   }
 
+  /**
+   * Appends many already-identified entries to this tab's segments in one pass (an import):
+   * each segment is written once, and the history is rebuilt once, so a large import costs
+   * time in proportion to its size. Entries in segments written before a failure are kept.
+   */
+  function appendMany(
+    prompt: string,
+    items: readonly { fields: Omit<StoredEntry, 'f' | 'z' | 'o' | 'n'>; text: string }[],
+  ): { ok: true; added: number } | { ok: false; added: number; error: 'quota' | 'unavailable' | 'invalid'; message: string } {
+    const s = state(prompt);
+    const mine = own.get(prompt);
+    const current = mine ? s.segments.get(mine.key) : undefined;
+    let seq = mine ? mine.seq : -1;
+    let entries: StoredEntry[] = current ? [...current.segment.entries] : [];
+    let chars = current ? current.raw.length : 0;
+    let keyframes = current ? current.keyframes : new Map<number, string>();
+    let lastText = mine?.lastText ?? null;
+    let added = 0;
+    let pending = 0;
+    let failure: { error: 'quota' | 'unavailable' | 'invalid'; message: string } | null = null;
+    const flush = (): boolean => {
+      if (pending === 0 || seq < 0) return true;
+      const key = segmentKey(prompt, writer, seq);
+      const segment: Segment = { v: 1, prompt, writer, seq, entries };
+      const written = door.write(key, segmentSchema, segment);
+      if (!written.ok) {
+        failure = written;
+        return false;
+      }
+      s.segments.set(key, { key, raw: door.peek(key) ?? JSON.stringify(segment), segment, keyframes });
+      own.set(prompt, { key, seq, lastText: lastText ?? '' });
+      added += pending;
+      pending = 0;
+      return true;
+    };
+    for (const { fields, text } of items) {
+      const base = { ...fields, n: text.length };
+      const full = seq < 0 || lastText === null || entries.length >= maxEntries || chars >= maxChars;
+      let stored: StoredEntry;
+      if (full) {
+        if (!flush()) break;
+        seq += 1;
+        entries = [];
+        chars = 0;
+        keyframes = new Map();
+        stored = fullEntry(base, text);
+      } else {
+        const ops = computeDelta(lastText as string, text);
+        stored = deltaCost(ops) * 2 <= text.length + 64 ? { ...base, o: ops } : fullEntry(base, text);
+      }
+      entries.push(stored);
+      if ((entries.length - 1) % 16 === 0) keyframes.set(entries.length - 1, text);
+      chars += JSON.stringify(stored).length + 1;
+      lastText = text;
+      pending += 1;
+    }
+    if (!failure) {
+      keyframes.set(entries.length - 1, lastText ?? '');
+      flush();
+    }
+    rebuild(s);
+    const failed = failure as { error: 'quota' | 'unavailable' | 'invalid'; message: string } | null;
+    return failed ? { ok: false, added, ...failed } : { ok: true, added };
+  }
+
   function nextId(): string {
     counter += 1;
     return `${idPrefix}-${counter.toString(36)}`;
@@ -474,6 +539,7 @@ export function createJournal(options: JournalOptions) {
       );
       return result;
     },
+    appendMany,
     has(prompt: string, id: string): boolean {
       return prompts.get(prompt)?.byId.has(id) ?? false;
     },
