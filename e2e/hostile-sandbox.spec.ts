@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, exportedRoutes, test } from './fixtures';
 
 // Issue 17: a learner's program must not reach any other origin, the learner's stored data, Web
 // Locks or OPFS. A second local server listens on another port while hostile programs run; it
@@ -184,4 +184,25 @@ test('nothing carries over from one run to the next (issue 17, point 9)', async 
     ),
   ).toMatch(/^Ran in/);
   await expect(page.getByText('{"a":1} undefined', { exact: true })).toBeVisible();
+});
+
+test('every exported page carries the Content-Security-Policy', async ({ request }) => {
+  for (const route of exportedRoutes()) {
+    const html = await (await request.get(route)).text();
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/i.exec(html);
+    expect(meta, route).not.toBeNull();
+    const policy = meta![1].replaceAll('&#x27;', "'");
+    for (const directive of [
+      "connect-src 'self'",
+      "font-src 'self'",
+      "media-src 'none'",
+      "worker-src 'self' blob:",
+      "object-src 'none'",
+    ]) {
+      expect(policy, `${route}: ${directive}`).toContain(directive);
+    }
+    expect(policy).toMatch(
+      /script-src 'self' 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval'(;|$)/,
+    );
+  }
 });
