@@ -132,7 +132,7 @@ test('hostile programs get a clear error, and the second server receives nothing
   // A last, harmless program proves the lab still works after all of them.
   await runProgram(page, `print('still here')`);
   await expect(runStatus(page)).toHaveText(/^Ran in/, { timeout: 20_000 });
-  await expect(page.getByText('still here', { exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'still here', exact: true })).toBeVisible();
   expect(arrived).toEqual([]);
 });
 
@@ -170,20 +170,21 @@ test('the page policy holds inside a blob: worker even where the API is present'
 
 test('nothing carries over from one run to the next (issue 17, point 9)', async ({ page }) => {
   await openLab(page);
-  expect(
-    await runProgram(
-      page,
-      `// @ts-nocheck\nJSON.stringify = () => 'patched';\nObject.prototype.hacked = 1;\nprint(JSON.stringify({ a: 1 }));`,
-    ),
-  ).toMatch(/^Ran in/);
-  await expect(page.getByText('patched', { exact: true })).toBeVisible();
-  expect(
-    await runProgram(
-      page,
-      `// @ts-nocheck\nprint(JSON.stringify({ a: 1 }), typeof ({} as any).hacked);`,
-    ),
-  ).toMatch(/^Ran in/);
-  await expect(page.getByText('{"a":1} undefined', { exact: true })).toBeVisible();
+  await runProgram(
+    page,
+    `// @ts-nocheck\nJSON.stringify = () => 'patched';\nObject.prototype.hacked = 1;\nprint(JSON.stringify({ a: 1 }));`,
+  );
+  await expect(page.getByRole('cell', { name: 'patched', exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
+  await runProgram(
+    page,
+    `// @ts-nocheck\nprint(JSON.stringify({ a: 1 }), typeof ({} as any).hacked);`,
+  );
+  await expect(page.getByRole('cell', { name: '{"a":1} undefined', exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(runStatus(page)).toHaveText(/^Ran in/);
 });
 
 test('every exported page carries the Content-Security-Policy', async ({ request }) => {
