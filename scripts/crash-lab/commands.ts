@@ -116,10 +116,8 @@ function paths(values: Values): { db: string; publisher: string } {
 /** Opens both files after checking both, so a bad publisher leaves the task file untouched too. */
 function openBoth(values: Values, readonly = false): { task: FileDriver; publisher: FileDriver } {
   const p = paths(values);
-  // Paths and permissions of both first: a read-only publisher must stop a run before it
-  // claims a generation in the task database.
-  checkExisting(p.db, 'task', !readonly);
-  checkExisting(p.publisher, 'publisher', !readonly);
+  // openLabFile checks each path and permission (writable too, unless readonly) and writes
+  // nothing: a read-only publisher stops a run before it claims a generation in the task file.
   const task = openLabFile(p.db, 'task', { readonly });
   try {
     return { task, publisher: openLabFile(p.publisher, 'publisher', { readonly }) };
@@ -153,11 +151,11 @@ export async function main(argv: string[]): Promise<number> {
       const stall = parseStall(values.stall as string | undefined);
       if (workers > 1) {
         const p = paths(values);
-        checkExisting(p.db, 'task', true); // every worker writes to both files
-        checkExisting(p.publisher, 'publisher', true);
         const probe = openBoth(values, true); // validate before starting anybody
         probe.task.close();
         probe.publisher.close();
+        checkExisting(p.db, 'task', true); // every worker writes to both files
+        checkExisting(p.publisher, 'publisher', true);
         return runCompetingWorkers({ ...p, workers, leaseSeconds, stepMs, fault: (values.fault as FaultPoint) ?? null, print });
       }
       const { task, publisher } = openBoth(values);
