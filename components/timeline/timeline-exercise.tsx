@@ -7,12 +7,7 @@ import {
   type LibraryScenario,
 } from '@/content/timeline/scenarios';
 import { browserStore, createLocalDoor } from '@/lib/storage';
-import {
-  timelineDesign,
-  decodeScenario,
-  readSavedScenarios,
-  type Scenario,
-} from '@/lib/timeline';
+import { timelineDesign, decodeScenario, readSavedScenarios, type Scenario } from '@/lib/timeline';
 import { ScenarioBuilder } from './scenario-builder';
 import { ScenarioPicker } from './scenario-picker';
 import { ScorePanel } from './score-panel';

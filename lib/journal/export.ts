@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { applyDelta, computeDelta, deltaCost, type Op } from './delta';
-import { baseGenerationSchema, ENTRY_KINDS, generationSchema, MAX_ANSWER_CHARS, opSchema, promptIdSchema } from './schema';
+import {
+  baseGenerationSchema,
+  ENTRY_KINDS,
+  generationSchema,
+  MAX_ANSWER_CHARS,
+  opSchema,
+  promptIdSchema,
+} from './schema';
 import type { EntryMeta, Journal } from './store';
 
 export const EXPORT_FORMAT = 'lease-lab.journal';
@@ -8,7 +15,9 @@ export const EXPORT_FORMAT = 'lease-lab.journal';
 export const MAX_IMPORT_CHARS = 8 * 1024 * 1024;
 const MAX_ENTRIES_PER_PROMPT = 5_000;
 
-const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'an entry id uses letters, digits, "_" and "-" only');
+const idSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'an entry id uses letters, digits, "_" and "-" only');
 
 const exportEntrySchema = z
   .object({
@@ -36,7 +45,14 @@ export const exportFileSchema = z
     version: z.literal(1),
     exportedAt: z.number().int().min(0),
     prompts: z
-      .array(z.object({ prompt: promptIdSchema, entries: z.array(exportEntrySchema).max(MAX_ENTRIES_PER_PROMPT) }).strict())
+      .array(
+        z
+          .object({
+            prompt: promptIdSchema,
+            entries: z.array(exportEntrySchema).max(MAX_ENTRIES_PER_PROMPT),
+          })
+          .strict(),
+      )
       .max(100),
   })
   .strict();
@@ -47,7 +63,11 @@ type ExportEntry = z.infer<typeof exportEntrySchema>;
  * Everything in the journal as one JSON-ready object. Unsaved texts (say, kept in memory when
  * storage was full) are added as 'draft' entries so an export never loses them.
  */
-export function exportJournal(journal: Journal, unsaved: Record<string, string> = {}, now: number = Date.now()): ExportFile {
+export function exportJournal(
+  journal: Journal,
+  unsaved: Record<string, string> = {},
+  now: number = Date.now(),
+): ExportFile {
   const names = new Set([...journal.prompts(), ...Object.keys(unsaved)]);
   const prompts: ExportFile['prompts'] = [];
   for (const prompt of [...names].sort()) {
@@ -98,8 +118,7 @@ export function exportJournal(journal: Journal, unsaved: Record<string, string> 
 }
 
 export type ImportResult =
-  | { ok: true; added: number; skipped: number }
-  | { ok: false; reason: string; added: number };
+  { ok: true; added: number; skipped: number } | { ok: false; reason: string; added: number };
 
 function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0];
@@ -119,7 +138,11 @@ export type PlanResult = { ok: true; plan: ImportPlan } | { ok: false; reason: s
  * storage. Pure and synchronous: the page runs it in a worker for large files (see
  * import.client.ts), reporting progress as a fraction of entries checked.
  */
-export function planImport(raw: string, knownPrompts?: readonly string[], onProgress?: (fraction: number) => void): PlanResult {
+export function planImport(
+  raw: string,
+  knownPrompts?: readonly string[],
+  onProgress?: (fraction: number) => void,
+): PlanResult {
   if (raw.length > MAX_IMPORT_CHARS) {
     return {
       ok: false,
@@ -132,11 +155,19 @@ export function planImport(raw: string, knownPrompts?: readonly string[], onProg
   } catch {
     return { ok: false, reason: 'The file is not JSON, so it cannot be a journal export.' };
   }
-  if (typeof data !== 'object' || data === null || (data as { format?: unknown }).format !== EXPORT_FORMAT) {
-    return { ok: false, reason: `The file is not a journal export (it lacks "format": "${EXPORT_FORMAT}").` };
+  if (
+    typeof data !== 'object' ||
+    data === null ||
+    (data as { format?: unknown }).format !== EXPORT_FORMAT
+  ) {
+    return {
+      ok: false,
+      reason: `The file is not a journal export (it lacks "format": "${EXPORT_FORMAT}").`,
+    };
   }
   const parsed = exportFileSchema.safeParse(data);
-  if (!parsed.success) return { ok: false, reason: `The file is damaged: ${describeIssue(parsed.error)}.` };
+  if (!parsed.success)
+    return { ok: false, reason: `The file is damaged: ${describeIssue(parsed.error)}.` };
 
   const plan: ImportPlan['entries'] = [];
   const ids = new Set<string>();
@@ -144,14 +175,18 @@ export function planImport(raw: string, knownPrompts?: readonly string[], onProg
   let checked = 0;
   for (const { prompt, entries } of parsed.data.prompts) {
     if (knownPrompts && !knownPrompts.includes(prompt)) {
-      return { ok: false, reason: `The file has answers for "${prompt}", which is not a prompt of this journal.` };
+      return {
+        ok: false,
+        reason: `The file has answers for "${prompt}", which is not a prompt of this journal.`,
+      };
     }
     let prev: string | null = null;
     for (const [i, entry] of entries.entries()) {
       checked += 1;
       if (onProgress && checked % 500 === 0) onProgress(checked / total);
       const where = `${prompt}, entry ${i + 1}`;
-      if (ids.has(`${prompt}/${entry.id}`)) return { ok: false, reason: `The file lists entry ${entry.id} twice (${where}).` };
+      if (ids.has(`${prompt}/${entry.id}`))
+        return { ok: false, reason: `The file lists entry ${entry.id} twice (${where}).` };
       ids.add(`${prompt}/${entry.id}`);
       if ((entry.text === undefined) === (entry.patch === undefined)) {
         return { ok: false, reason: `Each entry needs either a text or a patch (${where}).` };
@@ -159,16 +194,29 @@ export function planImport(raw: string, knownPrompts?: readonly string[], onProg
       let text: string;
       try {
         if (entry.text !== undefined) text = entry.text;
-        else if (prev === null) return { ok: false, reason: `The first entry of a prompt must hold its full text (${where}).` };
+        else if (prev === null)
+          return {
+            ok: false,
+            reason: `The first entry of a prompt must hold its full text (${where}).`,
+          };
         else text = applyDelta(prev, entry.patch as Op[]);
       } catch (error) {
-        return { ok: false, reason: `A patch does not fit its text (${where}): ${(error as Error).message}.` };
+        return {
+          ok: false,
+          reason: `A patch does not fit its text (${where}): ${(error as Error).message}.`,
+        };
       }
       if (text.length > MAX_ANSWER_CHARS) {
-        return { ok: false, reason: `An answer is longer than ${MAX_ANSWER_CHARS.toLocaleString('en-US')} characters (${where}).` };
+        return {
+          ok: false,
+          reason: `An answer is longer than ${MAX_ANSWER_CHARS.toLocaleString('en-US')} characters (${where}).`,
+        };
       }
       if (text.length !== entry.size) {
-        return { ok: false, reason: `An entry's size says ${entry.size} but its text has ${text.length} characters (${where}).` };
+        return {
+          ok: false,
+          reason: `An entry's size says ${entry.size} but its text has ${text.length} characters (${where}).`,
+        };
       }
       plan.push({ prompt, entry, text });
       prev = text;
@@ -183,7 +231,10 @@ export function planImport(raw: string, knownPrompts?: readonly string[], onProg
  * importing the same file twice adds nothing. Each prompt's new entries are written in one pass.
  */
 export function applyImport(journal: Journal, plan: ImportPlan): ImportResult {
-  const byPrompt = new Map<string, { fields: Parameters<Journal['appendMany']>[1][number]['fields']; text: string }[]>();
+  const byPrompt = new Map<
+    string,
+    { fields: Parameters<Journal['appendMany']>[1][number]['fields']; text: string }[]
+  >();
   let skipped = 0;
   for (const { prompt, entry, text } of plan.entries) {
     if (journal.has(prompt, entry.id)) {
@@ -228,7 +279,11 @@ export function applyImport(journal: Journal, plan: ImportPlan): ImportResult {
 }
 
 /** Validates an export file, then merges it (planImport, then applyImport), in one call. */
-export function importJournal(journal: Journal, raw: string, knownPrompts?: readonly string[]): ImportResult {
+export function importJournal(
+  journal: Journal,
+  raw: string,
+  knownPrompts?: readonly string[],
+): ImportResult {
   const planned = planImport(raw, knownPrompts);
   if (!planned.ok) return { ok: false, added: 0, reason: planned.reason };
   return applyImport(journal, planned.plan);

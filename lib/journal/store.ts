@@ -43,7 +43,11 @@ export interface JournalProblem {
 export type SaveResult =
   | { ok: true; saved: true; entry: EntryMeta; newer: EntryMeta | null }
   | { ok: true; saved: false; entry: EntryMeta | null }
-  | { ok: false; error: 'too-long' | 'quota' | 'unavailable' | 'invalid' | 'unknown-version'; message: string };
+  | {
+      ok: false;
+      error: 'too-long' | 'quota' | 'unavailable' | 'invalid' | 'unknown-version';
+      message: string;
+    };
 
 export interface JournalOptions {
   store: KeyValueStore | null;
@@ -75,7 +79,9 @@ export function randomWriterId(): string {
   const bytes = new Uint8Array(8);
   if (typeof crypto !== 'undefined' && crypto.getRandomValues) crypto.getRandomValues(bytes);
   else for (let i = 0; i < bytes.length; i += 1) bytes[i] = Math.floor(Math.random() * 256);
-  return Array.from(bytes, (b) => (b % 36).toString(36)).join('') + Date.now().toString(36).slice(-4);
+  return (
+    Array.from(bytes, (b) => (b % 36).toString(36)).join('') + Date.now().toString(36).slice(-4)
+  );
 }
 
 /** The storage key of one segment. */
@@ -147,7 +153,8 @@ export function createJournal(options: JournalOptions) {
       });
     }
     metas.sort(compareEntries);
-    for (let i = 1; i < metas.length; i += 1) metas[i].concurrent = metas[i].gen === metas[i - 1].gen;
+    for (let i = 1; i < metas.length; i += 1)
+      metas[i].concurrent = metas[i].gen === metas[i - 1].gen;
     s.metas = metas;
     s.byId = byId;
   }
@@ -164,14 +171,21 @@ export function createJournal(options: JournalOptions) {
     if (!match) return null;
     const read = door.read(key, segmentSchema, null);
     if (!read.ok) {
-      problems.push({ message: `A saved history part was damaged and set aside. ${read.message}`, backupKey: read.backupKey });
+      problems.push({
+        message: `A saved history part was damaged and set aside. ${read.message}`,
+        backupKey: read.backupKey,
+      });
       return null;
     }
     const segment = read.value;
     if (!segment) return null;
     let fault: string | null = null;
     let keyframes = new Map<number, string>();
-    if (segment.prompt !== match[1] || segment.writer !== match[2] || segment.seq !== Number(match[3])) {
+    if (
+      segment.prompt !== match[1] ||
+      segment.writer !== match[2] ||
+      segment.seq !== Number(match[3])
+    ) {
       fault = 'it did not match its own key';
     } else {
       try {
@@ -242,7 +256,10 @@ export function createJournal(options: JournalOptions) {
       const key = `${prompt}:${prev}:${gen}`;
       if (missing > 0 && !gapsReported.has(key)) {
         gapsReported.add(key);
-        const where = prev === 0 ? `before generation ${gen}` : `between generation ${prev} and generation ${gen}`;
+        const where =
+          prev === 0
+            ? `before generation ${gen}`
+            : `between generation ${prev} and generation ${gen}`;
         problems.push({
           message: `${missing.toLocaleString('en-US')} ${missing === 1 ? 'version' : 'versions'} of "${prompt}" ${where} ${
             missing === 1 ? 'is' : 'are'
@@ -277,7 +294,11 @@ export function createJournal(options: JournalOptions) {
     const s = state(prompt);
     let mine = own.get(prompt);
     const current = mine ? s.segments.get(mine.key) : undefined;
-    const full = !mine || !current || current.segment.entries.length >= maxEntries || current.raw.length >= maxChars;
+    const full =
+      !mine ||
+      !current ||
+      current.segment.entries.length >= maxEntries ||
+      current.raw.length >= maxChars;
     let stored: StoredEntry;
     const base = { ...fields, n: text.length };
     if (!full && mine) {
@@ -297,7 +318,12 @@ export function createJournal(options: JournalOptions) {
     const keyframes = !full && current ? current.keyframes : new Map<number, string>();
     const index = segment.entries.length - 1;
     if (index % 16 === 0) keyframes.set(index, text);
-    s.segments.set(key, { key, raw: door.peek(key) ?? JSON.stringify(segment), segment, keyframes });
+    s.segments.set(key, {
+      key,
+      raw: door.peek(key) ?? JSON.stringify(segment),
+      segment,
+      keyframes,
+    });
     mine = { key, seq, lastText: text };
     own.set(prompt, mine);
     textCache.set(`${prompt}\u0000${fields.id}`, text);
@@ -313,7 +339,9 @@ export function createJournal(options: JournalOptions) {
   function appendMany(
     prompt: string,
     items: readonly { fields: Omit<StoredEntry, 'f' | 'z' | 'o' | 'n'>; text: string }[],
-  ): { ok: true; added: number } | { ok: false; added: number; error: 'quota' | 'unavailable' | 'invalid'; message: string } {
+  ):
+    | { ok: true; added: number }
+    | { ok: false; added: number; error: 'quota' | 'unavailable' | 'invalid'; message: string } {
     const s = state(prompt);
     const mine = own.get(prompt);
     const current = mine ? s.segments.get(mine.key) : undefined;
@@ -334,7 +362,12 @@ export function createJournal(options: JournalOptions) {
         failure = written;
         return false;
       }
-      s.segments.set(key, { key, raw: door.peek(key) ?? JSON.stringify(segment), segment, keyframes });
+      s.segments.set(key, {
+        key,
+        raw: door.peek(key) ?? JSON.stringify(segment),
+        segment,
+        keyframes,
+      });
       own.set(prompt, { key, seq, lastText: lastText ?? '' });
       added += pending;
       pending = 0;
@@ -342,7 +375,8 @@ export function createJournal(options: JournalOptions) {
     };
     for (const { fields, text } of items) {
       const base = { ...fields, n: text.length };
-      const full = seq < 0 || lastText === null || entries.length >= maxEntries || chars >= maxChars;
+      const full =
+        seq < 0 || lastText === null || entries.length >= maxEntries || chars >= maxChars;
       let stored: StoredEntry;
       if (full) {
         if (!flush()) break;
@@ -353,7 +387,8 @@ export function createJournal(options: JournalOptions) {
         stored = fullEntry(base, text);
       } else {
         const ops = computeDelta(lastText as string, text);
-        stored = deltaCost(ops) * 2 <= text.length + 64 ? { ...base, o: ops } : fullEntry(base, text);
+        stored =
+          deltaCost(ops) * 2 <= text.length + 64 ? { ...base, o: ops } : fullEntry(base, text);
       }
       entries.push(stored);
       if ((entries.length - 1) % 16 === 0) keyframes.set(entries.length - 1, text);
@@ -366,7 +401,10 @@ export function createJournal(options: JournalOptions) {
       flush();
     }
     rebuild(s);
-    const failed = failure as { error: 'quota' | 'unavailable' | 'invalid'; message: string } | null;
+    const failed = failure as {
+      error: 'quota' | 'unavailable' | 'invalid';
+      message: string;
+    } | null;
     return failed ? { ok: false, added, ...failed } : { ok: true, added };
   }
 
@@ -415,7 +453,8 @@ export function createJournal(options: JournalOptions) {
     // saved: it counts as based on nothing, so it becomes a branch entry rather than being lost.
     const baseMeta = opts.baseId ? s.byId.get(opts.baseId)?.meta : undefined;
     const baseText = baseMeta ? textOf(prompt, baseMeta.id) : '';
-    if (!opts.force && text === baseText) return { ok: true, saved: false, entry: baseMeta ?? null };
+    if (!opts.force && text === baseText)
+      return { ok: true, saved: false, entry: baseMeta ?? null };
     const newest = head(prompt);
     if ((newest?.gen ?? 0) >= MAX_GENERATION) {
       return {
@@ -468,7 +507,8 @@ export function createJournal(options: JournalOptions) {
     knownWriters(): string[] {
       const last = new Map<string, number>();
       for (const s of prompts.values()) {
-        for (const meta of s.metas) last.set(meta.writer, Math.max(last.get(meta.writer) ?? 0, meta.time));
+        for (const meta of s.metas)
+          last.set(meta.writer, Math.max(last.get(meta.writer) ?? 0, meta.time));
       }
       return [...last].sort((a, b) => b[1] - a[1]).map(([w]) => w);
     },
@@ -483,11 +523,16 @@ export function createJournal(options: JournalOptions) {
       for (const [prompt, s] of prompts) {
         let last: LoadedSegment | null = null;
         for (const loaded of s.segments.values()) {
-          if (loaded.segment.writer === id && (!last || loaded.segment.seq > last.segment.seq)) last = loaded;
+          if (loaded.segment.writer === id && (!last || loaded.segment.seq > last.segment.seq))
+            last = loaded;
         }
         if (!last) continue;
         const index = last.segment.entries.length - 1;
-        own.set(prompt, { key: last.key, seq: last.segment.seq, lastText: textAt(last.segment, last.keyframes, index) });
+        own.set(prompt, {
+          key: last.key,
+          seq: last.segment.seq,
+          lastText: textAt(last.segment, last.keyframes, index),
+        });
       }
       return true;
     },
@@ -518,11 +563,20 @@ export function createJournal(options: JournalOptions) {
     /** Adds a new entry with an old version's text; the past is never rewritten. */
     restore(prompt: string, entryId: string, baseId: string | null): SaveResult {
       const text = textOf(prompt, entryId);
-      if (text === null) return { ok: false, error: 'unknown-version', message: 'That version is no longer in the journal.' };
+      if (text === null)
+        return {
+          ok: false,
+          error: 'unknown-version',
+          message: 'That version is no longer in the journal.',
+        };
       return save(prompt, text, { baseId, kind: 'restore', restoredFrom: entryId, force: true });
     },
     /** Appends already-identified entries (an import), keeping their ids and generations. */
-    appendExisting(prompt: string, meta: Omit<EntryMeta, 'prompt' | 'concurrent' | 'writer'>, text: string) {
+    appendExisting(
+      prompt: string,
+      meta: Omit<EntryMeta, 'prompt' | 'concurrent' | 'writer'>,
+      text: string,
+    ) {
       const result = append(
         prompt,
         {
@@ -555,7 +609,8 @@ export function createJournal(options: JournalOptions) {
     /** Total characters the journal occupies in storage (keys and values). */
     storedChars(): number {
       let total = 0;
-      for (const s of prompts.values()) for (const seg of s.segments.values()) total += seg.key.length + seg.raw.length;
+      for (const s of prompts.values())
+        for (const seg of s.segments.values()) total += seg.key.length + seg.raw.length;
       return total;
     },
     subscribe(listener: () => void): () => void {

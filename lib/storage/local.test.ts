@@ -47,7 +47,11 @@ describe('local storage door', () => {
     expect(store.getItem('t.corrupt.7')).toBe('{not json');
     expect(store.getItem('t')).toBeNull();
     store.setItem('t', JSON.stringify('purple'));
-    expect(door.read('t', theme, 'light')).toMatchObject({ ok: false, error: 'corrupt', value: 'light' });
+    expect(door.read('t', theme, 'light')).toMatchObject({
+      ok: false,
+      error: 'corrupt',
+      value: 'light',
+    });
   });
 
   it('reports a full quota instead of throwing', () => {
@@ -59,7 +63,11 @@ describe('local storage door', () => {
   it('refuses to write a value its own schema rejects, with a reason, without throwing (issue 17, point 2)', () => {
     const storage = fakeStorage();
     const door = createLocalDoor(storage);
-    expect(door.write('t', theme, 'purple' as never)).toMatchObject({ ok: false, error: 'invalid', message: expect.stringMatching(/kept on the page/) });
+    expect(door.write('t', theme, 'purple' as never)).toMatchObject({
+      ok: false,
+      error: 'invalid',
+      message: expect.stringMatching(/kept on the page/),
+    });
     expect(storage.getItem('t')).toBeNull();
   });
 

@@ -6,7 +6,11 @@ import { backupKeyFor } from './keys';
  */
 export interface Schema<T> {
   parse(value: unknown): T;
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { message: string }[] } };
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: readonly { message: string }[] } };
 }
 
 /** The part of the Web Storage API the door uses; tests may pass their own. */
@@ -23,11 +27,19 @@ export type ReadResult<T> =
 
 /** True for the quota errors browsers throw from setItem (names differ between engines). */
 export function isQuotaError(error: unknown): boolean {
-  if (!(error instanceof Error) && !(typeof DOMException !== 'undefined' && error instanceof DOMException)) {
+  if (
+    !(error instanceof Error) &&
+    !(typeof DOMException !== 'undefined' && error instanceof DOMException)
+  ) {
     return false;
   }
   const e = error as { name?: string; code?: number };
-  return e.name === 'QuotaExceededError' || e.name === 'NS_ERROR_DOM_QUOTA_REACHED' || e.code === 22 || e.code === 1014;
+  return (
+    e.name === 'QuotaExceededError' ||
+    e.name === 'NS_ERROR_DOM_QUOTA_REACHED' ||
+    e.code === 22 ||
+    e.code === 1014
+  );
 }
 
 /** The browser's localStorage, or null where there is none (server render, blocked storage). */
@@ -92,13 +104,22 @@ export function createLocalDoor(store: KeyValueStore | null, now: () => number =
     },
 
     write<T>(key: string, schema: Schema<T>, value: T): WriteResult {
-      if (!store) return { ok: false, error: 'unavailable', message: 'Browser storage is not available here.' };
+      if (!store)
+        return {
+          ok: false,
+          error: 'unavailable',
+          message: 'Browser storage is not available here.',
+        };
       // A write never throws past the door: a value that does not fit its schema (a number past
       // its bound, say) is refused with the reason, like a full storage.
       const checked = schema.safeParse(value);
       if (!checked.success) {
         const reason = checked.error.issues[0]?.message ?? 'it does not fit the stored format';
-        return { ok: false, error: 'invalid', message: `This change could not be saved (${reason}); it is kept on the page.` };
+        return {
+          ok: false,
+          error: 'invalid',
+          message: `This change could not be saved (${reason}); it is kept on the page.`,
+        };
       }
       try {
         store.setItem(key, JSON.stringify(checked.data));
@@ -170,7 +191,10 @@ export function subscribeToKey(key: string, onChange: () => void): () => void {
 }
 
 /** Calls onChange(key) when another tab changes any key starting with prefix (or clears all). */
-export function subscribeToPrefix(prefix: string, onChange: (key: string | null) => void): () => void {
+export function subscribeToPrefix(
+  prefix: string,
+  onChange: (key: string | null) => void,
+): () => void {
   if (typeof window === 'undefined') return () => {};
   const listener = (event: StorageEvent) => {
     if (event.key === null || event.key.startsWith(prefix)) onChange(event.key);

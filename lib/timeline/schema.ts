@@ -10,7 +10,6 @@ export const SCENARIO_LIMITS = {
   explanation: 2000,
 } as const;
 
-
 /**
  * A whole number within [min, max]. The bounds are checked before "whole", so a huge number is
  * refused with the scenario's own limit, not the safe-integer bound zod's int() would quote.

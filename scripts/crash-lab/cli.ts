@@ -13,12 +13,26 @@ import { EXIT } from './exit-codes';
 import { BadInput } from './files';
 
 /** Errors of the file system or of SQLite opening a file: bad input, not a bug of the lab. */
-const FILE_ERRORS = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EISDIR', 'ENOTDIR', 'ENOENT', 'ELOOP', 'SQLITE_READONLY', 'SQLITE_CANTOPEN', 'SQLITE_FULL', 'SQLITE_NOTADB']);
+const FILE_ERRORS = new Set([
+  'EACCES',
+  'EPERM',
+  'EROFS',
+  'ENOSPC',
+  'EISDIR',
+  'ENOTDIR',
+  'ENOENT',
+  'ELOOP',
+  'SQLITE_READONLY',
+  'SQLITE_CANTOPEN',
+  'SQLITE_FULL',
+  'SQLITE_NOTADB',
+]);
 
 function fileErrorCode(error: unknown): string | null {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (FILE_ERRORS.has(code) || code.startsWith('SQLITE_READONLY'))) return code;
+    if (typeof code === 'string' && (FILE_ERRORS.has(code) || code.startsWith('SQLITE_READONLY')))
+      return code;
   }
   return null;
 }
@@ -40,7 +54,9 @@ main(process.argv.slice(2)).then(
       process.exitCode = EXIT.badInput;
       return;
     }
-    process.stderr.write(`crash lab: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.stderr.write(
+      `crash lab: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
     process.exitCode = EXIT.failed;
   },
 );

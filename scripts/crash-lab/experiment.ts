@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createCrashLab, databaseClock, evaluate, type Evaluation, type LabSnapshot } from '@/lib/crashlab';
+import {
+  createCrashLab,
+  databaseClock,
+  evaluate,
+  type Evaluation,
+  type LabSnapshot,
+} from '@/lib/crashlab';
 import { openFileDb, type FileDriver } from '@/lib/sqlite/better-sqlite3-driver';
 import { openLabFile } from './files';
 import { checkCreatable, createAllOrNothing } from './safe-files';
@@ -9,7 +15,10 @@ import { checkCreatable, createAllOrNothing } from './safe-files';
  * path is checked first, and both files are made in temporary folders and moved into place
  * together: on bad input or a failure, no file appears (not even an empty one).
  */
-export function submitExperiment(p: { db: string; publisher: string }, say: (line: string) => void): void {
+export function submitExperiment(
+  p: { db: string; publisher: string },
+  say: (line: string) => void,
+): void {
   checkCreatable(p.db, 'task');
   checkCreatable(p.publisher, 'publisher');
   let snapshot: LabSnapshot | null = null;
@@ -27,12 +36,16 @@ export function submitExperiment(p: { db: string; publisher: string }, say: (lin
     }
   });
   const made = snapshot as LabSnapshot | null;
-  if (made) say(`submitted ${made.runId}: status ${made.status}, publish operation ${made.operationId}`);
+  if (made)
+    say(`submitted ${made.runId}: status ${made.status}, publish operation ${made.operationId}`);
   say(`task database ${p.db}, publisher database ${p.publisher}`);
 }
 
 /** Reads both files (read-only) and evaluates the experiment. */
-export function evaluateFiles(p: { db: string; publisher: string }): { snapshot: LabSnapshot; evaluation: Evaluation } {
+export function evaluateFiles(p: { db: string; publisher: string }): {
+  snapshot: LabSnapshot;
+  evaluation: Evaluation;
+} {
   const task = openLabFile(p.db, 'task', { readonly: true });
   let publisher: FileDriver;
   try {
@@ -49,4 +62,3 @@ export function evaluateFiles(p: { db: string; publisher: string }): { snapshot:
     publisher.close();
   }
 }
-

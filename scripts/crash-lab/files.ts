@@ -31,9 +31,14 @@ function readHeader(path: string): string {
  * Opens an existing crash-lab database for writing, after checking, without writing anything,
  * that the file exists, is SQLite, and has this lab's schema version.
  */
-export function openLabFile(path: string, kind: 'task' | 'publisher', options: { readonly?: boolean } = {}): FileDriver {
+export function openLabFile(
+  path: string,
+  kind: 'task' | 'publisher',
+  options: { readonly?: boolean } = {},
+): FileDriver {
   checkExisting(path, kind, !options.readonly);
-  if (readHeader(path) !== SQLITE_HEADER) throw new BadInput(`${path} is not a SQLite database (its header is wrong)`);
+  if (readHeader(path) !== SQLITE_HEADER)
+    throw new BadInput(`${path} is not a SQLite database (its header is wrong)`);
   const probe = openFileDb(path, { readonly: true });
   let problem: string | null;
   try {
