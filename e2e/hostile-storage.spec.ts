@@ -74,13 +74,11 @@ test('a large import is checked in a worker and lands whole (point 10)', async (
       patch: [[0, 0, '']],
     });
   }
-  await page
-    .getByLabel('Import journal file')
-    .setInputFiles({
-      name: 'big.json',
-      mimeType: 'application/json',
-      buffer: journalFile(entries),
-    });
+  await page.getByLabel('Import journal file').setInputFiles({
+    name: 'big.json',
+    mimeType: 'application/json',
+    buffer: journalFile(entries),
+  });
   await expect(page.getByRole('status').filter({ hasText: 'Imported 2000 versions' })).toBeVisible({
     timeout: 30_000,
   });
