@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { OfflineSupport } from '@/components/shell/offline-support';
 import { SiteHeader } from '@/components/shell/site-header';
 import { SITE } from '@/content/site';
+import { cspText } from '@/lib/csp';
 import { THEME_BOOT_SCRIPT } from '@/lib/theme';
 import './globals.css';
 
@@ -26,6 +27,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
+        <meta httpEquiv="Content-Security-Policy" content={cspText()} />
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
       </head>
       <body className="min-h-screen bg-surface text-ink antialiased">

@@ -27,7 +27,7 @@ function describe(answer: Answer): { text: string; bad: boolean; result: ScriptR
       result,
     };
   return {
-    text: `Ran ${result.grids.length} ${result.grids.length === 1 ? 'statement' : 'statements'} on the program’s database.`,
+    text: `Ran ${result.statements} ${result.statements === 1 ? 'statement' : 'statements'} on the program’s database.`,
     bad: false,
     result,
   };

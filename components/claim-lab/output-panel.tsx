@@ -30,9 +30,11 @@ function StatusLine({ status }: { status: LabStatus }) {
       bad = error !== null;
       if (!error) text = `Ran in ${status.ms.toFixed(1)} ms.`;
       else if (error.kind === 'sql')
-        text = `SQLite error on line ${error.line ?? '?'}: ${error.message.replace(/^SQLite error: /, '')}`;
+        text = `SQLite error${error.line ? ` on line ${error.line}` : ''}: ${error.message.replace(/^SQLite error: /, '')}`;
       else if (error.kind === 'runtime')
-        text = `Exception on line ${error.line ?? '?'}: ${error.message}`;
+        text = error.line
+          ? `Exception on line ${error.line}: ${error.message}`
+          : `Exception: ${error.message}`;
       else if (error.kind === 'compile')
         text = `${error.message}${error.line ? ` (line ${error.line})` : ''}`;
       else text = error.message;

@@ -1,3 +1,5 @@
+import { underPagePolicy } from '@/lib/worker/page-policy';
+
 // Monaco's language services run in Web Workers bundled from the local monaco-editor package.
 // Under Turbopack the default worker lookup fails, so we hand Monaco our own module workers.
 type MonacoEnv = { getWorker(workerId: string, label: string): Worker };
@@ -8,15 +10,21 @@ export function installMonacoEnvironment(): void {
   scope.MonacoEnvironment = {
     getWorker(_workerId, label) {
       if (label === 'typescript' || label === 'javascript') {
-        return new Worker(new URL('./ts.worker.ts', import.meta.url), {
-          type: 'module',
-          name: 'monaco-ts',
-        });
+        return underPagePolicy(
+          () =>
+            new Worker(new URL('./ts.worker.ts', import.meta.url), {
+              type: 'module',
+              name: 'monaco-ts',
+            }),
+        );
       }
-      return new Worker(new URL('./editor.worker.ts', import.meta.url), {
-        type: 'module',
-        name: 'monaco-editor',
-      });
+      return underPagePolicy(
+        () =>
+          new Worker(new URL('./editor.worker.ts', import.meta.url), {
+            type: 'module',
+            name: 'monaco-editor',
+          }),
+      );
     },
   };
 }

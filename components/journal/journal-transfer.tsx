@@ -1,7 +1,8 @@
 'use client';
 
 import { useState, type ChangeEvent } from 'react';
-import { importJournal, MAX_IMPORT_CHARS, type Journal } from '@/lib/journal';
+import { MAX_IMPORT_CHARS, type Journal } from '@/lib/journal';
+import { importJournalFile, type ImportProgress } from '@/lib/journal/import.client';
 import { ExportButton } from './export-button';
 
 /** Export the whole journal to a JSON file, and import one back (validated, merged). */
@@ -13,6 +14,7 @@ export function JournalTransfer({
   prompts: readonly string[];
 }) {
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -26,7 +28,10 @@ export function JournalTransfer({
       });
       return;
     }
-    const outcome = importJournal(journal, await file.text(), prompts);
+    setResult(null);
+    setProgress({ phase: 'checking', fraction: 0 });
+    const outcome = await importJournalFile(journal, await file.text(), prompts, setProgress);
+    setProgress(null);
     setResult(
       outcome.ok
         ? {
@@ -66,7 +71,16 @@ export function JournalTransfer({
           />
         </label>
       </div>
-      <div role="status">{result?.ok ? <p>{result.text}</p> : null}</div>
+      <div role="status">
+        {progress ? (
+          <p>
+            {progress.phase === 'checking' ? 'Checking the file' : 'Saving the imported versions'}:{' '}
+            {Math.round(progress.fraction * 100)}%
+          </p>
+        ) : result?.ok ? (
+          <p>{result.text}</p>
+        ) : null}
+      </div>
       <div role="alert">
         {result && !result.ok ? <p className="text-bad">{result.text}</p> : null}
       </div>

@@ -1,4 +1,20 @@
-import type { ResultGrid } from '@/lib/sqlite/console';
+import type { ResultGrid, ShownOf } from '@/lib/sqlite/console';
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+function shownOf(what: string, cut: ShownOf): string | null {
+  if (cut.shown >= cut.total && !cut.atLeast) return null;
+  return `Shown ${count(cut.shown)} of ${cut.atLeast ? 'more than ' : ''}${count(cut.total)} ${what}.`;
+}
+
+/** The "shown N of M" lines of a grid that was cut before it reached the page. */
+function cutLines(grid: ResultGrid): string[] {
+  return [
+    shownOf('rows', grid.rowsShown),
+    shownOf('columns', grid.columnsShown),
+    shownOf('characters of cell text (long cells end with …)', grid.charsShown),
+  ].filter((line): line is string => line !== null);
+}
 
 function shorten(sql: string): string {
   const flat = sql
@@ -29,9 +45,9 @@ export function ResultGrids({ grids }: { grids: readonly ResultGrid[] }) {
               <>
                 <thead>
                   <tr>
-                    {grid.columns.map((column) => (
+                    {grid.columns.map((column, c) => (
                       <th
-                        key={column}
+                        key={c}
                         scope="col"
                         className="border-b border-line px-3 py-1.5 font-semibold"
                       >
@@ -66,9 +82,13 @@ export function ResultGrids({ grids }: { grids: readonly ResultGrid[] }) {
               </>
             ) : null}
           </table>
-          {grid.truncated ? (
-            <p className="px-3 py-1.5 text-xs text-muted">Only the first rows are shown.</p>
-          ) : null}
+          {grid.truncated
+            ? cutLines(grid).map((line) => (
+                <p key={line} className="px-3 py-1.5 text-xs text-muted" data-testid="shown-of">
+                  {line}
+                </p>
+              ))
+            : null}
         </li>
       ))}
     </ol>

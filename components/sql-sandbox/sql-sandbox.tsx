@@ -6,14 +6,17 @@ import { Button } from '@/components/ui/button';
 import { ResultGrids } from './result-grids';
 import { useSqlConsole, type ConsoleStatus } from './use-sql-console';
 
-function statusText(status: ConsoleStatus, statements: number): string {
+function statusText(status: ConsoleStatus, statements: number, grids: number): string {
   switch (status.kind) {
     case 'idle':
       return 'Ready. Press Run or Ctrl+Enter.';
     case 'running':
       return 'Running…';
     case 'done':
-      return `Ran ${statements} ${statements === 1 ? 'statement' : 'statements'} in ${status.ms.toFixed(1)} ms.`;
+      return (
+        `Ran ${statements} ${statements === 1 ? 'statement' : 'statements'} in ${status.ms.toFixed(1)} ms.` +
+        (grids < statements ? ` Shown the results of ${grids} of ${statements}.` : '')
+      );
     case 'error':
       return `SQLite error on line ${status.line}: ${status.message}`;
     case 'stopped':
@@ -67,7 +70,7 @@ export function SqlSandbox({ seed, initialScript }: { seed: string; initialScrip
           aria-live="polite"
           className={`mb-3 rounded-md border px-3 py-2 text-sm ${failed ? 'border-bad text-bad' : 'border-line text-muted'}`}
         >
-          {statusText(status, result?.grids.length ?? 0)}
+          {statusText(status, result?.statements ?? 0, result?.grids.length ?? 0)}
         </p>
         <ResultGrids grids={result?.grids ?? []} />
       </section>

@@ -1,4 +1,4 @@
-import { TIMELINE_DESIGNS, type Scenario } from '@/lib/timeline';
+import { timelineDesign, type Scenario } from '@/lib/timeline';
 
 const WORKER_IDS = ['A', 'B', 'C'];
 const FIELD = 'rounded-md border border-line bg-surface px-2 py-1';
@@ -45,7 +45,7 @@ export function BuilderSettings({
           {/* A checker counterexample names its own design: keep it selectable. */}
           {scenario.design && !['fenced', 'ttl-only'].includes(scenario.design) ? (
             <option value={scenario.design}>
-              {TIMELINE_DESIGNS[scenario.design]?.name ?? scenario.design}
+              {timelineDesign(scenario.design)?.name ?? scenario.design}
             </option>
           ) : null}
         </select>

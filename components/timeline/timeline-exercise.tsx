@@ -7,12 +7,7 @@ import {
   type LibraryScenario,
 } from '@/content/timeline/scenarios';
 import { browserStore, createLocalDoor } from '@/lib/storage';
-import {
-  TIMELINE_DESIGNS,
-  decodeScenario,
-  readSavedScenarios,
-  type Scenario,
-} from '@/lib/timeline';
+import { timelineDesign, decodeScenario, readSavedScenarios, type Scenario } from '@/lib/timeline';
 import { ScenarioBuilder } from './scenario-builder';
 import { ScenarioPicker } from './scenario-picker';
 import { ScorePanel } from './score-panel';
@@ -178,5 +173,5 @@ export function TimelineExercise() {
 function designLabel(design: string | undefined): string {
   if (design === undefined || design === 'fenced') return 'fenced design';
   if (design === 'ttl-only') return 'TTL-only design (no fence)';
-  return `design: ${TIMELINE_DESIGNS[design]?.name ?? design}`;
+  return `design: ${timelineDesign(design)?.name ?? design}`;
 }

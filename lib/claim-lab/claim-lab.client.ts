@@ -1,39 +1,69 @@
 import { GuardedWorker } from '@/lib/worker/guarded-worker';
+import { underPagePolicy } from '@/lib/worker/page-policy';
 import type { LabRequest, LabResponse } from './claim-lab.protocol';
 import { LAB_LIMITS } from './limits';
 
 /** Time for a fresh worker to load SQLite's WASM before its first run. */
 const START_TIMEOUT_MS = 20_000;
 
-/**
- * The lab's worker from the page's side. Runs wait until the worker has loaded SQLite, so the
- * run's own time limit measures only the learner's program.
- */
-export function createClaimLabWorker(timeoutMs: number = LAB_LIMITS.timeoutMs) {
+function startLabWorker(timeoutMs: number) {
   let started: Promise<unknown> | null = null;
   const worker = new GuardedWorker<LabRequest, LabResponse>(
     () =>
-      new Worker(new URL('./claim-lab.worker.ts', import.meta.url), {
-        type: 'module',
-        name: 'claim-lab',
-      }),
+      underPagePolicy(
+        () =>
+          new Worker(new URL('./claim-lab.worker.ts', import.meta.url), {
+            type: 'module',
+            name: 'claim-lab',
+          }),
+      ),
     timeoutMs,
     () => {
       started = null;
     },
   );
   const start = () => (started ??= worker.request({ type: 'init' }, START_TIMEOUT_MS));
+  void start();
+  return { worker, start };
+}
+
+/**
+ * The lab's workers from the page's side. Every run gets a fresh worker (a fresh realm: a
+ * patched built-in or a leftover callback dies with the worker that ran it). One spare is kept
+ * warm, SQLite loaded, so a run does not wait for the WASM; the worker of the last run stays
+ * until the next run, for console queries on the database that run left. Runs wait until
+ * their worker has loaded SQLite, so the time limit measures only the learner's program.
+ */
+export function createClaimLabWorker(timeoutMs: number = LAB_LIMITS.timeoutMs) {
+  let spare: ReturnType<typeof startLabWorker> | null = null;
+  let current: ReturnType<typeof startLabWorker> | null = null;
+  const takeSpare = () => {
+    const next = spare ?? startLabWorker(timeoutMs);
+    spare = null;
+    return next;
+  };
   return {
-    start,
+    start() {
+      spare ??= startLabWorker(timeoutMs);
+      return spare.start();
+    },
     async run(source: string) {
-      await start();
-      return worker.request({ type: 'run', source });
+      current?.worker.terminate();
+      const mine = (current = takeSpare());
+      spare = startLabWorker(timeoutMs);
+      await mine.start();
+      return mine.worker.request({ type: 'run', source });
     },
     async console(sql: string) {
-      await start();
-      return worker.request({ type: 'console', sql });
+      if (!current) return { kind: 'ok', value: { type: 'console', result: null } } as const;
+      await current.start();
+      return current.worker.request({ type: 'console', sql });
     },
-    dispose: () => worker.terminate(),
+    dispose() {
+      current?.worker.terminate();
+      spare?.worker.terminate();
+      current = spare = null;
+    },
   };
 }
 

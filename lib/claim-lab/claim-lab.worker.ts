@@ -6,9 +6,12 @@ import type { LabRequest, LabResponse } from './claim-lab.protocol';
 import { lockDownScope } from './lock-down';
 import { runProgram } from './run-program';
 
-// The learner's program runs here and only here: an endless loop freezes this worker, never the
-// page (which terminates and replaces it), and the program cannot reach the page's DOM. Storage
-// and network globals are removed once sql.js has loaded its WASM.
+// The learner's program runs here and only here, once: the page starts a fresh worker for every
+// run (nothing a program patches or leaves running reaches the next one), and terminates this
+// one when a run takes too long. The worker is started from a blob: URL, so the page's
+// Content-Security-Policy holds here too (no request leaves the origin, see
+// lib/worker/page-policy.ts); once sql.js has loaded its WASM, every global that is not on the
+// lock-down's allow-list is removed, so the program has no storage, locks, OPFS or network API.
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = scope.postMessage.bind(scope);
 const ready = loadSqlJs().then(() => {
@@ -16,6 +19,7 @@ const ready = loadSqlJs().then(() => {
 });
 
 let db: SqlJsDriver | null = null;
+let ran = false;
 
 async function handle(request: LabRequest): Promise<LabResponse> {
   await ready;
@@ -23,7 +27,11 @@ async function handle(request: LabRequest): Promise<LabResponse> {
     case 'init':
       return { type: 'ready' };
     case 'run': {
-      db?.close();
+      if (ran)
+        throw new Error(
+          'This worker has run a program already; the page starts a fresh one for each run.',
+        );
+      ran = true;
       db = await openSqlJs();
       const started = performance.now();
       const run = runProgram(db, request.source);

@@ -78,6 +78,36 @@ const t: Token = 1;
     });
   });
 
+  it('finds import among the tokens, whatever comments or spacing hide it (issue 17, point 1)', async () => {
+    expect(
+      (await run(`print(1);\nconst m = import/**/('http://127.0.0.1:1/x');`)).error,
+    ).toMatchObject({ kind: 'compile', line: 2 });
+    expect((await run(`const m = import\n  ('http://127.0.0.1:1/x');`)).error).toMatchObject({
+      kind: 'compile',
+      line: 1,
+    });
+    // The word in a string or a comment is not a use.
+    expect((await run(`// import x\nprint('import("x")');`)).output).toEqual(['import("x")']);
+  });
+
+  it('closes db when the program returns: a promise it left behind cannot write later (issue 17, point 9)', async () => {
+    const driver = await openSqlJs();
+    const result = runProgram(
+      driver,
+      `db.run('CREATE TABLE t(x)');\nPromise.resolve().then(() => db.run('INSERT INTO t VALUES (1)'));`,
+    );
+    expect(result.error).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(driver.get('SELECT count(*) AS n FROM t')).toEqual({ n: 0 });
+  });
+
+  it('reports a stack overflow on the line that recurses (issue 17, point 11)', async () => {
+    const result = await run(
+      `print('a');\nfunction f(n: number): number {\n  return f(n + 1) + 1;\n}\nf(0);`,
+    );
+    expect(result.error).toMatchObject({ kind: 'runtime', line: 3 });
+  });
+
   it('refuses a program past the size limit with a clear message', async () => {
     const result = await run('// x\n'.repeat(LAB_LIMITS.maxSourceChars));
     expect(result.error?.kind).toBe('compile');
@@ -122,6 +152,10 @@ print(db.get<{ n: number }>('SELECT count(*) AS n FROM t')!.n);`);
 
   it('reports a thrown non-error value', async () => {
     const result = await run(`throw 'nope';`);
-    expect(result.error).toMatchObject({ kind: 'runtime', message: 'Uncaught: nope' });
+    // No "line ?": a thrown string has no line, and the message says how to get one (issue 17, point 11).
+    expect(result.error).toMatchObject({ kind: 'runtime', line: null });
+    expect(result.error?.message).toContain(
+      'Uncaught "nope": the program threw a string, which carries no line number',
+    );
   });
 });

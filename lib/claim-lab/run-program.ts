@@ -65,6 +65,10 @@ class OutputLimitError extends Error {
 
 let lineOffset: number | null = null;
 
+// The runner's own Function constructor, taken when this module loads: the worker's lock-down
+// removes `Function` and every `.constructor` path to it before a program runs.
+const ProgramFunction = Function;
+
 /**
  * How many lines the Function constructor puts before the body (engines differ), measured
  * once by throwing from a known line.
@@ -72,7 +76,7 @@ let lineOffset: number | null = null;
 function functionLineOffset(): number {
   if (lineOffset !== null) return lineOffset;
   try {
-    new Function(`throw new Error('probe');\n//# sourceURL=${PROGRAM_FILE}`)();
+    new ProgramFunction(`throw new Error('probe');\n//# sourceURL=${PROGRAM_FILE}`)();
   } catch (error) {
     const match = FRAME.exec(String((error as Error).stack ?? ''));
     lineOffset = match ? Number(match[1]) - 1 : 0;
@@ -193,12 +197,15 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
   };
 
   const sourceLines = source.split('\n');
+  // Set when the program returns: a callback it left behind (a promise) finds the database closed.
+  let ended = false;
   const call = <T>(
     method: LabStep['call'],
     sql: unknown,
     params: unknown,
     exec: (sql: string, p?: SqlParams) => T,
   ): T => {
+    if (ended) throw new Error('The run has ended: db is only available while the program runs.');
     const stack = new Error().stack;
     const site = programPosition(stack);
     if (typeof sql !== 'string') {
@@ -249,6 +256,7 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
   });
 
   const print = (...values: unknown[]) => {
+    if (ended) return;
     if (output.length >= LAB_LIMITS.maxOutputLines || outputChars >= LAB_LIMITS.maxOutputChars) {
       throw new OutputLimitError(
         `Output stopped after ${output.length} lines (${outputChars.toLocaleString('en-US')} characters): the lab shows at most ${LAB_LIMITS.maxOutputLines} lines and ${LAB_LIMITS.maxOutputChars.toLocaleString('en-US')} characters.`,
@@ -264,7 +272,7 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
   let program: (db: unknown, print: unknown) => unknown;
   try {
     // "use strict" on the first line keeps every line number as the learner wrote it.
-    program = new Function(
+    program = new ProgramFunction(
       'db',
       'print',
       `"use strict";${compiled.code}\n//# sourceURL=${PROGRAM_FILE}`,
@@ -289,6 +297,7 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
   } catch (error) {
     failure = describeFailure(error);
   } finally {
+    ended = true;
     (Error as { stackTraceLimit?: number }).stackTraceLimit = traceLimit;
   }
   return { output, steps, stepsTruncated, statements, error: failure };
@@ -312,7 +321,9 @@ function describeFailure(error: unknown): LabError {
     };
   }
   if (error instanceof Error) {
-    const at = programPosition(error.stack);
+    const at = isStackOverflow(error)
+      ? recursionPosition(error.stack)
+      : programPosition(error.stack);
     return {
       kind: 'runtime',
       message: `${error.name}: ${error.message}`,
@@ -320,5 +331,30 @@ function describeFailure(error: unknown): LabError {
       column: at?.column ?? null,
     };
   }
-  return { kind: 'runtime', message: `Uncaught: ${formatValue(error)}`, line: null, column: null };
+  return {
+    kind: 'runtime',
+    message: `Uncaught ${typeof error === 'string' ? JSON.stringify(error) : formatValue(error)}: the program threw ${describeType(error)}, which carries no line number. Throw new Error(…) to see where it happened.`,
+    line: null,
+    column: null,
+  };
+}
+
+function isStackOverflow(error: Error): boolean {
+  return error instanceof RangeError && /call stack/i.test(error.message);
+}
+
+/**
+ * Where a runaway recursion recurses: the program line that appears most often in the trace.
+ * The first frame is wherever the stack happened to run out (often a function's first line).
+ */
+function recursionPosition(stack: string | undefined): { line: number; column: number } | null {
+  const counts = new Map<string, number>();
+  for (const match of stack ? stack.matchAll(FRAMES) : [])
+    counts.set(`${match[1]}:${match[2]}`, (counts.get(`${match[1]}:${match[2]}`) ?? 0) + 1);
+  let best: string | null = null;
+  for (const [key, count] of counts)
+    if (best === null || count > (counts.get(best) ?? 0)) best = key;
+  if (best === null) return null;
+  const [line, column] = best.split(':').map(Number);
+  return { line: line - functionLineOffset(), column };
 }

@@ -1,12 +1,31 @@
 import { transform } from 'sucrase';
+// Sucrase's own parser (the one transform uses), for the program's tokens.
+import { parse } from 'sucrase/dist/parser/index.js';
+import { TokenType } from 'sucrase/dist/parser/tokenizer/types.js';
 import { LAB_LIMITS } from './limits';
 
 export type CompileResult =
   | { ok: true; code: string }
   | { ok: false; message: string; line: number | null; column: number | null };
 
-// Modules and dynamic import() would let a program load code; a lab program is one script.
-const MODULE_SYNTAX = /^[ \t]*(import|export)\b|\b(import)\s*\(/m;
+/**
+ * The first `import` or `export` keyword of a program, found among its tokens (so comments,
+ * strings and spacing change nothing). A lab program is one script: modules and import() would
+ * load code. This is a courtesy message, not the guard: the worker's Content-Security-Policy
+ * is what stops a load, however the program spells it.
+ */
+function moduleKeyword(source: string): { keyword: string; index: number } | null {
+  let tokens: { type: number; start: number }[];
+  try {
+    tokens = parse(source, false, true, false).tokens;
+  } catch {
+    return null; // a syntax error: transform reports it with its position
+  }
+  const found = tokens.find(
+    (token) => token.type === TokenType._import || token.type === TokenType._export,
+  );
+  return found ? { keyword: source.slice(found.start, found.start + 6), index: found.start } : null;
+}
 
 function lineOf(source: string, index: number): number {
   let line = 1;
@@ -28,15 +47,12 @@ export function compileProgram(source: string): CompileResult {
       column: null,
     };
   }
-  const moduleLine = MODULE_SYNTAX.exec(source);
-  if (moduleLine) {
+  const moduleUse = moduleKeyword(source);
+  if (moduleUse) {
     return {
       ok: false,
-      message: `A lab program is one script: "${moduleLine[1] ?? moduleLine[2]}" is not available. Use db and print, which are already there.`,
-      line: lineOf(
-        source,
-        moduleLine.index + (moduleLine[0].length - moduleLine[0].trimStart().length),
-      ),
+      message: `A lab program is one script: "${moduleUse.keyword}" is not available. Use db and print, which are already there.`,
+      line: lineOf(source, moduleUse.index),
       column: null,
     };
   }

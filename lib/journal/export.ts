@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { applyDelta, computeDelta, deltaCost, type Op } from './delta';
-import { ENTRY_KINDS, MAX_ANSWER_CHARS, opSchema, promptIdSchema } from './schema';
+import {
+  baseGenerationSchema,
+  ENTRY_KINDS,
+  generationSchema,
+  MAX_ANSWER_CHARS,
+  opSchema,
+  promptIdSchema,
+} from './schema';
 import type { EntryMeta, Journal } from './store';
 
 export const EXPORT_FORMAT = 'lease-lab.journal';
@@ -15,8 +22,8 @@ const idSchema = z
 const exportEntrySchema = z
   .object({
     id: idSchema,
-    gen: z.number().int().min(1),
-    base: z.number().int().min(0),
+    gen: generationSchema,
+    base: baseGenerationSchema,
     parent: idSchema.nullable(),
     time: z.number().int().min(0).max(8.64e15),
     size: z.number().int().min(0).max(MAX_ANSWER_CHARS),
@@ -119,20 +126,26 @@ function describeIssue(error: z.ZodError): string {
   return `${issue?.message ?? 'invalid content'}${where}`;
 }
 
+/** A validated import: every entry with its decoded text, in file order. */
+export interface ImportPlan {
+  entries: { prompt: string; entry: ExportEntry; text: string }[];
+}
+
+export type PlanResult = { ok: true; plan: ImportPlan } | { ok: false; reason: string };
+
 /**
- * Validates an export file completely (shape, sizes, every patch replayed) before touching
- * storage, then merges: entries already in the journal (same id) are skipped, so importing the
- * same file twice adds nothing. A bad or hostile file is refused with the reason.
+ * Validates an export file completely (shape, sizes, every patch replayed) without touching
+ * storage. Pure and synchronous: the page runs it in a worker for large files (see
+ * import.client.ts), reporting progress as a fraction of entries checked.
  */
-export function importJournal(
-  journal: Journal,
+export function planImport(
   raw: string,
   knownPrompts?: readonly string[],
-): ImportResult {
+  onProgress?: (fraction: number) => void,
+): PlanResult {
   if (raw.length > MAX_IMPORT_CHARS) {
     return {
       ok: false,
-      added: 0,
       reason: `The file is too large (${(raw.length / 1_048_576).toFixed(1)} MB); a journal export is at most ${MAX_IMPORT_CHARS / 1_048_576} MB.`,
     };
   }
@@ -140,11 +153,7 @@ export function importJournal(
   try {
     data = JSON.parse(raw);
   } catch {
-    return {
-      ok: false,
-      added: 0,
-      reason: 'The file is not JSON, so it cannot be a journal export.',
-    };
+    return { ok: false, reason: 'The file is not JSON, so it cannot be a journal export.' };
   }
   if (
     typeof data !== 'object' ||
@@ -153,40 +162,34 @@ export function importJournal(
   ) {
     return {
       ok: false,
-      added: 0,
       reason: `The file is not a journal export (it lacks "format": "${EXPORT_FORMAT}").`,
     };
   }
   const parsed = exportFileSchema.safeParse(data);
   if (!parsed.success)
-    return { ok: false, added: 0, reason: `The file is damaged: ${describeIssue(parsed.error)}.` };
+    return { ok: false, reason: `The file is damaged: ${describeIssue(parsed.error)}.` };
 
-  const plan: { prompt: string; entry: ExportEntry; text: string }[] = [];
+  const plan: ImportPlan['entries'] = [];
   const ids = new Set<string>();
+  const total = parsed.data.prompts.reduce((n, p) => n + p.entries.length, 0);
+  let checked = 0;
   for (const { prompt, entries } of parsed.data.prompts) {
     if (knownPrompts && !knownPrompts.includes(prompt)) {
       return {
         ok: false,
-        added: 0,
         reason: `The file has answers for "${prompt}", which is not a prompt of this journal.`,
       };
     }
     let prev: string | null = null;
     for (const [i, entry] of entries.entries()) {
+      checked += 1;
+      if (onProgress && checked % 500 === 0) onProgress(checked / total);
       const where = `${prompt}, entry ${i + 1}`;
       if (ids.has(`${prompt}/${entry.id}`))
-        return {
-          ok: false,
-          added: 0,
-          reason: `The file lists entry ${entry.id} twice (${where}).`,
-        };
+        return { ok: false, reason: `The file lists entry ${entry.id} twice (${where}).` };
       ids.add(`${prompt}/${entry.id}`);
       if ((entry.text === undefined) === (entry.patch === undefined)) {
-        return {
-          ok: false,
-          added: 0,
-          reason: `Each entry needs either a text or a patch (${where}).`,
-        };
+        return { ok: false, reason: `Each entry needs either a text or a patch (${where}).` };
       }
       let text: string;
       try {
@@ -194,28 +197,24 @@ export function importJournal(
         else if (prev === null)
           return {
             ok: false,
-            added: 0,
             reason: `The first entry of a prompt must hold its full text (${where}).`,
           };
         else text = applyDelta(prev, entry.patch as Op[]);
       } catch (error) {
         return {
           ok: false,
-          added: 0,
           reason: `A patch does not fit its text (${where}): ${(error as Error).message}.`,
         };
       }
       if (text.length > MAX_ANSWER_CHARS) {
         return {
           ok: false,
-          added: 0,
           reason: `An answer is longer than ${MAX_ANSWER_CHARS.toLocaleString('en-US')} characters (${where}).`,
         };
       }
       if (text.length !== entry.size) {
         return {
           ok: false,
-          added: 0,
           reason: `An entry's size says ${entry.size} but its text has ${text.length} characters (${where}).`,
         };
       }
@@ -223,29 +222,46 @@ export function importJournal(
       prev = text;
     }
   }
+  onProgress?.(1);
+  return { ok: true, plan: { entries: plan } };
+}
 
-  let added = 0;
+/**
+ * Merges a validated import into the journal: entries already there (same id) are skipped, so
+ * importing the same file twice adds nothing. Each prompt's new entries are written in one pass.
+ */
+export function applyImport(journal: Journal, plan: ImportPlan): ImportResult {
+  const byPrompt = new Map<
+    string,
+    { fields: Parameters<Journal['appendMany']>[1][number]['fields']; text: string }[]
+  >();
   let skipped = 0;
-  for (const { prompt, entry, text } of plan) {
+  for (const { prompt, entry, text } of plan.entries) {
     if (journal.has(prompt, entry.id)) {
       skipped += 1;
       continue;
     }
-    const result = journal.appendExisting(
-      prompt,
-      {
+    const list = byPrompt.get(prompt) ?? [];
+    byPrompt.set(prompt, list);
+    list.push({
+      fields: {
         id: entry.id,
-        gen: entry.gen,
-        base: entry.base,
-        parent: entry.parent,
-        time: entry.time,
-        size: text.length,
-        kind: entry.kind,
-        stale: entry.stale ?? false,
-        restoredFrom: entry.restoredFrom ?? null,
+        g: entry.gen,
+        b: entry.base,
+        p: entry.parent,
+        t: entry.time,
+        k: entry.kind,
+        ...(entry.stale ? { s: 1 as const } : {}),
+        ...(entry.restoredFrom ? { r: entry.restoredFrom } : {}),
       },
       text,
-    );
+    });
+  }
+  const wanted = plan.entries.length - skipped;
+  let added = 0;
+  for (const [prompt, items] of byPrompt) {
+    const result = journal.appendMany(prompt, items);
+    added += result.added;
     if (!result.ok) {
       journal.notify();
       return {
@@ -253,12 +269,22 @@ export function importJournal(
         added,
         reason:
           result.error === 'quota'
-            ? `Browser storage filled up after ${added} of ${plan.length - skipped} new entries; the rest were not imported.`
+            ? `Browser storage filled up after ${added} of ${wanted} new entries; the rest were not imported.`
             : result.message,
       };
     }
-    added += 1;
   }
   journal.notify();
   return { ok: true, added, skipped };
+}
+
+/** Validates an export file, then merges it (planImport, then applyImport), in one call. */
+export function importJournal(
+  journal: Journal,
+  raw: string,
+  knownPrompts?: readonly string[],
+): ImportResult {
+  const planned = planImport(raw, knownPrompts);
+  if (!planned.ok) return { ok: false, added: 0, reason: planned.reason };
+  return applyImport(journal, planned.plan);
 }

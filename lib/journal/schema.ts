@@ -13,10 +13,22 @@ const idSchema = z
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'an entry id uses letters, digits, "_" and "-" only');
 const timeSchema = z.number().int().min(0).max(8.64e15);
 
+/**
+ * The highest generation the journal stores: far below Number.MAX_SAFE_INTEGER, so one more
+ * (the next save) is still exact. Import, storage reads and saves all use these schemas.
+ */
+export const MAX_GENERATION = 1_000_000_000;
+export const generationSchema = z.number().int().min(1).max(MAX_GENERATION);
+export const baseGenerationSchema = z.number().int().min(0).max(MAX_GENERATION);
+
 export const ENTRY_KINDS = ['save', 'autosave', 'restore', 'draft'] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
-export const opSchema = z.tuple([z.number().int().min(0), z.number().int().min(0), z.string()]);
+export const opSchema = z.tuple([
+  z.number().int().min(0).max(MAX_ANSWER_CHARS),
+  z.number().int().min(0).max(MAX_ANSWER_CHARS),
+  z.string().max(MAX_ANSWER_CHARS),
+]);
 
 /**
  * One stored history entry, in short field names because 1,000 of them share the quota:
@@ -26,8 +38,8 @@ export const opSchema = z.tuple([z.number().int().min(0), z.number().int().min(0
  */
 export const storedEntrySchema = z.object({
   id: idSchema,
-  g: z.number().int().min(1),
-  b: z.number().int().min(0),
+  g: generationSchema,
+  b: baseGenerationSchema,
   p: idSchema.nullable(),
   t: timeSchema,
   n: z.number().int().min(0).max(MAX_ANSWER_CHARS),
@@ -49,7 +61,7 @@ export const segmentSchema = z.object({
   v: z.literal(1),
   prompt: promptIdSchema,
   writer: idSchema,
-  seq: z.number().int().min(0),
+  seq: z.number().int().min(0).max(999_999_999),
   entries: z.array(storedEntrySchema).min(1),
 });
 export type Segment = z.infer<typeof segmentSchema>;

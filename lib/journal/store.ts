@@ -3,6 +3,7 @@ import { compressText, computeDelta, deltaCost } from './delta';
 import {
   decodeSegment,
   MAX_ANSWER_CHARS,
+  MAX_GENERATION,
   segmentSchema,
   textAt,
   type EntryKind,
@@ -42,7 +43,11 @@ export interface JournalProblem {
 export type SaveResult =
   | { ok: true; saved: true; entry: EntryMeta; newer: EntryMeta | null }
   | { ok: true; saved: false; entry: EntryMeta | null }
-  | { ok: false; error: 'too-long' | 'quota' | 'unavailable' | 'unknown-version'; message: string };
+  | {
+      ok: false;
+      error: 'too-long' | 'quota' | 'unavailable' | 'invalid' | 'unknown-version';
+      message: string;
+    };
 
 export interface JournalOptions {
   store: KeyValueStore | null;
@@ -110,6 +115,7 @@ export function createJournal(options: JournalOptions) {
   /** The segment this tab appends to, per prompt, with the text of its last entry. */
   const own = new Map<string, { key: string; seq: number; lastText: string }>();
   const textCache = new Map<string, string>();
+  const gapsReported = new Set<string>();
   let counter = 0;
   let version = 0;
 
@@ -228,8 +234,41 @@ export function createJournal(options: JournalOptions) {
         }
       }
     }
-    for (const s of touched) rebuild(s);
+    for (const s of touched) {
+      rebuild(s);
+      reportGaps(s);
+    }
     return touched.size > 0;
+  }
+
+  /**
+   * Generations are counted up by one per save, so a run of missing generations means entries
+   * vanished from storage (a segment deleted by hand or by a cleaner): report it once, with
+   * where, instead of silently showing a shorter history.
+   */
+  function reportGaps(s: PromptState) {
+    const gens = [...new Set(s.metas.map((m) => m.gen))].sort((a, b) => a - b);
+    const prompt = s.metas[0]?.prompt;
+    if (!prompt) return;
+    let prev = 0;
+    for (const gen of gens) {
+      const missing = gen - prev - 1;
+      const key = `${prompt}:${prev}:${gen}`;
+      if (missing > 0 && !gapsReported.has(key)) {
+        gapsReported.add(key);
+        const where =
+          prev === 0
+            ? `before generation ${gen}`
+            : `between generation ${prev} and generation ${gen}`;
+        problems.push({
+          message: `${missing.toLocaleString('en-US')} ${missing === 1 ? 'version' : 'versions'} of "${prompt}" ${where} ${
+            missing === 1 ? 'is' : 'are'
+          } missing: part of its saved history was removed from browser storage outside this app. The versions around the gap are intact.`,
+          backupKey: null,
+        });
+      }
+      prev = gen;
+    }
   }
 
   function textOf(prompt: string, id: string): string | null {
@@ -251,7 +290,7 @@ export function createJournal(options: JournalOptions) {
     prompt: string,
     fields: Omit<StoredEntry, 'f' | 'z' | 'o' | 'n'>,
     text: string,
-  ): { ok: true } | { ok: false; error: 'quota' | 'unavailable'; message: string } {
+  ): { ok: true } | { ok: false; error: 'quota' | 'unavailable' | 'invalid'; message: string } {
     const s = state(prompt);
     let mine = own.get(prompt);
     const current = mine ? s.segments.get(mine.key) : undefined;
@@ -292,6 +331,83 @@ export function createJournal(options: JournalOptions) {
     return { ok: true };
   }
 
+  /**
+   * Appends many already-identified entries to this tab's segments in one pass (an import):
+   * each segment is written once, and the history is rebuilt once, so a large import costs
+   * time in proportion to its size. Entries in segments written before a failure are kept.
+   */
+  function appendMany(
+    prompt: string,
+    items: readonly { fields: Omit<StoredEntry, 'f' | 'z' | 'o' | 'n'>; text: string }[],
+  ):
+    | { ok: true; added: number }
+    | { ok: false; added: number; error: 'quota' | 'unavailable' | 'invalid'; message: string } {
+    const s = state(prompt);
+    const mine = own.get(prompt);
+    const current = mine ? s.segments.get(mine.key) : undefined;
+    let seq = mine ? mine.seq : -1;
+    let entries: StoredEntry[] = current ? [...current.segment.entries] : [];
+    let chars = current ? current.raw.length : 0;
+    let keyframes = current ? current.keyframes : new Map<number, string>();
+    let lastText = mine?.lastText ?? null;
+    let added = 0;
+    let pending = 0;
+    let failure: { error: 'quota' | 'unavailable' | 'invalid'; message: string } | null = null;
+    const flush = (): boolean => {
+      if (pending === 0 || seq < 0) return true;
+      const key = segmentKey(prompt, writer, seq);
+      const segment: Segment = { v: 1, prompt, writer, seq, entries };
+      const written = door.write(key, segmentSchema, segment);
+      if (!written.ok) {
+        failure = written;
+        return false;
+      }
+      s.segments.set(key, {
+        key,
+        raw: door.peek(key) ?? JSON.stringify(segment),
+        segment,
+        keyframes,
+      });
+      own.set(prompt, { key, seq, lastText: lastText ?? '' });
+      added += pending;
+      pending = 0;
+      return true;
+    };
+    for (const { fields, text } of items) {
+      const base = { ...fields, n: text.length };
+      const full =
+        seq < 0 || lastText === null || entries.length >= maxEntries || chars >= maxChars;
+      let stored: StoredEntry;
+      if (full) {
+        if (!flush()) break;
+        seq += 1;
+        entries = [];
+        chars = 0;
+        keyframes = new Map();
+        stored = fullEntry(base, text);
+      } else {
+        const ops = computeDelta(lastText as string, text);
+        stored =
+          deltaCost(ops) * 2 <= text.length + 64 ? { ...base, o: ops } : fullEntry(base, text);
+      }
+      entries.push(stored);
+      if ((entries.length - 1) % 16 === 0) keyframes.set(entries.length - 1, text);
+      chars += JSON.stringify(stored).length + 1;
+      lastText = text;
+      pending += 1;
+    }
+    if (!failure) {
+      keyframes.set(entries.length - 1, lastText ?? '');
+      flush();
+    }
+    rebuild(s);
+    const failed = failure as {
+      error: 'quota' | 'unavailable' | 'invalid';
+      message: string;
+    } | null;
+    return failed ? { ok: false, added, ...failed } : { ok: true, added };
+  }
+
   function nextId(): string {
     counter += 1;
     return `${idPrefix}-${counter.toString(36)}`;
@@ -302,7 +418,24 @@ export function createJournal(options: JournalOptions) {
     return metas.length ? metas[metas.length - 1] : null;
   }
 
+  /** Saves, or says why not: nothing a save meets (stored data included) makes it throw. */
   function save(
+    prompt: string,
+    text: string,
+    opts: { baseId: string | null; kind?: EntryKind; restoredFrom?: string; force?: boolean },
+  ): SaveResult {
+    try {
+      return saveUnguarded(prompt, text, opts);
+    } catch (error) {
+      return {
+        ok: false,
+        error: 'unavailable',
+        message: `This version could not be saved (${error instanceof Error ? error.message : String(error)}). Your text is still here on the page.`,
+      };
+    }
+  }
+
+  function saveUnguarded(
     prompt: string,
     text: string,
     opts: { baseId: string | null; kind?: EntryKind; restoredFrom?: string; force?: boolean },
@@ -323,6 +456,13 @@ export function createJournal(options: JournalOptions) {
     if (!opts.force && text === baseText)
       return { ok: true, saved: false, entry: baseMeta ?? null };
     const newest = head(prompt);
+    if ((newest?.gen ?? 0) >= MAX_GENERATION) {
+      return {
+        ok: false,
+        error: 'invalid',
+        message: `This answer's history has reached generation ${MAX_GENERATION.toLocaleString('en-US')}, the most the journal counts, so this version was not saved. Your text is still here on the page: export your journal, or copy the text.`,
+      };
+    }
     const baseGen = baseMeta?.gen ?? 0;
     const stale = newest !== null && newest.gen > baseGen;
     const id = nextId();
@@ -453,6 +593,7 @@ export function createJournal(options: JournalOptions) {
       );
       return result;
     },
+    appendMany,
     has(prompt: string, id: string): boolean {
       return prompts.get(prompt)?.byId.has(id) ?? false;
     },

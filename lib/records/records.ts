@@ -1,7 +1,7 @@
 import { openSqlJs, type SqlDriver, type SqlJsDriver } from '@/lib/sqlite';
 import type { BlobStore } from '@/lib/storage';
 import { backupKeyFor } from '@/lib/storage';
-import { coreSchema, migrate, type FeatureSchema } from './schema';
+import { coreSchema, migrate, schemaDifference, schemaObjects, type FeatureSchema } from './schema';
 import type { ActivityKind } from './activity';
 
 /** A problem met while opening the stored records, reported to the learner. */
@@ -64,6 +64,15 @@ export function createRecordsDb(options: RecordsOptions): RecordsDb {
     return db;
   }
 
+  // The schema objects a database made by this app has: a stored one must have exactly these.
+  let expected: Promise<string[]> | null = null;
+  const expectedObjects = () =>
+    (expected ??= openFresh().then((db) => {
+      const objects = schemaObjects(db);
+      db.close();
+      return objects;
+    }));
+
   async function load(): Promise<SqlJsDriver> {
     const bytes = await blobs.get(key);
     if (!bytes || bytes.length === 0) return openFresh();
@@ -73,6 +82,11 @@ export function createRecordsDb(options: RecordsOptions): RecordsDb {
       if (check?.integrity_check !== 'ok')
         throw new Error(`integrity check: ${String(check?.integrity_check)}`);
       migrate(db, schemas);
+      const difference = schemaDifference(await expectedObjects(), schemaObjects(db));
+      if (difference) {
+        db.close();
+        throw new Error(`its tables are not the ones this app created (${difference})`);
+      }
       return db;
     } catch (error) {
       const backupKey = backupKeyFor(key, now());

@@ -62,3 +62,43 @@ export function migrate(db: SqlDriver, schemas: readonly FeatureSchema[]): void 
     }
   }
 }
+
+/** The schema objects (tables, views, indexes, triggers) of a database, one line each, sorted. */
+export function schemaObjects(db: SqlDriver): string[] {
+  return db
+    .all<{ type: string; name: string; tbl_name: string; sql: string | null }>(
+      "SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name",
+    )
+    .map((o) => `${o.type} ${o.name} on ${o.tbl_name}: ${(o.sql ?? '').replace(/\s+/g, ' ')}`);
+}
+
+/**
+ * What differs between the schema objects the app creates and those a stored database holds,
+ * in words, or null when they are the same. A table swapped for a view, a dropped index, an
+ * added trigger: each means the database was not made by this app, or was edited by hand.
+ */
+export function schemaDifference(
+  expected: readonly string[],
+  found: readonly string[],
+): string | null {
+  const have = new Set(found);
+  const want = new Set(expected);
+  const ourTables = new Set(expected.map((o) => o.split(' ')[3].replace(/:$/, '')));
+  const missing = expected.filter((o) => !have.has(o)).map((o) => o.split(':')[0]);
+  // Tables (and their indexes) of a feature a newer version of the app added are tolerated;
+  // views, triggers and anything attached to this app's own tables are not.
+  const extra = found
+    .filter((o) => !want.has(o))
+    .filter((o) => {
+      const [type, , , table] = o.split(' ');
+      return type === 'view' || type === 'trigger' || ourTables.has(table.replace(/:$/, ''));
+    })
+    .map((o) => o.split(':')[0]);
+  if (missing.length === 0 && extra.length === 0) return null;
+  return [
+    missing.length ? `missing or changed: ${missing.join(', ')}` : '',
+    extra.length ? `not made by this app: ${extra.join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+}

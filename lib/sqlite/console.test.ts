@@ -36,7 +36,62 @@ describe('runScript', () => {
     );
     expect(big.grids[0].rows).toHaveLength(CONSOLE_LIMITS.maxRowsPerGrid);
     expect(big.grids[0].truncated).toBe(true);
+    expect(big.grids[0].rowsShown).toEqual({
+      shown: CONSOLE_LIMITS.maxRowsPerGrid,
+      total: 5000,
+      atLeast: false,
+    });
     const huge = runScript(db, 'SELECT 1;'.repeat(20_000));
     expect(huge.error?.message).toMatch(/at most/);
+  });
+
+  it('counts every statement that ran, past the grids it keeps (issue 17, point 11)', async () => {
+    const db = (await openSqlJs()).raw;
+    const result = runScript(db, 'SELECT 1;\n'.repeat(101));
+    expect(result.grids).toHaveLength(CONSOLE_LIMITS.maxGrids);
+    expect(result.statements).toBe(101);
+  });
+
+  it('does not count CREATE TABLE as a changed row (issue 17, point 11)', async () => {
+    const db = (await openSqlJs()).raw;
+    const result = runScript(
+      db,
+      'CREATE TABLE a (v);\nINSERT INTO a VALUES (1);\nCREATE TABLE b (v);\nDROP TABLE b;',
+    );
+    expect(result.grids.map((g) => g.changed)).toEqual([0, 1, 0, 0]);
+  });
+
+  it('cuts a 50,000,000-character cell before it leaves the worker (issue 17, point 4)', async () => {
+    const db = (await openSqlJs()).raw;
+    const result = runScript(db, "SELECT printf('%.*c', 50000000, 'x') AS big");
+    const [grid] = result.grids;
+    expect(String(grid.rows[0][0]).length).toBe(CONSOLE_LIMITS.maxCellChars + 1);
+    expect(grid.charsShown).toEqual({
+      shown: CONSOLE_LIMITS.maxCellChars,
+      total: 50_000_000,
+      atLeast: false,
+    });
+    expect(grid.truncated).toBe(true);
+  });
+
+  it('cuts a 2,000-column by 500-row result to the cell budget, saying how much it shows (issue 17, point 4)', async () => {
+    const db = (await openSqlJs()).raw;
+    const columns = Array.from({ length: 2000 }, (_, i) => `i * ${i} AS c${i}`).join(', ');
+    const result = runScript(
+      db,
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT 500) SELECT ${columns} FROM n`,
+    );
+    const [grid] = result.grids;
+    expect(grid.columnsShown).toEqual({
+      shown: CONSOLE_LIMITS.maxColumns,
+      total: 2000,
+      atLeast: false,
+    });
+    expect(grid.rowsShown.total).toBe(500);
+    expect(grid.rows.length * grid.columns.length).toBeLessThanOrEqual(
+      CONSOLE_LIMITS.maxTotalCells,
+    );
+    const cells = result.grids.reduce((n, g) => n + g.rows.length * g.columns.length, 0);
+    expect(cells).toBeLessThanOrEqual(CONSOLE_LIMITS.maxTotalCells);
   });
 });

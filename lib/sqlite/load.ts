@@ -10,9 +10,10 @@ function isNode(): boolean {
 }
 
 function wasmUrl(): string {
-  // In a page and in a Web Worker, resolve against the app's own origin, never a CDN.
+  // In a page and in a Web Worker, resolve against the app's own origin, never a CDN. The
+  // origin, not the href: a worker started from a blob: URL has a href nothing resolves against.
   const base =
-    typeof self !== 'undefined' && self.location ? self.location.href : 'http://localhost/';
+    typeof self !== 'undefined' && self.location ? self.location.origin : 'http://localhost';
   return new URL(SQL_WASM_PATH, base).toString();
 }
 

@@ -60,9 +60,15 @@ describe('local storage door', () => {
     expect(result).toMatchObject({ ok: false, error: 'quota' });
   });
 
-  it('refuses to write a value its own schema rejects', () => {
-    const door = createLocalDoor(fakeStorage());
-    expect(() => door.write('t', theme, 'purple' as never)).toThrow();
+  it('refuses to write a value its own schema rejects, with a reason, without throwing (issue 17, point 2)', () => {
+    const storage = fakeStorage();
+    const door = createLocalDoor(storage);
+    expect(door.write('t', theme, 'purple' as never)).toMatchObject({
+      ok: false,
+      error: 'invalid',
+      message: expect.stringMatching(/kept on the page/),
+    });
+    expect(storage.getItem('t')).toBeNull();
   });
 
   it('works without storage (server render)', () => {

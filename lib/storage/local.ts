@@ -17,7 +17,9 @@ export interface Schema<T> {
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
 
 export type WriteResult =
-  { ok: true } | { ok: false; error: 'quota' | 'unavailable'; message: string };
+  | { ok: true }
+  /** invalid: the value does not fit its schema (nothing was written; the caller keeps it). */
+  | { ok: false; error: 'quota' | 'unavailable' | 'invalid'; message: string };
 
 export type ReadResult<T> =
   | { ok: true; value: T; found: boolean }
@@ -108,9 +110,19 @@ export function createLocalDoor(store: KeyValueStore | null, now: () => number =
           error: 'unavailable',
           message: 'Browser storage is not available here.',
         };
-      const checked = schema.parse(value);
+      // A write never throws past the door: a value that does not fit its schema (a number past
+      // its bound, say) is refused with the reason, like a full storage.
+      const checked = schema.safeParse(value);
+      if (!checked.success) {
+        const reason = checked.error.issues[0]?.message ?? 'it does not fit the stored format';
+        return {
+          ok: false,
+          error: 'invalid',
+          message: `This change could not be saved (${reason}); it is kept on the page.`,
+        };
+      }
       try {
-        store.setItem(key, JSON.stringify(checked));
+        store.setItem(key, JSON.stringify(checked.data));
         return { ok: true };
       } catch (error) {
         if (isQuotaError(error)) {

@@ -65,4 +65,11 @@ describe('timeline engine', () => {
       /Unknown lease design "nope"/,
     );
   });
+
+  it('refuses designs named after Object.prototype members (issue 17, point 8)', async () => {
+    const engine = await loadTimelineEngine();
+    for (const design of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      expect(() => engine.run({ ...acceptance, design }), design).toThrow(/Unknown lease design/);
+    }
+  });
 });

@@ -23,6 +23,11 @@ export const TIMELINE_DESIGNS: Readonly<Record<string, LeaseDesign>> = {
   ...Object.fromEntries(comparedDesigns().map((d) => [d.id, d])),
 };
 
+/** A design the timeline knows, by id, or undefined (ids come from links and storage). */
+export function timelineDesign(id: string): LeaseDesign | undefined {
+  return Object.hasOwn(TIMELINE_DESIGNS, id) ? TIMELINE_DESIGNS[id] : undefined;
+}
+
 /** The timeline engine over a loaded sql.js; synchronous and deterministic. */
 export function createTimelineEngine(
   SQL: SqlJsStatic,
@@ -31,7 +36,8 @@ export function createTimelineEngine(
   const designs = { ...TIMELINE_DESIGNS, ...options.designs };
 
   const designOf = (id: string): LeaseDesign => {
-    const design = designs[id];
+    // Own properties only: a shared link may name a design "constructor" or "__proto__".
+    const design = Object.hasOwn(designs, id) ? designs[id] : undefined;
     if (!design)
       throw new Error(`Unknown lease design "${id}" (known: ${Object.keys(designs).join(', ')}).`);
     return design;

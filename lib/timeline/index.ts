@@ -4,6 +4,7 @@ export {
   loadTimelineEngine,
   runScenario,
   TIMELINE_DESIGNS,
+  timelineDesign,
   type StepResult,
   type TimelineEngine,
   type TimelineState,

@@ -11,6 +11,18 @@ export const SCENARIO_LIMITS = {
   explanation: 2000,
 } as const;
 
+/**
+ * A whole number within [min, max]. The bounds are checked before "whole", so a huge number is
+ * refused with the scenario's own limit, not the safe-integer bound zod's int() would quote.
+ */
+function wholeNumber(min: number, max: number) {
+  return z
+    .number()
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .int('must be a whole number');
+}
+
 const name = z.string().regex(/^[A-Za-z0-9_.:-]{1,40}$/, 'use 1 to 40 letters, digits, or _ . : -');
 const text = z.string().max(SCENARIO_LIMITS.text, `at most ${SCENARIO_LIMITS.text} characters`);
 const worker = z.string().regex(/^[A-Z]$/, 'a worker is one capital letter (A, B, C)');
@@ -49,7 +61,7 @@ const event = z.discriminatedUnion('kind', [
   z.object({
     ...base,
     kind: z.literal('advance'),
-    seconds: z.number().int().min(1).max(SCENARIO_LIMITS.seconds),
+    seconds: wholeNumber(1, SCENARIO_LIMITS.seconds),
   }),
 ]);
 
@@ -61,18 +73,13 @@ export const ScenarioSchema = z
     title: z.string().min(1, 'a title is needed').max(120),
     explanation: z.string().max(SCENARIO_LIMITS.explanation).optional(),
     design: name.optional(),
-    leaseSeconds: z.number().int().min(1).max(SCENARIO_LIMITS.seconds),
+    leaseSeconds: wholeNumber(1, SCENARIO_LIMITS.seconds),
     timeSource: z.enum(['database', 'worker']).optional(),
     workers: z
       .array(
         z.object({
           id: worker,
-          clockOffset: z
-            .number()
-            .int()
-            .min(-SCENARIO_LIMITS.seconds)
-            .max(SCENARIO_LIMITS.seconds)
-            .optional(),
+          clockOffset: wholeNumber(-SCENARIO_LIMITS.seconds, SCENARIO_LIMITS.seconds).optional(),
           restartOf: worker.optional(),
         }),
       )

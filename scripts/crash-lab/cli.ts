@@ -12,6 +12,31 @@ import { main } from './commands';
 import { EXIT } from './exit-codes';
 import { BadInput } from './files';
 
+/** Errors of the file system or of SQLite opening a file: bad input, not a bug of the lab. */
+const FILE_ERRORS = new Set([
+  'EACCES',
+  'EPERM',
+  'EROFS',
+  'ENOSPC',
+  'EISDIR',
+  'ENOTDIR',
+  'ENOENT',
+  'ELOOP',
+  'SQLITE_READONLY',
+  'SQLITE_CANTOPEN',
+  'SQLITE_FULL',
+  'SQLITE_NOTADB',
+]);
+
+function fileErrorCode(error: unknown): string | null {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (FILE_ERRORS.has(code) || code.startsWith('SQLITE_READONLY')))
+      return code;
+  }
+  return null;
+}
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
@@ -19,6 +44,13 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     if (error instanceof BadInput) {
       process.stderr.write(`crash lab: ${error.message}\n`);
+      process.exitCode = EXIT.badInput;
+      return;
+    }
+    const code = fileErrorCode(error);
+    if (code) {
+      const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      process.stderr.write(`crash lab: a file could not be used (${code}): ${message}\n`);
       process.exitCode = EXIT.badInput;
       return;
     }

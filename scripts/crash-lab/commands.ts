@@ -25,6 +25,7 @@ import type { FileDriver } from '@/lib/sqlite/better-sqlite3-driver';
 import { EXIT } from './exit-codes';
 import { BadInput, defaultPublisherPath, openLabFile } from './files';
 import { formatEvaluation, formatSnapshot } from './format';
+import { checkExisting } from './safe-files';
 import { submitExperiment } from './experiment';
 import { runCompetingWorkers, runSweep } from './sweep';
 import { isQueueCommand, QUEUE_USAGE, queueMain } from './queue-cli';
@@ -129,6 +130,8 @@ function paths(values: Values): { db: string; publisher: string } {
 /** Opens both files after checking both, so a bad publisher leaves the task file untouched too. */
 function openBoth(values: Values, readonly = false): { task: FileDriver; publisher: FileDriver } {
   const p = paths(values);
+  // openLabFile checks each path and permission (writable too, unless readonly) and writes
+  // nothing: a read-only publisher stops a run before it claims a generation in the task file.
   const task = openLabFile(p.db, 'task', { readonly });
   try {
     return { task, publisher: openLabFile(p.publisher, 'publisher', { readonly }) };
@@ -176,6 +179,8 @@ export async function main(argv: string[]): Promise<number> {
         const probe = openBoth(values, true); // validate before starting anybody
         probe.task.close();
         probe.publisher.close();
+        checkExisting(p.db, 'task', true); // every worker writes to both files
+        checkExisting(p.publisher, 'publisher', true);
         return runCompetingWorkers({
           ...p,
           workers,

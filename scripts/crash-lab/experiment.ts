@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import {
   createCrashLab,
   databaseClock,
@@ -7,37 +6,39 @@ import {
   type Evaluation,
   type LabSnapshot,
 } from '@/lib/crashlab';
-import type { FileDriver } from '@/lib/sqlite/better-sqlite3-driver';
-import { BadInput, createLabFile, openLabFile } from './files';
+import { openFileDb, type FileDriver } from '@/lib/sqlite/better-sqlite3-driver';
+import { openLabFile } from './files';
+import { checkCreatable, createAllOrNothing } from './safe-files';
 
-/** Creates a new experiment: both files, one queued run, a fresh publish operation id. */
+/**
+ * Creates a new experiment: both files, one queued run, a fresh publish operation id. Every
+ * path is checked first, and both files are made in temporary folders and moved into place
+ * together: on bad input or a failure, no file appears (not even an empty one).
+ */
 export function submitExperiment(
   p: { db: string; publisher: string },
   say: (line: string) => void,
 ): void {
-  for (const [path, kind] of [
-    [p.db, 'task'],
-    [p.publisher, 'publisher'],
-  ] as const) {
-    if (existsSync(path))
-      throw new BadInput(
-        `${kind} database ${path} already exists: submit starts a new experiment, choose a new path`,
-      );
-  }
-  const task = createLabFile(p.db, 'task');
-  const publisher = createLabFile(p.publisher, 'publisher');
-  try {
-    const lab = createCrashLab({ task, publisher, clock: databaseClock(task) });
-    lab.submit({ operationId: `publish-${randomUUID().slice(0, 8)}` });
-    const snapshot = lab.snapshot();
-    say(
-      `submitted ${snapshot.runId}: status ${snapshot.status}, publish operation ${snapshot.operationId}`,
-    );
-    say(`task database ${p.db}, publisher database ${p.publisher}`);
-  } finally {
-    task.close();
-    publisher.close();
-  }
+  checkCreatable(p.db, 'task');
+  checkCreatable(p.publisher, 'publisher');
+  let snapshot: LabSnapshot | null = null;
+  createAllOrNothing([p.db, p.publisher], ([taskPath, publisherPath]) => {
+    const task = openFileDb(taskPath, { mustExist: false });
+    let publisher: FileDriver | null = null;
+    try {
+      publisher = openFileDb(publisherPath, { mustExist: false });
+      const lab = createCrashLab({ task, publisher, clock: databaseClock(task) });
+      lab.submit({ operationId: `publish-${randomUUID().slice(0, 8)}` });
+      snapshot = lab.snapshot();
+    } finally {
+      task.close();
+      publisher?.close();
+    }
+  });
+  const made = snapshot as LabSnapshot | null;
+  if (made)
+    say(`submitted ${made.runId}: status ${made.status}, publish operation ${made.operationId}`);
+  say(`task database ${p.db}, publisher database ${p.publisher}`);
 }
 
 /** Reads both files (read-only) and evaluates the experiment. */

@@ -1,15 +1,11 @@
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { schemaProblem } from '@/lib/crashlab';
 import { openFileDb, type FileDriver } from '@/lib/sqlite/better-sqlite3-driver';
+import { BadInput } from './bad-input';
+import { checkExisting } from './safe-files';
 
-/** Input the lab refuses: printed as one clear line, exit code 2, and no file touched. */
-export class BadInput extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'BadInput';
-  }
-}
+export { BadInput };
 
 const SQLITE_HEADER = 'SQLite format 3\0';
 
@@ -40,12 +36,7 @@ export function openLabFile(
   kind: 'task' | 'publisher',
   options: { readonly?: boolean } = {},
 ): FileDriver {
-  if (!existsSync(path)) {
-    throw new BadInput(
-      `${kind} database ${path} does not exist${kind === 'task' ? ' (create it with: submit --db ' + path + ')' : ''}`,
-    );
-  }
-  if (!statSync(path).isFile()) throw new BadInput(`${kind} database ${path} is not a file`);
+  checkExisting(path, kind, !options.readonly);
   if (readHeader(path) !== SQLITE_HEADER)
     throw new BadInput(`${path} is not a SQLite database (its header is wrong)`);
   const probe = openFileDb(path, { readonly: true });
@@ -59,15 +50,4 @@ export function openLabFile(
   }
   if (problem) throw new BadInput(`${path}: ${problem}`);
   return options.readonly ? openFileDb(path, { readonly: true }) : openFileDb(path);
-}
-
-/** Creates a new database file; refuses to reuse a path that already exists. */
-export function createLabFile(path: string, kind: 'task' | 'publisher'): FileDriver {
-  if (existsSync(path)) {
-    throw new BadInput(
-      `${kind} database ${path} already exists: submit starts a new experiment, choose a new path`,
-    );
-  }
-  if (!existsSync(dirname(path) || '.')) throw new BadInput(`the folder of ${path} does not exist`);
-  return openFileDb(path, { mustExist: false });
 }

