@@ -13,8 +13,8 @@ export const LIB_LAYERS = [
   },
   {
     name: 'drivers and settings',
-    folders: ['sqlite', 'theme'],
-    why: 'one SQLite driver interface (sql.js, better-sqlite3); the theme setting',
+    folders: ['sqlite', 'theme', 'csp'],
+    why: 'one SQLite driver interface (sql.js, better-sqlite3); the theme setting; the page policy',
   },
   {
     name: 'rules and records',
