@@ -82,7 +82,7 @@ export interface TargetsConfig {
 /** Where a write lands; each target is one lane of the timeline. */
 export type TargetId = 'run' | 'objects' | 'tickets' | 'gateway' | 'report';
 
-export type Verdict = 'accept' | 'reject';
+export type WriteVerdict = 'accept' | 'reject';
 
 /** Fields every event may carry. */
 interface EventBase {
@@ -241,7 +241,7 @@ export interface WriteEffect {
   target: TargetId;
   /** What was attempted, in the lesson's words ("A finishes with token 1"). */
   action: string;
-  verdict: Verdict;
+  verdict: WriteVerdict;
   reason: WriteReason;
   failed: FailedCondition[];
   /** Rows the statement changed at the target (0 for a rejected write). */
