@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { RATING_LABELS, type AssessmentItem } from '@/content/reflect';
-import { MAX_NOTE_CHARS, RATINGS, type Rating, type RatingRecord } from '@/lib/reflect';
+import { MAX_NOTE_CHARS, RATINGS, type SelfRating, type RatingRecord } from '@/lib/reflect';
 import { Button } from '@/components/ui/button';
 import { formatTime } from '@/components/journal/format';
 
@@ -14,9 +14,9 @@ export function RatingForm({
 }: {
   item: AssessmentItem;
   latest: RatingRecord | undefined;
-  onRate: (item: string, rating: Rating, note: string) => Promise<void>;
+  onRate: (item: string, rating: SelfRating, note: string) => Promise<void>;
 }) {
-  const [rating, setRating] = useState<Rating | null>(latest?.rating ?? null);
+  const [rating, setRating] = useState<SelfRating | null>(latest?.rating ?? null);
   const [note, setNote] = useState(latest?.note ?? '');
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [seenAt, setSeenAt] = useState(latest?.at);

@@ -40,16 +40,17 @@ describe('one home per rule', () => {
 
   it('one ResourceFence implementation, used by the timeline, the checker’s designs and the crash lab', () => {
     expect(defining(/export type ResourceFence\b/)).toEqual(['lib/lease/fence.ts']);
-    expect(
-      defining(/export function (writeThroughFence|fencedWriteSql|admitSql|registerSql)\b/),
-    ).toEqual(['lib/lease/fence.ts']);
+    expect(defining(/export function (fencedWriteSql|admitSql|registerSql)\b/)).toEqual([
+      'lib/lease/fence.ts',
+    ]);
+    expect(defining(/export function writeThroughFence\b/)).toEqual(['lib/lease/fence-write.ts']);
     const uses = (path: string, what: RegExp) =>
       expect(FILES.find((f) => f.path === path)?.text, path).toMatch(what);
     uses('lib/timeline/targets.ts', /writeThroughFence/);
     uses('lib/crashlab/publisher.ts', /writeThroughFence/);
     // The checker runs the statements lib/lease built from the design's fences.
     uses('lib/lease/build.ts', /fencedWriteSql/);
-    uses('lib/checker/machine.ts', /targets\.writeReport/);
+    uses('lib/checker/statements.ts', /targets\.writeReport/);
   });
 
   it('one properties.ts, used by the checker, the replay oracle, the timeline and the crash lab', () => {
@@ -76,5 +77,12 @@ describe('one home per rule', () => {
   it('modules talk through values: nothing detects behaviour from SQL text or parses another module’s sentences', () => {
     expect(defining(/includes\(\s*'CREATE TRIGGER'/)).toEqual([]);
     expect(defining(/startsWith\(\s*'does nothing'/)).toEqual([]);
+  });
+
+  it('a type name is used once across lib/ (one glossary; engine types carry engine names)', () => {
+    const names = FILES.filter((f) => f.path.startsWith('lib/')).flatMap((f) =>
+      [...f.text.matchAll(/^export (?:interface|type) ([A-Za-z0-9_]+)/gm)].map((m) => m[1]),
+    );
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { logActivity, type FeatureSchema } from '@/lib/records';
 import type { SqlDriver } from '@/lib/sqlite';
 
 export const RATINGS = ['not-yet', 'partly', 'confident'] as const;
-export type Rating = (typeof RATINGS)[number];
+export type SelfRating = (typeof RATINGS)[number];
 export const MAX_NOTE_CHARS = 2_000;
 
 /** The self-assessment table: every rating is a new row, so the history of ratings is kept. */
