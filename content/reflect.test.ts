@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { promptIdSchema } from '@/lib/journal/schema';
-import { ASSESSMENT_GROUPS, ASSESSMENT_ITEMS, EVIDENCE_KINDS, JOURNAL_PROMPTS } from './reflect';
+import { CHECK_QUESTION, flattenQuestions, MIGRATION_CASES } from './lesson';
+import {
+  ASSESSMENT_GROUPS,
+  ASSESSMENT_ITEMS,
+  EVIDENCE_KINDS,
+  JOURNAL_PROMPTS,
+  journalPromptFor,
+} from './reflect';
 
 describe('reflect content', () => {
-  it('has the main question, five Q&A prompts and notes, with ids fit for storage keys', () => {
+  it('has the main question, five Q&A prompts, the two cases and notes, with ids fit for storage keys', () => {
     expect(JOURNAL_PROMPTS.map((p) => p.source)).toEqual([
       'Check your understanding',
       'Q&A · Level 1',
@@ -11,9 +18,12 @@ describe('reflect content', () => {
       'Q&A · Level 1',
       'Q&A · Level 2',
       'Q&A · Level 3',
+      'Migration case',
+      'Migration case',
       'Free notes',
     ]);
-    for (const prompt of JOURNAL_PROMPTS) expect(promptIdSchema.safeParse(prompt.id).success).toBe(true);
+    for (const prompt of JOURNAL_PROMPTS)
+      expect(promptIdSchema.safeParse(prompt.id).success).toBe(true);
     expect(new Set(JOURNAL_PROMPTS.map((p) => p.id)).size).toBe(JOURNAL_PROMPTS.length);
   });
 
@@ -23,9 +33,24 @@ describe('reflect content', () => {
     expect(ASSESSMENT_GROUPS).toHaveLength(3);
     const ids = new Set(ASSESSMENT_ITEMS.map((i) => i.id));
     expect(ids.size).toBe(ASSESSMENT_ITEMS.length);
-    for (const { items } of Object.values(EVIDENCE_KINDS)) for (const item of items) expect(ids).toContain(item);
+    for (const { items } of Object.values(EVIDENCE_KINDS))
+      for (const item of items) expect(ids).toContain(item);
     for (const item of ASSESSMENT_ITEMS) {
-      expect(Object.values(EVIDENCE_KINDS).some((k) => k.items.includes(item.id)), `${item.id} has some evidence`).toBe(true);
+      expect(
+        Object.values(EVIDENCE_KINDS).some((k) => k.items.includes(item.id)),
+        `${item.id} has some evidence`,
+      ).toBe(true);
     }
+  });
+
+  it('gives every answer box of the lesson one journal prompt, asking the lesson’s own question', () => {
+    const items = [
+      CHECK_QUESTION.id,
+      ...flattenQuestions().map((q) => q.id),
+      ...MIGRATION_CASES.map((c) => c.id),
+    ];
+    for (const item of items) expect(journalPromptFor(item).lessonItem).toBe(item);
+    expect(journalPromptFor(CHECK_QUESTION.id).question).toBe(CHECK_QUESTION.question);
+    for (const q of flattenQuestions()) expect(journalPromptFor(q.id).question).toBe(q.question);
   });
 });

@@ -2,7 +2,8 @@
 export const SITE = {
   title: 'Lease takeover and fencing stale workers',
   shortTitle: 'Fencing Lab',
-  tagline: 'A lease gives liveness, not safety. Learn why, by breaking it.',
+  tagline:
+    'A lease hands a stuck task over; a fence keeps the old worker out. Learn why, by breaking it.',
 } as const;
 
 export interface NavItem {
@@ -12,9 +13,21 @@ export interface NavItem {
 }
 
 export const MODES: readonly NavItem[] = [
-  { href: '/learn', label: 'Learn', description: 'The lesson, questions with reference answers, cases and common mistakes.' },
-  { href: '/practice', label: 'Practice', description: 'Run the claim/finish demo on real SQLite, and break it on purpose.' },
-  { href: '/reflect', label: 'Reflect', description: 'Your own answers with full history, and an honest self-assessment.' },
+  {
+    href: '/learn',
+    label: 'Learn',
+    description: 'The lesson, questions with reference answers, cases and common mistakes.',
+  },
+  {
+    href: '/practice',
+    label: 'Practice',
+    description: 'Run the claim/finish demo on real SQLite, and break it on purpose.',
+  },
+  {
+    href: '/reflect',
+    label: 'Reflect',
+    description: 'Your own answers with full history, and an honest self-assessment.',
+  },
 ];
 
 /** The exercises listed on the PRACTICE page; each feature adds its own entry. */

@@ -2,6 +2,18 @@
 export const RATINGS = ['got-it', 'partly', 'missed'] as const;
 export type Rating = (typeof RATINGS)[number];
 
+/** What became of one write in a prediction: the learner picks one per write. */
+export const WRITE_FATES = ['applied', 'refused', 'never-sent', 'waits'] as const;
+export type WriteFate = (typeof WRITE_FATES)[number];
+
+/** Grades a prediction: right only if every write's fate is right. */
+export function predictionCorrect(
+  writes: readonly { id: string; fate: WriteFate }[],
+  answers: Readonly<Record<string, WriteFate>>,
+): boolean {
+  return writes.every((write) => answers[write.id] === write.fate);
+}
+
 /** What a learner can reveal or answer: a Q&A question or a migration case. */
 export type LessonItemKind = 'question' | 'case';
 
