@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect, useRef, useState, type ClipboardEvent } from 'react';
-import type { JournalPrompt } from '@/content/reflect';
 import { MAX_ANSWER_CHARS, type Journal, type SaveResult } from '@/lib/journal';
 import { Button } from '@/components/ui/button';
 import { HistoryPanel } from './history-panel';
@@ -12,15 +11,41 @@ import { getDraft, setDraft } from './use-journal';
 const AUTOSAVE_MS = 2_000;
 const LIMIT = MAX_ANSWER_CHARS.toLocaleString('en-US');
 
+export interface AnswerEditorProps {
+  journal: Journal;
+  version: number;
+  promptId: string;
+  /** The textarea's accessible name. */
+  label: string;
+  rows?: number;
+  /** Whether the history starts open (REFLECT) or behind its "N versions" button (lesson boxes). */
+  historyOpen?: boolean;
+  /** Called after every version this box saves (the lesson records the attempt). */
+  onSaved?: () => void;
+}
+
 /**
- * The answer editor of one prompt: a plain textarea with a live counter, explicit save and
- * autosave after a pause, and the prompt's history. Text past the limit is refused, not cut.
+ * The answer editor of one journal prompt, used by every answer box of the app: a plain textarea
+ * with a live counter, explicit save, autosave after a pause and when the page is left, and the
+ * prompt's history in place behind an "N versions" button. Text past the limit is refused, not cut.
  */
-export function AnswerEditor({ journal, version, prompt }: { journal: Journal; version: number; prompt: JournalPrompt }) {
+export function AnswerEditor({
+  journal,
+  version,
+  promptId,
+  label,
+  rows = 12,
+  historyOpen = false,
+  onSaved,
+}: AnswerEditorProps) {
+  const prompt = { id: promptId };
+  const [showHistory, setShowHistory] = useState(historyOpen);
   const head = journal.head(prompt.id);
   const [baseId, setBaseId] = useState<string | null>(head?.id ?? null);
   const [seenHeadId, setSeenHeadId] = useState<string | null>(head?.id ?? null);
-  const [text, setText] = useState(() => getDraft(prompt.id) ?? (head ? (journal.textOf(prompt.id, head.id) ?? '') : ''));
+  const [text, setText] = useState(
+    () => getDraft(prompt.id) ?? (head ? (journal.textOf(prompt.id, head.id) ?? '') : ''),
+  );
   const [notice, setNotice] = useState<Notice | null>(null);
   const baseText = baseId ? (journal.textOf(prompt.id, baseId) ?? '') : '';
   const dirty = text !== baseText;
@@ -33,7 +58,10 @@ export function AnswerEditor({ journal, version, prompt }: { journal: Journal; v
       if (!dirty) {
         setText(journal.textOf(prompt.id, head.id) ?? '');
         setBaseId(head.id);
-        setNotice({ tone: 'info', text: `Updated to version ${headNumber}, saved in another tab at ${formatTime(head.time)}.` });
+        setNotice({
+          tone: 'info',
+          text: `Updated to version ${headNumber}, saved in another tab at ${formatTime(head.time)}.`,
+        });
       } else {
         setNotice({
           tone: 'warn',
@@ -50,10 +78,15 @@ export function AnswerEditor({ journal, version, prompt }: { journal: Journal; v
       return;
     }
     if (!result.saved) {
-      if (kind === 'save') setNotice({ tone: 'info', text: 'Nothing changed since the last saved version, so there is nothing new to save.' });
+      if (kind === 'save')
+        setNotice({
+          tone: 'info',
+          text: 'Nothing changed since the last saved version, so there is nothing new to save.',
+        });
       return;
     }
     const { entry, newer } = result;
+    onSaved?.();
     setBaseId(entry.id);
     setSeenHeadId(entry.id);
     setDraft(prompt.id, null);
@@ -64,7 +97,8 @@ export function AnswerEditor({ journal, version, prompt }: { journal: Journal; v
         text: `Another tab had saved newer text (at ${formatTime(newer.time)}) before this save. Both are kept: yours is version ${number}, marked as a branch. Compare them in the history.`,
       });
     } else {
-      const verb = kind === 'restore' ? 'Restored as' : kind === 'autosave' ? 'Autosaved as' : 'Saved as';
+      const verb =
+        kind === 'restore' ? 'Restored as' : kind === 'autosave' ? 'Autosaved as' : 'Saved as';
       setNotice({ tone: 'ok', text: `${verb} version ${number} at ${formatTime(entry.time)}.` });
     }
   }
@@ -122,23 +156,17 @@ export function AnswerEditor({ journal, version, prompt }: { journal: Journal; v
   }
 
   const textareaId = `answer-${prompt.id}`;
+  const historyId = `${textareaId}-history`;
   return (
-    <section aria-labelledby={`${textareaId}-title`} className="min-w-0 space-y-4">
-      <div>
-        <p className="text-sm font-semibold uppercase tracking-wide text-accent">{prompt.source}</p>
-        <h2 id={`${textareaId}-title`} className="text-2xl font-bold">
-          {prompt.label}
-        </h2>
-        <p className="mt-1 text-lg">{prompt.question}</p>
-      </div>
+    <div className="min-w-0 space-y-3">
       <div>
         <label htmlFor={textareaId} className="font-semibold">
-          Your answer: {prompt.label}
+          {label}
         </label>
         <textarea
           id={textareaId}
           value={text}
-          rows={12}
+          rows={rows}
           spellCheck
           aria-describedby={`${textareaId}-count`}
           onPaste={onPaste}
@@ -154,14 +182,33 @@ export function AnswerEditor({ journal, version, prompt }: { journal: Journal; v
           <p id={`${textareaId}-count`} className="font-mono text-sm text-muted">
             {text.length.toLocaleString('en-US')} / {LIMIT}
           </p>
-          <p className="text-sm text-muted">{dirty ? 'Unsaved changes (autosave after a pause)' : 'All changes saved'}</p>
+          <p className="text-sm text-muted" data-saved={dirty ? 'no' : 'yes'}>
+            {dirty ? 'Unsaved changes (autosave after a pause)' : 'All changes saved'}
+          </p>
+          <Button
+            aria-expanded={showHistory}
+            aria-controls={historyId}
+            onClick={() => setShowHistory(!showHistory)}
+          >
+            {headNumber} {headNumber === 1 ? 'version' : 'versions'}
+          </Button>
           <Button variant="primary" className="ml-auto" onClick={() => save('save')}>
             Save
           </Button>
         </div>
       </div>
       <Notices notice={notice} journal={journal} />
-      <HistoryPanel journal={journal} version={version} prompt={prompt} currentId={baseId} onRestore={restore} />
-    </section>
+      <div id={historyId} hidden={!showHistory}>
+        {showHistory ? (
+          <HistoryPanel
+            journal={journal}
+            version={version}
+            promptId={prompt.id}
+            currentId={baseId}
+            onRestore={restore}
+          />
+        ) : null}
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { lessonSchema } from '@/lib/lesson/records';
 import { reflectSchema } from '@/lib/reflect/assessment';
+import { reviewSchema } from '@/lib/review/records';
 import { timelineSchema } from '@/lib/timeline/records';
 import type { FeatureSchema } from './schema';
 
@@ -11,4 +12,5 @@ export const FEATURE_SCHEMAS: readonly FeatureSchema[] = [
   lessonSchema,
   timelineSchema,
   reflectSchema,
+  reviewSchema,
 ];

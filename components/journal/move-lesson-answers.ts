@@ -1,0 +1,18 @@
+import { JOURNAL_PROMPTS } from '@/content/reflect';
+import type { Journal } from '@/lib/journal';
+import { moveAnswersToJournal } from '@/lib/lesson/journal-migration';
+import { readLessonAnswers } from '@/lib/lesson/records';
+
+const promptFor = (itemId: string) =>
+  JOURNAL_PROMPTS.find((p) => p.lessonItem === itemId)?.id ?? null;
+
+/**
+ * Once per page load: own answers the lesson kept in the records database before every answer
+ * box wrote to the journal are moved into it (idempotent, see moveAnswersToJournal). The
+ * records database loads late, so the journal shows first.
+ */
+export async function moveLessonAnswers(journal: Journal): Promise<void> {
+  const { browserRecords } = await import('@/lib/records/browser');
+  const answers = await browserRecords().read(readLessonAnswers);
+  if (answers.length > 0) moveAnswersToJournal(journal, answers, promptFor);
+}
