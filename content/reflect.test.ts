@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { promptIdSchema } from '@/lib/journal/schema';
 import { CHECK_QUESTION, flattenQuestions, MIGRATION_CASES } from './lesson';
-import {
-  ASSESSMENT_GROUPS,
-  ASSESSMENT_ITEMS,
-  EVIDENCE_KINDS,
-  JOURNAL_PROMPTS,
-  journalPromptFor,
-} from './reflect';
+import { ASSESSMENT_GROUPS, ASSESSMENT_ITEMS, JOURNAL_PROMPTS, journalPromptFor } from './reflect';
 
 describe('reflect content', () => {
   it('has the main question, five Q&A prompts, the two cases and notes, with ids fit for storage keys', () => {
@@ -27,20 +21,12 @@ describe('reflect content', () => {
     expect(new Set(JOURNAL_PROMPTS.map((p) => p.id)).size).toBe(JOURNAL_PROMPTS.length);
   });
 
-  it('has three standards, four inspections and three checkpoints, and evidence only for them', () => {
+  it('has three standards, four inspections and three checkpoints', () => {
     const count = (group: string) => ASSESSMENT_ITEMS.filter((i) => i.group === group).length;
     expect([count('standard'), count('inspection'), count('checkpoint')]).toEqual([3, 4, 3]);
     expect(ASSESSMENT_GROUPS).toHaveLength(3);
     const ids = new Set(ASSESSMENT_ITEMS.map((i) => i.id));
     expect(ids.size).toBe(ASSESSMENT_ITEMS.length);
-    for (const { items } of Object.values(EVIDENCE_KINDS))
-      for (const item of items) expect(ids).toContain(item);
-    for (const item of ASSESSMENT_ITEMS) {
-      expect(
-        Object.values(EVIDENCE_KINDS).some((k) => k.items.includes(item.id)),
-        `${item.id} has some evidence`,
-      ).toBe(true);
-    }
   });
 
   it('gives every answer box of the lesson one journal prompt, asking the lesson’s own question', () => {
