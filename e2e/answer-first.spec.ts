@@ -8,12 +8,16 @@ const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
 async function saveAnswer(box: Locator, text: string, versions: number) {
   await box.getByRole('textbox', { name: /Your answer first|Your prediction/ }).fill(text);
   await box.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(box.getByRole('button', { name: `${versions} ${versions === 1 ? 'version' : 'versions'}` })).toBeVisible();
+  await expect(
+    box.getByRole('button', { name: `${versions} ${versions === 1 ? 'version' : 'versions'}` }),
+  ).toBeVisible();
 }
 
 const quizItem = (page: Page, statement: RegExp) => page.getByRole('article', { name: statement });
 
-test('a learner can’t reveal an answer without an attempt; “I don’t know yet” counts and is recorded', async ({ page }) => {
+test('a learner can’t reveal an answer without an attempt; “I don’t know yet” counts and is recorded', async ({
+  page,
+}) => {
   await page.goto('/learn/questions');
   const level1 = page.getByRole('article', { name: /user cancels its task/ });
   const reveal = level1.getByRole('button', { name: 'Reveal the reference answer' });
@@ -63,9 +67,17 @@ test('a quiz answer changed after the explanation does not raise the score', asy
 test('a wrong prediction comes back as due after the clock moves a day', async ({ page }) => {
   await page.clock.setFixedTime(T0);
   await page.goto('/learn/mistakes');
-  const prediction = page.getByRole('article', { name: /Thinking TTL expiry kills the old worker: what happens/ });
-  await prediction.getByRole('group', { name: /A’s finish at 7/ }).getByRole('button', { name: 'Never sent' }).click();
-  await prediction.getByRole('group', { name: /B’s finish at 8/ }).getByRole('button', { name: 'Applied' }).click();
+  const prediction = page.getByRole('article', {
+    name: /Thinking TTL expiry kills the old worker: what happens/,
+  });
+  await prediction
+    .getByRole('group', { name: /A’s finish at 7/ })
+    .getByRole('button', { name: 'Never sent' })
+    .click();
+  await prediction
+    .getByRole('group', { name: /B’s finish at 8/ })
+    .getByRole('button', { name: 'Applied' })
+    .click();
   await prediction.getByRole('button', { name: 'Check my prediction' }).click();
   await expect(prediction.getByRole('status')).toContainText('Not right on the first try.');
 
@@ -76,14 +88,17 @@ test('a wrong prediction comes back as due after the clock moves a day', async (
   await page.clock.setFixedTime(T0 + DAY + 60_000);
   await page.reload();
   await expect(reviews).toContainText('1 item is due for review today');
-  await reviews.getByRole('link', { name: 'Prediction: Thinking TTL expiry kills the old worker' }).click();
-  await expect(page.getByRole('article', { name: /Thinking TTL expiry kills the old worker: what happens/ })).toHaveAttribute(
-    'data-due',
-    'yes',
-  );
+  await reviews
+    .getByRole('link', { name: 'Prediction: Thinking TTL expiry kills the old worker' })
+    .click();
+  await expect(
+    page.getByRole('article', { name: /Thinking TTL expiry kills the old worker: what happens/ }),
+  ).toHaveAttribute('data-due', 'yes');
 });
 
-test('an answer typed on /learn appears with two versions on REFLECT after two saves', async ({ page }) => {
+test('an answer typed on /learn appears with two versions on REFLECT after two saves', async ({
+  page,
+}) => {
   await page.goto('/learn');
   const check = page.getByRole('article', { name: /picked up again by two workers at once/ });
   await saveAnswer(check, 'The lease lets B take over.', 1);
@@ -97,10 +112,16 @@ test('an answer typed on /learn appears with two versions on REFLECT after two s
   );
 });
 
-test('the mastery map shows a mistake as “not yet” until its exercises are passed on a first try', async ({ page }) => {
+test('the mastery map shows a mistake as “not yet” until its exercises are passed on a first try', async ({
+  page,
+}) => {
   await page.goto('/reflect');
-  const workerCheck = page.getByRole('listitem', { name: 'Checking the token only inside the worker' });
-  const randomTokens = page.getByRole('listitem', { name: 'Generating tokens at random instead of monotonically increasing' });
+  const workerCheck = page.getByRole('listitem', {
+    name: 'Checking the token only inside the worker',
+  });
+  const randomTokens = page.getByRole('listitem', {
+    name: 'Generating tokens at random instead of monotonically increasing',
+  });
   await expect(workerCheck).toHaveAttribute('data-mastery', 'not-yet');
   await expect(randomTokens).toHaveAttribute('data-mastery', 'not-yet');
 
@@ -115,9 +136,17 @@ test('the mastery map shows a mistake as “not yet” until its exercises are p
   const randomItem = quizItem(page, /random 64-bit tokens/);
   await randomItem.getByRole('button', { name: 'False', exact: true }).click();
   await expect(randomItem.getByRole('status')).toContainText('Right on the first try');
-  const prediction = page.getByRole('article', { name: /Generating tokens at random.*what happens/ });
-  await prediction.getByRole('group', { name: /B’s report at 7/ }).getByRole('button', { name: 'Applied' }).click();
-  await prediction.getByRole('group', { name: /A’s report at 8/ }).getByRole('button', { name: 'Applied' }).click();
+  const prediction = page.getByRole('article', {
+    name: /Generating tokens at random.*what happens/,
+  });
+  await prediction
+    .getByRole('group', { name: /B’s report at 7/ })
+    .getByRole('button', { name: 'Applied' })
+    .click();
+  await prediction
+    .getByRole('group', { name: /A’s report at 8/ })
+    .getByRole('button', { name: 'Applied' })
+    .click();
   await prediction.getByRole('button', { name: 'Check my prediction' }).click();
   await expect(prediction.getByRole('status')).toContainText('Right on the first try.');
 
