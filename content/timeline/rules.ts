@@ -18,6 +18,9 @@ export const CONDITION_RULES: Record<FailedCondition, string> = {
   key: 'The idempotency key identifies one action: the same key twice creates one effect.',
   operation:
     'The operation id names the business action and stays the same on retry, so a retry adds nothing.',
+  generation:
+    'A fenced resource remembers the highest generation of this run it has seen, from a write or a registration after a claim, and refuses anything lower.',
+  run: 'The write names a run that does not exist.',
 };
 
 export const REASON_RULES: Record<WriteReason, string> = {

@@ -1,3 +1,4 @@
+import type { OutcomeKind } from '@/lib/lease';
 import type { TargetId, TimelineEvent, WriteEffect } from './types';
 
 /**
@@ -30,6 +31,14 @@ export function describeEvent(event: TimelineEvent): string {
       return `${event.worker} checks its own token before the report write`;
     case 'report-write':
       return `${event.worker} writes the report reference (downstream store)`;
+    case 'gateway-send':
+      return `${event.worker} calls the design’s gateway`;
+    case 'register':
+      return event.resource
+        ? `${event.worker} registers its generation at the gateway (${event.resource})`
+        : `${event.worker} registers its generation at the design’s targets`;
+    case 'cancel-complete':
+      return 'The cancel completes: effects are reconciled';
     case 'pause':
       return `${event.worker} pauses`;
     case 'resume':
@@ -54,6 +63,7 @@ export function targetOfEvent(event: TimelineEvent): TargetId | null {
     case 'ticket':
       return 'tickets';
     case 'gateway-write':
+    case 'gateway-send':
       return 'gateway';
     case 'report-write':
       return 'report';
@@ -70,14 +80,28 @@ export const TARGET_LABELS: Record<TargetId, string> = {
   report: 'Report store (the design’s own check)',
 };
 
-/** "accepted, 1 row" / "rejected, 0 rows: fence" for a table cell or announcement. */
+/** The four outcomes as the page names them. */
+export const OUTCOME_LABELS: Record<OutcomeKind, string> = {
+  applied: 'applied',
+  refused: 'refused',
+  duplicate: 'duplicate',
+  unknown: 'unknown',
+};
+
+/**
+ * "applied, 1 row" / "refused, 0 rows: fence" / "duplicate, 0 rows" / "unknown (in the
+ * database: applied)" for a table cell or announcement.
+ */
 export function summarizeVerdict(effect: WriteEffect): string {
   const rows = `${effect.rowsChanged} ${effect.rowsChanged === 1 ? 'row' : 'rows'}`;
-  if (effect.verdict === 'accept') return `accepted, ${rows}`;
+  if (effect.outcome === 'unknown')
+    return `unknown to ${effect.worker ?? 'the caller'} (in the database: ${effect.database}, ${rows})`;
+  if (effect.outcome === 'applied') return `applied, ${rows}`;
+  if (effect.outcome === 'duplicate') return `duplicate, ${rows}: already done`;
   const why = effect.failed.length
     ? `: ${effect.failed.join(', ')}`
     : effect.reason === 'paused'
       ? ': paused'
       : '';
-  return `rejected, ${rows}${why}`;
+  return `refused, ${rows}${why}`;
 }

@@ -57,7 +57,6 @@ export function createTimelineEngine(
         leaseUntil: row?.leaseUntil ?? 0,
         fence: row?.fence ?? 0,
         status: row?.status ?? 'missing',
-        cancelEpoch: row?.cancelEpoch ?? 0,
       },
       workers: state.workers.map((w) => ({
         id: w.id,
@@ -85,17 +84,11 @@ export function createTimelineEngine(
         model.setup();
         model.setupOutputs();
         db.exec(TARGETS_SCHEMA);
-        const gatewayResources = [
-          ...new Set(
-            scenario.events.flatMap((e) => (e.kind === 'gateway-write' ? [e.resource] : [])),
-          ),
-        ].sort();
         return {
           design: scenario.design ?? 'fenced',
           leaseSeconds: scenario.leaseSeconds,
           timeSource: scenario.timeSource ?? 'database',
           targets: { ...scenario.targets },
-          gatewayResources,
           now: 0,
           nextIndex: 0,
           workers: scenario.workers.map((w) => ({

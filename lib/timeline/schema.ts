@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OUTCOME_KINDS } from '@/lib/lease';
 import type { Scenario } from './types';
 
 /** Limits that keep a shared or stored scenario small and readable. */
@@ -13,9 +14,13 @@ export const SCENARIO_LIMITS = {
 const name = z.string().regex(/^[A-Za-z0-9_.:-]{1,40}$/, 'use 1 to 40 letters, digits, or _ . : -');
 const text = z.string().max(SCENARIO_LIMITS.text, `at most ${SCENARIO_LIMITS.text} characters`);
 const worker = z.string().regex(/^[A-Z]$/, 'a worker is one capital letter (A, B, C)');
-const verdict = z.enum(['accept', 'reject']);
+/** An expected outcome; links made before the four outcomes say accept / reject. */
+export const outcomeSchema = z.preprocess(
+  (v) => (v === 'accept' ? 'applied' : v === 'reject' ? 'refused' : v),
+  z.enum(OUTCOME_KINDS),
+);
 const base = { id: name, note: text.optional() };
-const writeBase = { ...base, expect: verdict.optional() };
+const writeBase = { ...base, expect: outcomeSchema.optional(), ackLost: z.boolean().optional() };
 
 const event = z.discriminatedUnion('kind', [
   z.object({ ...writeBase, kind: z.literal('claim'), worker }),
@@ -36,6 +41,9 @@ const event = z.discriminatedUnion('kind', [
   z.object({ ...base, kind: z.literal('claim-read'), worker }),
   z.object({ ...base, kind: z.literal('report-check'), worker }),
   z.object({ ...writeBase, kind: z.literal('report-write'), worker }),
+  z.object({ ...writeBase, kind: z.literal('gateway-send'), worker }),
+  z.object({ ...base, kind: z.literal('register'), worker, resource: name.optional() }),
+  z.object({ ...base, kind: z.literal('cancel-complete') }),
   z.object({ ...base, kind: z.literal('pause'), worker }),
   z.object({ ...base, kind: z.literal('resume'), worker }),
   z.object({

@@ -41,8 +41,6 @@ export interface TimelineState {
   leaseSeconds: number;
   timeSource: TimeSource;
   targets: TargetsConfig;
-  /** Gateway resources named by the scenario: a takeover registers the new fence for each. */
-  gatewayResources: string[];
   now: number;
   /** Index of the next event. */
   nextIndex: number;

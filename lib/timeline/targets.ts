@@ -1,12 +1,22 @@
+import {
+  FENCE_SCHEMA,
+  registerAt,
+  resourceWrites,
+  writeThroughFence,
+  type FenceWriteResult,
+  type ResourceFence,
+} from '@/lib/lease';
 import type { SqlDriver } from '@/lib/sqlite';
-import type { TargetsView } from './types';
+import { RUN_ID } from './state';
+import type { GatewayRegistration, ObjectStoreMode, TargetsView } from './types';
 
 /**
- * The remote targets where effects land, as SQLite tables beside the run row. They are not
- * lease statements (those live in lib/lease): they are what the outside world does with a
- * write, each with the only protection that kind of target has.
+ * The remote targets where effects land, beside the run row. Their rules are lib/lease's
+ * resource fences (the ticket API is `key-only`, the gateway `highest-seen`, the object store
+ * `versioned` or `none`); this module only stores the report file's versions and reads
+ * everything back for the trace.
  */
-export const TARGETS_SCHEMA = `
+export const TARGETS_SCHEMA = `${FENCE_SCHEMA}
 CREATE TABLE IF NOT EXISTS report_versions (
   version INTEGER PRIMARY KEY AUTOINCREMENT,
   writer  TEXT    NOT NULL,
@@ -16,26 +26,28 @@ CREATE TABLE IF NOT EXISTS report_versions (
 CREATE TABLE IF NOT EXISTS report_official (
   name    TEXT PRIMARY KEY,
   version INTEGER NOT NULL REFERENCES report_versions (version)
-);
-CREATE TABLE IF NOT EXISTS tickets (
-  idem_key TEXT PRIMARY KEY,
-  action   TEXT NOT NULL,
-  worker   TEXT NOT NULL,
-  at       INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS gateway_fences (
-  resource TEXT PRIMARY KEY,
-  highest  INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS gateway_writes (
-  seq      INTEGER PRIMARY KEY AUTOINCREMENT,
-  resource TEXT    NOT NULL,
-  worker   TEXT    NOT NULL,
-  token    INTEGER NOT NULL,
-  body     TEXT    NOT NULL
 );`;
 
 export const REPORT_NAME = 'report.md';
+
+/** The ticket API's resource key, and the prefix of the gateway's resources (scoped by run). */
+const TICKETS = 'tickets';
+const GATEWAY_PREFIX = 'gw:';
+
+/** The fence of each target, from the scenario's settings: one rulebook, lib/lease. */
+export function fenceOf(
+  target: 'objects' | 'tickets' | 'gateway',
+  settings: { objectStore: ObjectStoreMode; gateway: GatewayRegistration },
+): ResourceFence {
+  if (target === 'objects')
+    return settings.objectStore === 'versioned' ? { kind: 'versioned' } : { kind: 'none' };
+  if (target === 'tickets') return { kind: 'key-only' };
+  return {
+    kind: 'highest-seen',
+    registration: settings.gateway === 'at-takeover' ? 'event' : 'first-write',
+    order: 'generation',
+  };
+}
 
 /** Stores an immutable version of the report; returns its version number. */
 export function putReportVersion(
@@ -53,7 +65,7 @@ export function putReportVersion(
   return Number(row?.v ?? 0);
 }
 
-/** Points the official report at a version, with no check at all (the caller decides). */
+/** Points the official report at a version (the fenced commit in lib/lease decided it may). */
 export function pointReportAt(db: SqlDriver, version: number): number {
   return db.run(
     `INSERT INTO report_official (name, version) VALUES ($name, $version)
@@ -62,70 +74,45 @@ export function pointReportAt(db: SqlDriver, version: number): number {
   );
 }
 
-/** The ticket API: creates a ticket unless the idempotency key was seen. Returns rows changed. */
+/** The ticket API: a ticket per idempotency key, through a key-only fence. */
 export function callTicketApi(
   db: SqlDriver,
   key: string,
   action: string,
   worker: string,
+  token: number,
   at: number,
-): number {
-  return db.run(
-    `INSERT INTO tickets (idem_key, action, worker, at) VALUES ($key, $action, $worker, $at)
-     ON CONFLICT (idem_key) DO NOTHING`,
-    { key, action, worker, at },
+): FenceWriteResult {
+  return writeThroughFence(
+    db,
+    { kind: 'key-only' },
+    { runId: RUN_ID, resource: TICKETS, holder: worker, token, opId: key, body: action, now: at },
   );
 }
 
-/**
- * The fencing gateway: remembers the highest token per resource and lets a write through only
- * when its token is at least that high; the check and the write are one transaction.
- * Returns the highest token known before the write.
- */
+/** A write through the fencing gateway (highest-seen per resource of the run). */
 export function gatewayWrite(
   db: SqlDriver,
+  fence: ResourceFence,
   resource: string,
   worker: string,
   token: number,
   body: string,
-): { accepted: boolean; highestBefore: number } {
-  return db.transaction(() => {
-    const highestBefore = gatewayHighest(db, resource);
-    const changed = db.run(
-      `INSERT INTO gateway_fences (resource, highest) VALUES ($resource, $token)
-       ON CONFLICT (resource) DO UPDATE SET highest = excluded.highest
-       WHERE excluded.highest >= gateway_fences.highest`,
-      { resource, token },
-    );
-    if (changed === 0) return { accepted: false, highestBefore };
-    db.run(
-      'INSERT INTO gateway_writes (resource, worker, token, body) VALUES ($resource, $worker, $token, $body)',
-      {
-        resource,
-        worker,
-        token,
-        body,
-      },
-    );
-    return { accepted: true, highestBefore };
+  at: number,
+): FenceWriteResult {
+  return writeThroughFence(db, fence, {
+    runId: RUN_ID,
+    resource: GATEWAY_PREFIX + resource,
+    holder: worker,
+    token,
+    body,
+    now: at,
   });
 }
 
-/** Registers a new generation at the gateway (at takeover): the highest token only grows. */
+/** The registration event at one gateway resource. */
 export function gatewayRegister(db: SqlDriver, resource: string, token: number): void {
-  db.run(
-    `INSERT INTO gateway_fences (resource, highest) VALUES ($resource, $token)
-     ON CONFLICT (resource) DO UPDATE SET highest = max(highest, excluded.highest)`,
-    { resource, token },
-  );
-}
-
-export function gatewayHighest(db: SqlDriver, resource: string): number {
-  const row = db.get<{ highest: number }>(
-    'SELECT highest FROM gateway_fences WHERE resource = $resource',
-    { resource },
-  );
-  return row ? Number(row.highest) : 0;
+  registerAt(db, RUN_ID, GATEWAY_PREFIX + resource, token);
 }
 
 /** Reads every target's state for the trace (the draft is filled in by the caller). */
@@ -143,21 +130,16 @@ export function readTargets(db: SqlDriver): Omit<TargetsView, 'draft'> {
       WHERE o.name = $name`,
     { name: REPORT_NAME },
   );
-  const tickets = db
-    .all('SELECT idem_key, action, worker FROM tickets ORDER BY rowid')
-    .map((r) => ({ key: String(r.idem_key), action: String(r.action), worker: String(r.worker) }));
-  const gatewayHighestMap: Record<string, number> = {};
-  for (const r of db.all('SELECT resource, highest FROM gateway_fences ORDER BY resource')) {
-    gatewayHighestMap[String(r.resource)] = Number(r.highest);
+  const writes = resourceWrites(db, RUN_ID);
+  const gatewayHighest: Record<string, number> = {};
+  for (const r of db.all(
+    'SELECT resource, generation FROM resource_fences WHERE run_id = $run ORDER BY resource',
+    { run: RUN_ID },
+  )) {
+    const resource = String(r.resource);
+    if (resource.startsWith(GATEWAY_PREFIX))
+      gatewayHighest[resource.slice(GATEWAY_PREFIX.length)] = Number(r.generation);
   }
-  const gatewayWrites = db
-    .all('SELECT resource, worker, token, body FROM gateway_writes ORDER BY seq')
-    .map((r) => ({
-      resource: String(r.resource),
-      worker: String(r.worker),
-      token: Number(r.token),
-      body: String(r.body),
-    }));
   return {
     officialReport: official
       ? {
@@ -167,8 +149,17 @@ export function readTargets(db: SqlDriver): Omit<TargetsView, 'draft'> {
         }
       : null,
     reportVersions,
-    tickets,
-    gatewayHighest: gatewayHighestMap,
-    gatewayWrites,
+    tickets: writes
+      .filter((w) => w.resource === TICKETS)
+      .map((w) => ({ key: w.opId ?? '', action: w.body, worker: w.holder })),
+    gatewayHighest,
+    gatewayWrites: writes
+      .filter((w) => w.resource.startsWith(GATEWAY_PREFIX))
+      .map((w) => ({
+        resource: w.resource.slice(GATEWAY_PREFIX.length),
+        worker: w.holder,
+        token: w.generation,
+        body: w.body,
+      })),
   };
 }

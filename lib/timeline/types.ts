@@ -9,11 +9,15 @@
  *
  * Every event has a stable `id` (unique in the scenario). Events that try to change something
  * (`WRITE_KINDS`: claim, renew, finish, cancel, draft, object put/commit, ticket call, gateway
- * write, report write) produce exactly one `WriteEffect` each, with a verdict:
- *   - 'accept': the write landed (it changed a row at its target);
- *   - 'reject': it changed nothing, and `reason` / `failed` say which condition stopped it
- *     (a duplicate stopped by an idempotency key is a 'reject' with reason 'duplicate').
- * Library scenarios state the verdict they teach in `expect` on each write event; the unit tests
+ * write, report write, gateway send) produce exactly one `WriteEffect` each, with an outcome
+ * (lib/lease/outcome.ts) as the writer learns it, and the database's own view beside it:
+ *   - 'applied': the write took effect;
+ *   - 'refused': the target's conditions did not hold; `failed` names them;
+ *   - 'duplicate': the same operation id or idempotency key already took effect;
+ *   - 'unknown': the acknowledgement was lost (`ackLost` on the event): the writer cannot tell,
+ *     while `database` says what really happened.
+ * `verdict` (accept / reject) is kept for older readers: accept exactly when the database applied it.
+ * Library scenarios state the outcome they teach in `expect` on each write event; the unit tests
  * check the engine computes exactly those.
  *
  * The engine (lib/timeline/engine.ts):
@@ -36,6 +40,8 @@
  * Compatibility: this contract only grows. New event kinds, options and fields are added as
  * optional; existing names and meanings stay.
  */
+
+import type { ConditionCheck, OutcomeKind } from '@/lib/lease';
 
 /** Worker names: single capital letters, as in the lesson (A, B, C). */
 export type WorkerId = string;
@@ -60,7 +66,10 @@ export type ObjectStoreMode =
 
 /** When the fencing gateway learns about a new generation. */
 export type GatewayRegistration =
-  /** A successful claim registers the new fence at the gateway at once. */
+  /**
+   * The new holder registers its generation at the gateway by a `register` event after its
+   * claim (keyed by run; nothing is registered by looking ahead in the scenario).
+   */
   | 'at-takeover'
   /** The gateway learns a generation only when that generation first writes through it. */
   | 'first-write';
@@ -83,9 +92,11 @@ interface EventBase {
   note?: string;
 }
 
-/** Fields of an event that may write: the verdict the scenario teaches. */
+/** Fields of an event that may write: the outcome the scenario teaches. */
 interface WriteBase extends EventBase {
-  expect?: Verdict;
+  expect?: OutcomeKind;
+  /** A fault: the write's acknowledgement is lost, so the writer learns `unknown`. */
+  ackLost?: boolean;
 }
 
 export type TimelineEvent =
@@ -119,6 +130,16 @@ export type TimelineEvent =
   | (EventBase & { kind: 'report-check'; worker: WorkerId })
   /** The worker writes the report reference at the design's own downstream report store. */
   | (WriteBase & { kind: 'report-write'; worker: WorkerId })
+  /** The worker calls the design's own gateway (the checker's `send`). */
+  | (WriteBase & { kind: 'gateway-send'; worker: WorkerId })
+  /**
+   * The registration event: the worker tells a target about its generation after its claim.
+   * With `resource`, the fencing gateway's resource of that name; without, the design's own
+   * highest-seen targets. Registration is keyed by run, and nothing registers by look-ahead.
+   */
+  | (EventBase & { kind: 'register'; worker: WorkerId; resource?: string })
+  /** The cancel's end: its effects are listed for reconciliation, and canceling becomes canceled. */
+  | (EventBase & { kind: 'cancel-complete' })
   /** The worker stops (GC pause, partition, laptop lid): it does nothing until resumed. */
   | (EventBase & { kind: 'pause'; worker: WorkerId })
   | (EventBase & { kind: 'resume'; worker: WorkerId })
@@ -138,6 +159,7 @@ export const WRITE_KINDS = [
   'ticket',
   'gateway-write',
   'report-write',
+  'gateway-send',
 ] as const satisfies readonly EventKind[];
 
 export type WriteKind = (typeof WRITE_KINDS)[number];
@@ -203,10 +225,16 @@ export type WriteReason =
 
 /** A condition that did not hold; the run row's conditions come from lib/lease. */
 export type FailedCondition =
-  'owner' | 'fence' | 'lease' | 'status' | 'token' | 'key' | 'operation';
+  'owner' | 'fence' | 'lease' | 'status' | 'token' | 'key' | 'operation' | 'generation' | 'run';
 
 export interface WriteEffect {
   kind: 'write';
+  /** What the writer learned: the outcome a learner predicts. */
+  outcome: OutcomeKind;
+  /** What the target decided (differs from `outcome` only when the acknowledgement was lost). */
+  database: Exclude<OutcomeKind, 'unknown'>;
+  /** The conditions the target checked, and whether each held. */
+  checked: ConditionCheck[];
   eventId: string;
   eventIndex: number;
   worker: WorkerId | null;
@@ -242,7 +270,6 @@ export interface RunRowView {
   leaseUntil: number;
   fence: number;
   status: string;
-  cancelEpoch: number;
 }
 
 export interface WorkerView {
