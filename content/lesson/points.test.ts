@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { CRASH_LAB_INTRO } from '@/content/crash-lab';
 import { LAB_EXERCISES as EXERCISES } from '@/content/claim-lab/exercises';
-import { CONDITION_RULES } from '@/content/timeline/rules';
+import { ACCEPTED_RULES, CONDITION_RULES } from '@/content/timeline/rules';
+import {
+  createLeaseModel,
+  fencedDesign,
+  fencePerBatchDesign,
+  selectThenUpdateDesign,
+} from '@/lib/lease';
+import { runProgram } from '@/lib/claim-lab/run-program';
+import { openSqlJs } from '@/lib/sqlite';
+import { RACE_SOLUTION } from '@/content/claim-lab/programs';
 import { TIMELINE_SCENARIOS as SCENARIOS } from '@/content/timeline/scenarios';
 import {
   CASES_LEAD,
@@ -61,23 +70,46 @@ describe('the thirteen corrections to the lesson', () => {
     expect(everything).not.toMatch(/Zero rows changed means the right to write was lost/);
   });
 
+  it('2 (engine): a retried finish whose first attempt landed changes 0 rows and is a duplicate, not a refusal', async () => {
+    const model = createLeaseModel(await openSqlJs());
+    model.setup();
+    const claim = model.claim('A', 0);
+    if (!claim.ok) throw new Error('claim refused');
+    expect(model.finish('A', claim.fenceToken, 1).ok).toBe(true);
+    const retry = model.finish('A', claim.fenceToken, 2);
+    expect(retry.changed).toBe(0);
+    expect(retry.observed.database.kind).toBe('duplicate');
+  });
+
   it('3: batches compare (generation, batch) in order; one counter per batch lets old batches overtake', () => {
     const text = answer('q-fence-per-batch');
     expect(text).toContain('(generation, batch)');
     expect(text).toMatch(/generation first/);
     expect(text).toMatch(/overtake/);
     expect(part(IMPLEMENTATION, 'impl-stale-write-rejection')).toContain('(generation, batch)');
+    // The rulebook's fenced report store compares the pair; the broken per-batch design sums them.
+    expect(fencedDesign.targets?.report).toMatchObject({
+      kind: 'highest-seen',
+      order: 'generation-batch',
+    });
+    expect(fencePerBatchDesign.targets?.report).toMatchObject({ order: 'summed' });
   });
 
   it('4: cancel is a conditional write to the run row that fences later commits; no invented states', () => {
     const text = answer('q-cancel-while-lease-valid');
     expect(text).toMatch(/cancel is itself a conditional write/i);
+    expect(text).toMatch(/moves the run to canceling and raises the fence/);
+    expect(ACCEPTED_RULES.cancel).toMatch(/canceling and raises the fence/);
+    expect(fencedDesign.cancel).toMatch(/'canceling'/);
+    expect(fencedDesign.cancel).toMatch(/fence = fence \+ 1/);
     expect(text).toMatch(
       /cancel lands first, every later commit or renewal from any generation changes zero rows/,
     );
     const remote = answer('q-remote-after-cancel');
     expect(remote).not.toMatch(/cancel requested/);
     expect(remote).toMatch(/awaiting verification/);
+    expect(remote).toMatch(/from canceling to canceled/);
+    expect(fencedDesign.completeCancel).toMatch(/'canceling'/);
   });
 
   it('5: clocks: local monotonic timer started before the request, margin, drift and pauses, now() caveats, scenario 4', () => {
@@ -155,7 +187,20 @@ describe('the thirteen corrections to the lesson', () => {
     expect(CONDITION_RULES.owner).not.toMatch(/the row names someone else, so/);
   });
 
-  it('12: the fence saves the racy claim only with an in-place increment; read-then-write hands out one token', () => {
+  it('12: the fence saves the racy claim only with an in-place increment; read-then-write hands out one token', async () => {
+    // The claim lab's race: the UPDATE raises the fence in place, so the two tokens differ.
+    const lab = runProgram(await openSqlJs(), RACE_SOLUTION);
+    expect(lab.output).toContain('tokens: 1 2');
+    // The read-then-write claim of the rulebook: both workers read fence 0 and write 0 + 1.
+    const db = await openSqlJs();
+    const model = createLeaseModel(db, { design: selectThenUpdateDesign });
+    model.setup();
+    const seenByA = model.claimRead('A', 0);
+    const seenByB = model.claimRead('B', 0);
+    const a = model.claim('A', 0, seenByA);
+    const b = model.claim('B', 0, seenByB);
+    expect(a.ok && b.ok).toBe(true);
+    if (a.ok && b.ok) expect(b.fenceToken).toBe(a.fenceToken);
     const race = EXERCISES.find((e) => e.id === 'select-then-update');
     expect(race?.solvedNote).toMatch(/only because this UPDATE raises the fence in place/);
     expect(race?.solvedNote).toMatch(/same token/);
@@ -180,6 +225,7 @@ describe('the thirteen corrections to the lesson', () => {
     );
     expect(CRASH_LAB_INTRO.checks.join(' ')).toMatch(/after_effect/);
     expect(part(PRINCIPLES, 'principle-fence-at-resource')).toMatch(/trusted gateway/);
+    expect(fencedDesign.targets?.gateway).toMatchObject({ kind: 'run-row' });
     expect(DEDUCTION.items.map((i) => i.id)).toContain('deduction-boundary');
   });
 

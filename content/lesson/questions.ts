@@ -17,7 +17,7 @@ export const QUESTION_TREE: readonly QuestionNode[] = [
     context:
       'The right to execute is not the only thing that can change under a worker: the user can cancel.',
     answer: [
-      'Owner, token and `lease_until` are not enough: the conditional commit also requires the run to be in the running state (and, where the design has them, the cancel epoch or input revision the worker started from). The cancel is itself a conditional write to the same row, in the same store: it moves the run to canceled and raises the cancel epoch in one statement. That row is where the order is decided. If the cancel lands first, every later commit or renewal from any generation changes zero rows; if the commit lands first, the cancel finds a final state and is refused, and the product says the run had already finished.',
+      'Owner, token and `lease_until` are not enough: the conditional commit also requires the run to be in the running state (and, where the design has them, the cancel epoch or input revision the worker started from). The cancel is itself a conditional write to the same row, in the same store, and it fences: in one statement it moves the run to canceling and raises the fence, a new generation that no worker holds. That row is where the order is decided. If the cancel lands first, every later commit or renewal from any generation changes zero rows, and each fenced resource that learns the new generation refuses the old holder too; if the commit lands first, the cancel finds a final state and is refused, and the product says the run had already finished.',
       'Telling the scheduler to stop is not a fence: a worker already running can still write done unless the store itself refuses it. Remote actions that were committed before the cancel are handed to reconciliation; they do not silently vanish.',
     ],
     children: [
@@ -30,7 +30,7 @@ export const QUESTION_TREE: readonly QuestionNode[] = [
           'Locally the commit condition now covers cancels, but a remote action can still cross the boundary.',
         answer: [
           'No. Refusing the local final state does not undo what happened remotely. Send remote calls through a gateway that checks the cancel epoch and the token again, atomically with forwarding the call; where the target can, let it check the generation or the operation key itself. Requests that left before the cancel landed are recorded as awaiting verification.',
-          'Report only what is known, and never a rollback that did not happen: the run is canceled in the store; from that moment no new remote call from its generation passes the gateway; and the calls that had already gone out are listed until reconciliation confirms what each one did.',
+          'Report only what is known, and never a rollback that did not happen. While the run is canceling, its old generation is fenced out: no new remote call from it passes the gateway or a resource that knows the new generation. The effects that had already happened are listed, and only when that list is settled does the run move from canceling to canceled.',
         ],
         children: [
           {
