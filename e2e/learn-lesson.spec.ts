@@ -140,6 +140,7 @@ test('the reveal works by keyboard once the learner has tried, and an oversized 
   // Before typing anything: "I don't know yet" by keyboard opens the reveal. (Typing first
   // would autosave after a pause, which counts as the attempt and hides this button.)
   const dontKnow = question.getByRole('button', { name: 'I don’t know yet' });
+  await expect(dontKnow).toBeEnabled(); // the records have loaded
   await dontKnow.focus();
   await page.keyboard.press('Enter');
   const reveal = question.getByRole('button', { name: 'Reveal the reference answer' });
