@@ -9,8 +9,12 @@ test('pages a learner has opened keep working offline, navigation included', asy
     await page.getByRole('navigation', { name: 'Modes' }).getByRole('link', { name }).click();
     await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');
   }
+  // Opened means loaded: the mastery map and the review list read the records database, whose
+  // code arrives after the text.
+  await expect(page.locator('[data-mastery-ready]')).toBeVisible();
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('[data-reviews="ready"]')).toBeVisible();
 
   // The service worker tries the network first; offline, the browser logs that refusal.
   guard.allowConsole.push(/ERR_INTERNET_DISCONNECTED/);

@@ -15,7 +15,7 @@ export function MasteryMap() {
   const facts = useWorkFacts();
   if (!facts) return <p className="text-muted">Reading your results…</p>;
   return (
-    <div className="space-y-6" data-ready="yes">
+    <div className="space-y-6" data-mastery-ready="">
       {MASTERY_GROUPS.map((group) => (
         <section key={group.id} aria-labelledby={`mastery-${group.id}`}>
           <h3 id={`mastery-${group.id}`} className="text-lg font-bold">
