@@ -2,7 +2,7 @@ import { JOURNAL_PROMPTS } from '@/content/reflect';
 import type { Journal } from '@/lib/journal';
 import { moveAnswersToJournal } from '@/lib/lesson/journal-migration';
 import { readLessonAnswers } from '@/lib/lesson/records';
-import { browserRecords } from '@/lib/records/browser';
+import { browserRecords } from '@/lib/composition/records';
 
 const promptFor = (itemId: string) =>
   JOURNAL_PROMPTS.find((p) => p.lessonItem === itemId)?.id ?? null;

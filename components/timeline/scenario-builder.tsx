@@ -27,11 +27,19 @@ const KINDS: { kind: EventKind; label: string }[] = [
   { kind: 'claim-read', label: 'Read before claiming' },
   { kind: 'report-check', label: 'Own token check' },
   { kind: 'report-write', label: 'Report write (design’s store)' },
+  { kind: 'register', label: 'Register generation at the gateway' },
+  { kind: 'gateway-send', label: 'Gateway call (design’s gateway)' },
+  { kind: 'cancel-complete', label: 'Cancel completes (reconcile)' },
 ];
 
-const NEEDS_WORKER = (kind: EventKind) => kind !== 'advance' && kind !== 'cancel';
+const NEEDS_WORKER = (kind: EventKind) =>
+  kind !== 'advance' && kind !== 'cancel' && kind !== 'cancel-complete';
 const NEEDS_KEY = (kind: EventKind) =>
-  kind === 'draft' || kind === 'object-commit' || kind === 'ticket' || kind === 'gateway-write';
+  kind === 'draft' ||
+  kind === 'object-commit' ||
+  kind === 'ticket' ||
+  kind === 'gateway-write' ||
+  kind === 'register';
 
 function nextId(events: readonly TimelineEvent[]): string {
   const used = new Set(events.map((e) => e.id));
@@ -51,7 +59,10 @@ function makeEvent(
     case 'advance':
       return { id, kind, seconds };
     case 'cancel':
+    case 'cancel-complete':
       return { id, kind };
+    case 'register':
+      return { id, kind, worker, resource: key };
     case 'draft':
     case 'object-commit':
       return { id, kind, worker, opId: key };

@@ -1,7 +1,9 @@
 'use client';
 
+import type { OutcomeKind } from '@/lib/lease';
+
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { browserRecords } from '@/lib/records/browser';
+import { browserRecords } from '@/lib/composition/records';
 import {
   isWriteEvent,
   prunePredictions,
@@ -11,7 +13,6 @@ import {
   type Score,
   type TimelineEngine,
   type Trace,
-  type Verdict,
 } from '@/lib/timeline';
 import { saveTimelineResult } from '@/lib/timeline/records';
 
@@ -25,7 +26,7 @@ export function useTimeline(initial: Scenario) {
   const [engine, setEngine] = useState<TimelineEngine | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [scenario, setScenarioState] = useState<Scenario>(initial);
-  const [predictions, setPredictions] = useState<Record<string, Verdict>>({});
+  const [predictions, setPredictions] = useState<Record<string, OutcomeKind>>({});
   /** -1: nothing revealed yet; k: steps 0..k are revealed. */
   const [position, setPosition] = useState(-1);
   const [saveStatus, setSaveStatus] = useState<SaveStatus>({ kind: 'idle' });
@@ -81,8 +82,8 @@ export function useTimeline(initial: Scenario) {
     openedAt.current = Date.now();
   }, []);
 
-  const predict = useCallback((eventId: string, verdict: Verdict) => {
-    setPredictions((p) => ({ ...p, [eventId]: verdict }));
+  const predict = useCallback((eventId: string, outcome: OutcomeKind) => {
+    setPredictions((p) => ({ ...p, [eventId]: outcome }));
   }, []);
 
   const last = trace ? trace.steps.length - 1 : -1;

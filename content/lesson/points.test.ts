@@ -99,7 +99,7 @@ describe('the thirteen corrections to the lesson', () => {
     const text = answer('q-cancel-while-lease-valid');
     expect(text).toMatch(/cancel is itself a conditional write/i);
     expect(text).toMatch(/moves the run to canceling and raises the fence/);
-    expect(ACCEPTED_RULES.cancel).toMatch(/canceling and raises the fence/);
+    expect(ACCEPTED_RULES.cancel).toMatch(/canceling under a new generation/);
     expect(fencedDesign.cancel).toMatch(/'canceling'/);
     expect(fencedDesign.cancel).toMatch(/fence = fence \+ 1/);
     expect(text).toMatch(

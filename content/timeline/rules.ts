@@ -50,7 +50,7 @@ export const ACCEPTED_RULES: Partial<Record<EventKind, string>> = {
   claim:
     'A claim takes a queued run, or one whose lease has expired, in one atomic statement that also bumps the fence: the new owner gets a new, higher token.',
   cancel:
-    'The user may cancel a queued or running run: cancel moves it to canceling and raises the fence, a generation no holder owns, so every holder’s token is stale; once the effects already made are listed, the run is canceled.',
+    'The user may cancel a queued or running run: cancel moves it to canceling under a new generation that every fenced target learns, so no older generation commits anywhere; once the effects already done are reconciled, it is canceled.',
   renew:
     'A heartbeat extends the lease only while owner and fence still match and the lease has not yet expired.',
 };

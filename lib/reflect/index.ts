@@ -15,7 +15,7 @@ export {
   ratingHistory,
   latestRatings,
   evidenceByKind,
-  type Rating,
+  type SelfRating,
   type RatingRecord,
   type Evidence,
 } from './assessment';

@@ -3,7 +3,7 @@ import { recordEvent } from '@/lib/lesson/records';
 import { logActivity } from '@/lib/records/records';
 import { migrate } from '@/lib/records/schema';
 import { coreSchema } from '@/lib/records/schema';
-import { FEATURE_SCHEMAS } from '@/lib/records/registry';
+import { FEATURE_SCHEMAS } from '@/lib/composition/records';
 import { openSqlJs } from '@/lib/sqlite';
 import { exerciseResult, readWorkFacts } from './mastery';
 

@@ -1,6 +1,11 @@
 import type { SqlDriver } from '@/lib/sqlite';
 import type { GradedAnswer } from '@/lib/lesson/progress';
 import { readLessonRecords } from '@/lib/lesson/records';
+import type { ActivityKind } from '@/lib/records/activity';
+
+/** The activity log's kinds this module reads (typed, so a renamed kind fails the build). */
+const SOLVED: ActivityKind = 'lab.challenge.solved';
+const EVALUATED: ActivityKind = 'crashlab.evaluated';
 
 /** Which graded exercise: the kinds of the content's mastery map. */
 export interface ExerciseKey {
@@ -39,7 +44,8 @@ export function readWorkFacts(db: SqlDriver): WorkFacts {
   const lesson = readLessonRecords(db);
   const challenges: Record<string, number> = {};
   for (const row of db.all<{ subject: string; n: number }>(
-    "SELECT subject, COUNT(*) AS n FROM activity WHERE kind = 'lab.challenge.solved' GROUP BY subject",
+    'SELECT subject, COUNT(*) AS n FROM activity WHERE kind = ? GROUP BY subject',
+    [SOLVED],
   ))
     challenges[String(row.subject)] = Number(row.n);
   const timelineFirst: Record<string, { score: number; total: number }> = {};
@@ -51,9 +57,9 @@ export function readWorkFacts(db: SqlDriver): WorkFacts {
       'SELECT scenario_id AS id, score, total FROM timeline_results ORDER BY at DESC, id DESC',
     ))
       timelineFirst[String(row.id)] = { score: Number(row.score), total: Number(row.total) };
-  const crash = db.all<{ detail: string }>(
-    "SELECT detail FROM activity WHERE kind = 'crashlab.evaluated'",
-  );
+  const crash = db.all<{ detail: string }>('SELECT detail FROM activity WHERE kind = ?', [
+    EVALUATED,
+  ]);
   const passed = crash.filter((row) => {
     try {
       return (JSON.parse(String(row.detail)) as { passed?: unknown }).passed === true;
