@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { DueReviews } from '@/components/review/due-reviews';
 import { CardLink } from '@/components/ui/card-link';
 import { MODES, SITE } from '@/content/site';
 import { LESSON_DEMO_OUTPUT } from '@/lib/lease';
@@ -34,6 +35,19 @@ export default function HomePage() {
             Go straight to the labs
           </Link>
         </div>
+      </section>
+
+      <section
+        aria-labelledby="review-heading"
+        className="mb-12 rounded-lg border border-line bg-surface-2 p-4 sm:p-5"
+      >
+        <h2 id="review-heading" className="text-xl font-bold">
+          Due for review
+        </h2>
+        <p className="mb-2 text-sm text-muted">
+          A question or prediction you got wrong comes back after a day, and again three days later.
+        </p>
+        <DueReviews />
       </section>
 
       <section aria-labelledby="modes-heading" className="mb-12">

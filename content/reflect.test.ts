@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { promptIdSchema } from '@/lib/journal/schema';
-import { ASSESSMENT_GROUPS, ASSESSMENT_ITEMS, EVIDENCE_KINDS, JOURNAL_PROMPTS } from './reflect';
-import { ACTIVITY_KINDS } from '@/lib/records/activity';
+import { CHECK_QUESTION, flattenQuestions, MIGRATION_CASES } from './lesson';
+import { ASSESSMENT_GROUPS, ASSESSMENT_ITEMS, JOURNAL_PROMPTS, journalPromptFor } from './reflect';
 
 describe('reflect content', () => {
-  it('has the main question, five Q&A prompts and notes, with ids fit for storage keys', () => {
+  it('has the main question, five Q&A prompts, the two cases and notes, with ids fit for storage keys', () => {
     expect(JOURNAL_PROMPTS.map((p) => p.source)).toEqual([
       'Check your understanding',
       'Q&A · Level 1',
@@ -12,6 +12,8 @@ describe('reflect content', () => {
       'Q&A · Level 1',
       'Q&A · Level 2',
       'Q&A · Level 3',
+      'Migration case',
+      'Migration case',
       'Free notes',
     ]);
     for (const prompt of JOURNAL_PROMPTS)
@@ -19,33 +21,22 @@ describe('reflect content', () => {
     expect(new Set(JOURNAL_PROMPTS.map((p) => p.id)).size).toBe(JOURNAL_PROMPTS.length);
   });
 
-  it('has three standards, four inspections and three checkpoints, and evidence only for them', () => {
+  it('has three standards, four inspections and three checkpoints', () => {
     const count = (group: string) => ASSESSMENT_ITEMS.filter((i) => i.group === group).length;
     expect([count('standard'), count('inspection'), count('checkpoint')]).toEqual([3, 4, 3]);
     expect(ASSESSMENT_GROUPS).toHaveLength(3);
     const ids = new Set(ASSESSMENT_ITEMS.map((i) => i.id));
     expect(ids.size).toBe(ASSESSMENT_ITEMS.length);
-    for (const { items } of Object.values(EVIDENCE_KINDS))
-      for (const item of items) expect(ids).toContain(item);
-    for (const item of ASSESSMENT_ITEMS) {
-      expect(
-        Object.values(EVIDENCE_KINDS).some((k) => k.items.includes(item.id)),
-        `${item.id} has some evidence`,
-      ).toBe(true);
-    }
   });
-});
 
-describe('activity kinds and evidence rules are one list', () => {
-  it('every evidence kind is a kind the activity log knows, and the reflection page reads each kind that counts as evidence', () => {
-    for (const kind of Object.keys(EVIDENCE_KINDS)) expect(ACTIVITY_KINDS, kind).toContain(kind);
-    // The kinds that are not evidence are the learner's own answers and ratings.
-    const notEvidence = ACTIVITY_KINDS.filter((k) => !(k in EVIDENCE_KINDS));
-    expect(notEvidence).toEqual([
-      'case.revealed',
-      'question.answered',
-      'case.answered',
-      'reflect.rated',
-    ]);
+  it('gives every answer box of the lesson one journal prompt, asking the lesson’s own question', () => {
+    const items = [
+      CHECK_QUESTION.id,
+      ...flattenQuestions().map((q) => q.id),
+      ...MIGRATION_CASES.map((c) => c.id),
+    ];
+    for (const item of items) expect(journalPromptFor(item).lessonItem).toBe(item);
+    expect(journalPromptFor(CHECK_QUESTION.id).question).toBe(CHECK_QUESTION.question);
+    for (const q of flattenQuestions()) expect(journalPromptFor(q.id).question).toBe(q.question);
   });
 });

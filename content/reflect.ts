@@ -1,5 +1,8 @@
-import type { ActivityKind } from '@/lib/records/activity';
 /** The REFLECT mode as data: the prompts of the answer journal and the self-assessment items. */
+
+import { CHECK_QUESTION } from './lesson/lesson';
+import { flattenQuestions } from './lesson/questions';
+import { MIGRATION_CASES } from './lesson/cases';
 
 export interface JournalPrompt {
   id: string;
@@ -8,58 +11,75 @@ export interface JournalPrompt {
   /** Where it comes from in the lesson. */
   source: string;
   question: string;
+  /** The lesson item whose answer box writes to this prompt (null: REFLECT only). */
+  lessonItem: string | null;
+  /** Where the question is asked in the lesson. */
+  href: string | null;
 }
 
+const question = (id: string) => {
+  const node = flattenQuestions().find((q) => q.id === id);
+  if (!node) throw new Error(`No lesson question "${id}"`);
+  return node;
+};
+const fromQuestion = (promptId: string, label: string, lessonId: string): JournalPrompt => {
+  const node = question(lessonId);
+  return {
+    id: promptId,
+    label,
+    source: `Q&A · Level ${node.level}`,
+    question: node.question,
+    lessonItem: lessonId,
+    href: `/learn/questions#${lessonId}`,
+  };
+};
+
+/**
+ * One journal for every answer box. The prompt ids of the first REFLECT journal are kept, so
+ * its stored histories stay where they are; each lesson question and case writes to its prompt.
+ */
 export const JOURNAL_PROMPTS: readonly JournalPrompt[] = [
   {
     id: 'main',
     label: 'Main question',
     source: 'Check your understanding',
-    question:
-      'Two workers resume an agent task at the same time: how do a lease and a fencing token stop the old worker from writing?',
+    question: CHECK_QUESTION.question,
+    lessonItem: CHECK_QUESTION.id,
+    href: `/learn#${CHECK_QUESTION.id}`,
   },
-  {
-    id: 'q-cancel',
-    label: 'Cancelled while the lease is valid',
-    source: 'Q&A · Level 1',
-    question:
-      'The lease has not expired, but the user has cancelled the run. What must the commit condition check besides owner, token and lease?',
-  },
-  {
-    id: 'q-batches',
-    label: 'A token per batch?',
-    source: 'Q&A · Level 1',
-    question:
-      'Should the fencing token go up with every batch a worker writes? How is that different from the generation taken when the task was claimed?',
-  },
-  {
-    id: 'q-select-update',
-    label: 'Between SELECT and UPDATE',
-    source: 'Q&A · Level 1',
-    question:
-      'In PostgreSQL, how do you make sure no other worker takes the task between the moment you read it and the moment you update it?',
-  },
-  {
-    id: 'q-remote-after-cancel',
-    label: 'Remote request after cancel',
-    source: 'Q&A · Level 2',
-    question:
-      'The cancellation reached the database first, yet the old worker still sent a request to a remote system. Is it enough to reject its final commit?',
-  },
-  {
-    id: 'q-idempotency-vs-fencing',
-    label: 'Idempotency instead of fencing?',
-    source: 'Q&A · Level 3',
-    question:
-      'If the remote system cannot check a token, can an idempotency key take the place of fencing completely?',
-  },
+  fromQuestion('q-cancel', 'Cancelled while the lease is valid', 'q-cancel-while-lease-valid'),
+  fromQuestion('q-batches', 'A token per batch?', 'q-fence-per-batch'),
+  fromQuestion('q-select-update', 'Between SELECT and UPDATE', 'q-select-then-update-postgres'),
+  fromQuestion('q-remote-after-cancel', 'Remote request after cancel', 'q-remote-after-cancel'),
+  fromQuestion(
+    'q-idempotency-vs-fencing',
+    'Idempotency instead of fencing?',
+    'q-idempotency-vs-fencing',
+  ),
+  ...MIGRATION_CASES.map((c): JournalPrompt => ({
+    id: c.id,
+    label: c.title,
+    source: 'Migration case',
+    question: c.question,
+    lessonItem: c.id,
+    href: `/learn/cases#${c.id}`,
+  })),
   {
     id: 'notes',
     label: 'Personal notes',
     source: 'Free notes',
     question: 'Anything you want to keep: doubts, links between ideas, what to try next.',
+    lessonItem: null,
+    href: null,
   },
 ];
+
+/** The journal prompt a lesson item's answer box writes to. */
+export function journalPromptFor(lessonItem: string): JournalPrompt {
+  const prompt = JOURNAL_PROMPTS.find((p) => p.lessonItem === lessonItem);
+  if (!prompt) throw new Error(`No journal prompt for lesson item "${lessonItem}"`);
+  return prompt;
+}
 
 export type AssessmentGroup = 'standard' | 'inspection' | 'checkpoint';
 
@@ -94,7 +114,7 @@ export const ASSESSMENT_ITEMS: readonly AssessmentItem[] = [
     id: 'std-basic',
     group: 'standard',
     name: 'Basic standard',
-    text: 'An expired lease does not mean the old worker has stopped.',
+    text: 'A lease that has run out says nothing about whether its old holder has stopped running.',
   },
   {
     id: 'std-intermediate',
@@ -157,37 +177,3 @@ export const RATING_LABELS = {
   partly: 'Partly',
   confident: 'Confident',
 } as const;
-
-/**
- * Which activity the app records counts as evidence for which item. Kinds are written by other
- * features into the records database's shared activity log.
- */
-export const EVIDENCE_KINDS: Readonly<
-  Partial<Record<ActivityKind, { label: string; items: readonly string[] }>>
-> = {
-  'question.revealed': {
-    label: 'Reference answer revealed',
-    items: ['std-basic', 'std-senior', 'insp-idempotency'],
-  },
-  'question.rated': {
-    label: 'Own answer rated against the reference',
-    items: ['std-basic', 'std-senior', 'insp-idempotency'],
-  },
-  'quiz.answered': { label: 'Quiz question answered', items: ['std-basic', 'std-intermediate'] },
-  'lab.challenge.solved': {
-    label: 'Lab challenge solved',
-    items: ['std-intermediate', 'insp-atomic', 'chk-generation', 'chk-storage-side'],
-  },
-  'timeline.scored': {
-    label: 'Timeline scored',
-    items: ['std-basic', 'insp-resurrection', 'chk-not-client'],
-  },
-  'crashlab.evaluated': {
-    label: 'Crash lab run evaluated',
-    items: ['insp-resurrection', 'chk-generation', 'insp-resource'],
-  },
-  'checker.checked': {
-    label: 'Schedule checker run',
-    items: ['std-intermediate', 'insp-resource', 'chk-storage-side', 'chk-not-client'],
-  },
-};

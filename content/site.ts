@@ -2,7 +2,8 @@
 export const SITE = {
   title: 'Lease takeover and fencing stale workers',
   shortTitle: 'Fencing Lab',
-  tagline: 'A lease gives liveness, not safety. Learn why, by breaking it.',
+  tagline:
+    'A lease hands a stuck task over; a fence keeps the old worker out. Learn why, by breaking it.',
 } as const;
 
 export interface NavItem {

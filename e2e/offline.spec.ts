@@ -39,8 +39,12 @@ test('the app is installable, and pages a learner has opened keep working offlin
       'page',
     );
   }
+  // Opened means loaded: the mastery map and the review list read the records database, whose
+  // code arrives after the text.
+  await expect(page.locator('[data-mastery-ready]')).toBeVisible();
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('[data-reviews="ready"]')).toBeVisible();
 
   // The service worker tries the network first; offline, the browser logs that refusal.
   guard.allowConsole.push(/ERR_INTERNET_DISCONNECTED/);

@@ -23,8 +23,18 @@ export const LIB_LAYERS = [
   },
   {
     name: 'engines',
-    folders: ['journal', 'crashlab', 'claim-lab', 'lesson', 'reflect', 'timeline'],
-    why: 'one engine per feature, each driving lib/lease',
+    folders: ['journal', 'crashlab', 'claim-lab', 'timeline', 'review'],
+    why: 'one engine per feature, each driving lib/lease; the answer journal; spaced review',
+  },
+  {
+    name: 'course',
+    folders: ['lesson'],
+    why: 'the lesson: reading, answers (kept in the journal), quiz, reviews due',
+  },
+  {
+    name: 'reflection',
+    folders: ['reflect'],
+    why: 'self-assessment and the mastery map, read from the lesson’s records',
   },
   {
     name: 'checker',

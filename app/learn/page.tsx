@@ -25,7 +25,7 @@ import {
   LEARNING_PATHS,
   LESSON_TITLE,
   MIGRATION_CASES,
-  MISTAKES,
+  QUIZ_ITEMS,
   OVERVIEW,
   PRINCIPLES,
   PRINCIPLES_LEAD,
@@ -103,8 +103,8 @@ export default function LearnPage() {
           <LessonSection id="follow-up-questions" title={title('follow-up-questions')}>
             <ActivityLink href="/learn/questions" title="Questions and answers, level by level">
               Three Level 1 questions; the first one is followed to Level 2 and Level 3. Write your
-              own answer, reveal the reference, rate yourself.{' '}
-              <ItemProgress ids={flattenQuestions().map((q) => q.id)} kind="revealed" />
+              own answer first (or say you don’t know yet), then open the reference and rate
+              yourself. <ItemProgress ids={flattenQuestions().map((q) => q.id)} kind="revealed" />
             </ActivityLink>
           </LessonSection>
           <LessonSection id="migration-cases" title={title('migration-cases')}>
@@ -115,9 +115,13 @@ export default function LearnPage() {
             </ActivityLink>
           </LessonSection>
           <LessonSection id="common-mistakes" title={title('common-mistakes')}>
-            <ActivityLink href="/learn/mistakes" title="True or false? Four common mistakes">
-              Four beliefs that break designs, as a short quiz with explanations.{' '}
-              <ItemProgress ids={MISTAKES.map((m) => m.id)} kind="quiz" />
+            <ActivityLink
+              href="/learn/mistakes"
+              title="Common mistakes: true or false, then predict"
+            >
+              Seven true-or-false statements scored on your first answer, then the four classic
+              mistakes as timelines where you say what happens to each write.{' '}
+              <ItemProgress ids={QUIZ_ITEMS.map((m) => m.id)} kind="quiz" />
             </ActivityLink>
           </LessonSection>
           <LessonSection id="references" title={title('references')}>

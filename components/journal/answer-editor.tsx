@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect, useRef, useState, type ClipboardEvent } from 'react';
-import type { JournalPrompt } from '@/content/reflect';
 import { MAX_ANSWER_CHARS, type Journal, type SaveResult } from '@/lib/journal';
 import { Button } from '@/components/ui/button';
 import { HistoryPanel } from './history-panel';
@@ -12,19 +11,35 @@ import { getDraft, setDraft } from './use-journal';
 const AUTOSAVE_MS = 2_000;
 const LIMIT = MAX_ANSWER_CHARS.toLocaleString('en-US');
 
+export interface AnswerEditorProps {
+  journal: Journal;
+  version: number;
+  promptId: string;
+  /** The textarea's accessible name. */
+  label: string;
+  rows?: number;
+  /** Whether the history starts open (REFLECT) or behind its "N versions" button (lesson boxes). */
+  historyOpen?: boolean;
+  /** Called after every version this box saves (the lesson records the attempt). */
+  onSaved?: () => void;
+}
+
 /**
- * The answer editor of one prompt: a plain textarea with a live counter, explicit save and
- * autosave after a pause, and the prompt's history. Text past the limit is refused, not cut.
+ * The answer editor of one journal prompt, used by every answer box of the app: a plain textarea
+ * with a live counter, explicit save, autosave after a pause and when the page is left, and the
+ * prompt's history in place behind an "N versions" button. Text past the limit is refused, not cut.
  */
 export function AnswerEditor({
   journal,
   version,
-  prompt,
-}: {
-  journal: Journal;
-  version: number;
-  prompt: JournalPrompt;
-}) {
+  promptId,
+  label,
+  rows = 12,
+  historyOpen = false,
+  onSaved,
+}: AnswerEditorProps) {
+  const prompt = { id: promptId };
+  const [showHistory, setShowHistory] = useState(historyOpen);
   const head = journal.head(prompt.id);
   const [baseId, setBaseId] = useState<string | null>(head?.id ?? null);
   const [seenHeadId, setSeenHeadId] = useState<string | null>(head?.id ?? null);
@@ -71,6 +86,7 @@ export function AnswerEditor({
       return;
     }
     const { entry, newer } = result;
+    onSaved?.();
     setBaseId(entry.id);
     setSeenHeadId(entry.id);
     setDraft(prompt.id, null);
@@ -140,23 +156,17 @@ export function AnswerEditor({
   }
 
   const textareaId = `answer-${prompt.id}`;
+  const historyId = `${textareaId}-history`;
   return (
-    <section aria-labelledby={`${textareaId}-title`} className="min-w-0 space-y-4">
-      <div>
-        <p className="text-sm font-semibold uppercase tracking-wide text-accent">{prompt.source}</p>
-        <h2 id={`${textareaId}-title`} className="text-2xl font-bold">
-          {prompt.label}
-        </h2>
-        <p className="mt-1 text-lg">{prompt.question}</p>
-      </div>
+    <div className="min-w-0 space-y-3">
       <div>
         <label htmlFor={textareaId} className="font-semibold">
-          Your answer: {prompt.label}
+          {label}
         </label>
         <textarea
           id={textareaId}
           value={text}
-          rows={12}
+          rows={rows}
           spellCheck
           aria-describedby={`${textareaId}-count`}
           onPaste={onPaste}
@@ -172,22 +182,33 @@ export function AnswerEditor({
           <p id={`${textareaId}-count`} className="font-mono text-sm text-muted">
             {text.length.toLocaleString('en-US')} / {LIMIT}
           </p>
-          <p className="text-sm text-muted">
+          <p className="text-sm text-muted" data-saved={dirty ? 'no' : 'yes'}>
             {dirty ? 'Unsaved changes (autosave after a pause)' : 'All changes saved'}
           </p>
+          <Button
+            aria-expanded={showHistory}
+            aria-controls={historyId}
+            onClick={() => setShowHistory(!showHistory)}
+          >
+            {headNumber} {headNumber === 1 ? 'version' : 'versions'}
+          </Button>
           <Button variant="primary" className="ml-auto" onClick={() => save('save')}>
             Save
           </Button>
         </div>
       </div>
       <Notices notice={notice} journal={journal} />
-      <HistoryPanel
-        journal={journal}
-        version={version}
-        prompt={prompt}
-        currentId={baseId}
-        onRestore={restore}
-      />
-    </section>
+      <div id={historyId} hidden={!showHistory}>
+        {showHistory ? (
+          <HistoryPanel
+            journal={journal}
+            version={version}
+            promptId={prompt.id}
+            currentId={baseId}
+            onRestore={restore}
+          />
+        ) : null}
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,6 @@
 'use client';
 
 import { useState } from 'react';
-import type { JournalPrompt } from '@/content/reflect';
 import type { EntryMeta, Journal } from '@/lib/journal';
 import { Button } from '@/components/ui/button';
 import { DiffView } from './diff-view';
@@ -22,17 +21,17 @@ const KIND_LABELS: Record<EntryMeta['kind'], string> = {
 export function HistoryPanel({
   journal,
   version,
-  prompt,
+  promptId,
   currentId,
   onRestore,
 }: {
   journal: Journal;
   version: number;
-  prompt: JournalPrompt;
+  promptId: string;
   currentId: string | null;
   onRestore: (entryId: string) => void;
 }) {
-  const history = journal.history(prompt.id);
+  const history = journal.history(promptId);
   const [openId, setOpenId] = useState<string | null>(null);
   const [showAll, setShowAll] = useState(false);
   const [from, setFrom] = useState('');
@@ -52,11 +51,11 @@ export function HistoryPanel({
 
   return (
     <section
-      aria-labelledby={`history-${prompt.id}`}
+      aria-labelledby={`history-${promptId}`}
       className="space-y-4 rounded-lg border border-line p-4"
       data-version={version}
     >
-      <h3 id={`history-${prompt.id}`} className="text-lg font-bold">
+      <h3 id={`history-${promptId}`} className="text-lg font-bold">
         History ({history.length} {history.length === 1 ? 'version' : 'versions'})
       </h3>
       {history.length === 0 ? (
@@ -113,7 +112,7 @@ export function HistoryPanel({
             tabIndex={0}
             className="max-h-80 overflow-auto whitespace-pre-wrap break-words font-sans"
           >
-            {journal.textOf(prompt.id, opened.id)}
+            {journal.textOf(promptId, opened.id)}
           </pre>
           <Button onClick={() => setOpenId(null)}>Close version</Button>
         </div>
@@ -147,8 +146,8 @@ export function HistoryPanel({
           </div>
           {compared ? (
             <DiffView
-              before={journal.textOf(prompt.id, compared[0]) ?? ''}
-              after={journal.textOf(prompt.id, compared[1]) ?? ''}
+              before={journal.textOf(promptId, compared[0]) ?? ''}
+              after={journal.textOf(promptId, compared[1]) ?? ''}
               title={`Differences from version ${number(compared[0])} to version ${number(compared[1])}`}
             />
           ) : null}

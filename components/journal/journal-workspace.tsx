@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useState } from 'react';
 import type { JournalPrompt } from '@/content/reflect';
 import { AnswerEditor } from './answer-editor';
@@ -51,7 +52,35 @@ export function JournalWorkspace({ prompts }: { prompts: readonly JournalPrompt[
             })}
           </ul>
         </nav>
-        <AnswerEditor key={active.id} journal={journal} version={version} prompt={active} />
+        <section aria-labelledby={`prompt-${active.id}-title`} className="min-w-0 space-y-4">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-wide text-accent">
+              {active.source}
+            </p>
+            <h2 id={`prompt-${active.id}-title`} className="text-2xl font-bold">
+              {active.label}
+            </h2>
+            <p className="mt-1 text-lg">{active.question}</p>
+            {active.href ? (
+              <p className="mt-1 text-sm">
+                <Link href={active.href} className="font-semibold text-accent underline">
+                  Asked in the lesson
+                </Link>{' '}
+                <span className="text-muted">
+                  (the answer box there writes to this same history)
+                </span>
+              </p>
+            ) : null}
+          </div>
+          <AnswerEditor
+            key={active.id}
+            journal={journal}
+            version={version}
+            promptId={active.id}
+            label={`Your answer: ${active.label}`}
+            historyOpen
+          />
+        </section>
       </div>
       <JournalTransfer journal={journal} prompts={prompts.map((p) => p.id)} />
     </div>

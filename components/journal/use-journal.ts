@@ -3,6 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import { createJournal, type Journal } from '@/lib/journal';
 import { browserStore, STORAGE_KEYS, subscribeToPrefix } from '@/lib/storage';
+import { moveLessonAnswers } from './move-lesson-answers';
 
 let journal: Journal | null = null;
 /** Unsaved texts of this tab, by prompt: kept in memory (say, when storage is full) and exported. */
@@ -42,7 +43,10 @@ export function browserJournal(): Journal {
     journal = created;
     created.load();
     subscribeToPrefix(STORAGE_KEYS.journal, (key) => created.refresh(key));
-    void adoptIdleWriter(created);
+    // Adopt a writer first, so moved answers continue an earlier segment rather than open one.
+    void adoptIdleWriter(created)
+      .then(() => moveLessonAnswers(created))
+      .catch(() => undefined);
   }
   return journal;
 }

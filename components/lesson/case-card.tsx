@@ -1,26 +1,13 @@
 'use client';
 
-import { useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { useId } from 'react';
 import type { MigrationCase } from '@/content/lesson';
-import { OwnAnswer } from './own-answer';
+import { AttemptGate } from './attempt-gate';
 import { Prose } from './prose';
-import { useLessonRecords } from './use-lesson-records';
 
 /** A migration case: changed condition → question → your prediction → derivation → the principle that stays. */
 export function CaseCard({ item }: { item: MigrationCase }) {
-  const { records, record } = useLessonRecords();
-  const revealed = item.id in records.revealed;
-  const [hidden, setHidden] = useState(false);
-  const open = revealed && !hidden;
   const headingId = useId();
-  const derivationId = useId();
-
-  function toggle() {
-    if (!revealed) void record([{ kind: 'revealed', item: 'case', id: item.id, at: Date.now() }]);
-    setHidden(open);
-  }
-
   return (
     <article
       id={item.id}
@@ -44,28 +31,23 @@ export function CaseCard({ item }: { item: MigrationCase }) {
           <dd className="font-semibold">{item.question}</dd>
         </div>
       </dl>
-      <OwnAnswer id={item.id} item="case" label="3 · Your prediction" noun="prediction" />
-      <Button
-        variant="primary"
-        className="mt-4"
-        aria-expanded={open}
-        aria-controls={derivationId}
-        onClick={toggle}
+      <AttemptGate
+        id={item.id}
+        item="case"
+        label="3 · Your prediction"
+        revealLabel="the derivation"
       >
-        {open ? 'Hide the derivation' : 'Reveal the derivation'}
-      </Button>
-      <div
-        id={derivationId}
-        hidden={!open}
-        className="mt-3 space-y-3 border-l-4 border-accent pl-4"
-      >
-        <p className="text-sm font-semibold uppercase tracking-wider text-accent">4 · Derivation</p>
-        <Prose paragraphs={item.derivation} />
-        <p className="text-sm font-semibold uppercase tracking-wider text-accent">
-          5 · The principle that stays unchanged
-        </p>
-        <p className="font-semibold">{item.unchangedPrinciple}</p>
-      </div>
+        <div className="space-y-3 border-l-4 border-accent pl-4">
+          <p className="text-sm font-semibold uppercase tracking-wider text-accent">
+            4 · Derivation
+          </p>
+          <Prose paragraphs={item.derivation} />
+          <p className="text-sm font-semibold uppercase tracking-wider text-accent">
+            5 · The principle that stays unchanged
+          </p>
+          <p className="font-semibold">{item.unchangedPrinciple}</p>
+        </div>
+      </AttemptGate>
     </article>
   );
 }

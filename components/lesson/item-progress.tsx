@@ -11,7 +11,7 @@ export function ItemProgress({ ids, kind }: { ids: readonly string[]; kind: 'rev
     const score = quizScore(ids, records);
     return (
       <span>
-        {score.answered} of {score.total} answered, {score.correct} right
+        {score.answered} of {score.total} answered, {score.correct} right on the first try
       </span>
     );
   }

@@ -1,17 +1,36 @@
 'use client';
 
-import { useId } from 'react';
-import type { MistakeItem } from '@/content/lesson';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { useReviews } from '@/components/review/use-reviews';
+import type { QuizItem } from '@/content/lesson';
 import { quizScore } from '@/lib/lesson';
-import { Prose } from './prose';
+import { isDue } from '@/lib/review';
+import { ChoiceButtons } from './choice-buttons';
+import { InlineText, Prose } from './prose';
 import { clock } from './lesson-store';
 import { useLessonRecords } from './use-lesson-records';
 
-function QuizItem({ item, index }: { item: MistakeItem; index: number }) {
+const TRUE_FALSE = [
+  { value: true, label: 'True' },
+  { value: false, label: 'False' },
+] as const;
+
+/** Whether the review schedule has this item due now. */
+export function useDue(id: string): boolean {
+  const { items } = useReviews();
+  const item = items.find((i) => i.itemId === id);
+  return item ? isDue(item, clock()) : false;
+}
+
+function QuizCard({ item, index }: { item: QuizItem; index: number }) {
   const { records, record } = useLessonRecords();
   const answer = records.quiz[item.id];
+  const due = useDue(item.id);
+  const [retrying, setRetrying] = useState(false);
   const headingId = useId();
   function choose(choice: boolean) {
+    setRetrying(false);
     void record([
       { kind: 'quiz', id: item.id, choice, correct: choice === item.truth, at: clock() },
     ]);
@@ -21,51 +40,58 @@ function QuizItem({ item, index }: { item: MistakeItem; index: number }) {
     <article
       id={item.id}
       aria-labelledby={headingId}
+      data-due={due ? 'yes' : 'no'}
       className="scroll-mt-6 rounded-lg border border-line bg-surface-2 p-4 sm:p-5"
     >
       <p className="text-sm font-semibold uppercase tracking-wider text-accent">
         Statement {index + 1}
+        {due ? (
+          <span className="ml-2 rounded border border-accent px-1.5 normal-case">
+            Due for review
+          </span>
+        ) : null}
       </p>
       <h2 id={headingId} className="mt-1 text-lg font-bold">
-        {item.statement}
+        <InlineText text={item.statement} />
       </h2>
-      <div role="group" aria-label="True or false?" className="mt-3 flex gap-2">
-        {[true, false].map((choice) => (
-          <button
-            key={String(choice)}
-            type="button"
-            aria-pressed={answer?.choice === choice}
-            onClick={() => choose(choice)}
-            className={`rounded-md border px-4 py-1.5 font-semibold ${
-              answer?.choice === choice
-                ? 'border-accent bg-accent text-accent-ink'
-                : 'border-line bg-surface hover:bg-surface-2'
-            }`}
-          >
-            {choice ? 'True' : 'False'}
-          </button>
-        ))}
+      <div className="mt-3">
+        <ChoiceButtons
+          label={retrying ? 'Answer again: true or false?' : 'True or false?'}
+          choices={TRUE_FALSE}
+          chosen={retrying ? undefined : answer?.choice}
+          locked={Boolean(answer) && !retrying}
+          onChoose={choose}
+        />
       </div>
       <div role="status" className="mt-3">
         {answer ? (
           <div className="border-l-4 border-accent pl-4">
             <p className={`font-bold ${answer.correct ? 'text-good' : 'text-bad'}`}>
-              {answer.correct ? 'Right' : 'Not quite'}: the statement is{' '}
+              {answer.correct ? 'Right' : 'Not quite'} on the first try: the statement is{' '}
               {item.truth ? 'true' : 'false'}.
             </p>
-            <p className="mt-1 text-sm text-muted">
-              The mistake behind it: “{item.misconception}”.
-            </p>
+            {answer.tries > 1 ? (
+              <p className="text-sm">
+                Answered again {answer.tries - 1} {answer.tries === 2 ? 'time' : 'times'}; latest{' '}
+                {answer.lastCorrect ? 'right' : 'wrong'}. Only the first try is scored.
+              </p>
+            ) : null}
+            <p className="mt-1 text-sm text-muted">The belief behind it: “{item.misconception}”.</p>
             <Prose paragraphs={item.explanation} className="mt-2" />
           </div>
         ) : null}
       </div>
+      {answer && !retrying ? (
+        <Button className="mt-3" onClick={() => setRetrying(true)}>
+          {due ? 'Review: answer again' : 'Answer again (not scored)'}
+        </Button>
+      ) : null}
     </article>
   );
 }
 
-/** The common mistakes as a true-or-false quiz; every answer is kept in the records. */
-export function MistakesQuiz({ items }: { items: readonly MistakeItem[] }) {
+/** The quiz: true-or-false items, scored on the first answer only; retries are kept as retries. */
+export function MistakesQuiz({ items }: { items: readonly QuizItem[] }) {
   const { records } = useLessonRecords();
   const score = quizScore(
     items.map((item) => item.id),
@@ -73,13 +99,13 @@ export function MistakesQuiz({ items }: { items: readonly MistakeItem[] }) {
   );
   return (
     <>
-      <p className="mb-4 font-semibold" aria-live="polite">
-        {score.answered} of {score.total} answered, {score.correct} right
+      <p className="mb-4 font-semibold" aria-live="polite" data-testid="quiz-score">
+        {score.answered} of {score.total} answered, {score.correct} right on the first try
       </p>
       <ol className="space-y-4">
         {items.map((item, index) => (
           <li key={item.id}>
-            <QuizItem item={item} index={index} />
+            <QuizCard item={item} index={index} />
           </li>
         ))}
       </ol>

@@ -3,7 +3,7 @@
 import type { QuestionNode } from '@/content/lesson';
 import { unlockedIds } from '@/lib/lesson';
 import { RevealItem } from './reveal-item';
-import { useLessonRecords } from './use-lesson-records';
+import { useAttempted } from './use-attempted';
 
 function LockedQuestion({ node }: { node: QuestionNode }) {
   return (
@@ -15,7 +15,8 @@ function LockedQuestion({ node }: { node: QuestionNode }) {
         Level {node.level} · locked
       </p>
       <p className="mt-1 text-muted">
-        Answer or reveal the question above to unlock this follow-up.
+        Try the question above first (save an answer, or say you don’t know yet) to unlock this
+        follow-up.
       </p>
     </article>
   );
@@ -52,10 +53,10 @@ function Branch({ node, open }: { node: QuestionNode; open: Set<string> }) {
   );
 }
 
-/** The question tree: Level 1 questions, and follow-ups that unlock once their parent is settled. */
+/** The question tree: Level 1 questions, and follow-ups that unlock once their parent is attempted. */
 export function QuestionTree({ tree }: { tree: readonly QuestionNode[] }) {
-  const { records } = useLessonRecords();
-  const open = unlockedIds(tree, records);
+  const attempted = useAttempted();
+  const open = unlockedIds(tree, attempted);
   return (
     <ol className="space-y-6">
       {tree.map((node) => (

@@ -1,6 +1,7 @@
 'use client';
 
 import { RATINGS, type Rating } from '@/lib/lesson';
+import { clock } from './lesson-store';
 import { useLessonRecords } from './use-lesson-records';
 
 const LABELS: Record<Rating, string> = { 'got-it': 'Got it', partly: 'Partly', missed: 'Missed' };
@@ -23,7 +24,7 @@ export function RatingButtons({ id }: { id: string }) {
           key={rating}
           type="button"
           aria-pressed={current === rating}
-          onClick={() => void record([{ kind: 'rated', id, rating, at: Date.now() }])}
+          onClick={() => void record([{ kind: 'rated', id, rating, at: clock() }])}
           className={`rounded-md border px-3 py-1 text-sm font-semibold ${
             current === rating
               ? 'border-accent bg-accent text-accent-ink'

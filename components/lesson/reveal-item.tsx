@@ -1,12 +1,10 @@
 'use client';
 
-import { useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { useId } from 'react';
 import type { Paragraphs } from '@/content/lesson';
+import { AttemptGate } from './attempt-gate';
 import { Prose } from './prose';
-import { OwnAnswer } from './own-answer';
 import { RatingButtons } from './rating-buttons';
-import { useLessonRecords } from './use-lesson-records';
 
 export interface RevealItemProps {
   id: string;
@@ -18,8 +16,8 @@ export interface RevealItemProps {
 }
 
 /**
- * One question: its context, a box for your own answer, a button that reveals the reference
- * answer (and records the reveal), and a self-rating once revealed.
+ * One question: its context, your answer (a journal prompt with history), the reference answer
+ * once you have tried, and a self-rating.
  */
 export function RevealItem({
   id,
@@ -29,19 +27,8 @@ export function RevealItem({
   answer,
   headingLevel,
 }: RevealItemProps) {
-  const { records, record } = useLessonRecords();
-  const revealed = id in records.revealed;
-  const [hidden, setHidden] = useState(false);
-  const open = revealed && !hidden;
   const headingId = useId();
-  const answerId = useId();
   const Heading = `h${headingLevel}` as const;
-
-  function toggle() {
-    if (!revealed) void record([{ kind: 'revealed', item: 'question', id, at: Date.now() }]);
-    setHidden(open);
-  }
-
   return (
     <article
       aria-labelledby={headingId}
@@ -53,21 +40,18 @@ export function RevealItem({
         {question}
       </Heading>
       <p className="mt-1 text-muted">{context}</p>
-      <OwnAnswer id={id} item="question" label="Your answer first" />
-      <Button
-        variant="primary"
-        className="mt-4"
-        aria-expanded={open}
-        aria-controls={answerId}
-        onClick={toggle}
+      <AttemptGate
+        id={id}
+        item="question"
+        label="Your answer first"
+        revealLabel="the reference answer"
       >
-        {open ? 'Hide the reference answer' : 'Reveal the reference answer'}
-      </Button>
-      <div id={answerId} hidden={!open} className="mt-3 border-l-4 border-accent pl-4">
-        <p className="text-sm font-semibold">Reference answer</p>
-        <Prose paragraphs={answer} className="mt-1" />
-        <RatingButtons id={id} />
-      </div>
+        <div className="border-l-4 border-accent pl-4">
+          <p className="text-sm font-semibold">Reference answer</p>
+          <Prose paragraphs={answer} className="mt-1" />
+          <RatingButtons id={id} />
+        </div>
+      </AttemptGate>
     </article>
   );
 }

@@ -1,29 +1,40 @@
 'use client';
 
-import { ASSESSMENT_ITEMS, EVIDENCE_KINDS, RATING_LABELS } from '@/content/reflect';
+import Link from 'next/link';
+import { MASTERY_MAP } from '@/content/mastery';
+import { ASSESSMENT_ITEMS, RATING_LABELS } from '@/content/reflect';
+import { exerciseResult, type WorkFacts } from '@/lib/reflect';
+import { describeExercise } from './exercise-label';
 import { formatTime } from '@/components/journal/format';
 import type { AssessmentState } from './use-self-assessment';
 
 /** Each item's ratings over time, next to the evidence the app has recorded for it. */
-export function ProgressView({ state }: { state: AssessmentState }) {
+export function ProgressView({
+  state,
+  facts,
+}: {
+  state: AssessmentState;
+  facts: WorkFacts | null;
+}) {
   return (
     <section aria-labelledby="progress" className="space-y-4">
       <h2 id="progress" className="text-2xl font-bold">
         Progress: your ratings next to the evidence
       </h2>
       <p className="text-muted">
-        Evidence is what the labs and questions recorded in this browser. A confident rating with no
-        evidence is worth checking in a lab.
+        Evidence is correct work only: exercises passed (a quiz or a prediction right on the first
+        try, a challenge solved, a timeline fully right, a crash lab evaluation passed). Reveals and
+        wrong answers do not count. A confident rating with no evidence is worth checking in an
+        exercise.
       </p>
       <ul className="grid gap-3 md:grid-cols-2">
         {ASSESSMENT_ITEMS.map((item) => {
           const ratings = state.history.filter((r) => r.item === item.id);
-          const evidence = Object.entries(EVIDENCE_KINDS)
-            .filter(([, k]) => k.items.includes(item.id))
-            .flatMap(([kind, k]) => {
-              const found = state.evidence.get(kind);
-              return found ? [{ ...found, label: k.label }] : [];
-            });
+          const exercises = MASTERY_MAP.find((m) => m.id === item.id)?.exercises ?? [];
+          const results = facts
+            ? exercises.map((exercise) => ({ exercise, result: exerciseResult(facts, exercise) }))
+            : [];
+          const evidence = results.filter((r) => r.result.passed);
           return (
             <li
               key={item.id}
@@ -51,19 +62,25 @@ export function ProgressView({ state }: { state: AssessmentState }) {
               </div>
               <div>
                 <h4 className="text-sm font-semibold text-muted">Evidence</h4>
+                <p className="text-sm">
+                  {evidence.length} of {exercises.length}{' '}
+                  {exercises.length === 1 ? 'exercise' : 'exercises'} passed
+                </p>
                 {evidence.length ? (
                   <ul className="text-sm">
-                    {evidence.map((e) => (
-                      <li key={e.kind}>
-                        {e.label}: {e.count} {e.count === 1 ? 'time' : 'times'}, last{' '}
-                        {formatTime(e.last)}
-                        {e.subjects.length ? ` (${e.subjects.join(', ')})` : ''}
-                      </li>
-                    ))}
+                    {evidence.map(({ exercise, result }) => {
+                      const { label, href } = describeExercise(exercise);
+                      return (
+                        <li key={`${exercise.kind}-${exercise.id}`}>
+                          <Link href={href} className="text-accent underline">
+                            {label}
+                          </Link>
+                          : {result.summary}
+                        </li>
+                      );
+                    })}
                   </ul>
-                ) : (
-                  <p className="text-sm">No evidence yet.</p>
-                )}
+                ) : null}
               </div>
             </li>
           );

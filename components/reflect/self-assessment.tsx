@@ -1,15 +1,18 @@
 'use client';
 
-import { ASSESSMENT_GROUPS, ASSESSMENT_ITEMS, EVIDENCE_KINDS } from '@/content/reflect';
+import { ASSESSMENT_GROUPS, ASSESSMENT_ITEMS } from '@/content/reflect';
 import { ProgressView } from './progress-view';
 import { RatingForm } from './rating-form';
 import { useSelfAssessment } from './use-self-assessment';
+import { useWorkFacts } from './use-work-facts';
 
-const KINDS = Object.keys(EVIDENCE_KINDS);
+/** Evidence now comes from graded work (useWorkFacts), not from counting activity kinds. */
+const KINDS: readonly string[] = [];
 
 /** Rate yourself on every standard, inspection and checkpoint; see progress and evidence. */
 export function SelfAssessment() {
   const { state, error, rate } = useSelfAssessment(KINDS);
+  const facts = useWorkFacts();
   if (error) return <p role="alert">{error}</p>;
   if (!state) return <p className="text-muted">Opening your records…</p>;
   return (
@@ -41,7 +44,7 @@ export function SelfAssessment() {
           </div>
         </section>
       ))}
-      <ProgressView state={state} />
+      <ProgressView state={state} facts={facts} />
     </div>
   );
 }

@@ -59,7 +59,7 @@ export const LAB_EXERCISES: readonly LabExercise[] = [
     solution: RACE_SOLUTION,
     check: { kind: 'includes', lines: ['A claimed: yes', 'B claimed: yes'] },
     solvedNote:
-      'Both workers saw a free job, so both took it, and each now believes it holds the lease. Nothing between the SELECT and the UPDATE stops the second writer. The lesson’s claim puts the check in the UPDATE’s own WHERE, so the second UPDATE changes 0 rows. The fence still saves the finish: A’s token 1 is already stale.',
+      'Both workers saw a free job, so both took it, and each now believes it holds the lease. Nothing between the SELECT and the UPDATE stops the second writer. The lesson’s claim puts the check in the UPDATE’s own WHERE, so the second UPDATE changes 0 rows. Here the fence still saves the finish, but only because this UPDATE raises the fence in place (`fence = fence + 1`): B’s increment lands on top of A’s, so A holds 1 and B holds 2, and A’s token is already stale. A read-then-write claim that sets the fence to the value its SELECT read plus one hands both workers the same token 2, and then the fence cannot tell them apart at all.',
     link: {
       href: '/practice/timeline',
       label: 'Step through the same race in the timeline exercise',

@@ -1,7 +1,7 @@
 import type { MigrationCase } from './types';
 
 export const CASES_LEAD = [
-  'First find the condition that changed, then decide which premises of the original design still hold. These cases are teaching deductions: they carry the principle over to a new problem.',
+  'Start by naming what changed; then sort the premises of the original design into those that still hold and those that broke. The cases are worked deductions that carry the principle over to a new problem. Write your prediction first: the derivation opens after you have saved one, or said you do not know yet.',
 ] as const;
 
 export const MIGRATION_CASES: readonly MigrationCase[] = [
@@ -10,9 +10,9 @@ export const MIGRATION_CASES: readonly MigrationCase[] = [
     title: 'Task state is local, the report file is remote',
     changedCondition: 'Submitting the result overwrites a report file in remote storage.',
     question:
-      "The database refuses the old worker's done, so why is the file still overwritten by the old worker?",
+      "The database turns away the stale worker's done. How can the report file in remote storage still end up with that worker's content?",
     derivation: [
-      'Refusing the local commit comes too late: the side effect happened before it. The remote write needs its own protection: a version condition on the object, a fence checked by the storage side, or writing an immutable version first and letting a trusted committer switch the official reference to it.',
+      "Refusing the local commit comes too late: the side effect happened before it. The remote write needs its own protection. A conditional PUT (If-Match on the object's ETag) is not a fence by itself: a stale worker that reads the current version just before writing passes it. It fences only if the version it expects was captured when the task was claimed, or if the fence token is stored with the object and compared by the storage side. The other way out: write an immutable version first and let a trusted committer, which checks the generation, switch the official reference to it.",
       'With that, an old worker can still leave an orphan draft behind, but it cannot replace the current official reference; garbage collection removes orphans by their state. Protecting only the local row does not protect the object store.',
     ],
     unchangedPrinciple:
@@ -24,7 +24,7 @@ export const MIGRATION_CASES: readonly MigrationCase[] = [
     changedCondition: 'A single model call takes longer than the lease.',
     question: 'Is it safe to raise the lease to one hour?',
     derivation: [
-      'A longer lease means fewer ordinary expiries, but also a slower takeover after a worker is really lost, and a pause can still last longer than an hour. Renew with an independent heartbeat, stop starting new actions as soon as authority is lost, and keep checking the token at commit.',
+      'A longer lease means fewer ordinary expiries, but also a slower takeover after a worker is really lost, and a pause can still last longer than an hour. Renew the lease while the call runs, but tie each renewal to progress (or cap the total run time): a heartbeat that renews whether or not anything moves keeps a hung worker in charge for ever. Stop starting new actions as soon as a renewal fails, and keep checking the token at commit.',
       'If a write that was already issued cannot be interrupted, the target still needs idempotency or a conditional commit. The TTL alone never makes the system safe.',
     ],
     unchangedPrinciple:

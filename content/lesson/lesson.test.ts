@@ -82,10 +82,12 @@ describe('the lesson covers every fact list of the source', () => {
     ]);
   });
 
-  it('cites the three sources, each as a plain https link', () => {
+  it('cites the three sources and the two lease papers, each as a plain https link', () => {
     expect(ids(REFERENCES)).toEqual([
       'ref-redis-distlock',
       'ref-kleppmann',
+      'ref-gray-cheriton',
+      'ref-chubby',
       'ref-postgres-skip-locked',
     ]);
     for (const ref of REFERENCES) expect(ref.href).toMatch(/^https:\/\//);

@@ -5,7 +5,7 @@ export const LESSON_TITLE = 'Lease takeover and fencing stale workers';
 /** The problem in brief: what the whole lesson answers. */
 export const OVERVIEW: Paragraphs = [
   'A lease lets another worker take over a task once the first one has gone quiet for too long. What it cannot do is stop the first one. A worker that was only paused can wake up after the takeover and carry on as if nothing happened.',
-  'So for a while two workers may run the same task. The lesson shows why the place that finally stores the result has to check which execution generation is writing, and refuse the stale one.',
+  'So for a while two workers may run the same task. The lesson shows why the store that keeps the result has to look at which execution generation is writing, and turn the stale one away itself.',
 ];
 
 export const CONCEPTS: readonly Concept[] = [
@@ -15,16 +15,16 @@ export const CONCEPTS: readonly Concept[] = [
     gist: 'An UPDATE whose WHERE clause is the permission check.',
     body: [
       "A conditional update changes a row only if the row still matches what you expect: `UPDATE runs SET status = 'done' WHERE run_id = ? AND owner = ? AND fence = ?`. The database evaluates the condition and applies the change as one atomic step, so nobody can slip in between the check and the write.",
-      'The number of rows changed is the answer. One row means you still had the right to write; zero rows means something changed under you and the write did not happen.',
+      'The count of changed rows is the reply. One row: the condition held and the write happened. Zero rows: the condition did not hold when the database looked. That is not always "you lost the right". If a finish is retried because its first reply never arrived, the first attempt may already have moved the row to done, and the retry then changes nothing although this worker won. Either re-read the row to learn which case you are in, or give the finish an operation id the store remembers, so a repeat is answered as a duplicate of the write that already landed rather than as a refusal.',
     ],
   },
   {
     id: 'concept-lease-and-clock',
     title: 'Lease and clock',
-    gist: 'A lease is permission with an expiry time, judged by one clock.',
+    gist: 'A lease is permission with an expiry time; who judges the expiry matters.',
     body: [
       'A lease grants a worker a task until a point in time (`lease_until`). The worker renews it while it works; if it stops renewing, the lease runs out and the task may be claimed by someone else.',
-      "Expiry must be judged against one time source, usually the database's clock, because the wall clocks of different machines drift apart. A lease says nothing about whether its old holder is still running: it only says when others may step in.",
+      "The store decides expiry against its own clock. Never compare the database's `lease_until` with a worker's wall clock: the two machines disagree by an offset nobody measures (timeline scenario 4 shows the damage). A worker that wants to know how long it may still act times its lease with its own monotonic clock, started before it sends the claim or renewal, and subtracts a safety margin for drift. The offset between machines then does not matter; drift during the lease and pauses do. And the database clock is not perfect either: `now()` can jump when NTP corrects it or a replica takes over after failover, and in PostgreSQL `now()` is the start time of the transaction, not the moment the statement runs.",
     ],
   },
   {
@@ -33,13 +33,13 @@ export const CONCEPTS: readonly Concept[] = [
     gist: 'Doing the same action twice has the effect of doing it once.',
     body: [
       'An action is idempotent when repeating it changes nothing further. The usual way to get there is an idempotency key: a stable id for one business action (an `operation_id`) that the receiver remembers, so a retry of the same action is recognised and not applied again.',
-      'An idempotency key names an action, not an execution. It stops the same action from landing twice; it does not stop a stale worker from sending a different action.',
+      'An idempotency key names an action, not an execution. It stops the same action from landing twice; it does not stop a stale worker from sending a different action. So idempotency limits the damage a stale worker can do; it does not fence it.',
     ],
   },
 ];
 
 export const PRINCIPLES_LEAD: Paragraphs = [
-  'When a lease expires, others may take the task over, but the old process is not stopped by it. While old and new run side by side, whoever performs the final commit must check the execution generation, or the old result overwrites the new state.',
+  'An expired lease lets others take the task over; it does nothing to the process that held it. While the old and the new worker both run, the generation check has to happen inside the store that applies the final write, as part of the same atomic step as the write. A check the worker makes on its own, before it writes, is exactly the mistake this lesson warns about.',
 ];
 
 export const PRINCIPLES: readonly Part[] = [
@@ -47,15 +47,15 @@ export const PRINCIPLES: readonly Part[] = [
     id: 'principle-liveness-vs-safety',
     title: 'Liveness and safety need different mechanisms',
     body: [
-      'A lease gives liveness: after a crash, the task does not stay stuck, because someone else can take it over. It does not give safety, because the old worker may merely be paused (a garbage-collection pause, a network partition, a suspended laptop) and resume later.',
-      "A longer lease makes takeovers rarer but proves nothing about the old process having stopped. Redis's own guidance on distributed locks recommends fencing for long operations: a process that is alive does not necessarily still hold a valid lock.",
+      'A lease is first of all a liveness tool: a crashed worker does not leave its task stuck, because someone else can take it over. It also gives mutual exclusion, but only while the timing assumptions behind it hold: clocks drift by a bounded amount, pauses are shorter than the lease, messages arrive within a known delay (this is how Gray and Cheriton defined leases, and how Chubby uses them). A garbage-collection stop, a frozen virtual machine or a laptop lid breaks those assumptions, and the old worker wakes up believing it still holds the task.',
+      "A longer lease makes takeovers rarer but proves nothing about the old process having stopped. Redis's guidance on distributed locks says as much: for long operations use fencing, because a process that is still alive may no longer hold a valid lock. Fencing is what removes the dependence on the timing assumptions.",
     ],
   },
   {
     id: 'principle-generation-in-commit',
     title: 'Put the generation in the commit contract',
     body: [
-      'Each claim atomically takes a fencing token that only ever grows. Every local commit checks owner, token, lease and task state together, and a renewal must match the current token too.',
+      'Each claim atomically takes a fencing token that only ever grows. The store accepts a commit only when owner, token, lease and the run state all match in the same statement, and a renewal has to name the current token too.',
       'Keep two identities apart. The token names an execution generation: who is allowed to write now. An operation id names a business intent: which action this is. A takeover gets a new token but must not change the idempotency key of an action that already exists.',
     ],
   },
@@ -64,15 +64,15 @@ export const PRINCIPLES: readonly Part[] = [
     title: 'Enforce the fence at the resource',
     body: [
       'Reading the lease before a call leaves a gap between the read and the write. A conditional UPDATE closes it by checking and committing in one step.',
-      'Remote idempotency removes duplicates of the same action, but it does not by itself refuse other writes from an expired worker. A resource that remembers the highest token it has seen can refuse any lower generation. To refuse the old worker immediately, the new generation must be registered with the resource at takeover, or a trusted gateway must check authority atomically on every write.',
+      'Remote idempotency removes duplicates of the same action, but an expired worker can still send other writes and they will be accepted. Which kind of token a resource needs depends on how it checks. A resource that remembers the highest token it has seen refuses any lower generation: that comparison needs tokens that grow. An equality check at the run row (`fence = $token`) works with any token that is never reused. To refuse the old worker at once, register the new generation with the resource when the takeover happens, or route every write through a trusted gateway that compares the caller against the current generation atomically with forwarding the write.',
     ],
   },
   {
     id: 'principle-short-claims',
     title: 'Never hold a lock for the whole task',
     body: [
-      "Claim work in a short transaction: set owner, lease and token, commit, and release the row locks. Keep model inference and network calls outside long transactions. PostgreSQL's `SKIP LOCKED` fits a queue table with many consumers; it is not a tool for general consistent reads.",
-      'Then test it the hard way: pause an old worker, let a new one take over, resume the old one, and check that its commit fails at every target it could write to.',
+      "Claim work in a short transaction: set owner, lease and token, commit, and release the row locks. Model calls and network requests belong outside any long transaction. PostgreSQL's `SKIP LOCKED` fits a queue table with many consumers; it is not a tool for general consistent reads.",
+      'Then try to break it: freeze one worker, let a second one claim the task, wake the first, and confirm that each place it could write to turns its commit away.',
     ],
   },
 ];
@@ -80,21 +80,21 @@ export const PRINCIPLES: readonly Part[] = [
 export const CHECK_QUESTION = {
   id: 'check-two-workers',
   question:
-    'Two workers resume the same agent task at the same time. How do a lease and a fencing token keep the old worker from writing?',
+    'The same agent task is picked up again by two workers at once. What do the lease and the fencing token each do to stop the older worker from writing?',
   context: 'Check your understanding of the four principles before going on.',
   answer: [
-    "The lease lets a new worker take over, but it does not stop an old worker that was only paused. Give every claim a growing token, allocated atomically with the claim. Renewals and commits succeed only while owner, token and an unexpired lease all still match, so the old worker's commit changes nothing.",
-    'Claim in a short transaction instead of holding a lock through the whole inference. And local checks alone cannot stop remote effects: every external target needs its own fencing or idempotency protection.',
+    "The lease lets a new worker take over, but it does not stop an old worker that was only paused. Give every claim a growing token, allocated atomically with the claim. The store accepts a renewal or a commit only while owner, token and an unexpired lease all still match, in the same statement that writes, so the old worker's commit changes nothing.",
+    'Claim in a short transaction instead of holding a lock through the whole inference. And a check in the task table cannot reach a remote system: each external target needs its own fence, or at least idempotency to limit the damage, which on its own does not fence.',
   ],
 } as const;
 
 export const IMPLEMENTATION: readonly Part[] = [
   {
     id: 'impl-expiry-does-not-stop',
-    title: 'An expired lease does not mean the old process stopped',
+    title: 'Expiry ends the lease, not the process',
     body: [
-      'Worker A picks up a task and then stalls for a long time. The scheduler sees A\'s heartbeat go stale and hands the task to B. When A recovers, it may still submit its result. That is double execution, and "we use a Redis lock" does not answer it: the lock\'s expiry is exactly what let B in while A was still alive. The Redis documentation itself says long tasks need fencing tokens, and that a live process cannot be assumed to still hold its lock.',
-      'State the safety goal precisely: once a new claim has succeeded, the protected resources can no longer be changed by the old generation.',
+      'Worker A picks up a task and then stalls for a long time. The scheduler sees A\'s heartbeat go stale and gives the task to B. When A recovers, it may still submit its result. That is double execution, and "we use a Redis lock" does not answer it: the lock\'s expiry is exactly what let B in while A was still alive. The Redis documentation itself says long tasks need fencing tokens, and that a live process cannot be assumed to still hold its lock.',
+      'Write the safety goal down exactly: from the moment a new claim succeeds, nothing the old generation sends may change a protected resource.',
     ],
   },
   {
@@ -102,23 +102,25 @@ export const IMPLEMENTATION: readonly Part[] = [
     title: 'Atomic claims produce a growing execution generation',
     body: [
       "The task table holds `run_id`, `owner`, `lease_until`, `fence` and `status`. A claim runs in a short transaction and succeeds only if the task is queued, or running with an expired lease. Final states (done, canceled, failed) are never taken over automatically. A successful claim adds one to the fence and returns it as this generation's token.",
-      "PostgreSQL's `FOR UPDATE SKIP LOCKED` lets many consumers claim queued rows without blocking on each other, but all it does is skip rows locked by others: it creates no lease and does nothing about an old process coming back. Renewal must match both owner and fence; when a renewal changes no row, the worker stops starting new tool calls at once. Do not keep the claim transaction open during ten minutes of work: the lock would block the very takeover the lease exists for.",
+      "PostgreSQL's `FOR UPDATE SKIP LOCKED` lets many consumers claim queued rows without blocking on each other, but all it does is skip rows locked by others: it creates no lease and does nothing about an old process coming back. A renewal names owner and fence; when it changes no row, the worker starts no further tool calls. Commit the claim before the work begins: a transaction left open through ten minutes of inference keeps the row locked and blocks the very takeover the lease is there for.",
+      "Renew with progress, not with a timer alone. A heartbeat thread that renews on its own keeps a hung worker's lease alive for ever: the task never finishes and nobody may take it over. Renew only when the work has moved on since the last renewal, or cap the total run time so that even a renewing worker gives the task up.",
     ],
   },
   {
     id: 'impl-stale-write-rejection',
     title: 'Reject stale writes at the final resource',
     body: [
-      'The UPDATE that submits the result requires the run id, fence and owner to match and the lease to be unexpired. Zero rows changed means the right to write was lost. The token check and the write must happen in the same transaction or the same atomic operation: a SELECT followed by an unconditional UPDATE leaves a race.',
-      'For an external system, such as a ticketing service, adding a token field to the request is not enough: the receiving writer must check the generation. Where it cannot, use a business unique key for idempotency and reconcile afterwards, which limits what an old worker can do without preventing it. Batch writes are checked batch by batch. Long CPU work may run to its end; only its final submission is constrained.',
+      'The UPDATE that submits the result requires the run id, fence and owner to match and the lease to be unexpired. The check and the write are one statement, or one transaction: reading the row with a SELECT and then writing with an unconditional UPDATE leaves a window in which another worker can take over.',
+      'Read a result of zero rows with care. It means the condition failed, which is usually a lost right, but a retry of a finish whose first reply was lost also changes zero rows. Re-read the row before concluding anything, or make the finish idempotent by operation id so the store can say "duplicate" instead of "refused".',
+      'For an external system such as a ticketing service, putting a token field in the request achieves nothing by itself: the service that writes has to compare the generation. When it cannot, a business unique key and reconciliation afterwards limit what an old worker can do, without fencing it. Batches are checked one by one, and the comparison is on the pair (generation, batch), generation first, so no batch of an older generation can land after a newer generation has started. Long CPU work may run to its end; only its final submission is constrained.',
     ],
   },
   {
     id: 'impl-test-resume',
     title: 'Test an old worker that resumes after losing its lease',
     body: [
-      "The acceptance sequence: A claims with fence 1 and is suspended until its lease expires; B claims with fence 2; then A submits. A's update must change zero rows, and B's submission must succeed. Then test renewal by the old owner, concurrent claims by old and new workers, clock skew, retried submissions, and finishing after a cancel.",
-      "In production, judge leases by the database's clock, and stop writing conservatively when heartbeats fail: the wall clocks of different machines are never exactly in step. The demo below injects logical time to show stale commits being rejected; it does not simulate network partitions, real row locks or a full cluster.",
+      "The acceptance sequence: A claims with fence 1 and is suspended until its lease expires; B claims with fence 2; then A submits. A's update must change zero rows, and B's submission must succeed. Around that core, test a renewal by the old owner, two claims racing each other, clocks that disagree, a submission sent twice, and a finish that arrives after a cancel.",
+      'In production the store judges leases by its own clock, and a worker times its lease with a local monotonic clock and a margin, and stops writing as soon as renewals fail: the wall clocks of different machines never quite agree. The demo below passes logical time in from the test to show stale commits being turned away; it does not model network partitions, real row locks or a cluster of machines.',
     ],
   },
 ];
@@ -155,28 +157,28 @@ export const DEDUCTION = {
     {
       id: 'deduction-scene',
       label: 'Scene',
-      text: 'A long research task that writes an article draft is taken over by a second worker while the first one is still alive.',
+      text: 'A research task that ends by writing an article draft runs long; a second worker claims it while the first one is still alive and still working.',
     },
     {
       id: 'deduction-design',
       label: 'Design decisions',
-      text: 'Every claim increments the generation. Submitting the draft checks the generation and an unexpired lease in the same step. Remote actions carry their own idempotency keys.',
+      text: 'Every claim raises the generation by one. The store that saves the draft checks that generation and an unexpired lease in the statement that saves it. Each remote action carries an idempotency key of its own.',
     },
     {
       id: 'deduction-verification',
       label: 'Verification target',
-      text: "The old worker cannot overwrite the new worker's draft, and the takeover can be traced in the task's state.",
+      text: "Whatever the first worker submits after the takeover leaves the second worker's draft untouched, and the task's row shows who took over and when.",
     },
     {
       id: 'deduction-boundary',
       label: 'Applicable boundary',
-      text: "When an external resource does not check the token, local fencing cannot stop the old worker's requests from taking effect there.",
+      text: 'A fence in our own table protects our own table. A remote system that never looks at the token will still carry out what the stale worker sends it.',
     },
   ],
 } as const;
 
 export const REFERENCES_LEAD =
-  "The mechanisms rest on these public sources. The scenarios, questions and cases are this lesson's own teaching material, not questions from any company's interviews.";
+  "The mechanisms rest on these public sources. The scenarios, questions, cases and grading are this lesson's own teaching material, not questions from any company's interviews. The Q&A and the cases were added to explain the principles; the records of checking the sources and of running the cases are kept separately from the lesson text.";
 
 export const REFERENCES: readonly Reference[] = [
   {
@@ -194,6 +196,22 @@ export const REFERENCES: readonly Reference[] = [
     href: 'https://martin.kleppmann.com/2016/02/08/how-to-do-distributed-locking.html',
     supports:
       'Why a paused client can write after its lock expired, and how a fencing token checked by the storage service refuses the stale write.',
+  },
+  {
+    id: 'ref-gray-cheriton',
+    title: 'Leases: an efficient fault-tolerant mechanism for distributed file cache consistency',
+    author: 'Cary G. Gray and David R. Cheriton (SOSP 1989)',
+    href: 'https://dl.acm.org/doi/10.1145/74851.74870',
+    supports:
+      'Where leases come from: a lease gives its holder exclusive rights for a bounded time, and that is safe only if clock drift and message delay are bounded.',
+  },
+  {
+    id: 'ref-chubby',
+    title: 'The Chubby lock service for loosely-coupled distributed systems',
+    author: 'Mike Burrows (OSDI 2006)',
+    href: 'https://research.google/pubs/the-chubby-lock-service-for-loosely-coupled-distributed-systems/',
+    supports:
+      'A lock service built on leases, and its sequencers: a token the holder passes to servers, which check it, because lease timing alone cannot protect them.',
   },
   {
     id: 'ref-postgres-skip-locked',

@@ -1,7 +1,7 @@
 import type { QuestionNode } from './types';
 
 export const QUESTIONS_LEAD = [
-  'Follow each question through its premise and constraints. Read the reference answer, then put it away and explain the cause, the effect and the trade-offs in your own words.',
+  'Answer each question yourself before you look at anything: write and save your answer, or say plainly that you do not know yet. Only then does the reference answer open, and a follow-up question opens only after you have tried the one it builds on. Compare the two, then put the reference away and explain the cause, the effect and the trade-offs again in your own words.',
 ] as const;
 
 /**
@@ -13,36 +13,36 @@ export const QUESTION_TREE: readonly QuestionNode[] = [
     id: 'q-cancel-while-lease-valid',
     level: 1,
     question:
-      'The lease is still valid but the user has canceled the task. How should the commit condition grow?',
+      'A worker still holds a valid lease when the user cancels its task. What must the commit condition check now, and what decides whether the cancel or the commit wins?',
     context:
-      'Holding the right to execute is not the only thing that can change: the user can cancel too.',
+      'The right to execute is not the only thing that can change under a worker: the user can cancel.',
     answer: [
-      'Besides owner, token and `lease_until`, the conditional commit also checks the run state, a cancel epoch or the input revision. Cancel and commit need a defined order in trusted storage: if the cancel lands first, every later commit is refused; external actions that were already committed go to reconciliation instead of silently disappearing.',
-      'Stopping the scheduler is not enough while a running worker can still write done.',
+      'Owner, token and `lease_until` are not enough: the conditional commit also requires the run to be in the running state (and, where the design has them, the cancel epoch or input revision the worker started from). The cancel is itself a conditional write to the same row, in the same store, and it fences: in one statement it moves the run to canceling and raises the fence, a new generation that no worker holds. That row is where the order is decided. If the cancel lands first, every later commit or renewal from any generation changes zero rows, and each fenced resource that learns the new generation refuses the old holder too; if the commit lands first, the cancel finds a final state and is refused, and the product says the run had already finished.',
+      'Telling the scheduler to stop is not a fence: a worker already running can still write done unless the store itself refuses it. Remote actions that were committed before the cancel are handed to reconciliation; they do not silently vanish.',
     ],
     children: [
       {
         id: 'q-remote-after-cancel',
         level: 2,
         question:
-          'The cancel was written to the database first, yet the old worker still sent a remote request. Is refusing its final commit enough?',
+          'The cancel reached the database before anything else, and still the old worker sent a request to a remote system. Does refusing its final commit settle the matter?',
         context:
-          'The commit condition now covers cancels locally, but a remote action can still cross the boundary.',
+          'Locally the commit condition now covers cancels, but a remote action can still cross the boundary.',
         answer: [
-          'No. Refusing the local final state does not undo what happened remotely. Have the gateway that sends requests check the cancel epoch and the token again; where the target supports it, let the target check the generation or the operation key. Record requests already sent as awaiting verification.',
-          'The final state the product shows should tell apart "cancel requested", "no new actions started" and "effects that already happened", so it never claims a full rollback that did not occur.',
+          'No. Refusing the local final state does not undo what happened remotely. Send remote calls through a gateway that checks the cancel epoch and the token again, atomically with forwarding the call; where the target can, let it check the generation or the operation key itself. Requests that left before the cancel landed are recorded as awaiting verification.',
+          'Report only what is known, and never a rollback that did not happen. While the run is canceling, its old generation is fenced out: no new remote call from it passes the gateway or a resource that knows the new generation. The effects that had already happened are listed, and only when that list is settled does the run move from canceling to canceled.',
         ],
         children: [
           {
             id: 'q-idempotency-vs-fencing',
             level: 3,
             question:
-              'If the remote side does not understand tokens, can an idempotency key fully replace fencing?',
+              'Suppose the remote system has no idea what a token is. Could an idempotency key do the whole job of fencing there?',
             context:
-              'With weak remote protection, the identity of an action and the identity of the right to execute must be told apart.',
+              'When the remote side protects little, keep the identity of an action apart from the identity of the right to execute.',
             answer: [
-              'No. An idempotency key stops the same operation from being applied twice, but an old worker can still write if it produces a different action or different parameters.',
-              "What helps: pin the approved intents, let a trusted gateway send only the actions allowed for the current generation, or make the write conditional on the target's own business version. Without any of these you can only limit the damage and reconcile afterwards; say plainly that not every stale side effect can be prevented.",
+              'No. An idempotency key stops the same operation from being applied twice, but an old worker can still write if it produces a different action or different parameters. Idempotency limits the damage; it does not fence.',
+              "What helps: pin the approved intents, let a trusted gateway send only the actions allowed for the current generation, or make the write conditional on the target's own business version, as long as the version expected was captured when the task was claimed. Without any of these you can only limit the damage and reconcile afterwards; say plainly that not every stale side effect can be prevented.",
             ],
             children: [],
           },
@@ -54,12 +54,12 @@ export const QUESTION_TREE: readonly QuestionNode[] = [
     id: 'q-fence-per-batch',
     level: 1,
     question:
-      'Should every batch advance the fencing token, and how would that differ from the claim generation?',
+      'A worker writes its output in batches. Should each batch raise the fencing token, and how would such a counter differ from the generation taken at claim time?',
     context:
       'Beyond stopping stale workers, keep execution generations and business progress apart.',
     answer: [
-      'The fence usually grows when the right to execute is acquired again or taken over: it expresses a generation. Successive batches of the same worker can record their progress with a separate step number or revision.',
-      'Bumping the fence on every batch is a finer-grained design, but every downstream reader must understand it the same way, and bumping it casually makes legitimate requests from the current worker look stale. The `operation_id` stays the same across retries of one business action.',
+      'The fence grows when the right to execute is taken again or taken over: it names a generation. Progress inside one generation is a second number, the batch (or step, or revision). The resource compares the pair (generation, batch) in order, generation first: a write is accepted only if its generation is the current one and its batch is the next one expected.',
+      'One single counter bumped per batch is the trap. Old generation at batch 2 and new generation at batch 1 can both carry the number 2, or the old one a higher number than the new one, so a highest-seen check lets the stale batch overtake the new generation and refuses the new worker instead. Keeping the two numbers apart, and comparing them as a pair, is what rules that out. The `operation_id` stays the same across retries of one business action.',
     ],
     children: [],
   },
@@ -67,11 +67,11 @@ export const QUESTION_TREE: readonly QuestionNode[] = [
     id: 'q-select-then-update-postgres',
     level: 1,
     question:
-      'In PostgreSQL, how do you stop another worker from taking over between your SELECT and your UPDATE?',
+      'In PostgreSQL, your claim reads the task with a SELECT and then updates it. What stops another worker from claiming it between those two statements?',
     context: 'Turn "claim atomically" into the database\'s own concurrency mechanism.',
     answer: [
       'In one short transaction, `SELECT … FOR UPDATE SKIP LOCKED` picks a claimable row; then update the owner, increment the token, set the lease, commit, and return the token. Or use a single `UPDATE … RETURNING` whose WHERE clause holds the claim conditions.',
-      'A SELECT without a lock followed by a separate UPDATE is not safe. And after the claim has committed and the work runs, the final commit still uses a conditional update to prove the right to write has not expired.',
+      'A SELECT without a lock followed by a separate UPDATE is not safe. How unsafe depends on the UPDATE: if it raises the fence in place (`fence = fence + 1`), both workers believe they hold the task but get different tokens, and the fence still refuses the older one at finish. If it writes a token computed from what the SELECT read (`fence = <read value> + 1`), both workers get the same token and the fence can no longer tell them apart. And after the claim has committed and the work runs, the final commit still uses a conditional update to prove the right to write has not expired.',
     ],
     children: [],
   },

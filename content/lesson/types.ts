@@ -46,15 +46,43 @@ export interface MigrationCase {
   unchangedPrinciple: string;
 }
 
-/** A common mistake, asked as a true-or-false statement. */
-export interface MistakeItem {
+/** A true-or-false quiz item. Scored on the first answer only. */
+export interface QuizItem {
   id: string;
-  /** The misconception, in a few words (the source's list). */
+  /** The belief the item probes, in a few words. */
   misconception: string;
   statement: string;
   /** Whether the statement is true. */
   truth: boolean;
   explanation: Paragraphs;
+}
+
+export type { WriteFate } from '@/lib/lesson/progress';
+import type { WriteFate } from '@/lib/lesson/progress';
+
+/** One write in a prediction, with what really happens and what a holder of the mistake expects. */
+export interface PredictedWrite {
+  id: string;
+  /** Who writes what, and when ("A's finish at 7"). */
+  label: string;
+  fate: WriteFate;
+  /** The answer of a learner who holds the mistake: a prediction they must get wrong. */
+  believerFate: WriteFate;
+  why: string;
+}
+
+/** A short timeline situation: the learner says what happens to each write. */
+export interface Prediction {
+  id: string;
+  situation: Paragraphs;
+  /** The timeline, one line per moment. */
+  steps: readonly string[];
+  writes: readonly PredictedWrite[];
+}
+
+/** A common mistake of the source's list: a quiz item and a prediction. */
+export interface MistakeItem extends QuizItem {
+  prediction: Prediction;
 }
 
 export interface Reference {

@@ -6,7 +6,7 @@ import type { EventKind, FailedCondition, WriteReason } from '@/lib/timeline/typ
  */
 export const CONDITION_RULES: Record<FailedCondition, string> = {
   owner:
-    'The commit names its owner; after a takeover the row names someone else, so the old worker matches no row.',
+    'The commit names its owner. After a takeover by another worker the row names that worker, so the old one matches no row; after a restart under the same name the owner still matches, and only the fence refuses the old process.',
   fence:
     'A fencing token names an execution generation. Every claim bumps the fence, so an older token can never match again.',
   lease:

@@ -298,7 +298,7 @@ export const TIMELINE_SCENARIOS: readonly LibraryScenario[] = [
     id: 'long-call-heartbeat',
     title: 'A model call longer than the lease, with heartbeat renewal',
     explanation:
-      'A 12-second call, but an independent heartbeat renews A’s lease every 3 seconds. Each renewal matches owner and fence and pushes lease_until forward, so B’s claim at 6 finds a valid lease and changes 0 rows. A’s submit at 12 succeeds: it still holds the generation it started with.',
+      'A 12-second call, and A renews its lease every 3 seconds while the call makes progress. Each renewal matches owner and fence and pushes lease_until forward, so B’s claim at 6 finds a valid lease and changes 0 rows. A’s submit at 12 succeeds: it still holds the generation it started with. A heartbeat that renewed whether or not the call moved would keep a hung A in charge for ever: tie renewal to progress, or cap the total run time.',
     takeaway:
       'Heartbeat renewal keeps a slow but alive worker in charge; the commit still checks the token.',
     leaseSeconds: 5,

@@ -2,6 +2,7 @@ import { lessonSchema } from '@/lib/lesson/records';
 import { browserRecords as openBrowserRecords, subscribeToRecords } from '@/lib/records/browser';
 import type { FeatureSchema, RecordsDb } from '@/lib/records';
 import { reflectSchema } from '@/lib/reflect/assessment';
+import { reviewSchema } from '@/lib/review/records';
 import { timelineSchema } from '@/lib/timeline/records';
 
 /**
@@ -13,6 +14,7 @@ export const FEATURE_SCHEMAS: readonly FeatureSchema[] = [
   lessonSchema,
   timelineSchema,
   reflectSchema,
+  reviewSchema,
 ];
 
 /** The records database of this browser tab, with every feature's tables. */

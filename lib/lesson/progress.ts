@@ -2,57 +2,99 @@
 export const RATINGS = ['got-it', 'partly', 'missed'] as const;
 export type Rating = (typeof RATINGS)[number];
 
+/** What became of one write in a prediction: the learner picks one per write. */
+export const WRITE_FATES = ['applied', 'refused', 'never-sent', 'waits'] as const;
+export type WriteFate = (typeof WRITE_FATES)[number];
+
+/** Grades a prediction: right only if every write's fate is right. */
+export function predictionCorrect(
+  writes: readonly { id: string; fate: WriteFate }[],
+  answers: Readonly<Record<string, WriteFate>>,
+): boolean {
+  return writes.every((write) => answers[write.id] === write.fate);
+}
+
 /** What a learner can reveal or answer: a Q&A question or a migration case. */
 export type LessonItemKind = 'question' | 'case';
 
-/** The longest own answer or prediction the lesson keeps. */
-export const MAX_ANSWER_LENGTH = 20_000;
+/** How a learner attempted an item before its reveal: a saved answer, or an honest "not yet". */
+export const ATTEMPT_KINDS = ['answered', 'dont-know'] as const;
+export type AttemptKind = (typeof ATTEMPT_KINDS)[number];
 
 /** One thing the learner did in the lesson. Records are the fold of these events. */
 export type LessonEvent =
   | { kind: 'revealed'; item: LessonItemKind; id: string; at: number }
-  | { kind: 'answered'; item: LessonItemKind; id: string; text: string; at: number }
+  | { kind: 'attempted'; item: LessonItemKind; id: string; how: AttemptKind; at: number }
   | { kind: 'rated'; id: string; rating: Rating; at: number }
   | { kind: 'quiz'; id: string; choice: boolean; correct: boolean; at: number }
+  | {
+      kind: 'predicted';
+      id: string;
+      answers: Readonly<Record<string, WriteFate>>;
+      correct: boolean;
+      at: number;
+    }
   | { kind: 'read'; sectionId: string; at: number };
 
-export interface QuizAnswer {
-  choice: boolean;
+/**
+ * A graded answer (quiz or prediction). The first answer locks: `correct` is the first try's,
+ * and only it is scored. Later tries are kept as tries, never as a better score.
+ */
+export interface GradedAnswer {
   correct: boolean;
+  /** How many answers were given, the first included. */
+  tries: number;
+  /** Whether the latest try was right. */
+  lastCorrect: boolean;
+}
+
+export interface QuizAnswer extends GradedAnswer {
+  /** The first choice: the one the page shows as locked. */
+  choice: boolean;
+}
+
+export interface PredictionAnswer extends GradedAnswer {
+  answers: Readonly<Record<string, WriteFate>>;
 }
 
 /** Everything the lesson remembers about one learner. Plain objects, never mutated. */
 export interface LessonRecords {
   /** Item id → when it was first revealed. */
   revealed: Readonly<Record<string, number>>;
-  /** Item id → the learner's own latest answer or prediction. */
+  /** Item id → how it was first attempted. */
+  attempts: Readonly<Record<string, AttemptKind>>;
+  /**
+   * Item id → an own answer stored in the records database before every answer box wrote to
+   * the journal. Read only to move it into the journal once.
+   */
   answers: Readonly<Record<string, string>>;
   ratings: Readonly<Record<string, Rating>>;
   quiz: Readonly<Record<string, QuizAnswer>>;
+  predictions: Readonly<Record<string, PredictionAnswer>>;
   /** Section id → when it was first seen. */
   read: Readonly<Record<string, number>>;
 }
 
 export const EMPTY_RECORDS: LessonRecords = {
   revealed: {},
+  attempts: {},
   answers: {},
   ratings: {},
   quiz: {},
+  predictions: {},
   read: {},
 };
 
-/** Why an own answer cannot be kept, or null when it can. */
-export function answerProblem(text: string): string | null {
-  if (text.trim().length === 0) return 'Write something first: an empty answer is not saved.';
-  if (text.length > MAX_ANSWER_LENGTH) {
-    return `Your answer is ${text.length.toLocaleString('en')} characters; the limit is ${MAX_ANSWER_LENGTH.toLocaleString('en')}. Shorten it to save (nothing you typed was lost).`;
-  }
-  return null;
+function graded<T extends GradedAnswer>(previous: T | undefined, first: T, correct: boolean): T {
+  return previous
+    ? { ...previous, tries: previous.tries + 1, lastCorrect: correct }
+    : { ...first, tries: 1, lastCorrect: correct };
 }
 
 /**
- * Applies one event to the records: reveals and reading keep their first time, answers,
- * ratings and quiz choices keep the latest. The records database stores the same rules.
+ * Applies one event to the records: reveals, attempts and reading keep their first time; a quiz
+ * or prediction keeps its first answer and counts the tries; ratings keep the latest. The
+ * records database stores the same rules.
  */
 export function applyEvent(records: LessonRecords, event: LessonEvent): LessonRecords {
   switch (event.kind) {
@@ -60,25 +102,33 @@ export function applyEvent(records: LessonRecords, event: LessonEvent): LessonRe
       return event.id in records.revealed
         ? records
         : { ...records, revealed: { ...records.revealed, [event.id]: event.at } };
-    case 'answered':
-      return { ...records, answers: { ...records.answers, [event.id]: event.text } };
+    case 'attempted':
+      return event.id in records.attempts
+        ? records
+        : { ...records, attempts: { ...records.attempts, [event.id]: event.how } };
     case 'rated':
       return { ...records, ratings: { ...records.ratings, [event.id]: event.rating } };
-    case 'quiz':
-      return {
-        ...records,
-        quiz: { ...records.quiz, [event.id]: { choice: event.choice, correct: event.correct } },
-      };
+    case 'quiz': {
+      const answer = graded(
+        records.quiz[event.id],
+        { choice: event.choice, correct: event.correct, tries: 1, lastCorrect: event.correct },
+        event.correct,
+      );
+      return { ...records, quiz: { ...records.quiz, [event.id]: answer } };
+    }
+    case 'predicted': {
+      const answer = graded(
+        records.predictions[event.id],
+        { answers: event.answers, correct: event.correct, tries: 1, lastCorrect: event.correct },
+        event.correct,
+      );
+      return { ...records, predictions: { ...records.predictions, [event.id]: answer } };
+    }
     case 'read':
       return event.sectionId in records.read
         ? records
         : { ...records, read: { ...records.read, [event.sectionId]: event.at } };
   }
-}
-
-/** Whether an item has been answered by the learner or its reference answer revealed. */
-export function isSettled(records: LessonRecords, id: string): boolean {
-  return id in records.revealed || (records.answers[id] ?? '').trim().length > 0;
 }
 
 interface TreeNode {
@@ -88,26 +138,39 @@ interface TreeNode {
 
 /**
  * The ids of the questions a learner may open: every root, and every child whose parent is
- * open and has been answered or revealed.
+ * open and has been attempted (a saved answer, or an explicit "I don't know yet"). A reveal
+ * alone opens nothing: it is only possible after an attempt anyway.
  */
-export function unlockedIds(tree: readonly TreeNode[], records: LessonRecords): Set<string> {
+export function unlockedIds(
+  tree: readonly TreeNode[],
+  attempted: (id: string) => boolean,
+): Set<string> {
   const open = new Set<string>();
   const visit = (node: TreeNode) => {
     open.add(node.id);
-    if (isSettled(records, node.id)) node.children.forEach(visit);
+    if (attempted(node.id)) node.children.forEach(visit);
   };
   tree.forEach(visit);
   return open;
 }
 
-/** How many quiz items were answered, and how many of those correctly. */
-export function quizScore(itemIds: readonly string[], records: LessonRecords) {
-  const answered = itemIds.filter((id) => id in records.quiz);
+/** First-try score of a set of graded items: answered, right on the first try, and retried. */
+export function firstTryScore(
+  itemIds: readonly string[],
+  answers: Readonly<Record<string, GradedAnswer>>,
+) {
+  const answered = itemIds.filter((id) => id in answers);
   return {
     total: itemIds.length,
     answered: answered.length,
-    correct: answered.filter((id) => records.quiz[id].correct).length,
+    correct: answered.filter((id) => answers[id].correct).length,
+    retried: answered.filter((id) => answers[id].tries > 1).length,
   };
+}
+
+/** How many quiz items were answered, and how many of those were right on the first try. */
+export function quizScore(itemIds: readonly string[], records: LessonRecords) {
+  return firstTryScore(itemIds, records.quiz);
 }
 
 /** How much of the lesson has been read: sections seen out of all sections. */

@@ -6,7 +6,8 @@ import { openSqlJs } from '@/lib/sqlite';
 import { memoryBlobStore } from '@/lib/storage';
 import { migrate } from '@/lib/records/schema';
 import { coreSchema } from '@/lib/records/schema';
-import { applyEvent, EMPTY_RECORDS, RATINGS, type LessonEvent } from './progress';
+import { applyEvent, EMPTY_RECORDS, RATINGS, type LessonEvent, type WriteFate } from './progress';
+import { reviewSchema } from '@/lib/review/records';
 import { lessonSchema, readLessonRecords, recordEvent } from './records';
 
 const ids = ['q-a', 'q-b', 'case-x'];
@@ -18,10 +19,20 @@ const eventArb: fc.Arbitrary<LessonEvent> = fc.oneof(
     at: fc.nat(),
   }),
   fc.record({
-    kind: fc.constant('answered' as const),
+    kind: fc.constant('attempted' as const),
     item: fc.constantFrom('question' as const, 'case' as const),
     id: fc.constantFrom(...ids),
-    text: fc.string({ minLength: 1, maxLength: 30 }).filter((t) => t.trim() !== ''),
+    how: fc.constantFrom('answered' as const, 'dont-know' as const),
+    at: fc.nat(),
+  }),
+  fc.record({
+    kind: fc.constant('predicted' as const),
+    id: fc.constantFrom('p1', 'p2'),
+    answers: fc.constantFrom<Record<string, WriteFate>>(
+      { a: 'applied' },
+      { a: 'refused', b: 'waits' },
+    ),
+    correct: fc.boolean(),
     at: fc.nat(),
   }),
   fc.record({
@@ -51,11 +62,11 @@ describe('lesson records in the records database', () => {
 
   it('stores what the in-memory fold computes, for any sequence of events', async () => {
     const db = await openSqlJs();
-    migrate(db, [coreSchema, lessonSchema]);
+    migrate(db, [coreSchema, lessonSchema, reviewSchema]);
     await fc.assert(
       fc.asyncProperty(fc.array(eventArb, { maxLength: 15 }), async (events) => {
         db.exec(
-          'DELETE FROM lesson_reveals; DELETE FROM lesson_answers; DELETE FROM lesson_ratings; DELETE FROM lesson_quiz; DELETE FROM lesson_reading;',
+          'DELETE FROM lesson_reveals; DELETE FROM lesson_attempts; DELETE FROM lesson_ratings; DELETE FROM lesson_quiz; DELETE FROM lesson_predictions; DELETE FROM lesson_reading; DELETE FROM review_items;',
         );
         for (const event of events) db.transaction(() => recordEvent(db, event));
         expect(readLessonRecords(db)).toEqual(events.reduce(applyEvent, EMPTY_RECORDS));
@@ -66,7 +77,7 @@ describe('lesson records in the records database', () => {
 
   it('logs reveals once, and every rating and quiz answer, with the shared kinds', async () => {
     const db = await openSqlJs();
-    migrate(db, [coreSchema, lessonSchema]);
+    migrate(db, [coreSchema, lessonSchema, reviewSchema]);
     recordEvent(db, { kind: 'revealed', item: 'question', id: 'q-a', at: 1 });
     recordEvent(db, { kind: 'revealed', item: 'question', id: 'q-a', at: 2 });
     recordEvent(db, { kind: 'rated', id: 'q-a', rating: 'partly', at: 3 });
@@ -75,22 +86,33 @@ describe('lesson records in the records database', () => {
     expect(db.all('SELECT at, kind, subject, detail FROM activity ORDER BY id')).toEqual([
       { at: 1, kind: 'question.revealed', subject: 'q-a', detail: '{}' },
       { at: 3, kind: 'question.rated', subject: 'q-a', detail: '{"rating":"partly"}' },
-      { at: 4, kind: 'quiz.answered', subject: 'm1', detail: '{"choice":false,"correct":true}' },
+      {
+        at: 4,
+        kind: 'quiz.answered',
+        subject: 'm1',
+        detail: '{"choice":false,"correct":true,"firstTry":true}',
+      },
       { at: 5, kind: 'case.revealed', subject: 'case-x', detail: '{}' },
     ]);
   });
 
-  it('refuses a blank answer or an unknown rating and stores nothing of it', async () => {
+  it('refuses an unknown rating or attempt and stores nothing of it', async () => {
     const records = createRecordsDb({
       blobs: memoryBlobStore(),
       key: 'k',
-      schemas: [lessonSchema],
+      schemas: [lessonSchema, reviewSchema],
     });
     await expect(
       records.write((db) =>
-        recordEvent(db, { kind: 'answered', item: 'question', id: 'q-a', text: ' ', at: 1 }),
+        recordEvent(db, {
+          kind: 'attempted',
+          item: 'question',
+          id: 'q-a',
+          how: 'guess' as never,
+          at: 1,
+        }),
       ),
-    ).rejects.toThrow(/empty answer/);
+    ).rejects.toThrow(/Unknown attempt/);
     await expect(
       records.write((db) =>
         recordEvent(db, { kind: 'rated', id: 'q-a', rating: 'perfect' as never, at: 1 }),
@@ -99,14 +121,20 @@ describe('lesson records in the records database', () => {
     expect(await records.read(readLessonRecords)).toEqual(EMPTY_RECORDS);
   });
 
-  it('keeps hostile text exactly as typed and survives a reload', async () => {
-    const blobs = memoryBlobStore();
-    const hostile = "'); DROP TABLE lesson_answers; -- <script>alert(1)</script> \u0000 ✓";
-    const first = createRecordsDb({ blobs, key: 'k', schemas: [lessonSchema] });
-    await first.write((db) =>
-      recordEvent(db, { kind: 'answered', item: 'question', id: 'q-a', text: hostile, at: 1 }),
+  it('upgrades a version-1 database: quiz answers keep their first try, old own answers stay readable', async () => {
+    const db = await openSqlJs();
+    migrate(db, [coreSchema, { ...lessonSchema, migrations: lessonSchema.migrations.slice(0, 1) }]);
+    db.run(
+      "INSERT INTO lesson_quiz (item_id, choice, correct, answered_at) VALUES ('m1', 1, 0, 5)",
     );
-    const again = createRecordsDb({ blobs, key: 'k', schemas: [lessonSchema] });
-    expect((await again.read(readLessonRecords)).answers).toEqual({ 'q-a': hostile });
+    db.run(
+      "INSERT INTO lesson_answers (item_id, item_kind, answer, answered_at) VALUES ('q-a', 'question', 'my old answer', 6)",
+    );
+    migrate(db, [coreSchema, lessonSchema, reviewSchema]);
+    const records = readLessonRecords(db);
+    expect(records.quiz).toEqual({
+      m1: { choice: true, correct: false, tries: 1, lastCorrect: false },
+    });
+    expect(records.answers).toEqual({ 'q-a': 'my old answer' });
   });
 });

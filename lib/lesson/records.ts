@@ -1,13 +1,16 @@
 import type { SqlDriver } from '@/lib/sqlite';
 import { logActivity } from '@/lib/records/records';
 import type { FeatureSchema } from '@/lib/records/schema';
+import { recordReviewAnswer } from '@/lib/review/records';
 import {
-  answerProblem,
+  ATTEMPT_KINDS,
+  type AttemptKind,
   EMPTY_RECORDS,
   RATINGS,
   type LessonEvent,
   type LessonRecords,
   type Rating,
+  type WriteFate,
 } from './progress';
 
 /** The lesson's tables in the records database (feature 'lesson'). */
@@ -40,6 +43,25 @@ export const lessonSchema: FeatureSchema = {
        section_id TEXT PRIMARY KEY,
        read_at    INTEGER NOT NULL
      );`,
+    // Version 2: attempts before a reveal; quiz answers lock on the first try and count tries;
+    // predictions. lesson_answers stays as it was: its rows move into the journal once.
+    `CREATE TABLE lesson_attempts (
+       item_id      TEXT PRIMARY KEY,
+       item_kind    TEXT NOT NULL CHECK (item_kind IN ('question', 'case')),
+       how          TEXT NOT NULL CHECK (how IN ('answered', 'dont-know')),
+       attempted_at INTEGER NOT NULL
+     );
+     ALTER TABLE lesson_quiz ADD COLUMN tries INTEGER NOT NULL DEFAULT 1;
+     ALTER TABLE lesson_quiz ADD COLUMN last_correct INTEGER;
+     UPDATE lesson_quiz SET last_correct = correct;
+     CREATE TABLE lesson_predictions (
+       item_id      TEXT PRIMARY KEY,
+       answers      TEXT NOT NULL,
+       correct      INTEGER NOT NULL CHECK (correct IN (0, 1)),
+       tries        INTEGER NOT NULL DEFAULT 1,
+       last_correct INTEGER NOT NULL CHECK (last_correct IN (0, 1)),
+       answered_at  INTEGER NOT NULL
+     );`,
   ],
 };
 
@@ -58,15 +80,20 @@ export function recordEvent(db: SqlDriver, event: LessonEvent): void {
       if (changed === 1) logActivity(db, event.at, `${event.item}.revealed`, event.id);
       return;
     }
-    case 'answered': {
-      const problem = answerProblem(event.text);
-      if (problem) throw new Error(problem);
-      db.run(
-        `INSERT INTO lesson_answers (item_id, item_kind, answer, answered_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (item_id) DO UPDATE SET answer = excluded.answer, answered_at = excluded.answered_at`,
-        [event.id, event.item, event.text, event.at],
+    case 'attempted': {
+      if (!ATTEMPT_KINDS.includes(event.how))
+        throw new Error(`Unknown attempt "${String(event.how)}".`);
+      const changed = db.run(
+        'INSERT OR IGNORE INTO lesson_attempts (item_id, item_kind, how, attempted_at) VALUES (?, ?, ?, ?)',
+        [event.id, event.item, event.how, event.at],
       );
-      logActivity(db, event.at, `${event.item}.answered`, event.id, { length: event.text.length });
+      if (changed === 1)
+        logActivity(
+          db,
+          event.at,
+          event.how === 'dont-know' ? `${event.item}.dont-know` : `${event.item}.answered`,
+          event.id,
+        );
       return;
     }
     case 'rated':
@@ -78,18 +105,66 @@ export function recordEvent(db: SqlDriver, event: LessonEvent): void {
         [event.id, event.rating, event.at],
       );
       logActivity(db, event.at, 'question.rated', event.id, { rating: event.rating });
+      // A reference answer the learner says they missed comes back like a wrong answer.
+      if (event.rating !== 'partly')
+        recordReviewAnswer(db, {
+          itemId: event.id,
+          kind: 'question',
+          correct: event.rating === 'got-it',
+          at: event.at,
+        });
       return;
-    case 'quiz':
-      db.run(
-        `INSERT INTO lesson_quiz (item_id, choice, correct, answered_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (item_id) DO UPDATE SET choice = excluded.choice, correct = excluded.correct, answered_at = excluded.answered_at`,
-        [event.id, event.choice ? 1 : 0, event.correct ? 1 : 0, event.at],
+    case 'quiz': {
+      const first = db.run(
+        `INSERT OR IGNORE INTO lesson_quiz (item_id, choice, correct, answered_at, tries, last_correct) VALUES (?, ?, ?, ?, 1, ?)`,
+        [event.id, event.choice ? 1 : 0, event.correct ? 1 : 0, event.at, event.correct ? 1 : 0],
       );
+      if (first === 0)
+        db.run('UPDATE lesson_quiz SET tries = tries + 1, last_correct = ? WHERE item_id = ?', [
+          event.correct ? 1 : 0,
+          event.id,
+        ]);
       logActivity(db, event.at, 'quiz.answered', event.id, {
         choice: event.choice,
         correct: event.correct,
+        firstTry: first === 1,
+      });
+      recordReviewAnswer(db, {
+        itemId: event.id,
+        kind: 'quiz',
+        correct: event.correct,
+        at: event.at,
       });
       return;
+    }
+    case 'predicted': {
+      const first = db.run(
+        `INSERT OR IGNORE INTO lesson_predictions (item_id, answers, correct, tries, last_correct, answered_at) VALUES (?, ?, ?, 1, ?, ?)`,
+        [
+          event.id,
+          JSON.stringify(event.answers),
+          event.correct ? 1 : 0,
+          event.correct ? 1 : 0,
+          event.at,
+        ],
+      );
+      if (first === 0)
+        db.run(
+          'UPDATE lesson_predictions SET tries = tries + 1, last_correct = ? WHERE item_id = ?',
+          [event.correct ? 1 : 0, event.id],
+        );
+      logActivity(db, event.at, 'prediction.answered', event.id, {
+        correct: event.correct,
+        firstTry: first === 1,
+      });
+      recordReviewAnswer(db, {
+        itemId: event.id,
+        kind: 'prediction',
+        correct: event.correct,
+        at: event.at,
+      });
+      return;
+    }
     case 'read':
       db.run('INSERT OR IGNORE INTO lesson_reading (section_id, read_at) VALUES (?, ?)', [
         event.sectionId,
@@ -121,12 +196,42 @@ export function readLessonRecords(db: SqlDriver): LessonRecords {
       .all<{ id: string; rating: Rating }>('SELECT item_id AS id, rating FROM lesson_ratings')
       .map((r) => [r.id, r.rating]),
   );
+  records.attempts = Object.fromEntries(
+    db
+      .all<{ id: string; how: string }>('SELECT item_id AS id, how FROM lesson_attempts')
+      .flatMap((r): [string, AttemptKind][] =>
+        (ATTEMPT_KINDS as readonly string[]).includes(r.how) ? [[r.id, r.how as AttemptKind]] : [],
+      ),
+  );
   records.quiz = Object.fromEntries(
     db
-      .all<{ id: string; choice: number; correct: number }>(
-        'SELECT item_id AS id, choice, correct FROM lesson_quiz',
+      .all<{ id: string; choice: number; correct: number; tries: number; last: number }>(
+        'SELECT item_id AS id, choice, correct, tries, last_correct AS last FROM lesson_quiz',
       )
-      .map((r) => [r.id, { choice: r.choice === 1, correct: r.correct === 1 }]),
+      .map((r) => [
+        r.id,
+        {
+          choice: r.choice === 1,
+          correct: r.correct === 1,
+          tries: Number(r.tries),
+          lastCorrect: r.last === 1,
+        },
+      ]),
+  );
+  records.predictions = Object.fromEntries(
+    db
+      .all<{ id: string; answers: string; correct: number; tries: number; last: number }>(
+        'SELECT item_id AS id, answers, correct, tries, last_correct AS last FROM lesson_predictions',
+      )
+      .map((r) => [
+        r.id,
+        {
+          answers: JSON.parse(r.answers) as Record<string, WriteFate>,
+          correct: r.correct === 1,
+          tries: Number(r.tries),
+          lastCorrect: r.last === 1,
+        },
+      ]),
   );
   records.read = Object.fromEntries(
     db
@@ -134,4 +239,13 @@ export function readLessonRecords(db: SqlDriver): LessonRecords {
       .map((r) => [r.id, Number(r.at)]),
   );
   return records;
+}
+
+/** Own answers stored before the journal took every answer box over, with their times. */
+export function readLessonAnswers(db: SqlDriver): { itemId: string; text: string; at: number }[] {
+  return db
+    .all<{ id: string; answer: string; at: number }>(
+      'SELECT item_id AS id, answer, answered_at AS at FROM lesson_answers ORDER BY answered_at, item_id',
+    )
+    .map((r) => ({ itemId: String(r.id), text: String(r.answer), at: Number(r.at) }));
 }

@@ -1,4 +1,13 @@
 export {
+  readWorkFacts,
+  exerciseResult,
+  itemPassed,
+  NO_WORK,
+  type WorkFacts,
+  type ExerciseResult,
+  type ExerciseKey,
+} from './mastery';
+export {
   RATINGS,
   MAX_NOTE_CHARS,
   reflectSchema,

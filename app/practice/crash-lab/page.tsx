@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { CrashLab } from '@/components/crash-lab/crash-lab';
+import { CrashLabIntro } from '@/components/crash-lab/crash-lab-intro';
 import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Crash lab' };
@@ -15,9 +16,11 @@ export default function CrashLabPage() {
           must end with exactly one receipt. Then evaluate.
         </p>
         <p className="mt-2 text-base">
-          The same experiment runs with real processes and files: <code>npm run lab -- sweep</code>.
+          Every fault point in one go, with real processes and files:{' '}
+          <code>npm run lab -- sweep</code>.
         </p>
       </PageHeader>
+      <CrashLabIntro />
       <CrashLab />
     </>
   );

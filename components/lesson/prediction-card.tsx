@@ -1,0 +1,118 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { WRITE_FATE_LABELS, type MistakeItem } from '@/content/lesson';
+import { predictionCorrect, WRITE_FATES, type WriteFate } from '@/lib/lesson';
+import { ChoiceButtons } from './choice-buttons';
+import { clock } from './lesson-store';
+import { useDue } from './mistakes-quiz';
+import { useLessonRecords } from './use-lesson-records';
+
+const FATES = WRITE_FATES.map((value) => ({ value, label: WRITE_FATE_LABELS[value] }));
+
+/**
+ * A mistake as a timeline: the learner says what happens to each write, then checks. The first
+ * check locks and is the one scored; later ones are kept as tries.
+ */
+export function PredictionCard({ mistake, index }: { mistake: MistakeItem; index: number }) {
+  const prediction = mistake.prediction;
+  const { records, record } = useLessonRecords();
+  const saved = records.predictions[prediction.id];
+  const due = useDue(prediction.id);
+  const [draft, setDraft] = useState<Record<string, WriteFate>>({});
+  const [retrying, setRetrying] = useState(false);
+  const headingId = useId();
+  const editing = !saved || retrying;
+  const shown = editing ? draft : saved.answers;
+  const complete = prediction.writes.every((w) => w.id in draft);
+
+  function check() {
+    setRetrying(false);
+    void record([
+      {
+        kind: 'predicted',
+        id: prediction.id,
+        answers: draft,
+        correct: predictionCorrect(prediction.writes, draft),
+        at: clock(),
+      },
+    ]);
+    setDraft({});
+  }
+
+  return (
+    <article
+      id={prediction.id}
+      aria-labelledby={headingId}
+      data-due={due ? 'yes' : 'no'}
+      className="scroll-mt-6 rounded-lg border border-line bg-surface-2 p-4 sm:p-5"
+    >
+      <p className="text-sm font-semibold uppercase tracking-wider text-accent">
+        Prediction {index + 1}
+        {due ? (
+          <span className="ml-2 rounded border border-accent px-1.5 normal-case">
+            Due for review
+          </span>
+        ) : null}
+      </p>
+      <h3 id={headingId} className="mt-1 text-lg font-bold">
+        {mistake.misconception}: what happens to each write?
+      </h3>
+      {prediction.situation.map((p) => (
+        <p key={p} className="mt-1">
+          {p}
+        </p>
+      ))}
+      <pre
+        tabIndex={0}
+        className="mt-2 overflow-x-auto rounded-md border border-line bg-surface p-3 text-sm"
+      >
+        {prediction.steps.join('\n')}
+      </pre>
+      <ul className="mt-3 space-y-3">
+        {prediction.writes.map((write) => (
+          <li key={write.id} className="space-y-1">
+            <p className="font-semibold">{write.label}</p>
+            <ChoiceButtons
+              label={write.label}
+              choices={FATES}
+              chosen={shown[write.id]}
+              locked={!editing}
+              onChoose={(fate) => setDraft({ ...draft, [write.id]: fate })}
+            />
+            {!editing ? (
+              <p className="text-sm">
+                <span
+                  className={`font-semibold ${saved.answers[write.id] === write.fate ? 'text-good' : 'text-bad'}`}
+                >
+                  {WRITE_FATE_LABELS[write.fate]}.
+                </span>{' '}
+                {write.why}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <div role="status" className="mt-3">
+        {saved ? (
+          <p className={`font-bold ${saved.correct ? 'text-good' : 'text-bad'}`}>
+            {saved.correct ? 'Right on the first try.' : 'Not right on the first try.'}
+            {saved.tries > 1 ? ` Tried ${saved.tries} times; only the first is scored.` : ''}
+          </p>
+        ) : null}
+      </div>
+      <div className="mt-3 flex gap-2">
+        {editing ? (
+          <Button variant="primary" disabled={!complete} onClick={check}>
+            Check my prediction
+          </Button>
+        ) : (
+          <Button onClick={() => setRetrying(true)}>
+            {due ? 'Review: predict again' : 'Predict again (not scored)'}
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,45 @@
+import { LAB_EXERCISES } from '@/content/claim-lab/exercises';
+import { MISTAKES, QUIZ_ITEMS } from '@/content/lesson';
+import { ASSESSMENT_ITEMS } from '@/content/reflect';
+import { EXERCISE_ROUTES, type ExerciseRef, type MasteryItem } from '@/content/mastery';
+import { TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
+
+/** A readable name and a link for one exercise of the mastery map. */
+export function describeExercise(exercise: ExerciseRef): { label: string; href: string } {
+  const route = EXERCISE_ROUTES[exercise.kind];
+  switch (exercise.kind) {
+    case 'quiz': {
+      const quiz = QUIZ_ITEMS.find((q) => q.id === exercise.id);
+      return {
+        label: `True or false: ${quiz?.misconception ?? exercise.id}`,
+        href: `${route}#${exercise.id}`,
+      };
+    }
+    case 'prediction': {
+      const mistake = MISTAKES.find((m) => m.prediction.id === exercise.id);
+      return {
+        label: `Prediction: ${mistake?.misconception ?? exercise.id}`,
+        href: `${route}#${exercise.id}`,
+      };
+    }
+    case 'challenge':
+      return {
+        label: `Lab challenge: ${LAB_EXERCISES.find((e) => e.id === exercise.id)?.title ?? exercise.id}`,
+        href: route,
+      };
+    case 'timeline':
+      return {
+        label: `Timeline: ${TIMELINE_SCENARIOS.find((s) => s.id === exercise.id)?.title ?? exercise.id}`,
+        href: route,
+      };
+    case 'crashlab':
+      return { label: 'Crash lab evaluation', href: route };
+  }
+}
+
+/** The name of a mastery item: the assessment item's, or the mistake's own words. */
+export function masteryItemName(item: MasteryItem): string {
+  if (item.group === 'mistake')
+    return MISTAKES.find((m) => m.id === item.id)?.misconception ?? item.id;
+  return ASSESSMENT_ITEMS.find((a) => a.id === item.id)?.name ?? item.id;
+}

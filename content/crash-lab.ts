@@ -1,0 +1,26 @@
+/** The crash lab's introduction: what the experiment is for, how to run it, what it proves. */
+
+export const CRASH_LAB_INTRO = {
+  question: 'When a worker process really dies, how does the run carry on?',
+  lead: [
+    'The earlier labs pause a worker and bring it back. Here it exits for good: the run goes through four steps (collect, draft, verify, publish), saves a checkpoint after each, and a worker dies at a fault point you pick, or when you press Kill. Once its lease has run out, a new worker claims the run with a higher generation and continues from the last checkpoint. The publish step writes to a separate publisher database, which must end with exactly one receipt.',
+    'The experiment starts from the counterexample of the idempotency lessons (two databases, one effect) and checks three things at once: the lease hands the run over, the checkpoint saves finished work from being done again, and the publisher keeps its own receipt.',
+  ],
+  commandsLead:
+    'The same experiment runs with real processes and real SQLite files. In a checkout of this app, in your own terminal:',
+  commands: [
+    'npm run lab -- submit   --db crash.sqlite',
+    'npm run lab -- run      --db crash.sqlite --lease-seconds 2 --fault after_collect',
+    'npm run lab -- inspect  --db crash.sqlite',
+    '# the first run exits with code 75; wait at least 2 seconds, then:',
+    'npm run lab -- run      --db crash.sqlite',
+    'npm run lab -- evaluate --db crash.sqlite',
+  ],
+  checks: [
+    'The first inspect shows the run as running, with the collect checkpoint saved.',
+    'After the lease has run out and the second run is done: succeeded, generation 2, and collect was submitted only once.',
+    'Run it again with `--fault after_effect` and check that the publisher database holds exactly one receipt.',
+  ],
+  boundary:
+    'What this proves: the local protocol (lease, generation, checkpoints) survives a process that really exits, with the steps fixed as collect → draft → verify → publish. What it does not prove: that any remote service carries out an effect exactly once. The publisher here is a database we control that keeps receipts; a real remote service gives that guarantee only if it checks an idempotency key or a fence itself.',
+} as const;

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { recordEvent } from '@/lib/lesson/records';
+import { logActivity } from '@/lib/records/records';
+import { migrate } from '@/lib/records/schema';
+import { coreSchema } from '@/lib/records/schema';
+import { FEATURE_SCHEMAS } from '@/lib/composition/records';
+import { openSqlJs } from '@/lib/sqlite';
+import { exerciseResult, readWorkFacts } from './mastery';
+
+describe('work facts from the records database', () => {
+  it('reads first tries, solved challenges, the first timeline score and passed crash lab runs', async () => {
+    const db = await openSqlJs();
+    migrate(db, [coreSchema, ...FEATURE_SCHEMAS]);
+    recordEvent(db, { kind: 'quiz', id: 'q1', choice: true, correct: false, at: 1 });
+    recordEvent(db, { kind: 'quiz', id: 'q1', choice: false, correct: true, at: 2 });
+    recordEvent(db, {
+      kind: 'predicted',
+      id: 'p1',
+      answers: { a: 'refused' },
+      correct: true,
+      at: 3,
+    });
+    logActivity(db, 4, 'lab.challenge.solved', 'renewal');
+    logActivity(db, 5, 'crashlab.evaluated', 'crash-lab', { passed: false });
+    logActivity(db, 6, 'crashlab.evaluated', 'crash-lab', { passed: true });
+    for (const [at, score] of [
+      [7, 3],
+      [8, 5],
+    ])
+      db.run(
+        "INSERT INTO timeline_results (at, scenario_id, scenario, predictions, score, total, seconds) VALUES (?, 'acceptance', '{}', '{}', ?, 5, 1)",
+        [at, score],
+      );
+    // Reveals and ratings are not work: they leave no trace in the facts.
+    recordEvent(db, { kind: 'revealed', item: 'question', id: 'x', at: 9 });
+
+    const facts = readWorkFacts(db);
+    expect(exerciseResult(facts, { kind: 'quiz', id: 'q1' }).summary).toBe(
+      'wrong on the first try, right on the 2nd',
+    );
+    expect(exerciseResult(facts, { kind: 'prediction', id: 'p1' })).toMatchObject({
+      passed: true,
+      summary: 'right on the first try',
+    });
+    expect(exerciseResult(facts, { kind: 'challenge', id: 'renewal' }).passed).toBe(true);
+    expect(exerciseResult(facts, { kind: 'challenge', id: 'fix-owner-only' }).passed).toBe(false);
+    expect(exerciseResult(facts, { kind: 'timeline', id: 'acceptance' })).toEqual({
+      passed: false,
+      tried: true,
+      summary: 'timeline 3/5 on the first try',
+    });
+    expect(exerciseResult(facts, { kind: 'crashlab', id: 'crash-lab' }).passed).toBe(true);
+  });
+});

@@ -1,0 +1,8 @@
+export * from './schedule';
+export {
+  reviewSchema,
+  recordReviewAnswer,
+  scheduledReviews,
+  reviewsDue,
+  type ReviewItem,
+} from './records';
