@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { LabExercise } from '@/lib/claim-lab';
 import type { LabStatus } from './use-claim-lab';
 
@@ -28,10 +29,14 @@ function StatusLine({ status }: { status: LabStatus }) {
     case 'ran': {
       const { error } = status.run;
       bad = error !== null;
-      if (!error) text = `Ran in ${status.ms.toFixed(1)} ms.`;
-      else if (error.kind === 'sql') text = `SQLite error on line ${error.line ?? '?'}: ${error.message.replace(/^SQLite error: /, '')}`;
-      else if (error.kind === 'runtime') text = `Exception on line ${error.line ?? '?'}: ${error.message}`;
-      else if (error.kind === 'compile') text = `${error.message}${error.line ? ` (line ${error.line})` : ''}`;
+      if (!error)
+        text = `Ran in ${status.ms < 1000 ? `${Math.round(status.ms)} ms` : `${(status.ms / 1000).toFixed(1)} s`} (from your click to this result).`;
+      else if (error.kind === 'sql')
+        text = `SQLite error on line ${error.line ?? '?'}: ${error.message.replace(/^SQLite error: /, '')}`;
+      else if (error.kind === 'runtime')
+        text = `Exception on line ${error.line ?? '?'}: ${error.message}`;
+      else if (error.kind === 'compile')
+        text = `${error.message}${error.line ? ` (line ${error.line})` : ''}`;
       else text = error.message;
     }
   }
@@ -47,43 +52,95 @@ function StatusLine({ status }: { status: LabStatus }) {
 }
 
 /** The run's status, then its output beside the expected output, with a pass or a diff. */
-export function OutputPanel({ exercise, status, solved }: { exercise: LabExercise; status: LabStatus; solved: boolean }) {
+export function OutputPanel({
+  exercise,
+  status,
+  solved,
+}: {
+  exercise: LabExercise;
+  status: LabStatus;
+  solved: boolean;
+}) {
   const verdict = status.kind === 'ran' ? status.verdict : null;
   const exact = exercise.check.kind === 'exact';
   const rows =
-    verdict?.lines ?? exercise.check.lines.map((expected) => ({ expected, actual: null as string | null, ok: false }));
+    verdict?.lines ??
+    exercise.check.lines.map((expected) => ({
+      expected,
+      actual: null as string | null,
+      ok: false,
+    }));
   const failures = verdict ? verdict.lines.filter((l) => !l.ok).length : 0;
+  const hint = status.kind === 'ran' ? status.hint : null;
+  // On a phone the output sits below the editor: bring a fresh result into view.
+  const box = useRef<HTMLDivElement>(null);
+  const result =
+    status.kind === 'ran' || status.kind === 'stopped' || status.kind === 'type-errors'
+      ? status
+      : null;
+  useEffect(() => {
+    const element = box.current;
+    if (!result || !element) return;
+    const { top, bottom } = element.getBoundingClientRect();
+    if (top < 0 || bottom > window.innerHeight)
+      element.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [result]);
   return (
-    <div className="space-y-3">
+    <div className="scroll-mt-4 space-y-3" ref={box} data-testid="lab-output">
       <StatusLine status={status} />
       {verdict ? (
         <p
           className={`rounded-md px-3 py-2 text-base font-bold ${verdict.passed ? 'bg-good text-accent-ink' : 'bg-bad text-accent-ink'}`}
           data-testid="verdict"
         >
-          {verdict.passed ? 'pass' : failures > 0 ? `diff: ${failures} ${failures === 1 ? 'line differs' : 'lines differ'}` : 'fail: the run stopped with an error'}
+          {verdict.passed
+            ? 'pass'
+            : failures > 0
+              ? `diff: ${failures} ${failures === 1 ? 'line differs' : 'lines differ'}`
+              : 'fail: the run stopped with an error'}
+        </p>
+      ) : null}
+      {hint ? (
+        <p className="rounded-md border border-accent px-3 py-2 text-sm" data-testid="lab-hint">
+          <strong>Hint{hint.line ? ` (line ${hint.line})` : ''}:</strong> {renderTicks(hint.text)}
         </p>
       ) : null}
       {verdict?.passed && exercise.kind === 'challenge' ? (
         <p className="font-semibold text-good">Challenge solved.</p>
       ) : null}
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">{exact ? 'Your output beside the expected output' : 'Lines the program must print'}</caption>
+        <caption className="sr-only">
+          {exact ? 'Your output beside the expected output' : 'Lines the program must print'}
+        </caption>
         <thead>
           <tr className="border-b border-line">
-            <th scope="col" className="px-2 py-1">{exact ? 'Expected' : 'Must print'}</th>
-            <th scope="col" className="px-2 py-1">{exact ? 'Your output' : 'Printed?'}</th>
-            <th scope="col" className="px-2 py-1">Match</th>
+            <th scope="col" className="px-2 py-1">
+              {exact ? 'Expected' : 'Must print'}
+            </th>
+            <th scope="col" className="px-2 py-1">
+              {exact ? 'Your output' : 'Printed?'}
+            </th>
+            <th scope="col" className="px-2 py-1">
+              Match
+            </th>
           </tr>
         </thead>
         <tbody className="font-mono">
           {rows.map((line, i) => (
             <tr key={i} className="border-b border-line/60">
-              <td className="px-2 py-1">{line.expected ?? <span className="text-muted">(nothing)</span>}</td>
               <td className="px-2 py-1">
-                {verdict ? (line.actual ?? <span className="text-muted">{exact ? '(nothing)' : 'no'}</span>) : <span className="text-muted">not run yet</span>}
+                {line.expected ?? <span className="text-muted">(nothing)</span>}
               </td>
-              <td className={`px-2 py-1 font-sans font-semibold ${line.ok ? 'text-good' : 'text-bad'}`}>
+              <td className="px-2 py-1">
+                {verdict ? (
+                  (line.actual ?? <span className="text-muted">{exact ? '(nothing)' : 'no'}</span>)
+                ) : (
+                  <span className="text-muted">not run yet</span>
+                )}
+              </td>
+              <td
+                className={`px-2 py-1 font-sans font-semibold ${line.ok ? 'text-good' : 'text-bad'}`}
+              >
                 {verdict ? (line.ok ? '✓ same' : '✗ differs') : ''}
               </td>
             </tr>
@@ -93,12 +150,28 @@ export function OutputPanel({ exercise, status, solved }: { exercise: LabExercis
       {status.kind === 'ran' && (!exact || !verdict?.passed) && status.run.output.length > 0 ? (
         <div>
           <h3 className="mb-1 text-sm font-semibold">Everything printed</h3>
-          <pre className="max-h-60 overflow-auto rounded-md border border-line bg-surface-2 p-2 text-sm" tabIndex={0}>
+          <pre
+            className="max-h-60 overflow-auto rounded-md border border-line bg-surface-2 p-2 text-sm"
+            tabIndex={0}
+          >
             {status.run.output.join('\n')}
           </pre>
         </div>
       ) : null}
       {solved ? <p className="text-sm">{exercise.solvedNote}</p> : null}
     </div>
+  );
+}
+
+/** Backticks in a hint mark code, as in the lesson's prose. */
+function renderTicks(text: string) {
+  return text.split('`').map((part, i) =>
+    i % 2 === 1 ? (
+      <code key={i} className="font-mono">
+        {part}
+      </code>
+    ) : (
+      part
+    ),
   );
 }

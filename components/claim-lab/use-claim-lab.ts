@@ -7,11 +7,19 @@ import type { EditorMarker } from '@/components/code-editor/code-editor';
 // worker's bundle, not the page's.
 import { checkRun, type OutputVerdict } from '@/lib/claim-lab/check';
 import { recordDeletion } from '@/lib/claim-lab/conditions';
+import { hintForRun, type LabHint } from '@/lib/claim-lab/hints';
 import type { LabExercise } from '@/lib/claim-lab/exercise';
 import { LAB_LIMITS } from '@/lib/claim-lab/limits';
 import type { LabRun } from '@/lib/claim-lab/run-program';
 import { createClaimLabWorker, type ClaimLabWorker } from '@/lib/claim-lab/claim-lab.client';
-import { EMPTY_PROGRESS, loadLab, saveProgram, saveProgress, type LabProgress, type SavedPrograms } from '@/lib/claim-lab/saved';
+import {
+  EMPTY_PROGRESS,
+  loadLab,
+  saveProgram,
+  saveProgress,
+  type LabProgress,
+  type SavedPrograms,
+} from '@/lib/claim-lab/saved';
 import { browserStore, createLocalDoor } from '@/lib/storage';
 import { DROP_ID } from '@/content/claim-lab/exercises';
 import { configureLabTypeScript, typeErrors } from './type-check';
@@ -21,16 +29,23 @@ export type LabStatus =
   | { kind: 'checking' }
   | { kind: 'running' }
   | { kind: 'type-errors'; errors: EditorMarker[] }
-  | { kind: 'ran'; run: LabRun; ms: number; verdict: OutputVerdict }
+  /** `ms`: from the click (or key press) to the result on the page, the time the learner waited. */
+  | { kind: 'ran'; run: LabRun; ms: number; verdict: OutputVerdict; hint: LabHint | null }
   | { kind: 'stopped'; message: string };
 
 type Editor = Monaco.editor.IStandaloneCodeEditor;
 
 async function logSolved(exercise: LabExercise, run: LabRun): Promise<void> {
   // The records database is loaded only now: the lab page does not pay for it up front.
-  const [{ browserRecords }, { logActivity }] = await Promise.all([import('@/lib/records/browser'), import('@/lib/records')]);
+  const [{ browserRecords }, { logActivity }] = await Promise.all([
+    import('@/lib/records/browser'),
+    import('@/lib/records'),
+  ]);
   await browserRecords().write((db) =>
-    logActivity(db, Date.now(), 'lab.challenge.solved', exercise.id, { title: exercise.title, output: run.output }),
+    logActivity(db, Date.now(), 'lab.challenge.solved', exercise.id, {
+      title: exercise.title,
+      output: run.output,
+    }),
   );
 }
 
@@ -45,6 +60,11 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
   const workerRef = useRef<ClaimLabWorker | null>(null);
   const editorRef = useRef<{ editor: Editor; monaco: typeof Monaco } | null>(null);
   const restoreTypeScript = useRef<(() => void) | null>(null);
+  // Monaco's TypeScript worker takes seconds to start. Until it has answered once, a run does
+  // not wait for it: the learner can run the program the moment the page shows it.
+  const [typesReady, setTypesReady] = useState(false);
+  const [live, setLive] = useState(false);
+  const typesReadyRef = useRef(false);
   // Bumped when the learner moves to another exercise or resets: a run still in flight then
   // belongs to a program that is no longer shown, and its answer is dropped.
   const runSeq = useRef(0);
@@ -71,6 +91,8 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
     const worker = createClaimLabWorker();
     workerRef.current = worker;
     void worker.start();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the page is live: Run now works
+    setLive(true);
     return () => worker.dispose();
   }, []);
 
@@ -83,7 +105,12 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
   const setSource = useCallback(
     (next: string) => {
       const current = programsRef.current;
-      const saved = saveProgram(door, current, exercise.id, next === exercise.starter ? undefined : next);
+      const saved = saveProgram(
+        door,
+        current,
+        exercise.id,
+        next === exercise.starter ? undefined : next,
+      );
       notice(saved.problem);
       programsRef.current = saved.problem ? { ...current, [exercise.id]: next } : saved.programs;
       setPrograms(programsRef.current);
@@ -110,12 +137,16 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
     (run: LabRun, verdict: OutputVerdict) => {
       const current = progressRef.current;
       let next = current;
-      if (exercise.id === DROP_ID) next = { ...next, deletions: recordDeletion(next.deletions, run) };
-      const firstSolve = exercise.kind === 'challenge' && verdict.passed && !next.solved.includes(exercise.id);
+      if (exercise.id === DROP_ID)
+        next = { ...next, deletions: recordDeletion(next.deletions, run) };
+      const firstSolve =
+        exercise.kind === 'challenge' && verdict.passed && !next.solved.includes(exercise.id);
       if (firstSolve) {
         next = { ...next, solved: [...next.solved, exercise.id] };
         logSolved(exercise, run).catch((error: unknown) =>
-          notice(`The activity log could not record this (${error instanceof Error ? error.message : String(error)}).`),
+          notice(
+            `The activity log could not record this (${error instanceof Error ? error.message : String(error)}).`,
+          ),
         );
       }
       if (next === current) return;
@@ -127,13 +158,16 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
   );
 
   const run = useCallback(async () => {
+    const clicked = performance.now();
     const worker = workerRef.current;
     if (!worker) return;
     const program = source;
     const seq = ++runSeq.current;
-    setStatus({ kind: 'checking' });
-    const ready = editorRef.current;
-    const errors = ready ? await typeErrors(ready.editor, ready.monaco) : null;
+    const ready = typesReadyRef.current ? editorRef.current : null;
+    if (ready) setStatus({ kind: 'checking' });
+    const errors = ready
+      ? await typeErrors(ready.editor, ready.monaco, 2_000).catch(() => null)
+      : null;
     if (seq !== runSeq.current) return;
     if (errors && errors.length > 0) {
       setStatus({ kind: 'type-errors', errors });
@@ -155,13 +189,35 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
     }
     if (answer.value.type !== 'ran') return;
     const verdict = checkRun(answer.value.run, exercise.check);
-    setStatus({ kind: 'ran', run: answer.value.run, ms: answer.value.ms, verdict });
+    const hint = hintForRun(
+      exercise.analysis,
+      program,
+      answer.value.run,
+      verdict,
+      progressRef.current.deletions,
+    );
+    setStatus({
+      kind: 'ran',
+      run: answer.value.run,
+      ms: performance.now() - clicked,
+      verdict,
+      hint,
+    });
     recordProgress(answer.value.run, verdict);
-  }, [source, exercise.check, recordProgress]);
+  }, [source, exercise.check, exercise.analysis, recordProgress]);
 
   const onReady = useCallback((editor: Editor, monaco: typeof Monaco) => {
     editorRef.current = { editor, monaco };
     restoreTypeScript.current ??= configureLabTypeScript(monaco);
+    // Warm the TypeScript worker in the background; runs type-check first once it answers.
+    // (An editor replaced before it answers, on a change of exercise, just drops the answer.)
+    typeErrors(editor, monaco, 60_000)
+      .then((answer) => {
+        if (answer === null) return;
+        typesReadyRef.current = true;
+        setTypesReady(true);
+      })
+      .catch(() => undefined);
   }, []);
 
   const runConsole = useCallback(async (sql: string) => {
@@ -174,6 +230,9 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
     if (status.kind === 'type-errors') return status.errors;
     if (status.kind === 'ran' && status.run.error?.line) {
       return [{ line: status.run.error.line, message: status.run.error.message }];
+    }
+    if (status.kind === 'ran' && status.hint?.line) {
+      return [{ line: status.hint.line, message: status.hint.text, severity: 'warning' }];
     }
     return [];
   }, [status]);
@@ -191,6 +250,8 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
     notices,
     onReady,
     runConsole,
+    typesReady,
+    live,
     edited: programs[exercise.id] !== undefined,
   };
 }

@@ -1,10 +1,18 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import { useCallback, useState } from 'react';
+import { CodePreview } from './code-preview';
 import type { CodeEditorProps } from './types';
 
 /** Same size as the editor, so the page does not jump when Monaco arrives. */
-export function EditorPlaceholder({ height = 320, label }: { height?: number | string; label: string }) {
+export function EditorPlaceholder({
+  height = 320,
+  label,
+}: {
+  height?: number | string;
+  label: string;
+}) {
   return (
     <div
       role="status"
@@ -17,10 +25,10 @@ export function EditorPlaceholder({ height = 320, label }: { height?: number | s
   );
 }
 
-// The placeholder fills the wrapper, which already has the editor's height (see below).
+// While Monaco loads, CodeEditor shows the code itself (CodePreview) over the editor's place.
 const LazyMonaco = dynamic(() => import('./monaco-editor'), {
   ssr: false,
-  loading: () => <EditorPlaceholder label="Code editor" height="100%" />,
+  loading: () => null,
 });
 
 /**
@@ -28,13 +36,27 @@ const LazyMonaco = dynamic(() => import('./monaco-editor'), {
  * shows it. Ctrl/Cmd+Enter calls onRun.
  */
 export function CodeEditor(props: CodeEditorProps) {
+  const [mounted, setMounted] = useState(false);
+  const { onReady } = props;
+  const ready = useCallback<NonNullable<CodeEditorProps['onReady']>>(
+    (editor, monaco) => {
+      setMounted(true);
+      onReady?.(editor, monaco);
+    },
+    [onReady],
+  );
   return (
     <div
-      className="overflow-hidden rounded-md border border-line"
+      className="relative overflow-hidden rounded-md border border-line"
       style={{ height: (props.height ?? 320) + 2 }}
       data-testid="code-editor"
     >
-      <LazyMonaco {...props} />
+      <LazyMonaco {...props} onReady={ready} />
+      {mounted ? null : (
+        <div className="absolute inset-0">
+          <CodePreview value={props.value} language={props.language} label={props.label} />
+        </div>
+      )}
     </div>
   );
 }
