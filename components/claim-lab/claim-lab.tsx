@@ -74,6 +74,7 @@ export function ClaimLab({ exercises }: { exercises: readonly LabExercise[] }) {
             onRun={() => void lab.run()}
             extraLib={EXTRA_LIB}
             onReady={lab.onReady}
+            load={lab.workerReady}
           />
           <div className="mt-3 flex flex-wrap gap-2">
             <Button variant="primary" onClick={() => void lab.run()} disabled={busy}>

@@ -64,6 +64,7 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
   // not wait for it: the learner can run the program the moment the page shows it.
   const [typesReady, setTypesReady] = useState(false);
   const [live, setLive] = useState(false);
+  const [workerReady, setWorkerReady] = useState(false);
   const typesReadyRef = useRef(false);
   // Bumped when the learner moves to another exercise or resets: a run still in flight then
   // belongs to a program that is no longer shown, and its answer is dropped.
@@ -90,7 +91,9 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
   useEffect(() => {
     const worker = createClaimLabWorker();
     workerRef.current = worker;
-    void worker.start();
+    // Monaco loads only once SQLite is up in the lab's worker: a Run clicked meanwhile does not
+    // queue behind the editor's large scripts on the page's one thread.
+    void worker.start().finally(() => setWorkerReady(true));
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the page is live: Run now works
     setLive(true);
     return () => worker.dispose();
@@ -252,6 +255,7 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
     runConsole,
     typesReady,
     live,
+    workerReady,
     edited: programs[exercise.id] !== undefined,
   };
 }

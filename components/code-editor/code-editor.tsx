@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { CodePreview } from './code-preview';
 import type { CodeEditorProps } from './types';
 
@@ -37,7 +37,16 @@ const LazyMonaco = dynamic(() => import('./monaco-editor'), {
  */
 export function CodeEditor(props: CodeEditorProps) {
   const [mounted, setMounted] = useState(false);
-  const { onReady } = props;
+  const { onReady, load = true, ...editorProps } = props;
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    if (!load || loading) return undefined;
+    // Start the editor's download when the page is idle, after what the learner needs first.
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => setLoading(true), { timeout: 1_000 });
+    return () => cancel(handle);
+  }, [load, loading]);
   const ready = useCallback<NonNullable<CodeEditorProps['onReady']>>(
     (editor, monaco) => {
       setMounted(true);
@@ -51,7 +60,7 @@ export function CodeEditor(props: CodeEditorProps) {
       style={{ height: (props.height ?? 320) + 2 }}
       data-testid="code-editor"
     >
-      <LazyMonaco {...props} onReady={ready} />
+      {loading ? <LazyMonaco {...editorProps} onReady={ready} /> : null}
       {mounted ? null : (
         <div className="absolute inset-0">
           <CodePreview value={props.value} language={props.language} label={props.label} />
