@@ -6,6 +6,7 @@ import { LabelledSelect } from '@/components/ui/labelled-select';
 import { FAULT_POINTS, STEPS, type FaultPoint, type Step } from '@/lib/crashlab';
 import type { LabWorkerView } from '@/lib/crashlab/browser-host';
 import type { WorkerStall } from '@/lib/crashlab/protocol';
+import { FAULT_NAMES } from './words';
 
 /** How long a stalled worker pauses: longer than any lease the page offers. */
 const STALL_MS = 12_000;
@@ -19,6 +20,8 @@ function stateText(view: LabWorkerView): string {
     case 'waiting':
       return 'waiting for the lease';
     case 'working':
+      // A stalled worker does nothing inside its step until the stall ends: it is paused.
+      if (view.step && view.stall?.step === view.step) return `paused inside ${view.step}`;
       return view.step ? `working on ${view.step}` : 'working';
     default:
       return view.state;
@@ -50,7 +53,7 @@ export function WorkerPanel({
           <option value="">none: run to the end</option>
           {FAULT_POINTS.map((f) => (
             <option key={f} value={f}>
-              {f}
+              {FAULT_NAMES[f]} ({f})
             </option>
           ))}
         </LabelledSelect>
