@@ -2,14 +2,14 @@ import type { FaultPoint } from '@/lib/crashlab';
 
 /** Each fault point in words; the code name stays beside it (the CLI and the logs use it). */
 export const FAULT_NAMES: Record<FaultPoint, string> = {
-  'before_checkpoint:collect': 'dies inside collect, before its checkpoint',
-  after_collect: 'dies just after collect’s checkpoint',
-  'before_checkpoint:draft': 'dies inside draft, before its checkpoint',
-  after_draft: 'dies just after draft’s checkpoint',
-  'before_checkpoint:verify': 'dies inside verify, before its checkpoint',
-  after_verify: 'dies just after verify’s checkpoint',
-  after_effect: 'dies after the publisher wrote the receipt, before publish’s checkpoint',
-  after_publish: 'dies after every checkpoint, before the run is finished',
+  'before_checkpoint:collect': 'inside collect, before checkpoint',
+  after_collect: 'after collect’s checkpoint',
+  'before_checkpoint:draft': 'inside draft, before checkpoint',
+  after_draft: 'after draft’s checkpoint',
+  'before_checkpoint:verify': 'inside verify, before checkpoint',
+  after_verify: 'after verify’s checkpoint',
+  after_effect: 'after the receipt, before checkpoint',
+  after_publish: 'after every checkpoint',
 };
 
 /** Whether a table cell holds a clock reading (seconds since 1970) rather than a count. */

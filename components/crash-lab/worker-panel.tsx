@@ -53,10 +53,15 @@ export function WorkerPanel({
           <option value="">none: run to the end</option>
           {FAULT_POINTS.map((f) => (
             <option key={f} value={f}>
-              {FAULT_NAMES[f]} ({f})
+              {FAULT_NAMES[f]}
             </option>
           ))}
         </LabelledSelect>
+        {fault ? (
+          <span className="pb-2 text-xs text-muted" data-testid="fault-code">
+            code name <code>{fault}</code>
+          </span>
+        ) : null}
         <LabelledSelect
           label="Stall inside"
           value={stall}
