@@ -13,8 +13,6 @@ const arg = (name, fallback) => {
 const RUNS = arg('runs', 7);
 const PORT = arg('port', Number(process.env.BENCH_PORT ?? 4362));
 const GOAL_MS = 1000;
-// --hold-editor: keep Monaco's large chunks back until the first run is done (for diagnosis).
-const HOLD = process.argv.includes('--hold-editor');
 
 const server = spawn(process.execPath, ['scripts/serve.mjs'], {
   env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1' },
@@ -82,19 +80,10 @@ try {
     // A fresh context each time: no cache, no service worker, like a first visit.
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
-    const held = [];
-    if (HOLD)
-      await page.route(/\/_next\/static\/.*\.js$/, async (route) => {
-        const response = await route.fetch();
-        const body = await response.body();
-        if (body.length < 1_000_000) return route.fulfill({ response, body });
-        held.push(() => route.fulfill({ response, body }));
-      });
     await page.goto(`${base}/practice/claim-lab`);
     await page.locator('[data-live="true"]').waitFor({ state: 'attached' });
     const cold = await page.evaluate(clickAndTime);
     first.push(cold);
-    await Promise.all(held.map((release) => release()));
     await page.locator('.monaco-editor').first().waitFor();
     warm.push(await page.evaluate(clickAndTime));
     console.log(
