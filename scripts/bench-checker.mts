@@ -30,7 +30,12 @@ const SQL = await initSqlJs();
 for (let i = 0; i < 3; i++) checkDesign(SQL, fencedDesign, uniformBound(3, 4));
 
 console.log(`Schedule checker benchmark (Node ${process.version}, design: ${fencedDesign.id})`);
-console.log(`load average: ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
+console.log(
+  `load average: ${(await import('node:os'))
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}\n`,
+);
 
 const goals: string[] = [];
 for (const k of [4, 5]) {
@@ -47,7 +52,9 @@ for (const k of [4, 5]) {
     `  naive search:     ${fmt(naive.value.explored)} schedules on fresh databases in ${secs(naive.wallMs)} (cpu ${secs(naive.cpuMs)}) = ${fmt(naiveRate)} schedules/s${naive.value.verdict === 'stopped' ? ` (time budget ${NAIVE_BUDGET_MS} ms)` : ''}`,
   );
   const cpuRatio = fast.value.explored / fast.cpuMs / (naive.value.explored / naive.cpuMs);
-  console.log(`  ratio: ${(fastRate / naiveRate).toFixed(1)}x by wall time, ${cpuRatio.toFixed(1)}x by cpu time\n`);
+  console.log(
+    `  ratio: ${(fastRate / naiveRate).toFixed(1)}x by wall time, ${cpuRatio.toFixed(1)}x by cpu time\n`,
+  );
   const limit = k === 4 ? 500 : 5_000;
   const verdict = (ms: number) => (ms < limit ? 'met' : 'MISSED');
   goals.push(
@@ -64,8 +71,13 @@ for (const k of [4, 5, 6]) {
   console.log(
     `  3 x ${k}: ${fmt(r.value.covered)} of ${fmt(r.value.total)} schedules in ${secs(r.wallMs)} (${fmt(r.value.steps)} steps, ${fmt(r.value.cacheHits)} cache hits) = ${fmt(r.value.covered / (r.wallMs / 1000))} schedules/s, verdict ${r.value.verdict}`,
   );
-  if (k === 6) goals.push(`stretch, 3x6 with the cache in seconds: ${r.wallMs < 10_000 ? 'met' : 'MISSED'} (${secs(r.wallMs)})`);
+  if (k === 6)
+    goals.push(
+      `stretch, 3x6 with the cache in seconds: ${r.wallMs < 10_000 ? 'met' : 'MISSED'} (${secs(r.wallMs)})`,
+    );
 }
 
-console.log('\nGoals (wall time grows with the machine\'s load average; cpu time is this process alone):');
+console.log(
+  "\nGoals (wall time grows with the machine's load average; cpu time is this process alone):",
+);
 for (const g of goals) console.log(`  ${g}`);

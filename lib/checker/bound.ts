@@ -21,7 +21,8 @@ const OWNERS = ['A', 'B', 'C', 'D'];
 
 /** n workers (owners A, B, C...) each running the standard program of k operations. */
 export function uniformBound(n: number, k: number, leaseSeconds = 5): Bound {
-  if (!Number.isInteger(n) || n < 1 || n > OWNERS.length) throw new RangeError(`Workers must be 1 to ${OWNERS.length}.`);
+  if (!Number.isInteger(n) || n < 1 || n > OWNERS.length)
+    throw new RangeError(`Workers must be 1 to ${OWNERS.length}.`);
   return {
     workers: OWNERS.slice(0, n).map((owner) => ({ owner, program: standardProgram(k) })),
     leaseSeconds,
@@ -79,7 +80,11 @@ export function countSchedules(bound: Bound, design: LeaseDesign): number {
 
 /** The bounds a learner can pick on the Compare designs page. */
 export const BOUND_CHOICES: readonly { id: string; label: string; bound: Bound }[] = [
-  { id: 'catalog', label: 'The lesson’s story: A pauses, B takes over, A restarts', bound: CATALOG_BOUND },
+  {
+    id: 'catalog',
+    label: 'The lesson’s story: A pauses, B takes over, A restarts',
+    bound: CATALOG_BOUND,
+  },
   { id: '3x4', label: '3 workers × 4 operations', bound: uniformBound(3, 4) },
   { id: '3x5', label: '3 workers × 5 operations', bound: uniformBound(3, 5) },
   { id: '3x6', label: '3 workers × 6 operations', bound: uniformBound(3, 6) },

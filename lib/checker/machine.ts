@@ -31,7 +31,13 @@ const W_BATCH = 4;
 const W_CHECK = 5;
 const W_SEEN = 6;
 
-const STATUS_CODE: Record<string, number> = { queued: 0, running: 1, done: 2, canceled: 3, failed: 4 };
+const STATUS_CODE: Record<string, number> = {
+  queued: 0,
+  running: 1,
+  done: 2,
+  canceled: 3,
+  failed: 4,
+};
 const FINAL_CODE_MIN = 2;
 
 /** A statement prepared once and bound by position, with where each parameter's value comes from. */
@@ -104,7 +110,8 @@ export class ScheduleMachine {
     // The claim binds the read's columns by name, so they are known before it is prepared.
     this.claim = this.perWorkerStatements(design.claim);
     this.claimTokenColumn = this.claim[0].stmt.getColumnNames().indexOf('token');
-    if (this.claimTokenColumn < 0) throw new Error('The claim must return the new token as a column named token.');
+    if (this.claimTokenColumn < 0)
+      throw new Error('The claim must return the new token as a column named token.');
     this.renew = this.perWorkerStatements(design.renew);
     this.finish = this.perWorkerStatements(design.finish);
     this.writeCheck = targets.workerCheck ? this.perWorkerStatements(targets.workerCheck) : null;
@@ -148,7 +155,9 @@ export class ScheduleMachine {
     return this.owners.map((owner) => {
       let p = byOwner.get(owner);
       if (!p) {
-        p = this.prepare(inlineConstants(sql, { owner, run: this.runId, lease: this.bound.leaseSeconds }));
+        p = this.prepare(
+          inlineConstants(sql, { owner, run: this.runId, lease: this.bound.leaseSeconds }),
+        );
         byOwner.set(owner, p);
       }
       return p;
@@ -158,7 +167,11 @@ export class ScheduleMachine {
   private prepare(sql: string): Prepared {
     const stmt = this.db.prepare(sql);
     const names = scanParams(sql).names;
-    const p: Prepared = { stmt, sources: this.sourcesOf(names), values: new Array<SqlValue>(names.length).fill(null) };
+    const p: Prepared = {
+      stmt,
+      sources: this.sourcesOf(names),
+      values: new Array<SqlValue>(names.length).fill(null),
+    };
     this.prepared.push(p);
     return p;
   }
@@ -259,11 +272,15 @@ export class ScheduleMachine {
     }
     const row = p.stmt.get();
     p.stmt.reset();
-    return { fence: Number(row[this.readFence]), status: STATUS_CODE[String(row[this.readStatus])] ?? 5 };
+    return {
+      fence: Number(row[this.readFence]),
+      status: STATUS_CODE[String(row[this.readStatus])] ?? 5,
+    };
   }
 
   private fail(kind: ViolationKind, message: string, target?: ProtectedTarget): true {
-    const property = kind === 'stale-write' ? 1 : kind === 'final-claimed' ? 3 : kind === 'second-finish' ? 4 : 2;
+    const property =
+      kind === 'stale-write' ? 1 : kind === 'final-claimed' ? 3 : kind === 'second-finish' ? 4 : 2;
     this.violation = { property, kind, atStep: this.current, target, message };
     return true;
   }
@@ -274,7 +291,8 @@ export class ScheduleMachine {
     const before = this.state[G_FENCE];
     this.state[G_FENCE] = row.fence;
     this.state[G_STATUS] = row.status;
-    if (row.fence < before) return this.fail('fence-shrank', `The fence went down from ${before} to ${row.fence}.`);
+    if (row.fence < before)
+      return this.fail('fence-shrank', `The fence went down from ${before} to ${row.fence}.`);
     return false;
   }
 
@@ -365,7 +383,12 @@ export class ScheduleMachine {
         if (changed === 0) return false;
         if (this.checkStaleWrite(worker, 'run row', 'finish')) return true;
         s[G_FINISHES] += 1;
-        if (s[G_FINISHES] > 1) return this.fail('second-finish', `A second finish succeeded: the run was completed ${s[G_FINISHES]} times.`, 'run row');
+        if (s[G_FINISHES] > 1)
+          return this.fail(
+            'second-finish',
+            `A second finish succeeded: the run was completed ${s[G_FINISHES]} times.`,
+            'run row',
+          );
         return this.checkRow();
       }
     }
@@ -394,7 +417,11 @@ export class ScheduleMachine {
     s[base + W_GEN] = s[G_GEN];
     s[base + W_TOKEN] = token;
     if (statusBefore >= FINAL_CODE_MIN && statusBefore <= 4) {
-      return this.fail('final-claimed', `A run in a final state was claimed again (by ${this.owners[worker]}, token ${token}).`, 'run row');
+      return this.fail(
+        'final-claimed',
+        `A run in a final state was claimed again (by ${this.owners[worker]}, token ${token}).`,
+        'run row',
+      );
     }
     for (let other = 0; other < this.owners.length; other++) {
       const ob = GLOBALS + other * this.perWorker;

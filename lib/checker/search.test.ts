@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
-import { DESIGN_CATALOG, dropFinishCondition, fencedDesign, ttlOnlyDesign, type LeaseDesign } from '@/lib/lease';
+import {
+  DESIGN_CATALOG,
+  dropFinishCondition,
+  fencedDesign,
+  ttlOnlyDesign,
+  type LeaseDesign,
+} from '@/lib/lease';
 import { CATALOG_BOUND, countSchedules, interleavings, uniformBound } from './bound';
 import { ScheduleMachine, setupDatabase } from './machine';
 import { naiveCheck } from './naive';
@@ -53,7 +59,9 @@ describe('the catalog', () => {
   });
 
   it('drop one condition: owner and lease are redundant here, fence and status are not', () => {
-    const verdicts = Object.fromEntries(DROPS.map((d) => [d.id, checkDesign(SQL, d, CATALOG_BOUND).verdict]));
+    const verdicts = Object.fromEntries(
+      DROPS.map((d) => [d.id, checkDesign(SQL, d, CATALOG_BOUND).verdict]),
+    );
     expect(verdicts).toEqual({
       'fenced-without-owner': 'safe',
       'fenced-without-fence': 'unsafe',
@@ -76,7 +84,10 @@ describe('the counterexample is the shortest', () => {
   for (const design of [...BROKEN, ...DROPS]) {
     it(`agrees with the naive fresh-database search (${design.id})`, () => {
       // The naive search is slow by design: keep its bound small for two-statement claims.
-      const bound = countSchedules(small, design) > 3_000 ? { ...small, workers: small.workers.slice(0, 2) } : small;
+      const bound =
+        countSchedules(small, design) > 3_000
+          ? { ...small, workers: small.workers.slice(0, 2) }
+          : small;
       const fast = checkDesign(SQL, design, bound);
       const naive = naiveCheck(SQL, design, bound);
       expect(fast.verdict).toBe(naive.verdict);
@@ -175,7 +186,10 @@ describe('the lesson’s design over random schedules', () => {
 
 describe('stopping', () => {
   it('stops when asked and says so', () => {
-    const r = checkDesign(SQL, fencedDesign, uniformBound(3, 4), { shouldStop: () => true, progressEvery: 100 });
+    const r = checkDesign(SQL, fencedDesign, uniformBound(3, 4), {
+      shouldStop: () => true,
+      progressEvery: 100,
+    });
     expect(r.verdict).toBe('stopped');
     expect(r.covered).toBeLessThan(r.total);
   });

@@ -1,7 +1,8 @@
 import { TIMELINE_DESIGNS, type Scenario, type TimelineEvent, type Trace } from '@/lib/timeline';
 import type { Counterexample, PropertyId } from './types';
 
-export type ReplayConversion = { ok: true; scenario: Scenario; omitted: number } | { ok: false; reason: string };
+export type ReplayConversion =
+  { ok: true; scenario: Scenario; omitted: number } | { ok: false; reason: string };
 
 /**
  * Turns a counterexample into a timeline scenario, so the timeline exercise can replay it step
@@ -23,7 +24,10 @@ export function toTimelineScenario(
     return { ok: false, reason: 'The timeline exercise does not know this design yet.' };
   }
   if (cx.violation.target === 'gateway') {
-    return { ok: false, reason: 'The violation is at the gateway, which the timeline models with its own rule.' };
+    return {
+      ok: false,
+      reason: 'The violation is at the gateway, which the timeline models with its own rule.',
+    };
   }
   const lanes = laneIds(cx);
   const events: TimelineEvent[] = [];
@@ -133,18 +137,22 @@ export function timelineViolation(trace: Trace): TimelineViolation | null {
   let status = trace.initial.run.status;
   for (const step of trace.steps) {
     for (const effect of step.effects) {
-      if (effect.kind !== 'write' || effect.verdict !== 'accept' || effect.worker === null) continue;
+      if (effect.kind !== 'write' || effect.verdict !== 'accept' || effect.worker === null)
+        continue;
       const w = effect.worker;
       if (step.event.kind === 'claim') {
-        if (status === 'done' || status === 'canceled' || status === 'failed') return { property: 3, stepIndex: step.index };
+        if (status === 'done' || status === 'canceled' || status === 'failed')
+          return { property: 3, stepIndex: step.index };
         latest += 1;
         gen.set(w, latest);
         const t = effect.token ?? step.after.run.fence;
-        for (const [other, held] of token) if (other !== w && held === t) return { property: 2, stepIndex: step.index };
+        for (const [other, held] of token)
+          if (other !== w && held === t) return { property: 2, stepIndex: step.index };
         token.set(w, t);
       } else {
         if ((gen.get(w) ?? 0) < latest) return { property: 1, stepIndex: step.index };
-        if (step.event.kind === 'finish' && ++finishes > 1) return { property: 4, stepIndex: step.index };
+        if (step.event.kind === 'finish' && ++finishes > 1)
+          return { property: 4, stepIndex: step.index };
       }
     }
     if (step.after.run.fence < fence) return { property: 2, stepIndex: step.index };

@@ -15,7 +15,13 @@ export const STEP_ACTION: Record<StepKind, string> = {
   finish: 'finishes',
 };
 
-function outcome(kind: StepKind, changed: number, token: number, now: number, stopped: boolean): string {
+function outcome(
+  kind: StepKind,
+  changed: number,
+  token: number,
+  now: number,
+  stopped: boolean,
+): string {
   if (stopped) return 'does nothing: its claim was refused';
   switch (kind) {
     case 'pause':
@@ -28,7 +34,9 @@ function outcome(kind: StepKind, changed: number, token: number, now: number, st
       return changed ? 'the row still shows its token' : 'sees it lost the run';
     default:
       if (changed < 0) return 'skipped: its own check failed';
-      return changed > 0 ? `landed: ${changed} row${changed === 1 ? '' : 's'} changed` : 'refused: 0 rows changed';
+      return changed > 0
+        ? `landed: ${changed} row${changed === 1 ? '' : 's'} changed`
+        : 'refused: 0 rows changed';
   }
 }
 
@@ -37,7 +45,12 @@ function outcome(kind: StepKind, changed: number, token: number, now: number, st
  * turn the search's shortest violating schedule into a counterexample anyone can read, and to
  * confirm that it really breaks the property (the replay must fail at the same step).
  */
-export function traceSchedule(SQL: SqlJsStatic, design: LeaseDesign, bound: Bound, schedule: readonly number[]): Counterexample {
+export function traceSchedule(
+  SQL: SqlJsStatic,
+  design: LeaseDesign,
+  bound: Bound,
+  schedule: readonly number[],
+): Counterexample {
   const db = new SQL.Database();
   try {
     setupDatabase(db, design);
@@ -47,7 +60,8 @@ export function traceSchedule(SQL: SqlJsStatic, design: LeaseDesign, bound: Boun
     for (let i = 0; i < schedule.length && !violation; i++) {
       const worker = schedule[i];
       const kind = machine.steps[worker][machine.position(worker)];
-      if (kind === undefined) throw new RangeError(`Worker ${worker} has no step left at schedule step ${i}.`);
+      if (kind === undefined)
+        throw new RangeError(`Worker ${worker} has no step left at schedule step ${i}.`);
       const now = machine.now;
       const tokenBefore = machine.tokenOf(worker);
       const stoppedBefore = machine.isStopped(worker);
@@ -61,7 +75,13 @@ export function traceSchedule(SQL: SqlJsStatic, design: LeaseDesign, bound: Boun
         now: kind === 'pause' ? now : machine.now,
         token: kind === 'claim' ? machine.tokenOf(worker) : tokenBefore,
         changed: machine.lastChanged,
-        outcome: outcome(kind, machine.lastChanged, machine.tokenOf(worker), machine.now, stoppedBefore),
+        outcome: outcome(
+          kind,
+          machine.lastChanged,
+          machine.tokenOf(worker),
+          machine.now,
+          stoppedBefore,
+        ),
       });
       if (failed) violation = machine.violation;
     }

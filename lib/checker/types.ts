@@ -6,7 +6,8 @@ export type WorkerOp = 'claim' | 'pause' | 'renew' | 'write' | 'send' | 'finish'
  * read before its claim, a worker-side check before its write); each is its own step, so other
  * workers can run between them.
  */
-export type StepKind = 'claim-read' | 'claim' | 'pause' | 'renew' | 'write-check' | 'write' | 'send' | 'finish';
+export type StepKind =
+  'claim-read' | 'claim' | 'pause' | 'renew' | 'write-check' | 'write' | 'send' | 'finish';
 
 /** One worker of the bound: its owner name (two workers may share one: a restart) and program. */
 export interface WorkerSpec {

@@ -104,7 +104,8 @@ export function evaluate(snapshot: LabSnapshot): Evaluation {
   let highest = 0;
   const staleAccepted: string[] = [];
   for (const request of publisher.requests) {
-    if (request.outcome !== 'stale' && request.generation < highest) staleAccepted.push(`gen${request.generation}`);
+    if (request.outcome !== 'stale' && request.generation < highest)
+      staleAccepted.push(`gen${request.generation}`);
     highest = Math.max(highest, request.generation);
   }
   add(

@@ -31,7 +31,9 @@ const RECEIPT_COLUMNS = `receipt_id AS receiptId, operation_id AS operationId, r
 export function createPublisher(db: SqlDriver): Publisher {
   const highest = (runId: string) =>
     Number(
-      db.get<{ h: number }>('SELECT highest_generation AS h FROM fence_register WHERE run_id = ?', [runId])?.h ?? 0,
+      db.get<{ h: number }>('SELECT highest_generation AS h FROM fence_register WHERE run_id = ?', [
+        runId,
+      ])?.h ?? 0,
     );
   const register = (runId: string, generation: number) => {
     db.run(
@@ -43,21 +45,19 @@ export function createPublisher(db: SqlDriver): Publisher {
     return highest(runId);
   };
   const log = (operationId: string, generation: number, outcome: PublishOutcome, now: number) =>
-    db.run('INSERT INTO publish_requests (operation_id, generation, outcome, at) VALUES (?, ?, ?, ?)', [
-      operationId,
-      generation,
-      outcome,
-      now,
-    ]);
+    db.run(
+      'INSERT INTO publish_requests (operation_id, generation, outcome, at) VALUES (?, ?, ?, ?)',
+      [operationId, generation, outcome, now],
+    );
 
   return {
     setup(now) {
       db.transaction(() => {
         db.exec(PUBLISHER_SCHEMA);
-        db.run("INSERT INTO publisher_meta (key, value) VALUES ('schema_version', ?), ('created_at', ?)", [
-          String(CRASHLAB_SCHEMA_VERSION),
-          String(now),
-        ]);
+        db.run(
+          "INSERT INTO publisher_meta (key, value) VALUES ('schema_version', ?), ('created_at', ?)",
+          [String(CRASHLAB_SCHEMA_VERSION), String(now)],
+        );
       });
     },
     register(runId, generation) {
@@ -78,7 +78,13 @@ export function createPublisher(db: SqlDriver): Publisher {
         const inserted = db.run(
           `INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at)
            VALUES ($operation, $run, $generation, $body, $now) ON CONFLICT (operation_id) DO NOTHING`,
-          { operation: request.operationId, run: request.runId, generation: request.generation, body: request.body, now },
+          {
+            operation: request.operationId,
+            run: request.runId,
+            generation: request.generation,
+            body: request.body,
+            now,
+          },
         );
         const outcome = inserted === 1 ? 'accepted' : 'duplicate';
         log(request.operationId, request.generation, outcome, now);

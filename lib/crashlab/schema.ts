@@ -65,10 +65,18 @@ BEGIN
 END;`;
 
 /** Why a file cannot be used as a crash-lab database, or null when it can. */
-export function schemaProblem(db: SqlDriver, metaTable: 'crashlab_meta' | 'publisher_meta', what: string): string | null {
-  const table = db.get("SELECT name FROM sqlite_schema WHERE type = 'table' AND name = ?", [metaTable]);
+export function schemaProblem(
+  db: SqlDriver,
+  metaTable: 'crashlab_meta' | 'publisher_meta',
+  what: string,
+): string | null {
+  const table = db.get("SELECT name FROM sqlite_schema WHERE type = 'table' AND name = ?", [
+    metaTable,
+  ]);
   if (!table) return `not a crash-lab ${what} database (it has no ${metaTable} table)`;
-  const row = db.get<{ value: string }>(`SELECT value FROM ${metaTable} WHERE key = 'schema_version'`);
+  const row = db.get<{ value: string }>(
+    `SELECT value FROM ${metaTable} WHERE key = 'schema_version'`,
+  );
   const version = row ? Number(row.value) : NaN;
   if (version !== CRASHLAB_SCHEMA_VERSION) {
     return `${what} database has schema version ${row?.value ?? '(none)'}, this lab reads version ${CRASHLAB_SCHEMA_VERSION}`;
@@ -78,5 +86,6 @@ export function schemaProblem(db: SqlDriver, metaTable: 'crashlab_meta' | 'publi
 
 /** Database time in seconds (with fractions): every process reads the same clock through SQLite. */
 export function databaseClock(db: SqlDriver): () => number {
-  return () => Number(db.get<{ now: number }>("SELECT (julianday('now') - 2440587.5) * 86400.0 AS now")?.now);
+  return () =>
+    Number(db.get<{ now: number }>("SELECT (julianday('now') - 2440587.5) * 86400.0 AS now")?.now);
 }

@@ -92,7 +92,9 @@ const READ_OUTPUT = `SELECT name, op_id AS opId, owner, fence, body, written_at 
   FROM run_outputs WHERE run_id = $run AND name = $name`;
 
 /** Stores an output when the run row allows `allowed`; a retry of the stored op changes nothing. */
-const writeOutputWhere = (allowed: string) => `INSERT INTO run_outputs (run_id, name, op_id, owner, fence, body, written_at)
+const writeOutputWhere = (
+  allowed: string,
+) => `INSERT INTO run_outputs (run_id, name, op_id, owner, fence, body, written_at)
 SELECT run_id, $name, $op, $owner, $token, $body, $now FROM runs
  WHERE ${allowed}
 ON CONFLICT (run_id, name) DO UPDATE
@@ -280,10 +282,14 @@ export type FinishCondition = keyof typeof FINISH_CONDITIONS;
  * The lesson's design with one condition removed from its finish (derived from the design's
  * own SQL, so there is no second copy). Throws if the condition is not found exactly once.
  */
-export function dropFinishCondition(condition: FinishCondition, base: LeaseDesign = fencedDesign): LeaseDesign {
+export function dropFinishCondition(
+  condition: FinishCondition,
+  base: LeaseDesign = fencedDesign,
+): LeaseDesign {
   const pattern = FINISH_CONDITIONS[condition];
   const matches = base.finish.match(new RegExp(pattern.source, 'g')) ?? [];
-  if (matches.length !== 1) throw new Error(`The finish of ${base.id} does not contain the ${condition} condition once.`);
+  if (matches.length !== 1)
+    throw new Error(`The finish of ${base.id} does not contain the ${condition} condition once.`);
   return {
     ...base,
     id: `${base.id}-without-${condition}`,
@@ -311,7 +317,9 @@ export function designStatements(design: LeaseDesign, base?: LeaseDesign): Named
       { label: d.claimRead ? 'Claim, second statement (write)' : 'Claim', sql: d.claim },
       { label: 'Renew', sql: d.renew },
       { label: 'Finish', sql: d.finish },
-      t.workerCheck ? { label: 'Worker’s own check before the report write', sql: t.workerCheck } : null,
+      t.workerCheck
+        ? { label: 'Worker’s own check before the report write', sql: t.workerCheck }
+        : null,
       { label: 'Report write (downstream store)', sql: t.writeReport },
       { label: 'Gateway call', sql: t.sendGateway },
       {
@@ -334,5 +342,8 @@ export function designStatements(design: LeaseDesign, base?: LeaseDesign): Named
 
 /** Every design the Compare designs page checks: the catalog and the lesson's finish without each condition. */
 export function comparedDesigns(): LeaseDesign[] {
-  return [...DESIGN_CATALOG, ...(Object.keys(FINISH_CONDITIONS) as FinishCondition[]).map((c) => dropFinishCondition(c))];
+  return [
+    ...DESIGN_CATALOG,
+    ...(Object.keys(FINISH_CONDITIONS) as FinishCondition[]).map((c) => dropFinishCondition(c)),
+  ];
 }

@@ -32,7 +32,8 @@ export const ownerOnlyJobsDesign: LeaseDesign = {
   ...lessonJobsDesign,
   id: 'lesson-jobs-owner-only',
   name: 'Finish checks only the owner',
-  summary: 'The finish matches the owner name and nothing else: generation, lease and state are ignored.',
+  summary:
+    'The finish matches the owner name and nothing else: generation, lease and state are ignored.',
   finish: `UPDATE jobs SET state = 'done'
  WHERE id = $run AND owner = $owner`,
 };

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { openSqlJs } from '@/lib/sqlite';
-import { createLeaseModel, fencedDesign, LESSON_DEMO_OUTPUT, runLessonDemo, ttlOnlyDesign } from './index';
+import {
+  createLeaseModel,
+  fencedDesign,
+  LESSON_DEMO_OUTPUT,
+  runLessonDemo,
+  ttlOnlyDesign,
+} from './index';
 
 async function model() {
   const m = createLeaseModel(await openSqlJs(), { leaseSeconds: 5 });

@@ -65,7 +65,12 @@ export interface LeaseModel {
    * Writes a named output under the same commit conditions as finish; `opId` is the business
    * operation id, so a retry of the same operation changes nothing and reports a duplicate.
    */
-  writeOutput(owner: string, fenceToken: number, now: number, output: { name: string; opId: string; body: string }): OutputResult;
+  writeOutput(
+    owner: string,
+    fenceToken: number,
+    now: number,
+    output: { name: string; opId: string; body: string },
+  ): OutputResult;
 }
 
 function normalizeRow(row: Record<string, unknown> | undefined): RunRow | undefined {
@@ -98,7 +103,10 @@ export function failedConditions(
   return failed;
 }
 
-const CONDITION_TEXT: Record<CommitCondition, (row: RunRow, owner: string, token: number, now: number) => string> = {
+const CONDITION_TEXT: Record<
+  CommitCondition,
+  (row: RunRow, owner: string, token: number, now: number) => string
+> = {
   owner: (row, owner) => `owner is ${row.owner || '(nobody)'}, not ${owner}`,
   fence: (row, _owner, token) => `fence is ${row.fence}, the writer holds token ${token}`,
   lease: (row, _owner, _token, now) => `lease ended at ${row.leaseUntil}, it is now ${now}`,
@@ -129,17 +137,33 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
     const row = read();
     if (changed > 0 && row) return { ok: true, changed, row };
     if (!row) {
-      return { ok: false, changed: 0, failed: [], explanation: `Run ${runId} does not exist.`, row };
+      return {
+        ok: false,
+        changed: 0,
+        failed: [],
+        explanation: `Run ${runId} does not exist.`,
+        row,
+      };
     }
     const failed = failedConditions(row, owner, token, now);
-    return { ok: false, changed: 0, failed, explanation: explainRefusal(row, failed, owner, token, now), row };
+    return {
+      ok: false,
+      changed: 0,
+      failed,
+      explanation: explainRefusal(row, failed, owner, token, now),
+      row,
+    };
   };
 
   const requireOutputs = (): { schema: string; write: string; read: string } => {
     if (!design.outputSchema || !design.writeOutput) {
       throw new Error(`The design "${design.id}" does not define run outputs.`);
     }
-    return { schema: design.outputSchema, write: design.writeOutput, read: design.readOutput ?? fencedDesign.readOutput ?? '' };
+    return {
+      schema: design.outputSchema,
+      write: design.writeOutput,
+      read: design.readOutput ?? fencedDesign.readOutput ?? '',
+    };
   };
   const readOutput = (name: string): RunOutput | undefined => {
     const row = db.get(requireOutputs().read, { run: runId, name });
@@ -176,7 +200,13 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
       const row = read();
       if (changed > 0 && row) return { ok: true, changed, row };
       if (!row) {
-        return { ok: false, changed: 0, failed: [], explanation: `Run ${runId} does not exist.`, row };
+        return {
+          ok: false,
+          changed: 0,
+          failed: [],
+          explanation: `Run ${runId} does not exist.`,
+          row,
+        };
       }
       const stored = readOutput(output.name);
       const failed = failedConditions(row, owner, fenceToken, now);
@@ -192,7 +222,13 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
           row,
         };
       }
-      return { ok: false, changed: 0, failed, explanation: explainRefusal(row, failed, owner, fenceToken, now), row };
+      return {
+        ok: false,
+        changed: 0,
+        failed,
+        explanation: explainRefusal(row, failed, owner, fenceToken, now),
+        row,
+      };
     },
     setup() {
       db.exec(design.schema);
@@ -210,11 +246,21 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
     workerCheck(owner, fenceToken, now) {
       const check = design.targets?.workerCheck;
       if (!check) return undefined;
-      return db.get(check, { run: runId, owner, token: fenceToken, now, lease: leaseSeconds }) !== undefined;
+      return (
+        db.get(check, { run: runId, owner, token: fenceToken, now, lease: leaseSeconds }) !==
+        undefined
+      );
     },
     writeReport(owner, fenceToken, now, batch) {
       if (!design.targets) throw new Error(`The design "${design.id}" has no report store.`);
-      return db.run(design.targets.writeReport, { run: runId, owner, token: fenceToken, now, lease: leaseSeconds, batch });
+      return db.run(design.targets.writeReport, {
+        run: runId,
+        owner,
+        token: fenceToken,
+        now,
+        lease: leaseSeconds,
+        batch,
+      });
     },
     readReport() {
       const sql = design.targets?.readReport;
@@ -231,10 +277,22 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
       });
       const row = read();
       if (claimed.length === 1 && row) {
-        return { ok: true, changed: 1, fenceToken: Number(claimed[0].token), leaseUntil: row.leaseUntil, row };
+        return {
+          ok: true,
+          changed: 1,
+          fenceToken: Number(claimed[0].token),
+          leaseUntil: row.leaseUntil,
+          row,
+        };
       }
       if (!row) {
-        return { ok: false, changed: 0, reason: 'missing', explanation: `Run ${runId} does not exist.`, row };
+        return {
+          ok: false,
+          changed: 0,
+          reason: 'missing',
+          explanation: `Run ${runId} does not exist.`,
+          row,
+        };
       }
       if (FINAL_STATUSES.includes(row.status)) {
         return {
@@ -267,7 +325,9 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
         ok: false,
         changed: 0,
         failed: ['status'],
-        explanation: row ? `Run ${runId} is already ${row.status}.` : `Run ${runId} does not exist.`,
+        explanation: row
+          ? `Run ${runId} is already ${row.status}.`
+          : `Run ${runId} does not exist.`,
         row,
       };
     },

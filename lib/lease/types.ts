@@ -113,4 +113,12 @@ export interface RunOutput {
  */
 export type OutputResult =
   | CommitResult
-  | { ok: false; changed: 0; failed: []; duplicate: true; explanation: string; row: RunRow | undefined; output: RunOutput };
+  | {
+      ok: false;
+      changed: 0;
+      failed: [];
+      duplicate: true;
+      explanation: string;
+      row: RunRow | undefined;
+      output: RunOutput;
+    };

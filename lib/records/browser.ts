@@ -27,7 +27,7 @@ export function browserRecords(): RecordsDb {
     blobs: hasIdb ? indexedDbBlobStore() : memoryBlobStore(),
     key: STORAGE_KEYS.recordsDb,
     schemas: FEATURE_SCHEMAS,
-    lock: locks ? <T,>(fn: () => Promise<T>) => locks.request(CHANNEL, fn) as Promise<T> : undefined,
+    lock: locks ? <T>(fn: () => Promise<T>) => locks.request(CHANNEL, fn) as Promise<T> : undefined,
     notify: () => {
       channel?.postMessage('changed');
       emit();

@@ -1,2 +1,8 @@
 export { coreSchema, migrate, SchemaTooNewError, type FeatureSchema } from './schema';
-export { createRecordsDb, logActivity, type RecordsDb, type RecordsOptions, type RecordsProblem } from './records';
+export {
+  createRecordsDb,
+  logActivity,
+  type RecordsDb,
+  type RecordsOptions,
+  type RecordsProblem,
+} from './records';
