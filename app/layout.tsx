@@ -6,6 +6,7 @@ import { SITE } from '@/content/site';
 import { cspText } from '@/lib/csp';
 import { THEME_BOOT_SCRIPT } from '@/lib/theme';
 import './globals.css';
+import { NextStep } from '@/components/progress/next-step';
 
 export const metadata: Metadata = {
   title: { default: SITE.title, template: `%s · ${SITE.shortTitle}` },
@@ -42,6 +43,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none sm:py-12">
           {children}
         </main>
+        <NextStep />
         <footer className="border-t border-line">
           <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted">
             Runs entirely in your browser: SQLite, the editor and your notes never leave this page’s

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { DueReviews } from '@/components/review/due-reviews';
+import { ContinueCard } from '@/components/progress/continue-card';
 import { CardLink } from '@/components/ui/card-link';
 import { MODES, SITE } from '@/content/site';
 import { LESSON_DEMO_OUTPUT } from '@/lib/lease';
@@ -37,6 +38,7 @@ export default function HomePage() {
         </div>
       </section>
 
+      <ContinueCard />
       <section
         aria-labelledby="review-heading"
         className="mb-12 rounded-lg border border-line bg-surface-2 p-4 sm:p-5"

@@ -49,6 +49,14 @@ test('check every design: the lesson’s is proven safe within the bound, each o
   // Every counterexample replays in the timeline.
   await expect(catalog.getByRole('link', { name: 'Open in the timeline' })).toHaveCount(8);
   await expect(page.getByText(/Not replayable/)).toHaveCount(0);
+  // The results are in view by the button, and cover the drop-one variants and your own design.
+  const summary = page.getByTestId('check-all-summary');
+  await expect(summary).toBeInViewport();
+  await expect(summary.getByRole('status')).toHaveText('14 of 14 designs checked', {
+    timeout: 60_000,
+  });
+  await expect(summary).toContainText('Finish without the fence check: unsafe');
+  await expect(summary).toContainText('Your design: safe within the bound');
 });
 
 test('a restarted worker and a worker-side check replay in the timeline with the same SQL', async ({
@@ -92,6 +100,7 @@ test('a long search shows progress, keeps the page responsive, and stops', async
   await page
     .getByLabel('Workers and their programs')
     .selectOption({ label: '3 workers × 6 operations' });
+  await page.getByText('Advanced: the state cache (on by default)').click();
   await page.getByLabel(/Skip states already explored/).uncheck();
   const card = page.getByRole('region', { name: 'Lease + fencing token (the lesson’s design)' });
   await card.getByRole('button', { name: 'Check' }).click();

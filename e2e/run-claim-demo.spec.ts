@@ -124,7 +124,9 @@ test('bad SQL, an exception and a type error are shown on their line; the page, 
   );
   await runButton(page).click();
   await expect(runStatus(page)).toContainText('Exception on line 3: TypeError', HEAVY_LOAD);
-  // A type error is shown before running.
+  // A type error is shown before running (runs wait for type errors once Monaco's TypeScript
+  // worker has answered).
+  await expect(page.locator('[data-types-ready="true"]')).toBeAttached(HEAVY_LOAD);
   await replaceProgram(page, "const n: number = db.run('SELECT 1', true);\nprint(n);\n");
   await runButton(page).click();
   await expect(runStatus(page)).toContainText(
@@ -141,4 +143,56 @@ test('bad SQL, an exception and a type error are shown on their line; the page, 
     'undefined undefined undefined undefined undefined',
     HEAVY_LOAD,
   );
+});
+
+test('a failed attempt gets a hint naming the condition its FINISH lacks, and the line', async ({
+  page,
+}) => {
+  await page.getByRole('button', { name: /Fix a finish that checks only the owner/ }).click();
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText('checks only the owner');
+  await runButton(page).click();
+  const hint = page.getByTestId('lab-hint');
+  await expect(hint).toContainText(
+    "it has no fence = $token and until > $now and state = 'running'",
+    {
+      timeout: 20_000,
+    },
+  );
+  await expect(hint).toContainText('refuses an older generation');
+  await expect(hint).toContainText(/Hint \(line \d+\)/);
+  // The SET list joined with AND: valid SQL that assigns one value, explained.
+  await page.getByRole('button', { name: /Add renewal that matches owner and fence/ }).click();
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText('Add renewal');
+  await replaceProgram(
+    page,
+    "const RENEW = `UPDATE jobs SET until = $now + $lease AND fence = $token WHERE id = 'r'`;\ndb.run(`CREATE TABLE jobs(id TEXT, owner TEXT, until INTEGER, fence INTEGER, state TEXT)`);\nprint(db.run(RENEW, { now: 1, lease: 5, token: 1 }));\n",
+  );
+  await runButton(page).click();
+  await expect(hint).toContainText('joins assignments with AND', { timeout: 20_000 });
+});
+
+test.describe('before the editor has loaded', () => {
+  // The service worker would serve the scripts from its cache, past the route below.
+  test.use({ serviceWorkers: 'block' });
+  test('Run works from the code shown while the editor is still loading', async ({ page }) => {
+    // Hold back every large script (Monaco's chunks) until the run is done, so the click happens
+    // while the editor is loading, whatever the machine's speed.
+    const held: (() => Promise<void>)[] = [];
+    await page.route(/\/_next\/static\/.*\.js$/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.body();
+      if (body.length < 1_000_000) return route.fulfill({ response, body });
+      held.push(() => route.fulfill({ response, body }));
+    });
+    await page.goto('/practice/claim-lab');
+    await expect(page.getByTestId('code-preview')).toContainText('UPDATE jobs');
+    await expect(page.locator('[data-live="true"]')).toBeAttached();
+    await runButton(page).click();
+    await expect(page.getByTestId('verdict')).toHaveText('pass', { timeout: 20_000 });
+    await expect(runStatus(page)).toContainText(/Ran in \d/);
+    expect(held.length).toBeGreaterThan(0);
+    await expect(page.locator('.monaco-editor')).toHaveCount(0);
+    await Promise.all(held.map((release) => release()));
+    await expect(page.locator('.monaco-editor .view-lines')).toContainText('UPDATE jobs');
+  });
 });

@@ -16,7 +16,7 @@ test('rate the standards, reload, ratings kept; progress shows them and the evid
       await group
         .getByRole('textbox', { name: 'Note (optional)' })
         .fill('Paused worker A in the demo.');
-    await group.getByRole('button', { name: `Save rating: ${name}` }).click();
+    // No save button: the rating saves itself after a pause.
     await expect(group.getByText(`Last rated ${rating.toLowerCase()}`)).toBeVisible();
   }
 
@@ -35,7 +35,7 @@ test('rate the standards, reload, ratings kept; progress shows them and the evid
   // A second rating of the same item is added to its history, not written over it.
   const basic = page.getByRole('group', { name: 'Basic standard' });
   await basic.getByRole('radio', { name: 'Partly' }).check();
-  await basic.getByRole('button', { name: 'Save rating: Basic standard' }).click();
+  await expect(basic.getByText('Last rated partly')).toBeVisible();
   const overTime = page
     .getByRole('list', { name: 'Ratings over time: Basic standard' })
     .getByRole('listitem');
@@ -46,4 +46,33 @@ test('rate the standards, reload, ratings kept; progress shows them and the evid
     page.getByRole('list', { name: 'Ratings over time: Senior standard' }),
   ).toContainText('Not yet');
   await expect(page.getByText('0 of 2 exercises passed').first()).toBeVisible();
+});
+
+test('a rating and a note left without waiting are still there after navigating away', async ({
+  page,
+}) => {
+  await page.goto('/reflect/self-assessment');
+  const group = page.getByRole('group', { name: 'Intermediate standard' });
+  await group.getByRole('radio', { name: 'Partly' }).check();
+  await group
+    .getByRole('textbox', { name: 'Note (optional)' })
+    .fill('Half way through the renewal rule');
+  await expect(group.getByRole('status')).toHaveText('Unsaved changes (autosave after a pause)');
+  // Leave at once, by a link inside the app (no pagehide), then come back.
+  await page.getByRole('link', { name: 'your answer journal' }).click();
+  await expect(page).toHaveURL(/\/reflect$/);
+  await page.goBack();
+  const again = page.getByRole('group', { name: 'Intermediate standard' });
+  await expect(again.getByRole('radio', { name: 'Partly' })).toBeChecked();
+  await expect(again.getByRole('textbox', { name: 'Note (optional)' })).toHaveValue(
+    'Half way through the renewal rule',
+  );
+  await expect(again.getByRole('status')).toHaveText('All changes saved');
+  // And after a full reload too (the records database, not just memory).
+  await page.reload();
+  await expect(
+    page
+      .getByRole('group', { name: 'Intermediate standard' })
+      .getByRole('textbox', { name: 'Note (optional)' }),
+  ).toHaveValue('Half way through the renewal rule');
 });

@@ -33,8 +33,8 @@ export const LIB_LAYERS = [
   },
   {
     name: 'reflection',
-    folders: ['reflect'],
-    why: 'self-assessment and the mastery map, read from the lesson’s records',
+    folders: ['reflect', 'progress'],
+    why: 'self-assessment, the mastery map and course progress, read from the lesson’s records',
   },
   {
     name: 'checker',

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { PracticeProgress } from '@/components/progress/practice-progress';
 import { CardLink } from '@/components/ui/card-link';
 import { PageHeader } from '@/components/ui/page-header';
 import { PRACTICE_ITEMS } from '@/content/site';
@@ -18,7 +19,9 @@ export default function PracticePage() {
       <ul className="grid gap-4 md:grid-cols-2">
         {PRACTICE_ITEMS.map((item) => (
           <li key={item.href}>
-            <CardLink item={item} />
+            <CardLink item={item}>
+              <PracticeProgress href={item.href} />
+            </CardLink>
           </li>
         ))}
       </ul>

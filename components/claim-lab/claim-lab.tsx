@@ -24,7 +24,11 @@ export function ClaimLab({ exercises }: { exercises: readonly LabExercise[] }) {
     lab.progress.solved.includes(exercise.id) || (status.kind === 'ran' && status.verdict.passed);
 
   return (
-    <div className="space-y-6">
+    <div
+      className="space-y-6"
+      data-types-ready={lab.typesReady ? 'true' : 'false'}
+      data-live={lab.live ? 'true' : 'false'}
+    >
       <ExercisePicker
         exercises={exercises}
         currentId={exercise.id}
@@ -70,6 +74,7 @@ export function ClaimLab({ exercises }: { exercises: readonly LabExercise[] }) {
             onRun={() => void lab.run()}
             extraLib={EXTRA_LIB}
             onReady={lab.onReady}
+            load={lab.workerReady}
           />
           <div className="mt-3 flex flex-wrap gap-2">
             <Button variant="primary" onClick={() => void lab.run()} disabled={busy}>

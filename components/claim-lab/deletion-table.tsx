@@ -1,9 +1,10 @@
 import { DELETION_EXPLANATIONS } from '@/content/claim-lab/exercises';
 import { FINISH_CONDITIONS, type DeletionFindings } from '@/lib/claim-lab/conditions';
 
+// The challenge asks for the deletion that lets the stale finish through: that one is the success.
 const RESULT_TEXT = {
-  'let-through': 'let old: 1 through',
-  blocked: 'still old: 0',
+  'let-through': '✓ solves it: let old: 1 through',
+  blocked: 'no: still old: 0',
 } as const;
 
 /** What deleting each finish condition did in the drop-one-condition challenge, and why. */
@@ -38,7 +39,7 @@ export function DeletionTable({ findings }: { findings: DeletionFindings }) {
                     {DELETION_EXPLANATIONS[condition].label}
                   </th>
                   <td
-                    className={`px-2 py-1 font-semibold ${result === 'let-through' ? 'text-bad' : result ? 'text-good' : 'text-muted'}`}
+                    className={`px-2 py-1 font-semibold ${result === 'let-through' ? 'text-good' : 'text-muted'}`}
                   >
                     {result ? RESULT_TEXT[result] : 'not tried yet'}
                   </td>

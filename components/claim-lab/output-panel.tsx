@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { LabExercise } from '@/lib/claim-lab';
 import type { LabStatus } from './use-claim-lab';
 
@@ -28,7 +29,8 @@ function StatusLine({ status }: { status: LabStatus }) {
     case 'ran': {
       const { error } = status.run;
       bad = error !== null;
-      if (!error) text = `Ran in ${status.ms.toFixed(1)} ms.`;
+      if (!error)
+        text = `Ran in ${status.ms < 1000 ? `${Math.round(status.ms)} ms` : `${(status.ms / 1000).toFixed(1)} s`} (from your click to this result).`;
       else if (error.kind === 'sql')
         text = `SQLite error${error.line ? ` on line ${error.line}` : ''}: ${error.message.replace(/^SQLite error: /, '')}`;
       else if (error.kind === 'runtime')
@@ -71,8 +73,22 @@ export function OutputPanel({
       ok: false,
     }));
   const failures = verdict ? verdict.lines.filter((l) => !l.ok).length : 0;
+  const hint = status.kind === 'ran' ? status.hint : null;
+  // On a phone the output sits below the editor: bring a fresh result into view.
+  const box = useRef<HTMLDivElement>(null);
+  const result =
+    status.kind === 'ran' || status.kind === 'stopped' || status.kind === 'type-errors'
+      ? status
+      : null;
+  useEffect(() => {
+    const element = box.current;
+    if (!result || !element) return;
+    const { top, bottom } = element.getBoundingClientRect();
+    if (top < 0 || bottom > window.innerHeight)
+      element.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [result]);
   return (
-    <div className="space-y-3">
+    <div className="scroll-mt-4 space-y-3" ref={box} data-testid="lab-output">
       <StatusLine status={status} />
       {verdict ? (
         <p
@@ -84,6 +100,11 @@ export function OutputPanel({
             : failures > 0
               ? `diff: ${failures} ${failures === 1 ? 'line differs' : 'lines differ'}`
               : 'fail: the run stopped with an error'}
+        </p>
+      ) : null}
+      {hint ? (
+        <p className="rounded-md border border-accent px-3 py-2 text-sm" data-testid="lab-hint">
+          <strong>Hint{hint.line ? ` (line ${hint.line})` : ''}:</strong> {renderTicks(hint.text)}
         </p>
       ) : null}
       {verdict?.passed && exercise.kind === 'challenge' ? (
@@ -141,5 +162,18 @@ export function OutputPanel({
       ) : null}
       {solved ? <p className="text-sm">{exercise.solvedNote}</p> : null}
     </div>
+  );
+}
+
+/** Backticks in a hint mark code, as in the lesson's prose. */
+function renderTicks(text: string) {
+  return text.split('`').map((part, i) =>
+    i % 2 === 1 ? (
+      <code key={i} className="font-mono">
+        {part}
+      </code>
+    ) : (
+      part
+    ),
   );
 }

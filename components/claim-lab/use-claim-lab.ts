@@ -7,6 +7,7 @@ import type { EditorMarker } from '@/components/code-editor/code-editor';
 // worker's bundle, not the page's.
 import { checkRun, type OutputVerdict } from '@/lib/claim-lab/check';
 import { recordDeletion } from '@/lib/claim-lab/conditions';
+import { hintForRun, type LabHint } from '@/lib/claim-lab/hints';
 import type { LabExercise } from '@/lib/claim-lab/exercise';
 import { LAB_LIMITS } from '@/lib/claim-lab/limits';
 import type { LabRun } from '@/lib/claim-lab/run-program';
@@ -28,7 +29,8 @@ export type LabStatus =
   | { kind: 'checking' }
   | { kind: 'running' }
   | { kind: 'type-errors'; errors: EditorMarker[] }
-  | { kind: 'ran'; run: LabRun; ms: number; verdict: OutputVerdict }
+  /** `ms`: from the click (or key press) to the result on the page, the time the learner waited. */
+  | { kind: 'ran'; run: LabRun; ms: number; verdict: OutputVerdict; hint: LabHint | null }
   | { kind: 'stopped'; message: string };
 
 type Editor = Monaco.editor.IStandaloneCodeEditor;
@@ -58,6 +60,12 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
   const workerRef = useRef<ClaimLabWorker | null>(null);
   const editorRef = useRef<{ editor: Editor; monaco: typeof Monaco } | null>(null);
   const restoreTypeScript = useRef<(() => void) | null>(null);
+  // Monaco's TypeScript worker takes seconds to start. Until it has answered once, a run does
+  // not wait for it: the learner can run the program the moment the page shows it.
+  const [typesReady, setTypesReady] = useState(false);
+  const [live, setLive] = useState(false);
+  const [workerReady, setWorkerReady] = useState(false);
+  const typesReadyRef = useRef(false);
   // Bumped when the learner moves to another exercise or resets: a run still in flight then
   // belongs to a program that is no longer shown, and its answer is dropped.
   const runSeq = useRef(0);
@@ -83,7 +91,11 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
   useEffect(() => {
     const worker = createClaimLabWorker();
     workerRef.current = worker;
-    void worker.start();
+    // Monaco loads only once SQLite is up in the lab's worker: a Run clicked meanwhile does not
+    // queue behind the editor's large scripts on the page's one thread.
+    void worker.start().finally(() => setWorkerReady(true));
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the page is live: Run now works
+    setLive(true);
     return () => worker.dispose();
   }, []);
 
@@ -149,13 +161,16 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
   );
 
   const run = useCallback(async () => {
+    const clicked = performance.now();
     const worker = workerRef.current;
     if (!worker) return;
     const program = source;
     const seq = ++runSeq.current;
-    setStatus({ kind: 'checking' });
-    const ready = editorRef.current;
-    const errors = ready ? await typeErrors(ready.editor, ready.monaco) : null;
+    const ready = typesReadyRef.current ? editorRef.current : null;
+    if (ready) setStatus({ kind: 'checking' });
+    const errors = ready
+      ? await typeErrors(ready.editor, ready.monaco, 2_000).catch(() => null)
+      : null;
     if (seq !== runSeq.current) return;
     if (errors && errors.length > 0) {
       setStatus({ kind: 'type-errors', errors });
@@ -177,13 +192,35 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
     }
     if (answer.value.type !== 'ran') return;
     const verdict = checkRun(answer.value.run, exercise.check);
-    setStatus({ kind: 'ran', run: answer.value.run, ms: answer.value.ms, verdict });
+    const hint = hintForRun(
+      exercise.analysis,
+      program,
+      answer.value.run,
+      verdict,
+      progressRef.current.deletions,
+    );
+    setStatus({
+      kind: 'ran',
+      run: answer.value.run,
+      ms: performance.now() - clicked,
+      verdict,
+      hint,
+    });
     recordProgress(answer.value.run, verdict);
-  }, [source, exercise.check, recordProgress]);
+  }, [source, exercise.check, exercise.analysis, recordProgress]);
 
   const onReady = useCallback((editor: Editor, monaco: typeof Monaco) => {
     editorRef.current = { editor, monaco };
     restoreTypeScript.current ??= configureLabTypeScript(monaco);
+    // Warm the TypeScript worker in the background; runs type-check first once it answers.
+    // (An editor replaced before it answers, on a change of exercise, just drops the answer.)
+    typeErrors(editor, monaco, 60_000)
+      .then((answer) => {
+        if (answer === null) return;
+        typesReadyRef.current = true;
+        setTypesReady(true);
+      })
+      .catch(() => undefined);
   }, []);
 
   const runConsole = useCallback(async (sql: string) => {
@@ -196,6 +233,9 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
     if (status.kind === 'type-errors') return status.errors;
     if (status.kind === 'ran' && status.run.error?.line) {
       return [{ line: status.run.error.line, message: status.run.error.message }];
+    }
+    if (status.kind === 'ran' && status.hint?.line) {
+      return [{ line: status.hint.line, message: status.hint.text, severity: 'warning' }];
     }
     return [];
   }, [status]);
@@ -213,6 +253,9 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
     notices,
     onReady,
     runConsole,
+    typesReady,
+    live,
+    workerReady,
     edited: programs[exercise.id] !== undefined,
   };
 }

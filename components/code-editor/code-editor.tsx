@@ -1,7 +1,8 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { CodePreview } from './code-preview';
 import type { CodeEditorProps } from './types';
 
 /** Same size as the editor, so the page does not jump when Monaco arrives. */
@@ -24,10 +25,10 @@ export function EditorPlaceholder({
   );
 }
 
-// The placeholder fills the wrapper, which already has the editor's height (see below).
+// While Monaco loads, CodeEditor shows the code itself (CodePreview) over the editor's place.
 const LazyMonaco = dynamic(() => import('./monaco-editor'), {
   ssr: false,
-  loading: () => <EditorPlaceholder label="Code editor" height="100%" />,
+  loading: () => null,
 });
 
 /**
@@ -36,10 +37,21 @@ const LazyMonaco = dynamic(() => import('./monaco-editor'), {
  * mounted with its model: the signal tests (and anything else) wait on instead of a timer.
  */
 export function CodeEditor(props: CodeEditorProps) {
+  const [mounted, setMounted] = useState(false);
   const [ready, setReady] = useState(false);
-  const { onReady } = props;
+  const { onReady, load = true, ...editorProps } = props;
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    if (!load || loading) return undefined;
+    // Start the editor's download when the page is idle, after what the learner needs first.
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => setLoading(true), { timeout: 1_000 });
+    return () => cancel(handle);
+  }, [load, loading]);
   const handleReady = useCallback<NonNullable<CodeEditorProps['onReady']>>(
     (editor, monaco) => {
+      setMounted(true);
       if (editor.getModel()) setReady(true);
       onReady?.(editor, monaco);
     },
@@ -47,12 +59,17 @@ export function CodeEditor(props: CodeEditorProps) {
   );
   return (
     <div
-      className="overflow-hidden rounded-md border border-line"
+      className="relative overflow-hidden rounded-md border border-line"
       style={{ height: (props.height ?? 320) + 2 }}
       data-testid="code-editor"
       data-ready={ready ? 'true' : 'false'}
     >
-      <LazyMonaco {...props} onReady={handleReady} />
+      {loading ? <LazyMonaco {...editorProps} onReady={handleReady} /> : null}
+      {mounted ? null : (
+        <div className="absolute inset-0">
+          <CodePreview value={props.value} language={props.language} label={props.label} />
+        </div>
+      )}
     </div>
   );
 }

@@ -23,6 +23,11 @@ export interface CodeEditorProps {
   onRun?: () => void;
   /** Extra TypeScript declarations (a lab's API), for autocomplete and type errors. */
   extraLib?: { content: string; path: string };
+  /**
+   * False keeps Monaco from loading yet (the highlighted code shows meanwhile); it starts loading
+   * when this turns true, in the browser's next idle moment. Default true.
+   */
+  load?: boolean;
   /** Called with the editor and Monaco once mounted, for features that need more. */
   onReady?: (editor: Monaco.editor.IStandaloneCodeEditor, monaco: typeof Monaco) => void;
 }

@@ -1,27 +1,40 @@
 'use client';
 
 import { useState } from 'react';
-import { DESIGN_CATALOG } from '@/lib/lease';
-import { BOUND_CHOICES, describeBound } from '@/lib/checker';
+import { DESIGN_CATALOG, dropFinishCondition, COMMIT_CONDITIONS } from '@/lib/lease';
+import { BOUND_CHOICES, describeBound, type StatementDraft } from '@/lib/checker';
 import { Button } from '@/components/ui/button';
-import { CustomDesign } from './custom-design';
+import { CheckAllSummary } from './check-all-summary';
+import { CUSTOM_DESIGN_KEY, CustomDesign, LESSON_DRAFT } from './custom-design';
 import { DesignCard } from './design-card';
 import { DropCondition } from './drop-condition';
 import { useChecker } from './use-checker';
+
+const DROP_VARIANTS = COMMIT_CONDITIONS.map((c) => dropFinishCondition(c));
+const ALL_DESIGNS = [...DESIGN_CATALOG, ...DROP_VARIANTS];
+const SUMMARY = [
+  ...ALL_DESIGNS.map((d) => ({ key: d.id, name: d.name })),
+  { key: CUSTOM_DESIGN_KEY, name: 'Your design' },
+];
 
 /** The Compare designs exercise: search settings, the catalog, "Check my design" and "Drop one condition". */
 export function CompareDesigns() {
   const checker = useChecker();
   const [boundId, setBoundId] = useState(BOUND_CHOICES[0].id);
   const [stateCache, setStateCache] = useState(true);
+  const [draft, setDraft] = useState<StatementDraft>(LESSON_DRAFT);
+  const [checkedAll, setCheckedAll] = useState(false);
   const bound = (BOUND_CHOICES.find((b) => b.id === boundId) ?? BOUND_CHOICES[0]).bound;
   const busy = checker.running !== null;
 
-  // One design after another, the lesson's first; Stop ends the whole run.
+  // Every design of the page, one after another: the catalog (the lesson's first), each
+  // drop-one-condition variant, then the learner's own design. Stop ends the whole run.
   const checkAll = async () => {
-    for (const design of DESIGN_CATALOG) {
-      if ((await checker.check(design.id, design, bound, stateCache)) === 'stopped') break;
+    setCheckedAll(true);
+    for (const design of ALL_DESIGNS) {
+      if ((await checker.check(design.id, design, bound, stateCache)) === 'stopped') return;
     }
+    await checker.checkDraft(CUSTOM_DESIGN_KEY, draft, bound, stateCache);
   };
 
   return (
@@ -31,7 +44,7 @@ export function CompareDesigns() {
         <label className="grid gap-1 text-sm sm:max-w-md">
           Workers and their programs
           <select
-            className="rounded-md border border-line bg-surface px-2 py-1.5"
+            className="w-full min-w-0 rounded-md border border-line bg-surface px-2 py-1.5"
             value={boundId}
             disabled={busy}
             onChange={(e) => setBoundId(e.target.value)}
@@ -43,7 +56,7 @@ export function CompareDesigns() {
             ))}
           </select>
         </label>
-        <ul className="text-sm text-muted">
+        <ul className="text-sm break-words text-muted">
           {describeBound(bound).map((line) => (
             <li key={line}>{line}</li>
           ))}
@@ -51,16 +64,27 @@ export function CompareDesigns() {
             Lease {bound.leaseSeconds} s; a pause moves the clock {bound.pauseSeconds} s.
           </li>
         </ul>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={stateCache}
-            disabled={busy}
-            onChange={(e) => setStateCache(e.target.checked)}
-          />
-          Skip states already explored (the state cache). Without it every schedule runs step by
-          step.
-        </label>
+        <details className="text-sm">
+          <summary className="cursor-pointer font-semibold">
+            Advanced: the state cache (on by default)
+          </summary>
+          <p className="mt-2 text-muted">
+            Different orders of steps often lead to the same database state. With the state cache
+            the checker remembers every state it has explored and, when it reaches one again, counts
+            the schedules that follow instead of running them a second time. The verdicts are the
+            same; the search is much faster. Turn it off to have every schedule run step by step.
+          </p>
+          <label className="mt-2 flex items-start gap-2">
+            <input
+              type="checkbox"
+              checked={stateCache}
+              disabled={busy}
+              onChange={(e) => setStateCache(e.target.checked)}
+              className="mt-1"
+            />
+            <span className="min-w-0">Skip states already explored</span>
+          </label>
+        </details>
       </fieldset>
 
       <section aria-labelledby="catalog-heading" className="grid gap-4 *:min-w-0">
@@ -72,6 +96,7 @@ export function CompareDesigns() {
             Check every design
           </Button>
         </div>
+        {checkedAll ? <CheckAllSummary checker={checker} designs={SUMMARY} /> : null}
         <div className="grid gap-4 lg:grid-cols-2 *:min-w-0">
           {DESIGN_CATALOG.map((design) => (
             <DesignCard
@@ -87,7 +112,13 @@ export function CompareDesigns() {
       </section>
 
       <DropCondition checker={checker} bound={bound} stateCache={stateCache} />
-      <CustomDesign checker={checker} bound={bound} stateCache={stateCache} />
+      <CustomDesign
+        checker={checker}
+        bound={bound}
+        stateCache={stateCache}
+        draft={draft}
+        setDraft={setDraft}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { CodeEditor, type EditorMarker } from '@/components/code-editor/code-editor';
 import { Button } from '@/components/ui/button';
 import { fencedDesign } from '@/lib/lease';
@@ -8,8 +8,10 @@ import type { Bound, EditableStatement, StatementDraft } from '@/lib/checker';
 import { CheckStatus } from './check-status';
 import type { Checker } from './use-checker';
 
-const KEY = 'my-design';
-const LESSON: StatementDraft = {
+export const CUSTOM_DESIGN_KEY = 'my-design';
+const KEY = CUSTOM_DESIGN_KEY;
+/** The custom design starts as the lesson's own statements. */
+export const LESSON_DRAFT: StatementDraft = {
   claim: fencedDesign.claim,
   renew: fencedDesign.renew,
   finish: fencedDesign.finish,
@@ -25,12 +27,15 @@ export function CustomDesign({
   checker,
   bound,
   stateCache,
+  draft,
+  setDraft,
 }: {
   checker: Checker;
   bound: Bound;
   stateCache: boolean;
+  draft: StatementDraft;
+  setDraft: (update: (d: StatementDraft) => StatementDraft) => void;
 }) {
-  const [draft, setDraft] = useState<StatementDraft>(LESSON);
   const state = checker.stateOf(KEY);
   const markers = useMemo(() => {
     const byStatement: Record<EditableStatement, EditorMarker[]> = {
@@ -83,7 +88,9 @@ export function CustomDesign({
         >
           Check my design
         </Button>
-        <Button onClick={() => setDraft(LESSON)}>Restore the lesson’s statements</Button>
+        <Button onClick={() => setDraft(() => LESSON_DRAFT)}>
+          Restore the lesson’s statements
+        </Button>
       </div>
       <CheckStatus state={state} onStop={checker.stop} label="my design" />
     </section>

@@ -47,8 +47,8 @@ export function CrashLab() {
     return <p className="text-bad">The databases could not be opened: {state.error}</p>;
 
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
-      <div className="grid content-start gap-6">
+    <div className="grid gap-6 *:min-w-0 lg:grid-cols-2">
+      <div className="grid content-start gap-6 *:min-w-0">
         <Section title="Run and lease">
           <RunPanel snapshot={state.snapshot} now={now} />
           <div className="mt-4 flex flex-wrap items-end gap-3">
@@ -83,7 +83,7 @@ export function CrashLab() {
           />
         </Section>
       </div>
-      <div className="grid content-start gap-6">
+      <div className="grid content-start gap-6 *:min-w-0">
         <Section title="Task database">
           <DatabaseTables title="task" tables={state.tables.task} />
         </Section>

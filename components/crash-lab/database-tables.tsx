@@ -1,9 +1,15 @@
 'use client';
 
 import type { TableDump } from '@/lib/crashlab/browser-host';
+import { isClockReading, relativeTime } from './words';
 
 /** Every row of a database's tables, as SQLite holds them right now. */
 export function DatabaseTables({ title, tables }: { title: string; tables: TableDump[] }) {
+  // Clock readings are shown from the first one in these tables: "t = 3.2 s", raw in a tooltip.
+  const readings = tables.flatMap((t) =>
+    t.rows.flatMap((row) => row.filter((cell, j) => isClockReading(t.columns[j], cell))),
+  ) as number[];
+  const origin = readings.length > 0 ? Math.min(...readings) : 0;
   return (
     <div className="grid gap-4">
       {tables.map((table) => (
@@ -40,7 +46,15 @@ export function DatabaseTables({ title, tables }: { title: string; tables: Table
                       key={j}
                       className="whitespace-nowrap border-b border-line px-2 py-1 font-mono"
                     >
-                      {cell === null ? 'NULL' : String(cell)}
+                      {cell === null ? (
+                        'NULL'
+                      ) : isClockReading(table.columns[j], cell) ? (
+                        <span title={`${cell} (seconds on the database clock)`}>
+                          {relativeTime(cell, origin)}
+                        </span>
+                      ) : (
+                        String(cell)
+                      )}
                     </td>
                   ))}
                 </tr>

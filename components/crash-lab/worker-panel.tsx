@@ -6,6 +6,7 @@ import { LabelledSelect } from '@/components/ui/labelled-select';
 import { FAULT_POINTS, STEPS, type FaultPoint, type Step } from '@/lib/crashlab';
 import type { LabWorkerView } from '@/lib/crashlab/browser-host';
 import type { WorkerStall } from '@/lib/crashlab/protocol';
+import { FAULT_NAMES } from './words';
 
 /** How long a stalled worker pauses: longer than any lease the page offers. */
 const STALL_MS = 12_000;
@@ -20,6 +21,8 @@ function stateText(view: LabWorkerView): string {
       return 'waiting for the lease';
     case 'working':
       if (view.paused) return `paused in ${view.paused}`;
+      // A stalled worker does nothing inside its step until the stall ends: it is paused.
+      if (view.step && view.stall?.step === view.step) return `paused inside ${view.step}`;
       return view.step ? `working on ${view.step}` : 'working';
     default:
       return view.state;
@@ -57,10 +60,15 @@ export function WorkerPanel({
           <option value="">none: run to the end</option>
           {FAULT_POINTS.map((f) => (
             <option key={f} value={f}>
-              {f}
+              {FAULT_NAMES[f]}
             </option>
           ))}
         </LabelledSelect>
+        {fault ? (
+          <span className="pb-2 text-xs text-muted" data-testid="fault-code">
+            code name <code>{fault}</code>
+          </span>
+        ) : null}
         <LabelledSelect
           label="Stall inside"
           value={stall}

@@ -6,7 +6,7 @@ import { Prose } from './prose';
 
 function Code({ label, code }: { label: string; code: string }) {
   return (
-    <figure>
+    <figure className="min-w-0">
       <figcaption className="text-sm font-semibold">{label}</figcaption>
       <pre
         tabIndex={0}

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import type { SectionEntry } from '@/content/lesson';
-import { readingProgress } from '@/lib/lesson';
+import { addDwell, readingProgress, sectionsRead, type DwellTimes } from '@/lib/lesson';
 import { lessonSnapshot } from './lesson-store';
 import { useLessonRecords } from './use-lesson-records';
 
@@ -10,7 +10,7 @@ const SECTION_ATTR = 'data-lesson-section';
 
 /**
  * The lesson's table of contents with reading progress: a section counts as read once it has
- * been on screen, and that is kept in the records so progress survives a reload.
+ * been on screen long enough to read it, or the learner marked it; kept in the records.
  */
 export function TableOfContents({ sections }: { sections: readonly SectionEntry[] }) {
   const { records, status, record } = useLessonRecords();
@@ -19,28 +19,44 @@ export function TableOfContents({ sections }: { sections: readonly SectionEntry[
 
   useEffect(() => {
     if (!ready || typeof IntersectionObserver === 'undefined') return;
-    const seen = new Set<string>();
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const flush = () => {
-      timer = null;
+    // A section counts as read after enough time on screen for its words (lib/lesson/reading),
+    // counted only while the page is visible: scrolling past it does not count.
+    const visible = new Set<string>();
+    const words: Record<string, number> = {};
+    let times: DwellTimes = {};
+    const TICK_MS = 1_000;
+    const tick = () => {
+      if (document.visibilityState !== 'visible' || visible.size === 0) return;
+      times = addDwell(times, visible, TICK_MS);
       const { read } = lessonSnapshot().records;
-      const fresh = [...seen].filter((id) => !(id in read));
-      seen.clear();
-      void record(fresh.map((sectionId) => ({ kind: 'read' as const, sectionId, at: Date.now() })));
+      const fresh = sectionsRead(times, words).filter((id) => !(id in read));
+      for (const id of fresh) delete (times as Record<string, number>)[id];
+      if (fresh.length > 0)
+        void record(
+          fresh.map((sectionId) => ({ kind: 'read' as const, sectionId, at: Date.now() })),
+        );
     };
+    const timer = setInterval(tick, TICK_MS);
     const observer = new IntersectionObserver((entries) => {
-      const visible = entries.filter((entry) => entry.isIntersecting);
-      for (const entry of visible) seen.add(entry.target.getAttribute(SECTION_ATTR) ?? '');
-      if (visible.length > 0) {
-        const top = visible.sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top)[0];
+      for (const entry of entries) {
+        const id = entry.target.getAttribute(SECTION_ATTR) ?? '';
+        if (entry.isIntersecting) visible.add(id);
+        else visible.delete(id);
+      }
+      const shown = entries.filter((entry) => entry.isIntersecting);
+      if (shown.length > 0) {
+        const top = shown.sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top)[0];
         setCurrent(top.target.getAttribute(SECTION_ATTR));
-        timer ??= setTimeout(flush, 250);
       }
     });
-    document.querySelectorAll(`[${SECTION_ATTR}]`).forEach((element) => observer.observe(element));
+    document.querySelectorAll(`[${SECTION_ATTR}]`).forEach((element) => {
+      const id = element.getAttribute(SECTION_ATTR) ?? '';
+      words[id] = (element.textContent ?? '').split(/\s+/).filter(Boolean).length;
+      observer.observe(element);
+    });
     return () => {
       observer.disconnect();
-      if (timer) clearTimeout(timer);
+      clearInterval(timer);
     };
   }, [ready, record]);
 

@@ -1,12 +1,13 @@
 'use client';
 
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { RATING_LABELS, type AssessmentItem } from '@/content/reflect';
 import { MAX_NOTE_CHARS, RATINGS, type SelfRating, type RatingRecord } from '@/lib/reflect';
-import { Button } from '@/components/ui/button';
+import { SaveIndicator } from '@/components/ui/save-indicator';
+import { useAutosave } from '@/components/ui/use-autosave';
 import { formatTime } from '@/components/journal/format';
 
-/** One item to rate: not yet / partly / confident, an optional note, and a save button. */
+/** One item to rate: not yet / partly / confident and an optional note, saved on their own. */
 export function RatingForm({
   item,
   latest,
@@ -18,26 +19,25 @@ export function RatingForm({
 }) {
   const [rating, setRating] = useState<SelfRating | null>(latest?.rating ?? null);
   const [note, setNote] = useState(latest?.note ?? '');
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [seenAt, setSeenAt] = useState(latest?.at);
-  // A newer rating arrived (saved here or in another tab): show it.
+  // What this form saved last: the rating that comes back from the records is not news.
+  const [savedHere, setSavedHere] = useState<{ rating: SelfRating; note: string } | null>(null);
+  // A newer rating arrived from another tab: show it, unless this form has unsaved changes.
   if (latest && latest.at !== seenAt) {
     setSeenAt(latest.at);
-    setRating(latest.rating);
-    setNote(latest.note);
-  }
-  const changed = rating !== (latest?.rating ?? null) || note !== (latest?.note ?? '');
-
-  async function save() {
-    if (!rating)
-      return setStatus({ ok: false, text: 'Choose not yet, partly or confident first.' });
-    try {
-      await onRate(item.id, rating, note);
-      setStatus({ ok: true, text: `Saved: ${RATING_LABELS[rating]}.` });
-    } catch (e) {
-      setStatus({ ok: false, text: `Not saved: ${e instanceof Error ? e.message : String(e)}` });
+    const ours = savedHere && savedHere.rating === latest.rating && savedHere.note === latest.note;
+    if (!ours) {
+      setRating(latest.rating);
+      setNote(latest.note);
     }
   }
+  const changed = rating !== null && (rating !== latest?.rating || note !== (latest?.note ?? ''));
+  const value = useMemo(() => ({ rating, note }), [rating, note]);
+  const { state } = useAutosave(value, changed, async (next) => {
+    if (!next.rating) return;
+    setSavedHere({ rating: next.rating, note: next.note });
+    await onRate(item.id, next.rating, next.note);
+  });
 
   return (
     <fieldset className="min-w-0 space-y-3 rounded-lg border border-line p-4">
@@ -68,23 +68,22 @@ export function RatingForm({
           className="mt-1 block w-full rounded-md border border-line bg-surface p-2 text-base font-normal"
         />
       </label>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button
-          variant="primary"
-          aria-label={`Save rating: ${item.name}`}
-          onClick={() => void save()}
-          disabled={!changed && latest !== undefined}
-        >
-          Save rating
-        </Button>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <SaveIndicator
+          state={state}
+          idle={
+            rating === null
+              ? note
+                ? 'Choose a rating and your note is saved with it.'
+                : 'Not rated yet'
+              : undefined
+          }
+        />
         <p className="text-sm text-muted">
           {latest
             ? `Last rated ${RATING_LABELS[latest.rating].toLowerCase()} on ${formatTime(latest.at)}`
-            : 'Not rated yet'}
+            : null}
         </p>
-      </div>
-      <div role="status" className="text-sm">
-        {status ? <p className={status.ok ? 'text-good' : 'text-bad'}>{status.text}</p> : null}
       </div>
     </fieldset>
   );

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { ACCEPTED_RULES, CONDITION_RULES, REASON_RULES } from '@/content/timeline/rules';
 import { describeEvent, summarizeVerdict, type Scenario, type Score } from '@/lib/timeline';
 import type { SaveStatus } from './use-timeline';
@@ -13,9 +14,25 @@ export function ScorePanel({
   saveStatus: SaveStatus;
 }) {
   const full = score.score === score.total;
+  // The score appears when the run reaches its end, which disables the button just pressed:
+  // focus moves here (and the page scrolls to it) instead of falling to the page body.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+    heading.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   return (
-    <section aria-labelledby="timeline-score" className="rounded-lg border border-line p-4">
-      <h2 id="timeline-score" className="text-xl font-semibold">
+    <section
+      aria-labelledby="timeline-score"
+      className="scroll-mt-4 rounded-lg border border-line p-4"
+    >
+      <h2
+        id="timeline-score"
+        ref={heading}
+        tabIndex={-1}
+        data-testid="timeline-score"
+        className="text-xl font-semibold"
+      >
         Score: {score.score} / {score.total}
         {full ? ' · Full marks' : ''}
       </h2>

@@ -31,7 +31,7 @@ export function StepControls({ t, current }: { t: TimelineController; current: T
       ) : null}
       <p role="status" aria-live="polite" className="rounded-md border border-line p-3 text-sm">
         {current
-          ? announce(current, total)
+          ? `${announce(current, total)}${t.score ? ` Score: ${t.score.score} of ${t.score.total}.` : ''}`
           : t.trace
             ? `Ready: ${total} events. Nothing has run yet.`
             : 'Loading the simulator…'}

@@ -3,7 +3,11 @@
 import { useEffect, useRef, useState } from 'react';
 import {
   describeEvent,
+  formatTime,
+  latestLeaseEnd,
   layoutTimeline,
+  leaseBarLabel,
+  leaseBarsAt,
   type Scenario,
   type Trace,
   type WriteEffect,
@@ -39,7 +43,7 @@ export function TimelineLanes({
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  const layout = layoutTimeline(scenario, trace?.windows ?? [], available);
+  const layout = layoutTimeline(scenario, trace ? latestLeaseEnd(trace) : 0, available);
   const currentX = position >= 0 ? layout.eventX[position] : 0;
   // Keep the current step in view when the drawing scrolls.
   useEffect(() => {
@@ -48,22 +52,11 @@ export function TimelineLanes({
       element.scrollLeft = Math.max(0, currentX - element.clientWidth / 2);
   }, [currentX]);
   const current = position >= 0 && trace ? trace.steps[position] : null;
-  const windows = current?.after.windows ?? [];
+  // The lease bars are the run row's values up to this step, nothing else.
+  const bars = trace && position >= 0 ? leaseBarsAt(trace, position) : [];
   const revealed = new Map<string, WriteEffect>();
   for (const step of trace?.steps.slice(0, position + 1) ?? []) {
     for (const e of step.effects) if (e.kind === 'write') revealed.set(e.eventId, e);
-  }
-  // A generation's window starts at its claim's mark (same-instant events sit side by side).
-  // Keyed by worker too: a broken claim can give two workers the same token.
-  const claimX = new Map<string, number>();
-  for (const w of trace?.writes ?? []) {
-    if (
-      w.verdict === 'accept' &&
-      w.token !== null &&
-      scenario.events[w.eventIndex]?.kind === 'claim'
-    ) {
-      claimX.set(`${w.worker}:${w.token}`, layout.eventX[w.eventIndex]);
-    }
   }
   const laneY = new Map(layout.lanes.map((lane, i) => [lane.id, TOP + i * LANE + 38]));
   const height = TOP + layout.lanes.length * LANE + AXIS;
@@ -95,18 +88,24 @@ export function TimelineLanes({
                 {lane.label}
               </text>
               {lane.kind === 'worker' ? (
-                <WorkerLine y={y} right={right - 8} gaps={gaps} />
+                <WorkerLine y={y} left={lane.startX} right={right - 8} gaps={gaps} />
               ) : (
                 <line x1={4} x2={right - 8} y1={y} y2={y} stroke="var(--line)" strokeWidth={2} />
               )}
               {lane.kind === 'worker'
-                ? windows
-                    .filter((w) => w.worker === lane.id)
-                    .map((w) => {
-                      const x1 = claimX.get(`${w.worker}:${w.fence}`) ?? layout.timeToX(w.from);
-                      const x2 = Math.max(layout.timeToX(w.until), x1 + 4);
+                ? bars
+                    .filter((bar) => bar.worker === lane.id)
+                    .map((bar) => {
+                      const x1 = layout.eventX[bar.claimIndex];
+                      const x2 = Math.max(layout.timeToX(bar.until), x1 + 4);
                       return (
-                        <g key={w.fence}>
+                        <g
+                          key={bar.claimIndex}
+                          data-testid="lease-bar"
+                          data-fence={bar.fence}
+                          data-until={bar.until}
+                          data-current={bar.current ? 'true' : 'false'}
+                        >
                           <rect
                             x={x1}
                             y={y - 8}
@@ -114,10 +113,10 @@ export function TimelineLanes({
                             height={16}
                             rx={3}
                             fill="var(--accent)"
-                            opacity={0.3}
+                            opacity={bar.current ? 0.3 : 0.15}
                           />
                           <text x={x1 + 4} y={y - 11} fontSize={10} fill="var(--ink)">
-                            lease of fence {w.fence}, until t={w.until}
+                            {leaseBarLabel(bar)}
                           </text>
                         </g>
                       );
@@ -210,20 +209,49 @@ export function TimelineLanes({
             </g>
           );
         })}
+        <line x1={4} x2={right - 8} y1={height - AXIS} y2={height - AXIS} stroke="var(--line)" />
         {layout.ticks.map((tick) => (
-          <g key={tick.t}>
+          <g key={tick.t} data-testid="axis-tick" data-t={tick.t}>
             <line
               x1={tick.x}
               x2={tick.x}
-              y1={height - AXIS}
+              y1={height - AXIS - 4}
               y2={height - AXIS + 5}
               stroke="var(--muted)"
             />
-            <text x={tick.x} y={height - 6} fontSize={11} textAnchor="middle" fill="var(--muted)">
-              t={tick.t}
+            {tick.x2 > tick.x ? (
+              // Events at one instant sit side by side: the bracket takes no time.
+              <line
+                x1={tick.x}
+                x2={tick.x2}
+                y1={height - AXIS + 2}
+                y2={height - AXIS + 2}
+                stroke="var(--muted)"
+                strokeDasharray="2 2"
+              />
+            ) : null}
+            <text x={tick.x} y={height - 6} fontSize={11} textAnchor="start" fill="var(--muted)">
+              {formatTime(tick.t)}
             </text>
           </g>
         ))}
+        {layout.elided.map((cut) => {
+          const mid = (cut.x0 + cut.x1) / 2;
+          const y = height - AXIS;
+          return (
+            <g key={cut.t0} data-testid="axis-elided">
+              <title>{`${cut.t1 - cut.t0} s drawn shorter than to scale`}</title>
+              <path
+                d={`M ${mid - 7} ${y + 6} L ${mid - 1} ${y - 6} M ${mid + 1} ${y + 6} L ${mid + 7} ${y - 6}`}
+                stroke="var(--ink)"
+                strokeWidth={1.5}
+              />
+              <text x={mid} y={y - 8} fontSize={10} textAnchor="middle" fill="var(--muted)">
+                {`${cut.t1 - cut.t0} s cut`}
+              </text>
+            </g>
+          );
+        })}
       </svg>
     </div>
   );
@@ -231,15 +259,17 @@ export function TimelineLanes({
 
 function WorkerLine({
   y,
+  left,
   right,
   gaps,
 }: {
   y: number;
+  left: number;
   right: number;
   gaps: { x1: number; x2: number }[];
 }) {
   const pieces: { x1: number; x2: number }[] = [];
-  let from = 4;
+  let from = left;
   for (const gap of [...gaps].sort((a, b) => a.x1 - b.x1)) {
     pieces.push({ x1: from, x2: gap.x1 });
     from = gap.x2;

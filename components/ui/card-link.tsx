@@ -1,8 +1,18 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import type { NavItem } from '@/content/site';
 
 /** A card that links to a mode or an exercise. */
-export function CardLink({ item, headingLevel = 2 }: { item: NavItem; headingLevel?: 2 | 3 }) {
+export function CardLink({
+  item,
+  headingLevel = 2,
+  children,
+}: {
+  item: NavItem;
+  headingLevel?: 2 | 3;
+  /** Extra lines under the description (a lab's progress). */
+  children?: ReactNode;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <Link
@@ -11,6 +21,7 @@ export function CardLink({ item, headingLevel = 2 }: { item: NavItem; headingLev
     >
       <Heading className="text-lg font-bold">{item.label}</Heading>
       <p className="mt-1 text-muted">{item.description}</p>
+      {children}
     </Link>
   );
 }

@@ -16,7 +16,7 @@ export function LabelledSelect({
 }) {
   const id = useId();
   return (
-    <div>
+    <div className="min-w-0 max-w-full">
       <label htmlFor={id} className="block text-sm font-semibold">
         {label}
       </label>
@@ -24,7 +24,7 @@ export function LabelledSelect({
         id={id}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        className="mt-1 rounded-md border border-line bg-surface px-2 py-1.5 text-sm"
+        className="mt-1 max-w-full rounded-md border border-line bg-surface px-2 py-1.5 text-sm"
       >
         {children}
       </select>

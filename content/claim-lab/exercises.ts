@@ -36,6 +36,7 @@ export const LAB_EXERCISES: readonly LabExercise[] = [
     starter: DROP_STARTER,
     solution: DROP_SOLUTION,
     check: { kind: 'includes', lines: ['old: 1'] },
+    analysis: { kind: 'drop-one' },
     solvedNote:
       'Only the fence tells two generations of the same worker apart. In the lesson’s own demo B has a different name, so owner and fence both refuse A: no single deletion gets through there. Here the owner matches, so the fence is the one check left.',
   },
@@ -47,6 +48,7 @@ export const LAB_EXERCISES: readonly LabExercise[] = [
     starter: FIX_STARTER,
     solution: FIX_SOLUTION,
     check: { kind: 'exact', lines: ['old: 0', 'new: 1', 'again: 0', 'late: 0'] },
+    analysis: { kind: 'finish', required: ['fence', 'state', 'lease'] },
     solvedNote:
       'Each condition refuses a different writer: the fence refuses an old generation, the state refuses a second finish of a done job, and the lease refuses a worker that stalled past it. The owner adds a readable check and refuses a different worker, which the fence refuses too.',
   },
@@ -58,6 +60,7 @@ export const LAB_EXERCISES: readonly LabExercise[] = [
     starter: RACE_STARTER,
     solution: RACE_SOLUTION,
     check: { kind: 'includes', lines: ['A claimed: yes', 'B claimed: yes'] },
+    analysis: { kind: 'read-then-write' },
     solvedNote:
       'Both workers saw a free job, so both took it, and each now believes it holds the lease. Nothing between the SELECT and the UPDATE stops the second writer. The lesson’s claim puts the check in the UPDATE’s own WHERE, so the second UPDATE changes 0 rows. Here the fence still saves the finish, but only because this UPDATE raises the fence in place (`fence = fence + 1`): B’s increment lands on top of A’s, so A holds 1 and B holds 2, and A’s token is already stale. A read-then-write claim that sets the fence to the value its SELECT read plus one hands both workers the same token 2, and then the fence cannot tell them apart at all.',
     link: {
@@ -68,6 +71,7 @@ export const LAB_EXERCISES: readonly LabExercise[] = [
   {
     id: 'renewal',
     kind: 'challenge',
+    analysis: { kind: 'renew', required: ['owner', 'fence', 'lease'] },
     title: 'Add renewal that matches owner and fence',
     goal: 'Write renew() as one UPDATE that extends the lease only while the owner, the fence and an unexpired lease all still match.',
     starter: RENEW_STARTER,

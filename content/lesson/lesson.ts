@@ -130,7 +130,7 @@ export const DEMO = {
   id: 'sqlite-demo',
   title: 'An expired generation cannot finish the task',
   intro: [
-    "The original demo is a short Python script on the standard library's sqlite3 module. Here is the same logic: one task row, two workers, and time passed in by the test (logical time), so the run is deterministic. In production one time source decides leases, and workers renew while they work.",
+    'The demo is a few statements on SQLite: one task row, two workers, and time passed in by the test (logical time), so the run is deterministic. In production one time source decides leases, and workers renew while they work.',
   ],
   steps: [
     'create table runs (run_id, owner, lease_until, fence, status)',

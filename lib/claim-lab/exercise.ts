@@ -1,4 +1,5 @@
 import type { OutputCheck } from './check';
+import type { LabAnalysis } from './hints';
 
 /**
  * One program of the lab: the lesson's demo or a challenge. The starter is what the learner
@@ -15,6 +16,8 @@ export interface LabExercise {
   check: OutputCheck;
   /** Shown once the check passes: why the result is what it is. */
   solvedNote: string;
+  /** Which statements a failed attempt's hint analyses (lib/claim-lab/hints.ts). */
+  analysis?: LabAnalysis;
   /** A related exercise elsewhere in the app. */
   link?: { href: string; label: string };
 }

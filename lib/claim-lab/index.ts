@@ -25,3 +25,4 @@ export {
   type FinishCondition,
 } from './conditions';
 export type { LabExercise } from './exercise';
+export { CONDITION_TEXT, hintForRun, type LabAnalysis, type LabHint } from './hints';

@@ -34,3 +34,10 @@ export {
   MAX_SAVED_SCENARIOS,
 } from './saved';
 export { layoutTimeline, type TimelineLayout } from './layout';
+export {
+  leaseBarsAt,
+  leaseBarLabel,
+  latestLeaseEnd,
+  formatTime,
+  type LeaseBar,
+} from './lease-bars';

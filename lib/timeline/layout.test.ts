@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
-import { LAYOUT, layoutTimeline } from './layout';
+import { layoutTimeline } from './layout';
 
 const acceptance = TIMELINE_SCENARIOS[0];
 
@@ -10,7 +10,8 @@ describe('timeline layout', () => {
     for (let i = 1; i < layout.eventX.length; i += 1)
       expect(layout.eventX[i]).toBeGreaterThan(layout.eventX[i - 1]);
     expect(layout.eventTime).toEqual([0, 0, 0, 6, 6, 6, 7, 7]);
-    expect(layout.timeToX(6) - layout.timeToX(0)).toBeGreaterThanOrEqual(6 * LAYOUT.secondWidth);
+    expect(layout.timeToX(6) - layout.ticks[0].x2).toBeCloseTo(6 * layout.secondWidth, 6);
+    expect(layout.timeToX(7) - layout.ticks[1].x2).toBeCloseTo(1 * layout.secondWidth, 6);
     expect(layout.timeToX(3)).toBeGreaterThan(layout.timeToX(0));
     expect(layout.timeToX(3)).toBeLessThan(layout.timeToX(6));
     expect(layout.pauses).toEqual([{ worker: 'A', x1: layout.eventX[1], x2: layout.eventX[4] }]);
@@ -25,7 +26,7 @@ describe('timeline layout', () => {
 
   it('extends the axis to the end of a lease window past the last event', () => {
     const short = layoutTimeline(acceptance);
-    const long = layoutTimeline(acceptance, [{ worker: 'B', fence: 2, from: 6, until: 20 }]);
+    const long = layoutTimeline(acceptance, 20);
     expect(long.width).toBeGreaterThan(short.width);
     expect(long.timeToX(20)).toBeLessThanOrEqual(long.width);
   });
@@ -34,10 +35,10 @@ describe('timeline layout', () => {
 describe('timeline layout stretching', () => {
   it('stretches a short scenario to the width asked for, keeping proportions', () => {
     const natural = layoutTimeline(acceptance);
-    const wide = layoutTimeline(acceptance, [], natural.width * 2);
+    const wide = layoutTimeline(acceptance, 0, natural.width * 2);
     expect(wide.width).toBeCloseTo(natural.width * 2, 0);
     const ratio = (l: typeof natural) => (l.eventX[3] - l.eventX[0]) / (l.eventX[7] - l.eventX[0]);
     expect(ratio(wide)).toBeCloseTo(ratio(natural), 5);
-    expect(layoutTimeline(acceptance, [], 10).width).toBe(natural.width);
+    expect(layoutTimeline(acceptance, 0, 10).width).toBe(natural.width);
   });
 });

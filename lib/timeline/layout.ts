@@ -1,5 +1,5 @@
 import { TARGET_LABELS, targetOfEvent } from './describe';
-import type { LeaseWindow, Scenario, TargetId } from './types';
+import type { Scenario, TargetId } from './types';
 
 /** Geometry of the timeline drawing, computed from the scenario alone (no outcome leaks in). */
 export interface TimelineLayout {
@@ -8,10 +8,19 @@ export interface TimelineLayout {
   eventX: number[];
   /** Database time at each event. */
   eventTime: number[];
-  /** x where database time reaches t (advances are drawn to scale, same-instant events side by side). */
+  /** x where database time reaches t: linear between instants, compressed in elided spans. */
   timeToX(t: number): number;
-  ticks: { t: number; x: number }[];
-  lanes: { id: string; label: string; kind: 'worker' | 'target' }[];
+  /** Pixels per second on every span of time that is drawn to scale. */
+  secondWidth: number;
+  /**
+   * One tick per instant at which something happens; its events sit side by side from x to x2,
+   * which takes no time. The last tick may be a lease end after the last event.
+   */
+  ticks: { t: number; x: number; x2: number }[];
+  /** Spans of time drawn shorter than to scale (a long wait): the axis marks them as cut. */
+  elided: { t0: number; t1: number; x0: number; x1: number }[];
+  /** Worker lanes start at the worker's first event (`startX`); target lanes at the left edge. */
+  lanes: { id: string; label: string; kind: 'worker' | 'target'; startX: number }[];
   /** Intervals in which a worker is paused (x2 is the end of the drawing if it never resumes). */
   pauses: { worker: string; x1: number; x2: number }[];
   /** Reads a worker makes before a write (claim-read, report-check), on its own lane. */
@@ -20,73 +29,96 @@ export interface TimelineLayout {
   marks: { eventId: string; index: number; lane: TargetId; x: number; worker: string | null }[];
 }
 
-export const LAYOUT = { left: 12, slot: 40, secondWidth: 18, minAdvance: 28, right: 24 } as const;
+export const LAYOUT = {
+  left: 12,
+  slot: 40,
+  /** Pixels per second when the shortest wait allows it. */
+  secondWidth: 18,
+  /** The shortest wait is drawn at least this wide (the scale grows to make it so)... */
+  minAdvance: 28,
+  /** ...but never more than this many pixels per second. */
+  maxSecondWidth: 60,
+  /** A wait wider than this at the scale is elided: drawn `elidedWidth` wide and marked. */
+  maxSpan: 360,
+  elidedWidth: 96,
+  right: 24,
+} as const;
 
 /**
- * Lays the scenario out on a time axis; `windows` (from a trace) only extend the axis. A short
- * scenario is stretched to `minWidth` so it fills the space it is given.
+ * Lays the scenario out on a linear time axis. `extendTo` (the latest lease end the trace
+ * reaches) extends the axis past the last event. A short scenario is stretched to `minWidth`
+ * so it fills the space it is given; stretching scales time and slots alike.
  */
-export function layoutTimeline(
-  scenario: Scenario,
-  windows: readonly LeaseWindow[] = [],
-  minWidth = 0,
-): TimelineLayout {
-  const natural = layoutAtScale(scenario, windows, 1);
+export function layoutTimeline(scenario: Scenario, extendTo = 0, minWidth = 0): TimelineLayout {
+  const natural = layoutAtScale(scenario, extendTo, 1);
   if (natural.width >= minWidth) return natural;
   return layoutAtScale(
     scenario,
-    windows,
+    extendTo,
     (minWidth - LAYOUT.left - LAYOUT.right) / (natural.width - LAYOUT.left - LAYOUT.right),
   );
 }
 
-function layoutAtScale(
-  scenario: Scenario,
-  windows: readonly LeaseWindow[],
-  scale: number,
-): TimelineLayout {
+function baseSecondWidth(scenario: Scenario): number {
+  const waits = scenario.events.flatMap((e) =>
+    e.kind === 'advance' && e.seconds > 0 ? [e.seconds] : [],
+  );
+  if (waits.length === 0) return LAYOUT.secondWidth;
+  const shortest = Math.min(...waits);
+  return Math.min(
+    LAYOUT.maxSecondWidth,
+    Math.max(LAYOUT.secondWidth, LAYOUT.minAdvance / shortest),
+  );
+}
+
+function layoutAtScale(scenario: Scenario, extendTo: number, scale: number): TimelineLayout {
   const slot = LAYOUT.slot * scale;
-  const secondWidth = LAYOUT.secondWidth * scale;
-  const minAdvance = LAYOUT.minAdvance * scale;
+  const secondWidth = baseSecondWidth(scenario) * scale;
+  const maxSpan = LAYOUT.maxSpan * scale;
+  const elidedWidth = LAYOUT.elidedWidth * scale;
   const eventX: number[] = [];
   const eventTime: number[] = [];
-  // Each segment maps a span of time to a span of x: [t0, t1] -> [x0, x1].
-  const segments: { t0: number; t1: number; x0: number; x1: number }[] = [];
-  const firstX = new Map<number, number>();
+  // Each span maps a stretch of time to a stretch of x: [t0, t1] -> [x0, x1].
+  const spans: { t0: number; t1: number; x0: number; x1: number }[] = [];
+  const elided: TimelineLayout['elided'] = [];
+  const ticks: TimelineLayout['ticks'] = [{ t: 0, x: LAYOUT.left, x2: LAYOUT.left }];
   let x: number = LAYOUT.left;
   let t = 0;
-  firstX.set(0, x);
+  const wait = (seconds: number) => {
+    const scaled = seconds * secondWidth;
+    const w = scaled > maxSpan ? elidedWidth : scaled;
+    const span = { t0: t, t1: t + seconds, x0: x, x1: x + w };
+    spans.push(span);
+    if (scaled > maxSpan) elided.push(span);
+    x += w;
+    t += seconds;
+    const tick = ticks[ticks.length - 1];
+    if (tick.t === t) tick.x2 = x;
+    else ticks.push({ t, x, x2: x });
+    return span;
+  };
   for (const event of scenario.events) {
     eventTime.push(t);
     if (event.kind === 'advance') {
-      const w = Math.max(minAdvance, event.seconds * secondWidth);
-      segments.push({ t0: t, t1: t + event.seconds, x0: x, x1: x + w });
-      eventX.push(x + w / 2);
-      x += w;
-      t += event.seconds;
-      firstX.set(t, x);
+      const span = wait(event.seconds);
+      eventX.push((span.x0 + span.x1) / 2);
     } else {
       eventX.push(x + slot / 2);
       x += slot;
+      ticks[ticks.length - 1].x2 = x;
     }
   }
   const endTime = t;
-  const endX = x;
+  if (extendTo > endTime) wait(extendTo - endTime);
   const timeToX = (time: number): number => {
     if (time <= 0) return LAYOUT.left;
-    const exact = firstX.get(time);
-    if (exact !== undefined) return exact;
-    const segment = segments.find((s) => time > s.t0 && time < s.t1);
-    if (segment)
-      return (
-        segment.x0 + ((time - segment.t0) / (segment.t1 - segment.t0)) * (segment.x1 - segment.x0)
-      );
-    return endX + (time - endTime) * secondWidth;
+    const tick = ticks.find((k) => k.t === time);
+    if (tick) return tick.x;
+    const span = spans.find((s) => time > s.t0 && time < s.t1);
+    if (span) return span.x0 + ((time - span.t0) / (span.t1 - span.t0)) * (span.x1 - span.x0);
+    return x + (time - t) * secondWidth;
   };
-  const latest = Math.max(endTime, ...windows.map((w) => w.until));
-  const width = Math.max(timeToX(latest), endX) + LAYOUT.right;
-
-  const ticks = [...firstX.entries()].map(([tick, tx]) => ({ t: tick, x: tx }));
+  const width = x + LAYOUT.right;
 
   const used = new Set<TargetId>(['run']);
   const marks: TimelineLayout['marks'] = [];
@@ -106,12 +138,18 @@ function layoutAtScale(
   const lanes: TimelineLayout['lanes'] = [
     ...scenario.workers.map((w) => ({
       id: w.id,
+      startX: firstEventX(scenario, eventX, w.id, slot) ?? width - LAYOUT.right,
       label: `Worker ${w.id}${w.restartOf ? `: ${w.restartOf} restarted, same owner name` : ''}${w.clockOffset ? ` (clock ${w.clockOffset > 0 ? '+' : ''}${w.clockOffset} s)` : ''}`,
       kind: 'worker' as const,
     })),
     ...targetOrder
       .filter((id) => used.has(id))
-      .map((id) => ({ id, label: TARGET_LABELS[id], kind: 'target' as const })),
+      .map((id) => ({
+        id,
+        label: TARGET_LABELS[id],
+        kind: 'target' as const,
+        startX: LAYOUT.left,
+      })),
   ];
 
   const reads: TimelineLayout['reads'] = [];
@@ -138,5 +176,28 @@ function layoutAtScale(
   });
   for (const [worker, x1] of open) pauses.push({ worker, x1, x2: width - LAYOUT.right });
 
-  return { width, eventX, eventTime, timeToX, ticks, lanes, pauses, reads, marks };
+  return {
+    width,
+    eventX,
+    eventTime,
+    timeToX,
+    secondWidth,
+    ticks,
+    elided,
+    lanes,
+    pauses,
+    reads,
+    marks,
+  };
+}
+
+/** Where a worker's lane begins: the left edge of its first event's slot. */
+function firstEventX(
+  scenario: Scenario,
+  eventX: number[],
+  worker: string,
+  slot: number,
+): number | null {
+  const index = scenario.events.findIndex((e) => 'worker' in e && e.worker === worker);
+  return index === -1 ? null : eventX[index] - slot / 2;
 }

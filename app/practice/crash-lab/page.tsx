@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { CrashLab } from '@/components/crash-lab/crash-lab';
 import { CrashLabIntro } from '@/components/crash-lab/crash-lab-intro';
+import { CopyCommand } from '@/components/ui/copy-command';
 import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Crash lab' };
@@ -15,10 +16,12 @@ export default function CrashLabPage() {
           runs out, a new worker takes over from the last checkpoint. A separate publisher database
           must end with exactly one receipt. Then evaluate.
         </p>
-        <p className="mt-2 text-base">
-          Every fault point in one go, with real processes and files:{' '}
-          <code>npm run lab -- sweep</code>.
-        </p>
+        <div className="mt-2">
+          <CopyCommand
+            command="npm run lab -- sweep"
+            why="The same experiment with real processes and files on your machine: every fault point in a fresh process, as a table. This page cannot run it for you."
+          />
+        </div>
       </PageHeader>
       <CrashLabIntro />
       <CrashLab />

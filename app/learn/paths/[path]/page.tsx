@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { FollowPathButton } from '@/components/lesson/follow-path-button';
+import { StepTick } from '@/components/progress/step-tick';
 import { PageHeader } from '@/components/ui/page-header';
 import { findPath, LEARNING_PATHS } from '@/content/lesson';
 
@@ -47,6 +48,7 @@ export default async function LearningPathPage({ params }: { params: Promise<{ p
                   <Link href={step.href} className="font-semibold text-accent underline">
                     {step.label}
                   </Link>
+                  <StepTick href={step.href} />
                   <span className="block text-muted">{step.why}</span>
                 </span>
               </li>
@@ -64,6 +66,7 @@ export default async function LearningPathPage({ params }: { params: Promise<{ p
                 <a href={exercise.href} className="font-semibold text-accent underline">
                   {exercise.label}
                 </a>
+                <StepTick href={exercise.href} />
                 <span className="block text-muted">{exercise.why}</span>
               </li>
             ))}

@@ -1,0 +1,34 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { LEARNING_PATHS } from '@/content/lesson/paths';
+import { pathProgress, stepAfter } from '@/lib/progress';
+import { pathSequence, useCourseProgress } from './use-course-progress';
+
+/**
+ * The end of every page: the next step of the learner's path (the first path until one is
+ * chosen). On a page of the path it is the step after this one; elsewhere the first step due.
+ */
+export function NextStep() {
+  const pathname = usePathname();
+  const { facts, path: chosen } = useCourseProgress();
+  const path = chosen ?? LEARNING_PATHS[0];
+  const sequence = pathSequence(path);
+  const next = stepAfter(sequence, pathname) ?? pathProgress(sequence, facts).next;
+  if (!next || pathname === '/') return null;
+  return (
+    <nav
+      aria-label="Next step"
+      className="mx-auto mt-4 max-w-6xl px-4 pb-8"
+      data-testid="next-step"
+    >
+      <p className="rounded-lg border border-line bg-surface-2 p-4">
+        <span className="text-sm text-muted">Next on the “{path.title}” path: </span>
+        <Link href={next.href} className="font-semibold text-accent underline">
+          {next.label}
+        </Link>
+      </p>
+    </nav>
+  );
+}

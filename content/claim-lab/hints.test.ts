@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { checkRun, hintForRun, runProgram, type LabExercise } from '@/lib/claim-lab';
+import { openSqlJs } from '@/lib/sqlite';
+import { LAB_EXERCISES } from './exercises';
+
+const byId = (id: string): LabExercise => {
+  const found = LAB_EXERCISES.find((e) => e.id === id);
+  if (!found) throw new Error(id);
+  return found;
+};
+
+async function hint(exercise: LabExercise, source: string, findings = {}) {
+  const run = await runProgram(await openSqlJs(), source, { watchTable: 'jobs' });
+  const verdict = checkRun(run, exercise.check);
+  return { verdict, hint: hintForRun(exercise.analysis, source, run, verdict, findings) };
+}
+
+const lineOfText = (source: string, text: string) =>
+  source.split('\n').findIndex((l) => l.includes(text)) + 1;
+
+// A failed attempt gets a hint computed from the statements it sent, naming the condition.
+describe('claim lab hints', () => {
+  it('fix-owner-only: the starter is told which condition its FINISH lacks, and where', async () => {
+    const fix = byId('fix-owner-only');
+    const { verdict, hint: h } = await hint(fix, fix.starter);
+    expect(verdict.passed).toBe(false);
+    expect(h?.condition).toBe('fence');
+    expect(h?.text).toContain('`fence = $token`');
+    expect(h?.line).toBe(lineOfText(fix.starter, 'WHERE id = $run AND owner = $owner'));
+    // With the fence and state added, the lease is the one left to name.
+    const partial = fix.starter.replace(
+      'WHERE id = $run AND owner = $owner',
+      "WHERE id = $run AND owner = $owner AND fence = $token AND state = 'running'",
+    );
+    expect((await hint(fix, partial)).hint?.condition).toBe('lease');
+  });
+
+  it('explains a SET list joined with AND (valid SQL that assigns one boolean)', async () => {
+    const renew = byId('renewal');
+    const slip = renew.solution.replace(
+      'SET until = $now + $lease',
+      'SET until = $now + $lease AND fence = $token',
+    );
+    const { verdict, hint: h } = await hint(renew, slip);
+    expect(verdict.passed).toBe(false);
+    expect(h?.text).toContain('joins assignments with AND');
+    expect(h?.line).toBe(lineOfText(slip, 'WHERE id = $run AND owner = $owner'));
+  });
+
+  it('drop-one: all four present, two deleted, or a deletion that does not let it through', async () => {
+    const drop = byId('drop-one-condition');
+    expect((await hint(drop, drop.starter)).hint?.text).toContain('still has all four conditions');
+    const two = drop.starter
+      .replace(" AND state = 'running'", '')
+      .replace(' AND owner = $owner', '');
+    expect((await hint(drop, two)).hint?.text).toContain('Delete only one condition');
+    const noOwner = drop.starter.replace(' AND owner = $owner', '');
+    const h = (await hint(drop, noOwner, { owner: 'blocked' })).hint;
+    expect(h?.condition).toBe('owner');
+    expect(h?.text).toContain("`fence = $token` or `until > $now` or `state = 'running'`");
+  });
+
+  it('renewal: the starter is told it sends no renewal; a renewal without the fence names it', async () => {
+    const renew = byId('renewal');
+    expect((await hint(renew, renew.starter)).hint?.text).toContain('sends no UPDATE of until');
+    const noFence = renew.solution.replace(' AND fence = $token', '');
+    expect((await hint(renew, noFence)).hint?.condition).toBe('fence');
+  });
+
+  it('read-then-write: the starter is told which read runs too late', async () => {
+    const race = byId('select-then-update');
+    const { hint: h } = await hint(race, race.starter);
+    expect(h?.line).toBe(lineOfText(race.starter, "const aToken = aSawFree ? take('A', 1)"));
+    expect(h?.text).toContain('Move every read before that UPDATE');
+  });
+
+  it('gives no hint for a passing run', async () => {
+    for (const exercise of LAB_EXERCISES)
+      expect((await hint(exercise, exercise.solution)).hint).toBeNull();
+  });
+});

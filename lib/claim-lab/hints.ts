@@ -1,0 +1,194 @@
+import type { OutputVerdict } from './check';
+import {
+  FINISH_CONDITIONS,
+  findFinishStatement,
+  missingConditions,
+  type DeletionFindings,
+  type FinishCondition,
+} from './conditions';
+import type { LabRun } from './run-program';
+
+/**
+ * Which of the program's statements an exercise's hints analyse. The hint itself is computed
+ * from what the run sent, never written per challenge.
+ */
+export type LabAnalysis =
+  /** The finish must carry these conditions in its WHERE. */
+  | { kind: 'finish'; required: readonly FinishCondition[] }
+  /** Exactly one finish condition must be deleted, and it must be the one that lets the stale finish through. */
+  | { kind: 'drop-one' }
+  /** The renewal (an UPDATE that sets `until` and not the owner) must carry these conditions. */
+  | { kind: 'renew'; required: readonly FinishCondition[] }
+  /** A read decides, a later write acts: every read must come before any write. */
+  | { kind: 'read-then-write' };
+
+/** A hint after a failed attempt: what to look at, and the program line when known. */
+export interface LabHint {
+  text: string;
+  line: number | null;
+  /** The condition the hint is about, when it is about one. */
+  condition?: FinishCondition;
+}
+
+/** Each condition as the lesson writes it, and the writer it refuses. */
+export const CONDITION_TEXT: Record<FinishCondition, { sql: string; refuses: string }> = {
+  owner: { sql: 'owner = $owner', refuses: 'a different worker' },
+  fence: {
+    sql: 'fence = $token',
+    refuses: 'an older generation, even one running under the same name',
+  },
+  lease: { sql: 'until > $now', refuses: 'a worker whose lease has run out' },
+  state: { sql: "state = 'running'", refuses: 'a second finish of a job that is already done' },
+};
+
+function stripComments(sql: string): string {
+  return sql.replace(/--[^\n]*/g, ' ').replace(/\/\*[\s\S]*?\*\//g, ' ');
+}
+
+/** The SET list of an UPDATE (between SET and WHERE/RETURNING), or null for other statements. */
+function setClause(sql: string): string | null {
+  const match = /^\s*UPDATE\b[\s\S]*?\bSET\b([\s\S]*?)(?:\bWHERE\b|\bRETURNING\b|$)/i.exec(
+    stripComments(sql),
+  );
+  return match ? match[1] : null;
+}
+
+/**
+ * The program line where a statement is written: the line holding its WHERE (or its first line)
+ * when the program spells the SQL out, else the line of the db call that sent it.
+ */
+function lineOf(source: string, run: LabRun, sql: string): number | null {
+  const lines = sql.split('\n').map((l) => l.trim());
+  const probe = lines.find((l) => /\bWHERE\b/i.test(l)) ?? lines[0];
+  if (probe) {
+    const at = source.split('\n').findIndex((l) => l.includes(probe));
+    if (at !== -1) return at + 1;
+  }
+  return run.steps.find((s) => s.sql === sql)?.line ?? null;
+}
+
+const list = (conditions: readonly FinishCondition[]) =>
+  conditions.map((c) => `\`${CONDITION_TEXT[c].sql}\``).join(' and ');
+
+/** `SET a = 1 AND b = 2` is valid SQL that assigns one boolean: the commonest silent slip. */
+function setWithAnd(source: string, run: LabRun): LabHint | null {
+  for (const sql of run.statements) {
+    const set = setClause(sql);
+    if (set && /\bAND\b/i.test(set)) {
+      return {
+        line: lineOf(source, run, sql),
+        text: `The SET list \`${set.trim().replace(/\s+/g, ' ')}\` joins assignments with AND, so SQLite reads it as one assignment of a true/false value. Separate assignments with commas; conditions belong in the WHERE.`,
+      };
+    }
+  }
+  return null;
+}
+
+function findRenew(statements: readonly string[]): string | undefined {
+  return statements.find((sql) => {
+    const set = setClause(sql);
+    return set !== null && /\buntil\s*=/i.test(set) && !/\bowner\s*=/i.test(set);
+  });
+}
+
+function conditionsHint(
+  source: string,
+  run: LabRun,
+  sql: string,
+  required: readonly FinishCondition[],
+  what: string,
+): LabHint | null {
+  const missing = missingConditions(sql).filter((c) => required.includes(c));
+  const line = lineOf(source, run, sql);
+  if (missing.length === 0) return null;
+  const first = missing[0];
+  return {
+    line,
+    condition: first,
+    text: `Look at ${what}'s WHERE${line ? ` (line ${line})` : ''}: it has no ${list(missing)}. \`${CONDITION_TEXT[first].sql}\` is what refuses ${CONDITION_TEXT[first].refuses}.`,
+  };
+}
+
+function dropOneHint(source: string, run: LabRun, findings: DeletionFindings): LabHint {
+  const finish = findFinishStatement(run.statements);
+  if (!finish)
+    return {
+      line: null,
+      text: "No finish reached the database: keep the UPDATE that sets state = 'done' and delete only one condition from its WHERE.",
+    };
+  const line = lineOf(source, run, finish);
+  const missing = missingConditions(finish);
+  const where = line ? ` (line ${line})` : '';
+  if (missing.length === 0)
+    return {
+      line,
+      text: `FINISH's WHERE${where} still has all four conditions, so the stale finish is refused. Delete one of ${list(FINISH_CONDITIONS)}, then run.`,
+    };
+  if (missing.length > 1)
+    return {
+      line,
+      text: `FINISH's WHERE${where} is missing ${list(missing)}. Delete only one condition at a time, so you can tell which one matters.`,
+    };
+  const untried = FINISH_CONDITIONS.filter((c) => c !== missing[0] && !findings[c]);
+  return {
+    line,
+    condition: missing[0],
+    text: `Without \`${CONDITION_TEXT[missing[0]].sql}\` the stale finish is still refused: another condition tells the two processes apart. Put it back and delete ${untried.length > 0 ? `one you have not tried: ${list(untried).replace(/ and /g, ' or ')}` : 'another one'}.`,
+  };
+}
+
+function readThenWriteHint(run: LabRun): LabHint | null {
+  const isRead = (sql: string) => /^\s*SELECT\b/i.test(stripComments(sql));
+  const isWrite = (sql: string) => /^\s*UPDATE\b/i.test(stripComments(sql));
+  const firstWrite = run.statements.findIndex(isWrite);
+  if (firstWrite === -1) return null;
+  const lateReads = run.statements.slice(firstWrite + 1).filter(isRead).length;
+  if (lateReads === 0) return null;
+  // Only writes leave a step, so the line named is the first UPDATE's.
+  const step = run.steps.find((s) => isWrite(s.sql));
+  const line = step?.from?.line ?? step?.line ?? null;
+  return {
+    line,
+    text: `${lateReads === 1 ? 'A read runs' : `${lateReads} reads run`} after the first UPDATE${line ? ` (line ${line})` : ''} has taken the job, so ${lateReads === 1 ? 'it sees' : 'they see'} the job taken. Move every read before that UPDATE.`,
+  };
+}
+
+/**
+ * A hint for a failed run, computed from the statements it sent: a SET list joined with AND,
+ * then what the exercise's analysis finds missing, then the first output line that differs.
+ * Returns null when the run passed or stopped with an error (the error says where to look).
+ */
+export function hintForRun(
+  analysis: LabAnalysis | undefined,
+  source: string,
+  run: LabRun,
+  verdict: OutputVerdict,
+  findings: DeletionFindings = {},
+): LabHint | null {
+  if (verdict.passed || run.error) return null;
+  const slip = setWithAnd(source, run);
+  if (slip) return slip;
+  let found: LabHint | null = null;
+  if (analysis?.kind === 'drop-one') found = dropOneHint(source, run, findings);
+  if (analysis?.kind === 'finish') {
+    const finish = findFinishStatement(run.statements);
+    found = finish ? conditionsHint(source, run, finish, analysis.required, 'FINISH') : null;
+  }
+  if (analysis?.kind === 'renew') {
+    const renew = findRenew(run.statements);
+    found = renew
+      ? conditionsHint(source, run, renew, analysis.required, 'your renewal')
+      : {
+          line: null,
+          text: 'renew() sends no UPDATE of until yet: write one UPDATE jobs SET until = $now + $lease, with the conditions in its WHERE, and return the rows it changed.',
+        };
+  }
+  if (analysis?.kind === 'read-then-write') found = readThenWriteHint(run);
+  if (found) return found;
+  const wrong = verdict.lines.find((l) => !l.ok);
+  if (!wrong) return null;
+  return {
+    line: null,
+    text: `The conditions are all there; compare the first line that differs: expected ${wrong.expected === null ? 'nothing' : `“${wrong.expected}”`}, printed ${wrong.actual === null ? 'nothing' : `“${wrong.actual}”`}. Check each comparison's direction (> or <=) and which value it uses.`,
+  };
+}

@@ -1,0 +1,87 @@
+import type { Trace, WorkerId } from './types';
+
+/**
+ * One lease as the run row recorded it: from an accepted claim until the row's `lease_until`.
+ * The drawing shows exactly these values, so it can never say something the row does not.
+ */
+export interface LeaseBar {
+  /** The worker (lane) whose claim started this generation. */
+  worker: WorkerId;
+  fence: number;
+  /** Index of the accepted claim event. */
+  claimIndex: number;
+  /** Database time of that claim. */
+  from: number;
+  /**
+   * The row's `lease_until` at the chosen step while this generation holds the row; for an
+   * older generation, the last value the row had before the next claim replaced it.
+   */
+  until: number;
+  /** The row still belongs to this generation at the chosen step. */
+  current: boolean;
+  /** The row's status at the chosen step (current generation) or when it was replaced. */
+  status: string;
+  /** Database time at which a newer claim replaced it (null while current). */
+  replacedAt: number | null;
+}
+
+/**
+ * The lease bars after step `position` of a trace (none before the first step), computed from
+ * the run row of every step up to it: each accepted claim opens a bar, and every later step
+ * sets the open bar's end to the row's `lease_until` at that moment.
+ */
+export function leaseBarsAt(trace: Trace, position: number): LeaseBar[] {
+  const bars: LeaseBar[] = [];
+  const last = Math.min(position, trace.steps.length - 1);
+  for (let i = 0; i <= last; i += 1) {
+    const step = trace.steps[i];
+    const { run } = step.after;
+    const claimed = step.effects.some(
+      (e) => e.kind === 'write' && e.verdict === 'accept' && step.event.kind === 'claim',
+    );
+    if (claimed && step.event.kind === 'claim') {
+      const open = bars[bars.length - 1];
+      if (open) {
+        open.current = false;
+        open.replacedAt = step.at;
+      }
+      bars.push({
+        worker: step.event.worker,
+        fence: run.fence,
+        claimIndex: i,
+        from: step.at,
+        until: run.leaseUntil,
+        current: true,
+        status: run.status,
+        replacedAt: null,
+      });
+      continue;
+    }
+    const open = bars[bars.length - 1];
+    if (open?.current) {
+      open.until = run.leaseUntil;
+      open.status = run.status;
+    }
+  }
+  return bars;
+}
+
+const seconds = (t: number): number => (Number.isInteger(t) ? t : Number(t.toFixed(2)));
+
+/** Formats a database time as the page shows it: "t = 3.2 s", "t = 11 s". */
+export function formatTime(t: number): string {
+  return `t = ${seconds(t)} s`;
+}
+
+/** The words drawn on a lease bar; every number in them is a value of the run row. */
+export function leaseBarLabel(bar: LeaseBar): string {
+  const base = `fence ${bar.fence} · lease_until ${seconds(bar.until)}`;
+  if (!bar.current) return `${base} (replaced at ${formatTime(bar.replacedAt ?? bar.from)})`;
+  if (bar.status !== 'running') return `${base} (run ${bar.status})`;
+  return base;
+}
+
+/** The latest time any step's row reaches: the drawing's axis must include it. */
+export function latestLeaseEnd(trace: Trace): number {
+  return trace.steps.reduce((max, step) => Math.max(max, step.after.run.leaseUntil), 0);
+}
