@@ -18,6 +18,8 @@ export const CONDITION_RULES: Record<FailedCondition, string> = {
   key: 'The idempotency key identifies one action: the same key twice creates one effect.',
   operation:
     'The operation id names the business action and stays the same on retry, so a retry adds nothing.',
+  quorum:
+    'A replicated resource counts a write only when a majority of its acceptors took it; a minority copy is never the answer.',
 };
 
 export const REASON_RULES: Record<WriteReason, string> = {

@@ -1,14 +1,15 @@
 import { type CommitResult, type LeaseModel, type OutputResult } from '@/lib/lease';
+import {
+  describeFingerprint,
+  fingerprintToken,
+  registerAtResource,
+  writeAtResource,
+  type ResourceDecision,
+  type ResourceFence,
+} from '@/lib/lease/resource-fence';
 import type { SqlDriver } from '@/lib/sqlite';
 import { DRAFT_OUTPUT, type TimelineState, type WorkerState } from './state';
-import {
-  REPORT_NAME,
-  callTicketApi,
-  gatewayRegister,
-  gatewayWrite,
-  pointReportAt,
-  putReportVersion,
-} from './targets';
+import { REPORT_NAME, callTicketApi, pointReportAt, putReportVersion } from './targets';
 import type {
   Effect,
   FailedCondition,
@@ -75,7 +76,39 @@ function write(
     rowsChanged: 0,
     token: null,
     ...fields,
+    ...(event.ackLost ? { ackLost: true } : {}),
   };
+}
+
+/** The check the scenario's resource lane makes (default: highest-seen, one copy). */
+export function resourceFenceOf(state: TimelineState): ResourceFence {
+  return state.targets.resourceFence ?? { kind: 'highest-seen' };
+}
+
+/** What a worker presents at the resource: its fence, or the scenario's fingerprint of its claim. */
+function carriedToken(state: TimelineState, worker: WorkerState): number {
+  return fingerprintToken(state.targets.fingerprint ?? 'counter', {
+    fence: worker.token,
+    claimedAt: worker.claimedAt ?? 0,
+  });
+}
+
+function tokenWords(state: TimelineState, value: number): string {
+  return describeFingerprint(state.targets.fingerprint ?? 'counter', value);
+}
+
+/** "acceptors 1 and 2 of 3 took it" for a replicated resource; empty for one copy. */
+function votesText(decision: ResourceDecision): string {
+  if (decision.votes.length <= 1) return '';
+  const took = decision.votes.filter((v) => v.accepted).map((v) => v.acceptor);
+  const refused = decision.votes.filter((v) => v.reached && !v.accepted).map((v) => v.acceptor);
+  const missed = decision.votes.filter((v) => !v.reached).map((v) => v.acceptor);
+  const parts = [
+    took.length ? `acceptor${took.length > 1 ? 's' : ''} ${took.join(', ')} took it` : 'no acceptor took it',
+    refused.length ? `${refused.join(', ')} had promised a higher generation` : '',
+    missed.length ? `${missed.join(', ')} never got the message` : '',
+  ].filter(Boolean);
+  return ` Of ${decision.votes.length} acceptors, ${parts.join('; ')}; a majority is ${decision.needed}.`;
 }
 
 function note(ctx: Ctx, event: TimelineEvent, text: string): NoteEffect {
@@ -115,19 +148,22 @@ function applyClaim(
   closeWindow(state, state.now);
   worker.token = result.fenceToken;
   worker.believedLeaseUntil = result.leaseUntil;
+  worker.claimedAt = clockOf(state, worker);
+  state.holderClaimedAt = worker.claimedAt;
   state.windows.push({
     worker: worker.id,
     fence: result.fenceToken,
     from: state.now,
     until: result.leaseUntil,
   });
+  const fence = resourceFenceOf(state);
+  let registered = '';
   if (state.targets.gateway === 'at-takeover') {
-    for (const resource of state.gatewayResources) gatewayRegister(db, resource, result.fenceToken);
+    for (const resource of state.gatewayResources) {
+      const decision = registerAtResource(db, fence, { resource, token: carriedToken(state, worker) });
+      if (decision?.outcome === 'applied') registered = ` The gateway now knows ${tokenWords(state, carriedToken(state, worker))}.`;
+    }
   }
-  const registered =
-    state.targets.gateway === 'at-takeover' && state.gatewayResources.length > 0
-      ? ` The gateway now knows generation ${result.fenceToken}.`
-      : '';
   return write(ctx, event, 'run', {
     action,
     verdict: 'accept',
@@ -317,24 +353,121 @@ function applyWrite(ctx: Ctx, event: WriteEvent): WriteEffect {
     }
     case 'report-write':
       return applyReportWrite(ctx, event, worker, now);
-    case 'gateway-write': {
-      const body = event.body ?? `write by ${worker.id}`;
-      const { accepted, highestBefore } = gatewayWrite(db, event.resource, worker.id, token, body);
-      return write(ctx, event, 'gateway', {
-        action: `${worker.id} writes ${event.resource} through the gateway with token ${token}`,
-        verdict: accepted ? 'accept' : 'reject',
-        reason: accepted ? 'ok' : 'stale-token',
-        failed: accepted ? [] : ['token'],
-        rowsChanged: accepted ? 1 : 0,
-        token,
-        explanation: accepted
-          ? highestBefore === 0
-            ? `Accepted: the gateway had seen no token for ${event.resource}; it now remembers ${token}.`
-            : `Accepted: token ${token} is not below the highest seen (${highestBefore}).`
-          : `Rejected: the gateway has seen token ${highestBefore} for ${event.resource}, higher than ${token}.`,
-      });
-    }
+    case 'gateway-write':
+      return applyResourceWrite(ctx, event, worker);
+    case 'register':
+      return applyRegister(ctx, event, worker);
   }
+}
+
+/** A write at the resource lane, decided by the scenario's ResourceFence (lib/lease). */
+function applyResourceWrite(
+  ctx: Ctx,
+  event: Extract<TimelineEvent, { kind: 'gateway-write' }>,
+  worker: WorkerState,
+): WriteEffect {
+  const { state, model, db } = ctx;
+  const fence = resourceFenceOf(state);
+  const token = carriedToken(state, worker);
+  const words = tokenWords(state, token);
+  const body = event.body ?? `write by ${worker.id}`;
+  const row = model.read();
+  // The run row's current holder, in the form holders present their token.
+  const holderToken = fingerprintToken(state.targets.fingerprint ?? 'counter', {
+    fence: row?.fence ?? 0,
+    claimedAt: state.holderClaimedAt ?? 0,
+  });
+  const decision = writeAtResource(
+    db,
+    fence,
+    { resource: event.resource, writer: worker.id, token, body, key: event.key, reach: event.reach },
+    { row, holderToken, now: state.now },
+  );
+  const action = `${worker.id} writes ${event.resource} through the gateway with ${words}`;
+  const votes = votesText(decision);
+  const applied = decision.outcome === 'applied';
+  const base = {
+    action,
+    verdict: applied ? ('accept' as const) : ('reject' as const),
+    failed: decision.failed,
+    rowsChanged: applied ? 1 : 0,
+    token,
+  };
+  switch (fence.kind) {
+    case 'none':
+      return write(ctx, event, 'gateway', {
+        ...base,
+        reason: 'unchecked',
+        explanation: `Accepted: this resource checks nothing, so ${words} is never compared with anything.`,
+      });
+    case 'key-only':
+      return write(ctx, event, 'gateway', {
+        ...base,
+        reason: applied ? 'unchecked' : 'duplicate',
+        explanation: applied
+          ? `Accepted: the resource knows only idempotency keys, and key ${event.key ?? event.resource} is new; ${words} is not looked at.`
+          : `Dropped as a duplicate: key ${event.key ?? event.resource} already landed. The token plays no part.`,
+      });
+    case 'run-equality':
+      return write(ctx, event, 'gateway', {
+        ...base,
+        reason: applied ? 'ok' : 'stale-token',
+        explanation: applied
+          ? `Accepted: the gateway read the run row in the same step and ${words} is the current holder's.`
+          : `Rejected: the gateway compared ${words} with the run row (current ${tokenWords(state, decision.compared)}, lease and state) and it does not match.`,
+      });
+    case 'highest-seen':
+    case 'majority':
+      return write(ctx, event, 'gateway', {
+        ...base,
+        reason: applied ? 'ok' : 'stale-token',
+        explanation: applied
+          ? decision.compared === 0
+            ? `Accepted: the gateway had seen no token for ${event.resource}; it now remembers ${words}.${votes}`
+            : `Accepted: ${words} is not below the highest seen (${tokenWords(state, decision.compared)}).${votes}`
+          : decision.failed.includes('token') && decision.votes.length <= 1
+            ? `Rejected: the gateway has seen ${tokenWords(state, decision.compared)} for ${event.resource}, higher than ${words}.`
+            : `Not committed: fewer than a majority took it.${votes}`,
+      });
+  }
+}
+
+/** An explicit registration of the worker's generation at the resource. */
+function applyRegister(
+  ctx: Ctx,
+  event: Extract<TimelineEvent, { kind: 'register' }>,
+  worker: WorkerState,
+): WriteEffect {
+  const { state, db } = ctx;
+  const token = carriedToken(state, worker);
+  const words = tokenWords(state, token);
+  const decision = registerAtResource(db, resourceFenceOf(state), {
+    resource: event.resource,
+    token,
+    reach: event.reach,
+  });
+  const action = `${worker.id} registers ${words} at ${event.resource}`;
+  if (!decision) {
+    return write(ctx, event, 'gateway', {
+      action,
+      verdict: 'accept',
+      reason: 'unchecked',
+      token,
+      explanation: `Nothing to register: this resource keeps no generation, so it cannot refuse an older one later.`,
+    });
+  }
+  const applied = decision.outcome === 'applied';
+  return write(ctx, event, 'gateway', {
+    action,
+    verdict: applied ? 'accept' : 'reject',
+    reason: applied ? 'ok' : 'stale-token',
+    failed: decision.failed,
+    rowsChanged: applied ? 1 : 0,
+    token,
+    explanation: applied
+      ? `Registered: ${event.resource} now refuses anything below ${words}.${votesText(decision)}`
+      : `Refused: a higher generation was already promised.${votesText(decision)}`,
+  });
 }
 
 /** "seen_fence = 0" for what a claim read returned. */

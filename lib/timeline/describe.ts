@@ -23,7 +23,9 @@ export function describeEvent(event: TimelineEvent): string {
     case 'ticket':
       return `${event.worker} calls the ticket API: ${event.action} (key ${event.key})`;
     case 'gateway-write':
-      return `${event.worker} writes ${event.resource} through the gateway`;
+      return `${event.worker} writes ${event.resource} through the gateway${reachText(event.reach)}${event.key ? ` (key ${event.key})` : ''}${event.ackLost ? '; the reply is lost' : ''}`;
+    case 'register':
+      return `${event.worker} registers its generation at ${event.resource}${reachText(event.reach)}`;
     case 'claim-read':
       return `${event.worker} reads the row before claiming (no lock)`;
     case 'report-check':
@@ -37,6 +39,13 @@ export function describeEvent(event: TimelineEvent): string {
     case 'advance':
       return `Time moves ${event.seconds} s`;
   }
+}
+
+function reachText(reach: readonly number[] | undefined): string {
+  if (!reach) return '';
+  return reach.length === 0
+    ? ' (it reaches no acceptor)'
+    : ` (it reaches acceptor${reach.length > 1 ? 's' : ''} ${reach.join(', ')})`;
 }
 
 /** The lane a write event lands on, known before running. */
@@ -54,6 +63,7 @@ export function targetOfEvent(event: TimelineEvent): TargetId | null {
     case 'ticket':
       return 'tickets';
     case 'gateway-write':
+    case 'register':
       return 'gateway';
     case 'report-write':
       return 'report';
@@ -73,11 +83,12 @@ export const TARGET_LABELS: Record<TargetId, string> = {
 /** "accepted, 1 row" / "rejected, 0 rows: fence" for a table cell or announcement. */
 export function summarizeVerdict(effect: WriteEffect): string {
   const rows = `${effect.rowsChanged} ${effect.rowsChanged === 1 ? 'row' : 'rows'}`;
-  if (effect.verdict === 'accept') return `accepted, ${rows}`;
+  const lost = effect.ackLost ? '; the caller never heard back (unknown to it)' : '';
+  if (effect.verdict === 'accept') return `accepted, ${rows}${lost}`;
   const why = effect.failed.length
     ? `: ${effect.failed.join(', ')}`
     : effect.reason === 'paused'
       ? ': paused'
       : '';
-  return `rejected, ${rows}${why}`;
+  return `rejected, ${rows}${why}${lost}`;
 }

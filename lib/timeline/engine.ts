@@ -7,6 +7,7 @@ import {
   type LeaseDesign,
   type LeaseModel,
 } from '@/lib/lease';
+import { seedFence } from '@/lib/lease/resource-fence';
 import { loadSqlJs, wrapSqlJs, type SqlDriver } from '@/lib/sqlite';
 import { applyEvent, clockOf, cloneState } from './apply';
 import { DRAFT_OUTPUT, RUN_ID, type TimelineEngine, type TimelineState } from './state';
@@ -84,10 +85,13 @@ export function createTimelineEngine(
       try {
         model.setup();
         model.setupOutputs();
+        if (scenario.firstToken !== undefined) seedFence(db, RUN_ID, scenario.firstToken);
         db.exec(TARGETS_SCHEMA);
         const gatewayResources = [
           ...new Set(
-            scenario.events.flatMap((e) => (e.kind === 'gateway-write' ? [e.resource] : [])),
+            scenario.events.flatMap((e) =>
+              e.kind === 'gateway-write' || e.kind === 'register' ? [e.resource] : [],
+            ),
           ),
         ].sort();
         return {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FINGERPRINT_KINDS, MAX_ACCEPTORS, RESOURCE_FENCE_KINDS } from '@/lib/lease/resource-fence';
 import type { Scenario } from './types';
 
 /** Limits that keep a shared or stored scenario small and readable. */
@@ -15,7 +16,11 @@ const text = z.string().max(SCENARIO_LIMITS.text, `at most ${SCENARIO_LIMITS.tex
 const worker = z.string().regex(/^[A-Z]$/, 'a worker is one capital letter (A, B, C)');
 const verdict = z.enum(['accept', 'reject']);
 const base = { id: name, note: text.optional() };
-const writeBase = { ...base, expect: verdict.optional() };
+const writeBase = { ...base, expect: verdict.optional(), ackLost: z.boolean().optional() };
+const reach = z
+  .array(z.number().int().min(1).max(MAX_ACCEPTORS))
+  .max(MAX_ACCEPTORS)
+  .optional();
 
 const event = z.discriminatedUnion('kind', [
   z.object({ ...writeBase, kind: z.literal('claim'), worker }),
@@ -32,7 +37,10 @@ const event = z.discriminatedUnion('kind', [
     worker,
     resource: name,
     body: text.optional(),
+    key: name.optional(),
+    reach,
   }),
+  z.object({ ...writeBase, kind: z.literal('register'), worker, resource: name, reach }),
   z.object({ ...base, kind: z.literal('claim-read'), worker }),
   z.object({ ...base, kind: z.literal('report-check'), worker }),
   z.object({ ...writeBase, kind: z.literal('report-write'), worker }),
@@ -53,6 +61,14 @@ export const ScenarioSchema = z
     title: z.string().min(1, 'a title is needed').max(120),
     explanation: z.string().max(SCENARIO_LIMITS.explanation).optional(),
     design: name.optional(),
+    firstToken: z.number().int().min(1).max(1_000_000).optional(),
+    terms: z
+      .object({
+        token: text.optional(),
+        holders: z.record(worker, text).optional(),
+        resource: text.optional(),
+      })
+      .optional(),
     leaseSeconds: z.number().int().min(1).max(SCENARIO_LIMITS.seconds),
     timeSource: z.enum(['database', 'worker']).optional(),
     workers: z
@@ -73,6 +89,13 @@ export const ScenarioSchema = z
     targets: z.object({
       objectStore: z.enum(['overwrite', 'versioned']),
       gateway: z.enum(['at-takeover', 'first-write']),
+      resourceFence: z
+        .object({
+          kind: z.enum(RESOURCE_FENCE_KINDS),
+          acceptors: z.number().int().min(1).max(MAX_ACCEPTORS).optional(),
+        })
+        .optional(),
+      fingerprint: z.enum(FINGERPRINT_KINDS).optional(),
     }),
     events: z.array(event).max(SCENARIO_LIMITS.events, `at most ${SCENARIO_LIMITS.events} events`),
   })

@@ -33,6 +33,8 @@ export interface WorkerState {
   reportCheck?: boolean;
   /** How many report writes it has made (the design's $batch). */
   reportBatch?: number;
+  /** Its own clock when its last claim succeeded (the claimed_at fingerprint). */
+  claimedAt?: number;
 }
 
 /** Everything the simulation needs between steps; plain data, never mutated by step. */
@@ -43,6 +45,8 @@ export interface TimelineState {
   targets: TargetsConfig;
   /** Gateway resources named by the scenario: a takeover registers the new fence for each. */
   gatewayResources: string[];
+  /** claimed_at of the run row's current holder, for a trusted gateway comparing fingerprints. */
+  holderClaimedAt?: number;
   now: number;
   /** Index of the next event. */
   nextIndex: number;

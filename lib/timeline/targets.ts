@@ -1,3 +1,4 @@
+import { RESOURCE_FENCE_SCHEMA, readPromises, readResourceWrites } from '@/lib/lease/resource-fence';
 import type { SqlDriver } from '@/lib/sqlite';
 import type { TargetsView } from './types';
 
@@ -6,7 +7,7 @@ import type { TargetsView } from './types';
  * lease statements (those live in lib/lease): they are what the outside world does with a
  * write, each with the only protection that kind of target has.
  */
-export const TARGETS_SCHEMA = `
+export const TARGETS_SCHEMA = `${RESOURCE_FENCE_SCHEMA}
 CREATE TABLE IF NOT EXISTS report_versions (
   version INTEGER PRIMARY KEY AUTOINCREMENT,
   writer  TEXT    NOT NULL,
@@ -22,17 +23,6 @@ CREATE TABLE IF NOT EXISTS tickets (
   action   TEXT NOT NULL,
   worker   TEXT NOT NULL,
   at       INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS gateway_fences (
-  resource TEXT PRIMARY KEY,
-  highest  INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS gateway_writes (
-  seq      INTEGER PRIMARY KEY AUTOINCREMENT,
-  resource TEXT    NOT NULL,
-  worker   TEXT    NOT NULL,
-  token    INTEGER NOT NULL,
-  body     TEXT    NOT NULL
 );`;
 
 export const REPORT_NAME = 'report.md';
@@ -77,57 +67,6 @@ export function callTicketApi(
   );
 }
 
-/**
- * The fencing gateway: remembers the highest token per resource and lets a write through only
- * when its token is at least that high; the check and the write are one transaction.
- * Returns the highest token known before the write.
- */
-export function gatewayWrite(
-  db: SqlDriver,
-  resource: string,
-  worker: string,
-  token: number,
-  body: string,
-): { accepted: boolean; highestBefore: number } {
-  return db.transaction(() => {
-    const highestBefore = gatewayHighest(db, resource);
-    const changed = db.run(
-      `INSERT INTO gateway_fences (resource, highest) VALUES ($resource, $token)
-       ON CONFLICT (resource) DO UPDATE SET highest = excluded.highest
-       WHERE excluded.highest >= gateway_fences.highest`,
-      { resource, token },
-    );
-    if (changed === 0) return { accepted: false, highestBefore };
-    db.run(
-      'INSERT INTO gateway_writes (resource, worker, token, body) VALUES ($resource, $worker, $token, $body)',
-      {
-        resource,
-        worker,
-        token,
-        body,
-      },
-    );
-    return { accepted: true, highestBefore };
-  });
-}
-
-/** Registers a new generation at the gateway (at takeover): the highest token only grows. */
-export function gatewayRegister(db: SqlDriver, resource: string, token: number): void {
-  db.run(
-    `INSERT INTO gateway_fences (resource, highest) VALUES ($resource, $token)
-     ON CONFLICT (resource) DO UPDATE SET highest = max(highest, excluded.highest)`,
-    { resource, token },
-  );
-}
-
-export function gatewayHighest(db: SqlDriver, resource: string): number {
-  const row = db.get<{ highest: number }>(
-    'SELECT highest FROM gateway_fences WHERE resource = $resource',
-    { resource },
-  );
-  return row ? Number(row.highest) : 0;
-}
-
 /** Reads every target's state for the trace (the draft is filled in by the caller). */
 export function readTargets(db: SqlDriver): Omit<TargetsView, 'draft'> {
   const reportVersions = db
@@ -146,18 +85,12 @@ export function readTargets(db: SqlDriver): Omit<TargetsView, 'draft'> {
   const tickets = db
     .all('SELECT idem_key, action, worker FROM tickets ORDER BY rowid')
     .map((r) => ({ key: String(r.idem_key), action: String(r.action), worker: String(r.worker) }));
-  const gatewayHighestMap: Record<string, number> = {};
-  for (const r of db.all('SELECT resource, highest FROM gateway_fences ORDER BY resource')) {
-    gatewayHighestMap[String(r.resource)] = Number(r.highest);
+  const gatewayPromises = readPromises(db);
+  const gatewayHighest: Record<string, number> = {};
+  for (const [resource, promised] of Object.entries(gatewayPromises)) {
+    gatewayHighest[resource] = Math.max(0, ...promised);
   }
-  const gatewayWrites = db
-    .all('SELECT resource, worker, token, body FROM gateway_writes ORDER BY seq')
-    .map((r) => ({
-      resource: String(r.resource),
-      worker: String(r.worker),
-      token: Number(r.token),
-      body: String(r.body),
-    }));
+  const gatewayWrites = readResourceWrites(db);
   return {
     officialReport: official
       ? {
@@ -168,7 +101,8 @@ export function readTargets(db: SqlDriver): Omit<TargetsView, 'draft'> {
       : null,
     reportVersions,
     tickets,
-    gatewayHighest: gatewayHighestMap,
+    gatewayHighest,
+    gatewayPromises,
     gatewayWrites,
   };
 }

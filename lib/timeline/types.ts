@@ -1,3 +1,5 @@
+import type { FingerprintKind, ResourceFence } from '@/lib/lease/resource-fence';
+
 /**
  * The timeline simulator's contract: scenarios as data in, traces as data out.
  *
@@ -68,6 +70,10 @@ export type GatewayRegistration =
 export interface TargetsConfig {
   objectStore: ObjectStoreMode;
   gateway: GatewayRegistration;
+  /** The check the gateway (the resource lane) makes; default highest-seen with one copy. */
+  resourceFence?: ResourceFence;
+  /** What a holder presents to the resource as its token; default the fence counter. */
+  fingerprint?: FingerprintKind;
 }
 
 /** Where a write lands; each target is one lane of the timeline. */
@@ -86,6 +92,8 @@ interface EventBase {
 /** Fields of an event that may write: the verdict the scenario teaches. */
 interface WriteBase extends EventBase {
   expect?: Verdict;
+  /** The store decides, but its acknowledgement never reaches the caller (the caller's view: unknown). */
+  ackLost?: boolean;
 }
 
 export type TimelineEvent =
@@ -106,7 +114,21 @@ export type TimelineEvent =
   /** A call to the external ticket API, which knows idempotency keys and no tokens. */
   | (WriteBase & { kind: 'ticket'; worker: WorkerId; key: string; action: string })
   /** A write through the fencing gateway, carrying the worker's fence token. */
-  | (WriteBase & { kind: 'gateway-write'; worker: WorkerId; resource: string; body?: string })
+  | (WriteBase & {
+      kind: 'gateway-write';
+      worker: WorkerId;
+      resource: string;
+      body?: string;
+      /** The idempotency key a key-only resource compares; the resource name when absent. */
+      key?: string;
+      /** Acceptors (1-based) this write reaches, for a replicated resource; all when absent. */
+      reach?: number[];
+    })
+  /**
+   * The worker registers its generation at the resource before writing (an explicit
+   * registration); a resource that keeps a generation then refuses older ones at once.
+   */
+  | (WriteBase & { kind: 'register'; worker: WorkerId; resource: string; reach?: number[] })
   /**
    * The first statement of a two-statement claim (a design with `claimRead`): the worker reads
    * the row without a lock and remembers what it saw; its next claim sends only the write.
@@ -138,6 +160,7 @@ export const WRITE_KINDS = [
   'ticket',
   'gateway-write',
   'report-write',
+  'register',
 ] as const satisfies readonly EventKind[];
 
 export type WriteKind = (typeof WRITE_KINDS)[number];
@@ -155,11 +178,24 @@ export type TimeSource =
   /** The writing worker's own clock (a broken design: the worker compares lease_until with its own clock). */
   | 'worker';
 
+/**
+ * A real system's names for the scenario's parts, shown beside the lesson's ("token" is
+ * "producer epoch", worker A is "producer instance 1"). Display only: the engine ignores them.
+ */
+export interface ScenarioTerms {
+  token?: string;
+  holders?: Partial<Record<WorkerId, string>>;
+  resource?: string;
+}
+
 export interface Scenario {
   /** Format version of this data; bump only with a migration in share.ts. */
   version: 1;
   id: string;
   title: string;
+  /** The token the first claim hands out (default 1): case files start where their source does. */
+  firstToken?: number;
+  terms?: ScenarioTerms;
   /** What the scenario shows, in the lesson's terms. */
   explanation?: string;
   /** A LeaseDesign id known to the engine (`TIMELINE_DESIGNS`); default 'fenced'. */
@@ -203,7 +239,7 @@ export type WriteReason =
 
 /** A condition that did not hold; the run row's conditions come from lib/lease. */
 export type FailedCondition =
-  'owner' | 'fence' | 'lease' | 'status' | 'token' | 'key' | 'operation';
+  'owner' | 'fence' | 'lease' | 'status' | 'token' | 'key' | 'operation' | 'quorum';
 
 export interface WriteEffect {
   kind: 'write';
@@ -224,6 +260,8 @@ export interface WriteEffect {
   at: number;
   /** One sentence: why this verdict, naming the failed condition. */
   explanation: string;
+  /** The store decided `verdict`, but the caller never heard back: to the caller it is unknown. */
+  ackLost?: boolean;
 }
 
 /** Something that happened without a verdict (pause, resume, time moving, an ignored event). */
@@ -271,7 +309,17 @@ export interface TargetsView {
   tickets: { key: string; action: string; worker: string }[];
   /** Highest fence token seen per gateway resource. */
   gatewayHighest: Record<string, number>;
-  gatewayWrites: { resource: string; worker: string; token: number; body: string }[];
+  /** Per resource, the generation each acceptor promised (one entry for a single-copy resource). */
+  gatewayPromises?: Record<string, number[]>;
+  gatewayWrites: {
+    resource: string;
+    worker: string;
+    token: number;
+    body: string;
+    /** Acceptors that took it, and whether that was a majority (always true for one copy). */
+    acks?: number;
+    committed?: boolean;
+  }[];
   /** The design's downstream report reference (report-write events), if the design keeps one. */
   reportRef?: { ref: string; fence: number } | null;
 }
