@@ -7,7 +7,7 @@ import type { RunRow } from './types';
  *
  * - highest-seen: the resource remembers the highest generation it has seen (from a write or a
  *   registration) and refuses anything lower (Kleppmann's storage, ZooKeeper's zxid check).
- * - run-equality: a trusted gateway compares the writer's token with the run row's current one,
+ * - run-row: a trusted gateway compares the writer's token with the run row's current one,
  *   atomically (etcd's Txn compare, Temporal's RangeID condition, Chubby's sequencer check).
  * - key-only: the resource knows idempotency keys and nothing else: a repeat of the same key is
  *   a duplicate, any other write lands whatever its token.
@@ -19,7 +19,7 @@ import type { RunRow } from './types';
  */
 export const RESOURCE_FENCE_KINDS = [
   'highest-seen',
-  'run-equality',
+  'run-row',
   'key-only',
   'none',
   'majority',
@@ -34,7 +34,7 @@ export interface ResourceFence {
 
 export const RESOURCE_FENCE_LABELS: Record<ResourceFenceKind, string> = {
   'highest-seen': 'Highest token seen',
-  'run-equality': 'Equal to the run row (trusted gateway)',
+  'run-row': 'Equal to the run row (trusted gateway)',
   'key-only': 'Idempotency key only',
   none: 'No check',
   majority: 'Majority of acceptors',
@@ -102,7 +102,7 @@ CREATE TABLE IF NOT EXISTS resource_promises (
   highest  INTEGER NOT NULL,
   PRIMARY KEY (resource, acceptor)
 );
-CREATE TABLE IF NOT EXISTS resource_writes (
+CREATE TABLE IF NOT EXISTS acceptor_writes (
   seq       INTEGER PRIMARY KEY AUTOINCREMENT,
   resource  TEXT    NOT NULL,
   writer    TEXT    NOT NULL,
@@ -126,7 +126,7 @@ export interface ResourceDecision {
   outcome: 'applied' | 'refused' | 'duplicate';
   /** The condition that failed: 'token' (lower than seen / not equal), 'key', 'quorum'. */
   failed: ('token' | 'key' | 'quorum')[];
-  /** For highest-seen: the highest before; for run-equality: the run row's fence. */
+  /** For highest-seen: the highest before; for run-row: the run row's fence. */
   compared: number;
   votes: AcceptorVote[];
   /** Acceptors needed for a majority (1 for a single-copy resource). */
@@ -183,7 +183,7 @@ function vote(db: SqlDriver, fence: ResourceFence, message: ResourceMessage): Ac
 
 /**
  * Decides a write at a resource and records it, in one transaction. `run` is what a trusted
- * gateway reads from the run row (needed for 'run-equality' only): the row, the current holder's
+ * gateway reads from the run row (needed for 'run-row' only): the row, the current holder's
  * token in the form holders present it, and the time of the write.
  */
 export function writeAtResource(
@@ -197,7 +197,7 @@ export function writeAtResource(
     const needed = Math.floor(n / 2) + 1;
     const record = (acks: number, committed: boolean) =>
       db.run(
-        `INSERT INTO resource_writes (resource, writer, token, body, idem_key, acks, committed)
+        `INSERT INTO acceptor_writes (resource, writer, token, body, idem_key, acks, committed)
          VALUES ($resource, $writer, $token, $body, $key, $acks, $committed)`,
         {
           resource: message.resource,
@@ -216,12 +216,12 @@ export function writeAtResource(
       case 'key-only': {
         const key = message.key ?? message.resource;
         const seen = db.get(
-          'SELECT 1 AS seen FROM resource_writes WHERE resource = $resource AND idem_key = $key AND committed = 1',
+          'SELECT 1 AS seen FROM acceptor_writes WHERE resource = $resource AND idem_key = $key AND committed = 1',
           { resource: message.resource, key },
         );
         if (seen) return { outcome: 'duplicate', failed: ['key'], compared: 0, votes: [], needed };
         db.run(
-          `INSERT INTO resource_writes (resource, writer, token, body, idem_key, acks, committed)
+          `INSERT INTO acceptor_writes (resource, writer, token, body, idem_key, acks, committed)
            VALUES ($resource, $writer, $token, $body, $key, 1, 1)`,
           {
             resource: message.resource,
@@ -233,7 +233,7 @@ export function writeAtResource(
         );
         return { outcome: 'applied', failed: [], compared: 0, votes: [], needed };
       }
-      case 'run-equality': {
+      case 'run-row': {
         const row = run?.row;
         // The gateway's authority check, atomic with the write: the holder's token, a running
         // run and a lease that has not ended, as in the lesson's commit.
@@ -316,7 +316,7 @@ export function readResourceWrites(db: SqlDriver): {
   committed: boolean;
 }[] {
   return db
-    .all('SELECT resource, writer, token, body, acks, committed FROM resource_writes ORDER BY seq')
+    .all('SELECT resource, writer, token, body, acks, committed FROM acceptor_writes ORDER BY seq')
     .map((r) => ({
       resource: String(r.resource),
       worker: String(r.writer),

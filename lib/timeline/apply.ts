@@ -408,7 +408,7 @@ function applyResourceWrite(
           ? `Accepted: the resource knows only idempotency keys, and key ${event.key ?? event.resource} is new; ${words} is not looked at.`
           : `Dropped as a duplicate: key ${event.key ?? event.resource} already landed. The token plays no part.`,
       });
-    case 'run-equality':
+    case 'run-row':
       return write(ctx, event, 'gateway', {
         ...base,
         reason: applied ? 'ok' : 'stale-token',
