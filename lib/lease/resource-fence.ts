@@ -48,7 +48,12 @@ export const MAX_ACCEPTORS = 5;
  * under a job queue's name), the time it claimed by its own clock, or the pair (attempt,
  * claimed_at) compared in that order.
  */
-export const FINGERPRINT_KINDS = ['counter', 'attempt', 'claimed-at', 'attempt-claimed-at'] as const;
+export const FINGERPRINT_KINDS = [
+  'counter',
+  'attempt',
+  'claimed-at',
+  'attempt-claimed-at',
+] as const;
 export type FingerprintKind = (typeof FINGERPRINT_KINDS)[number];
 
 export const FINGERPRINT_LABELS: Record<FingerprintKind, string> = {
@@ -80,7 +85,11 @@ export function fingerprintToken(
 }
 
 /** "attempt 2", "claimed_at 361", "(attempt 2, claimed_at 361)", "token 34". */
-export function describeFingerprint(kind: FingerprintKind, value: number, tokenName = 'token'): string {
+export function describeFingerprint(
+  kind: FingerprintKind,
+  value: number,
+  tokenName = 'token',
+): string {
   switch (kind) {
     case 'counter':
       return `${tokenName} ${value}`;
@@ -244,7 +253,13 @@ export function writeAtResource(
           row.status === 'running' &&
           row.leaseUntil > run.now;
         if (!holds)
-          return { outcome: 'refused', failed: ['token'], compared: run?.holderToken ?? 0, votes: [], needed };
+          return {
+            outcome: 'refused',
+            failed: ['token'],
+            compared: run?.holderToken ?? 0,
+            votes: [],
+            needed,
+          };
         record(1, true);
         return { outcome: 'applied', failed: [], compared: run.holderToken, votes: [], needed };
       }
@@ -289,7 +304,13 @@ export function registerAtResource(
     const compared = Math.max(0, ...votes.filter((v) => v.reached).map((v) => v.highestBefore));
     return acks >= needed
       ? { outcome: 'applied', failed: [], compared, votes, needed }
-      : { outcome: 'refused', failed: n === 1 ? ['token'] : ['token', 'quorum'], compared, votes, needed };
+      : {
+          outcome: 'refused',
+          failed: n === 1 ? ['token'] : ['token', 'quorum'],
+          compared,
+          votes,
+          needed,
+        };
   });
 }
 

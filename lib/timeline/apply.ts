@@ -104,7 +104,9 @@ function votesText(decision: ResourceDecision): string {
   const refused = decision.votes.filter((v) => v.reached && !v.accepted).map((v) => v.acceptor);
   const missed = decision.votes.filter((v) => !v.reached).map((v) => v.acceptor);
   const parts = [
-    took.length ? `acceptor${took.length > 1 ? 's' : ''} ${took.join(', ')} took it` : 'no acceptor took it',
+    took.length
+      ? `acceptor${took.length > 1 ? 's' : ''} ${took.join(', ')} took it`
+      : 'no acceptor took it',
     refused.length ? `${refused.join(', ')} had promised a higher generation` : '',
     missed.length ? `${missed.join(', ')} never got the message` : '',
   ].filter(Boolean);
@@ -160,8 +162,12 @@ function applyClaim(
   let registered = '';
   if (state.targets.gateway === 'at-takeover') {
     for (const resource of state.gatewayResources) {
-      const decision = registerAtResource(db, fence, { resource, token: carriedToken(state, worker) });
-      if (decision?.outcome === 'applied') registered = ` The gateway now knows ${tokenWords(state, carriedToken(state, worker))}.`;
+      const decision = registerAtResource(db, fence, {
+        resource,
+        token: carriedToken(state, worker),
+      });
+      if (decision?.outcome === 'applied')
+        registered = ` The gateway now knows ${tokenWords(state, carriedToken(state, worker))}.`;
     }
   }
   return write(ctx, event, 'run', {
@@ -380,7 +386,14 @@ function applyResourceWrite(
   const decision = writeAtResource(
     db,
     fence,
-    { resource: event.resource, writer: worker.id, token, body, key: event.key, reach: event.reach },
+    {
+      resource: event.resource,
+      writer: worker.id,
+      token,
+      body,
+      key: event.key,
+      reach: event.reach,
+    },
     { row, holderToken, now: state.now },
   );
   const action = `${worker.id} writes ${event.resource} through the gateway with ${words}`;

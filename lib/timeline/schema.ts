@@ -17,10 +17,7 @@ const worker = z.string().regex(/^[A-Z]$/, 'a worker is one capital letter (A, B
 const verdict = z.enum(['accept', 'reject']);
 const base = { id: name, note: text.optional() };
 const writeBase = { ...base, expect: verdict.optional(), ackLost: z.boolean().optional() };
-const reach = z
-  .array(z.number().int().min(1).max(MAX_ACCEPTORS))
-  .max(MAX_ACCEPTORS)
-  .optional();
+const reach = z.array(z.number().int().min(1).max(MAX_ACCEPTORS)).max(MAX_ACCEPTORS).optional();
 
 const event = z.discriminatedUnion('kind', [
   z.object({ ...writeBase, kind: z.literal('claim'), worker }),

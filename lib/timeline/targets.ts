@@ -1,4 +1,8 @@
-import { RESOURCE_FENCE_SCHEMA, readPromises, readResourceWrites } from '@/lib/lease/resource-fence';
+import {
+  RESOURCE_FENCE_SCHEMA,
+  readPromises,
+  readResourceWrites,
+} from '@/lib/lease/resource-fence';
 import type { SqlDriver } from '@/lib/sqlite';
 import type { TargetsView } from './types';
 
