@@ -13,7 +13,8 @@ describe('reflect content', () => {
       'Q&A · Level 3',
       'Free notes',
     ]);
-    for (const prompt of JOURNAL_PROMPTS) expect(promptIdSchema.safeParse(prompt.id).success).toBe(true);
+    for (const prompt of JOURNAL_PROMPTS)
+      expect(promptIdSchema.safeParse(prompt.id).success).toBe(true);
     expect(new Set(JOURNAL_PROMPTS.map((p) => p.id)).size).toBe(JOURNAL_PROMPTS.length);
   });
 
@@ -23,9 +24,13 @@ describe('reflect content', () => {
     expect(ASSESSMENT_GROUPS).toHaveLength(3);
     const ids = new Set(ASSESSMENT_ITEMS.map((i) => i.id));
     expect(ids.size).toBe(ASSESSMENT_ITEMS.length);
-    for (const { items } of Object.values(EVIDENCE_KINDS)) for (const item of items) expect(ids).toContain(item);
+    for (const { items } of Object.values(EVIDENCE_KINDS))
+      for (const item of items) expect(ids).toContain(item);
     for (const item of ASSESSMENT_ITEMS) {
-      expect(Object.values(EVIDENCE_KINDS).some((k) => k.items.includes(item.id)), `${item.id} has some evidence`).toBe(true);
+      expect(
+        Object.values(EVIDENCE_KINDS).some((k) => k.items.includes(item.id)),
+        `${item.id} has some evidence`,
+      ).toBe(true);
     }
   });
 });

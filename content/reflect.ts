@@ -49,7 +49,8 @@ export const JOURNAL_PROMPTS: readonly JournalPrompt[] = [
     id: 'q-idempotency-vs-fencing',
     label: 'Idempotency instead of fencing?',
     source: 'Q&A · Level 3',
-    question: 'If the remote system cannot check a token, can an idempotency key take the place of fencing completely?',
+    question:
+      'If the remote system cannot check a token, can an idempotency key take the place of fencing completely?',
   },
   {
     id: 'notes',
@@ -70,13 +71,30 @@ export interface AssessmentItem {
 }
 
 export const ASSESSMENT_GROUPS: readonly { id: AssessmentGroup; title: string; intro: string }[] = [
-  { id: 'standard', title: 'The three standards', intro: 'How far you can explain the principle, its limits and its trade-offs.' },
-  { id: 'inspection', title: 'The four key inspections', intro: 'What you should be able to do, not only say.' },
-  { id: 'checkpoint', title: 'The three acceptance checkpoints', intro: 'What a test of a takeover must show before you accept it.' },
+  {
+    id: 'standard',
+    title: 'The three standards',
+    intro: 'How far you can explain the principle, its limits and its trade-offs.',
+  },
+  {
+    id: 'inspection',
+    title: 'The four key inspections',
+    intro: 'What you should be able to do, not only say.',
+  },
+  {
+    id: 'checkpoint',
+    title: 'The three acceptance checkpoints',
+    intro: 'What a test of a takeover must show before you accept it.',
+  },
 ];
 
 export const ASSESSMENT_ITEMS: readonly AssessmentItem[] = [
-  { id: 'std-basic', group: 'standard', name: 'Basic standard', text: 'An expired lease does not mean the old worker has stopped.' },
+  {
+    id: 'std-basic',
+    group: 'standard',
+    name: 'Basic standard',
+    text: 'An expired lease does not mean the old worker has stopped.',
+  },
   {
     id: 'std-intermediate',
     group: 'standard',
@@ -113,7 +131,12 @@ export const ASSESSMENT_ITEMS: readonly AssessmentItem[] = [
     name: 'Takeover versus idempotency',
     text: 'Tell taking over a task apart from making its side effects idempotent.',
   },
-  { id: 'chk-generation', group: 'checkpoint', name: 'Higher generation', text: 'The new owner holds a higher generation than the old one.' },
+  {
+    id: 'chk-generation',
+    group: 'checkpoint',
+    name: 'Higher generation',
+    text: 'The new owner holds a higher generation than the old one.',
+  },
   {
     id: 'chk-storage-side',
     group: 'checkpoint',
@@ -128,21 +151,41 @@ export const ASSESSMENT_ITEMS: readonly AssessmentItem[] = [
   },
 ];
 
-export const RATING_LABELS = { 'not-yet': 'Not yet', partly: 'Partly', confident: 'Confident' } as const;
+export const RATING_LABELS = {
+  'not-yet': 'Not yet',
+  partly: 'Partly',
+  confident: 'Confident',
+} as const;
 
 /**
  * Which activity the app records counts as evidence for which item. Kinds are written by other
  * features into the records database's shared activity log.
  */
-export const EVIDENCE_KINDS: Readonly<Record<string, { label: string; items: readonly string[] }>> = {
-  'question.revealed': { label: 'Reference answer revealed', items: ['std-basic', 'std-senior', 'insp-idempotency'] },
-  'question.rated': { label: 'Own answer rated against the reference', items: ['std-basic', 'std-senior', 'insp-idempotency'] },
-  'quiz.answered': { label: 'Quiz question answered', items: ['std-basic', 'std-intermediate'] },
-  'lab.challenge.solved': {
-    label: 'Lab challenge solved',
-    items: ['std-intermediate', 'insp-atomic', 'chk-generation', 'chk-storage-side'],
-  },
-  'timeline.scored': { label: 'Timeline scored', items: ['std-basic', 'insp-resurrection', 'chk-not-client'] },
-  'crashlab.evaluated': { label: 'Crash lab run evaluated', items: ['insp-resurrection', 'chk-generation', 'insp-resource'] },
-  'checker.checked': { label: 'Schedule checker run', items: ['std-intermediate', 'insp-resource', 'chk-storage-side', 'chk-not-client'] },
-};
+export const EVIDENCE_KINDS: Readonly<Record<string, { label: string; items: readonly string[] }>> =
+  {
+    'question.revealed': {
+      label: 'Reference answer revealed',
+      items: ['std-basic', 'std-senior', 'insp-idempotency'],
+    },
+    'question.rated': {
+      label: 'Own answer rated against the reference',
+      items: ['std-basic', 'std-senior', 'insp-idempotency'],
+    },
+    'quiz.answered': { label: 'Quiz question answered', items: ['std-basic', 'std-intermediate'] },
+    'lab.challenge.solved': {
+      label: 'Lab challenge solved',
+      items: ['std-intermediate', 'insp-atomic', 'chk-generation', 'chk-storage-side'],
+    },
+    'timeline.scored': {
+      label: 'Timeline scored',
+      items: ['std-basic', 'insp-resurrection', 'chk-not-client'],
+    },
+    'crashlab.evaluated': {
+      label: 'Crash lab run evaluated',
+      items: ['insp-resurrection', 'chk-generation', 'insp-resource'],
+    },
+    'checker.checked': {
+      label: 'Schedule checker run',
+      items: ['std-intermediate', 'insp-resource', 'chk-storage-side', 'chk-not-client'],
+    },
+  };

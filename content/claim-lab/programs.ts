@@ -122,7 +122,9 @@ const FIX_INTRO = `// This FINISH checks only the owner. Fix its WHERE so that
 export const FIX_STARTER = fixProgram(ownerOnlyJobsDesign.finish, FIX_INTRO);
 export const FIX_SOLUTION = fixProgram(lessonJobsDesign.finish, FIX_INTRO);
 
-const raceProgram = (steps: string) => `// A claim in two steps: a SELECT decides the job is free, then an UPDATE takes it
+const raceProgram = (
+  steps: string,
+) => `// A claim in two steps: a SELECT decides the job is free, then an UPDATE takes it
 // with no condition. Workers A and B both try at time 1.
 // Reorder the four steps so that BOTH print "claimed: yes".
 ${LEASE}
@@ -158,7 +160,9 @@ const bSawFree = isFree(1); // B: step 1
 const aToken = aSawFree ? take('A', 1) : null; // A: step 2
 const bToken = bSawFree ? take('B', 1) : null; // B: step 2`);
 
-const renewProgram = (renewBody: string) => `// Add renewal: a worker extends its lease while it still holds the job.
+const renewProgram = (
+  renewBody: string,
+) => `// Add renewal: a worker extends its lease while it still holds the job.
 // A renewal must match the owner AND the fence (and a lease that has not run out),
 // or a paused worker, or an old process of the same worker, could extend a lease it lost.
 ${LEASE}
@@ -185,7 +189,8 @@ print('renew B at 16:', renew('B', 3, 16));
 print('late renew B at 30:', renew('B', 3, 30));
 `;
 
-export const RENEW_STARTER = renewProgram(`  // Write one UPDATE here with db.run, and return the rows it changed.
+export const RENEW_STARTER =
+  renewProgram(`  // Write one UPDATE here with db.run, and return the rows it changed.
   return 0;`);
 
 export const RENEW_SOLUTION = renewProgram(`  const RENEW = \`
