@@ -6,6 +6,7 @@ import {
   TIMELINE_SCENARIOS,
   type LibraryScenario,
 } from '@/content/timeline/scenarios';
+import { RESOURCE_FENCE_LABELS } from '@/lib/lease/resource-fence';
 import { browserStore, createLocalDoor } from '@/lib/storage';
 import {
   TIMELINE_DESIGNS,
@@ -111,7 +112,14 @@ export function TimelineExercise() {
       <div className="text-sm text-muted">
         Lease {t.scenario.leaseSeconds} s · {designLabel(t.scenario.design)} · object store:{' '}
         {t.scenario.targets.objectStore} · gateway learns a generation{' '}
-        {t.scenario.targets.gateway === 'at-takeover' ? 'at takeover' : 'on its first write'}
+        {t.scenario.targets.gateway === 'at-takeover' ? 'at takeover' : 'on its first write'} ·
+        gateway check:{' '}
+        {RESOURCE_FENCE_LABELS[
+          t.scenario.targets.resourceFence?.kind ?? 'highest-seen'
+        ].toLowerCase()}
+        {t.scenario.targets.resourceFence?.kind === 'majority'
+          ? ` of ${t.scenario.targets.resourceFence.acceptors ?? 3}`
+          : ''}
       </div>
       {building ? (
         <>

@@ -1,0 +1,83 @@
+import type { Page } from '@playwright/test';
+import { expect, seriousViolations, test } from './fixtures';
+
+/** Marks the nth write with this description (a case may repeat one, e.g. two sends). */
+async function mark(page: Page, write: string, choice: 'Accept' | 'Reject', nth = 0) {
+  await page
+    .getByRole('group', { name: write, exact: true })
+    .nth(nth)
+    .getByRole('radio', { name: choice })
+    .check();
+}
+
+test('case 1 from the list: a learner predicts every write, runs it and gets full marks', async ({
+  page,
+}) => {
+  await page.goto('/learn/case-files');
+  const list = page.getByRole('list', { name: 'Case files' });
+  await expect(list.getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'Time only' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list).toContainText('Chubby sequencers and lock-delay');
+  await page.getByRole('button', { name: 'Fenced' }).click();
+  await list.getByRole('link', { name: /The GC pause and the storage write/ }).click();
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'The GC pause and the storage write',
+  );
+  await expect(page.getByText('client 1', { exact: true })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 7 events' })).toBeVisible();
+  await mark(page, 'A claims the run', 'Accept');
+  await mark(page, 'B claims the run', 'Accept');
+  await mark(page, 'B writes storage through the gateway', 'Accept');
+  await mark(page, 'A writes storage through the gateway', 'Reject');
+  await page.getByRole('button', { name: 'Run to end' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Score: 4 / 4 · Full marks' })).toBeVisible();
+  const late = page.getByRole('row').filter({ hasText: 'A writes storage through the gateway' });
+  await expect(late).toContainText('refused');
+  await expect(late).toContainText('token 34 for storage, higher than token 33');
+  await expect(page.getByText('Result saved in your records.')).toBeVisible();
+
+  // The variant: client 2 has not written yet, so client 1's 33 lands.
+  await page.getByRole('button', { name: 'Client 2 has not written yet' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 8 events' })).toBeVisible();
+  await page.getByRole('button', { name: 'Run to end' }).click();
+  await expect(page.getByRole('heading', { name: /Score: 0 \/ 5/ })).toBeVisible();
+  await expect(
+    page.getByRole('row').filter({ hasText: 'A writes storage through the gateway' }).nth(1),
+  ).toContainText('applied');
+  await page.getByText('Show what fixed it').click();
+  await expect(page.getByText('Registering the new token at the resource')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('case 5: a learner who expects the zombie producer’s send to land loses a point, and sees why', async ({
+  page,
+}) => {
+  await page.goto('/learn/case-files/kafka-producer-epoch');
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 10 events' })).toBeVisible();
+  await expect(page.getByText('producer epoch', { exact: true })).toBeVisible();
+  await mark(page, 'A claims the run', 'Accept');
+  await mark(page, 'A writes orders-0 through the gateway', 'Accept', 0);
+  await mark(page, 'B claims the run', 'Accept');
+  await mark(page, 'A writes orders-0 through the gateway', 'Accept', 1);
+  await mark(page, 'A submits (finish)', 'Reject');
+  await mark(page, 'B writes orders-0 through the gateway', 'Accept');
+  await mark(page, 'B submits (finish)', 'Accept');
+  await page.getByRole('button', { name: 'Run to end' }).click();
+
+  const score = page.getByRole('region', { name: 'Score: 6 / 7' });
+  await expect(page.getByRole('heading', { name: 'Score: 6 / 7' })).toBeVisible();
+  await expect(score).toContainText('you said accept, it was rejected');
+  await expect(score).toContainText('token 6 for orders-0, higher than token 5');
+  await expect(page.getByText('Result saved in your records.')).toBeVisible();
+  const commit = page.getByRole('row').filter({ hasText: 'A submits (finish)' });
+  await expect(commit).toContainText('refused');
+
+  const open = page.getByRole('link', { name: 'Open in the timeline' });
+  await expect(open).toHaveAttribute('href', /^\/practice\/timeline#[A-Za-z0-9_-]+$/);
+  await open.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 10 events' })).toBeVisible();
+  await expect(page.getByText('gateway check: highest token seen')).toBeVisible();
+});
