@@ -27,7 +27,9 @@ test('a learner checks TTL only and sees the shortest counterexample', async ({ 
   for (let i = 0; i < 6; i++) await page.getByRole('button', { name: 'Step forward' }).click();
   await expect(live).toContainText('Step 6 of 6');
   await expect(live).toContainText('accepted, 1 row');
-  await expect(page.getByRole('row').filter({ hasText: /A renews/ })).toContainText('accepted, 1 row');
+  await expect(page.getByRole('row').filter({ hasText: /A renews/ })).toContainText(
+    'accepted, 1 row',
+  );
 });
 
 test('the lesson’s design is proven safe within the bound', async ({ page }) => {
@@ -38,7 +40,9 @@ test('the lesson’s design is proven safe within the bound', async ({ page }) =
   await expect(card).toContainText('All 60,060 schedules checked');
 });
 
-test('check every design: the lesson’s holds, each of the eight broken designs breaks', async ({ page }) => {
+test('check every design: the lesson’s holds, each of the eight broken designs breaks', async ({
+  page,
+}) => {
   await openCompare(page);
   await page.getByRole('button', { name: 'Check every design' }).click();
   const catalog = page.getByRole('region', { name: 'The designs' });
@@ -50,7 +54,9 @@ test('check every design: the lesson’s holds, each of the eight broken designs
   await expect(page.getByText(/Not replayable/)).toHaveCount(0);
 });
 
-test('a restarted worker and a worker-side check replay in the timeline with the same SQL', async ({ page }) => {
+test('a restarted worker and a worker-side check replay in the timeline with the same SQL', async ({
+  page,
+}) => {
   await openCompare(page);
   const renew = page.getByRole('region', { name: 'Renewal that does not check the token' });
   await renew.getByRole('button', { name: 'Check' }).click();
@@ -58,23 +64,37 @@ test('a restarted worker and a worker-side check replay in the timeline with the
   await expect(page).toHaveURL(/\/practice\/timeline#/);
   await expect(page.getByText('Worker C: A restarted, same owner name')).toBeVisible();
   await page.getByRole('button', { name: 'Run to end' }).click();
-  await expect(page.getByRole('row').filter({ hasText: /C claims the run/ })).toContainText('accepted, 1 row');
-  await expect(page.getByRole('row').filter({ hasText: /A renews/ })).toContainText('accepted, 1 row');
+  await expect(page.getByRole('row').filter({ hasText: /C claims the run/ })).toContainText(
+    'accepted, 1 row',
+  );
+  await expect(page.getByRole('row').filter({ hasText: /A renews/ })).toContainText(
+    'accepted, 1 row',
+  );
 
   await openCompare(page);
-  const check = page.getByRole('region', { name: 'Token checked in the worker, not at the resource' });
+  const check = page.getByRole('region', {
+    name: 'Token checked in the worker, not at the resource',
+  });
   await check.getByRole('button', { name: 'Check' }).click();
   await check.getByRole('link', { name: 'Open in the timeline' }).click();
   await expect(page.getByText('Report store (the design’s own check)').first()).toBeVisible();
   await page.getByRole('button', { name: 'Run to end' }).click();
-  await expect(page.getByRole('row').filter({ hasText: /A checks its own token/ })).toContainText('still shows token 1');
-  await expect(page.getByRole('row').filter({ hasText: /A writes the report reference/ })).toContainText('accepted, 1 row');
-  await expect(page.getByRole('region', { name: 'Remote targets' })).toContainText('“A gen 1 batch 1”, fence 1');
+  await expect(page.getByRole('row').filter({ hasText: /A checks its own token/ })).toContainText(
+    'still shows token 1',
+  );
+  await expect(
+    page.getByRole('row').filter({ hasText: /A writes the report reference/ }),
+  ).toContainText('accepted, 1 row');
+  await expect(page.getByRole('region', { name: 'Remote targets' })).toContainText(
+    '“A gen 1 batch 1”, fence 1',
+  );
 });
 
 test('a long search shows progress, keeps the page responsive, and stops', async ({ page }) => {
   await openCompare(page);
-  await page.getByLabel('Workers and their programs').selectOption({ label: '3 workers × 6 operations' });
+  await page
+    .getByLabel('Workers and their programs')
+    .selectOption({ label: '3 workers × 6 operations' });
   await page.getByLabel(/Skip states already explored/).uncheck();
   const card = page.getByRole('region', { name: 'Lease + fencing token (the lesson’s design)' });
   await card.getByRole('button', { name: 'Check' }).click();
@@ -84,13 +104,17 @@ test('a long search shows progress, keeps the page responsive, and stops', async
   // The page still answers while the worker searches: open and close a details element.
   const details = page.getByText('What it changes from the lesson’s design').first();
   await details.click();
-  await expect(page.getByRole('region', { name: 'Lease (TTL) only, no fence' }).getByLabel('Finish SQL')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Lease (TTL) only, no fence' }).getByLabel('Finish SQL'),
+  ).toBeVisible();
   await card.getByRole('button', { name: 'Stop' }).click();
   await expect(card.getByText(/^Stopped/)).toBeVisible();
   await expect(progress).toHaveCount(0);
 });
 
-test('drop one condition: without the fence the finish breaks, without the owner it holds', async ({ page }) => {
+test('drop one condition: without the fence the finish breaks, without the owner it holds', async ({
+  page,
+}) => {
   await openCompare(page);
   const fence = page.getByRole('region', { name: 'Without fence = $token' });
   await fence.getByRole('button', { name: 'Check' }).click();
@@ -101,7 +125,9 @@ test('drop one condition: without the fence the finish breaks, without the owner
   await expect(owner.getByText('Safe within the bound.')).toBeVisible();
 });
 
-test('check my design: bad SQL gets a clear message before any search, a weakened finish a counterexample', async ({ page }) => {
+test('check my design: bad SQL gets a clear message before any search, a weakened finish a counterexample', async ({
+  page,
+}) => {
   await openCompare(page);
   const section = page.getByRole('region', { name: 'Check my design' });
   await expect(section.locator('.monaco-editor').first()).toBeVisible();
@@ -115,7 +141,9 @@ test('check my design: bad SQL gets a clear message before any search, a weakene
   await finish.focus();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');
-  await page.keyboard.insertText("UPDATE runs SET status = 'done' WHERE run_id = $run AND status = 'running'");
+  await page.keyboard.insertText(
+    "UPDATE runs SET status = 'done' WHERE run_id = $run AND status = 'running'",
+  );
   await section.getByRole('button', { name: 'Check my design' }).click();
   await expect(section.getByText('Unsafe: property 1 breaks.')).toBeVisible();
 });

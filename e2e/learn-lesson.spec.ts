@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-const SECTION_COUNT = 13;
+const SECTION_COUNT = 14;
 
 async function readWholeLesson(page: Page) {
   const headings = page.getByRole('article').first().getByRole('heading', { level: 2 });
