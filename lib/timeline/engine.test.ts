@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadTimelineEngine, runScenario, type Scenario } from './index';
+import { outcomeOfEffect } from './outcome';
 
 const acceptance: Scenario = {
   version: 1,
@@ -64,5 +65,38 @@ describe('timeline engine', () => {
     expect(() => engine.run({ ...acceptance, design: 'nope' })).toThrow(
       /Unknown lease design "nope"/,
     );
+  });
+});
+
+describe('lost acknowledgements and registrations', () => {
+  it('a write whose reply is lost is decided by the store; the caller’s view is unknown', async () => {
+    const engine = await loadTimelineEngine();
+    const trace = engine.run({
+      version: 1,
+      id: 'lost',
+      title: 'lost reply',
+      leaseSeconds: 5,
+      workers: [{ id: 'A' }, { id: 'B' }],
+      targets: {
+        objectStore: 'overwrite',
+        gateway: 'first-write',
+        resourceFence: { kind: 'highest-seen' },
+      },
+      events: [
+        { id: 'a', kind: 'claim', worker: 'A' },
+        { id: 'w', kind: 'gateway-write', worker: 'A', resource: 'r', ackLost: true },
+        { id: 'x', kind: 'advance', seconds: 6 },
+        { id: 'b', kind: 'claim', worker: 'B' },
+        { id: 'reg', kind: 'register', worker: 'B', resource: 'r' },
+        { id: 'late', kind: 'gateway-write', worker: 'A', resource: 'r' },
+      ],
+    });
+    const lost = trace.writes.find((w) => w.eventId === 'w')!;
+    expect(outcomeOfEffect(lost)).toEqual({ database: 'applied', caller: 'unknown' });
+    expect(trace.writes.find((w) => w.eventId === 'reg')?.verdict).toBe('accept');
+    expect(trace.writes.find((w) => w.eventId === 'late')).toMatchObject({
+      verdict: 'reject',
+      failed: ['token'],
+    });
   });
 });

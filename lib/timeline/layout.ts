@@ -106,12 +106,19 @@ function layoutAtScale(
   const lanes: TimelineLayout['lanes'] = [
     ...scenario.workers.map((w) => ({
       id: w.id,
-      label: `Worker ${w.id}${w.restartOf ? `: ${w.restartOf} restarted, same owner name` : ''}${w.clockOffset ? ` (clock ${w.clockOffset > 0 ? '+' : ''}${w.clockOffset} s)` : ''}`,
+      label: `Worker ${w.id}${scenario.terms?.holders?.[w.id] ? ` (${scenario.terms.holders[w.id]})` : ''}${w.restartOf ? `: ${w.restartOf} restarted, same owner name` : ''}${w.clockOffset ? ` (clock ${w.clockOffset > 0 ? '+' : ''}${w.clockOffset} s)` : ''}`,
       kind: 'worker' as const,
     })),
     ...targetOrder
       .filter((id) => used.has(id))
-      .map((id) => ({ id, label: TARGET_LABELS[id], kind: 'target' as const })),
+      .map((id) => ({
+        id,
+        label:
+          id === 'gateway' && scenario.terms?.resource
+            ? `${TARGET_LABELS[id]}: ${scenario.terms.resource}`
+            : TARGET_LABELS[id],
+        kind: 'target' as const,
+      })),
   ];
 
   const reads: TimelineLayout['reads'] = [];
