@@ -79,8 +79,9 @@ function makeEvent(
     case 'ticket':
       return { id, kind, worker, key, action: 'notify', ...lost };
     case 'gateway-write':
-    case 'register':
       return { id, kind, worker, resource: key, ...reach, ...lost };
+    case 'register':
+      return { id, kind, worker, resource: key, ...reach };
     default:
       return { id, kind, worker, ...(isWriteKind(kind) ? lost : {}) } as TimelineEvent;
   }

@@ -478,7 +478,6 @@ export const KUBERNETES_CASE: CaseFile = {
           kind: 'register',
           worker: 'B',
           resource: 'config-store',
-          outcome: 'applied',
         },
         { id: 'a-back', kind: 'resume', worker: 'A' },
         {

@@ -361,8 +361,6 @@ function applyWrite(ctx: Ctx, event: WriteEvent): WriteEffect {
       return applyReportWrite(ctx, event, worker, now);
     case 'gateway-write':
       return applyResourceWrite(ctx, event, worker);
-    case 'register':
-      return applyRegister(ctx, event, worker);
   }
 }
 
@@ -445,13 +443,11 @@ function applyResourceWrite(
   }
 }
 
-/** An explicit registration of the worker's generation at the resource. */
-function applyRegister(
-  ctx: Ctx,
-  event: Extract<TimelineEvent, { kind: 'register' }>,
-  worker: WorkerState,
-): WriteEffect {
+/** An explicit registration of the worker's generation at the resource: a note, not a write. */
+function applyRegister(ctx: Ctx, event: Extract<TimelineEvent, { kind: 'register' }>): NoteEffect {
   const { state, db } = ctx;
+  const worker = workerOf(state, event.worker);
+  if (worker.paused) return note(ctx, event, `${worker.id} is paused: it registers nothing.`);
   const token = carriedToken(state, worker);
   const words = tokenWords(state, token);
   const decision = registerAtResource(db, resourceFenceOf(state), {
@@ -459,28 +455,20 @@ function applyRegister(
     token,
     reach: event.reach,
   });
-  const action = `${worker.id} registers ${words} at ${event.resource}`;
   if (!decision) {
-    return write(ctx, event, 'gateway', {
-      action,
-      verdict: 'accept',
-      reason: 'unchecked',
-      token,
-      explanation: `Nothing to register: this resource keeps no generation, so it cannot refuse an older one later.`,
-    });
+    return note(
+      ctx,
+      event,
+      `${worker.id} registers ${words} at ${event.resource}, but this resource keeps no generation: it cannot refuse an older one later.`,
+    );
   }
-  const applied = decision.outcome === 'applied';
-  return write(ctx, event, 'gateway', {
-    action,
-    verdict: applied ? 'accept' : 'reject',
-    reason: applied ? 'ok' : 'stale-token',
-    failed: decision.failed,
-    rowsChanged: applied ? 1 : 0,
-    token,
-    explanation: applied
-      ? `Registered: ${event.resource} now refuses anything below ${words}.${votesText(decision)}`
-      : `Refused: a higher generation was already promised.${votesText(decision)}`,
-  });
+  return note(
+    ctx,
+    event,
+    decision.outcome === 'applied'
+      ? `${worker.id} registered ${words} at ${event.resource}: it now refuses anything below.${votesText(decision)}`
+      : `${worker.id}'s registration of ${words} at ${event.resource} failed: a higher generation was already promised, or too few acceptors answered.${votesText(decision)}`,
+  );
 }
 
 /** "seen_fence = 0" for what a claim read returned. */
@@ -595,6 +583,8 @@ export function applyEvent(ctx: Ctx, event: TimelineEvent): Effect[] {
     effects.push(applyWrite(ctx, event));
   } else if (event.kind === 'claim-read' || event.kind === 'report-check') {
     effects.push(applyRead(ctx, event));
+  } else if (event.kind === 'register') {
+    effects.push(applyRegister(ctx, event));
   } else if (event.kind === 'advance') {
     state.now += Math.max(0, event.seconds);
     effects.push(

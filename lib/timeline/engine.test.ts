@@ -93,7 +93,8 @@ describe('lost acknowledgements and registrations', () => {
     });
     const lost = trace.writes.find((w) => w.eventId === 'w')!;
     expect(outcomeOfEffect(lost)).toEqual({ database: 'applied', caller: 'unknown' });
-    expect(trace.writes.find((w) => w.eventId === 'reg')?.verdict).toBe('accept');
+    const reg = trace.steps.find((st) => st.event.id === 'reg')?.effects[0];
+    expect(reg?.kind === 'note' && reg.text).toMatch(/^B registered token 2 at r/);
     expect(trace.writes.find((w) => w.eventId === 'late')).toMatchObject({
       verdict: 'reject',
       failed: ['token'],

@@ -37,7 +37,7 @@ const event = z.discriminatedUnion('kind', [
     key: name.optional(),
     reach,
   }),
-  z.object({ ...writeBase, kind: z.literal('register'), worker, resource: name, reach }),
+  z.object({ ...base, kind: z.literal('register'), worker, resource: name, reach }),
   z.object({ ...base, kind: z.literal('claim-read'), worker }),
   z.object({ ...base, kind: z.literal('report-check'), worker }),
   z.object({ ...writeBase, kind: z.literal('report-write'), worker }),

@@ -125,10 +125,11 @@ export type TimelineEvent =
       reach?: number[];
     })
   /**
-   * The worker registers its generation at the resource before writing (an explicit
-   * registration); a resource that keeps a generation then refuses older ones at once.
+   * The worker registers its generation at the resource after its claim and before it acts (an
+   * explicit registration); a resource that keeps a generation then refuses older ones at once.
+   * It is not a write of the run's work: its result is a note (which acceptors promised).
    */
-  | (WriteBase & { kind: 'register'; worker: WorkerId; resource: string; reach?: number[] })
+  | (EventBase & { kind: 'register'; worker: WorkerId; resource: string; reach?: number[] })
   /**
    * The first statement of a two-statement claim (a design with `claimRead`): the worker reads
    * the row without a lock and remembers what it saw; its next claim sends only the write.
@@ -160,7 +161,6 @@ export const WRITE_KINDS = [
   'ticket',
   'gateway-write',
   'report-write',
-  'register',
 ] as const satisfies readonly EventKind[];
 
 export type WriteKind = (typeof WRITE_KINDS)[number];
