@@ -36,7 +36,7 @@ test('case 1 from the list: a learner predicts every write, runs it and gets ful
   await expect(page.getByRole('heading', { name: 'Score: 4 / 4 · Full marks' })).toBeVisible();
   const late = page.getByRole('row').filter({ hasText: 'A writes storage through the gateway' });
   await expect(late).toContainText('refused');
-  await expect(late).toContainText('token 34 for storage, higher than token 33');
+  await expect(late).toContainText('fencing token 34 for storage, higher than fencing token 33');
   await expect(page.getByText('Result saved in your records.')).toBeVisible();
 
   // The variant: client 2 has not written yet, so client 1's 33 lands.
@@ -70,7 +70,7 @@ test('case 5: a learner who expects the zombie producer’s send to land loses a
   const score = page.getByRole('region', { name: 'Score: 6 / 7' });
   await expect(page.getByRole('heading', { name: 'Score: 6 / 7' })).toBeVisible();
   await expect(score).toContainText('you said accept, it was rejected');
-  await expect(score).toContainText('token 6 for orders-0, higher than token 5');
+  await expect(score).toContainText('producer epoch 6 for orders-0, higher than producer epoch 5');
   await expect(page.getByText('Result saved in your records.')).toBeVisible();
   const commit = page.getByRole('row').filter({ hasText: 'A submits (finish)' });
   await expect(commit).toContainText('refused');

@@ -94,7 +94,7 @@ function carriedToken(state: TimelineState, worker: WorkerState): number {
 }
 
 function tokenWords(state: TimelineState, value: number): string {
-  return describeFingerprint(state.targets.fingerprint ?? 'counter', value);
+  return describeFingerprint(state.targets.fingerprint ?? 'counter', value, state.tokenName);
 }
 
 /** "acceptors 1 and 2 of 3 took it" for a replicated resource; empty for one copy. */

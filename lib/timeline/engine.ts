@@ -99,6 +99,7 @@ export function createTimelineEngine(
           leaseSeconds: scenario.leaseSeconds,
           timeSource: scenario.timeSource ?? 'database',
           targets: { ...scenario.targets },
+          ...(scenario.terms?.token ? { tokenName: scenario.terms.token } : {}),
           gatewayResources,
           now: 0,
           nextIndex: 0,

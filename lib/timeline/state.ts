@@ -47,6 +47,8 @@ export interface TimelineState {
   gatewayResources: string[];
   /** claimed_at of the run row's current holder, for a trusted gateway comparing fingerprints. */
   holderClaimedAt?: number;
+  /** The system's name for the token in explanations ("producer epoch"); "token" by default. */
+  tokenName?: string;
   now: number;
   /** Index of the next event. */
   nextIndex: number;
