@@ -13,6 +13,6 @@ describe('the SQL sandbox content', () => {
     expect(grids[1].rows).toEqual([[2]]);
     expect(grids[2].changed).toBe(0);
     expect(grids[3].changed).toBe(1);
-    expect(grids[4].rows[0]).toEqual(['r', 'B', 11, 2, 'done', 0]);
+    expect(grids[4].rows[0]).toEqual(['r', 'B', 11, 2, 'done']);
   });
 });

@@ -1,5 +1,4 @@
 import { describeEvent, type Scenario, type Trace } from '@/lib/timeline';
-import { outcomeOfEffect } from '@/lib/timeline/outcome';
 
 /** After the run: the four-valued outcome of every write, as the store and as the caller saw it. */
 export function OutcomeTable({ scenario, trace }: { scenario: Scenario; trace: Trace }) {
@@ -21,7 +20,7 @@ export function OutcomeTable({ scenario, trace }: { scenario: Scenario; trace: T
       </thead>
       <tbody>
         {trace.writes.map((w) => {
-          const outcome = outcomeOfEffect(w);
+          const outcome = { database: w.database, caller: w.outcome };
           return (
             <tr key={w.eventId} className="border-b border-line align-top">
               <td className="py-1 pr-3">

@@ -1,17 +1,15 @@
-import {
-  describeEvent,
-  isWriteEvent,
-  type Predictions,
-  type Scenario,
-  type Verdict,
-} from '@/lib/timeline';
+import type { OutcomeKind } from '@/lib/lease';
+import { describeEvent, isWriteEvent, type Predictions, type Scenario } from '@/lib/timeline';
 
-const CHOICES: { value: Verdict; label: string }[] = [
-  { value: 'accept', label: 'Accept' },
-  { value: 'reject', label: 'Reject' },
+/** "What happens to each write?": the four outcomes, not a judgement of what should happen. */
+const CHOICES: { value: OutcomeKind; label: string }[] = [
+  { value: 'applied', label: 'Applied' },
+  { value: 'refused', label: 'Refused' },
+  { value: 'duplicate', label: 'Duplicate' },
+  { value: 'unknown', label: 'Unknown to the caller' },
 ];
 
-/** Before running: the learner marks each write accept or reject. */
+/** Before running: the learner predicts what happens to each write. */
 export function PredictionList({
   scenario,
   predictions,
@@ -20,7 +18,7 @@ export function PredictionList({
 }: {
   scenario: Scenario;
   predictions: Predictions;
-  onPredict: (eventId: string, verdict: Verdict) => void;
+  onPredict: (eventId: string, outcome: OutcomeKind) => void;
   locked: boolean;
 }) {
   const writes = scenario.events

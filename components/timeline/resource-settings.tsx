@@ -2,11 +2,11 @@ import {
   FINGERPRINT_KINDS,
   FINGERPRINT_LABELS,
   MAX_ACCEPTORS,
-  RESOURCE_FENCE_KINDS,
-  RESOURCE_FENCE_LABELS,
+  GATEWAY_CHECK_KINDS,
+  GATEWAY_CHECK_LABELS,
   type FingerprintKind,
-  type ResourceFenceKind,
-} from '@/lib/lease/resource-fence';
+  type GatewayCheckKind,
+} from '@/lib/lease/replicated-fence';
 import type { Scenario } from '@/lib/timeline';
 
 const FIELD = 'rounded-md border border-line bg-surface px-2 py-1';
@@ -19,7 +19,7 @@ export function ResourceSettings({
   scenario: Scenario;
   onChange: (next: Scenario) => void;
 }) {
-  const fence = scenario.targets.resourceFence ?? { kind: 'highest-seen' as const };
+  const fence = scenario.targets.gatewayCheck ?? { kind: 'highest-seen' as const };
   const setTargets = (patch: Partial<Scenario['targets']>) =>
     onChange({ ...scenario, targets: { ...scenario.targets, ...patch } });
   return (
@@ -29,17 +29,17 @@ export function ResourceSettings({
         <select
           value={fence.kind}
           onChange={(e) => {
-            const kind = e.target.value as ResourceFenceKind;
+            const kind = e.target.value as GatewayCheckKind;
             setTargets({
-              resourceFence:
+              gatewayCheck:
                 kind === 'majority' ? { kind, acceptors: fence.acceptors ?? 3 } : { kind },
             });
           }}
           className={FIELD}
         >
-          {RESOURCE_FENCE_KINDS.map((kind) => (
+          {GATEWAY_CHECK_KINDS.map((kind) => (
             <option key={kind} value={kind}>
-              {RESOURCE_FENCE_LABELS[kind]}
+              {GATEWAY_CHECK_LABELS[kind]}
             </option>
           ))}
         </select>
@@ -50,7 +50,7 @@ export function ResourceSettings({
           <select
             value={fence.acceptors ?? 3}
             onChange={(e) =>
-              setTargets({ resourceFence: { kind: 'majority', acceptors: Number(e.target.value) } })
+              setTargets({ gatewayCheck: { kind: 'majority', acceptors: Number(e.target.value) } })
             }
             className={FIELD}
           >

@@ -25,21 +25,25 @@ const KINDS: { kind: EventKind; label: string }[] = [
   { kind: 'object-commit', label: 'Make report.md official' },
   { kind: 'ticket', label: 'Ticket API call' },
   { kind: 'gateway-write', label: 'Gateway write' },
-  { kind: 'register', label: 'Register generation at the gateway' },
   { kind: 'claim-read', label: 'Read before claiming' },
   { kind: 'report-check', label: 'Own token check' },
   { kind: 'report-write', label: 'Report write (design’s store)' },
+  { kind: 'register', label: 'Register generation at the gateway' },
+  { kind: 'gateway-send', label: 'Gateway call (design’s gateway)' },
+  { kind: 'cancel-complete', label: 'Cancel completes (reconcile)' },
 ];
 
-const isWriteKind = (kind: EventKind) => (WRITE_KINDS as readonly string[]).includes(kind);
-const NEEDS_WORKER = (kind: EventKind) => kind !== 'advance' && kind !== 'cancel';
+const NEEDS_WORKER = (kind: EventKind) =>
+  kind !== 'advance' && kind !== 'cancel' && kind !== 'cancel-complete';
 const NEEDS_KEY = (kind: EventKind) =>
   kind === 'draft' ||
   kind === 'object-commit' ||
   kind === 'ticket' ||
   kind === 'gateway-write' ||
   kind === 'register';
+
 const REACHES = (kind: EventKind) => kind === 'gateway-write' || kind === 'register';
+const isWriteKind = (kind: EventKind) => (WRITE_KINDS as readonly string[]).includes(kind);
 
 /** "1, 3" → [1, 3]; blank → every acceptor (undefined); anything else → null (refused). */
 function parseReach(text: string): number[] | undefined | null {
@@ -48,7 +52,9 @@ function parseReach(text: string): number[] | undefined | null {
     .split(/[\s,]+/)
     .filter(Boolean)
     .map(Number);
-  return parts.every((n) => Number.isInteger(n) && n >= 1) ? [...new Set(parts)].sort() : null;
+  return parts.every((n) => Number.isInteger(n) && n >= 1)
+    ? [...new Set(parts)].sort((a, b) => a - b)
+    : null;
 }
 
 function nextId(events: readonly TimelineEvent[]): string {
@@ -64,15 +70,20 @@ function makeEvent(
   worker: string,
   seconds: number,
   key: string,
-  extra: { reach?: number[]; ackLost: boolean },
+  extra: { reach?: number[]; ackLost: boolean } = { ackLost: false },
 ): TimelineEvent {
-  const lost = extra.ackLost && kind !== 'advance' ? { ackLost: true } : {};
+  // A lost acknowledgement is a fault of a write; a registration may reach only some acceptors.
+  const lost = extra.ackLost && isWriteKind(kind) ? { ackLost: true } : {};
   const reach = extra.reach ? { reach: extra.reach } : {};
   switch (kind) {
     case 'advance':
       return { id, kind, seconds };
     case 'cancel':
       return { id, kind, ...lost };
+    case 'cancel-complete':
+      return { id, kind };
+    case 'register':
+      return { id, kind, worker, resource: key, ...reach };
     case 'draft':
     case 'object-commit':
       return { id, kind, worker, opId: key, ...lost };
@@ -80,10 +91,8 @@ function makeEvent(
       return { id, kind, worker, key, action: 'notify', ...lost };
     case 'gateway-write':
       return { id, kind, worker, resource: key, ...reach, ...lost };
-    case 'register':
-      return { id, kind, worker, resource: key, ...reach };
     default:
-      return { id, kind, worker, ...(isWriteKind(kind) ? lost : {}) } as TimelineEvent;
+      return { id, kind, worker, ...lost } as TimelineEvent;
   }
 }
 

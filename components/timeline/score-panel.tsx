@@ -1,5 +1,5 @@
 import { ACCEPTED_RULES, CONDITION_RULES, REASON_RULES } from '@/content/timeline/rules';
-import { describeEvent, type Scenario, type Score } from '@/lib/timeline';
+import { describeEvent, summarizeVerdict, type Scenario, type Score } from '@/lib/timeline';
 import type { SaveStatus } from './use-timeline';
 
 /** The score and each mistake explained with the rule that decided the write. */
@@ -20,7 +20,7 @@ export function ScorePanel({
         {full ? ' · Full marks' : ''}
       </h2>
       {full ? (
-        <p className="mt-1 text-sm">Every verdict foreseen. {scenarioTakeaway(scenario)}</p>
+        <p className="mt-1 text-sm">Every outcome foreseen. {scenarioTakeaway(scenario)}</p>
       ) : (
         <ul className="mt-2 space-y-2 text-sm">
           {score.mistakes.map((m) => {
@@ -30,7 +30,7 @@ export function ScorePanel({
               m.effect.reason === 'conditions' && m.effect.failed.length
                 ? m.effect.failed.map((c) => CONDITION_RULES[c])
                 : [
-                    (m.effect.verdict === 'accept' ? ACCEPTED_RULES[event.kind] : undefined) ??
+                    (m.effect.database === 'applied' ? ACCEPTED_RULES[event.kind] : undefined) ??
                       REASON_RULES[m.effect.reason],
                   ];
             return (
@@ -39,8 +39,7 @@ export function ScorePanel({
                   <strong>
                     #{m.effect.eventIndex + 1} {describeEvent(event)}
                   </strong>
-                  : you said {m.predicted ?? 'nothing'}, it was{' '}
-                  {m.effect.verdict === 'accept' ? 'accepted' : 'rejected'}.
+                  : you said {m.predicted ?? 'nothing'}, it was {summarizeVerdict(m.effect)}.
                 </p>
                 <p className="text-muted">{m.effect.explanation}</p>
                 <ul className="ml-4 list-disc">

@@ -26,8 +26,6 @@ export function StatePanel({
           <dd>{run.leaseUntil}</dd>
           <dt>status</dt>
           <dd>{run.status}</dd>
-          <dt>cancel_epoch</dt>
-          <dd>{run.cancelEpoch}</dd>
           <dt>draft</dt>
           <dd>
             {targets.draft

@@ -6,7 +6,7 @@ import {
   TIMELINE_SCENARIOS,
   type LibraryScenario,
 } from '@/content/timeline/scenarios';
-import { RESOURCE_FENCE_LABELS } from '@/lib/lease/resource-fence';
+import { GATEWAY_CHECK_LABELS } from '@/lib/lease/replicated-fence';
 import { browserStore, createLocalDoor } from '@/lib/storage';
 import {
   TIMELINE_DESIGNS,
@@ -114,11 +114,11 @@ export function TimelineExercise() {
         {t.scenario.targets.objectStore} · gateway learns a generation{' '}
         {t.scenario.targets.gateway === 'at-takeover' ? 'at takeover' : 'on its first write'} ·
         gateway check:{' '}
-        {RESOURCE_FENCE_LABELS[
-          t.scenario.targets.resourceFence?.kind ?? 'highest-seen'
+        {GATEWAY_CHECK_LABELS[
+          t.scenario.targets.gatewayCheck?.kind ?? 'highest-seen'
         ].toLowerCase()}
-        {t.scenario.targets.resourceFence?.kind === 'majority'
-          ? ` of ${t.scenario.targets.resourceFence.acceptors ?? 3}`
+        {t.scenario.targets.gatewayCheck?.kind === 'majority'
+          ? ` of ${t.scenario.targets.gatewayCheck.acceptors ?? 3}`
           : ''}
       </div>
       {building ? (

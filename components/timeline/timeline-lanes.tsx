@@ -164,7 +164,7 @@ export function TimelineLanes({
           const event = scenario.events[mark.index];
           return (
             <g key={mark.eventId}>
-              <title>{`${describeEvent(event)}${effect ? `: ${effect.verdict === 'accept' ? 'accepted' : 'rejected'}` : ''}`}</title>
+              <title>{`${describeEvent(event)}${effect ? `: ${effect.outcome}` : ''}`}</title>
               <circle
                 cx={mark.x}
                 cy={y}
@@ -198,7 +198,13 @@ export function TimelineLanes({
                   fontWeight={700}
                   fill={effect.verdict === 'accept' ? 'var(--good)' : 'var(--bad)'}
                 >
-                  {effect.verdict === 'accept' ? '✓' : `✗ ${effect.rowsChanged}`}
+                  {effect.outcome === 'applied'
+                    ? '✓'
+                    : effect.outcome === 'duplicate'
+                      ? '='
+                      : effect.outcome === 'unknown'
+                        ? '?'
+                        : `✗ ${effect.rowsChanged}`}
                 </text>
               ) : null}
             </g>

@@ -8,7 +8,7 @@ export function TraceTable({ trace, position }: { trace: Trace; position: number
   return (
     <div tabIndex={0} role="region" aria-label="Trace table" className="overflow-x-auto">
       <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
-        <caption className="sr-only">Events of the scenario with their verdicts</caption>
+        <caption className="sr-only">Events of the scenario with their outcomes</caption>
         <thead>
           <tr className="border-b border-line">
             <th scope="col" className="px-2 py-1.5">
@@ -21,7 +21,7 @@ export function TraceTable({ trace, position }: { trace: Trace; position: number
               Event
             </th>
             <th scope="col" className="px-2 py-1.5">
-              Verdict
+              Outcome
             </th>
             <th scope="col" className="px-2 py-1.5">
               Why
@@ -50,8 +50,8 @@ export function TraceTable({ trace, position }: { trace: Trace; position: number
                   {!shown ? (
                     <span className="text-muted">not run yet</span>
                   ) : write && write.kind === 'write' ? (
-                    <span className={write.verdict === 'accept' ? 'text-good' : 'text-bad'}>
-                      {write.verdict === 'accept' ? '✓ ' : '✗ '}
+                    <span className={write.outcome === 'refused' ? 'text-bad' : 'text-good'}>
+                      {write.outcome === 'refused' ? '✗ ' : '✓ '}
                       {summarizeVerdict(write)}
                     </span>
                   ) : (

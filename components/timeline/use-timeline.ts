@@ -1,5 +1,7 @@
 'use client';
 
+import type { OutcomeKind } from '@/lib/lease';
+
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { browserRecords } from '@/lib/records/browser';
 import {
@@ -11,7 +13,6 @@ import {
   type Score,
   type TimelineEngine,
   type Trace,
-  type Verdict,
 } from '@/lib/timeline';
 import { saveTimelineResult, type TimelineResult } from '@/lib/timeline/records';
 import type { SqlDriver } from '@/lib/sqlite';
@@ -35,7 +36,7 @@ export function useTimeline(initial: Scenario, options: TimelineOptions = {}) {
   const [engine, setEngine] = useState<TimelineEngine | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [scenario, setScenarioState] = useState<Scenario>(initial);
-  const [predictions, setPredictions] = useState<Record<string, Verdict>>({});
+  const [predictions, setPredictions] = useState<Record<string, OutcomeKind>>({});
   /** -1: nothing revealed yet; k: steps 0..k are revealed. */
   const [position, setPosition] = useState(-1);
   const [saveStatus, setSaveStatus] = useState<SaveStatus>({ kind: 'idle' });
@@ -91,8 +92,8 @@ export function useTimeline(initial: Scenario, options: TimelineOptions = {}) {
     openedAt.current = Date.now();
   }, []);
 
-  const predict = useCallback((eventId: string, verdict: Verdict) => {
-    setPredictions((p) => ({ ...p, [eventId]: verdict }));
+  const predict = useCallback((eventId: string, outcome: OutcomeKind) => {
+    setPredictions((p) => ({ ...p, [eventId]: outcome }));
   }, []);
 
   const last = trace ? trace.steps.length - 1 : -1;

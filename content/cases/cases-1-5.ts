@@ -31,7 +31,7 @@ export const GC_PAUSE_CASE: CaseFile = {
         leaseSeconds: 10,
         firstToken: 33,
         workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, resourceFence: { kind: 'highest-seen' } },
+        targets: { ...PLAIN, gatewayCheck: { kind: 'highest-seen' } },
         terms: {
           token: 'fencing token',
           holders: { A: 'client 1', B: 'client 2' },
@@ -83,7 +83,7 @@ export const GC_PAUSE_CASE: CaseFile = {
         leaseSeconds: 10,
         firstToken: 33,
         workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, resourceFence: { kind: 'highest-seen' } },
+        targets: { ...PLAIN, gatewayCheck: { kind: 'highest-seen' } },
         terms: {
           token: 'fencing token',
           holders: { A: 'client 1', B: 'client 2' },
@@ -141,7 +141,7 @@ export const GC_PAUSE_CASE: CaseFile = {
         targets: {
           objectStore: 'overwrite',
           gateway: 'at-takeover',
-          resourceFence: { kind: 'highest-seen' },
+          gatewayCheck: { kind: 'highest-seen' },
         },
         terms: {
           token: 'fencing token',
@@ -157,8 +157,15 @@ export const GC_PAUSE_CASE: CaseFile = {
           id: 'c2-lock',
           kind: 'claim',
           worker: 'B',
-          note: 'storage learns 34 now',
+          note: 'token 34',
           outcome: 'applied',
+        },
+        {
+          id: 'c2-registers',
+          kind: 'register',
+          worker: 'B',
+          resource: 'storage',
+          note: 'the lock service tells storage about 34',
         },
         { id: 'c1-wakes', kind: 'resume', worker: 'A' },
         {
@@ -227,7 +234,7 @@ export const CHUBBY_CASE: CaseFile = {
         leaseSeconds: 12,
         firstToken: 7,
         workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, resourceFence: { kind: 'run-row' } },
+        targets: { ...PLAIN, gatewayCheck: { kind: 'run-row' } },
         terms: {
           token: 'lock generation',
           holders: { A: 'old master', B: 'new master' },
@@ -276,7 +283,7 @@ export const CHUBBY_CASE: CaseFile = {
         leaseSeconds: 72,
         firstToken: 7,
         workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, resourceFence: { kind: 'none' } },
+        targets: { ...PLAIN, gatewayCheck: { kind: 'none' } },
         terms: {
           token: 'lock generation',
           holders: { A: 'old master', B: 'new master' },
@@ -378,7 +385,7 @@ export const ZOOKEEPER_CASE: CaseFile = {
         leaseSeconds: 3,
         firstToken: 4711,
         workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, resourceFence: { kind: 'none' } },
+        targets: { ...PLAIN, gatewayCheck: { kind: 'none' } },
         terms: {
           token: 'zxid',
           holders: { A: 'client A', B: 'client B' },
@@ -436,7 +443,7 @@ export const ZOOKEEPER_CASE: CaseFile = {
         leaseSeconds: 3,
         firstToken: 4711,
         workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, resourceFence: { kind: 'highest-seen' } },
+        targets: { ...PLAIN, gatewayCheck: { kind: 'highest-seen' } },
         terms: {
           token: 'zxid',
           holders: { A: 'client A', B: 'client B' },
@@ -515,7 +522,7 @@ export const ETCD_CASE: CaseFile = {
         leaseSeconds: 5,
         firstToken: 1201,
         workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, resourceFence: { kind: 'run-row' } },
+        targets: { ...PLAIN, gatewayCheck: { kind: 'run-row' } },
         terms: {
           token: 'revision',
           holders: { A: 'process 0', B: 'process 1' },
@@ -561,7 +568,7 @@ export const ETCD_CASE: CaseFile = {
         leaseSeconds: 5,
         firstToken: 1201,
         workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, resourceFence: { kind: 'none' } },
+        targets: { ...PLAIN, gatewayCheck: { kind: 'none' } },
         terms: {
           token: 'revision',
           holders: { A: 'process 0', B: 'process 1' },
@@ -660,7 +667,7 @@ export const KAFKA_CASE: CaseFile = {
         targets: {
           objectStore: 'overwrite',
           gateway: 'at-takeover',
-          resourceFence: { kind: 'highest-seen' },
+          gatewayCheck: { kind: 'highest-seen' },
         },
         terms: {
           token: 'producer epoch',
@@ -692,6 +699,13 @@ export const KAFKA_CASE: CaseFile = {
           worker: 'B',
           note: 'initTransactions: producer epoch 6',
           outcome: 'applied',
+        },
+        {
+          id: 'p2-registers',
+          kind: 'register',
+          worker: 'B',
+          resource: 'orders-0',
+          note: 'the coordinator’s markers carry epoch 6 to the partition',
         },
         { id: 'p1-wakes', kind: 'resume', worker: 'A' },
         {
@@ -729,7 +743,7 @@ export const KAFKA_CASE: CaseFile = {
         leaseSeconds: 60,
         firstToken: 5,
         workers: [{ id: 'A' }],
-        targets: { ...PLAIN, resourceFence: { kind: 'run-row' } },
+        targets: { ...PLAIN, gatewayCheck: { kind: 'run-row' } },
         terms: {
           token: 'producer epoch',
           holders: { A: 'producer instance 1' },

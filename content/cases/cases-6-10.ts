@@ -31,7 +31,7 @@ export const TEMPORAL_CASE: CaseFile = {
         leaseSeconds: 10,
         firstToken: 42,
         workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, resourceFence: { kind: 'run-row' } },
+        targets: { ...PLAIN, gatewayCheck: { kind: 'run-row' } },
         terms: {
           token: 'RangeID',
           holders: { A: 'history host 1', B: 'history host 2' },
@@ -117,7 +117,7 @@ export const OBAN_CASE: CaseFile = {
         design: 'finish-on-run-id',
         leaseSeconds: 360,
         workers: [{ id: 'A' }, { id: 'B' }, { id: 'C' }],
-        targets: { ...PLAIN, resourceFence: { kind: 'none' }, fingerprint: 'attempt' },
+        targets: { ...PLAIN, gatewayCheck: { kind: 'none' }, fingerprint: 'attempt' },
         terms: {
           token: 'attempt',
           holders: { A: 'node 1', B: 'node 2', C: 'node 3' },
@@ -174,7 +174,7 @@ export const OBAN_CASE: CaseFile = {
         targets: {
           objectStore: 'overwrite',
           gateway: 'at-takeover',
-          resourceFence: { kind: 'highest-seen' },
+          gatewayCheck: { kind: 'highest-seen' },
           fingerprint: 'attempt',
         },
         terms: {
@@ -187,8 +187,10 @@ export const OBAN_CASE: CaseFile = {
         { id: 'n1-runs', kind: 'claim', worker: 'A', outcome: 'applied' },
         { id: 'to-6m', kind: 'advance', seconds: 361 },
         { id: 'n2-runs', kind: 'claim', worker: 'B', outcome: 'applied' },
+        { id: 'n2-registers', kind: 'register', worker: 'B', resource: 'registry' },
         { id: 'to-12m', kind: 'advance', seconds: 361 },
         { id: 'n3-runs', kind: 'claim', worker: 'C', outcome: 'applied' },
+        { id: 'n3-registers', kind: 'register', worker: 'C', resource: 'registry' },
         { id: 'to-15m', kind: 'advance', seconds: 178 },
         {
           id: 'n1-writes',
@@ -265,7 +267,7 @@ export const VISIBILITY_CASE: CaseFile = {
         design: 'finish-on-run-id',
         leaseSeconds: 3600,
         workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, resourceFence: { kind: 'none' } },
+        targets: { ...PLAIN, gatewayCheck: { kind: 'none' } },
         terms: { token: 'delivery', holders: { A: 'worker 1', B: 'worker 2' }, resource: 'mailer' },
       },
       events: [
@@ -314,7 +316,7 @@ export const VISIBILITY_CASE: CaseFile = {
         targets: {
           objectStore: 'overwrite',
           gateway: 'at-takeover',
-          resourceFence: { kind: 'highest-seen' },
+          gatewayCheck: { kind: 'highest-seen' },
         },
         terms: { token: 'delivery', holders: { A: 'worker 1', B: 'worker 2' }, resource: 'mailer' },
       },
@@ -322,6 +324,7 @@ export const VISIBILITY_CASE: CaseFile = {
         { id: 'w1-gets', kind: 'claim', worker: 'A', outcome: 'applied' },
         { id: 'timeout', kind: 'advance', seconds: 3600 },
         { id: 'w2-gets', kind: 'claim', worker: 'B', outcome: 'applied' },
+        { id: 'w2-registers', kind: 'register', worker: 'B', resource: 'mailer' },
         {
           id: 'w1-sends',
           kind: 'gateway-write',
@@ -407,7 +410,7 @@ export const KUBERNETES_CASE: CaseFile = {
         leaseSeconds: 15,
         firstToken: 3,
         workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, resourceFence: { kind: 'none' } },
+        targets: { ...PLAIN, gatewayCheck: { kind: 'none' } },
         terms: {
           token: 'leaseTransitions',
           holders: { A: 'pod a', B: 'pod b' },
@@ -461,7 +464,11 @@ export const KUBERNETES_CASE: CaseFile = {
         leaseSeconds: 15,
         firstToken: 3,
         workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, resourceFence: { kind: 'highest-seen' } },
+        targets: {
+          objectStore: 'overwrite',
+          gateway: 'at-takeover',
+          gatewayCheck: { kind: 'highest-seen' },
+        },
         terms: {
           token: 'leaseTransitions',
           holders: { A: 'pod a', B: 'pod b' },
@@ -544,7 +551,7 @@ export const REDLOCK_CASE: CaseFile = {
         design: 'random-token',
         leaseSeconds: 20,
         workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, resourceFence: { kind: 'highest-seen' } },
+        targets: { ...PLAIN, gatewayCheck: { kind: 'highest-seen' } },
         terms: {
           token: 'random value',
           holders: { A: 'client 1', B: 'client 2' },
@@ -592,7 +599,7 @@ export const REDLOCK_CASE: CaseFile = {
         design: 'random-token',
         leaseSeconds: 20,
         workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, resourceFence: { kind: 'run-row' } },
+        targets: { ...PLAIN, gatewayCheck: { kind: 'run-row' } },
         terms: {
           token: 'random value',
           holders: { A: 'client 1', B: 'client 2' },
@@ -639,7 +646,7 @@ export const REDLOCK_CASE: CaseFile = {
       scenario: {
         leaseSeconds: 20,
         workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, resourceFence: { kind: 'highest-seen' } },
+        targets: { ...PLAIN, gatewayCheck: { kind: 'highest-seen' } },
         terms: {
           token: 'fencing token',
           holders: { A: 'client 1', B: 'client 2' },

@@ -7,7 +7,6 @@ import {
   parseScenario,
   type TimelineEngine,
 } from '@/lib/timeline';
-import { outcomeOfEffect } from '@/lib/timeline/outcome';
 import { CASE_FILES, CASE_PATTERNS, caseScenario, casePatterns, type CaseEvent } from '.';
 
 let engine: TimelineEngine;
@@ -52,10 +51,11 @@ describe('the case files', () => {
             'every write states its outcome',
           ).toBe(true);
           const trace = engine.run(scenario);
-          expect(trace.writes.map((w) => [w.eventId, outcomeOfEffect(w).database])).toEqual(
+          expect(trace.writes.map((w) => [w.eventId, w.database])).toEqual(
             writes.map((e) => [e.id, e.outcome]),
           );
-          expect(trace.writes.map((w) => w.verdict)).toEqual(
+          // What the caller learns (the learner's prediction) equals each write's expectation.
+          expect(trace.writes.map((w) => w.outcome)).toEqual(
             scenario.events.filter(isWriteEvent).map((e) => e.expect),
           );
         });

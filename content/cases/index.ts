@@ -1,5 +1,4 @@
-import type { OutcomeKind } from '@/lib/lease/outcome';
-import type { Scenario, TimelineEvent, Verdict } from '@/lib/timeline/types';
+import type { Scenario, TimelineEvent } from '@/lib/timeline/types';
 import { CHUBBY_CASE, ETCD_CASE, GC_PAUSE_CASE, KAFKA_CASE, ZOOKEEPER_CASE } from './cases-1-5';
 import {
   KUBERNETES_CASE,
@@ -39,16 +38,14 @@ export function casePatterns(caseFile: CaseFile): CasePattern[] {
   return [...new Set(caseFile.runs.map((r) => r.pattern))];
 }
 
-/** The two-valued verdict the timeline predicts today, from the case's four-valued outcome. */
-export function verdictOf(outcome: OutcomeKind): Verdict {
-  return outcome === 'applied' ? 'accept' : 'reject';
-}
-
-/** A run of a case as a timeline scenario: the outcomes become each write's expected verdict. */
+/**
+ * A run of a case as a timeline scenario: each write expects the outcome the caller learns
+ * (`callerSees` when its acknowledgement is lost, otherwise the database's outcome).
+ */
 export function caseScenario(caseFile: CaseFile, run: CaseRun): Scenario {
   const events = run.events.map(
-    ({ outcome, callerSees: _callerSees, ...event }) =>
-      (outcome ? { ...event, expect: verdictOf(outcome) } : event) as TimelineEvent,
+    ({ outcome, callerSees, ...event }) =>
+      (outcome ? { ...event, expect: callerSees ?? outcome } : event) as TimelineEvent,
   );
   return {
     version: 1,

@@ -1,4 +1,9 @@
-import { lessonJobsDesign, ownerOnlyJobsDesign, selectThenUpdateClaim } from '@/lib/lease';
+import {
+  dropFinishCondition,
+  lessonJobsDesign,
+  ownerOnlyJobsDesign,
+  selectThenUpdateClaim,
+} from '@/lib/lease';
 
 // Every statement in these programs comes from a design in lib/lease, written into the program
 // text once, so the learner edits the SQL that the rest of the app runs.
@@ -58,8 +63,10 @@ print('old:', finish('A', oldA, 7));
 print('new:', finish('A', newA, 7));
 `;
 
-/** Drop one condition: the same-name restart, where only one condition tells the two apart. */
-export const DROP_STARTER = `// Worker A claims job r at 0 and pauses. Its lease runs out, and the scheduler
+/** The drop-one-condition program with a given finish statement. */
+const dropProgram = (
+  finish: string,
+) => `// Worker A claims job r at 0 and pauses. Its lease runs out, and the scheduler
 // starts a fresh process of worker A (same name), which claims at 6.
 // At 7 the old process wakes up and tries to finish with its old token.
 // Delete ONE condition from FINISH's WHERE so the stale finish prints "old: 1".
@@ -68,7 +75,7 @@ ${LEASE}
 
 ${sqlConst('CLAIM', lessonJobsDesign.claim)}
 
-${sqlConst('FINISH', lessonJobsDesign.finish)}
+${sqlConst('FINISH', finish)}
 
 ${SETUP}
 
@@ -78,7 +85,11 @@ ${FINISH_FN}
 
 ${SAME_NAME_TAIL}`;
 
-export const DROP_SOLUTION = DROP_STARTER.replace(' AND fence = $token', '');
+/** Drop one condition: the same-name restart, where only one condition tells the two apart. */
+export const DROP_STARTER = dropProgram(lessonJobsDesign.finish);
+
+/** The solution: the same design without its fence condition (rules as data, not text surgery). */
+export const DROP_SOLUTION = dropProgram(dropFinishCondition('fence', lessonJobsDesign).finish);
 
 const JOB_FUNCTIONS = `/** Claims a job: the new fence token, or null when the job is not free. */
 function claim(job: string, owner: string, now: number): number | null {

@@ -18,6 +18,9 @@ export const CONDITION_RULES: Record<FailedCondition, string> = {
   key: 'The idempotency key identifies one action: the same key twice creates one effect.',
   operation:
     'The operation id names the business action and stays the same on retry, so a retry adds nothing.',
+  generation:
+    'A fenced resource remembers the highest generation of this run it has seen, from a write or a registration after a claim, and refuses anything lower.',
+  run: 'The write names a run that does not exist.',
   quorum:
     'A replicated resource counts a write only when a majority of its acceptors took it; a minority copy is never the answer.',
 };
@@ -49,7 +52,7 @@ export const ACCEPTED_RULES: Partial<Record<EventKind, string>> = {
   claim:
     'A claim takes a queued run, or one whose lease has expired, in one atomic statement that also bumps the fence: the new owner gets a new, higher token.',
   cancel:
-    'The user may cancel a queued or running run: cancel moves it to a final state and bumps the cancel epoch.',
+    'The user may cancel a queued or running run: cancel moves it to canceling under a new generation that every fenced target learns, so no older generation commits anywhere; once the effects already done are reconciled, it is canceled.',
   renew:
     'A heartbeat extends the lease only while owner and fence still match and the lease has not yet expired.',
 };

@@ -48,7 +48,7 @@ describe('the scenario library', () => {
         'every write states its verdict',
       ).toBe(true);
       const trace = engine.run(scenario);
-      expect(trace.writes.map((w) => [w.eventId, w.verdict])).toEqual(
+      expect(trace.writes.map((w) => [w.eventId, w.outcome])).toEqual(
         writes.map((e) => [e.id, e.expect]),
       );
       for (const w of trace.writes) {
@@ -96,11 +96,27 @@ describe('the verdicts follow the lesson’s rules', () => {
     expect(trace.steps.at(-1)?.after.targets.tickets).toHaveLength(1);
   });
 
-  it('6: after cancel the commit fails on state alone, and the remote ticket still lands', () => {
+  it('5: a lost reply is unknown to A but applied in the database; the retries are duplicates', () => {
+    const trace = engine.run(byId('retry-same-operation'));
+    expect(write(trace, 'a-draft')).toMatchObject({ outcome: 'unknown', database: 'applied' });
+    expect(write(trace, 'a-draft-retry')).toMatchObject({
+      outcome: 'duplicate',
+      database: 'duplicate',
+    });
+    expect(write(trace, 'a-ticket-retry')).toMatchObject({ outcome: 'duplicate' });
+  });
+
+  it('6: the cancel fences (new generation, canceling), the key-only ticket still lands, and completion lists it', () => {
     const trace = engine.run(byId('complete-after-cancel'));
-    expect(write(trace, 'a-finish').failed).toEqual(['status']);
+    expect(write(trace, 'a-finish').failed).toEqual(['fence', 'status']);
     expect(write(trace, 'b-claim').reason).toBe('final-state');
-    expect(trace.steps.at(-1)?.after.run).toMatchObject({ status: 'canceled', cancelEpoch: 1 });
+    expect(trace.steps.find((s) => s.event.id === 'cancel')?.after.run).toMatchObject({
+      status: 'canceling',
+      fence: 2,
+    });
+    expect(trace.steps.at(-1)?.after.run).toMatchObject({ status: 'canceled', fence: 2 });
+    const done = trace.steps.at(-1)!.effects[0];
+    expect(done.kind === 'note' && done.text).toMatch(/draft by A.*tickets by A/);
     expect(trace.steps.at(-1)?.after.targets.tickets.map((t) => t.worker)).toEqual(['A']);
   });
 
@@ -114,7 +130,7 @@ describe('the verdicts follow the lesson’s rules', () => {
   });
 
   it('8: without heartbeat B takes over; with it, B’s claim fails and A commits', () => {
-    expect(write(engine.run(byId('long-call-no-heartbeat')), 'b-claim').verdict).toBe('accept');
+    expect(write(engine.run(byId('long-call-no-heartbeat')), 'b-claim').outcome).toBe('applied');
     const beat = engine.run(byId('long-call-heartbeat'));
     expect(write(beat, 'b-claim').reason).toBe('lease-held');
     expect(beat.windows).toEqual([{ worker: 'A', fence: 1, from: 0, until: 12 }]);
@@ -126,9 +142,9 @@ describe('the verdicts follow the lesson’s rules', () => {
       'B:refund',
       'A:add-note',
     ]);
-    expect(write(engine.run(byId('gateway-first-write')), 'a-write-1').verdict).toBe('accept');
+    expect(write(engine.run(byId('gateway-first-write')), 'a-write-1').outcome).toBe('applied');
     expect(write(engine.run(byId('gateway-at-takeover')), 'a-write-1')).toMatchObject({
-      verdict: 'reject',
+      outcome: 'refused',
       failed: ['token'],
     });
   });

@@ -21,7 +21,8 @@ const OWNERS = ['A', 'B', 'C', 'D'];
 
 /** n workers (owners A, B, C...) each running the standard program of k operations. */
 export function uniformBound(n: number, k: number, leaseSeconds = 5): Bound {
-  if (!Number.isInteger(n) || n < 1 || n > OWNERS.length) throw new RangeError(`Workers must be 1 to ${OWNERS.length}.`);
+  if (!Number.isInteger(n) || n < 1 || n > OWNERS.length)
+    throw new RangeError(`Workers must be 1 to ${OWNERS.length}.`);
   return {
     workers: OWNERS.slice(0, n).map((owner) => ({ owner, program: standardProgram(k) })),
     leaseSeconds,
@@ -39,6 +40,21 @@ export const CATALOG_BOUND: Bound = {
     { owner: 'A', program: ['claim', 'pause', 'renew', 'write', 'send', 'finish'] },
     { owner: 'B', program: ['claim', 'write', 'finish', 'finish'] },
     { owner: 'A', label: 'A (restarted)', program: ['claim', 'write', 'finish'] },
+  ],
+  leaseSeconds: 5,
+  pauseSeconds: 5,
+};
+
+/**
+ * The cancel story: A claims, pauses and carries on (report, gateway, finish); B claims and
+ * writes; the user cancels the run at any moment. A cancel that does not fence lets a holder
+ * that is still running land its effects at the targets after the cancel.
+ */
+export const CANCEL_BOUND: Bound = {
+  workers: [
+    { owner: 'A', program: ['claim', 'pause', 'write', 'send', 'finish'] },
+    { owner: 'B', program: ['claim', 'write', 'finish'] },
+    { owner: 'U', label: 'the user', program: ['cancel'] },
   ],
   leaseSeconds: 5,
   pauseSeconds: 5,
@@ -79,7 +95,12 @@ export function countSchedules(bound: Bound, design: LeaseDesign): number {
 
 /** The bounds a learner can pick on the Compare designs page. */
 export const BOUND_CHOICES: readonly { id: string; label: string; bound: Bound }[] = [
-  { id: 'catalog', label: 'The lesson’s story: A pauses, B takes over, A restarts', bound: CATALOG_BOUND },
+  {
+    id: 'catalog',
+    label: 'The lesson’s story: A pauses, B takes over, A restarts',
+    bound: CATALOG_BOUND,
+  },
+  { id: 'cancel', label: 'The user cancels while A is paused or B writes', bound: CANCEL_BOUND },
   { id: '3x4', label: '3 workers × 4 operations', bound: uniformBound(3, 4) },
   { id: '3x5', label: '3 workers × 5 operations', bound: uniformBound(3, 5) },
   { id: '3x6', label: '3 workers × 6 operations', bound: uniformBound(3, 6) },

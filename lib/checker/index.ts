@@ -1,6 +1,6 @@
 export * from './types';
 export { BOUND_CHOICES, CATALOG_BOUND, countSchedules, describeBound, expandPrograms, interleavings, standardProgram, stepsOf, uniformBound } from './bound';
-export { scanParams, type StatementParams } from './params';
+export { scanParams, type StatementParams } from '@/lib/sqlite';
 export { ScheduleMachine, setupDatabase } from './machine';
 export { checkDesign, type SearchOptions } from './search';
 export { traceSchedule, STEP_ACTION } from './trace';

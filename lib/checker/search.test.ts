@@ -1,15 +1,26 @@
 import fc from 'fast-check';
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
-import { DESIGN_CATALOG, dropFinishCondition, fencedDesign, ttlOnlyDesign, type LeaseDesign } from '@/lib/lease';
-import { CATALOG_BOUND, countSchedules, interleavings, uniformBound } from './bound';
+import {
+  cancelWithoutFencingDesign,
+  DESIGN_CATALOG,
+  dropFinishCondition,
+  fencedDesign,
+  fencePerBatchDesign,
+  ttlOnlyDesign,
+  type LeaseDesign,
+} from '@/lib/lease';
+import { CANCEL_BOUND, CATALOG_BOUND, countSchedules, interleavings, uniformBound } from './bound';
 import { ScheduleMachine, setupDatabase } from './machine';
 import { naiveCheck } from './naive';
 import { checkDesign } from './search';
 import type { Bound, WorkerOp } from './types';
 
 const SQL = await initSqlJs();
-const BROKEN = DESIGN_CATALOG.filter((d) => d.id !== fencedDesign.id);
+// A cancel that does not fence breaks only in a story with a cancel (below).
+const BROKEN = DESIGN_CATALOG.filter(
+  (d) => d.id !== fencedDesign.id && d.id !== cancelWithoutFencingDesign.id,
+);
 const DROPS = (['owner', 'fence', 'lease', 'status'] as const).map((c) => dropFinishCondition(c));
 
 describe('counting schedules', () => {
@@ -19,6 +30,55 @@ describe('counting schedules', () => {
     expect(interleavings([6, 6, 6])).toBe(17_153_136);
     const r = checkDesign(SQL, fencedDesign, uniformBound(3, 4));
     expect(r).toMatchObject({ verdict: 'safe', total: 34_650, explored: 34_650, covered: 34_650 });
+  });
+});
+
+describe('cancel and per-batch fences', () => {
+  it('the lesson’s design, whose cancel fences, is safe in the cancel story', () => {
+    const r = checkDesign(SQL, fencedDesign, CANCEL_BOUND);
+    expect(r.verdict).toBe('safe');
+    expect(r.explored).toBe(r.total);
+  });
+
+  it('a cancel without fencing is unsafe: the holder’s report write lands after the cancel (property 1)', () => {
+    const cx = checkDesign(SQL, cancelWithoutFencingDesign, CANCEL_BOUND).counterexample!;
+    expect(cx.violation).toMatchObject({ property: 1, kind: 'stale-write', target: 'report' });
+    expect(cx.steps.map((s) => `${s.label} ${s.kind} ${s.result}`)).toEqual([
+      'B claim applied',
+      'the user cancel applied',
+      'B write applied',
+    ]);
+  });
+
+  it('one counter per batch is unsafe; the (generation, batch) pair of the lesson is safe within 3 x 5', () => {
+    expect(
+      checkDesign(SQL, fencePerBatchDesign, CATALOG_BOUND).counterexample!.violation.property,
+    ).toBe(1);
+    const pair = checkDesign(SQL, fencedDesign, uniformBound(3, 5), { stateCache: true });
+    expect(pair.verdict).toBe('safe');
+  });
+
+  it('a retried finish after it landed is a duplicate in the trace, not a refusal', () => {
+    const bound = {
+      workers: [
+        { owner: 'A', program: ['claim', 'finish', 'finish'] as WorkerOp[] },
+        { owner: 'B', program: ['claim', 'write'] as WorkerOp[] },
+      ],
+      leaseSeconds: 5,
+      pauseSeconds: 5,
+    };
+    const cx = checkDesign(SQL, fencePerBatchDesign, bound);
+    expect(cx.verdict).toBe('safe');
+    const db = new SQL.Database();
+    setupDatabase(db, fencedDesign);
+    const m = new ScheduleMachine(db, fencedDesign, bound);
+    m.step(0, 0);
+    m.step(0, 1);
+    expect(m.lastOutcome).toBe('applied');
+    m.step(0, 2);
+    expect(m.lastOutcome).toBe('duplicate');
+    m.dispose();
+    db.close();
   });
 });
 
@@ -53,7 +113,9 @@ describe('the catalog', () => {
   });
 
   it('drop one condition: owner and lease are redundant here, fence and status are not', () => {
-    const verdicts = Object.fromEntries(DROPS.map((d) => [d.id, checkDesign(SQL, d, CATALOG_BOUND).verdict]));
+    const verdicts = Object.fromEntries(
+      DROPS.map((d) => [d.id, checkDesign(SQL, d, CATALOG_BOUND).verdict]),
+    );
     expect(verdicts).toEqual({
       'fenced-without-owner': 'safe',
       'fenced-without-fence': 'unsafe',
@@ -76,7 +138,10 @@ describe('the counterexample is the shortest', () => {
   for (const design of [...BROKEN, ...DROPS]) {
     it(`agrees with the naive fresh-database search (${design.id})`, () => {
       // The naive search is slow by design: keep its bound small for two-statement claims.
-      const bound = countSchedules(small, design) > 3_000 ? { ...small, workers: small.workers.slice(0, 2) } : small;
+      const bound =
+        countSchedules(small, design) > 3_000
+          ? { ...small, workers: small.workers.slice(0, 2) }
+          : small;
       const fast = checkDesign(SQL, design, bound);
       const naive = naiveCheck(SQL, design, bound);
       expect(fast.verdict).toBe(naive.verdict);
@@ -175,7 +240,10 @@ describe('the lesson’s design over random schedules', () => {
 
 describe('stopping', () => {
   it('stops when asked and says so', () => {
-    const r = checkDesign(SQL, fencedDesign, uniformBound(3, 4), { shouldStop: () => true, progressEvery: 100 });
+    const r = checkDesign(SQL, fencedDesign, uniformBound(3, 4), {
+      shouldStop: () => true,
+      progressEvery: 100,
+    });
     expect(r.verdict).toBe('stopped');
     expect(r.covered).toBeLessThan(r.total);
   });

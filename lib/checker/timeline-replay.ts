@@ -1,46 +1,56 @@
-import { TIMELINE_DESIGNS, type Scenario, type TimelineEvent, type Trace } from '@/lib/timeline';
+import {
+  TIMELINE_DESIGNS,
+  traceViolation,
+  type Scenario,
+  type TimelineEvent,
+  type Trace,
+} from '@/lib/timeline';
+import type { LeaseDesign } from '@/lib/lease';
 import type { Counterexample, PropertyId } from './types';
 
-export type ReplayConversion = { ok: true; scenario: Scenario; omitted: number } | { ok: false; reason: string };
+export type ReplayConversion =
+  { ok: true; scenario: Scenario; omitted: number } | { ok: false; reason: string };
 
 /**
  * Turns a counterexample into a timeline scenario, so the timeline exercise can replay it step
  * by step with the same design's SQL. A pause becomes pause + time moving (and a resume just
- * before the worker's next step). A two-statement claim becomes a claim-read and a claim event,
- * a worker-side check a report-check event, a report write a report-write event at the design's
- * own report store. A restarted worker (a second worker under an owner name already used) gets
- * its own lane that claims under that name (`restartOf`). Gateway calls are left out: the
- * timeline's gateway has its own fencing rule, and the design's gateway call never changes the
- * run row or the report; a violation at the gateway is therefore refused, as is a design the
- * timeline does not know.
+ * before the holder's next step). A two-statement claim becomes a claim-read and a claim event,
+ * a successful claim is followed by the holder's registration event (the checker's claim step
+ * includes it), a worker-side check a report-check event, a report write a report-write event
+ * and a gateway call a gateway-send event at the design's own targets, and the user's cancel a
+ * cancel event. A restarted holder (a second holder under an owner name already used) gets its
+ * own lane that claims under that name (`restartOf`). Steps of a holder whose claim was refused
+ * are left out (it sends nothing). A design the timeline does not know is refused.
  */
 export function toTimelineScenario(
   cx: Counterexample,
   designName: string,
-  designs: Readonly<Record<string, unknown>> = TIMELINE_DESIGNS,
+  designs: Readonly<Record<string, LeaseDesign>> = TIMELINE_DESIGNS,
 ): ReplayConversion {
   if (!Object.hasOwn(designs, cx.designId)) {
     return { ok: false, reason: 'The timeline exercise does not know this design yet.' };
   }
-  if (cx.violation.target === 'gateway') {
-    return { ok: false, reason: 'The violation is at the gateway, which the timeline models with its own rule.' };
-  }
+  const registers = designs[cx.designId].targets?.register !== undefined;
   const lanes = laneIds(cx);
   const events: TimelineEvent[] = [];
   const paused = new Set<string>();
   let omitted = 0;
   const id = () => `e${events.length + 1}`;
   for (const step of cx.steps) {
-    const worker = lanes.get(step.worker)!.id;
-    if (step.kind === 'send' || step.outcome.startsWith('does nothing')) {
+    if (step.stopped) {
       omitted += 1;
       continue;
     }
+    const expect = step.result ?? (step.changed > 0 ? 'applied' : 'refused');
+    if (step.kind === 'cancel') {
+      events.push({ kind: 'cancel', id: id(), expect });
+      continue;
+    }
+    const worker = lanes.get(step.worker)!.id;
     if (paused.has(worker)) {
       events.push({ kind: 'resume', worker, id: id() });
       paused.delete(worker);
     }
-    const expect = step.changed > 0 ? 'accept' : 'reject';
     switch (step.kind) {
       case 'pause':
         events.push({ kind: 'pause', worker, id: id() });
@@ -50,11 +60,18 @@ export function toTimelineScenario(
       case 'claim-read':
         events.push({ kind: 'claim-read', worker, id: id() });
         break;
+      case 'claim':
+        events.push({ kind: 'claim', worker, id: id(), expect });
+        if (registers && step.changed > 0) events.push({ kind: 'register', worker, id: id() });
+        break;
       case 'write-check':
         events.push({ kind: 'report-check', worker, id: id() });
         break;
       case 'write':
         events.push({ kind: 'report-write', worker, id: id(), expect });
+        break;
+      case 'send':
+        events.push({ kind: 'gateway-send', worker, id: id(), expect });
         break;
       default:
         events.push({ kind: step.kind, worker, id: id(), expect });
@@ -86,7 +103,10 @@ export function toTimelineScenario(
  * under the first one's name.
  */
 function laneIds(cx: Counterexample): Map<number, { id: string; restartOf?: string }> {
-  const involved = [...new Set(cx.steps.map((s) => s.worker))].sort((a, b) => a - b);
+  // The user who cancels is not a holder: a cancel event needs no lane.
+  const involved = [
+    ...new Set(cx.steps.filter((s) => s.kind !== 'cancel').map((s) => s.worker)),
+  ].sort((a, b) => a - b);
   const used = new Set<string>();
   const firstLane = new Map<string, string>();
   const lanes = new Map<number, { id: string; restartOf?: string }>();
@@ -121,35 +141,9 @@ export interface TimelineViolation {
 }
 
 /**
- * Reads a timeline trace with the checker's four properties: the oracle that a replayed
- * counterexample breaks the same property in the timeline engine.
+ * Reads a timeline trace with the four properties: the oracle that a replayed counterexample
+ * breaks the same property in the timeline engine.
  */
 export function timelineViolation(trace: Trace): TimelineViolation | null {
-  const gen = new Map<string, number>();
-  const token = new Map<string, number>();
-  let latest = 0;
-  let finishes = 0;
-  let fence = trace.initial.run.fence;
-  let status = trace.initial.run.status;
-  for (const step of trace.steps) {
-    for (const effect of step.effects) {
-      if (effect.kind !== 'write' || effect.verdict !== 'accept' || effect.worker === null) continue;
-      const w = effect.worker;
-      if (step.event.kind === 'claim') {
-        if (status === 'done' || status === 'canceled' || status === 'failed') return { property: 3, stepIndex: step.index };
-        latest += 1;
-        gen.set(w, latest);
-        const t = effect.token ?? step.after.run.fence;
-        for (const [other, held] of token) if (other !== w && held === t) return { property: 2, stepIndex: step.index };
-        token.set(w, t);
-      } else {
-        if ((gen.get(w) ?? 0) < latest) return { property: 1, stepIndex: step.index };
-        if (step.event.kind === 'finish' && ++finishes > 1) return { property: 4, stepIndex: step.index };
-      }
-    }
-    if (step.after.run.fence < fence) return { property: 2, stepIndex: step.index };
-    fence = step.after.run.fence;
-    status = step.after.run.status;
-  }
-  return null;
+  return traceViolation(trace);
 }

@@ -13,10 +13,19 @@ export const STEP_ACTION: Record<StepKind, string> = {
   write: 'writes the report',
   send: 'calls the gateway',
   finish: 'finishes',
+  cancel: 'cancels the run',
 };
 
-function outcome(kind: StepKind, changed: number, token: number, now: number, stopped: boolean): string {
+function outcome(
+  kind: StepKind,
+  changed: number,
+  token: number,
+  now: number,
+  stopped: boolean,
+  result: string | null,
+): string {
   if (stopped) return 'does nothing: its claim was refused';
+  if (result === 'duplicate') return 'duplicate: 0 rows changed, its own finish already landed';
   switch (kind) {
     case 'pause':
       return `the clock moves to ${now}`;
@@ -24,11 +33,17 @@ function outcome(kind: StepKind, changed: number, token: number, now: number, st
       return changed ? 'sees the run as claimable' : 'sees nothing to claim';
     case 'claim':
       return changed === 1 ? `claimed: token ${token}` : 'refused: 0 rows changed';
+    case 'cancel':
+      return changed
+        ? `canceled: fence now ${token || 'unchanged'}`
+        : 'refused: the run is already final';
     case 'write-check':
       return changed ? 'the row still shows its token' : 'sees it lost the run';
     default:
       if (changed < 0) return 'skipped: its own check failed';
-      return changed > 0 ? `landed: ${changed} row${changed === 1 ? '' : 's'} changed` : 'refused: 0 rows changed';
+      return changed > 0
+        ? `landed: ${changed} row${changed === 1 ? '' : 's'} changed`
+        : 'refused: 0 rows changed';
   }
 }
 
@@ -37,7 +52,12 @@ function outcome(kind: StepKind, changed: number, token: number, now: number, st
  * turn the search's shortest violating schedule into a counterexample anyone can read, and to
  * confirm that it really breaks the property (the replay must fail at the same step).
  */
-export function traceSchedule(SQL: SqlJsStatic, design: LeaseDesign, bound: Bound, schedule: readonly number[]): Counterexample {
+export function traceSchedule(
+  SQL: SqlJsStatic,
+  design: LeaseDesign,
+  bound: Bound,
+  schedule: readonly number[],
+): Counterexample {
   const db = new SQL.Database();
   try {
     setupDatabase(db, design);
@@ -47,7 +67,8 @@ export function traceSchedule(SQL: SqlJsStatic, design: LeaseDesign, bound: Boun
     for (let i = 0; i < schedule.length && !violation; i++) {
       const worker = schedule[i];
       const kind = machine.steps[worker][machine.position(worker)];
-      if (kind === undefined) throw new RangeError(`Worker ${worker} has no step left at schedule step ${i}.`);
+      if (kind === undefined)
+        throw new RangeError(`Worker ${worker} has no step left at schedule step ${i}.`);
       const now = machine.now;
       const tokenBefore = machine.tokenOf(worker);
       const stoppedBefore = machine.isStopped(worker);
@@ -59,9 +80,18 @@ export function traceSchedule(SQL: SqlJsStatic, design: LeaseDesign, bound: Boun
         label: spec.label ?? spec.owner,
         kind,
         now: kind === 'pause' ? now : machine.now,
-        token: kind === 'claim' ? machine.tokenOf(worker) : tokenBefore,
+        token: kind === 'claim' || kind === 'cancel' ? machine.tokenOf(worker) : tokenBefore,
         changed: machine.lastChanged,
-        outcome: outcome(kind, machine.lastChanged, machine.tokenOf(worker), machine.now, stoppedBefore),
+        outcome: outcome(
+          kind,
+          machine.lastChanged,
+          machine.tokenOf(worker),
+          machine.now,
+          stoppedBefore,
+          machine.lastOutcome,
+        ),
+        result: stoppedBefore ? null : machine.lastOutcome,
+        stopped: stoppedBefore,
       });
       if (failed) violation = machine.violation;
     }

@@ -1,12 +1,25 @@
-/** What a worker's program can do, in the lesson's terms. */
-export type WorkerOp = 'claim' | 'pause' | 'renew' | 'write' | 'send' | 'finish';
+import type { OutcomeKind, PropertyId, ViolationKind } from '@/lib/lease';
+
+export type { PropertyId, ViolationKind } from '@/lib/lease';
+
+/** What a holder's program can do, in the lesson's terms ('cancel': the user cancels the run). */
+export type WorkerOp = 'claim' | 'pause' | 'renew' | 'write' | 'send' | 'finish' | 'cancel';
 
 /**
  * One atomic step of a worker. A design may need two statements for one operation (a lock-free
  * read before its claim, a worker-side check before its write); each is its own step, so other
  * workers can run between them.
  */
-export type StepKind = 'claim-read' | 'claim' | 'pause' | 'renew' | 'write-check' | 'write' | 'send' | 'finish';
+export type StepKind =
+  | 'claim-read'
+  | 'claim'
+  | 'pause'
+  | 'renew'
+  | 'write-check'
+  | 'write'
+  | 'send'
+  | 'finish'
+  | 'cancel';
 
 /** One worker of the bound: its owner name (two workers may share one: a restart) and program. */
 export interface WorkerSpec {
@@ -24,16 +37,6 @@ export interface Bound {
   /** How far the clock moves at a pause (a GC pause, a stalled network). */
   pauseSeconds: number;
 }
-
-/** The four safety properties, numbered as in the lesson's Compare designs page. */
-export type PropertyId = 1 | 2 | 3 | 4;
-
-export type ViolationKind =
-  | 'stale-write' // 1: an older generation's write landed after a newer claim
-  | 'fence-shrank' // 2: the fence went down
-  | 'shared-token' // 2: two claims hold the same token
-  | 'final-claimed' // 3: a run in a final state was claimed again
-  | 'second-finish'; // 4: a second finish succeeded
 
 export type ProtectedTarget = 'run row' | 'report' | 'gateway';
 
@@ -60,6 +63,10 @@ export interface TraceStep {
   changed: number;
   /** A short sentence: "claimed: token 2", "refused: 0 rows changed". */
   outcome: string;
+  /** What the step did in the four outcomes; null for a step that writes nothing (pause, read). */
+  result: OutcomeKind | null;
+  /** True when the holder ran nothing: its claim had been refused. */
+  stopped: boolean;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { SqlJsStatic } from 'sql.js';
 import { fencedDesign, type LeaseDesign } from '@/lib/lease';
 import { setupDatabase } from './machine';
-import { scanParams } from './params';
+import { scanParams } from '@/lib/sqlite';
 
 /** The statements a learner may edit in "Check my design". */
 export type EditableStatement = 'claim' | 'renew' | 'finish';

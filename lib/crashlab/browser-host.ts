@@ -6,7 +6,8 @@ import { databaseClock } from './schema';
 import type { FaultPoint, LabSnapshot, Step } from './types';
 import type { WorkerEvent, WorkerOutcome } from './worker';
 
-export type WorkerState = 'starting' | 'waiting' | 'working' | 'died' | 'killed' | 'succeeded' | 'fenced-out' | 'idle';
+export type WorkerState =
+  'starting' | 'waiting' | 'working' | 'died' | 'killed' | 'succeeded' | 'fenced-out' | 'idle';
 
 export interface LabWorkerView {
   id: number;
@@ -42,7 +43,7 @@ export interface HostOptions {
 }
 
 const TASK_TABLES = ['runs', 'claims', 'step_attempts', 'checkpoints'];
-const PUBLISHER_TABLES = ['fence_register', 'receipts', 'publish_requests'];
+const PUBLISHER_TABLES = ['resource_fences', 'receipts', 'publish_requests'];
 
 function dump(db: SqlDriver, name: string): TableDump {
   const rows = db.all(`SELECT * FROM ${name}`);
@@ -55,7 +56,9 @@ function dump(db: SqlDriver, name: string): TableDump {
     rows: rows.map((row) =>
       columns.map((c) => {
         const v = row[c];
-        return typeof v === 'number' && !Number.isInteger(v) ? Number(v.toFixed(2)) : (v as string | number | null);
+        return typeof v === 'number' && !Number.isInteger(v)
+          ? Number(v.toFixed(2))
+          : (v as string | number | null);
       }),
     ),
   };
@@ -102,7 +105,14 @@ export class CrashLabHost {
   private nextWorker = 1;
   private resetGeneration = 0;
   private listeners = new Set<() => void>();
-  private state: HostState = { ready: false, error: null, workers: [], snapshot: null, tables: { task: [], publisher: [] }, evaluation: null };
+  private state: HostState = {
+    ready: false,
+    error: null,
+    workers: [],
+    snapshot: null,
+    tables: { task: [], publisher: [] },
+    evaluation: null,
+  };
 
   constructor(private readonly options: HostOptions) {}
 
@@ -149,7 +159,11 @@ export class CrashLabHost {
       this.lab.submit({ operationId: `publish-${Math.random().toString(16).slice(2, 10)}` });
       this.state = { ...this.state, ready: true, error: null, workers: [], evaluation: null };
     } catch (error) {
-      this.state = { ...this.state, ready: false, error: error instanceof Error ? error.message : String(error) };
+      this.state = {
+        ...this.state,
+        ready: false,
+        error: error instanceof Error ? error.message : String(error),
+      };
     }
     this.refresh();
   }
@@ -157,7 +171,16 @@ export class CrashLabHost {
   /** Starts a new worker, which claims the run (waiting while another holds the lease). */
   startWorker(fault: FaultPoint | null, stall: WorkerStall | null = null): number {
     const id = this.nextWorker++;
-    const view: LabWorkerView = { id, owner: `worker-${id}`, fault, stall, state: 'starting', generation: null, step: null, log: [] };
+    const view: LabWorkerView = {
+      id,
+      owner: `worker-${id}`,
+      fault,
+      stall,
+      state: 'starting',
+      generation: null,
+      step: null,
+      log: [],
+    };
     const worker = this.options.createWorker();
     this.workers.set(id, { worker, view });
     worker.onmessage = (event: MessageEvent<WorkerMessage>) => this.handle(id, event.data);
@@ -165,7 +188,14 @@ export class CrashLabHost {
       event.preventDefault();
       this.update(id, { state: 'died' }, `crashed: ${event.message}`);
     };
-    worker.postMessage({ type: 'start', owner: view.owner, fault, stall, stepMs: this.options.stepMs, pollMs: 250 } satisfies HostMessage);
+    worker.postMessage({
+      type: 'start',
+      owner: view.owner,
+      fault,
+      stall,
+      stepMs: this.options.stepMs,
+      pollMs: 250,
+    } satisfies HostMessage);
     this.refresh();
     return id;
   }
@@ -175,7 +205,11 @@ export class CrashLabHost {
     const entry = this.workers.get(id);
     if (!entry || !this.alive(entry.view)) return;
     entry.worker.terminate();
-    this.update(id, { state: 'killed' }, entry.view.step ? `killed during ${entry.view.step}` : 'killed');
+    this.update(
+      id,
+      { state: 'killed' },
+      entry.view.step ? `killed during ${entry.view.step}` : 'killed',
+    );
   }
 
   evaluate(): Evaluation | null {
@@ -219,13 +253,24 @@ export class CrashLabHost {
         if (e.type === 'started') patch.step = e.step;
         if (e.type === 'checkpointed') patch.step = null;
         const stalls = e.type === 'started' && entry.view.stall?.step === e.step;
-        this.update(id, patch, describe(e) + (stalls ? ` and stalls here for ${entry.view.stall!.ms / 1000} s; the lease keeps running` : ''));
+        this.update(
+          id,
+          patch,
+          describe(e) +
+            (stalls
+              ? ` and stalls here for ${entry.view.stall!.ms / 1000} s; the lease keeps running`
+              : ''),
+        );
         return;
       }
       case 'waiting': {
         const run = this.lab.snapshot().run;
         const left = Math.max(0, run.leaseUntil - this.lab.now());
-        this.update(id, { state: 'waiting' }, `waiting for the lease: ${run.owner} holds it for another ${left.toFixed(1)} s`);
+        this.update(
+          id,
+          { state: 'waiting' },
+          `waiting for the lease: ${run.owner} holds it for another ${left.toFixed(1)} s`,
+        );
         return;
       }
       case 'died':
@@ -233,7 +278,11 @@ export class CrashLabHost {
         return;
       case 'done': {
         const state: WorkerState =
-          message.outcome.kind === 'succeeded' ? 'succeeded' : message.outcome.kind === 'fenced-out' ? 'fenced-out' : 'idle';
+          message.outcome.kind === 'succeeded'
+            ? 'succeeded'
+            : message.outcome.kind === 'fenced-out'
+              ? 'fenced-out'
+              : 'idle';
         this.update(id, { state, step: null }, describeOutcome(message.outcome));
         return;
       }

@@ -1,3 +1,4 @@
+import { firstViolation, type LeaseEvent } from '@/lib/lease';
 import type { LabSnapshot } from './types';
 import { STEPS } from './types';
 
@@ -99,13 +100,34 @@ export function evaluate(snapshot: LabSnapshot): Evaluation {
     `publish checkpoint says receipt ${recordedId ?? '(none)'}, publisher holds ${mine.map((r) => r.receiptId).join(', ') || 'none'}`,
   );
 
-  // Replay the publisher's log: an accepted publish from a generation below one it had already
-  // seen would be a stale write that landed.
-  let highest = 0;
-  const staleAccepted: string[] = [];
+  // Replay the publisher's log as the neutral event log of lib/lease/properties.ts: each request
+  // that raised the generation begins it, and an accepted publish from an older generation would
+  // be a stale write that landed (property 1).
+  const log: LeaseEvent[] = [];
+  let latest = 0;
   for (const request of publisher.requests) {
-    if (request.outcome !== 'stale' && request.generation < highest) staleAccepted.push(`gen${request.generation}`);
-    highest = Math.max(highest, request.generation);
+    if (request.generation > latest) {
+      for (let g = latest + 1; g <= request.generation; g++)
+        log.push({ kind: 'claim', holder: `gen${g}`, token: g, finalBefore: false });
+      latest = request.generation;
+    }
+    if (request.outcome === 'accepted')
+      log.push({
+        kind: 'landed',
+        holder: `gen${request.generation}`,
+        target: 'publisher',
+        finish: false,
+      });
+  }
+  const staleAccepted: string[] = [];
+  for (
+    let found = firstViolation(log);
+    found && found.kind === 'stale-write';
+    found = firstViolation(log)
+  ) {
+    const e = log[found.at];
+    if (e.kind === 'landed') staleAccepted.push(e.holder);
+    log.splice(found.at, 1);
   }
   add(
     'publisher-fenced',

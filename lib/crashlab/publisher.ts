@@ -1,3 +1,10 @@
+import {
+  registerAt,
+  seenByResource,
+  writeThroughFence,
+  type ObservedWrite,
+  type ResourceFence,
+} from '@/lib/lease';
 import type { SqlDriver } from '@/lib/sqlite';
 import { CRASHLAB_SCHEMA_VERSION, PUBLISHER_SCHEMA } from './schema';
 import type { PublisherSnapshot, PublishOutcome, PublishRequestRow, ReceiptRow } from './types';
@@ -12,8 +19,32 @@ export interface PublishRequest {
 }
 
 export type PublishResult =
-  | { ok: true; outcome: 'accepted' | 'duplicate'; receipt: ReceiptRow; highestGeneration: number }
-  | { ok: false; outcome: 'stale'; highestGeneration: number; explanation: string };
+  | {
+      ok: true;
+      outcome: 'accepted' | 'duplicate';
+      receipt: ReceiptRow;
+      highestGeneration: number;
+      observed: ObservedWrite;
+    }
+  | {
+      ok: false;
+      outcome: 'stale';
+      highestGeneration: number;
+      explanation: string;
+      observed: ObservedWrite;
+    };
+
+/**
+ * The publisher's fence (lib/lease/fence.ts): the highest generation of the run it has seen,
+ * learned on a write or from the registration at takeover, plus the operation id as a key.
+ */
+export const PUBLISHER_FENCE: ResourceFence = {
+  kind: 'highest-seen',
+  registration: 'event',
+  order: 'generation',
+  key: true,
+};
+export const PUBLISHER_RESOURCE = 'publisher';
 
 /** The independent publisher: a resource that checks the fence and the operation id itself. */
 export interface Publisher {
@@ -29,64 +60,81 @@ const RECEIPT_COLUMNS = `receipt_id AS receiptId, operation_id AS operationId, r
 
 /** Creates the publisher over its own database. */
 export function createPublisher(db: SqlDriver): Publisher {
-  const highest = (runId: string) =>
-    Number(
-      db.get<{ h: number }>('SELECT highest_generation AS h FROM fence_register WHERE run_id = ?', [runId])?.h ?? 0,
-    );
-  const register = (runId: string, generation: number) => {
-    db.run(
-      `INSERT INTO fence_register (run_id, highest_generation) VALUES ($run, $generation)
-       ON CONFLICT (run_id) DO UPDATE SET highest_generation = excluded.highest_generation
-       WHERE excluded.highest_generation > highest_generation`,
-      { run: runId, generation },
-    );
-    return highest(runId);
-  };
+  const highest = (runId: string) => seenByResource(db, runId, PUBLISHER_RESOURCE).generation;
   const log = (operationId: string, generation: number, outcome: PublishOutcome, now: number) =>
-    db.run('INSERT INTO publish_requests (operation_id, generation, outcome, at) VALUES (?, ?, ?, ?)', [
-      operationId,
-      generation,
-      outcome,
-      now,
-    ]);
+    db.run(
+      'INSERT INTO publish_requests (operation_id, generation, outcome, at) VALUES (?, ?, ?, ?)',
+      [operationId, generation, outcome, now],
+    );
+  const receiptOf = (operationId: string) =>
+    toReceipt(
+      db.get<Record<string, number | string>>(
+        `SELECT ${RECEIPT_COLUMNS} FROM receipts WHERE operation_id = ?`,
+        [operationId],
+      )!,
+    );
 
   return {
     setup(now) {
       db.transaction(() => {
         db.exec(PUBLISHER_SCHEMA);
-        db.run("INSERT INTO publisher_meta (key, value) VALUES ('schema_version', ?), ('created_at', ?)", [
-          String(CRASHLAB_SCHEMA_VERSION),
-          String(now),
-        ]);
+        db.run(
+          "INSERT INTO publisher_meta (key, value) VALUES ('schema_version', ?), ('created_at', ?)",
+          [String(CRASHLAB_SCHEMA_VERSION), String(now)],
+        );
       });
     },
     register(runId, generation) {
-      return db.transaction(() => register(runId, generation));
+      return db.transaction(() => {
+        registerAt(db, runId, PUBLISHER_RESOURCE, generation);
+        return highest(runId);
+      });
     },
     publish(request, now) {
       return db.transaction((): PublishResult => {
-        const seen = register(request.runId, request.generation);
-        if (request.generation < seen) {
+        const written = writeThroughFence(db, PUBLISHER_FENCE, {
+          runId: request.runId,
+          resource: PUBLISHER_RESOURCE,
+          holder: `generation ${request.generation}`,
+          token: request.generation,
+          opId: request.operationId,
+          body: request.body,
+          now,
+        });
+        const seen = highest(request.runId);
+        const kind = written.observed.database.kind;
+        if (kind === 'refused') {
           log(request.operationId, request.generation, 'stale', now);
           return {
             ok: false,
             outcome: 'stale',
             highestGeneration: seen,
-            explanation: `refused: generation ${request.generation} is older than generation ${seen}, which the publisher has already seen`,
+            explanation: `refused: generation ${request.generation} is older than generation ${written.seenBefore.generation}, which the publisher has already seen`,
+            observed: written.observed,
           };
         }
-        const inserted = db.run(
-          `INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at)
-           VALUES ($operation, $run, $generation, $body, $now) ON CONFLICT (operation_id) DO NOTHING`,
-          { operation: request.operationId, run: request.runId, generation: request.generation, body: request.body, now },
-        );
-        const outcome = inserted === 1 ? 'accepted' : 'duplicate';
+        if (kind === 'applied') {
+          db.run(
+            `INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at)
+             VALUES ($operation, $run, $generation, $body, $now)`,
+            {
+              operation: request.operationId,
+              run: request.runId,
+              generation: request.generation,
+              body: request.body,
+              now,
+            },
+          );
+        }
+        const outcome = kind === 'applied' ? 'accepted' : 'duplicate';
         log(request.operationId, request.generation, outcome, now);
-        const receipt = db.get<Record<string, number | string>>(
-          `SELECT ${RECEIPT_COLUMNS} FROM receipts WHERE operation_id = ?`,
-          [request.operationId],
-        );
-        return { ok: true, outcome, receipt: toReceipt(receipt!), highestGeneration: seen };
+        return {
+          ok: true,
+          outcome,
+          receipt: receiptOf(request.operationId),
+          highestGeneration: seen,
+          observed: written.observed,
+        };
       });
     },
     snapshot(runId) {

@@ -1,7 +1,8 @@
+import { FENCE_SCHEMA, fenceGuardTrigger } from '@/lib/lease';
 import type { SqlDriver } from '@/lib/sqlite';
 
 /** Bumped when either database's tables change; older or newer files are refused, not migrated. */
-export const CRASHLAB_SCHEMA_VERSION = 1;
+export const CRASHLAB_SCHEMA_VERSION = 2;
 
 /** The crash lab's own tables in the task database; the runs table comes from lib/lease. */
 export const TASK_SCHEMA = `
@@ -34,15 +35,13 @@ CREATE TABLE checkpoints (
 
 /**
  * The publisher is its own database and enforces its rules itself: a receipt per operation id
- * (UNIQUE), and no receipt from a generation below the highest it has seen (a trigger, so even a
- * raw INSERT that skips the publish function is refused).
+ * (UNIQUE), and no receipt from a generation below the highest it has seen. The fence is
+ * lib/lease's (its tables, and a guard so even a raw INSERT that skips the publish function is
+ * refused).
  */
 export const PUBLISHER_SCHEMA = `
+${FENCE_SCHEMA}
 CREATE TABLE publisher_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE fence_register (
-  run_id             TEXT PRIMARY KEY,
-  highest_generation INTEGER NOT NULL
-);
 CREATE TABLE receipts (
   receipt_id   INTEGER PRIMARY KEY AUTOINCREMENT,
   operation_id TEXT NOT NULL UNIQUE,
@@ -58,17 +57,21 @@ CREATE TABLE publish_requests (
   outcome      TEXT NOT NULL CHECK (outcome IN ('accepted', 'duplicate', 'stale')),
   at           REAL NOT NULL
 );
-CREATE TRIGGER receipts_reject_stale BEFORE INSERT ON receipts
-WHEN NEW.generation < COALESCE((SELECT highest_generation FROM fence_register WHERE run_id = NEW.run_id), 0)
-BEGIN
-  SELECT RAISE(ABORT, 'stale generation: the publisher has seen a newer one');
-END;`;
+${fenceGuardTrigger('receipts', 'publisher')}`;
 
 /** Why a file cannot be used as a crash-lab database, or null when it can. */
-export function schemaProblem(db: SqlDriver, metaTable: 'crashlab_meta' | 'publisher_meta', what: string): string | null {
-  const table = db.get("SELECT name FROM sqlite_schema WHERE type = 'table' AND name = ?", [metaTable]);
+export function schemaProblem(
+  db: SqlDriver,
+  metaTable: 'crashlab_meta' | 'publisher_meta',
+  what: string,
+): string | null {
+  const table = db.get("SELECT name FROM sqlite_schema WHERE type = 'table' AND name = ?", [
+    metaTable,
+  ]);
   if (!table) return `not a crash-lab ${what} database (it has no ${metaTable} table)`;
-  const row = db.get<{ value: string }>(`SELECT value FROM ${metaTable} WHERE key = 'schema_version'`);
+  const row = db.get<{ value: string }>(
+    `SELECT value FROM ${metaTable} WHERE key = 'schema_version'`,
+  );
   const version = row ? Number(row.value) : NaN;
   if (version !== CRASHLAB_SCHEMA_VERSION) {
     return `${what} database has schema version ${row?.value ?? '(none)'}, this lab reads version ${CRASHLAB_SCHEMA_VERSION}`;
@@ -78,5 +81,6 @@ export function schemaProblem(db: SqlDriver, metaTable: 'crashlab_meta' | 'publi
 
 /** Database time in seconds (with fractions): every process reads the same clock through SQLite. */
 export function databaseClock(db: SqlDriver): () => number {
-  return () => Number(db.get<{ now: number }>("SELECT (julianday('now') - 2440587.5) * 86400.0 AS now")?.now);
+  return () =>
+    Number(db.get<{ now: number }>("SELECT (julianday('now') - 2440587.5) * 86400.0 AS now")?.now);
 }

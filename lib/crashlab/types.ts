@@ -32,7 +32,7 @@ export function isFaultPoint(name: string): name is FaultPoint {
 export const FAULT_EXIT_CODE = 75;
 
 /** The run as the lab shows it: the lease row, with `done` called `succeeded` as in the lesson. */
-export type LabStatus = 'queued' | 'running' | 'succeeded' | 'canceled' | 'failed';
+export type LabStatus = 'queued' | 'running' | 'succeeded' | 'canceling' | 'canceled' | 'failed';
 
 export function labStatus(row: RunRow): LabStatus {
   return row.status === 'done' ? 'succeeded' : row.status;

@@ -19,7 +19,11 @@ describe('the broken-design catalog', () => {
   });
 
   it('a two-statement claim still claims through createLeaseModel', async () => {
-    expect(runLessonDemo(await openSqlJs(), selectThenUpdateDesign)).toEqual(['1 2', 'old: 0', 'new: 1']);
+    expect(runLessonDemo(await openSqlJs(), selectThenUpdateDesign)).toEqual([
+      '1 2',
+      'old: 0',
+      'new: 1',
+    ]);
   });
 
   it('ids are unique', () => {
@@ -38,7 +42,9 @@ describe('dropFinishCondition', () => {
   });
 
   it('refuses a finish that does not have the condition', () => {
-    expect(() => dropFinishCondition('fence', ttlOnlyDesign)).toThrow(/does not contain the fence condition/);
+    expect(() => dropFinishCondition('fence', ttlOnlyDesign)).toThrow(
+      /does not check the fence condition/,
+    );
   });
 });
 
@@ -49,7 +55,7 @@ describe('designStatements', () => {
       'Finish',
       'Report write (downstream store)',
       'Gateway call',
-      'At takeover',
+      'At takeover (the new holder registers, then acts)',
     ]);
     expect(designStatements(fencedDesign, fencedDesign)).toEqual([]);
   });

@@ -1,4 +1,35 @@
 export * from './types';
+export * from './outcome';
+export {
+  COMMIT_CONDITIONS,
+  RUNS_TABLE,
+  JOBS_TABLE,
+  commitWhere,
+  conditionSql,
+  conditionHolds,
+  checkConditions,
+  describeCondition,
+  type RunTable,
+  type ConditionRow,
+} from './conditions';
+export {
+  FENCE_SCHEMA,
+  admitSql,
+  fencedWriteSql,
+  registerSql,
+  registerAt,
+  fenceGuardTrigger,
+  writeThroughFence,
+  seenByResource,
+  resourceWrites,
+  type ResourceFence,
+  type FenceKind,
+  type FenceOrder,
+  type ResourceWrite,
+  type FenceWriteRequest,
+  type FenceWriteResult,
+} from './fence';
+export { buildDesign, buildTargets, REPORT_RESOURCE, GATEWAY_RESOURCE } from './build';
 export {
   fencedDesign,
   ttlOnlyDesign,
@@ -9,15 +40,18 @@ export {
   fencePerBatchDesign,
   finishOnRunIdDesign,
   finishOnStateDesign,
-  fencedTargets,
-  uncheckedTargets,
+  cancelWithoutFencingDesign,
+  lessonJobsDesign,
+  ownerOnlyJobsDesign,
+  selectThenUpdateClaim,
+  FENCED_TARGETS,
+  UNCHECKED_TARGETS,
+  LESSON_RULES,
   DESIGN_CATALOG,
-  FINISH_CONDITIONS,
   dropFinishCondition,
   comparedDesigns,
   designStatements,
   type NamedStatement,
-  type FinishCondition,
 } from './designs';
 export {
   createLeaseModel,
@@ -28,5 +62,4 @@ export {
 } from './model';
 export { runLessonDemo, LESSON_DEMO_OUTPUT } from './demo';
 export { inlineParams } from './inline';
-export { lessonJobsDesign, ownerOnlyJobsDesign, selectThenUpdateClaim } from './jobs-design';
-export * from './outcome';
+export * from './properties';

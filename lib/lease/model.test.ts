@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { openSqlJs } from '@/lib/sqlite';
-import { createLeaseModel, fencedDesign, LESSON_DEMO_OUTPUT, runLessonDemo, ttlOnlyDesign } from './index';
+import {
+  cancelWithoutFencingDesign,
+  createLeaseModel,
+  fencedDesign,
+  LESSON_DEMO_OUTPUT,
+  runLessonDemo,
+  ttlOnlyDesign,
+} from './index';
 
 async function model() {
   const m = createLeaseModel(await openSqlJs(), { leaseSeconds: 5 });
@@ -47,7 +54,12 @@ describe('claim', () => {
       else m.cancel(1);
       const late = m.claim('B', 100);
       expect(late).toMatchObject({ ok: false, reason: 'final-state' });
-      expect(m.read()?.status).toBe(end);
+      expect(m.read()?.status).toBe(end === 'canceled' ? 'canceling' : end);
+      if (end === 'canceled') {
+        expect(m.completeCancel(2).ok).toBe(true);
+        expect(m.claim('B', 100)).toMatchObject({ ok: false, reason: 'final-state' });
+        expect(m.read()?.status).toBe('canceled');
+      }
     }
   });
 
@@ -89,12 +101,53 @@ describe('renew and finish', () => {
     expect(late).toMatchObject({ ok: false, failed: ['lease'] });
   });
 
-  it('refuses a finish after cancel', async () => {
+  it('a cancel fences: canceling under a new generation, refused at the run row and at every fenced target', async () => {
     const m = await model();
     m.claim('A', 0);
-    expect(m.cancel(1)).toMatchObject({ ok: true, changed: 1 });
-    expect(m.read()).toMatchObject({ status: 'canceled', cancelEpoch: 1 });
-    expect(m.finish('A', 1, 2)).toMatchObject({ ok: false, failed: ['status'] });
+    m.register(1);
+    expect(m.writeReport('A', 1, 1, 1).changed).toBe(1);
+    const cancel = m.cancel(1);
+    expect(cancel).toMatchObject({ ok: true, changed: 1, generation: 2, registered: ['report'] });
+    expect(m.read()).toMatchObject({ status: 'canceling', fence: 2 });
+    expect(m.finish('A', 1, 2)).toMatchObject({ ok: false, failed: ['fence', 'status'] });
+    expect(m.writeReport('A', 1, 2, 2).observed.database).toMatchObject({
+      kind: 'refused',
+      failed: ['generation'],
+    });
+    expect(m.sendGateway('A', 1, 2).observed.database).toMatchObject({
+      kind: 'refused',
+      failed: ['fence', 'status'],
+    });
     expect(m.cancel(3)).toMatchObject({ ok: false, changed: 0 });
+    // Reconciliation lists the effects already done before the cancel.
+    const done = m.completeCancel(4);
+    expect(done.row?.status).toBe('canceled');
+    expect(done.effects.map((e) => `${e.resource} ${e.holder} gen ${e.generation}`)).toEqual([
+      'report A gen 1',
+    ]);
+  });
+
+  it('a cancel without fencing refuses the old holder at the run row only', async () => {
+    const m = createLeaseModel(await openSqlJs(), {
+      design: cancelWithoutFencingDesign,
+      leaseSeconds: 5,
+    });
+    m.setup();
+    m.claim('A', 0);
+    m.register(1);
+    m.cancel(1);
+    expect(m.read()).toMatchObject({ status: 'canceled', fence: 1 });
+    expect(m.finish('A', 1, 2)).toMatchObject({ ok: false, failed: ['status'] });
+    expect(m.writeReport('A', 1, 2, 1).changed).toBe(1);
+  });
+
+  it('a retried finish after a lost reply is a duplicate, not a refusal', async () => {
+    const m = await model();
+    m.claim('A', 0);
+    expect(m.finish('A', 1, 1).observed.database.kind).toBe('applied');
+    const retry = m.finish('A', 1, 2);
+    expect(retry).toMatchObject({ ok: false, changed: 0 });
+    expect(retry.observed.database.kind).toBe('duplicate');
+    expect(m.finish('B', 1, 2).observed.database.kind).toBe('refused');
   });
 });

@@ -46,13 +46,17 @@ describe('a two-statement claim run as two steps', () => {
 });
 
 describe('the design’s report store', () => {
-  it('the lesson’s store refuses an older generation once the new one is registered at takeover', async () => {
+  it('the lesson’s store refuses an older generation once the new holder has registered', async () => {
     const m = await model(fencedDesign);
     m.claim('A', 0);
     m.claim('B', 5);
-    expect(m.readReport()).toEqual({ ref: '', fence: 2 });
-    expect(m.writeReport('A', 1, 5, 1)).toBe(0);
-    expect(m.writeReport('B', 2, 5, 1)).toBe(1);
+    // Before B's registration event the store has not heard of generation 2.
+    expect(m.readReport()).toBeUndefined();
+    expect(m.register(2)).toEqual(['report']);
+    const stale = m.writeReport('A', 1, 5, 1);
+    expect(stale.changed).toBe(0);
+    expect(stale.observed.database).toMatchObject({ kind: 'refused', failed: ['generation'] });
+    expect(m.writeReport('B', 2, 5, 1).observed.database.kind).toBe('applied');
     expect(m.readReport()).toEqual({ ref: 'B gen 2 batch 1', fence: 2 });
     expect(m.workerCheck('A', 1, 5)).toBeUndefined();
   });
@@ -61,8 +65,22 @@ describe('the design’s report store', () => {
     const m = await model(fencePerBatchDesign);
     m.claim('A', 0);
     m.claim('B', 5);
-    expect(m.writeReport('A', 1, 5, 1)).toBe(1);
+    m.register(2);
+    // A presents 1 + 1 = 2 as one counter: not below the registered 2, so it lands.
+    expect(m.writeReport('A', 1, 5, 1).changed).toBe(1);
     expect(m.readReport()).toEqual({ ref: 'A gen 1 batch 1', fence: 2 });
+  });
+
+  it('the lesson’s (generation, batch) pair: batch 2 of generation 1 stays below generation 2', async () => {
+    const m = await model(fencedDesign);
+    m.claim('A', 0);
+    expect(m.writeReport('A', 1, 1, 1).changed).toBe(1);
+    m.claim('B', 5);
+    m.register(2);
+    expect(m.writeReport('A', 1, 5, 2).changed).toBe(0);
+    expect(m.writeReport('B', 2, 5, 1).changed).toBe(1);
+    expect(m.writeReport('B', 2, 5, 2).changed).toBe(1);
+    expect(m.writeReport('B', 2, 5, 1).changed).toBe(0);
   });
 
   it('worker-side check: the check sees the token until the takeover; the store takes anything', async () => {
@@ -71,6 +89,6 @@ describe('the design’s report store', () => {
     expect(m.workerCheck('A', 1, 5)).toBe(true);
     m.claim('B', 5);
     expect(m.workerCheck('A', 1, 5)).toBe(false);
-    expect(m.writeReport('A', 1, 5, 1)).toBe(1);
+    expect(m.writeReport('A', 1, 5, 1).changed).toBe(1);
   });
 });

@@ -1,5 +1,15 @@
-/** Where a run is in its life. done, canceled and failed are final: nobody may claim them again. */
-export type RunStatus = 'queued' | 'running' | 'done' | 'canceled' | 'failed';
+import type { CommitCondition, RunTable } from './conditions';
+import type { ResourceFence } from './fence';
+import type { ObservedWrite } from './outcome';
+
+export type { CommitCondition } from './conditions';
+
+/**
+ * Where a run is in its life. done, canceled and failed are final: nobody may claim them again.
+ * canceling: a cancel has fenced the run (a new generation no holder owns) while effects may
+ * still be in flight; it becomes canceled once they are reconciled.
+ */
+export type RunStatus = 'queued' | 'running' | 'done' | 'canceling' | 'canceled' | 'failed';
 
 export const FINAL_STATUSES: readonly RunStatus[] = ['done', 'canceled', 'failed'];
 
@@ -10,11 +20,7 @@ export interface RunRow {
   leaseUntil: number;
   fence: number;
   status: RunStatus;
-  cancelEpoch: number;
 }
-
-/** The four conditions of a fenced commit; a refusal names the ones that did not hold. */
-export type CommitCondition = 'owner' | 'fence' | 'lease' | 'status';
 
 /** Why a claim was refused. */
 export type ClaimRefusal = 'missing' | 'final-state' | 'lease-held';
@@ -24,13 +30,15 @@ export type ClaimResult =
   | { ok: false; changed: 0; reason: ClaimRefusal; explanation: string; row: RunRow | undefined };
 
 export type CommitResult =
-  | { ok: true; changed: number; row: RunRow }
+  | { ok: true; changed: number; row: RunRow; observed: ObservedWrite; explanation: string }
   | {
       ok: false;
       changed: 0;
       failed: CommitCondition[];
       explanation: string;
       row: RunRow | undefined;
+      /** The four-outcome view: refused, or duplicate (this holder's own write already landed). */
+      observed: ObservedWrite;
     };
 
 /**
@@ -70,6 +78,49 @@ export interface LeaseDesign {
   claimRead?: string;
   /** The protected targets beyond the run row, with the checks each one makes. */
   targets?: DesignTargets;
+  /** Moves a canceling run to canceled once its effects are reconciled. */
+  completeCancel?: string;
+  /**
+   * The rules the statements were built from (lib/lease/build.ts): which conditions each
+   * statement checks. Absent for a learner's own statements, whose conditions are not known.
+   */
+  rules?: DesignRules;
+}
+
+/** How a claim is made. */
+export type ClaimRule =
+  /** One UPDATE that checks and bumps the fence (the lesson's). */
+  | 'atomic'
+  /** A lock-free SELECT, then an UPDATE that does not check again. */
+  | 'select-then-update'
+  /** One UPDATE that sets an unpredictable token instead of a growing one. */
+  | 'random-token';
+
+/** What a cancel does to the run row. */
+export type CancelRule =
+  /** canceling, with a new generation that every fenced target learns (the lesson's). */
+  | 'fenced'
+  /** canceled, with nothing bumped: a stale holder's effects elsewhere still land. */
+  | 'unfenced';
+
+/** The rules of a design as data: the statements are built from them. */
+export interface DesignRules {
+  table: RunTable;
+  claim: ClaimRule;
+  renew: readonly CommitCondition[];
+  finish: readonly CommitCondition[];
+  /** The conditions of a named output's write (draft, report reference). */
+  output: readonly CommitCondition[];
+  cancel: CancelRule;
+  targets: TargetRules;
+}
+
+/** The targets beyond the run row, as fences. */
+export interface TargetRules {
+  report: ResourceFence;
+  gateway: ResourceFence;
+  /** The holder reads the run row itself before its report write (a separate step). */
+  workerCheck: boolean;
 }
 
 /**
@@ -78,8 +129,16 @@ export interface LeaseDesign {
  * plus $batch (1 for a worker's first report write, 2 for its second, ...).
  */
 export interface DesignTargets {
-  /** Creates the target tables (and any trigger that registers a generation at takeover). */
+  /** Creates the target tables. */
   schema: string;
+  /** The report store's fence and the gateway's, as values (the SQL below is built from them). */
+  report: ResourceFence;
+  gateway: ResourceFence;
+  /**
+   * The registration event: the holder of a new generation ($token) tells the run's
+   * highest-seen resources about it, after its claim (or a fenced cancel) and before acting.
+   */
+  register?: string;
   /** Enqueues the target rows for run $run. */
   submit: string;
   /** Writes the report reference. */
@@ -113,4 +172,13 @@ export interface RunOutput {
  */
 export type OutputResult =
   | CommitResult
-  | { ok: false; changed: 0; failed: []; duplicate: true; explanation: string; row: RunRow | undefined; output: RunOutput };
+  | {
+      ok: false;
+      changed: 0;
+      failed: [];
+      duplicate: true;
+      explanation: string;
+      row: RunRow | undefined;
+      output: RunOutput;
+      observed: ObservedWrite;
+    };

@@ -1,3 +1,4 @@
+import type { OutcomeKind } from '@/lib/lease';
 import type { TargetId, TimelineEvent, WriteEffect } from './types';
 
 /**
@@ -23,15 +24,21 @@ export function describeEvent(event: TimelineEvent): string {
     case 'ticket':
       return `${event.worker} calls the ticket API: ${event.action} (key ${event.key})`;
     case 'gateway-write':
-      return `${event.worker} writes ${event.resource} through the gateway${reachText(event.reach)}${event.key ? ` (key ${event.key})` : ''}${event.ackLost ? '; the reply is lost' : ''}`;
-    case 'register':
-      return `${event.worker} registers its generation at ${event.resource}${reachText(event.reach)}`;
+      return `${event.worker} writes ${event.resource} through the gateway${reachText(event.reach)}${event.key ? ` (key ${event.key})` : ''}`;
     case 'claim-read':
       return `${event.worker} reads the row before claiming (no lock)`;
     case 'report-check':
       return `${event.worker} checks its own token before the report write`;
     case 'report-write':
       return `${event.worker} writes the report reference (downstream store)`;
+    case 'gateway-send':
+      return `${event.worker} calls the design’s gateway`;
+    case 'register':
+      return event.resource
+        ? `${event.worker} registers its generation at the gateway (${event.resource})${reachText(event.reach)}`
+        : `${event.worker} registers its generation at the design’s targets`;
+    case 'cancel-complete':
+      return 'The cancel completes: effects are reconciled';
     case 'pause':
       return `${event.worker} pauses`;
     case 'resume':
@@ -41,6 +48,7 @@ export function describeEvent(event: TimelineEvent): string {
   }
 }
 
+/** " (it reaches acceptors 1, 2)" for a message to some acceptors of a replicated gateway. */
 function reachText(reach: readonly number[] | undefined): string {
   if (!reach) return '';
   return reach.length === 0
@@ -63,7 +71,7 @@ export function targetOfEvent(event: TimelineEvent): TargetId | null {
     case 'ticket':
       return 'tickets';
     case 'gateway-write':
-    case 'register':
+    case 'gateway-send':
       return 'gateway';
     case 'report-write':
       return 'report';
@@ -80,15 +88,28 @@ export const TARGET_LABELS: Record<TargetId, string> = {
   report: 'Report store (the design’s own check)',
 };
 
-/** "accepted, 1 row" / "rejected, 0 rows: fence" for a table cell or announcement. */
+/** The four outcomes as the page names them. */
+export const OUTCOME_LABELS: Record<OutcomeKind, string> = {
+  applied: 'applied',
+  refused: 'refused',
+  duplicate: 'duplicate',
+  unknown: 'unknown',
+};
+
+/**
+ * "applied, 1 row" / "refused, 0 rows: fence" / "duplicate, 0 rows" / "unknown (in the
+ * database: applied)" for a table cell or announcement.
+ */
 export function summarizeVerdict(effect: WriteEffect): string {
   const rows = `${effect.rowsChanged} ${effect.rowsChanged === 1 ? 'row' : 'rows'}`;
-  const lost = effect.ackLost ? '; the caller never heard back (unknown to it)' : '';
-  if (effect.verdict === 'accept') return `accepted, ${rows}${lost}`;
+  if (effect.outcome === 'unknown')
+    return `unknown to ${effect.worker ?? 'the caller'} (in the database: ${effect.database}, ${rows})`;
+  if (effect.outcome === 'applied') return `applied, ${rows}`;
+  if (effect.outcome === 'duplicate') return `duplicate, ${rows}: already done`;
   const why = effect.failed.length
     ? `: ${effect.failed.join(', ')}`
     : effect.reason === 'paused'
       ? ': paused'
       : '';
-  return `rejected, ${rows}${why}${lost}`;
+  return `refused, ${rows}${why}`;
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { loadTimelineEngine, runScenario, type Scenario } from './index';
-import { outcomeOfEffect } from './outcome';
 
 const acceptance: Scenario = {
   version: 1,
@@ -24,7 +23,7 @@ const acceptance: Scenario = {
 describe('timeline engine', () => {
   it("the acceptance sequence: A claims, pauses past expiry, B claims; A's finish changes 0 rows, B's 1", async () => {
     const t = await runScenario(acceptance);
-    expect(t.writes.map((w) => w.verdict)).toEqual(['accept', 'accept', 'reject', 'accept']);
+    expect(t.writes.map((w) => w.outcome)).toEqual(['applied', 'applied', 'refused', 'applied']);
     expect(t.writes.map((w) => w.rowsChanged)).toEqual([1, 1, 0, 1]);
     expect(t.windows).toEqual([
       { worker: 'A', fence: 1, from: 0, until: 5 },
@@ -35,8 +34,8 @@ describe('timeline engine', () => {
 
   it('runs the named design: with a TTL-only lease the stale finish lands', async () => {
     const t = await runScenario({ ...acceptance, design: 'ttl-only' });
-    expect(t.writes.find((w) => w.eventId === 'a-finish')?.verdict).toBe('accept');
-    expect(t.writes.find((w) => w.eventId === 'b-finish')?.verdict).toBe('reject');
+    expect(t.writes.find((w) => w.eventId === 'a-finish')?.outcome).toBe('applied');
+    expect(t.writes.find((w) => w.eventId === 'b-finish')?.outcome).toBe('refused');
   });
 
   it("judging leases by the worker's clock (a broken time source) lets a late commit through", async () => {
@@ -50,9 +49,9 @@ describe('timeline engine', () => {
         { id: 'a-finish', kind: 'finish', worker: 'A' },
       ],
     };
-    expect((await runScenario(late)).writes.map((w) => w.verdict)).toEqual(['accept', 'accept']);
+    expect((await runScenario(late)).writes.map((w) => w.outcome)).toEqual(['applied', 'applied']);
     const db = (await runScenario({ ...late, timeSource: 'database' })).writes[1];
-    expect(db).toMatchObject({ verdict: 'reject', failed: ['lease'] });
+    expect(db).toMatchObject({ outcome: 'refused', failed: ['lease'] });
   });
 
   it('a paused worker sends nothing, and an unknown design is refused clearly', async () => {
@@ -61,7 +60,7 @@ describe('timeline engine', () => {
       ...acceptance,
       events: acceptance.events.slice(0, 2).concat({ id: 'x', kind: 'finish', worker: 'A' }),
     });
-    expect(t.writes[1]).toMatchObject({ verdict: 'reject', reason: 'paused' });
+    expect(t.writes[1]).toMatchObject({ outcome: 'refused', reason: 'paused' });
     expect(() => engine.run({ ...acceptance, design: 'nope' })).toThrow(
       /Unknown lease design "nope"/,
     );
@@ -79,8 +78,8 @@ describe('lost acknowledgements and registrations', () => {
       workers: [{ id: 'A' }, { id: 'B' }],
       targets: {
         objectStore: 'overwrite',
-        gateway: 'first-write',
-        resourceFence: { kind: 'highest-seen' },
+        gateway: 'at-takeover',
+        gatewayCheck: { kind: 'highest-seen' },
       },
       events: [
         { id: 'a', kind: 'claim', worker: 'A' },
@@ -92,7 +91,7 @@ describe('lost acknowledgements and registrations', () => {
       ],
     });
     const lost = trace.writes.find((w) => w.eventId === 'w')!;
-    expect(outcomeOfEffect(lost)).toEqual({ database: 'applied', caller: 'unknown' });
+    expect([lost.database, lost.outcome]).toEqual(['applied', 'unknown']);
     const reg = trace.steps.find((st) => st.event.id === 'reg')?.effects[0];
     expect(reg?.kind === 'note' && reg.text).toMatch(/^B registered token 2 at r/);
     expect(trace.writes.find((w) => w.eventId === 'late')).toMatchObject({

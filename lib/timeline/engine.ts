@@ -7,7 +7,7 @@ import {
   type LeaseDesign,
   type LeaseModel,
 } from '@/lib/lease';
-import { seedFence } from '@/lib/lease/resource-fence';
+import { seedFence } from '@/lib/lease/replicated-fence';
 import { loadSqlJs, wrapSqlJs, type SqlDriver } from '@/lib/sqlite';
 import { applyEvent, clockOf, cloneState } from './apply';
 import { DRAFT_OUTPUT, RUN_ID, type TimelineEngine, type TimelineState } from './state';
@@ -58,7 +58,6 @@ export function createTimelineEngine(
         leaseUntil: row?.leaseUntil ?? 0,
         fence: row?.fence ?? 0,
         status: row?.status ?? 'missing',
-        cancelEpoch: row?.cancelEpoch ?? 0,
       },
       workers: state.workers.map((w) => ({
         id: w.id,
@@ -87,20 +86,12 @@ export function createTimelineEngine(
         model.setupOutputs();
         if (scenario.firstToken !== undefined) seedFence(db, RUN_ID, scenario.firstToken);
         db.exec(TARGETS_SCHEMA);
-        const gatewayResources = [
-          ...new Set(
-            scenario.events.flatMap((e) =>
-              e.kind === 'gateway-write' || e.kind === 'register' ? [e.resource] : [],
-            ),
-          ),
-        ].sort();
         return {
           design: scenario.design ?? 'fenced',
           leaseSeconds: scenario.leaseSeconds,
           timeSource: scenario.timeSource ?? 'database',
           targets: { ...scenario.targets },
           ...(scenario.terms?.token ? { tokenName: scenario.terms.token } : {}),
-          gatewayResources,
           now: 0,
           nextIndex: 0,
           workers: scenario.workers.map((w) => ({

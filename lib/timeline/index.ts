@@ -11,7 +11,14 @@ export {
 } from './engine';
 export { ScenarioSchema, parseScenario, SCENARIO_LIMITS, type ParseResult } from './schema';
 export { encodeScenario, decodeScenario, scenarioLink, MAX_SHARE_LENGTH } from './share';
-export { describeEvent, targetOfEvent, summarizeVerdict, TARGET_LABELS } from './describe';
+export {
+  describeEvent,
+  targetOfEvent,
+  summarizeVerdict,
+  TARGET_LABELS,
+  OUTCOME_LABELS,
+} from './describe';
+export { traceLog, traceViolation } from './properties';
 export {
   scorePredictions,
   prunePredictions,

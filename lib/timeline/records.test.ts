@@ -22,7 +22,7 @@ describe('timeline results in the records database', () => {
       saveTimelineResult(db, {
         at: 1000,
         scenario,
-        predictions: { 'a-finish': 'reject' },
+        predictions: { 'a-finish': 'refused' },
         score: 3,
         total: 4,
         seconds: 42.4,
@@ -36,7 +36,7 @@ describe('timeline results in the records database', () => {
       db.get('SELECT scenario, predictions FROM timeline_results'),
     );
     expect(JSON.parse(String(stored?.scenario))).toEqual(scenario);
-    expect(JSON.parse(String(stored?.predictions))).toEqual({ 'a-finish': 'reject' });
+    expect(JSON.parse(String(stored?.predictions))).toEqual({ 'a-finish': 'refused' });
     const activity = await again.read((db) => db.get('SELECT kind, subject, detail FROM activity'));
     expect(activity).toEqual({
       kind: 'timeline.scored',

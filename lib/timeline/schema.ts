@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { FINGERPRINT_KINDS, MAX_ACCEPTORS, RESOURCE_FENCE_KINDS } from '@/lib/lease/resource-fence';
+import { OUTCOME_KINDS } from '@/lib/lease';
+import {
+  FINGERPRINT_KINDS,
+  GATEWAY_CHECK_KINDS,
+  MAX_ACCEPTORS,
+} from '@/lib/lease/replicated-fence';
 import type { Scenario } from './types';
 
 /** Limits that keep a shared or stored scenario small and readable. */
@@ -14,9 +19,13 @@ export const SCENARIO_LIMITS = {
 const name = z.string().regex(/^[A-Za-z0-9_.:-]{1,40}$/, 'use 1 to 40 letters, digits, or _ . : -');
 const text = z.string().max(SCENARIO_LIMITS.text, `at most ${SCENARIO_LIMITS.text} characters`);
 const worker = z.string().regex(/^[A-Z]$/, 'a worker is one capital letter (A, B, C)');
-const verdict = z.enum(['accept', 'reject']);
+/** An expected outcome; links made before the four outcomes say accept / reject. */
+export const outcomeSchema = z.preprocess(
+  (v) => (v === 'accept' ? 'applied' : v === 'reject' ? 'refused' : v),
+  z.enum(OUTCOME_KINDS),
+);
 const base = { id: name, note: text.optional() };
-const writeBase = { ...base, expect: verdict.optional(), ackLost: z.boolean().optional() };
+const writeBase = { ...base, expect: outcomeSchema.optional(), ackLost: z.boolean().optional() };
 const reach = z.array(z.number().int().min(1).max(MAX_ACCEPTORS)).max(MAX_ACCEPTORS).optional();
 
 const event = z.discriminatedUnion('kind', [
@@ -37,10 +46,12 @@ const event = z.discriminatedUnion('kind', [
     key: name.optional(),
     reach,
   }),
-  z.object({ ...base, kind: z.literal('register'), worker, resource: name, reach }),
   z.object({ ...base, kind: z.literal('claim-read'), worker }),
   z.object({ ...base, kind: z.literal('report-check'), worker }),
   z.object({ ...writeBase, kind: z.literal('report-write'), worker }),
+  z.object({ ...writeBase, kind: z.literal('gateway-send'), worker }),
+  z.object({ ...base, kind: z.literal('register'), worker, resource: name.optional(), reach }),
+  z.object({ ...base, kind: z.literal('cancel-complete') }),
   z.object({ ...base, kind: z.literal('pause'), worker }),
   z.object({ ...base, kind: z.literal('resume'), worker }),
   z.object({
@@ -86,9 +97,9 @@ export const ScenarioSchema = z
     targets: z.object({
       objectStore: z.enum(['overwrite', 'versioned']),
       gateway: z.enum(['at-takeover', 'first-write']),
-      resourceFence: z
+      gatewayCheck: z
         .object({
-          kind: z.enum(RESOURCE_FENCE_KINDS),
+          kind: z.enum(GATEWAY_CHECK_KINDS),
           acceptors: z.number().int().min(1).max(MAX_ACCEPTORS).optional(),
         })
         .optional(),

@@ -100,7 +100,7 @@ describe('share links of built scenarios with every builder extension', () => {
     targets: {
       objectStore: 'overwrite',
       gateway: 'first-write',
-      resourceFence: { kind: 'majority', acceptors: 5 },
+      gatewayCheck: { kind: 'majority', acceptors: 5 },
       fingerprint: 'attempt-claimed-at',
     },
     events: [
@@ -127,7 +127,7 @@ describe('share links of built scenarios with every builder extension', () => {
   it('refuse an acceptor number or count outside 1 to 5', () => {
     const tooMany = {
       ...built,
-      targets: { ...built.targets, resourceFence: { kind: 'majority', acceptors: 9 } },
+      targets: { ...built.targets, gatewayCheck: { kind: 'majority', acceptors: 9 } },
     };
     expect(decodeScenario(encodeScenario(tooMany as Scenario)).ok).toBe(false);
     const badReach = {

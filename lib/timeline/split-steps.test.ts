@@ -32,11 +32,11 @@ describe('a restarted worker (restartOf)', () => {
       expect.objectContaining({ id: 'C', restartOf: 'A', token: 2 }),
     ]);
     // Renewal matched on the name alone lets the old process through; the finish checks the fence.
-    expect(trace.writes.map((w) => [w.worker, w.verdict])).toEqual([
-      ['A', 'accept'],
-      ['C', 'accept'],
-      ['A', 'accept'],
-      ['A', 'reject'],
+    expect(trace.writes.map((w) => [w.worker, w.outcome])).toEqual([
+      ['A', 'applied'],
+      ['C', 'applied'],
+      ['A', 'applied'],
+      ['A', 'refused'],
     ]);
     expect(trace.writes[3].failed).toEqual(['fence']);
   });
@@ -79,10 +79,10 @@ describe('reads before a write (claim-read, report-check) and the design’s rep
         { id: 'c3', kind: 'claim', worker: 'B' },
       ],
     });
-    expect(trace.writes.map((w) => [w.worker, w.verdict, w.token])).toEqual([
-      ['B', 'accept', 1],
-      ['A', 'accept', 1],
-      ['B', 'reject', null],
+    expect(trace.writes.map((w) => [w.worker, w.outcome, w.token])).toEqual([
+      ['B', 'applied', 1],
+      ['A', 'applied', 1],
+      ['B', 'refused', null],
     ]);
     expect(trace.writes[2].explanation).toMatch(/saw nothing to claim/);
     expect(
@@ -116,19 +116,25 @@ describe('reads before a write (claim-read, report-check) and the design’s rep
       { id: 'w3', kind: 'report-write', worker: 'B' },
     ];
     const trace = engine.run({ ...base, design: 'worker-side-check', events });
-    expect(trace.writes.slice(2).map((w) => [w.worker, w.target, w.verdict, w.reason])).toEqual([
-      ['A', 'report', 'accept', 'stale-accepted'],
-      ['A', 'report', 'reject', 'worker-check'],
-      ['B', 'report', 'accept', 'ok'],
+    expect(trace.writes.slice(2).map((w) => [w.worker, w.target, w.outcome, w.reason])).toEqual([
+      ['A', 'report', 'applied', 'stale-accepted'],
+      ['A', 'report', 'refused', 'worker-check'],
+      ['B', 'report', 'applied', 'ok'],
     ]);
     expect(trace.steps.at(-1)!.after.targets.reportRef).toEqual({
       ref: 'B gen 2 batch 1',
       fence: 2,
     });
-    // The lesson's store checks the token where the write lands: A's first write is refused there.
-    const fenced = engine.run({ ...base, design: 'fenced', events });
+    // The lesson's store checks the generation where the write lands: once B has registered
+    // (an event after its claim), A's first write is refused there.
+    const registered = [
+      ...events.slice(0, 4),
+      { id: 'rb', kind: 'register', worker: 'B' } as const,
+      ...events.slice(4),
+    ];
+    const fenced = engine.run({ ...base, design: 'fenced', events: registered });
     expect(fenced.writes[2]).toMatchObject({
-      verdict: 'reject',
+      outcome: 'refused',
       reason: 'stale-token',
       failed: ['token'],
     });

@@ -43,10 +43,6 @@ export interface TimelineState {
   leaseSeconds: number;
   timeSource: TimeSource;
   targets: TargetsConfig;
-  /** Gateway resources named by the scenario: a takeover registers the new fence for each. */
-  gatewayResources: string[];
-  /** claimed_at of the run row's current holder, for a trusted gateway comparing fingerprints. */
-  holderClaimedAt?: number;
   /** The system's name for the token in explanations ("producer epoch"); "token" by default. */
   tokenName?: string;
   now: number;

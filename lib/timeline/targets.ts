@@ -1,17 +1,29 @@
 import {
-  RESOURCE_FENCE_SCHEMA,
+  FENCE_SCHEMA,
+  registerAt,
+  resourceWrites,
+  writeThroughFence,
+  type FenceWriteResult,
+  type ResourceFence,
+} from '@/lib/lease';
+import {
+  REPLICA_SCHEMA,
+  readAcceptorWrites,
   readPromises,
-  readResourceWrites,
-} from '@/lib/lease/resource-fence';
+  singleCopyFence,
+} from '@/lib/lease/replicated-fence';
 import type { SqlDriver } from '@/lib/sqlite';
-import type { TargetsView } from './types';
+import { RUN_ID } from './state';
+import type { TargetsConfig, TargetsView } from './types';
 
 /**
- * The remote targets where effects land, as SQLite tables beside the run row. They are not
- * lease statements (those live in lib/lease): they are what the outside world does with a
- * write, each with the only protection that kind of target has.
+ * The remote targets where effects land, beside the run row. Their rules are lib/lease's
+ * resource fences (the ticket API is `key-only`, the gateway `highest-seen`, the object store
+ * `versioned` or `none`); this module only stores the report file's versions and reads
+ * everything back for the trace.
  */
-export const TARGETS_SCHEMA = `${RESOURCE_FENCE_SCHEMA}
+export const TARGETS_SCHEMA = `${FENCE_SCHEMA}
+${REPLICA_SCHEMA}
 CREATE TABLE IF NOT EXISTS report_versions (
   version INTEGER PRIMARY KEY AUTOINCREMENT,
   writer  TEXT    NOT NULL,
@@ -21,15 +33,31 @@ CREATE TABLE IF NOT EXISTS report_versions (
 CREATE TABLE IF NOT EXISTS report_official (
   name    TEXT PRIMARY KEY,
   version INTEGER NOT NULL REFERENCES report_versions (version)
-);
-CREATE TABLE IF NOT EXISTS tickets (
-  idem_key TEXT PRIMARY KEY,
-  action   TEXT NOT NULL,
-  worker   TEXT NOT NULL,
-  at       INTEGER NOT NULL
 );`;
 
 export const REPORT_NAME = 'report.md';
+
+/** The ticket API's resource key, and the prefix of the gateway's resources (scoped by run). */
+const TICKETS = 'tickets';
+const GATEWAY_PREFIX = 'gw:';
+
+/** The fence of each target, from the scenario's settings: one rulebook, lib/lease. */
+export function fenceOf(
+  target: 'objects' | 'tickets' | 'gateway',
+  settings: TargetsConfig,
+): ResourceFence {
+  if (target === 'objects')
+    return settings.objectStore === 'versioned' ? { kind: 'versioned' } : { kind: 'none' };
+  if (target === 'tickets') return { kind: 'key-only' };
+  // A replicated gateway ('majority') is decided by writeToMajority instead; its single-copy
+  // fallback here is highest-seen.
+  return (
+    singleCopyFence(
+      settings.gatewayCheck ?? { kind: 'highest-seen' },
+      settings.gateway === 'at-takeover' ? 'event' : 'first-write',
+    ) ?? { kind: 'highest-seen', registration: 'first-write', order: 'generation' }
+  );
+}
 
 /** Stores an immutable version of the report; returns its version number. */
 export function putReportVersion(
@@ -47,7 +75,7 @@ export function putReportVersion(
   return Number(row?.v ?? 0);
 }
 
-/** Points the official report at a version, with no check at all (the caller decides). */
+/** Points the official report at a version (the fenced commit in lib/lease decided it may). */
 export function pointReportAt(db: SqlDriver, version: number): number {
   return db.run(
     `INSERT INTO report_official (name, version) VALUES ($name, $version)
@@ -56,19 +84,47 @@ export function pointReportAt(db: SqlDriver, version: number): number {
   );
 }
 
-/** The ticket API: creates a ticket unless the idempotency key was seen. Returns rows changed. */
+/** The ticket API: a ticket per idempotency key, through a key-only fence. */
 export function callTicketApi(
   db: SqlDriver,
   key: string,
   action: string,
   worker: string,
+  token: number,
   at: number,
-): number {
-  return db.run(
-    `INSERT INTO tickets (idem_key, action, worker, at) VALUES ($key, $action, $worker, $at)
-     ON CONFLICT (idem_key) DO NOTHING`,
-    { key, action, worker, at },
+): FenceWriteResult {
+  return writeThroughFence(
+    db,
+    { kind: 'key-only' },
+    { runId: RUN_ID, resource: TICKETS, holder: worker, token, opId: key, body: action, now: at },
   );
+}
+
+/** A write through the fencing gateway (highest-seen per resource of the run). */
+export function gatewayWrite(
+  db: SqlDriver,
+  fence: ResourceFence,
+  resource: string,
+  worker: string,
+  token: number,
+  body: string,
+  at: number,
+  opId?: string,
+): FenceWriteResult {
+  return writeThroughFence(db, fence, {
+    runId: RUN_ID,
+    resource: GATEWAY_PREFIX + resource,
+    holder: worker,
+    token,
+    body,
+    now: at,
+    ...(opId !== undefined ? { opId } : {}),
+  });
+}
+
+/** The registration event at one gateway resource. */
+export function gatewayRegister(db: SqlDriver, resource: string, token: number): void {
+  registerAt(db, RUN_ID, GATEWAY_PREFIX + resource, token);
 }
 
 /** Reads every target's state for the trace (the draft is filled in by the caller). */
@@ -86,15 +142,21 @@ export function readTargets(db: SqlDriver): Omit<TargetsView, 'draft'> {
       WHERE o.name = $name`,
     { name: REPORT_NAME },
   );
-  const tickets = db
-    .all('SELECT idem_key, action, worker FROM tickets ORDER BY rowid')
-    .map((r) => ({ key: String(r.idem_key), action: String(r.action), worker: String(r.worker) }));
-  const gatewayPromises = readPromises(db);
+  const writes = resourceWrites(db, RUN_ID);
   const gatewayHighest: Record<string, number> = {};
-  for (const [resource, promised] of Object.entries(gatewayPromises)) {
-    gatewayHighest[resource] = Math.max(0, ...promised);
+  for (const r of db.all(
+    'SELECT resource, generation FROM resource_fences WHERE run_id = $run ORDER BY resource',
+    { run: RUN_ID },
+  )) {
+    const resource = String(r.resource);
+    if (resource.startsWith(GATEWAY_PREFIX))
+      gatewayHighest[resource.slice(GATEWAY_PREFIX.length)] = Number(r.generation);
   }
-  const gatewayWrites = readResourceWrites(db);
+  // A replicated gateway: what each acceptor promised; the highest of them stands for the resource.
+  const promises = readPromises(db);
+  const replicatedHighest = Object.fromEntries(
+    Object.entries(promises).map(([resource, promised]) => [resource, Math.max(0, ...promised)]),
+  );
   return {
     officialReport: official
       ? {
@@ -104,9 +166,21 @@ export function readTargets(db: SqlDriver): Omit<TargetsView, 'draft'> {
         }
       : null,
     reportVersions,
-    tickets,
-    gatewayHighest,
-    gatewayPromises,
-    gatewayWrites,
+    tickets: writes
+      .filter((w) => w.resource === TICKETS)
+      .map((w) => ({ key: w.opId ?? '', action: w.body, worker: w.holder })),
+    gatewayHighest: { ...gatewayHighest, ...replicatedHighest },
+    ...(Object.keys(promises).length ? { gatewayPromises: promises } : {}),
+    gatewayWrites: [
+      ...writes
+        .filter((w) => w.resource.startsWith(GATEWAY_PREFIX))
+        .map((w) => ({
+          resource: w.resource.slice(GATEWAY_PREFIX.length),
+          worker: w.holder,
+          token: w.generation,
+          body: w.body,
+        })),
+      ...readAcceptorWrites(db),
+    ],
   };
 }

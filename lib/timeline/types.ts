@@ -1,5 +1,3 @@
-import type { FingerprintKind, ResourceFence } from '@/lib/lease/resource-fence';
-
 /**
  * The timeline simulator's contract: scenarios as data in, traces as data out.
  *
@@ -11,11 +9,15 @@ import type { FingerprintKind, ResourceFence } from '@/lib/lease/resource-fence'
  *
  * Every event has a stable `id` (unique in the scenario). Events that try to change something
  * (`WRITE_KINDS`: claim, renew, finish, cancel, draft, object put/commit, ticket call, gateway
- * write, report write) produce exactly one `WriteEffect` each, with a verdict:
- *   - 'accept': the write landed (it changed a row at its target);
- *   - 'reject': it changed nothing, and `reason` / `failed` say which condition stopped it
- *     (a duplicate stopped by an idempotency key is a 'reject' with reason 'duplicate').
- * Library scenarios state the verdict they teach in `expect` on each write event; the unit tests
+ * write, report write, gateway send) produce exactly one `WriteEffect` each, with an outcome
+ * (lib/lease/outcome.ts) as the writer learns it, and the database's own view beside it:
+ *   - 'applied': the write took effect;
+ *   - 'refused': the target's conditions did not hold; `failed` names them;
+ *   - 'duplicate': the same operation id or idempotency key already took effect;
+ *   - 'unknown': the acknowledgement was lost (`ackLost` on the event): the writer cannot tell,
+ *     while `database` says what really happened.
+ * `verdict` (accept / reject) is kept for older readers: accept exactly when the database applied it.
+ * Library scenarios state the outcome they teach in `expect` on each write event; the unit tests
  * check the engine computes exactly those.
  *
  * The engine (lib/timeline/engine.ts):
@@ -38,6 +40,9 @@ import type { FingerprintKind, ResourceFence } from '@/lib/lease/resource-fence'
  * Compatibility: this contract only grows. New event kinds, options and fields are added as
  * optional; existing names and meanings stay.
  */
+
+import type { ConditionCheck, OutcomeKind } from '@/lib/lease';
+import type { FingerprintKind, GatewayCheck } from '@/lib/lease/replicated-fence';
 
 /** Worker names: single capital letters, as in the lesson (A, B, C). */
 export type WorkerId = string;
@@ -62,7 +67,10 @@ export type ObjectStoreMode =
 
 /** When the fencing gateway learns about a new generation. */
 export type GatewayRegistration =
-  /** A successful claim registers the new fence at the gateway at once. */
+  /**
+   * The new holder registers its generation at the gateway by a `register` event after its
+   * claim (keyed by run; nothing is registered by looking ahead in the scenario).
+   */
   | 'at-takeover'
   /** The gateway learns a generation only when that generation first writes through it. */
   | 'first-write';
@@ -71,8 +79,8 @@ export interface TargetsConfig {
   objectStore: ObjectStoreMode;
   gateway: GatewayRegistration;
   /** The check the gateway (the resource lane) makes; default highest-seen with one copy. */
-  resourceFence?: ResourceFence;
-  /** What a holder presents to the resource as its token; default the fence counter. */
+  gatewayCheck?: GatewayCheck;
+  /** What a holder presents to the gateway as its token; default the fence counter. */
   fingerprint?: FingerprintKind;
 }
 
@@ -89,10 +97,10 @@ interface EventBase {
   note?: string;
 }
 
-/** Fields of an event that may write: the verdict the scenario teaches. */
+/** Fields of an event that may write: the outcome the scenario teaches. */
 interface WriteBase extends EventBase {
-  expect?: Verdict;
-  /** The store decides, but its acknowledgement never reaches the caller (the caller's view: unknown). */
+  expect?: OutcomeKind;
+  /** A fault: the write's acknowledgement is lost, so the writer learns `unknown`. */
   ackLost?: boolean;
 }
 
@@ -119,17 +127,11 @@ export type TimelineEvent =
       worker: WorkerId;
       resource: string;
       body?: string;
-      /** The idempotency key a key-only resource compares; the resource name when absent. */
+      /** The idempotency key a key-only gateway compares; the resource name when absent. */
       key?: string;
-      /** Acceptors (1-based) this write reaches, for a replicated resource; all when absent. */
+      /** Acceptors (1-based) this write reaches, for a replicated gateway; all when absent. */
       reach?: number[];
     })
-  /**
-   * The worker registers its generation at the resource after its claim and before it acts (an
-   * explicit registration); a resource that keeps a generation then refuses older ones at once.
-   * It is not a write of the run's work: its result is a note (which acceptors promised).
-   */
-  | (EventBase & { kind: 'register'; worker: WorkerId; resource: string; reach?: number[] })
   /**
    * The first statement of a two-statement claim (a design with `claimRead`): the worker reads
    * the row without a lock and remembers what it saw; its next claim sends only the write.
@@ -142,6 +144,16 @@ export type TimelineEvent =
   | (EventBase & { kind: 'report-check'; worker: WorkerId })
   /** The worker writes the report reference at the design's own downstream report store. */
   | (WriteBase & { kind: 'report-write'; worker: WorkerId })
+  /** The worker calls the design's own gateway (the checker's `send`). */
+  | (WriteBase & { kind: 'gateway-send'; worker: WorkerId })
+  /**
+   * The registration event: the worker tells a target about its generation after its claim.
+   * With `resource`, the fencing gateway's resource of that name; without, the design's own
+   * highest-seen targets. Registration is keyed by run, and nothing registers by look-ahead.
+   */
+  | (EventBase & { kind: 'register'; worker: WorkerId; resource?: string; reach?: number[] })
+  /** The cancel's end: its effects are listed for reconciliation, and canceling becomes canceled. */
+  | (EventBase & { kind: 'cancel-complete' })
   /** The worker stops (GC pause, partition, laptop lid): it does nothing until resumed. */
   | (EventBase & { kind: 'pause'; worker: WorkerId })
   | (EventBase & { kind: 'resume'; worker: WorkerId })
@@ -161,6 +173,7 @@ export const WRITE_KINDS = [
   'ticket',
   'gateway-write',
   'report-write',
+  'gateway-send',
 ] as const satisfies readonly EventKind[];
 
 export type WriteKind = (typeof WRITE_KINDS)[number];
@@ -180,7 +193,7 @@ export type TimeSource =
 
 /**
  * A real system's names for the scenario's parts, shown beside the lesson's ("token" is
- * "producer epoch", worker A is "producer instance 1"). Display only: the engine ignores them.
+ * "producer epoch", worker A is "producer instance 1"). Used for display and explanations only.
  */
 export interface ScenarioTerms {
   token?: string;
@@ -239,10 +252,25 @@ export type WriteReason =
 
 /** A condition that did not hold; the run row's conditions come from lib/lease. */
 export type FailedCondition =
-  'owner' | 'fence' | 'lease' | 'status' | 'token' | 'key' | 'operation' | 'quorum';
+  | 'owner'
+  | 'fence'
+  | 'lease'
+  | 'status'
+  | 'token'
+  | 'key'
+  | 'operation'
+  | 'generation'
+  | 'run'
+  | 'quorum';
 
 export interface WriteEffect {
   kind: 'write';
+  /** What the writer learned: the outcome a learner predicts. */
+  outcome: OutcomeKind;
+  /** What the target decided (differs from `outcome` only when the acknowledgement was lost). */
+  database: Exclude<OutcomeKind, 'unknown'>;
+  /** The conditions the target checked, and whether each held. */
+  checked: ConditionCheck[];
   eventId: string;
   eventIndex: number;
   worker: WorkerId | null;
@@ -260,8 +288,6 @@ export interface WriteEffect {
   at: number;
   /** One sentence: why this verdict, naming the failed condition. */
   explanation: string;
-  /** The store decided `verdict`, but the caller never heard back: to the caller it is unknown. */
-  ackLost?: boolean;
 }
 
 /** Something that happened without a verdict (pause, resume, time moving, an ignored event). */
@@ -280,7 +306,6 @@ export interface RunRowView {
   leaseUntil: number;
   fence: number;
   status: string;
-  cancelEpoch: number;
 }
 
 export interface WorkerView {
@@ -309,14 +334,14 @@ export interface TargetsView {
   tickets: { key: string; action: string; worker: string }[];
   /** Highest fence token seen per gateway resource. */
   gatewayHighest: Record<string, number>;
-  /** Per resource, the generation each acceptor promised (one entry for a single-copy resource). */
+  /** Per resource of a replicated gateway, the generation each acceptor promised. */
   gatewayPromises?: Record<string, number[]>;
   gatewayWrites: {
     resource: string;
     worker: string;
     token: number;
     body: string;
-    /** Acceptors that took it, and whether that was a majority (always true for one copy). */
+    /** A replicated gateway: how many acceptors took it, and whether that was a majority. */
     acks?: number;
     committed?: boolean;
   }[];

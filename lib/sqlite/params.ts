@@ -1,4 +1,4 @@
-import type { SqlValue } from '@/lib/sqlite';
+import type { SqlValue } from './driver';
 
 /** The result of scanning a statement for its parameters. */
 export interface StatementParams {

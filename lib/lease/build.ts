@@ -1,0 +1,159 @@
+import { claimableSql, commitWhere, RUNS_TABLE, type RunTable } from './conditions';
+import { FENCE_SCHEMA, fencedWriteSql, registerSql, type ResourceFence } from './fence';
+import type { DesignRules, DesignTargets, LeaseDesign } from './types';
+
+/** The run table's schema and the statement that enqueues a run, per table alias. */
+function tableSql(t: RunTable): { schema: string; submit: string } {
+  if (t.name === 'jobs') {
+    // The Python demo's compact table, as the claim lab shows it to the learner.
+    return {
+      schema: `CREATE TABLE IF NOT EXISTS jobs(id TEXT PRIMARY KEY, owner TEXT, until INTEGER, fence INTEGER, state TEXT)`,
+      submit: `INSERT INTO jobs VALUES ($run, '', 0, 0, 'ready')`,
+    };
+  }
+  return {
+    schema: `CREATE TABLE IF NOT EXISTS ${t.name} (
+  ${t.id}      TEXT PRIMARY KEY,
+  ${t.owner}       TEXT    NOT NULL DEFAULT '',
+  ${t.leaseUntil}  INTEGER NOT NULL DEFAULT 0,
+  ${t.fence}       INTEGER NOT NULL DEFAULT 0,
+  ${t.status}      TEXT    NOT NULL DEFAULT '${t.queued}'
+               CHECK (${t.status} IN ('${t.queued}', 'running', 'done', 'canceling', 'canceled', 'failed'))
+);`,
+    submit: `INSERT INTO ${t.name} (${t.id}) VALUES ($run)`,
+  };
+}
+
+/** The report reference a holder writes: who, which generation, which batch. */
+const REPORT_REF = `$owner || ' gen ' || $token || ' batch ' || $batch`;
+export const REPORT_RESOURCE = 'report';
+export const GATEWAY_RESOURCE = 'gateway';
+
+function registered(fence: ResourceFence): boolean {
+  return fence.kind === 'highest-seen' && fence.registration === 'event';
+}
+
+/** The targets beyond the run row, built from their fences. */
+export function buildTargets(
+  rules: DesignRules['targets'],
+  t: RunTable = RUNS_TABLE,
+): DesignTargets {
+  const report = `'${REPORT_RESOURCE}'`;
+  const gateway = `'${GATEWAY_RESOURCE}'`;
+  const registering = [
+    ...(registered(rules.report) ? [report] : []),
+    ...(registered(rules.gateway) ? [gateway] : []),
+  ];
+  return {
+    schema: FENCE_SCHEMA,
+    report: rules.report,
+    gateway: rules.gateway,
+    register: registerSql(registering),
+    // A run enqueued again (the same id after a reset) starts with nothing registered.
+    submit: `DELETE FROM resource_fences WHERE run_id = $run`,
+    writeReport: fencedWriteSql(rules.report, report, REPORT_REF, t),
+    ...(rules.workerCheck
+      ? { workerCheck: `SELECT 1 AS ok FROM ${t.name} WHERE ${commitWhere(['owner', 'fence'], t)}` }
+      : {}),
+    sendGateway: fencedWriteSql(rules.gateway, gateway, `'call'`, t),
+    readReport: `SELECT body AS ref, generation AS fence FROM resource_writes
+ WHERE run_id = $run AND resource = ${report} ORDER BY seq DESC LIMIT 1`,
+    // What the future of a schedule depends on: the run row, what each resource has seen, and
+    // the keys it took. (The log of past writes does not change what happens next.)
+    snapshot: `SELECT
+  (SELECT group_concat(${t.owner} || ',' || ${t.leaseUntil} || ',' || ${t.fence} || ',' || ${t.status}, ';')
+     FROM ${t.name} WHERE ${t.id} = $run)
+  || '|' || (SELECT ifnull(group_concat(resource || ',' || generation || ',' || batch, ';'), '')
+     FROM resource_fences WHERE run_id = $run)
+  || '|' || (SELECT ifnull(group_concat(resource || ':' || op_id, ';'), '')
+     FROM resource_writes WHERE run_id = $run AND op_id IS NOT NULL) AS state`,
+  };
+}
+
+const OUTPUTS_SCHEMA = `CREATE TABLE IF NOT EXISTS run_outputs (
+  run_id     TEXT    NOT NULL,
+  name       TEXT    NOT NULL,
+  op_id      TEXT    NOT NULL,
+  owner      TEXT    NOT NULL,
+  fence      INTEGER NOT NULL,
+  body       TEXT    NOT NULL,
+  written_at INTEGER NOT NULL,
+  PRIMARY KEY (run_id, name)
+);`;
+
+const READ_OUTPUT = `SELECT name, op_id AS opId, owner, fence, body, written_at AS writtenAt
+  FROM run_outputs WHERE run_id = $run AND name = $name`;
+
+/**
+ * Builds a design's statements from its rules: every WHERE clause is made of the named
+ * condition fragments of lib/lease/conditions.ts, over the rules' table.
+ */
+export function buildDesign(
+  meta: Pick<LeaseDesign, 'id' | 'name' | 'summary'>,
+  rules: DesignRules,
+): LeaseDesign {
+  const t = rules.table;
+  const { schema, submit } = tableSql(t);
+  const claimSet = (fence: string) =>
+    `SET ${t.owner} = $owner, ${t.leaseUntil} = $now + $lease, ${t.fence} = ${fence}, ${t.status} = 'running'`;
+  const returning = `RETURNING ${t.fence} AS token`;
+  const claim =
+    rules.claim === 'select-then-update'
+      ? `UPDATE ${t.name}
+   ${claimSet('$seen_fence + 1')}
+ WHERE ${t.id} = $run
+${returning}`
+      : rules.claim === 'random-token'
+        ? `UPDATE ${t.name}
+   SET ${t.owner} = $owner, ${t.leaseUntil} = $now + $lease,
+       ${t.fence} = (unicode($owner) * 7919 + $now * 104729 + ${t.fence} * 31) % 997 + 1,
+       ${t.status} = 'running'
+ WHERE ${t.id} = $run AND ${claimableSql(t)}
+${returning}`
+        : `UPDATE ${t.name}
+   ${claimSet(`${t.fence} + 1`)}
+ WHERE ${t.id} = $run AND ${claimableSql(t)}
+${returning}`;
+  const cancellable = `${t.id} = $run AND ${t.status} IN ('${t.queued}', 'running')`;
+  return {
+    ...meta,
+    schema,
+    submit,
+    ...(rules.claim === 'select-then-update'
+      ? {
+          claimRead: `SELECT ${t.fence} AS seen_fence FROM ${t.name}\n WHERE ${t.id} = $run AND ${claimableSql(t)}`,
+        }
+      : {}),
+    claim,
+    renew: `UPDATE ${t.name}
+   SET ${t.leaseUntil} = $now + $lease
+ WHERE ${commitWhere(rules.renew, t)}`,
+    finish: `UPDATE ${t.name}
+   SET ${t.status} = 'done'
+ WHERE ${commitWhere(rules.finish, t)}`,
+    cancel:
+      rules.cancel === 'fenced'
+        ? `UPDATE ${t.name}
+   SET ${t.status} = 'canceling', ${t.fence} = ${t.fence} + 1
+ WHERE ${cancellable}
+${returning}`
+        : `UPDATE ${t.name}
+   SET ${t.status} = 'canceled'
+ WHERE ${cancellable}
+${returning}`,
+    completeCancel: `UPDATE ${t.name} SET ${t.status} = 'canceled' WHERE ${t.id} = $run AND ${t.status} = 'canceling'`,
+    read: `SELECT ${t.id} AS runId, ${t.owner} AS owner, ${t.leaseUntil} AS leaseUntil, ${t.fence} AS fence,
+  ${t.status} AS status FROM ${t.name} WHERE ${t.id} = $run`,
+    outputSchema: OUTPUTS_SCHEMA,
+    writeOutput: `INSERT INTO run_outputs (run_id, name, op_id, owner, fence, body, written_at)
+SELECT ${t.id}, $name, $op, $owner, $token, $body, $now FROM ${t.name}
+ WHERE ${commitWhere(rules.output, t)}
+ON CONFLICT (run_id, name) DO UPDATE
+   SET op_id = excluded.op_id, owner = excluded.owner, fence = excluded.fence,
+       body = excluded.body, written_at = excluded.written_at
+ WHERE run_outputs.op_id <> excluded.op_id`,
+    readOutput: READ_OUTPUT,
+    targets: buildTargets(rules.targets, t),
+    rules,
+  };
+}

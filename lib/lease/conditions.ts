@@ -1,0 +1,141 @@
+/**
+ * The commit conditions of the lesson, as named fragments. Every WHERE clause of a design is
+ * built from these (lib/lease/build.ts), so "drop one condition" and the broken-design catalog
+ * are data, and an explanation can name exactly the conditions a design checked.
+ */
+
+/** The columns of a run table: the lesson's `runs` table, or the Python demo's `jobs` table. */
+export interface RunTable {
+  name: string;
+  id: string;
+  owner: string;
+  leaseUntil: string;
+  fence: string;
+  status: string;
+  /** The status word of a run waiting for its first claim. */
+  queued: string;
+}
+
+/** The lesson's run table. */
+export const RUNS_TABLE: RunTable = {
+  name: 'runs',
+  id: 'run_id',
+  owner: 'owner',
+  leaseUntil: 'lease_until',
+  fence: 'fence',
+  status: 'status',
+  queued: 'queued',
+};
+
+/** The same table under the Python demo's names: an alias of the one design, not a second copy. */
+export const JOBS_TABLE: RunTable = {
+  name: 'jobs',
+  id: 'id',
+  owner: 'owner',
+  leaseUntil: 'until',
+  fence: 'fence',
+  status: 'state',
+  queued: 'ready',
+};
+
+/** The four conditions of a fenced commit; a refusal names the ones that did not hold. */
+export const COMMIT_CONDITIONS = ['owner', 'fence', 'lease', 'status'] as const;
+export type CommitCondition = (typeof COMMIT_CONDITIONS)[number];
+
+/** One condition as SQL over a run table. */
+export function conditionSql(condition: CommitCondition, t: RunTable = RUNS_TABLE): string {
+  switch (condition) {
+    case 'owner':
+      return `${t.owner} = $owner`;
+    case 'fence':
+      return `${t.fence} = $token`;
+    case 'lease':
+      return `${t.leaseUntil} > $now`;
+    case 'status':
+      return `${t.status} = 'running'`;
+  }
+}
+
+/** The WHERE clause of a commit: the run id, then each condition, in the lesson's order. */
+export function commitWhere(
+  conditions: readonly CommitCondition[],
+  t: RunTable = RUNS_TABLE,
+): string {
+  const ordered = COMMIT_CONDITIONS.filter((c) => conditions.includes(c));
+  return [`${t.id} = $run`, ...ordered.map((c) => conditionSql(c, t))].join(' AND ');
+}
+
+/** The claim's condition: a queued run, or a running one whose lease has run out. */
+export function claimableSql(t: RunTable = RUNS_TABLE): string {
+  return `(${t.status} = '${t.queued}' OR (${t.status} = 'running' AND ${t.leaseUntil} <= $now))`;
+}
+
+/** The fields of a run row a condition looks at. */
+export interface ConditionRow {
+  owner: string;
+  fence: number;
+  leaseUntil: number;
+  status: string;
+}
+
+/** Whether a condition holds for a writer, judged on a row (the same rule as its SQL). */
+export function conditionHolds(
+  condition: CommitCondition,
+  row: ConditionRow,
+  owner: string,
+  token: number,
+  now: number,
+): boolean {
+  switch (condition) {
+    case 'owner':
+      return row.owner === owner;
+    case 'fence':
+      return row.fence === token;
+    case 'lease':
+      return row.leaseUntil > now;
+    case 'status':
+      return row.status === 'running';
+  }
+}
+
+/** Each condition a design checks, and whether it held for this writer on this row. */
+export function checkConditions(
+  conditions: readonly CommitCondition[],
+  row: ConditionRow,
+  owner: string,
+  token: number,
+  now: number,
+): { condition: CommitCondition; held: boolean }[] {
+  return COMMIT_CONDITIONS.filter((c) => conditions.includes(c)).map((condition) => ({
+    condition,
+    held: conditionHolds(condition, row, owner, token, now),
+  }));
+}
+
+/** What a condition says about a row, in the lesson's words ("the status was running"). */
+export function describeCondition(
+  condition: CommitCondition,
+  row: ConditionRow,
+  owner: string,
+  token: number,
+  now: number,
+): string {
+  switch (condition) {
+    case 'owner':
+      return row.owner === owner
+        ? `the owner was ${owner}`
+        : `the owner is ${row.owner || '(nobody)'}, not ${owner}`;
+    case 'fence':
+      return row.fence === token
+        ? `the fence was ${token}`
+        : `the fence is ${row.fence}, the writer holds token ${token}`;
+    case 'lease':
+      return row.leaseUntil > now
+        ? `the lease ran until ${row.leaseUntil}`
+        : `the lease ended at ${row.leaseUntil}, it is now ${now}`;
+    case 'status':
+      return row.status === 'running'
+        ? 'the status was running'
+        : `the status is ${row.status}, not running`;
+  }
+}

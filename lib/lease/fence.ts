@@ -1,0 +1,344 @@
+import type { SqlDriver } from '@/lib/sqlite';
+import {
+  checkConditions,
+  commitWhere,
+  RUNS_TABLE,
+  type CommitCondition,
+  type RunTable,
+} from './conditions';
+import type { ConditionCheck, ObservedWrite } from './outcome';
+
+/**
+ * How a resource outside the run row protects itself from a stale holder: the one home of the
+ * lesson's resource fences. The timeline's targets, the checker's report store and gateway and
+ * the crash lab's publisher are all instances of this value, written through the SQL below.
+ *
+ * Every resource key is scoped by run: generations of different runs never compare.
+ */
+export type ResourceFence =
+  /**
+   * The resource remembers the highest generation it has seen and refuses anything lower. It
+   * learns a generation on that generation's first write, or (`registration: 'event'`) from an
+   * explicit registration the new holder makes after its claim and before it acts.
+   * `order` says what is compared: the generation alone, the pair (generation, batch) in order,
+   * or (broken) generation + batch as one counter.
+   */
+  | {
+      kind: 'highest-seen';
+      registration: 'first-write' | 'event';
+      order: FenceOrder;
+      key?: boolean;
+    }
+  /** A trusted gateway: it checks the writer's authority against the run row, atomically. */
+  | { kind: 'run-row'; conditions: readonly CommitCondition[] }
+  /** Every put makes an immutable version; only a fenced commit (the run row) moves the reference. */
+  | { kind: 'versioned' }
+  /** Only an idempotency key: a repeat of the same key is a duplicate; tokens are not known. */
+  | { kind: 'key-only' }
+  /** Nothing is checked. */
+  | { kind: 'none' };
+
+export type FenceKind = ResourceFence['kind'];
+export type FenceOrder = 'generation' | 'generation-batch' | 'summed';
+
+/** The tables every fenced resource shares: what it has seen per run, and the writes it took. */
+export const FENCE_SCHEMA = `CREATE TABLE IF NOT EXISTS resource_fences (
+  run_id     TEXT    NOT NULL,
+  resource   TEXT    NOT NULL,
+  generation INTEGER NOT NULL DEFAULT 0,
+  batch      INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (run_id, resource)
+);
+CREATE TABLE IF NOT EXISTS resource_writes (
+  seq        INTEGER PRIMARY KEY,
+  run_id     TEXT    NOT NULL,
+  resource   TEXT    NOT NULL,
+  holder     TEXT    NOT NULL,
+  generation INTEGER NOT NULL,
+  batch      INTEGER NOT NULL,
+  op_id      TEXT,
+  body       TEXT    NOT NULL,
+  at         INTEGER NOT NULL
+);
+CREATE TRIGGER IF NOT EXISTS resource_fence_seen AFTER INSERT ON resource_writes
+BEGIN
+  ${raiseHighest('NEW.run_id', 'NEW.resource', 'NEW.generation', 'NEW.batch')}
+END;`;
+
+/** The upsert that raises what a resource has seen; it never goes down. */
+function raiseHighest(run: string, resource: string, generation: string, batch: string): string {
+  return `INSERT INTO resource_fences (run_id, resource, generation, batch) VALUES (${run}, ${resource}, ${generation}, ${batch})
+  ON CONFLICT (run_id, resource) DO UPDATE SET generation = excluded.generation, batch = excluded.batch
+  WHERE excluded.generation > resource_fences.generation
+     OR (excluded.generation = resource_fences.generation AND excluded.batch > resource_fences.batch);`;
+}
+
+/** A SQL string literal. */
+export function sqlText(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+/** What a write presents to a highest-seen resource, as SQL: (generation, batch). */
+function presented(fence: ResourceFence): { generation: string; batch: string } {
+  if (fence.kind !== 'highest-seen') return { generation: '$token', batch: '0' };
+  if (fence.order === 'generation-batch') return { generation: '$token', batch: '$batch' };
+  if (fence.order === 'summed') return { generation: '$token + $batch', batch: '0' };
+  return { generation: '$token', batch: '0' };
+}
+
+function keySeen(resource: string): string {
+  return `EXISTS (SELECT 1 FROM resource_writes w WHERE w.run_id = $run AND w.resource = ${resource} AND w.op_id = $op)`;
+}
+
+/** The condition under which a resource takes a write (SQL over $run, $owner, $token, $batch, $now, $op). */
+export function admitSql(
+  fence: ResourceFence,
+  resource: string,
+  table: RunTable = RUNS_TABLE,
+): string {
+  const { generation, batch } = presented(fence);
+  switch (fence.kind) {
+    case 'highest-seen': {
+      const newer = `NOT EXISTS (SELECT 1 FROM resource_fences f WHERE f.run_id = $run AND f.resource = ${resource}
+      AND (f.generation > ${generation} OR (f.generation = ${generation} AND f.batch > ${batch})))`;
+      return fence.key ? `${newer}\n   AND NOT ${keySeen(resource)}` : newer;
+    }
+    case 'run-row':
+      return `EXISTS (SELECT 1 FROM ${table.name} WHERE ${commitWhere(fence.conditions, table)})`;
+    case 'key-only':
+      return `NOT ${keySeen(resource)}`;
+    case 'versioned':
+    case 'none':
+      return '1';
+  }
+}
+
+/**
+ * The one statement that writes through a fence: it records the write only if the resource
+ * admits it, so checking and writing cannot be separated. `resource` and `body` are SQL
+ * expressions (a literal such as `'report'`, or a parameter such as `$resource`).
+ */
+export function fencedWriteSql(
+  fence: ResourceFence,
+  resource: string,
+  body: string,
+  table: RunTable = RUNS_TABLE,
+): string {
+  const { generation, batch } = presented(fence);
+  const op =
+    fence.kind === 'key-only' || (fence.kind === 'highest-seen' && fence.key) ? '$op' : 'NULL';
+  return `INSERT INTO resource_writes (run_id, resource, holder, generation, batch, op_id, body, at)
+SELECT $run, ${resource}, $owner, ${generation}, ${batch}, ${op}, ${body}, $now
+ WHERE ${admitSql(fence, resource, table)}`;
+}
+
+/**
+ * The registration event: the holder of generation $token tells each named resource of run
+ * $run about it, after its claim and before it acts. Undefined when no resource registers.
+ */
+export function registerSql(resources: readonly string[]): string | undefined {
+  if (resources.length === 0) return undefined;
+  const rows = resources.map((r) => `($run, ${r}, $token, 0)`).join(', ');
+  return `INSERT INTO resource_fences (run_id, resource, generation, batch) VALUES ${rows}
+  ON CONFLICT (run_id, resource) DO UPDATE SET generation = excluded.generation, batch = 0
+  WHERE excluded.generation > resource_fences.generation`;
+}
+
+/**
+ * A trigger that makes a table of another store refuse rows from a generation below the one
+ * its fence has seen, so even a raw INSERT that skips the write function is refused.
+ */
+export function fenceGuardTrigger(table: string, resource: string): string {
+  return `CREATE TRIGGER IF NOT EXISTS ${table}_refuse_stale BEFORE INSERT ON ${table}
+WHEN NEW.generation < COALESCE((SELECT generation FROM resource_fences WHERE run_id = NEW.run_id AND resource = ${sqlText(resource)}), 0)
+BEGIN
+  SELECT RAISE(ABORT, 'stale generation: the resource has seen a newer one');
+END;`;
+}
+
+/** A write a resource took. */
+export interface ResourceWrite {
+  seq: number;
+  resource: string;
+  holder: string;
+  generation: number;
+  batch: number;
+  opId: string | null;
+  body: string;
+  at: number;
+}
+
+/** A write to send through a fence. */
+export interface FenceWriteRequest {
+  runId: string;
+  resource: string;
+  holder: string;
+  token: number;
+  batch?: number;
+  opId?: string;
+  body: string;
+  now: number;
+}
+
+/** What a fenced write did, in the four outcomes, with what the resource had seen before. */
+export interface FenceWriteResult {
+  observed: ObservedWrite;
+  changed: number;
+  /** The highest generation the resource had seen before this write (0: none). */
+  seenBefore: { generation: number; batch: number };
+  /** For a duplicate: the write the key already took. */
+  original?: ResourceWrite;
+}
+
+const WRITE_COLUMNS = `seq, resource, holder, generation, batch, op_id AS opId, body, at`;
+
+function toWrite(row: Record<string, unknown>): ResourceWrite {
+  return {
+    seq: Number(row.seq),
+    resource: String(row.resource),
+    holder: String(row.holder),
+    generation: Number(row.generation),
+    batch: Number(row.batch),
+    opId: row.opId === null || row.opId === undefined ? null : String(row.opId),
+    body: String(row.body),
+    at: Number(row.at),
+  };
+}
+
+/** The highest (generation, batch) a resource of a run has seen. */
+export function seenByResource(
+  db: SqlDriver,
+  runId: string,
+  resource: string,
+): { generation: number; batch: number } {
+  const row = db.get(
+    'SELECT generation, batch FROM resource_fences WHERE run_id = $run AND resource = $resource',
+    {
+      run: runId,
+      resource,
+    },
+  );
+  return { generation: Number(row?.generation ?? 0), batch: Number(row?.batch ?? 0) };
+}
+
+/** Every write a resource of a run took, oldest first (all resources when `resource` is omitted). */
+export function resourceWrites(db: SqlDriver, runId: string, resource?: string): ResourceWrite[] {
+  const rows =
+    resource === undefined
+      ? db.all(`SELECT ${WRITE_COLUMNS} FROM resource_writes WHERE run_id = $run ORDER BY seq`, {
+          run: runId,
+        })
+      : db.all(
+          `SELECT ${WRITE_COLUMNS} FROM resource_writes WHERE run_id = $run AND resource = $resource ORDER BY seq`,
+          {
+            run: runId,
+            resource,
+          },
+        );
+  return rows.map(toWrite);
+}
+
+/** Registers generation `token` at a resource of a run (the explicit registration event). */
+export function registerAt(db: SqlDriver, runId: string, resource: string, token: number): void {
+  db.run(registerSql(['$resource'])!, { run: runId, resource, token });
+}
+
+/** The conditions a fence checked for this write, and whether each held (judged before the write). */
+function fenceChecks(
+  db: SqlDriver,
+  fence: ResourceFence,
+  req: FenceWriteRequest,
+  seen: { generation: number; batch: number },
+  table: RunTable,
+): ConditionCheck[] {
+  const batch = req.batch ?? 0;
+  const keyHeld = () =>
+    !db.get(
+      'SELECT 1 AS x FROM resource_writes WHERE run_id = $run AND resource = $resource AND op_id = $op',
+      { run: req.runId, resource: req.resource, op: req.opId ?? null },
+    );
+  switch (fence.kind) {
+    case 'highest-seen': {
+      const g = fence.order === 'summed' ? req.token + batch : req.token;
+      const b = fence.order === 'generation-batch' ? batch : 0;
+      const held = g > seen.generation || (g === seen.generation && b >= seen.batch);
+      const checks: ConditionCheck[] = [{ condition: 'generation', held }];
+      if (fence.key) checks.push({ condition: 'key', held: keyHeld() });
+      return checks;
+    }
+    case 'run-row': {
+      const row = db.get(
+        `SELECT ${table.owner} AS owner, ${table.fence} AS fence, ${table.leaseUntil} AS leaseUntil, ${table.status} AS status FROM ${table.name} WHERE ${table.id} = $run`,
+        { run: req.runId },
+      );
+      if (!row) return [{ condition: 'run', held: false }];
+      const r = {
+        owner: String(row.owner),
+        fence: Number(row.fence),
+        leaseUntil: Number(row.leaseUntil),
+        status: String(row.status),
+      };
+      return checkConditions(fence.conditions, r, req.holder, req.token, req.now);
+    }
+    case 'key-only':
+      return [{ condition: 'key', held: keyHeld() }];
+    case 'versioned':
+    case 'none':
+      return [];
+  }
+}
+
+/**
+ * Writes through a fence and says what happened in the four outcomes: applied, refused (with the
+ * conditions that failed), or duplicate (the key already landed: the original is returned).
+ * The decision is the statement's; the checks are read before it, to explain it.
+ */
+export function writeThroughFence(
+  db: SqlDriver,
+  fence: ResourceFence,
+  req: FenceWriteRequest,
+  table: RunTable = RUNS_TABLE,
+): FenceWriteResult {
+  return db.transaction(() => {
+    const seenBefore = seenByResource(db, req.runId, req.resource);
+    const checked = fenceChecks(db, fence, req, seenBefore, table);
+    const changed = db.run(fencedWriteSql(fence, '$resource', '$body', table), {
+      run: req.runId,
+      resource: req.resource,
+      owner: req.holder,
+      token: req.token,
+      batch: req.batch ?? 0,
+      op: req.opId ?? null,
+      body: req.body,
+      now: req.now,
+    });
+    if (changed > 0) {
+      const database = { kind: 'applied' as const, checked };
+      return { observed: { database, caller: database }, changed, seenBefore };
+    }
+    const original =
+      req.opId === undefined
+        ? undefined
+        : db.get(
+            `SELECT ${WRITE_COLUMNS} FROM resource_writes WHERE run_id = $run AND resource = $resource AND op_id = $op`,
+            {
+              run: req.runId,
+              resource: req.resource,
+              op: req.opId,
+            },
+          );
+    const failed = checked.filter((c) => !c.held).map((c) => c.condition);
+    // A key that already landed is a duplicate, unless the fence refused the writer as well.
+    if (original && failed.every((c) => c === 'key')) {
+      const database = { kind: 'duplicate' as const, opId: req.opId!, original: toWrite(original) };
+      return {
+        observed: { database, caller: database },
+        changed,
+        seenBefore,
+        original: toWrite(original),
+      };
+    }
+    const database = { kind: 'refused' as const, failed, checked };
+    return { observed: { database, caller: database }, changed, seenBefore };
+  });
+}

@@ -1,0 +1,80 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Each rule of the lesson has one home in lib/lease: this test reads the source tree and fails
+ * when a rule is written again elsewhere (the anti-pattern: one fence rule as a trigger in two
+ * places, as TypeScript in one and as a publisher table in another).
+ */
+const ROOT = join(__dirname, '..', '..');
+const SOURCE_DIRS = ['lib', 'components', 'app', 'content', 'scripts'];
+
+function sources(): { path: string; text: string }[] {
+  const out: { path: string; text: string }[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (/\.(ts|tsx|mts|mjs)$/.test(name) && !/\.test\.ts$/.test(name)) {
+        out.push({ path: relative(ROOT, full), text: readFileSync(full, 'utf8') });
+      }
+    }
+  };
+  for (const d of SOURCE_DIRS) walk(join(ROOT, d));
+  return out;
+}
+
+const FILES = sources();
+const outsideLease = (pattern: RegExp) =>
+  FILES.filter((f) => !f.path.startsWith('lib/lease/') && pattern.test(f.text)).map((f) => f.path);
+const defining = (pattern: RegExp) => FILES.filter((f) => pattern.test(f.text)).map((f) => f.path);
+
+describe('one home per rule', () => {
+  it('no trigger, and no highest-seen comparison, outside lib/lease', () => {
+    expect(outsideLease(/CREATE\s+TRIGGER/i)).toEqual([]);
+    expect(outsideLease(/excluded\.\w+\s*>=?\s*\w+\.\w+/i)).toEqual([]);
+    expect(outsideLease(/highest_generation|max\(highest/i)).toEqual([]);
+    expect(outsideLease(/fence\s*<=\s*\$token/)).toEqual([]);
+  });
+
+  it('one ResourceFence implementation, used by the timeline, the checker’s designs and the crash lab', () => {
+    expect(defining(/export type ResourceFence\b/)).toEqual(['lib/lease/fence.ts']);
+    expect(
+      defining(/export function (writeThroughFence|fencedWriteSql|admitSql|registerSql)\b/),
+    ).toEqual(['lib/lease/fence.ts']);
+    const uses = (path: string, what: RegExp) =>
+      expect(FILES.find((f) => f.path === path)?.text, path).toMatch(what);
+    uses('lib/timeline/targets.ts', /writeThroughFence/);
+    uses('lib/crashlab/publisher.ts', /writeThroughFence/);
+    // The checker runs the statements lib/lease built from the design's fences.
+    uses('lib/lease/build.ts', /fencedWriteSql/);
+    uses('lib/checker/machine.ts', /targets\.writeReport/);
+  });
+
+  it('one properties.ts, used by the checker, the replay oracle, the timeline and the crash lab', () => {
+    expect(defining(/export type ViolationKind\b/)).toEqual(['lib/lease/properties.ts']);
+    expect(defining(/export function firstViolation\b/)).toEqual(['lib/lease/properties.ts']);
+    const users = [
+      'lib/checker/machine.ts',
+      'lib/timeline/properties.ts',
+      'lib/crashlab/evaluate.ts',
+    ];
+    for (const path of users) {
+      expect(FILES.find((f) => f.path === path)?.text, path).toMatch(/isStaleWrite|firstViolation/);
+    }
+    expect(FILES.find((f) => f.path === 'lib/checker/timeline-replay.ts')?.text).toMatch(
+      /traceViolation/,
+    );
+  });
+
+  it('the commit conditions are written once, as fragments', () => {
+    expect(outsideLease(/AND\s+fence\s*=\s*\$token/)).toEqual([]);
+    expect(defining(/export const COMMIT_CONDITIONS\b/)).toEqual(['lib/lease/conditions.ts']);
+  });
+
+  it('modules talk through values: nothing detects behaviour from SQL text or parses another module’s sentences', () => {
+    expect(defining(/includes\(\s*'CREATE TRIGGER'/)).toEqual([]);
+    expect(defining(/startsWith\(\s*'does nothing'/)).toEqual([]);
+  });
+});
