@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, seriousViolations, test } from './fixtures';
 
 /** Marks the nth write with this description (a case may repeat one, e.g. two sends). */
-async function mark(page: Page, write: string, choice: 'Accept' | 'Reject', nth = 0) {
+async function mark(page: Page, write: string, choice: 'Applied' | 'Refused', nth = 0) {
   await page
     .getByRole('group', { name: write, exact: true })
     .nth(nth)
@@ -27,16 +27,18 @@ test('case 1 from the list: a learner predicts every write, runs it and gets ful
   );
   await expect(page.getByText('client 1', { exact: true })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Ready: 7 events' })).toBeVisible();
-  await mark(page, 'A claims the run', 'Accept');
-  await mark(page, 'B claims the run', 'Accept');
-  await mark(page, 'B writes storage through the gateway', 'Accept');
-  await mark(page, 'A writes storage through the gateway', 'Reject');
+  await mark(page, 'A claims the run', 'Applied');
+  await mark(page, 'B claims the run', 'Applied');
+  await mark(page, 'B writes storage through the gateway', 'Applied');
+  await mark(page, 'A writes storage through the gateway', 'Refused');
   await page.getByRole('button', { name: 'Run to end' }).click();
 
   await expect(page.getByRole('heading', { name: 'Score: 4 / 4 · Full marks' })).toBeVisible();
   const late = page.getByRole('row').filter({ hasText: 'A writes storage through the gateway' });
   await expect(late).toContainText('refused');
-  await expect(late).toContainText('fencing token 34 for storage, higher than fencing token 33');
+  await expect(late).toContainText(
+    'fencing token 34 for storage of this run, higher than fencing token 33',
+  );
   await expect(page.getByText('Result saved in your records.')).toBeVisible();
 
   // The variant: client 2 has not written yet, so client 1's 33 lands.
@@ -56,21 +58,23 @@ test('case 5: a learner who expects the zombie producer’s send to land loses a
   page,
 }) => {
   await page.goto('/learn/case-files/kafka-producer-epoch');
-  await expect(page.getByRole('status').filter({ hasText: 'Ready: 10 events' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 11 events' })).toBeVisible();
   await expect(page.getByText('producer epoch', { exact: true })).toBeVisible();
-  await mark(page, 'A claims the run', 'Accept');
-  await mark(page, 'A writes orders-0 through the gateway', 'Accept', 0);
-  await mark(page, 'B claims the run', 'Accept');
-  await mark(page, 'A writes orders-0 through the gateway', 'Accept', 1);
-  await mark(page, 'A submits (finish)', 'Reject');
-  await mark(page, 'B writes orders-0 through the gateway', 'Accept');
-  await mark(page, 'B submits (finish)', 'Accept');
+  await mark(page, 'A claims the run', 'Applied');
+  await mark(page, 'A writes orders-0 through the gateway', 'Applied', 0);
+  await mark(page, 'B claims the run', 'Applied');
+  await mark(page, 'A writes orders-0 through the gateway', 'Applied', 1);
+  await mark(page, 'A submits (finish)', 'Refused');
+  await mark(page, 'B writes orders-0 through the gateway', 'Applied');
+  await mark(page, 'B submits (finish)', 'Applied');
   await page.getByRole('button', { name: 'Run to end' }).click();
 
   const score = page.getByRole('region', { name: 'Score: 6 / 7' });
   await expect(page.getByRole('heading', { name: 'Score: 6 / 7' })).toBeVisible();
-  await expect(score).toContainText('you said accept, it was rejected');
-  await expect(score).toContainText('producer epoch 6 for orders-0, higher than producer epoch 5');
+  await expect(score).toContainText('you said applied, it was refused');
+  await expect(score).toContainText(
+    'producer epoch 6 for orders-0 of this run, higher than producer epoch 5',
+  );
   await expect(page.getByText('Result saved in your records.')).toBeVisible();
   const commit = page.getByRole('row').filter({ hasText: 'A submits (finish)' });
   await expect(commit).toContainText('refused');
@@ -78,6 +82,6 @@ test('case 5: a learner who expects the zombie producer’s send to land loses a
   const open = page.getByRole('link', { name: 'Open in the timeline' });
   await expect(open).toHaveAttribute('href', /^\/practice\/timeline#[A-Za-z0-9_-]+$/);
   await open.click();
-  await expect(page.getByRole('status').filter({ hasText: 'Ready: 10 events' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 11 events' })).toBeVisible();
   await expect(page.getByText('gateway check: highest token seen')).toBeVisible();
 });

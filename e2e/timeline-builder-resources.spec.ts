@@ -44,21 +44,21 @@ test('a 3-acceptor replicated target: a minority write is not committed, a stale
   await expect(page.getByRole('status').filter({ hasText: 'Ready: 10 events' })).toBeVisible();
   await page.getByRole('button', { name: 'Run to end' }).click();
 
-  await expect(row(page, 'B registers its generation at journal')).toContainText(
+  await expect(row(page, 'B registers its generation at the gateway (journal)')).toContainText(
     'B registered token 2 at journal',
   );
-  await expect(row(page, 'B registers its generation at journal')).toContainText(
+  await expect(row(page, 'B registers its generation at the gateway (journal)')).toContainText(
     'acceptors 1, 2 took it',
   );
   const minority = row(page, 'A writes journal through the gateway (it reaches acceptor 3)');
-  await expect(minority).toContainText('rejected, 0 rows: quorum');
+  await expect(minority).toContainText('refused, 0 rows: quorum');
   await expect(minority).toContainText('acceptor 3 took it');
   const stale = row(page, 'A writes journal through the gateway').filter({
     hasNotText: 'reaches acceptor',
   });
-  await expect(stale).toContainText('rejected, 0 rows: token, quorum');
+  await expect(stale).toContainText('refused, 0 rows: token, quorum');
   await expect(stale).toContainText('1, 2 had promised a higher generation');
-  await expect(row(page, 'B writes journal through the gateway')).toContainText('accepted, 1 row');
+  await expect(row(page, 'B writes journal through the gateway')).toContainText('applied, 1 row');
   await expect(page.getByText('journal → acceptors promised 2, 2, 2')).toBeVisible();
   const trace = await page.getByRole('table').innerText();
 
@@ -84,7 +84,7 @@ test('a fingerprint token: claimed_at from a clock running ahead lets the stale 
   await page.getByRole('button', { name: 'Run to end' }).click();
   await expect(row(page, 'B writes file through the gateway')).toContainText('claimed_at 6');
   const stale = row(page, 'A writes file through the gateway');
-  await expect(stale).toContainText('accepted, 1 row');
+  await expect(stale).toContainText('applied, 1 row');
   await expect(stale).toContainText('claimed_at 10 is not below the highest seen (claimed_at 6)');
 
   await page
@@ -92,6 +92,6 @@ test('a fingerprint token: claimed_at from a clock running ahead lets the stale 
     .selectOption({ label: 'Fence counter' });
   await page.getByRole('button', { name: 'Run to end' }).click();
   await expect(row(page, 'A writes file through the gateway')).toContainText(
-    'rejected, 0 rows: token',
+    'refused, 0 rows: token',
   );
 });
