@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { promptIdSchema } from '@/lib/journal/schema';
 import { ASSESSMENT_GROUPS, ASSESSMENT_ITEMS, EVIDENCE_KINDS, JOURNAL_PROMPTS } from './reflect';
+import { ACTIVITY_KINDS } from '@/lib/records/activity';
 
 describe('reflect content', () => {
   it('has the main question, five Q&A prompts and notes, with ids fit for storage keys', () => {
@@ -32,5 +33,19 @@ describe('reflect content', () => {
         `${item.id} has some evidence`,
       ).toBe(true);
     }
+  });
+});
+
+describe('activity kinds and evidence rules are one list', () => {
+  it('every evidence kind is a kind the activity log knows, and the reflection page reads each kind that counts as evidence', () => {
+    for (const kind of Object.keys(EVIDENCE_KINDS)) expect(ACTIVITY_KINDS, kind).toContain(kind);
+    // The kinds that are not evidence are the learner's own answers and ratings.
+    const notEvidence = ACTIVITY_KINDS.filter((k) => !(k in EVIDENCE_KINDS));
+    expect(notEvidence).toEqual([
+      'case.revealed',
+      'question.answered',
+      'case.answered',
+      'reflect.rated',
+    ]);
   });
 });

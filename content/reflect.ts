@@ -1,3 +1,4 @@
+import type { ActivityKind } from '@/lib/records/activity';
 /** The REFLECT mode as data: the prompts of the answer journal and the self-assessment items. */
 
 export interface JournalPrompt {
@@ -161,31 +162,36 @@ export const RATING_LABELS = {
  * Which activity the app records counts as evidence for which item. Kinds are written by other
  * features into the records database's shared activity log.
  */
-export const EVIDENCE_KINDS: Readonly<Record<string, { label: string; items: readonly string[] }>> =
-  {
-    'question.revealed': {
-      label: 'Reference answer revealed',
-      items: ['std-basic', 'std-senior', 'insp-idempotency'],
-    },
-    'question.rated': {
-      label: 'Own answer rated against the reference',
-      items: ['std-basic', 'std-senior', 'insp-idempotency'],
-    },
-    'quiz.answered': { label: 'Quiz question answered', items: ['std-basic', 'std-intermediate'] },
-    'lab.challenge.solved': {
-      label: 'Lab challenge solved',
-      items: ['std-intermediate', 'insp-atomic', 'chk-generation', 'chk-storage-side'],
-    },
-    'timeline.scored': {
-      label: 'Timeline scored',
-      items: ['std-basic', 'insp-resurrection', 'chk-not-client'],
-    },
-    'crashlab.evaluated': {
-      label: 'Crash lab run evaluated',
-      items: ['insp-resurrection', 'chk-generation', 'insp-resource'],
-    },
-    'checker.checked': {
-      label: 'Schedule checker run',
-      items: ['std-intermediate', 'insp-resource', 'chk-storage-side', 'chk-not-client'],
-    },
-  };
+export const EVIDENCE_KINDS: Readonly<
+  Partial<Record<ActivityKind, { label: string; items: readonly string[] }>>
+> = {
+  'question.revealed': {
+    label: 'Reference answer revealed',
+    items: ['std-basic', 'std-senior', 'insp-idempotency'],
+  },
+  'question.rated': {
+    label: 'Own answer rated against the reference',
+    items: ['std-basic', 'std-senior', 'insp-idempotency'],
+  },
+  'quiz.answered': { label: 'Quiz question answered', items: ['std-basic', 'std-intermediate'] },
+  'lab.challenge.solved': {
+    label: 'Lab challenge solved',
+    items: ['std-intermediate', 'insp-atomic', 'chk-generation', 'chk-storage-side'],
+  },
+  'timeline.scored': {
+    label: 'Timeline scored',
+    items: ['std-basic', 'insp-resurrection', 'chk-not-client'],
+  },
+  'case.predicted': {
+    label: 'Case file predicted and run',
+    items: ['insp-resource', 'chk-storage-side', 'chk-not-client'],
+  },
+  'crashlab.evaluated': {
+    label: 'Crash lab run evaluated',
+    items: ['insp-resurrection', 'chk-generation', 'insp-resource'],
+  },
+  'checker.checked': {
+    label: 'Schedule checker run',
+    items: ['std-intermediate', 'insp-resource', 'chk-storage-side', 'chk-not-client'],
+  },
+};

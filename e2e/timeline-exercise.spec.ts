@@ -1,10 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, seriousViolations, test } from './fixtures';
 
-async function mark(page: Page, write: string, choice: 'Accept' | 'Reject') {
+async function mark(
+  page: Page,
+  write: string,
+  choice: 'Applied' | 'Refused' | 'Duplicate' | 'Unknown to the caller',
+) {
   await page
     .getByRole('group', { name: write, exact: true })
-    .getByRole('radio', { name: choice })
+    .getByRole('radio', { name: choice, exact: true })
     .check();
 }
 
@@ -13,22 +17,22 @@ test.beforeEach(async ({ page }) => {
   await expect(page.getByRole('status').filter({ hasText: 'Ready: 8 events' })).toBeVisible();
 });
 
-test('scenario 1: A’s submit marked reject and B’s accept, run to the end: full marks, 0 rows on A’s commit', async ({
+test('scenario 1: A’s submit predicted refused and B’s applied, run to the end: full marks, 0 rows on A’s commit', async ({
   page,
 }) => {
   await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('lib:acceptance');
-  await mark(page, 'A claims the run', 'Accept');
-  await mark(page, 'B claims the run', 'Accept');
-  await mark(page, 'A submits (finish)', 'Reject');
-  await mark(page, 'B submits (finish)', 'Accept');
+  await mark(page, 'A claims the run', 'Applied');
+  await mark(page, 'B claims the run', 'Applied');
+  await mark(page, 'A submits (finish)', 'Refused');
+  await mark(page, 'B submits (finish)', 'Applied');
   await page.getByRole('button', { name: 'Run to end' }).click();
 
   await expect(page.getByRole('heading', { name: 'Score: 4 / 4 · Full marks' })).toBeVisible();
   const aCommit = page.getByRole('row').filter({ hasText: 'A submits (finish)' });
-  await expect(aCommit).toContainText('rejected, 0 rows: owner, fence');
+  await expect(aCommit).toContainText('refused, 0 rows: owner, fence');
   await expect(aCommit).toContainText('0 rows changed: A lost the right to commit');
   await expect(page.getByRole('row').filter({ hasText: 'B submits (finish)' })).toContainText(
-    'accepted, 1 row',
+    'applied, 1 row',
   );
   await expect(page.getByText('Result saved in your records.')).toBeVisible();
 });
@@ -36,7 +40,7 @@ test('scenario 1: A’s submit marked reject and B’s accept, run to the end: f
 test('stepping announces each step in the live region, forward and back', async ({ page }) => {
   const live = page.getByRole('status').filter({ hasText: /Step|Ready/ });
   await page.getByRole('button', { name: 'Step forward' }).click();
-  await expect(live).toContainText('Step 1 of 8, t=0: A claims the run: accepted, 1 row');
+  await expect(live).toContainText('Step 1 of 8, t=0: A claims the run: applied, 1 row');
   await page.getByRole('button', { name: 'Step forward' }).click();
   await page.getByRole('button', { name: 'Step forward' }).click();
   await expect(live).toContainText('Step 3 of 8, t=0: Time moves 6 s');
@@ -134,12 +138,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
   }) => {
     await page.emulateMedia({ colorScheme });
     await page.reload();
-    await mark(page, 'A submits (finish)', 'Accept');
+    await mark(page, 'A submits (finish)', 'Applied');
     await page.getByRole('button', { name: 'Build your own' }).click();
     await page.getByRole('button', { name: 'Run to end' }).click();
     await expect(page.getByRole('heading', { name: 'Score: 0 / 4' })).toBeVisible();
     await expect(
-      page.getByRole('listitem').filter({ hasText: 'you said accept, it was rejected' }),
+      page.getByRole('listitem').filter({ hasText: 'you said applied, it was refused' }),
     ).toContainText('A fencing token names an execution generation');
     expect(await seriousViolations(page)).toEqual([]);
   });

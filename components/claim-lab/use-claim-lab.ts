@@ -11,7 +11,14 @@ import type { LabExercise } from '@/lib/claim-lab/exercise';
 import { LAB_LIMITS } from '@/lib/claim-lab/limits';
 import type { LabRun } from '@/lib/claim-lab/run-program';
 import { createClaimLabWorker, type ClaimLabWorker } from '@/lib/claim-lab/claim-lab.client';
-import { EMPTY_PROGRESS, loadLab, saveProgram, saveProgress, type LabProgress, type SavedPrograms } from '@/lib/claim-lab/saved';
+import {
+  EMPTY_PROGRESS,
+  loadLab,
+  saveProgram,
+  saveProgress,
+  type LabProgress,
+  type SavedPrograms,
+} from '@/lib/claim-lab/saved';
 import { browserStore, createLocalDoor } from '@/lib/storage';
 import { DROP_ID } from '@/content/claim-lab/exercises';
 import { configureLabTypeScript, typeErrors } from './type-check';
@@ -28,9 +35,15 @@ type Editor = Monaco.editor.IStandaloneCodeEditor;
 
 async function logSolved(exercise: LabExercise, run: LabRun): Promise<void> {
   // The records database is loaded only now: the lab page does not pay for it up front.
-  const [{ browserRecords }, { logActivity }] = await Promise.all([import('@/lib/records/browser'), import('@/lib/records')]);
+  const [{ browserRecords }, { logActivity }] = await Promise.all([
+    import('@/lib/composition/records'),
+    import('@/lib/records'),
+  ]);
   await browserRecords().write((db) =>
-    logActivity(db, Date.now(), 'lab.challenge.solved', exercise.id, { title: exercise.title, output: run.output }),
+    logActivity(db, Date.now(), 'lab.challenge.solved', exercise.id, {
+      title: exercise.title,
+      output: run.output,
+    }),
   );
 }
 
@@ -83,7 +96,12 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
   const setSource = useCallback(
     (next: string) => {
       const current = programsRef.current;
-      const saved = saveProgram(door, current, exercise.id, next === exercise.starter ? undefined : next);
+      const saved = saveProgram(
+        door,
+        current,
+        exercise.id,
+        next === exercise.starter ? undefined : next,
+      );
       notice(saved.problem);
       programsRef.current = saved.problem ? { ...current, [exercise.id]: next } : saved.programs;
       setPrograms(programsRef.current);
@@ -110,12 +128,16 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
     (run: LabRun, verdict: OutputVerdict) => {
       const current = progressRef.current;
       let next = current;
-      if (exercise.id === DROP_ID) next = { ...next, deletions: recordDeletion(next.deletions, run) };
-      const firstSolve = exercise.kind === 'challenge' && verdict.passed && !next.solved.includes(exercise.id);
+      if (exercise.id === DROP_ID)
+        next = { ...next, deletions: recordDeletion(next.deletions, run) };
+      const firstSolve =
+        exercise.kind === 'challenge' && verdict.passed && !next.solved.includes(exercise.id);
       if (firstSolve) {
         next = { ...next, solved: [...next.solved, exercise.id] };
         logSolved(exercise, run).catch((error: unknown) =>
-          notice(`The activity log could not record this (${error instanceof Error ? error.message : String(error)}).`),
+          notice(
+            `The activity log could not record this (${error instanceof Error ? error.message : String(error)}).`,
+          ),
         );
       }
       if (next === current) return;

@@ -2,10 +2,16 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LeaseDesign } from '@/lib/lease';
-import type { Bound, CheckResult, SearchProgress, StatementDraft, StatementProblem } from '@/lib/checker';
+import type {
+  Bound,
+  CheckResult,
+  SearchProgress,
+  StatementDraft,
+  StatementProblem,
+} from '@/lib/checker';
 import { CheckerClient, type CheckOutcome } from '@/lib/checker/client';
 import { logCheck } from '@/lib/checker/records';
-import { browserRecords } from '@/lib/records/browser';
+import { browserRecords } from '@/lib/composition/records';
 
 export type CheckState =
   | { status: 'idle' }

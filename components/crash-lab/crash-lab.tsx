@@ -4,7 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { LabelledSelect } from '@/components/ui/labelled-select';
 import { logActivity } from '@/lib/records';
-import { browserRecords } from '@/lib/records/browser';
+import { browserRecords } from '@/lib/composition/records';
 import { DatabaseTables } from './database-tables';
 import { EvaluatePanel } from './evaluate-panel';
 import { RunPanel } from './run-panel';

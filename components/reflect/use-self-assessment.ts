@@ -1,8 +1,15 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { browserRecords, subscribeToRecords } from '@/lib/records/browser';
-import { evidenceByKind, ratingHistory, recordRating, type Evidence, type Rating, type RatingRecord } from '@/lib/reflect';
+import { browserRecords, subscribeToRecords } from '@/lib/composition/records';
+import {
+  evidenceByKind,
+  ratingHistory,
+  recordRating,
+  type Evidence,
+  type Rating,
+  type RatingRecord,
+} from '@/lib/reflect';
 
 export interface AssessmentState {
   history: RatingRecord[];
@@ -13,7 +20,9 @@ export interface AssessmentState {
 
 async function readAssessment(evidenceKinds: readonly string[]): Promise<AssessmentState> {
   const records = browserRecords();
-  const [history, evidence] = await records.read((db) => [ratingHistory(db), evidenceByKind(db, evidenceKinds)] as const);
+  const [history, evidence] = await records.read(
+    (db) => [ratingHistory(db), evidenceByKind(db, evidenceKinds)] as const,
+  );
   const latest = new Map<string, RatingRecord>();
   for (const record of history) latest.set(record.item, record);
   return { history, latest, evidence, problems: records.takeProblems().map((p) => p.message) };
@@ -29,10 +38,17 @@ export function useSelfAssessment(evidenceKinds: readonly string[]) {
     const refresh = () =>
       readAssessment(evidenceKinds).then(
         (next) => {
-          if (live) setState((prev) => ({ ...next, problems: [...(prev?.problems ?? []), ...next.problems] }));
+          if (live)
+            setState((prev) => ({
+              ...next,
+              problems: [...(prev?.problems ?? []), ...next.problems],
+            }));
         },
         (e: unknown) => {
-          if (live) setError(`Your records could not be opened: ${e instanceof Error ? e.message : String(e)}`);
+          if (live)
+            setError(
+              `Your records could not be opened: ${e instanceof Error ? e.message : String(e)}`,
+            );
         },
       );
     void refresh();

@@ -3,7 +3,7 @@
 import type { OutcomeKind } from '@/lib/lease';
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { browserRecords } from '@/lib/records/browser';
+import { browserRecords } from '@/lib/composition/records';
 import {
   isWriteEvent,
   prunePredictions,

@@ -179,13 +179,21 @@ export class ScheduleMachine {
     return this.state[G_CLOCK];
   }
 
-  /** The whole state as a string: the search state and every target's content. For the state cache. */
-  stateKey(): string {
+  /** Every target's content as one string (the design's snapshot query). */
+  snapshot(): string {
     const p = this.snapshotStmt;
     this.bindFor(p, 0);
     p.stmt.step();
     const snapshot = String(p.stmt.get()[0]);
     p.stmt.reset();
+    return snapshot;
+  }
+
+  /**
+   * The whole state as a string: the search state and every target's content. For the state
+   * cache. `snapshot` may be passed when the database has not changed since it was read.
+   */
+  stateKey(snapshot: string = this.snapshot()): string {
     return `${this.state.join(',')}|${snapshot}`;
   }
 

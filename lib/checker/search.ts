@@ -28,7 +28,12 @@ class Stop extends Error {}
  * prefix runs once. Finds the shortest violating schedule (the first in search order among the
  * shortest), or proves the design safe within the bound.
  */
-export function checkDesign(SQL: SqlJsStatic, design: LeaseDesign, bound: Bound, options: SearchOptions = {}): CheckResult {
+export function checkDesign(
+  SQL: SqlJsStatic,
+  design: LeaseDesign,
+  bound: Bound,
+  options: SearchOptions = {},
+): CheckResult {
   const started = performance.now();
   const db = new SQL.Database();
   try {
@@ -40,7 +45,8 @@ export function checkDesign(SQL: SqlJsStatic, design: LeaseDesign, bound: Bound,
     const total = interleavings(lengths);
     const remaining = new Array<number>(workers).fill(0);
     const leavesFrom = (extraWorker = -1): number => {
-      for (let w = 0; w < workers; w++) remaining[w] = lengths[w] - machine.position(w) - (w === extraWorker ? 1 : 0);
+      for (let w = 0; w < workers; w++)
+        remaining[w] = lengths[w] - machine.position(w) - (w === extraWorker ? 1 : 0);
       return interleavings(remaining);
     };
 
@@ -52,7 +58,10 @@ export function checkDesign(SQL: SqlJsStatic, design: LeaseDesign, bound: Bound,
       rollback.push(db.prepare(`ROLLBACK TO level_${d}`));
       release.push(db.prepare(`RELEASE level_${d}`));
     }
-    const saved = Array.from({ length: totalSteps + 1 }, () => new Float64Array(machine.state.length));
+    const saved = Array.from(
+      { length: totalSteps + 1 },
+      () => new Float64Array(machine.state.length),
+    );
     const path = new Int32Array(totalSteps);
     const cache = options.stateCache ? new Map<string, number>() : null;
     const every = options.progressEvery ?? 16_384;
@@ -71,6 +80,9 @@ export function checkDesign(SQL: SqlJsStatic, design: LeaseDesign, bound: Bound,
       options.onProgress?.({ covered, total, explored, steps });
     };
 
+    // The targets' snapshot at each depth: a step that wrote nothing leaves it as it was, so the
+    // child reuses its parent's instead of querying again.
+    const snapshots: (string | null)[] = new Array<string | null>(totalSteps + 1).fill(null);
     const visit = (depth: number): void => {
       if (depth === totalSteps) {
         explored += 1;
@@ -82,7 +94,9 @@ export function checkDesign(SQL: SqlJsStatic, design: LeaseDesign, bound: Bound,
         return;
       }
       if (cache) {
-        const key = machine.stateKey();
+        const snapshot = snapshots[depth] ?? machine.snapshot();
+        snapshots[depth] = snapshot;
+        const key = machine.stateKey(snapshot);
         const seenAt = cache.get(key);
         if (seenAt !== undefined && seenAt <= depth) {
           const n = leavesFrom();
@@ -112,6 +126,7 @@ export function checkDesign(SQL: SqlJsStatic, design: LeaseDesign, bound: Bound,
           bestViolation = machine.violation;
           covered += leavesFrom();
         } else {
+          snapshots[depth + 1] = machine.writes === writesBefore ? snapshots[depth] : null;
           visit(depth + 1);
         }
         // A branch that changed nothing in the database needs no rollback.

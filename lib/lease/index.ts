@@ -17,18 +17,20 @@ export {
   admitSql,
   fencedWriteSql,
   registerSql,
-  registerAt,
   fenceGuardTrigger,
-  writeThroughFence,
-  seenByResource,
-  resourceWrites,
   type ResourceFence,
   type FenceKind,
   type FenceOrder,
+} from './fence';
+export {
+  registerAt,
+  writeThroughFence,
+  seenByResource,
+  resourceWrites,
   type ResourceWrite,
   type FenceWriteRequest,
   type FenceWriteResult,
-} from './fence';
+} from './fence-write';
 export { buildDesign, buildTargets, REPORT_RESOURCE, GATEWAY_RESOURCE } from './build';
 export {
   fencedDesign,
@@ -53,13 +55,8 @@ export {
   designStatements,
   type NamedStatement,
 } from './designs';
-export {
-  createLeaseModel,
-  failedConditions,
-  explainRefusal,
-  type LeaseModel,
-  type LeaseModelOptions,
-} from './model';
+export { createLeaseModel, failedConditions, explainRefusal } from './model';
+export type { LeaseModel, LeaseModelOptions, CancelReconciliation } from './model-api';
 export { runLessonDemo, LESSON_DEMO_OUTPUT } from './demo';
 export { inlineParams } from './inline';
 export * from './properties';

@@ -1,99 +1,13 @@
-import type { SqlDriver, SqlRow } from '@/lib/sqlite';
+import type { SqlDriver } from '@/lib/sqlite';
+import type { LeaseModel, LeaseModelOptions } from './model-api';
 import { GATEWAY_RESOURCE, REPORT_RESOURCE } from './build';
 import { checkConditions, COMMIT_CONDITIONS, RUNS_TABLE, type CommitCondition } from './conditions';
 import { fencedDesign } from './designs';
 import { explainCommit } from './explain';
-import {
-  resourceWrites,
-  writeThroughFence,
-  type FenceWriteResult,
-  type ResourceWrite,
-} from './fence';
-import type { ObservedWrite } from './outcome';
-import type {
-  ClaimResult,
-  CommitResult,
-  LeaseDesign,
-  OutputResult,
-  RunOutput,
-  RunRow,
-} from './types';
+import { runCommit, same, writeRunOutput, type CommitContext } from './commit';
+import { resourceWrites, writeThroughFence } from './fence-write';
+import type { RunOutput, RunRow } from './types';
 import { FINAL_STATUSES } from './types';
-
-export interface LeaseModelOptions {
-  /** The design whose SQL runs; the lesson's fenced design by default. */
-  design?: LeaseDesign;
-  /** Lease length in database-time seconds (the lesson's demo uses 5). */
-  leaseSeconds?: number;
-  /** The run this model acts on. */
-  runId?: string;
-}
-
-/** What a cancel left to reconcile: the effects already done, listed once the run is canceled. */
-export interface CancelReconciliation {
-  ok: boolean;
-  row: RunRow | undefined;
-  /** Writes the run's resources took (report store, gateway), oldest first. */
-  effects: ResourceWrite[];
-  /** Outputs the run stored (draft, report reference). */
-  outputs: RunOutput[];
-}
-
-/** The lease model bound to one run in one database. Time is always passed in, never read. */
-export interface LeaseModel {
-  readonly design: LeaseDesign;
-  readonly runId: string;
-  readonly leaseSeconds: number;
-  /** Creates the runs table (if missing) and enqueues this run (if missing). */
-  setup(): void;
-  /** Reads the run row, or undefined if it does not exist. */
-  read(): RunRow | undefined;
-  /**
-   * Claims the run. For a design whose claim is two statements (`claimRead`, then `claim`), the
-   * two run back to back in one transaction, unless `seen` is given: then only the write runs,
-   * with the row an earlier `claimRead` returned (null: that read saw nothing, so nothing is
-   * sent and the claim is refused).
-   */
-  claim(owner: string, now: number, seen?: SqlRow | null): ClaimResult;
-  /** The first statement of a two-statement claim on its own (undefined: one-statement claim). */
-  claimRead(owner: string, now: number): SqlRow | null | undefined;
-  /** The worker's own check before its report write; undefined when the design has none. */
-  workerCheck(owner: string, fenceToken: number, now: number): boolean | undefined;
-  /**
-   * The registration event: tells the run's highest-seen resources about generation
-   * `fenceToken`. Returns the resources told (none: the design registers nowhere).
-   */
-  register(fenceToken: number): string[];
-  /** Writes the report reference through the report store's fence, as batch `batch`. */
-  writeReport(owner: string, fenceToken: number, now: number, batch: number): FenceWriteResult;
-  /** Calls the design's gateway, through its fence. */
-  sendGateway(owner: string, fenceToken: number, now: number): FenceWriteResult;
-  /** The design's report reference for this run, if one was written. */
-  readReport(): { ref: string; fence: number } | undefined;
-  renew(owner: string, fenceToken: number, now: number): CommitResult;
-  finish(owner: string, fenceToken: number, now: number): CommitResult;
-  /**
-   * Cancels the run. Under a fenced cancel it becomes `canceling` with a new generation, which
-   * the fenced targets learn at once; `generation` is that new fence.
-   */
-  cancel(now: number): CommitResult & { generation?: number; registered?: string[] };
-  /** Ends a cancel: canceling becomes canceled, and the effects already done are listed. */
-  completeCancel(now: number): CancelReconciliation;
-  /** Creates the outputs table of the design (if it has one and it is missing). */
-  setupOutputs(): void;
-  /** Reads a named output of the run (the draft, the report reference), if stored. */
-  readOutput(name: string): RunOutput | undefined;
-  /**
-   * Writes a named output under the design's output conditions; `opId` is the business
-   * operation id, so a retry of the same operation changes nothing and reports a duplicate.
-   */
-  writeOutput(
-    owner: string,
-    fenceToken: number,
-    now: number,
-    output: { name: string; opId: string; body: string },
-  ): OutputResult;
-}
 
 function normalizeRow(row: Record<string, unknown> | undefined): RunRow | undefined {
   if (!row) return undefined;
@@ -142,11 +56,6 @@ export function explainRefusal(
   });
 }
 
-const same = (database: ObservedWrite['database']): ObservedWrite => ({
-  database,
-  caller: database,
-});
-
 /** Creates the lease model over a driver. */
 export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {}): LeaseModel {
   const design = options.design ?? fencedDesign;
@@ -155,11 +64,8 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
   const table = design.rules?.table ?? RUNS_TABLE;
   const targets = design.targets ?? fencedDesign.targets!;
   const read = () => normalizeRow(db.get(design.read, { run: runId }));
+  const ctx: CommitContext = { db, design, runId, leaseSeconds, read };
 
-  /**
-   * Runs a commit and says what it did in the four outcomes. The decision is the statement's;
-   * on 0 rows the row is read again: a finish whose own earlier attempt landed is a duplicate.
-   */
   const commit = (
     sql: string,
     conditions: readonly CommitCondition[] | undefined,
@@ -167,79 +73,7 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
     token: number,
     now: number,
     landed?: (row: RunRow) => boolean,
-  ): CommitResult => {
-    const judged = read();
-    const changed = db.run(sql, { run: runId, owner, token, now, lease: leaseSeconds });
-    const row = read();
-    // A learner's own statement: its conditions are unknown, so it is judged on all four.
-    const checkedConditions = conditions ?? COMMIT_CONDITIONS;
-    if (!row || !judged) {
-      const database = {
-        kind: 'refused' as const,
-        failed: ['run'],
-        checked: [{ condition: 'run', held: false }],
-      };
-      return {
-        ok: false,
-        changed: 0,
-        failed: [],
-        explanation: `Run ${runId} does not exist.`,
-        row,
-        observed: same(database),
-      };
-    }
-    const checked = checkConditions(checkedConditions, judged, owner, token, now);
-    if (changed > 0) {
-      return {
-        ok: true,
-        changed,
-        row,
-        observed: same({ kind: 'applied', checked }),
-        explanation: explainCommit({
-          applied: true,
-          changed,
-          conditions: checkedConditions,
-          judged,
-          after: row,
-          owner,
-          token,
-          now,
-        }),
-      };
-    }
-    if (landed?.(row)) {
-      return {
-        ok: false,
-        changed: 0,
-        failed: [],
-        row,
-        observed: same({
-          kind: 'duplicate',
-          opId: `${owner}@${token}`,
-          original: { status: row.status },
-        }),
-        explanation: `0 rows changed, and that is not a refusal: ${owner}'s own earlier attempt with token ${token} already landed (the run is ${row.status}, still under fence ${token}). The retry is a duplicate.`,
-      };
-    }
-    const failed = checked.filter((c) => !c.held).map((c) => c.condition);
-    return {
-      ok: false,
-      changed: 0,
-      failed,
-      row,
-      observed: same({ kind: 'refused', failed, checked }),
-      explanation: explainCommit({
-        applied: false,
-        changed: 0,
-        conditions: checkedConditions,
-        judged,
-        after: row,
-        owner,
-        token,
-        now,
-      }),
-    };
-  };
+  ) => runCommit(ctx, sql, conditions, owner, token, now, landed);
 
   const requireOutputs = (): { schema: string; write: string; read: string } => {
     if (!design.outputSchema || !design.writeOutput) {
@@ -281,85 +115,15 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
     },
     readOutput,
     writeOutput(owner, fenceToken, now, output) {
-      const { write } = requireOutputs();
-      const judged = read();
-      const changed = db.run(write, {
-        run: runId,
+      return writeRunOutput(
+        ctx,
+        requireOutputs().write,
+        readOutput,
         owner,
-        token: fenceToken,
+        fenceToken,
         now,
-        name: output.name,
-        op: output.opId,
-        body: output.body,
-      });
-      const row = read();
-      if (!row || !judged) {
-        const database = {
-          kind: 'refused' as const,
-          failed: ['run'],
-          checked: [{ condition: 'run', held: false }],
-        };
-        return {
-          ok: false,
-          changed: 0,
-          failed: [],
-          explanation: `Run ${runId} does not exist.`,
-          row,
-          observed: same(database),
-        };
-      }
-      const conditions = design.rules?.output ?? COMMIT_CONDITIONS;
-      const checked = checkConditions(conditions, judged, owner, fenceToken, now);
-      if (changed > 0) {
-        return {
-          ok: true,
-          changed,
-          row,
-          observed: same({ kind: 'applied', checked }),
-          explanation: explainCommit({
-            applied: true,
-            changed,
-            conditions,
-            judged,
-            after: row,
-            owner,
-            token: fenceToken,
-            now,
-          }),
-        };
-      }
-      const stored = readOutput(output.name);
-      const failed = checked.filter((c) => !c.held).map((c) => c.condition);
-      // A retry whose first attempt landed is a duplicate, unless the writer has also lost the run.
-      if (stored && stored.opId === output.opId && failed.length === 0) {
-        return {
-          ok: false,
-          changed: 0,
-          failed: [],
-          duplicate: true,
-          explanation: `0 rows changed: operation ${output.opId} already landed (by ${stored.owner} with token ${stored.fence}); the retry adds nothing.`,
-          output: stored,
-          row,
-          observed: same({ kind: 'duplicate', opId: output.opId, original: stored }),
-        };
-      }
-      return {
-        ok: false,
-        changed: 0,
-        failed,
-        explanation: explainCommit({
-          applied: false,
-          changed: 0,
-          conditions,
-          judged,
-          after: row,
-          owner,
-          token: fenceToken,
-          now,
-        }),
-        row,
-        observed: same({ kind: 'refused', failed, checked }),
-      };
+        output,
+      );
     },
     setup() {
       db.exec(design.schema);

@@ -17,8 +17,15 @@ describe('run outputs (draft, report reference)', () => {
     const model = await takenOver();
     const stale = model.writeOutput('A', 1, 7, { name: 'draft', opId: 'op-a', body: 'old' });
     expect(stale).toMatchObject({ ok: false, changed: 0, failed: ['owner', 'fence'] });
-    expect(model.writeOutput('B', 2, 7, { name: 'draft', opId: 'op-b', body: 'new' })).toMatchObject({ ok: true, changed: 1 });
-    expect(model.readOutput('draft')).toMatchObject({ owner: 'B', fence: 2, body: 'new', opId: 'op-b' });
+    expect(
+      model.writeOutput('B', 2, 7, { name: 'draft', opId: 'op-b', body: 'new' }),
+    ).toMatchObject({ ok: true, changed: 1 });
+    expect(model.readOutput('draft')).toMatchObject({
+      owner: 'B',
+      fence: 2,
+      body: 'new',
+      opId: 'op-b',
+    });
   });
 
   it('a retry of the same operation is a duplicate and changes nothing', async () => {
@@ -32,7 +39,9 @@ describe('run outputs (draft, report reference)', () => {
   it('the TTL-only design lets the stale worker overwrite the draft (the broken design)', async () => {
     const model = await takenOver(ttlOnlyDesign);
     model.writeOutput('B', 2, 7, { name: 'draft', opId: 'op-b', body: 'new' });
-    expect(model.writeOutput('A', 1, 7, { name: 'draft', opId: 'op-a', body: 'old' })).toMatchObject({ ok: true });
+    expect(
+      model.writeOutput('A', 1, 7, { name: 'draft', opId: 'op-a', body: 'old' }),
+    ).toMatchObject({ ok: true });
     expect(model.readOutput('draft')?.owner).toBe('A');
   });
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRecordsDb } from '@/lib/records';
-import { FEATURE_SCHEMAS } from '@/lib/records/registry';
+import { FEATURE_SCHEMAS } from '@/lib/composition/records';
 import { openSqlJs } from '@/lib/sqlite';
 import { memoryBlobStore } from '@/lib/storage';
 import { migrate } from '@/lib/records/schema';

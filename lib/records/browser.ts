@@ -1,6 +1,6 @@
 import { indexedDbBlobStore, memoryBlobStore, STORAGE_KEYS } from '@/lib/storage';
 import { createRecordsDb, type RecordsDb } from './records';
-import { FEATURE_SCHEMAS } from './registry';
+import type { FeatureSchema } from './schema';
 
 const CHANNEL = 'lease-lab.records';
 let instance: RecordsDb | null = null;
@@ -11,8 +11,11 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
-/** The records database of this browser tab (one per tab, shared by every component). */
-export function browserRecords(): RecordsDb {
+/**
+ * The records database of this browser tab (one per tab, shared by every component), with the
+ * feature schemas the composition root passes in (lib/composition/records.ts).
+ */
+export function browserRecords(schemas: readonly FeatureSchema[]): RecordsDb {
   if (instance) return instance;
   const hasIdb = typeof indexedDB !== 'undefined';
   if (typeof BroadcastChannel !== 'undefined') {
@@ -26,8 +29,8 @@ export function browserRecords(): RecordsDb {
   instance = createRecordsDb({
     blobs: hasIdb ? indexedDbBlobStore() : memoryBlobStore(),
     key: STORAGE_KEYS.recordsDb,
-    schemas: FEATURE_SCHEMAS,
-    lock: locks ? <T,>(fn: () => Promise<T>) => locks.request(CHANNEL, fn) as Promise<T> : undefined,
+    schemas,
+    lock: locks ? <T>(fn: () => Promise<T>) => locks.request(CHANNEL, fn) as Promise<T> : undefined,
     notify: () => {
       channel?.postMessage('changed');
       emit();

@@ -3,17 +3,25 @@ import { openSqlJs } from '@/lib/sqlite';
 import { memoryBlobStore } from '@/lib/storage';
 import { createRecordsDb, logActivity, migrate, SchemaTooNewError } from './index';
 
-const notes = { feature: 'notes', migrations: ['CREATE TABLE notes (id TEXT PRIMARY KEY, body TEXT)'] };
+const notes = {
+  feature: 'notes',
+  migrations: ['CREATE TABLE notes (id TEXT PRIMARY KEY, body TEXT)'],
+};
 
 describe('records database', () => {
   it('persists writes across instances (a reload)', async () => {
     const blobs = memoryBlobStore();
     const first = createRecordsDb({ blobs, key: 'k', schemas: [notes] });
     await first.write((db) => db.run("INSERT INTO notes VALUES ('a', 'hello')"));
-    await first.write((db) => logActivity(db, 1, 'reveal', 'q1'));
+    await first.write((db) => logActivity(db, 1, 'question.revealed', 'q1'));
     const second = createRecordsDb({ blobs, key: 'k', schemas: [notes] });
-    expect(await second.read((db) => db.all('SELECT * FROM notes'))).toEqual([{ id: 'a', body: 'hello' }]);
-    expect(await second.read((db) => db.get('SELECT kind, subject FROM activity'))).toEqual({ kind: 'reveal', subject: 'q1' });
+    expect(await second.read((db) => db.all('SELECT * FROM notes'))).toEqual([
+      { id: 'a', body: 'hello' },
+    ]);
+    expect(await second.read((db) => db.get('SELECT kind, subject FROM activity'))).toEqual({
+      kind: 'question.revealed',
+      subject: 'q1',
+    });
   });
 
   it('two instances writing in turn keep both writes (each write starts from stored bytes)', async () => {
@@ -25,7 +33,10 @@ describe('records database', () => {
     await tabA.write((db) => db.run("INSERT INTO notes VALUES ('a', 'from A')"));
     await tabB.write((db) => db.run("INSERT INTO notes VALUES ('b', 'from B')"));
     tabA.invalidate();
-    expect(await tabA.read((db) => db.all('SELECT id FROM notes ORDER BY id'))).toEqual([{ id: 'a' }, { id: 'b' }]);
+    expect(await tabA.read((db) => db.all('SELECT id FROM notes ORDER BY id'))).toEqual([
+      { id: 'a' },
+      { id: 'b' },
+    ]);
   });
 
   it('a read issued while a write is in flight sees a live database and the written row (records-read-during-write)', async () => {
@@ -67,8 +78,15 @@ describe('records database', () => {
   it('migrates features step by step and refuses a schema newer than the code', async () => {
     const db = await openSqlJs();
     migrate(db, [notes]);
-    migrate(db, [{ feature: 'notes', migrations: [...notes.migrations, 'ALTER TABLE notes ADD COLUMN at INTEGER'] }]);
-    expect(db.get("SELECT version FROM schema_versions WHERE feature = 'notes'")).toEqual({ version: 2 });
+    migrate(db, [
+      {
+        feature: 'notes',
+        migrations: [...notes.migrations, 'ALTER TABLE notes ADD COLUMN at INTEGER'],
+      },
+    ]);
+    expect(db.get("SELECT version FROM schema_versions WHERE feature = 'notes'")).toEqual({
+      version: 2,
+    });
     expect(() => migrate(db, [notes])).toThrow(SchemaTooNewError);
   });
 });

@@ -2,6 +2,7 @@ import { openSqlJs, type SqlDriver, type SqlJsDriver } from '@/lib/sqlite';
 import type { BlobStore } from '@/lib/storage';
 import { backupKeyFor } from '@/lib/storage';
 import { coreSchema, migrate, type FeatureSchema } from './schema';
+import type { ActivityKind } from './activity';
 
 /** A problem met while opening the stored records, reported to the learner. */
 export interface RecordsProblem {
@@ -130,7 +131,7 @@ export function createRecordsDb(options: RecordsOptions): RecordsDb {
 export function logActivity(
   db: SqlDriver,
   at: number,
-  kind: string,
+  kind: ActivityKind,
   subject: string,
   detail: unknown = {},
 ): void {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createRecordsDb, logActivity } from '@/lib/records';
 import { memoryBlobStore } from '@/lib/storage';
-import { evidenceByKind, latestRatings, ratingHistory, recordRating, reflectSchema } from './assessment';
+import {
+  evidenceByKind,
+  latestRatings,
+  ratingHistory,
+  recordRating,
+  reflectSchema,
+} from './assessment';
 
 function records(blobs = memoryBlobStore()) {
   return createRecordsDb({ blobs, key: 'records', schemas: [reflectSchema] });
@@ -11,9 +17,15 @@ describe('self-assessment records', () => {
   it('keeps every rating with its time and survives a reload', async () => {
     const blobs = memoryBlobStore();
     const db = records(blobs);
-    await db.write((d) => recordRating(d, { item: 'std-basic', rating: 'not-yet', note: '', at: 10 }));
-    await db.write((d) => recordRating(d, { item: 'std-basic', rating: 'confident', note: 'ran the demo', at: 20 }));
-    await db.write((d) => recordRating(d, { item: 'std-senior', rating: 'partly', note: '', at: 15 }));
+    await db.write((d) =>
+      recordRating(d, { item: 'std-basic', rating: 'not-yet', note: '', at: 10 }),
+    );
+    await db.write((d) =>
+      recordRating(d, { item: 'std-basic', rating: 'confident', note: 'ran the demo', at: 20 }),
+    );
+    await db.write((d) =>
+      recordRating(d, { item: 'std-senior', rating: 'partly', note: '', at: 15 }),
+    );
     const reloaded = records(blobs);
     expect(await reloaded.read(ratingHistory)).toEqual([
       { item: 'std-basic', rating: 'not-yet', note: '', at: 10 },
@@ -27,8 +39,16 @@ describe('self-assessment records', () => {
 
   it('refuses a rating outside the three levels and an oversized note, storing nothing', async () => {
     const db = records();
-    await expect(db.write((d) => recordRating(d, { item: 'std-basic', rating: 'expert' as never, note: '', at: 1 }))).rejects.toThrow();
-    await expect(db.write((d) => recordRating(d, { item: 'std-basic', rating: 'partly', note: 'x'.repeat(2_001), at: 1 }))).rejects.toThrow();
+    await expect(
+      db.write((d) =>
+        recordRating(d, { item: 'std-basic', rating: 'expert' as never, note: '', at: 1 }),
+      ),
+    ).rejects.toThrow();
+    await expect(
+      db.write((d) =>
+        recordRating(d, { item: 'std-basic', rating: 'partly', note: 'x'.repeat(2_001), at: 1 }),
+      ),
+    ).rejects.toThrow();
     expect(await db.read(ratingHistory)).toEqual([]);
   });
 
@@ -39,10 +59,17 @@ describe('self-assessment records', () => {
       logActivity(d, 1, 'timeline.scored', 'scenario-1', { score: 3 });
       logActivity(d, 2, 'timeline.scored', 'scenario-2', { score: 5 });
       logActivity(d, 3, 'lab.challenge.solved', 'stale-finish');
-      logActivity(d, 4, 'something.else', 'x');
+      logActivity(d, 4, 'quiz.answered', 'x');
     });
-    const evidence = await db.read((d) => evidenceByKind(d, ['timeline.scored', 'lab.challenge.solved', 'checker.checked']));
-    expect(evidence.get('timeline.scored')).toEqual({ kind: 'timeline.scored', count: 2, last: 2, subjects: ['scenario-2', 'scenario-1'] });
+    const evidence = await db.read((d) =>
+      evidenceByKind(d, ['timeline.scored', 'lab.challenge.solved', 'checker.checked']),
+    );
+    expect(evidence.get('timeline.scored')).toEqual({
+      kind: 'timeline.scored',
+      count: 2,
+      last: 2,
+      subjects: ['scenario-2', 'scenario-1'],
+    });
     expect(evidence.get('lab.challenge.solved')?.count).toBe(1);
     expect(evidence.has('checker.checked')).toBe(false);
     expect(evidence.has('something.else')).toBe(false);

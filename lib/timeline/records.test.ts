@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRecordsDb } from '@/lib/records';
-import { FEATURE_SCHEMAS } from '@/lib/records/registry';
+import { FEATURE_SCHEMAS } from '@/lib/composition/records';
 import { memoryBlobStore } from '@/lib/storage';
 import { TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
 import { CASE_FILES, caseScenario } from '@/content/cases';

@@ -1,0 +1,201 @@
+import type { SqlDriver } from '@/lib/sqlite';
+import { checkConditions, COMMIT_CONDITIONS, type CommitCondition } from './conditions';
+import { explainCommit } from './explain';
+import type { ObservedWrite } from './outcome';
+import type { CommitResult, LeaseDesign, OutputResult, RunOutput, RunRow } from './types';
+
+/** What a commit needs: the database, the design, the run, and a reader of its row. */
+export interface CommitContext {
+  db: SqlDriver;
+  design: LeaseDesign;
+  runId: string;
+  leaseSeconds: number;
+  read: () => RunRow | undefined;
+}
+
+/** The caller learns exactly what the store decided (no fault in between). */
+export const same = (database: ObservedWrite['database']): ObservedWrite => ({
+  database,
+  caller: database,
+});
+
+/**
+ * Runs a commit and says what it did in the four outcomes. The decision is the statement's;
+ * on 0 rows the row is read again: a finish whose own earlier attempt landed is a duplicate.
+ */
+export function runCommit(
+  ctx: CommitContext,
+  sql: string,
+  conditions: readonly CommitCondition[] | undefined,
+  owner: string,
+  token: number,
+  now: number,
+  landed?: (row: RunRow) => boolean,
+): CommitResult {
+  const { db, runId, leaseSeconds, read } = ctx;
+  const judged = read();
+  const changed = db.run(sql, { run: runId, owner, token, now, lease: leaseSeconds });
+  const row = read();
+  // A learner's own statement: its conditions are unknown, so it is judged on all four.
+  const checkedConditions = conditions ?? COMMIT_CONDITIONS;
+  if (!row || !judged) {
+    const database = {
+      kind: 'refused' as const,
+      failed: ['run'],
+      checked: [{ condition: 'run', held: false }],
+    };
+    return {
+      ok: false,
+      changed: 0,
+      failed: [],
+      explanation: `Run ${runId} does not exist.`,
+      row,
+      observed: same(database),
+    };
+  }
+  const checked = checkConditions(checkedConditions, judged, owner, token, now);
+  if (changed > 0) {
+    return {
+      ok: true,
+      changed,
+      row,
+      observed: same({ kind: 'applied', checked }),
+      explanation: explainCommit({
+        applied: true,
+        changed,
+        conditions: checkedConditions,
+        judged,
+        after: row,
+        owner,
+        token,
+        now,
+      }),
+    };
+  }
+  if (landed?.(row)) {
+    return {
+      ok: false,
+      changed: 0,
+      failed: [],
+      row,
+      observed: same({
+        kind: 'duplicate',
+        opId: `${owner}@${token}`,
+        original: { status: row.status },
+      }),
+      explanation: `0 rows changed, and that is not a refusal: ${owner}'s own earlier attempt with token ${token} already landed (the run is ${row.status}, still under fence ${token}). The retry is a duplicate.`,
+    };
+  }
+  const failed = checked.filter((c) => !c.held).map((c) => c.condition);
+  return {
+    ok: false,
+    changed: 0,
+    failed,
+    row,
+    observed: same({ kind: 'refused', failed, checked }),
+    explanation: explainCommit({
+      applied: false,
+      changed: 0,
+      conditions: checkedConditions,
+      judged,
+      after: row,
+      owner,
+      token,
+      now,
+    }),
+  };
+}
+
+/**
+ * Writes a named output under the design's output conditions; a retry of the stored operation
+ * id is a duplicate (unless the writer has also lost the run).
+ */
+export function writeRunOutput(
+  ctx: CommitContext,
+  write: string,
+  readOutput: (name: string) => RunOutput | undefined,
+  owner: string,
+  fenceToken: number,
+  now: number,
+  output: { name: string; opId: string; body: string },
+): OutputResult {
+  const { db, design, runId, read } = ctx;
+  const judged = read();
+  const changed = db.run(write, {
+    run: runId,
+    owner,
+    token: fenceToken,
+    now,
+    name: output.name,
+    op: output.opId,
+    body: output.body,
+  });
+  const row = read();
+  if (!row || !judged) {
+    const database = {
+      kind: 'refused' as const,
+      failed: ['run'],
+      checked: [{ condition: 'run', held: false }],
+    };
+    return {
+      ok: false,
+      changed: 0,
+      failed: [],
+      explanation: `Run ${runId} does not exist.`,
+      row,
+      observed: same(database),
+    };
+  }
+  const conditions = design.rules?.output ?? COMMIT_CONDITIONS;
+  const checked = checkConditions(conditions, judged, owner, fenceToken, now);
+  if (changed > 0) {
+    return {
+      ok: true,
+      changed,
+      row,
+      observed: same({ kind: 'applied', checked }),
+      explanation: explainCommit({
+        applied: true,
+        changed,
+        conditions,
+        judged,
+        after: row,
+        owner,
+        token: fenceToken,
+        now,
+      }),
+    };
+  }
+  const stored = readOutput(output.name);
+  const failed = checked.filter((c) => !c.held).map((c) => c.condition);
+  // A retry whose first attempt landed is a duplicate, unless the writer has also lost the run.
+  if (stored && stored.opId === output.opId && failed.length === 0) {
+    return {
+      ok: false,
+      changed: 0,
+      failed: [],
+      duplicate: true,
+      explanation: `0 rows changed: operation ${output.opId} already landed (by ${stored.owner} with token ${stored.fence}); the retry adds nothing.`,
+      output: stored,
+      row,
+      observed: same({ kind: 'duplicate', opId: output.opId, original: stored }),
+    };
+  }
+  return {
+    ok: false,
+    changed: 0,
+    failed,
+    explanation: explainCommit({
+      applied: false,
+      changed: 0,
+      conditions,
+      judged,
+      after: row,
+      owner,
+      token: fenceToken,
+      now,
+    }),
+    row,
+    observed: same({ kind: 'refused', failed, checked }),
+  };
+}

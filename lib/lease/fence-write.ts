@@ -1,0 +1,196 @@
+import type { SqlDriver } from '@/lib/sqlite';
+import { checkConditions, RUNS_TABLE, type RunTable } from './conditions';
+import { fencedWriteSql, registerSql, type ResourceFence } from './fence';
+import type { ConditionCheck, ObservedWrite } from './outcome';
+
+/*
+ * Writing through a resource fence on an open database, and reading what the resources hold.
+ * The rule itself (what is compared, and the SQL that decides) is lib/lease/fence.ts.
+ */
+
+/** A write a resource took. */
+export interface ResourceWrite {
+  seq: number;
+  resource: string;
+  holder: string;
+  generation: number;
+  batch: number;
+  opId: string | null;
+  body: string;
+  at: number;
+}
+
+/** A write to send through a fence. */
+export interface FenceWriteRequest {
+  runId: string;
+  resource: string;
+  holder: string;
+  token: number;
+  batch?: number;
+  opId?: string;
+  body: string;
+  now: number;
+}
+
+/** What a fenced write did, in the four outcomes, with what the resource had seen before. */
+export interface FenceWriteResult {
+  observed: ObservedWrite;
+  changed: number;
+  /** The highest generation the resource had seen before this write (0: none). */
+  seenBefore: { generation: number; batch: number };
+  /** For a duplicate: the write the key already took. */
+  original?: ResourceWrite;
+}
+
+const WRITE_COLUMNS = `seq, resource, holder, generation, batch, op_id AS opId, body, at`;
+
+function toWrite(row: Record<string, unknown>): ResourceWrite {
+  return {
+    seq: Number(row.seq),
+    resource: String(row.resource),
+    holder: String(row.holder),
+    generation: Number(row.generation),
+    batch: Number(row.batch),
+    opId: row.opId === null || row.opId === undefined ? null : String(row.opId),
+    body: String(row.body),
+    at: Number(row.at),
+  };
+}
+
+/** The highest (generation, batch) a resource of a run has seen. */
+export function seenByResource(
+  db: SqlDriver,
+  runId: string,
+  resource: string,
+): { generation: number; batch: number } {
+  const row = db.get(
+    'SELECT generation, batch FROM resource_fences WHERE run_id = $run AND resource = $resource',
+    {
+      run: runId,
+      resource,
+    },
+  );
+  return { generation: Number(row?.generation ?? 0), batch: Number(row?.batch ?? 0) };
+}
+
+/** Every write a resource of a run took, oldest first (all resources when `resource` is omitted). */
+export function resourceWrites(db: SqlDriver, runId: string, resource?: string): ResourceWrite[] {
+  const rows =
+    resource === undefined
+      ? db.all(`SELECT ${WRITE_COLUMNS} FROM resource_writes WHERE run_id = $run ORDER BY seq`, {
+          run: runId,
+        })
+      : db.all(
+          `SELECT ${WRITE_COLUMNS} FROM resource_writes WHERE run_id = $run AND resource = $resource ORDER BY seq`,
+          {
+            run: runId,
+            resource,
+          },
+        );
+  return rows.map(toWrite);
+}
+
+/** Registers generation `token` at a resource of a run (the explicit registration event). */
+export function registerAt(db: SqlDriver, runId: string, resource: string, token: number): void {
+  db.run(registerSql(['$resource'])!, { run: runId, resource, token });
+}
+
+/** The conditions a fence checked for this write, and whether each held (judged before the write). */
+function fenceChecks(
+  db: SqlDriver,
+  fence: ResourceFence,
+  req: FenceWriteRequest,
+  seen: { generation: number; batch: number },
+  table: RunTable,
+): ConditionCheck[] {
+  const batch = req.batch ?? 0;
+  const keyHeld = () =>
+    !db.get(
+      'SELECT 1 AS x FROM resource_writes WHERE run_id = $run AND resource = $resource AND op_id = $op',
+      { run: req.runId, resource: req.resource, op: req.opId ?? null },
+    );
+  switch (fence.kind) {
+    case 'highest-seen': {
+      const g = fence.order === 'summed' ? req.token + batch : req.token;
+      const b = fence.order === 'generation-batch' ? batch : 0;
+      const held = g > seen.generation || (g === seen.generation && b >= seen.batch);
+      const checks: ConditionCheck[] = [{ condition: 'generation', held }];
+      if (fence.key) checks.push({ condition: 'key', held: keyHeld() });
+      return checks;
+    }
+    case 'run-row': {
+      const row = db.get(
+        `SELECT ${table.owner} AS owner, ${table.fence} AS fence, ${table.leaseUntil} AS leaseUntil, ${table.status} AS status FROM ${table.name} WHERE ${table.id} = $run`,
+        { run: req.runId },
+      );
+      if (!row) return [{ condition: 'run', held: false }];
+      const r = {
+        owner: String(row.owner),
+        fence: Number(row.fence),
+        leaseUntil: Number(row.leaseUntil),
+        status: String(row.status),
+      };
+      return checkConditions(fence.conditions, r, req.holder, req.token, req.now);
+    }
+    case 'key-only':
+      return [{ condition: 'key', held: keyHeld() }];
+    case 'versioned':
+    case 'none':
+      return [];
+  }
+}
+
+/**
+ * Writes through a fence and says what happened in the four outcomes: applied, refused (with the
+ * conditions that failed), or duplicate (the key already landed: the original is returned).
+ * The decision is the statement's; the checks are read before it, to explain it.
+ */
+export function writeThroughFence(
+  db: SqlDriver,
+  fence: ResourceFence,
+  req: FenceWriteRequest,
+  table: RunTable = RUNS_TABLE,
+): FenceWriteResult {
+  return db.transaction(() => {
+    const seenBefore = seenByResource(db, req.runId, req.resource);
+    const checked = fenceChecks(db, fence, req, seenBefore, table);
+    const changed = db.run(fencedWriteSql(fence, '$resource', '$body', table), {
+      run: req.runId,
+      resource: req.resource,
+      owner: req.holder,
+      token: req.token,
+      batch: req.batch ?? 0,
+      op: req.opId ?? null,
+      body: req.body,
+      now: req.now,
+    });
+    if (changed > 0) {
+      const database = { kind: 'applied' as const, checked };
+      return { observed: { database, caller: database }, changed, seenBefore };
+    }
+    const original =
+      req.opId === undefined
+        ? undefined
+        : db.get(
+            `SELECT ${WRITE_COLUMNS} FROM resource_writes WHERE run_id = $run AND resource = $resource AND op_id = $op`,
+            {
+              run: req.runId,
+              resource: req.resource,
+              op: req.opId,
+            },
+          );
+    const failed = checked.filter((c) => !c.held).map((c) => c.condition);
+    // A key that already landed is a duplicate, unless the fence refused the writer as well.
+    if (original && failed.every((c) => c === 'key')) {
+      const database = { kind: 'duplicate' as const, opId: req.opId!, original: toWrite(original) };
+      return {
+        observed: { database, caller: database },
+        changed,
+        seenBefore,
+        original: toWrite(original),
+      };
+    }
+    const database = { kind: 'refused' as const, failed, checked };
+    return { observed: { database, caller: database }, changed, seenBefore };
+  });
+}
