@@ -79,6 +79,10 @@ test('case 5: a learner who expects the zombie producer’s send to land loses a
   const commit = page.getByRole('row').filter({ hasText: 'A submits (finish)' });
   await expect(commit).toContainText('refused');
 
+  await expect(page.getByRole('link', { name: 'Check this design' })).toHaveAttribute(
+    'href',
+    '/practice/compare#design-fenced',
+  );
   const open = page.getByRole('link', { name: 'Open in the timeline' });
   await expect(open).toHaveAttribute('href', /^\/practice\/timeline#[A-Za-z0-9_-]+$/);
   await open.click();
