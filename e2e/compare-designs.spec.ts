@@ -17,7 +17,7 @@ test('a learner checks TTL only and sees the shortest counterexample', async ({ 
   await expect(rows.nth(1)).toContainText('claimed: token 1');
   await expect(rows.nth(3)).toContainText('claimed: token 2');
   await expect(rows.nth(4)).toContainText('landed: 1 row changed');
-  await expect(card).toContainText('after a newer claim (generation 2) had succeeded');
+  await expect(card).toContainText('after a newer generation (2) had begun');
 
   // Replay it in the timeline and step to the stale write.
   await card.getByRole('link', { name: 'Open in the timeline' }).click();

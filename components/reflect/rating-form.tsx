@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { RATING_LABELS, type AssessmentItem } from '@/content/reflect';
-import { MAX_NOTE_CHARS, RATINGS, type Rating, type RatingRecord } from '@/lib/reflect';
+import { MAX_NOTE_CHARS, RATINGS, type SelfRating, type RatingRecord } from '@/lib/reflect';
 import { Button } from '@/components/ui/button';
 import { formatTime } from '@/components/journal/format';
 
@@ -14,9 +14,9 @@ export function RatingForm({
 }: {
   item: AssessmentItem;
   latest: RatingRecord | undefined;
-  onRate: (item: string, rating: Rating, note: string) => Promise<void>;
+  onRate: (item: string, rating: SelfRating, note: string) => Promise<void>;
 }) {
-  const [rating, setRating] = useState<Rating | null>(latest?.rating ?? null);
+  const [rating, setRating] = useState<SelfRating | null>(latest?.rating ?? null);
   const [note, setNote] = useState(latest?.note ?? '');
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [seenAt, setSeenAt] = useState(latest?.at);
@@ -29,7 +29,8 @@ export function RatingForm({
   const changed = rating !== (latest?.rating ?? null) || note !== (latest?.note ?? '');
 
   async function save() {
-    if (!rating) return setStatus({ ok: false, text: 'Choose not yet, partly or confident first.' });
+    if (!rating)
+      return setStatus({ ok: false, text: 'Choose not yet, partly or confident first.' });
     try {
       await onRate(item.id, rating, note);
       setStatus({ ok: true, text: `Saved: ${RATING_LABELS[rating]}.` });
@@ -45,7 +46,14 @@ export function RatingForm({
       <div className="flex flex-wrap gap-x-5 gap-y-2">
         {RATINGS.map((value) => (
           <label key={value} className="inline-flex items-center gap-2">
-            <input type="radio" name={`rating-${item.id}`} value={value} checked={rating === value} onChange={() => setRating(value)} className="size-4 accent-accent" />
+            <input
+              type="radio"
+              name={`rating-${item.id}`}
+              value={value}
+              checked={rating === value}
+              onChange={() => setRating(value)}
+              className="size-4 accent-accent"
+            />
             {RATING_LABELS[value]}
           </label>
         ))}
@@ -61,11 +69,18 @@ export function RatingForm({
         />
       </label>
       <div className="flex flex-wrap items-center gap-3">
-        <Button variant="primary" aria-label={`Save rating: ${item.name}`} onClick={() => void save()} disabled={!changed && latest !== undefined}>
+        <Button
+          variant="primary"
+          aria-label={`Save rating: ${item.name}`}
+          onClick={() => void save()}
+          disabled={!changed && latest !== undefined}
+        >
           Save rating
         </Button>
         <p className="text-sm text-muted">
-          {latest ? `Last rated ${RATING_LABELS[latest.rating].toLowerCase()} on ${formatTime(latest.at)}` : 'Not rated yet'}
+          {latest
+            ? `Last rated ${RATING_LABELS[latest.rating].toLowerCase()} on ${formatTime(latest.at)}`
+            : 'Not rated yet'}
         </p>
       </div>
       <div role="status" className="text-sm">

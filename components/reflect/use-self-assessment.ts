@@ -7,7 +7,7 @@ import {
   ratingHistory,
   recordRating,
   type Evidence,
-  type Rating,
+  type SelfRating,
   type RatingRecord,
 } from '@/lib/reflect';
 
@@ -59,7 +59,7 @@ export function useSelfAssessment(evidenceKinds: readonly string[]) {
     };
   }, [evidenceKinds]);
 
-  const rate = useCallback(async (item: string, rating: Rating, note: string) => {
+  const rate = useCallback(async (item: string, rating: SelfRating, note: string) => {
     await browserRecords().write((db) => recordRating(db, { item, rating, note, at: Date.now() }));
   }, []);
 

@@ -1,7 +1,7 @@
 import type { SqlJsStatic } from 'sql.js';
 import type { LeaseDesign } from '@/lib/lease';
 import { ScheduleMachine, setupDatabase } from './machine';
-import type { Bound, Counterexample, StepKind, TraceStep, Violation } from './types';
+import type { Bound, Counterexample, StepKind, CheckerStep, Violation } from './types';
 
 /** What each kind of step does, as a phrase. */
 export const STEP_ACTION: Record<StepKind, string> = {
@@ -62,7 +62,7 @@ export function traceSchedule(
   try {
     setupDatabase(db, design);
     const machine = new ScheduleMachine(db, design, bound);
-    const steps: TraceStep[] = [];
+    const steps: CheckerStep[] = [];
     let violation: Violation | null = null;
     for (let i = 0; i < schedule.length && !violation; i++) {
       const worker = schedule[i];

@@ -22,7 +22,7 @@ export type StepKind =
   | 'cancel';
 
 /** One worker of the bound: its owner name (two workers may share one: a restart) and program. */
-export interface WorkerSpec {
+export interface HolderProgram {
   owner: string;
   program: readonly WorkerOp[];
   /** Shown in traces, e.g. "A (restarted)". Defaults to the owner. */
@@ -31,7 +31,7 @@ export interface WorkerSpec {
 
 /** How far the search looks: which workers run which programs, and how time moves. */
 export interface Bound {
-  workers: readonly WorkerSpec[];
+  workers: readonly HolderProgram[];
   /** Lease length in database seconds. */
   leaseSeconds: number;
   /** How far the clock moves at a pause (a GC pause, a stalled network). */
@@ -50,7 +50,7 @@ export interface Violation {
 }
 
 /** One step of a counterexample, with what happened, for people and for replay. */
-export interface TraceStep {
+export interface CheckerStep {
   worker: number;
   owner: string;
   label: string;
@@ -78,7 +78,7 @@ export interface Counterexample {
   designId: string;
   bound: Bound;
   schedule: number[];
-  steps: TraceStep[];
+  steps: CheckerStep[];
   violation: Violation;
 }
 
@@ -92,11 +92,11 @@ export interface SearchProgress {
   steps: number;
 }
 
-export type Verdict = 'safe' | 'unsafe' | 'stopped';
+export type CheckVerdict = 'safe' | 'unsafe' | 'stopped';
 
 export interface CheckResult {
   designId: string;
-  verdict: Verdict;
+  verdict: CheckVerdict;
   /** Every schedule in the bound. */
   total: number;
   /** Schedules run to their last step (with a state cache: also those whose state was seen before). */

@@ -78,4 +78,11 @@ describe('one home per rule', () => {
     expect(defining(/includes\(\s*'CREATE TRIGGER'/)).toEqual([]);
     expect(defining(/startsWith\(\s*'does nothing'/)).toEqual([]);
   });
+
+  it('a type name is used once across lib/ (one glossary; engine types carry engine names)', () => {
+    const names = FILES.filter((f) => f.path.startsWith('lib/')).flatMap((f) =>
+      [...f.text.matchAll(/^export (?:interface|type) ([A-Za-z0-9_]+)/gm)].map((m) => m[1]),
+    );
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@ import { logActivity, type FeatureSchema } from '@/lib/records';
 import type { SqlDriver } from '@/lib/sqlite';
 
 export const RATINGS = ['not-yet', 'partly', 'confident'] as const;
-export type Rating = (typeof RATINGS)[number];
+export type SelfRating = (typeof RATINGS)[number];
 export const MAX_NOTE_CHARS = 2_000;
 
 /** The self-assessment table: every rating is a new row, so the history of ratings is kept. */
@@ -24,7 +24,9 @@ export const reflectSchema: FeatureSchema = {
 const ratingInput = z.object({
   item: z.string().regex(/^[a-z0-9-]{1,40}$/),
   rating: z.enum(RATINGS),
-  note: z.string().max(MAX_NOTE_CHARS, `A note is at most ${MAX_NOTE_CHARS.toLocaleString('en-US')} characters.`),
+  note: z
+    .string()
+    .max(MAX_NOTE_CHARS, `A note is at most ${MAX_NOTE_CHARS.toLocaleString('en-US')} characters.`),
   at: z.number().int().min(0),
 });
 export type RatingRecord = z.infer<typeof ratingInput>;
@@ -32,7 +34,12 @@ export type RatingRecord = z.infer<typeof ratingInput>;
 /** Stores one rating with its time, and logs it in the shared activity log. */
 export function recordRating(db: SqlDriver, input: RatingRecord): void {
   const rating = ratingInput.parse(input);
-  db.run('INSERT INTO self_assessment (at, item, rating, note) VALUES (?, ?, ?, ?)', [rating.at, rating.item, rating.rating, rating.note]);
+  db.run('INSERT INTO self_assessment (at, item, rating, note) VALUES (?, ?, ?, ?)', [
+    rating.at,
+    rating.item,
+    rating.rating,
+    rating.note,
+  ]);
   logActivity(db, rating.at, 'reflect.rated', rating.item, { rating: rating.rating });
 }
 
@@ -72,9 +79,15 @@ export function evidenceByKind(db: SqlDriver, kinds: readonly string[]): Map<str
     [...kinds],
   );
   for (const row of rows) {
-    const evidence = found.get(row.kind) ?? { kind: row.kind, count: 0, last: Number(row.at), subjects: [] };
+    const evidence = found.get(row.kind) ?? {
+      kind: row.kind,
+      count: 0,
+      last: Number(row.at),
+      subjects: [],
+    };
     evidence.count += 1;
-    if (evidence.subjects.length < 3 && !evidence.subjects.includes(String(row.subject))) evidence.subjects.push(String(row.subject));
+    if (evidence.subjects.length < 3 && !evidence.subjects.includes(String(row.subject)))
+      evidence.subjects.push(String(row.subject));
     found.set(row.kind, evidence);
   }
   return found;

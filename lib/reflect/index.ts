@@ -6,7 +6,7 @@ export {
   ratingHistory,
   latestRatings,
   evidenceByKind,
-  type Rating,
+  type SelfRating,
   type RatingRecord,
   type Evidence,
 } from './assessment';

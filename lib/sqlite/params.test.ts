@@ -3,11 +3,9 @@ import { inlineConstants, scanParams } from './params';
 
 describe('scanParams', () => {
   it('lists named parameters in the order SQLite numbers them, once each', () => {
-    expect(scanParams('UPDATE runs SET a = $now + $lease WHERE run_id = $run AND b > $now').names).toEqual([
-      'now',
-      'lease',
-      'run',
-    ]);
+    expect(
+      scanParams('UPDATE runs SET a = $now + $lease WHERE run_id = $run AND b > $now').names,
+    ).toEqual(['now', 'lease', 'run']);
   });
 
   it('skips string literals, quoted identifiers and comments', () => {

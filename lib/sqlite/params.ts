@@ -90,7 +90,10 @@ function literal(value: SqlValue): string {
  * length) by SQL literals, so the search binds only numbers. Only real parameters are replaced,
  * never text inside string literals or comments.
  */
-export function inlineConstants(sql: string, constants: Readonly<Record<string, SqlValue>>): string {
+export function inlineConstants(
+  sql: string,
+  constants: Readonly<Record<string, SqlValue>>,
+): string {
   const { tokens } = findParams(sql);
   let out = '';
   let last = 0;

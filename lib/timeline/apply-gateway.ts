@@ -6,12 +6,12 @@ import {
   type MajorityDecision,
 } from '@/lib/lease/replicated-fence';
 import { decided, note, write, type Ctx } from './effects';
-import type { TimelineState, WorkerState } from './state';
+import type { TimelineState, LaneState } from './state';
 import { fenceOf, gatewayRegister, gatewayWrite } from './targets';
 import type { FailedCondition, NoteEffect, TimelineEvent, WriteEffect } from './types';
 
 /** What a worker presents at the gateway: its fence, or the scenario's fingerprint of its claim. */
-export function carriedToken(state: TimelineState, worker: WorkerState): number {
+export function carriedToken(state: TimelineState, worker: LaneState): number {
   return fingerprintToken(state.targets.fingerprint ?? 'counter', {
     fence: worker.token,
     claimedAt: worker.claimedAt ?? 0,
@@ -45,7 +45,7 @@ function votesText(decision: MajorityDecision): string {
 export function applyGatewayWrite(
   ctx: Ctx,
   event: Extract<TimelineEvent, { kind: 'gateway-write' }>,
-  worker: WorkerState,
+  worker: LaneState,
 ): WriteEffect {
   const { state, db } = ctx;
   const check = state.targets.gatewayCheck ?? { kind: 'highest-seen' as const };
@@ -142,7 +142,7 @@ export function applyGatewayWrite(
 export function registerAtGateway(
   ctx: Ctx,
   event: Extract<TimelineEvent, { kind: 'register' }> & { resource: string },
-  worker: WorkerState,
+  worker: LaneState,
 ): NoteEffect {
   const { state, db } = ctx;
   const check = state.targets.gatewayCheck ?? { kind: 'highest-seen' as const };

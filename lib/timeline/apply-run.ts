@@ -1,5 +1,5 @@
 import type { CommitResult, OutputResult } from '@/lib/lease';
-import { DRAFT_OUTPUT, type WorkerState } from './state';
+import { DRAFT_OUTPUT, type LaneState } from './state';
 import { clockOf, closeWindow, decided, describeSeen, ownerOf, write, type Ctx } from './effects';
 import type { TimelineEvent, WriteEffect, WriteEvent } from './types';
 
@@ -7,7 +7,7 @@ import type { TimelineEvent, WriteEffect, WriteEvent } from './types';
 export function applyClaim(
   ctx: Ctx,
   event: Extract<TimelineEvent, { kind: 'claim' }>,
-  worker: WorkerState,
+  worker: LaneState,
 ): WriteEffect {
   const { state, model } = ctx;
   // The claim always sets lease_until in database time; only commits may be handed a worker's clock.
@@ -55,7 +55,7 @@ export function applyClaim(
 export function commitEffect(
   ctx: Ctx,
   event: WriteEvent,
-  worker: WorkerState,
+  worker: LaneState,
   action: string,
   result: CommitResult | OutputResult,
   success: string,
@@ -108,7 +108,7 @@ export function applyCancel(
 export function applyRunWrite(
   ctx: Ctx,
   event: Extract<TimelineEvent, { kind: 'renew' | 'finish' | 'draft' }>,
-  worker: WorkerState,
+  worker: LaneState,
   now: number,
 ): WriteEffect {
   const { state, model } = ctx;

@@ -2,7 +2,7 @@ import type { FenceWriteResult } from '@/lib/lease';
 import { applyGatewayWrite } from './apply-gateway';
 import { commitEffect } from './apply-run';
 import { decided, ownerOf, write, type Ctx } from './effects';
-import type { WorkerState } from './state';
+import type { LaneState } from './state';
 import { REPORT_NAME, callTicketApi, fenceOf, pointReportAt, putReportVersion } from './targets';
 import type { FailedCondition, TimelineEvent, WriteEffect } from './types';
 
@@ -21,7 +21,7 @@ const failedOf = (r: FenceWriteResult): FailedCondition[] =>
 export function applyTargetWrite(
   ctx: Ctx,
   event: TargetEvent,
-  worker: WorkerState,
+  worker: LaneState,
   now: number,
 ): WriteEffect {
   const { state, model, db } = ctx;
@@ -134,7 +134,7 @@ export function applyTargetWrite(
 function applyReportWrite(
   ctx: Ctx,
   event: Extract<TimelineEvent, { kind: 'report-write' }>,
-  worker: WorkerState,
+  worker: LaneState,
   now: number,
 ): WriteEffect {
   const { model } = ctx;

@@ -1,7 +1,7 @@
 import { dropAcknowledgement, type ObservedWrite } from '@/lib/lease';
 import type { SqlDriver } from '@/lib/sqlite';
 import type { LeaseModel } from '@/lib/lease';
-import type { TimelineState, WorkerState } from './state';
+import type { TimelineState, LaneState } from './state';
 import type {
   FailedCondition,
   NoteEffect,
@@ -20,7 +20,7 @@ export interface Ctx {
   index: number;
 }
 
-export function workerOf(state: TimelineState, id: WorkerId): WorkerState {
+export function workerOf(state: TimelineState, id: WorkerId): LaneState {
   const worker = state.workers.find((w) => w.id === id);
   if (!worker)
     throw new Error(
@@ -30,17 +30,17 @@ export function workerOf(state: TimelineState, id: WorkerId): WorkerState {
 }
 
 /** The owner name a worker writes into the run row: its own, or that of the worker it restarts. */
-export function ownerOf(worker: WorkerState): string {
+export function ownerOf(worker: LaneState): string {
   return worker.restartOf ?? worker.id;
 }
 
 /** What a worker's own clock reads now. */
-export function clockOf(state: TimelineState, worker: WorkerState): number {
+export function clockOf(state: TimelineState, worker: LaneState): number {
   return state.now + worker.clockOffset;
 }
 
 /** The $now the lease statements get: database time, or (broken design) the worker's clock. */
-export function statementNow(state: TimelineState, worker: WorkerState): number {
+export function statementNow(state: TimelineState, worker: LaneState): number {
   return state.timeSource === 'worker' ? clockOf(state, worker) : state.now;
 }
 

@@ -14,7 +14,7 @@ import { DRAFT_OUTPUT, RUN_ID, type TimelineEngine, type TimelineState } from '.
 import { TARGETS_SCHEMA, readTargets } from './targets';
 import type { Scenario, TimelineSnapshot, Trace, TraceStep, WriteEffect } from './types';
 
-export type { StepResult, TimelineEngine, TimelineState, WorkerState } from './state';
+export type { StepResult, TimelineEngine, TimelineState, LaneState } from './state';
 
 /** The lease designs a scenario may name. Others can be passed to createTimelineEngine. */
 export const TIMELINE_DESIGNS: Readonly<Record<string, LeaseDesign>> = {

@@ -7,7 +7,7 @@ export {
   type StepResult,
   type TimelineEngine,
   type TimelineState,
-  type WorkerState,
+  type LaneState,
 } from './engine';
 export { ScenarioSchema, parseScenario, SCENARIO_LIMITS, type ParseResult } from './schema';
 export { encodeScenario, decodeScenario, scenarioLink, MAX_SHARE_LENGTH } from './share';

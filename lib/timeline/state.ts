@@ -16,7 +16,7 @@ export const RUN_ID = 'r';
 /** The name of the draft among the run's outputs. */
 export const DRAFT_OUTPUT = 'draft';
 
-export interface WorkerState {
+export interface LaneState {
   id: WorkerId;
   clockOffset: number;
   paused: boolean;
@@ -48,7 +48,7 @@ export interface TimelineState {
   now: number;
   /** Index of the next event. */
   nextIndex: number;
-  workers: WorkerState[];
+  workers: LaneState[];
   windows: LeaseWindow[];
   /** The SQLite database (run row and targets) as file bytes. */
   db: Uint8Array;

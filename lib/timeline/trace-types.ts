@@ -1,0 +1,171 @@
+import type { ConditionCheck, OutcomeKind } from '@/lib/lease';
+import type { TargetId, TimelineEvent, WorkerId, WriteVerdict } from './types';
+
+/* The trace half of the timeline's contract: what running a scenario gives back. */
+
+/** Why a write was accepted or rejected; one code per effect. */
+export type WriteReason =
+  /** Accepted: every condition held. */
+  | 'ok'
+  /** Accepted without any check (unconditional overwrite, ticket with a new key). */
+  | 'unchecked'
+  /** Rejected: the same operation id / idempotency key already landed. */
+  | 'duplicate'
+  /** Rejected by the run row's commit conditions: see `failed`. */
+  | 'conditions'
+  /** Claim rejected: another owner's lease is still valid. */
+  | 'lease-held'
+  /** Claim or cancel rejected: the run is in a final state. */
+  | 'final-state'
+  /** Rejected by the gateway: a higher fence token was already seen for this resource. */
+  | 'stale-token'
+  /** Rejected: the worker has nothing to commit (no version put yet, or no references). */
+  | 'nothing-to-commit'
+  /** Rejected: the worker is paused, so it sends nothing (a builder scenario may ask for it). */
+  | 'paused'
+  /**
+   * Accepted although a newer generation holds the run (a broken design): the writer's token is
+   * not the run row's fence, and nothing where the write landed compared the two.
+   */
+  | 'stale-accepted'
+  /** Rejected before sending: the worker's own check saw that it lost the run. */
+  | 'worker-check';
+
+/** A condition that did not hold; the run row's conditions come from lib/lease. */
+export type FailedCondition =
+  | 'owner'
+  | 'fence'
+  | 'lease'
+  | 'status'
+  | 'token'
+  | 'key'
+  | 'operation'
+  | 'generation'
+  | 'run'
+  | 'quorum';
+
+export interface WriteEffect {
+  kind: 'write';
+  /** What the writer learned: the outcome a learner predicts. */
+  outcome: OutcomeKind;
+  /** What the target decided (differs from `outcome` only when the acknowledgement was lost). */
+  database: Exclude<OutcomeKind, 'unknown'>;
+  /** The conditions the target checked, and whether each held. */
+  checked: ConditionCheck[];
+  eventId: string;
+  eventIndex: number;
+  worker: WorkerId | null;
+  target: TargetId;
+  /** What was attempted, in the lesson's words ("A finishes with token 1"). */
+  action: string;
+  verdict: WriteVerdict;
+  reason: WriteReason;
+  failed: FailedCondition[];
+  /** Rows the statement changed at the target (0 for a rejected write). */
+  rowsChanged: number;
+  /** The fence token the write carried, when it carried one. */
+  token: number | null;
+  /** Database time of the write. */
+  at: number;
+  /** One sentence: why this verdict, naming the failed condition. */
+  explanation: string;
+}
+
+/** Something that happened without a verdict (pause, resume, time moving, an ignored event). */
+export interface NoteEffect {
+  kind: 'note';
+  eventId: string;
+  eventIndex: number;
+  text: string;
+}
+
+export type Effect = WriteEffect | NoteEffect;
+
+/** The run row as the trace shows it (same fields as lib/lease's RunRow). */
+export interface RunRowView {
+  owner: string;
+  leaseUntil: number;
+  fence: number;
+  status: string;
+}
+
+export interface WorkerView {
+  id: WorkerId;
+  /** The owner name it claims under, when it is a restarted process of another worker. */
+  restartOf?: WorkerId;
+  paused: boolean;
+  /** The fence token from this worker's last successful claim (0 if it never claimed). */
+  token: number;
+  /**
+   * The lease end the worker read at its last claim or renewal. It compares this with its own
+   * clock, so a worker whose clock is behind believes its lease is still valid.
+   */
+  believedLeaseUntil: number;
+  /** What the worker's own clock reads now. */
+  clock: number;
+}
+
+export interface TargetsView {
+  /** The database's draft of the run, if any. */
+  draft: { owner: string; fence: number; opId: string; body: string } | null;
+  /** The official report file: its content and who wrote it. */
+  officialReport: { body: string; writer: string; version: number } | null;
+  /** Every stored version (versioned mode) or write (overwrite mode), oldest first. */
+  reportVersions: { version: number; writer: string; fence: number; body: string }[];
+  tickets: { key: string; action: string; worker: string }[];
+  /** Highest fence token seen per gateway resource. */
+  gatewayHighest: Record<string, number>;
+  /** Per resource of a replicated gateway, the generation each acceptor promised. */
+  gatewayPromises?: Record<string, number[]>;
+  gatewayWrites: {
+    resource: string;
+    worker: string;
+    token: number;
+    body: string;
+    /** A replicated gateway: how many acceptors took it, and whether that was a majority. */
+    acks?: number;
+    committed?: boolean;
+  }[];
+  /** The design's downstream report reference (report-write events), if the design keeps one. */
+  reportRef?: { ref: string; fence: number } | null;
+}
+
+/** A read-only picture of everything after a step, for the page and the trace table. */
+export interface TimelineSnapshot {
+  now: number;
+  run: RunRowView;
+  workers: WorkerView[];
+  targets: TargetsView;
+  /** The lease window of each generation so far (the last one may still be open). */
+  windows: LeaseWindow[];
+}
+
+export interface TraceStep {
+  index: number;
+  event: TimelineEvent;
+  /** Database time when the event happened. */
+  at: number;
+  effects: Effect[];
+  /** State after the event. */
+  after: TimelineSnapshot;
+}
+
+/** A lease generation: from a successful claim until its last known lease end. */
+export interface LeaseWindow {
+  worker: WorkerId;
+  fence: number;
+  from: number;
+  until: number;
+}
+
+export interface Trace {
+  scenarioId: string;
+  initial: TimelineSnapshot;
+  steps: TraceStep[];
+  /** Every write effect in order (one per write event). */
+  writes: WriteEffect[];
+  /** The lease window of each generation, for drawing. */
+  windows: LeaseWindow[];
+  /** The last database time reached. */
+  end: number;
+}
