@@ -1,8 +1,9 @@
 import type { Database } from 'sql.js';
+
+export { setupDatabase } from './layout';
 import {
   claimedFinal,
   fenceShrank,
-  fencedDesign,
   finishedTwice,
   isStaleWrite,
   PROPERTY_OF,
@@ -12,45 +13,27 @@ import {
   type ViolationKind,
 } from '@/lib/lease';
 import { StatementBinder, type BindingSource, type Prepared } from './binder';
+import {
+  DONE_CODE,
+  G_CLOCK,
+  G_FENCE,
+  G_FINISHES,
+  G_GEN,
+  G_STATUS,
+  GLOBALS,
+  isFinalCode,
+  STATUS_CODE,
+  W_BATCH,
+  W_CHECK,
+  W_GEN,
+  W_POS,
+  W_SEEN,
+  W_STOPPED,
+  W_TOKEN,
+} from './layout';
+import { prepareStatements, type MachineStatements } from './statements';
 import { expandPrograms } from './bound';
 import type { Bound, ProtectedTarget, StepKind, Violation } from './types';
-
-// Layout of the search state: a few globals, then one block per holder. Everything the future
-// of a schedule depends on, besides the database, lives here, so saving and restoring it is one
-// typed-array copy.
-const G_CLOCK = 0;
-const G_GEN = 1; // generations issued so far (successful claims and cancels)
-const G_FINISHES = 2;
-const G_FENCE = 3; // the run row's fence after the last change
-const G_STATUS = 4; // the run row's status code after the last change
-const GLOBALS = 5;
-const W_POS = 0;
-const W_TOKEN = 1;
-const W_GEN = 2;
-const W_STOPPED = 3;
-const W_BATCH = 4;
-const W_CHECK = 5;
-const W_SEEN = 6;
-
-const STATUS_CODE: Record<string, number> = {
-  queued: 0,
-  running: 1,
-  done: 2,
-  canceled: 3,
-  failed: 4,
-  canceling: 5,
-};
-const DONE_CODE = 2;
-const isFinalCode = (code: number) => code >= 2 && code <= 4;
-
-/** Creates a design's tables and enqueues the run, on a fresh database. */
-export function setupDatabase(db: Database, design: LeaseDesign, runId = 'r'): void {
-  const targets = design.targets ?? fencedDesign.targets!;
-  db.exec(design.schema);
-  db.exec(targets.schema);
-  db.run(design.submit, { $run: runId, ':run': runId, '@run': runId });
-  db.run(targets.submit, { $run: runId, ':run': runId, '@run': runId });
-}
 
 /**
  * Runs one schedule step at a time against a database that already holds the design's tables,
@@ -77,21 +60,8 @@ export class ScheduleMachine {
   private readonly seenNames: string[] = [];
   private readonly binder: StatementBinder;
   private readonly src: BindingSource;
+  private readonly st: MachineStatements;
   private seenBase = 0;
-  private readonly claimRead: Prepared[] | null;
-  private readonly claim: Prepared[];
-  private readonly claimTokenColumn: number;
-  private readonly renew: Prepared[];
-  private readonly finish: Prepared[];
-  private readonly cancel: Prepared;
-  private readonly register: Prepared | null;
-  private readonly writeCheck: Prepared[] | null;
-  private readonly writeReport: Prepared[];
-  private readonly sendGateway: Prepared[];
-  private readonly readRun: Prepared;
-  private readonly readFence: number;
-  private readonly readStatus: number;
-  private readonly snapshotStmt: Prepared;
   private current = 0;
   /** A finish that checks owner and fence leaves a row that says who finished it. */
   private readonly finishIdentifies: boolean;
@@ -102,7 +72,6 @@ export class ScheduleMachine {
     readonly bound: Bound,
     private readonly runId = 'r',
   ) {
-    const targets = design.targets ?? fencedDesign.targets!;
     this.steps = expandPrograms(bound, design);
     this.owners = bound.workers.map((w) => w.owner);
     this.binder = new StatementBinder(db, () => this.seenNames);
@@ -116,30 +85,16 @@ export class ScheduleMachine {
       batch: 0,
       seen: (k) => state()[this.seenBase + k],
     };
-    const constants = { run: runId, lease: bound.leaseSeconds };
-    const perHolder = (sql: string) => this.binder.perHolder(sql, this.owners, constants);
-    this.claimRead = design.claimRead ? perHolder(design.claimRead) : null;
-    if (this.claimRead) this.seenNames.push(...this.claimRead[0].stmt.getColumnNames());
-    // The claim binds the read's columns by name, so they are known before it is prepared.
-    this.claim = perHolder(design.claim);
-    this.claimTokenColumn = this.claim[0].stmt.getColumnNames().indexOf('token');
-    if (this.claimTokenColumn < 0)
-      throw new Error('The claim must return the new token as a column named token.');
-    this.renew = perHolder(design.renew);
-    this.finish = perHolder(design.finish);
+    this.st = prepareStatements(
+      this.binder,
+      design,
+      this.owners,
+      { run: runId, lease: bound.leaseSeconds },
+      this.seenNames,
+    );
     this.finishIdentifies = ['owner', 'fence'].every(
       (c) => design.rules?.finish.includes(c as 'owner' | 'fence') ?? false,
     );
-    this.cancel = this.binder.prepare(design.cancel, constants);
-    this.register = targets.register ? this.binder.prepare(targets.register, constants) : null;
-    this.writeCheck = targets.workerCheck ? perHolder(targets.workerCheck) : null;
-    this.writeReport = perHolder(targets.writeReport);
-    this.sendGateway = perHolder(targets.sendGateway);
-    this.readRun = this.binder.prepare(design.read, constants);
-    const readColumns = this.readRun.stmt.getColumnNames();
-    this.readFence = readColumns.indexOf('fence');
-    this.readStatus = readColumns.indexOf('status');
-    this.snapshotStmt = this.binder.prepare(targets.snapshot, constants);
     this.perHolder = W_SEEN + this.seenNames.length;
     this.state = new Float64Array(GLOBALS + this.perHolder * this.owners.length);
     this.reset();
@@ -181,7 +136,7 @@ export class ScheduleMachine {
 
   /** Every target's content as one string (the design's snapshot query). */
   snapshot(): string {
-    const p = this.snapshotStmt;
+    const p = this.st.snapshotStmt;
     this.bindFor(p, 0);
     p.stmt.step();
     const snapshot = String(p.stmt.get()[0]);
@@ -223,7 +178,7 @@ export class ScheduleMachine {
   }
 
   private readRow(): { fence: number; status: number } {
-    const p = this.readRun;
+    const p = this.st.readRun;
     this.bindFor(p, 0);
     if (!p.stmt.step()) {
       p.stmt.reset();
@@ -232,8 +187,8 @@ export class ScheduleMachine {
     const row = p.stmt.get();
     p.stmt.reset();
     return {
-      fence: Number(row[this.readFence]),
-      status: STATUS_CODE[String(row[this.readStatus])] ?? 6,
+      fence: Number(row[this.st.readFence]),
+      status: STATUS_CODE[String(row[this.st.readStatus])] ?? 6,
     };
   }
 
@@ -300,7 +255,7 @@ export class ScheduleMachine {
         s[G_CLOCK] += this.bound.pauseSeconds;
         return false;
       case 'claim-read': {
-        const p = this.claimRead![worker];
+        const p = this.st.claimRead![worker];
         this.bindFor(p, worker);
         if (p.stmt.step()) {
           const row = p.stmt.get();
@@ -317,7 +272,7 @@ export class ScheduleMachine {
       case 'cancel':
         return this.runCancel(worker, base);
       case 'write-check': {
-        const p = this.writeCheck![worker];
+        const p = this.st.writeCheck![worker];
         this.bindFor(p, worker);
         const ok = p.stmt.step();
         p.stmt.reset();
@@ -328,17 +283,17 @@ export class ScheduleMachine {
       case 'write':
         s[base + W_BATCH] += 1;
         // With a worker-side check, a holder that saw it lost its token does not write.
-        if (this.writeCheck && s[base + W_CHECK] !== 1) {
+        if (this.st.writeCheck && s[base + W_CHECK] !== 1) {
           this.lastChanged = -1;
           return false;
         }
-        return this.landed(worker, this.writeReport[worker], 'report', 'report write');
+        return this.landed(worker, this.st.writeReport[worker], 'report', 'report write');
       case 'send':
-        return this.landed(worker, this.sendGateway[worker], 'gateway', 'gateway call');
+        return this.landed(worker, this.st.sendGateway[worker], 'gateway', 'gateway call');
       case 'renew':
-        return this.landed(worker, this.renew[worker], 'run row', 'renewal');
+        return this.landed(worker, this.st.renew[worker], 'run row', 'renewal');
       case 'finish': {
-        const changed = this.runWrite(this.finish[worker], worker);
+        const changed = this.runWrite(this.st.finish[worker], worker);
         this.lastChanged = changed;
         if (changed === 0) {
           // 0 rows is not always a refusal: this holder's own finish may already have landed.
@@ -367,12 +322,12 @@ export class ScheduleMachine {
 
   /** Runs the registration event for the holder's token (after its claim, or a fenced cancel). */
   private registerGeneration(worker: number): void {
-    if (this.register) this.runWrite(this.register, worker);
+    if (this.st.register) this.runWrite(this.st.register, worker);
   }
 
   private runCancel(worker: number, base: number): boolean {
     const s = this.state;
-    const p = this.cancel;
+    const p = this.st.cancel;
     this.bindFor(p, worker);
     let rows = 0;
     let fence = 0;
@@ -395,14 +350,14 @@ export class ScheduleMachine {
 
   private runClaim(worker: number, base: number): boolean {
     const s = this.state;
-    const p = this.claim[worker];
+    const p = this.st.claim[worker];
     this.bindFor(p, worker);
     const stmt = p.stmt;
     let rows = 0;
     let token = 0;
     while (stmt.step()) {
       rows += 1;
-      if (rows === 1) token = Number(stmt.get()[this.claimTokenColumn]);
+      if (rows === 1) token = Number(stmt.get()[this.st.claimTokenColumn]);
     }
     this.lastChanged = rows;
     this.lastOutcome = rows === 1 ? 'applied' : 'refused';

@@ -50,7 +50,7 @@ describe('one home per rule', () => {
     uses('lib/crashlab/publisher.ts', /writeThroughFence/);
     // The checker runs the statements lib/lease built from the design's fences.
     uses('lib/lease/build.ts', /fencedWriteSql/);
-    uses('lib/checker/machine.ts', /targets\.writeReport/);
+    uses('lib/checker/statements.ts', /targets\.writeReport/);
   });
 
   it('one properties.ts, used by the checker, the replay oracle, the timeline and the crash lab', () => {

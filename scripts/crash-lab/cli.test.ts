@@ -163,7 +163,7 @@ describe('bad input: a clear message, a non-zero exit, no file changed', () => {
     const before = digest(future);
     const refused = await lab('run', '--db', future);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/schema version 99, this lab reads version 1/);
+    expect(refused.stderr).toMatch(/schema version 99, this lab reads version 2/);
     expect(digest(future)).toBe(before);
 
     const other = join(dir, 'other.sqlite');

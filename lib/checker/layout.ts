@@ -1,0 +1,39 @@
+import type { Database } from 'sql.js';
+import { fencedDesign, type LeaseDesign } from '@/lib/lease';
+
+// Layout of the search state: a few globals, then one block per holder. Everything the future
+// of a schedule depends on, besides the database, lives here, so saving and restoring it is one
+// typed-array copy.
+export const G_CLOCK = 0;
+export const G_GEN = 1; // generations issued so far (successful claims and cancels)
+export const G_FINISHES = 2;
+export const G_FENCE = 3; // the run row's fence after the last change
+export const G_STATUS = 4; // the run row's status code after the last change
+export const GLOBALS = 5;
+export const W_POS = 0;
+export const W_TOKEN = 1;
+export const W_GEN = 2;
+export const W_STOPPED = 3;
+export const W_BATCH = 4;
+export const W_CHECK = 5;
+export const W_SEEN = 6;
+
+export const STATUS_CODE: Record<string, number> = {
+  queued: 0,
+  running: 1,
+  done: 2,
+  canceled: 3,
+  failed: 4,
+  canceling: 5,
+};
+export const DONE_CODE = 2;
+export const isFinalCode = (code: number) => code >= 2 && code <= 4;
+
+/** Creates a design's tables and enqueues the run, on a fresh database. */
+export function setupDatabase(db: Database, design: LeaseDesign, runId = 'r'): void {
+  const targets = design.targets ?? fencedDesign.targets!;
+  db.exec(design.schema);
+  db.exec(targets.schema);
+  db.run(design.submit, { $run: runId, ':run': runId, '@run': runId });
+  db.run(targets.submit, { $run: runId, ':run': runId, '@run': runId });
+}
