@@ -2,13 +2,26 @@ import nextVitals from 'eslint-config-next/core-web-vitals';
 import tseslint from 'typescript-eslint';
 
 const config = [
-  { ignores: ['.next/**', 'out/**', 'node_modules/**', 'public/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'] },
+  {
+    ignores: [
+      '.next/**',
+      'out/**',
+      'node_modules/**',
+      'public/**',
+      'test-results/**',
+      'playwright-report/**',
+      'next-env.d.ts',
+    ],
+  },
   ...nextVitals,
   ...tseslint.configs.recommended,
   {
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -19,7 +32,18 @@ const config = [
         'error',
         {
           patterns: [
-            { group: ['react', 'react-dom', 'react/*', 'next', 'next/*', '@/components/*', '@/app/*'], message: 'lib/ is plain TypeScript: no React, Next or components.' },
+            {
+              group: [
+                'react',
+                'react-dom',
+                'react/*',
+                'next',
+                'next/*',
+                '@/components/*',
+                '@/app/*',
+              ],
+              message: 'lib/ is plain TypeScript: no React, Next or components.',
+            },
           ],
         },
       ],
@@ -33,7 +57,12 @@ const config = [
         'error',
         {
           paths: [{ name: 'better-sqlite3', message: 'Node only: the browser uses sql.js.' }],
-          patterns: [{ group: ['@/lib/sqlite/better-sqlite3-driver'], message: 'Node only: the browser uses sql.js.' }],
+          patterns: [
+            {
+              group: ['@/lib/sqlite/better-sqlite3-driver'],
+              message: 'Node only: the browser uses sql.js.',
+            },
+          ],
         },
       ],
     },

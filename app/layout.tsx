@@ -40,7 +40,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </main>
         <footer className="border-t border-line">
           <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted">
-            Runs entirely in your browser: SQLite, the editor and your notes never leave this page’s origin.
+            Runs entirely in your browser: SQLite, the editor and your notes never leave this page’s
+            origin.
           </p>
         </footer>
       </body>

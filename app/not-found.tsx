@@ -5,7 +5,10 @@ export default function NotFound() {
   return (
     <>
       <PageHeader eyebrow="404" title="This page does not exist">
-        <p>The link may be old, or the address mistyped. Nothing you stored in this browser was touched.</p>
+        <p>
+          The link may be old, or the address mistyped. Nothing you stored in this browser was
+          touched.
+        </p>
       </PageHeader>
       <p>
         <Link href="/" className="font-semibold text-accent underline">

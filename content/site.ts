@@ -12,9 +12,21 @@ export interface NavItem {
 }
 
 export const MODES: readonly NavItem[] = [
-  { href: '/learn', label: 'Learn', description: 'The lesson, questions with reference answers, cases and common mistakes.' },
-  { href: '/practice', label: 'Practice', description: 'Run the claim/finish demo on real SQLite, and break it on purpose.' },
-  { href: '/reflect', label: 'Reflect', description: 'Your own answers with full history, and an honest self-assessment.' },
+  {
+    href: '/learn',
+    label: 'Learn',
+    description: 'The lesson, questions with reference answers, cases and common mistakes.',
+  },
+  {
+    href: '/practice',
+    label: 'Practice',
+    description: 'Run the claim/finish demo on real SQLite, and break it on purpose.',
+  },
+  {
+    href: '/reflect',
+    label: 'Reflect',
+    description: 'Your own answers with full history, and an honest self-assessment.',
+  },
 ];
 
 /** The exercises listed on the PRACTICE page; each feature adds its own entry. */

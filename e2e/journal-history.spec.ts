@@ -2,10 +2,13 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 const answer = (page: Page) => page.getByRole('textbox', { name: 'Your answer: Main question' });
-const versions = (page: Page) => page.getByRole('list', { name: 'Saved versions' }).getByRole('listitem');
+const versions = (page: Page) =>
+  page.getByRole('list', { name: 'Saved versions' }).getByRole('listitem');
 const save = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).click();
 
-test('type, save, edit, save: two entries; diff them; restore the first: three; reload: all there', async ({ page }) => {
+test('type, save, edit, save: two entries; diff them; restore the first: three; reload: all there', async ({
+  page,
+}) => {
   await page.goto('/reflect');
   await answer(page).fill('A lease lets worker B take over.');
   await expect(page.getByText('32 / 20,000')).toBeVisible();
@@ -31,10 +34,14 @@ test('type, save, edit, save: two entries; diff them; restore the first: three; 
   await expect(versions(page)).toHaveCount(3);
   await expect(answer(page)).toHaveValue('A lease lets worker B take over.');
   await page.getByRole('button', { name: 'Open version 2' }).click();
-  await expect(page.getByLabel('Text of version 2')).toHaveText('A lease lets worker B take over. The fencing token stops worker A.');
+  await expect(page.getByLabel('Text of version 2')).toHaveText(
+    'A lease lets worker B take over. The fencing token stops worker A.',
+  );
 });
 
-test('two tabs edit the same answer: both saves are kept, the stale one as a branch', async ({ page }) => {
+test('two tabs edit the same answer: both saves are kept, the stale one as a branch', async ({
+  page,
+}) => {
   await page.goto('/reflect');
   const other = await page.context().newPage();
   await other.goto('/reflect');
@@ -61,14 +68,19 @@ test('two tabs edit the same answer: both saves are kept, the stale one as a bra
   await expect(page.getByLabel('Text of version 3')).toContainText('Edited in tab');
 });
 
-test('pasting 20,001 characters is refused with a message and nothing is lost', async ({ page, context }) => {
+test('pasting 20,001 characters is refused with a message and nothing is lost', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/reflect');
   await answer(page).fill('Keep this text.');
   await page.evaluate((text) => navigator.clipboard.writeText(text), 'x'.repeat(20_001));
   await answer(page).focus();
   await page.keyboard.press('ControlOrMeta+V');
-  await expect(page.getByRole('alert').filter({ hasText: 'Paste refused' })).toContainText('20,016 characters, over the 20,000 limit');
+  await expect(page.getByRole('alert').filter({ hasText: 'Paste refused' })).toContainText(
+    '20,016 characters, over the 20,000 limit',
+  );
   await expect(answer(page)).toHaveValue('Keep this text.');
   await expect(page.getByText('15 / 20,000')).toBeVisible();
 
@@ -86,20 +98,30 @@ test('learner text with HTML is shown as text, never run', async ({ page }) => {
   await answer(page).fill('<img src=x onerror="window.__ran=1"><b>bold?</b>');
   await save(page);
   await page.getByRole('button', { name: 'Open version 1' }).click();
-  await expect(page.getByLabel('Text of version 1')).toHaveText('<img src=x onerror="window.__ran=1"><b>bold?</b>');
-  expect(await page.evaluate(() => (window as unknown as { __ran?: number }).__ran)).toBeUndefined();
+  await expect(page.getByLabel('Text of version 1')).toHaveText(
+    '<img src=x onerror="window.__ran=1"><b>bold?</b>',
+  );
+  expect(
+    await page.evaluate(() => (window as unknown as { __ran?: number }).__ran),
+  ).toBeUndefined();
 });
 
-test('a damaged stored history is set aside and reported; the rest keeps working', async ({ page }) => {
+test('a damaged stored history is set aside and reported; the rest keeps working', async ({
+  page,
+}) => {
   await page.goto('/reflect');
   await answer(page).fill('Safe answer.');
   await save(page);
-  await page.evaluate(() => localStorage.setItem('lease-lab.journal.v1.notes.handmade.0', '{"v":1,"entries":"broken"'));
+  await page.evaluate(() =>
+    localStorage.setItem('lease-lab.journal.v1.notes.handmade.0', '{"v":1,"entries":"broken"'),
+  );
   await page.reload();
   await expect(page.getByRole('alert').filter({ hasText: 'set aside' })).toBeVisible();
   await expect(answer(page)).toHaveValue('Safe answer.');
   const keys = await page.evaluate(() => Object.keys(localStorage));
-  expect(keys.some((k) => k.startsWith('lease-lab.journal.v1.notes.handmade.0.corrupt.'))).toBe(true);
+  expect(keys.some((k) => k.startsWith('lease-lab.journal.v1.notes.handmade.0.corrupt.'))).toBe(
+    true,
+  );
 });
 
 test('a full quota says so, keeps the unsaved text and offers an export', async ({ page }) => {
@@ -123,7 +145,9 @@ test('a full quota says so, keeps the unsaved text and offers an export', async 
   await save(page);
   const alert = page.getByRole('alert').filter({ hasText: 'Browser storage is full' });
   await expect(alert).toBeVisible();
-  await expect(answer(page)).toHaveValue('Saved before the quota filled up. And this part must not be lost.');
+  await expect(answer(page)).toHaveValue(
+    'Saved before the quota filled up. And this part must not be lost.',
+  );
   await expect(versions(page)).toHaveCount(1);
 
   const download = page.waitForEvent('download');
@@ -135,7 +159,10 @@ test('a full quota says so, keeps the unsaved text and offers an export', async 
   expect(texts).toContain('And this part must not be lost.');
 });
 
-test('export, then import into a fresh browser: merged once; a bad file is refused with a reason', async ({ page, browser }) => {
+test('export, then import into a fresh browser: merged once; a bad file is refused with a reason', async ({
+  page,
+  browser,
+}) => {
   await page.goto('/reflect');
   await answer(page).fill('First thought.');
   await save(page);
@@ -154,16 +181,30 @@ test('export, then import into a fresh browser: merged once; a bad file is refus
   await expect(versions(other)).toHaveCount(2);
   await expect(answer(other)).toHaveValue('First thought, second thought.');
   await input.setInputFiles(file);
-  await expect(other.getByRole('status').filter({ hasText: 'Imported 0 versions; 2 already in your journal were skipped' })).toBeVisible();
+  await expect(
+    other
+      .getByRole('status')
+      .filter({ hasText: 'Imported 0 versions; 2 already in your journal were skipped' }),
+  ).toBeVisible();
   await expect(versions(other)).toHaveCount(2);
 
-  await input.setInputFiles({ name: 'evil.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"lease-lab.journal","version":1,"exportedAt":0,"prompts":[{"prompt":"../theme","entries":[]}]}') });
-  await expect(other.getByRole('alert').filter({ hasText: 'Import refused' })).toContainText('prompt id');
+  await input.setInputFiles({
+    name: 'evil.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(
+      '{"format":"lease-lab.journal","version":1,"exportedAt":0,"prompts":[{"prompt":"../theme","entries":[]}]}',
+    ),
+  });
+  await expect(other.getByRole('alert').filter({ hasText: 'Import refused' })).toContainText(
+    'prompt id',
+  );
   await expect(versions(other)).toHaveCount(2);
   await fresh.close();
 });
 
-test('after a reload the tab adopts its idle writer and continues the same stored segment', async ({ page }) => {
+test('after a reload the tab adopts its idle writer and continues the same stored segment', async ({
+  page,
+}) => {
   await page.goto('/reflect');
   await answer(page).fill('Before the reload.');
   await save(page);
@@ -172,6 +213,8 @@ test('after a reload the tab adopts its idle writer and continues the same store
   await answer(page).fill('Before the reload. After it.');
   await save(page);
   await expect(versions(page)).toHaveCount(2);
-  const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('lease-lab.journal.v1.main.')));
+  const keys = await page.evaluate(() =>
+    Object.keys(localStorage).filter((k) => k.startsWith('lease-lab.journal.v1.main.')),
+  );
   expect(keys).toHaveLength(1);
 });

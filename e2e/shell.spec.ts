@@ -3,17 +3,23 @@ import { exportedRoutes, expect, seriousViolations, test } from './fixtures';
 const routes = exportedRoutes();
 
 test('the export has the core routes', () => {
-  expect(routes).toEqual(expect.arrayContaining(['/', '/learn', '/practice', '/reflect', '/practice/sql-sandbox']));
+  expect(routes).toEqual(
+    expect.arrayContaining(['/', '/learn', '/practice', '/reflect', '/practice/sql-sandbox']),
+  );
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const route of routes) {
-    test(`${route} renders in the ${colorScheme} theme with no serious accessibility violations`, async ({ page }) => {
+    test(`${route} renders in the ${colorScheme} theme with no serious accessibility violations`, async ({
+      page,
+    }) => {
       await page.emulateMedia({ colorScheme });
       await page.goto(route);
       await expect(page.getByRole('navigation', { name: 'Modes' })).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b).*$/);
+      await expect(page.locator('html')).toHaveClass(
+        colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b).*$/,
+      );
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
@@ -39,7 +45,9 @@ test('an unknown address shows the 404 page', async ({ page, guard }) => {
   guard.allowConsole.push(/status of 404/);
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1, name: 'This page does not exist' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This page does not exist' }),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'Back to the start' }).click();
   await expect(page).toHaveURL(/\/$/);
 });

@@ -15,7 +15,9 @@ test.beforeEach(async ({ page }) => {
   await expect(page.locator('.monaco-editor .view-lines')).toContainText('UPDATE runs');
 });
 
-test('the lesson script runs on real SQLite: the old finish changes 0 rows, the new one 1', async ({ page }) => {
+test('the lesson script runs on real SQLite: the old finish changes 0 rows, the new one 1', async ({
+  page,
+}) => {
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Ran 5 statements' })).toBeVisible();
   const tables = page.getByRole('table');
@@ -27,25 +29,38 @@ test('the lesson script runs on real SQLite: the old finish changes 0 rows, the 
 
 test('the editor accepts typing and Ctrl+Enter runs it', async ({ page }) => {
   await replaceScript(page, 'SELECT 40 + 2 AS answer;');
-  await expect(page.locator('.monaco-editor .view-lines')).toContainText('SELECT 40 + 2 AS answer;');
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText(
+    'SELECT 40 + 2 AS answer;',
+  );
   await page.keyboard.press('ControlOrMeta+Enter');
   const grid = page.getByRole('table');
   await expect(grid.getByRole('columnheader', { name: 'answer' })).toBeVisible();
   await expect(grid.getByRole('cell', { name: '42' })).toBeVisible();
 });
 
-test('bad SQL shows SQLite’s message on the right line and marks it in the editor', async ({ page }) => {
+test('bad SQL shows SQLite’s message on the right line and marks it in the editor', async ({
+  page,
+}) => {
   await replaceScript(page, 'SELECT 1;\nSELECT 2;\nUPDAT runs SET owner = 1;');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'SQLite error on line 3' })).toContainText('syntax error');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'SQLite error on line 3' }),
+  ).toContainText('syntax error');
   await expect(page.locator('.monaco-editor .squiggly-error')).toHaveCount(1);
 });
 
-test('an endless query is stopped, the worker replaced, and the page still reacts', async ({ page }) => {
-  await replaceScript(page, 'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n;');
+test('an endless query is stopped, the worker replaced, and the page still reacts', async ({
+  page,
+}) => {
+  await replaceScript(
+    page,
+    'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n;',
+  );
   const started = Date.now();
   await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Stopped after 3 seconds' })).toBeVisible({ timeout: 8_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Stopped after 3 seconds' })).toBeVisible(
+    { timeout: 8_000 },
+  );
   expect(Date.now() - started).toBeLessThan(8_000);
   await replaceScript(page, 'SELECT owner, fence, status FROM runs;');
   await page.getByRole('button', { name: 'Run', exact: true }).click();

@@ -17,8 +17,12 @@ if (existsSync(debianChromium)) {
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const hasApt = existsSync('/usr/bin/apt-get');
 if (isRoot && hasApt) {
-  console.log('ensure-browser: no Chromium found; installing Debian\'s chromium package with apt-get (about a minute)...');
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+  console.log(
+    "ensure-browser: no Chromium found; installing Debian's chromium package with apt-get (about a minute)...",
+  );
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+    stdio: 'inherit',
+  });
   if (!existsSync(debianChromium)) {
     console.error('ensure-browser: apt-get finished but /usr/bin/chromium is still missing.');
     process.exit(1);
@@ -26,5 +30,7 @@ if (isRoot && hasApt) {
   console.log(`ensure-browser: installed ${debianChromium}`);
   process.exit(0);
 }
-console.log('ensure-browser: no Chromium and no root apt-get; trying Playwright\'s installer (npx playwright install chromium)...');
+console.log(
+  "ensure-browser: no Chromium and no root apt-get; trying Playwright's installer (npx playwright install chromium)...",
+);
 execSync('npx playwright install chromium', { stdio: 'inherit' });

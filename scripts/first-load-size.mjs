@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/practice/sql-sandbox'];
+const routes = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['/', '/practice/sql-sandbox'];
 const out = join(process.cwd(), 'out');
 for (const route of routes) {
   const file = route === '/' ? 'index.html' : `${route.replace(/^\//, '')}.html`;
@@ -17,5 +19,7 @@ for (const route of routes) {
     raw += bytes.length;
     gz += gzipSync(bytes).length;
   }
-  console.log(`${route}: ${srcs.length} scripts, ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzipped`);
+  console.log(
+    `${route}: ${srcs.length} scripts, ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzipped`,
+  );
 }

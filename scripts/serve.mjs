@@ -26,7 +26,9 @@ const types = {
 };
 
 if (!existsSync(join(root, 'index.html'))) {
-  console.error('serve: out/index.html is missing. Run `npm run build` first (npm start does both).');
+  console.error(
+    'serve: out/index.html is missing. Run `npm run build` first (npm start does both).',
+  );
   process.exit(1);
 }
 
@@ -65,7 +67,9 @@ const server = createServer((req, res) => {
   const headers = {
     'Content-Type': types[extname(path)] ?? 'application/octet-stream',
     'X-Content-Type-Options': 'nosniff',
-    'Cache-Control': path.includes(`${sep}_next${sep}static${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'Cache-Control': path.includes(`${sep}_next${sep}static${sep}`)
+      ? 'public, max-age=31536000, immutable'
+      : 'no-cache',
   };
   res.writeHead(status, headers);
   if (req.method === 'HEAD') {

@@ -14,7 +14,9 @@ function get(path: string): Promise<{ status: number; type: string; body: string
     const req = request({ host: '127.0.0.1', port: PORT, path, method: 'GET' }, (res) => {
       let body = '';
       res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -30,7 +32,9 @@ beforeAll(async () => {
   writeFileSync(join(root, 'deep', 'index.html'), 'deep');
   writeFileSync(join(root, 'sql-wasm.wasm'), Buffer.from([0, 0x61, 0x73, 0x6d]));
   writeFileSync(join(tmpdir(), 'serve-secret.txt'), 'secret');
-  server = spawn(process.execPath, ['scripts/serve.mjs'], { env: { ...process.env, SERVE_ROOT: root, PORT: String(PORT) } });
+  server = spawn(process.execPath, ['scripts/serve.mjs'], {
+    env: { ...process.env, SERVE_ROOT: root, PORT: String(PORT) },
+  });
   await new Promise<void>((resolve, reject) => {
     server.stdout?.on('data', (d: Buffer) => d.toString().includes('Serving') && resolve());
     server.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
@@ -44,7 +48,11 @@ afterAll(() => {
 describe('static server', () => {
   it('maps clean URLs to .html and folders to index.html', async () => {
     expect(await get('/')).toMatchObject({ status: 200, body: 'home' });
-    expect(await get('/learn')).toMatchObject({ status: 200, body: 'learn', type: 'text/html; charset=utf-8' });
+    expect(await get('/learn')).toMatchObject({
+      status: 200,
+      body: 'learn',
+      type: 'text/html; charset=utf-8',
+    });
     expect(await get('/deep')).toMatchObject({ status: 200, body: 'deep' });
   });
 
@@ -57,7 +65,13 @@ describe('static server', () => {
   });
 
   it('never serves a file outside its root, however the path is spelled', async () => {
-    for (const path of ['/../serve-secret.txt', '/%2e%2e/serve-secret.txt', '/..%2fserve-secret.txt', '/%00', '/%E0%A4%A']) {
+    for (const path of [
+      '/../serve-secret.txt',
+      '/%2e%2e/serve-secret.txt',
+      '/..%2fserve-secret.txt',
+      '/%00',
+      '/%E0%A4%A',
+    ]) {
       const answer = await get(path);
       expect(answer.status, path).toBe(404);
       expect(answer.body).not.toContain('secret');

@@ -14,7 +14,8 @@ const walk = (dir) => {
     }
     const rel = '/' + relative(out, path).split('\\').join('/');
     if (rel.endsWith('.txt')) urls.push(rel);
-    else if (rel.endsWith('.html')) urls.push(rel === '/index.html' ? '/' : rel.replace(/\.html$/, ''));
+    else if (rel.endsWith('.html'))
+      urls.push(rel === '/index.html' ? '/' : rel.replace(/\.html$/, ''));
   }
 };
 walk(out);

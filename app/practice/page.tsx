@@ -10,8 +10,9 @@ export default function PracticePage() {
     <>
       <PageHeader eyebrow="Practice" title="Run it, break it, fix it">
         <p>
-          Every exercise runs on a real SQLite database compiled to WebAssembly, inside your browser. Nothing is
-          simulated with a mock: the rows you see changed are the rows SQLite changed.
+          Every exercise runs on a real SQLite database compiled to WebAssembly, inside your
+          browser. Nothing is simulated with a mock: the rows you see changed are the rows SQLite
+          changed.
         </p>
       </PageHeader>
       <ul className="grid gap-4 md:grid-cols-2">

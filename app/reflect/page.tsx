@@ -11,8 +11,9 @@ export default function ReflectPage() {
     <>
       <PageHeader eyebrow="Reflect" title="Your answers, with every version kept">
         <p>
-          Answer in your own words. Every save, and every pause in typing, adds a version to the history: nothing is
-          overwritten, so you can compare how your answer grew and restore an earlier one. Then{' '}
+          Answer in your own words. Every save, and every pause in typing, adds a version to the
+          history: nothing is overwritten, so you can compare how your answer grew and restore an
+          earlier one. Then{' '}
           <Link href="/reflect/self-assessment" className="font-semibold text-accent underline">
             rate yourself against the standards
           </Link>

@@ -20,7 +20,8 @@ export function ClaimLab({ exercises }: { exercises: readonly LabExercise[] }) {
   const lab = useClaimLab(exercises);
   const { exercise, status } = lab;
   const busy = status.kind === 'checking' || status.kind === 'running';
-  const solved = lab.progress.solved.includes(exercise.id) || (status.kind === 'ran' && status.verdict.passed);
+  const solved =
+    lab.progress.solved.includes(exercise.id) || (status.kind === 'ran' && status.verdict.passed);
 
   return (
     <div className="space-y-6">
@@ -53,7 +54,10 @@ export function ClaimLab({ exercises }: { exercises: readonly LabExercise[] }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="program-heading" className="min-w-0">
           <h2 id="program-heading" className="mb-2 text-lg font-bold">
-            Program <span className="text-sm font-normal text-muted">(TypeScript; db and print are provided)</span>
+            Program{' '}
+            <span className="text-sm font-normal text-muted">
+              (TypeScript; db and print are provided)
+            </span>
           </h2>
           <CodeEditor
             key={exercise.id}
@@ -76,7 +80,8 @@ export function ClaimLab({ exercises }: { exercises: readonly LabExercise[] }) {
             </Button>
           </div>
           <p className="mt-2 text-xs text-muted">
-            Ctrl+Enter (⌘+Enter) runs. Your edits are kept in this browser, per exercise. Runs stop after a few seconds.
+            Ctrl+Enter (⌘+Enter) runs. Your edits are kept in this browser, per exercise. Runs stop
+            after a few seconds.
           </p>
         </section>
         <section aria-labelledby="output-heading" className="min-w-0 space-y-4">
@@ -101,7 +106,9 @@ export function ClaimLab({ exercises }: { exercises: readonly LabExercise[] }) {
           <h2 id="console-heading" className="mb-2 text-lg font-bold">
             Look inside the database
           </h2>
-          <p className="mb-2 text-sm text-muted">Runs against the database your last run left behind.</p>
+          <p className="mb-2 text-sm text-muted">
+            Runs against the database your last run left behind.
+          </p>
           <LabConsole runSql={lab.runConsole} />
         </section>
       </div>

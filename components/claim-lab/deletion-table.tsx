@@ -18,9 +18,15 @@ export function DeletionTable({ findings }: { findings: DeletionFindings }) {
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b border-line">
-              <th scope="col" className="px-2 py-1">Deleted condition</th>
-              <th scope="col" className="px-2 py-1">Result</th>
-              <th scope="col" className="px-2 py-1">Why</th>
+              <th scope="col" className="px-2 py-1">
+                Deleted condition
+              </th>
+              <th scope="col" className="px-2 py-1">
+                Result
+              </th>
+              <th scope="col" className="px-2 py-1">
+                Why
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -31,10 +37,16 @@ export function DeletionTable({ findings }: { findings: DeletionFindings }) {
                   <th scope="row" className="px-2 py-1 font-mono font-normal">
                     {DELETION_EXPLANATIONS[condition].label}
                   </th>
-                  <td className={`px-2 py-1 font-semibold ${result === 'let-through' ? 'text-bad' : result ? 'text-good' : 'text-muted'}`}>
+                  <td
+                    className={`px-2 py-1 font-semibold ${result === 'let-through' ? 'text-bad' : result ? 'text-good' : 'text-muted'}`}
+                  >
                     {result ? RESULT_TEXT[result] : 'not tried yet'}
                   </td>
-                  <td className="px-2 py-1">{result ? DELETION_EXPLANATIONS[condition].why : 'Delete only this condition and run.'}</td>
+                  <td className="px-2 py-1">
+                    {result
+                      ? DELETION_EXPLANATIONS[condition].why
+                      : 'Delete only this condition and run.'}
+                  </td>
                 </tr>
               );
             })}

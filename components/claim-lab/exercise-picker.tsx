@@ -25,7 +25,9 @@ export function ExercisePicker({
                 aria-pressed={current}
                 onClick={() => onSelect(exercise.id)}
                 className={`rounded-md border px-3 py-1.5 text-left text-sm font-semibold ${
-                  current ? 'border-accent bg-accent text-accent-ink' : 'border-line bg-surface hover:bg-surface-2'
+                  current
+                    ? 'border-accent bg-accent text-accent-ink'
+                    : 'border-line bg-surface hover:bg-surface-2'
                 }`}
               >
                 {exercise.title}

@@ -9,13 +9,28 @@ import type { ClaimLabWorker } from '@/lib/claim-lab/claim-lab.client';
 type Answer = Awaited<ReturnType<ClaimLabWorker['console']>>;
 
 function describe(answer: Answer): { text: string; bad: boolean; result: ScriptResult | null } {
-  if (answer.kind === 'timeout') return { text: 'Stopped: the query did not finish in time, and the database was lost with its worker. Run the program again.', bad: true, result: null };
+  if (answer.kind === 'timeout')
+    return {
+      text: 'Stopped: the query did not finish in time, and the database was lost with its worker. Run the program again.',
+      bad: true,
+      result: null,
+    };
   if (answer.kind === 'crashed') return { text: answer.message, bad: true, result: null };
   if (answer.value.type !== 'console') return { text: '', bad: false, result: null };
   const result = answer.value.result;
-  if (!result) return { text: 'There is no database yet: run the program first.', bad: true, result: null };
-  if (result.error) return { text: `SQLite error on line ${result.error.line}: ${result.error.message}`, bad: true, result };
-  return { text: `Ran ${result.grids.length} ${result.grids.length === 1 ? 'statement' : 'statements'} on the program’s database.`, bad: false, result };
+  if (!result)
+    return { text: 'There is no database yet: run the program first.', bad: true, result: null };
+  if (result.error)
+    return {
+      text: `SQLite error on line ${result.error.line}: ${result.error.message}`,
+      bad: true,
+      result,
+    };
+  return {
+    text: `Ran ${result.grids.length} ${result.grids.length === 1 ? 'statement' : 'statements'} on the program’s database.`,
+    bad: false,
+    result,
+  };
 }
 
 /** Any SQL against the database the last run left behind, with result grids. */
@@ -55,7 +70,10 @@ export function LabConsole({ runSql }: { runSql: (sql: string) => Promise<Answer
         Run SQL
       </Button>
       {state ? (
-        <p role="status" className={`rounded-md border px-3 py-2 text-sm ${state.bad ? 'border-bad text-bad' : 'border-line text-muted'}`}>
+        <p
+          role="status"
+          className={`rounded-md border px-3 py-2 text-sm ${state.bad ? 'border-bad text-bad' : 'border-line text-muted'}`}
+        >
           {state.text}
         </p>
       ) : null}

@@ -29,9 +29,12 @@ function StatusLine({ status }: { status: LabStatus }) {
       const { error } = status.run;
       bad = error !== null;
       if (!error) text = `Ran in ${status.ms.toFixed(1)} ms.`;
-      else if (error.kind === 'sql') text = `SQLite error on line ${error.line ?? '?'}: ${error.message.replace(/^SQLite error: /, '')}`;
-      else if (error.kind === 'runtime') text = `Exception on line ${error.line ?? '?'}: ${error.message}`;
-      else if (error.kind === 'compile') text = `${error.message}${error.line ? ` (line ${error.line})` : ''}`;
+      else if (error.kind === 'sql')
+        text = `SQLite error on line ${error.line ?? '?'}: ${error.message.replace(/^SQLite error: /, '')}`;
+      else if (error.kind === 'runtime')
+        text = `Exception on line ${error.line ?? '?'}: ${error.message}`;
+      else if (error.kind === 'compile')
+        text = `${error.message}${error.line ? ` (line ${error.line})` : ''}`;
       else text = error.message;
     }
   }
@@ -47,11 +50,24 @@ function StatusLine({ status }: { status: LabStatus }) {
 }
 
 /** The run's status, then its output beside the expected output, with a pass or a diff. */
-export function OutputPanel({ exercise, status, solved }: { exercise: LabExercise; status: LabStatus; solved: boolean }) {
+export function OutputPanel({
+  exercise,
+  status,
+  solved,
+}: {
+  exercise: LabExercise;
+  status: LabStatus;
+  solved: boolean;
+}) {
   const verdict = status.kind === 'ran' ? status.verdict : null;
   const exact = exercise.check.kind === 'exact';
   const rows =
-    verdict?.lines ?? exercise.check.lines.map((expected) => ({ expected, actual: null as string | null, ok: false }));
+    verdict?.lines ??
+    exercise.check.lines.map((expected) => ({
+      expected,
+      actual: null as string | null,
+      ok: false,
+    }));
   const failures = verdict ? verdict.lines.filter((l) => !l.ok).length : 0;
   return (
     <div className="space-y-3">
@@ -61,29 +77,49 @@ export function OutputPanel({ exercise, status, solved }: { exercise: LabExercis
           className={`rounded-md px-3 py-2 text-base font-bold ${verdict.passed ? 'bg-good text-accent-ink' : 'bg-bad text-accent-ink'}`}
           data-testid="verdict"
         >
-          {verdict.passed ? 'pass' : failures > 0 ? `diff: ${failures} ${failures === 1 ? 'line differs' : 'lines differ'}` : 'fail: the run stopped with an error'}
+          {verdict.passed
+            ? 'pass'
+            : failures > 0
+              ? `diff: ${failures} ${failures === 1 ? 'line differs' : 'lines differ'}`
+              : 'fail: the run stopped with an error'}
         </p>
       ) : null}
       {verdict?.passed && exercise.kind === 'challenge' ? (
         <p className="font-semibold text-good">Challenge solved.</p>
       ) : null}
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">{exact ? 'Your output beside the expected output' : 'Lines the program must print'}</caption>
+        <caption className="sr-only">
+          {exact ? 'Your output beside the expected output' : 'Lines the program must print'}
+        </caption>
         <thead>
           <tr className="border-b border-line">
-            <th scope="col" className="px-2 py-1">{exact ? 'Expected' : 'Must print'}</th>
-            <th scope="col" className="px-2 py-1">{exact ? 'Your output' : 'Printed?'}</th>
-            <th scope="col" className="px-2 py-1">Match</th>
+            <th scope="col" className="px-2 py-1">
+              {exact ? 'Expected' : 'Must print'}
+            </th>
+            <th scope="col" className="px-2 py-1">
+              {exact ? 'Your output' : 'Printed?'}
+            </th>
+            <th scope="col" className="px-2 py-1">
+              Match
+            </th>
           </tr>
         </thead>
         <tbody className="font-mono">
           {rows.map((line, i) => (
             <tr key={i} className="border-b border-line/60">
-              <td className="px-2 py-1">{line.expected ?? <span className="text-muted">(nothing)</span>}</td>
               <td className="px-2 py-1">
-                {verdict ? (line.actual ?? <span className="text-muted">{exact ? '(nothing)' : 'no'}</span>) : <span className="text-muted">not run yet</span>}
+                {line.expected ?? <span className="text-muted">(nothing)</span>}
               </td>
-              <td className={`px-2 py-1 font-sans font-semibold ${line.ok ? 'text-good' : 'text-bad'}`}>
+              <td className="px-2 py-1">
+                {verdict ? (
+                  (line.actual ?? <span className="text-muted">{exact ? '(nothing)' : 'no'}</span>)
+                ) : (
+                  <span className="text-muted">not run yet</span>
+                )}
+              </td>
+              <td
+                className={`px-2 py-1 font-sans font-semibold ${line.ok ? 'text-good' : 'text-bad'}`}
+              >
                 {verdict ? (line.ok ? '✓ same' : '✗ differs') : ''}
               </td>
             </tr>
@@ -93,7 +129,10 @@ export function OutputPanel({ exercise, status, solved }: { exercise: LabExercis
       {status.kind === 'ran' && (!exact || !verdict?.passed) && status.run.output.length > 0 ? (
         <div>
           <h3 className="mb-1 text-sm font-semibold">Everything printed</h3>
-          <pre className="max-h-60 overflow-auto rounded-md border border-line bg-surface-2 p-2 text-sm" tabIndex={0}>
+          <pre
+            className="max-h-60 overflow-auto rounded-md border border-line bg-surface-2 p-2 text-sm"
+            tabIndex={0}
+          >
             {status.run.output.join('\n')}
           </pre>
         </div>

@@ -13,7 +13,12 @@ function show(value: unknown): string {
 
 /** The jobs table after every statement that wrote, with the cells that just changed marked. */
 export function StepList({ steps, truncated }: { steps: readonly LabStep[]; truncated: boolean }) {
-  if (steps.length === 0) return <p className="text-sm text-muted">Run the program to see the jobs table after each statement.</p>;
+  if (steps.length === 0)
+    return (
+      <p className="text-sm text-muted">
+        Run the program to see the jobs table after each statement.
+      </p>
+    );
   return (
     <ol className="space-y-3">
       {steps.map((step, i) => {
@@ -25,10 +30,15 @@ export function StepList({ steps, truncated }: { steps: readonly LabStep[]; trun
                 Step {i + 1}
                 {step.from ? `, line ${step.from.line}: ` : ': '}
               </span>
-              {step.from ? <code className="font-semibold text-ink">{shorten(step.from.text, 70)}</code> : null}{' '}
+              {step.from ? (
+                <code className="font-semibold text-ink">{shorten(step.from.text, 70)}</code>
+              ) : null}{' '}
               <span className="font-semibold">
                 ({step.changed} {step.changed === 1 ? 'row' : 'rows'} changed
-                {step.line && step.line !== step.from?.line ? ` by db.${step.call} on line ${step.line}` : ''})
+                {step.line && step.line !== step.from?.line
+                  ? ` by db.${step.call} on line ${step.line}`
+                  : ''}
+                )
               </span>
               <code className="mt-0.5 block break-all text-muted">{shorten(step.sql)}</code>
             </p>
@@ -50,7 +60,10 @@ export function StepList({ steps, truncated }: { steps: readonly LabStep[]; trun
                   <tbody>
                     {step.table.rows.length === 0 ? (
                       <tr>
-                        <td colSpan={step.table.columns.length} className="px-3 py-1 font-sans text-muted">
+                        <td
+                          colSpan={step.table.columns.length}
+                          className="px-3 py-1 font-sans text-muted"
+                        >
                           (no rows)
                         </td>
                       </tr>
@@ -59,11 +72,17 @@ export function StepList({ steps, truncated }: { steps: readonly LabStep[]; trun
                         <tr key={r}>
                           {row.map((value, c) => {
                             const old = before?.rows[r]?.[c];
-                            const changed = before !== null && before.rows[r] !== undefined && old !== value;
+                            const changed =
+                              before !== null && before.rows[r] !== undefined && old !== value;
                             return (
-                              <td key={c} className={`px-3 py-1 ${changed ? 'font-bold text-accent underline' : ''}`}>
+                              <td
+                                key={c}
+                                className={`px-3 py-1 ${changed ? 'font-bold text-accent underline' : ''}`}
+                              >
                                 {show(value)}
-                                {changed ? <span className="sr-only"> (changed from {show(old)})</span> : null}
+                                {changed ? (
+                                  <span className="sr-only"> (changed from {show(old)})</span>
+                                ) : null}
                               </td>
                             );
                           })}
@@ -72,7 +91,9 @@ export function StepList({ steps, truncated }: { steps: readonly LabStep[]; trun
                     )}
                   </tbody>
                 </table>
-                {step.table.truncated ? <p className="px-3 py-1 text-xs text-muted">Only the first rows are shown.</p> : null}
+                {step.table.truncated ? (
+                  <p className="px-3 py-1 text-xs text-muted">Only the first rows are shown.</p>
+                ) : null}
               </div>
             )}
           </li>

@@ -4,7 +4,13 @@ import dynamic from 'next/dynamic';
 import type { CodeEditorProps } from './types';
 
 /** Same size as the editor, so the page does not jump when Monaco arrives. */
-export function EditorPlaceholder({ height = 320, label }: { height?: number | string; label: string }) {
+export function EditorPlaceholder({
+  height = 320,
+  label,
+}: {
+  height?: number | string;
+  label: string;
+}) {
   return (
     <div
       role="status"

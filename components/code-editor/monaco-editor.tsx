@@ -43,7 +43,10 @@ export default function MonacoEditor({
 
   useEffect(() => {
     if (!extraLib) return;
-    const disposable = monaco.typescript.typescriptDefaults.addExtraLib(extraLib.content, extraLib.path);
+    const disposable = monaco.typescript.typescriptDefaults.addExtraLib(
+      extraLib.content,
+      extraLib.path,
+    );
     return () => disposable.dispose();
   }, [extraLib]);
 
@@ -61,7 +64,8 @@ export default function MonacoEditor({
           startColumn: m.column ?? (model.getLineFirstNonWhitespaceColumn(line) || 1),
           endColumn: m.endColumn ?? model.getLineMaxColumn(line),
           message: m.message,
-          severity: m.severity === 'warning' ? monaco.MarkerSeverity.Warning : monaco.MarkerSeverity.Error,
+          severity:
+            m.severity === 'warning' ? monaco.MarkerSeverity.Warning : monaco.MarkerSeverity.Error,
         };
       }),
     );

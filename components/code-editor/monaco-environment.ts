@@ -8,9 +8,15 @@ export function installMonacoEnvironment(): void {
   scope.MonacoEnvironment = {
     getWorker(_workerId, label) {
       if (label === 'typescript' || label === 'javascript') {
-        return new Worker(new URL('./ts.worker.ts', import.meta.url), { type: 'module', name: 'monaco-ts' });
+        return new Worker(new URL('./ts.worker.ts', import.meta.url), {
+          type: 'module',
+          name: 'monaco-ts',
+        });
       }
-      return new Worker(new URL('./editor.worker.ts', import.meta.url), { type: 'module', name: 'monaco-editor' });
+      return new Worker(new URL('./editor.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'monaco-editor',
+      });
     },
   };
 }

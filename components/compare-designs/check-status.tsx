@@ -12,8 +12,10 @@ function Verdict({ result, label }: { result: CheckResult; label: string }) {
   if (result.verdict === 'safe') {
     return (
       <p className="rounded-md border border-good px-3 py-2 text-sm">
-        <strong className="text-good">Safe within the bound.</strong> All {fmt(result.total)} schedules checked in {time}{' '}
-        ({fmt(result.steps)} steps run on SQLite{result.cacheHits ? `; ${fmt(result.cacheHits)} states seen before were not run twice` : ''}).
+        <strong className="text-good">Safe within the bound.</strong> All {fmt(result.total)}{' '}
+        schedules checked in {time} ({fmt(result.steps)} steps run on SQLite
+        {result.cacheHits ? `; ${fmt(result.cacheHits)} states seen before were not run twice` : ''}
+        ).
       </p>
     );
   }
@@ -21,8 +23,9 @@ function Verdict({ result, label }: { result: CheckResult; label: string }) {
   return (
     <div className="grid gap-3 *:min-w-0">
       <p className="rounded-md border border-bad px-3 py-2 text-sm">
-        <strong className="text-bad">Unsafe: property {cx.violation.property} breaks.</strong> The shortest schedule that
-        breaks it has {cx.schedule.length} steps (found among {fmt(result.total)} schedules in {time}).
+        <strong className="text-bad">Unsafe: property {cx.violation.property} breaks.</strong> The
+        shortest schedule that breaks it has {cx.schedule.length} steps (found among{' '}
+        {fmt(result.total)} schedules in {time}).
       </p>
       <CounterexampleView counterexample={cx} designName={label} />
     </div>
@@ -30,7 +33,15 @@ function Verdict({ result, label }: { result: CheckResult; label: string }) {
 }
 
 /** What a check is doing or found: progress with a Stop button, the verdict, or the problems. */
-export function CheckStatus({ state, onStop, label }: { state: CheckState; onStop: () => void; label: string }) {
+export function CheckStatus({
+  state,
+  onStop,
+  label,
+}: {
+  state: CheckState;
+  onStop: () => void;
+  label: string;
+}) {
   switch (state.status) {
     case 'idle':
       return null;
@@ -48,7 +59,9 @@ export function CheckStatus({ state, onStop, label }: { state: CheckState; onSto
             <Button onClick={onStop}>Stop</Button>
           </div>
           <p className="text-sm text-muted">
-            {p ? `${fmt(p.covered)} of ${fmt(p.total)} schedules decided, ${fmt(p.steps)} steps run…` : 'Starting SQLite in a worker…'}
+            {p
+              ? `${fmt(p.covered)} of ${fmt(p.total)} schedules decided, ${fmt(p.steps)} steps run…`
+              : 'Starting SQLite in a worker…'}
           </p>
         </div>
       );
@@ -56,8 +69,11 @@ export function CheckStatus({ state, onStop, label }: { state: CheckState; onSto
     case 'stopped':
       return (
         <p role="status" className="text-sm text-muted">
-          Stopped{state.progress ? ` after ${fmt(state.progress.covered)} of ${fmt(state.progress.total)} schedules` : ''}. No verdict: the
-          search did not finish.
+          Stopped
+          {state.progress
+            ? ` after ${fmt(state.progress.covered)} of ${fmt(state.progress.total)} schedules`
+            : ''}
+          . No verdict: the search did not finish.
         </p>
       );
     case 'error':

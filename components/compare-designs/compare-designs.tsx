@@ -52,8 +52,14 @@ export function CompareDesigns() {
           </li>
         </ul>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={stateCache} disabled={busy} onChange={(e) => setStateCache(e.target.checked)} />
-          Skip states already explored (the state cache). Without it every schedule runs step by step.
+          <input
+            type="checkbox"
+            checked={stateCache}
+            disabled={busy}
+            onChange={(e) => setStateCache(e.target.checked)}
+          />
+          Skip states already explored (the state cache). Without it every schedule runs step by
+          step.
         </label>
       </fieldset>
 

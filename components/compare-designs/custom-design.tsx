@@ -9,7 +9,11 @@ import { CheckStatus } from './check-status';
 import type { Checker } from './use-checker';
 
 const KEY = 'my-design';
-const LESSON: StatementDraft = { claim: fencedDesign.claim, renew: fencedDesign.renew, finish: fencedDesign.finish };
+const LESSON: StatementDraft = {
+  claim: fencedDesign.claim,
+  renew: fencedDesign.renew,
+  finish: fencedDesign.finish,
+};
 const LABELS: Record<EditableStatement, string> = {
   claim: 'Claim statement',
   renew: 'Renew statement',
@@ -17,26 +21,43 @@ const LABELS: Record<EditableStatement, string> = {
 };
 
 /** "Check my design": the learner edits claim, renew and finish and checks them the same way. */
-export function CustomDesign({ checker, bound, stateCache }: { checker: Checker; bound: Bound; stateCache: boolean }) {
+export function CustomDesign({
+  checker,
+  bound,
+  stateCache,
+}: {
+  checker: Checker;
+  bound: Bound;
+  stateCache: boolean;
+}) {
   const [draft, setDraft] = useState<StatementDraft>(LESSON);
   const state = checker.stateOf(KEY);
   const markers = useMemo(() => {
-    const byStatement: Record<EditableStatement, EditorMarker[]> = { claim: [], renew: [], finish: [] };
+    const byStatement: Record<EditableStatement, EditorMarker[]> = {
+      claim: [],
+      renew: [],
+      finish: [],
+    };
     if (state.status === 'invalid') {
-      for (const p of state.problems) byStatement[p.statement].push({ line: p.line ?? 1, message: p.message });
+      for (const p of state.problems)
+        byStatement[p.statement].push({ line: p.line ?? 1, message: p.message });
     }
     return byStatement;
   }, [state]);
 
   return (
-    <section aria-labelledby="my-design-heading" className="grid gap-4 rounded-lg border border-line p-4 *:min-w-0">
+    <section
+      aria-labelledby="my-design-heading"
+      className="grid gap-4 rounded-lg border border-line p-4 *:min-w-0"
+    >
       <h2 id="my-design-heading" className="text-xl font-bold">
         Check my design
       </h2>
       <p className="text-sm text-muted">
-        Edit the claim, renew and finish; the report store and the gateway stay as in the lesson. Parameters you can use:{' '}
-        <code>$run</code>, <code>$owner</code>, <code>$now</code>, <code>$lease</code>, and in renew and finish{' '}
-        <code>$token</code>. The claim must end with <code>RETURNING fence AS token</code>.
+        Edit the claim, renew and finish; the report store and the gateway stay as in the lesson.
+        Parameters you can use: <code>$run</code>, <code>$owner</code>, <code>$now</code>,{' '}
+        <code>$lease</code>, and in renew and finish <code>$token</code>. The claim must end with{' '}
+        <code>RETURNING fence AS token</code>.
       </p>
       <div className="grid gap-4 xl:grid-cols-3 *:min-w-0">
         {(['claim', 'renew', 'finish'] as const).map((name) => (
@@ -55,7 +76,11 @@ export function CustomDesign({ checker, bound, stateCache }: { checker: Checker;
         ))}
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button variant="primary" disabled={checker.running !== null} onClick={() => void checker.checkDraft(KEY, draft, bound, stateCache)}>
+        <Button
+          variant="primary"
+          disabled={checker.running !== null}
+          onClick={() => void checker.checkDraft(KEY, draft, bound, stateCache)}
+        >
           Check my design
         </Button>
         <Button onClick={() => setDraft(LESSON)}>Restore the lesson’s statements</Button>

@@ -23,7 +23,10 @@ export function DesignCard({
   const lesson = design.id === fencedDesign.id;
   const headingId = `design-${design.id}`;
   return (
-    <section aria-labelledby={headingId} className="grid min-w-0 content-start gap-3 rounded-lg border border-line bg-surface p-4 *:min-w-0">
+    <section
+      aria-labelledby={headingId}
+      className="grid min-w-0 content-start gap-3 rounded-lg border border-line bg-surface p-4 *:min-w-0"
+    >
       <h3 id={headingId} className="text-lg font-bold">
         {design.name}
       </h3>

@@ -16,11 +16,21 @@ const LIMIT = MAX_ANSWER_CHARS.toLocaleString('en-US');
  * The answer editor of one prompt: a plain textarea with a live counter, explicit save and
  * autosave after a pause, and the prompt's history. Text past the limit is refused, not cut.
  */
-export function AnswerEditor({ journal, version, prompt }: { journal: Journal; version: number; prompt: JournalPrompt }) {
+export function AnswerEditor({
+  journal,
+  version,
+  prompt,
+}: {
+  journal: Journal;
+  version: number;
+  prompt: JournalPrompt;
+}) {
   const head = journal.head(prompt.id);
   const [baseId, setBaseId] = useState<string | null>(head?.id ?? null);
   const [seenHeadId, setSeenHeadId] = useState<string | null>(head?.id ?? null);
-  const [text, setText] = useState(() => getDraft(prompt.id) ?? (head ? (journal.textOf(prompt.id, head.id) ?? '') : ''));
+  const [text, setText] = useState(
+    () => getDraft(prompt.id) ?? (head ? (journal.textOf(prompt.id, head.id) ?? '') : ''),
+  );
   const [notice, setNotice] = useState<Notice | null>(null);
   const baseText = baseId ? (journal.textOf(prompt.id, baseId) ?? '') : '';
   const dirty = text !== baseText;
@@ -33,7 +43,10 @@ export function AnswerEditor({ journal, version, prompt }: { journal: Journal; v
       if (!dirty) {
         setText(journal.textOf(prompt.id, head.id) ?? '');
         setBaseId(head.id);
-        setNotice({ tone: 'info', text: `Updated to version ${headNumber}, saved in another tab at ${formatTime(head.time)}.` });
+        setNotice({
+          tone: 'info',
+          text: `Updated to version ${headNumber}, saved in another tab at ${formatTime(head.time)}.`,
+        });
       } else {
         setNotice({
           tone: 'warn',
@@ -50,7 +63,11 @@ export function AnswerEditor({ journal, version, prompt }: { journal: Journal; v
       return;
     }
     if (!result.saved) {
-      if (kind === 'save') setNotice({ tone: 'info', text: 'Nothing changed since the last saved version, so there is nothing new to save.' });
+      if (kind === 'save')
+        setNotice({
+          tone: 'info',
+          text: 'Nothing changed since the last saved version, so there is nothing new to save.',
+        });
       return;
     }
     const { entry, newer } = result;
@@ -64,7 +81,8 @@ export function AnswerEditor({ journal, version, prompt }: { journal: Journal; v
         text: `Another tab had saved newer text (at ${formatTime(newer.time)}) before this save. Both are kept: yours is version ${number}, marked as a branch. Compare them in the history.`,
       });
     } else {
-      const verb = kind === 'restore' ? 'Restored as' : kind === 'autosave' ? 'Autosaved as' : 'Saved as';
+      const verb =
+        kind === 'restore' ? 'Restored as' : kind === 'autosave' ? 'Autosaved as' : 'Saved as';
       setNotice({ tone: 'ok', text: `${verb} version ${number} at ${formatTime(entry.time)}.` });
     }
   }
@@ -154,14 +172,22 @@ export function AnswerEditor({ journal, version, prompt }: { journal: Journal; v
           <p id={`${textareaId}-count`} className="font-mono text-sm text-muted">
             {text.length.toLocaleString('en-US')} / {LIMIT}
           </p>
-          <p className="text-sm text-muted">{dirty ? 'Unsaved changes (autosave after a pause)' : 'All changes saved'}</p>
+          <p className="text-sm text-muted">
+            {dirty ? 'Unsaved changes (autosave after a pause)' : 'All changes saved'}
+          </p>
           <Button variant="primary" className="ml-auto" onClick={() => save('save')}>
             Save
           </Button>
         </div>
       </div>
       <Notices notice={notice} journal={journal} />
-      <HistoryPanel journal={journal} version={version} prompt={prompt} currentId={baseId} onRestore={restore} />
+      <HistoryPanel
+        journal={journal}
+        version={version}
+        prompt={prompt}
+        currentId={baseId}
+        onRestore={restore}
+      />
     </section>
   );
 }

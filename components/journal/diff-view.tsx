@@ -12,7 +12,9 @@ function Same({ text }: { text: string }) {
   return (
     <span>
       {text.slice(0, KEEP)}
-      <span className="mx-1 rounded bg-surface px-1 font-sans text-xs text-muted">… {formatSize(text.length - KEEP * 2)} unchanged …</span>
+      <span className="mx-1 rounded bg-surface px-1 font-sans text-xs text-muted">
+        … {formatSize(text.length - KEEP * 2)} unchanged …
+      </span>
       {text.slice(-KEEP)}
     </span>
   );
@@ -39,7 +41,15 @@ function Part({ part }: { part: DiffPart }) {
 }
 
 /** The differences between two versions, computed with the `diff` library; text only. */
-export function DiffView({ before, after, title }: { before: string; after: string; title: string }) {
+export function DiffView({
+  before,
+  after,
+  title,
+}: {
+  before: string;
+  after: string;
+  title: string;
+}) {
   const comparison = useMemo(() => compareVersions(before, after), [before, after]);
   return (
     <figure className="space-y-2 rounded-md border border-line bg-surface-2 p-3">
@@ -48,10 +58,17 @@ export function DiffView({ before, after, title }: { before: string; after: stri
         {comparison.added === 0 && comparison.removed === 0
           ? 'The two versions are identical.'
           : `${formatSize(comparison.added)} added, ${formatSize(comparison.removed)} removed${
-              comparison.detail === 'words' ? '' : ` (compared by ${comparison.detail === 'lines' ? 'lines' : 'whole text'}: the versions differ too much for a word-by-word view)`
+              comparison.detail === 'words'
+                ? ''
+                : ` (compared by ${comparison.detail === 'lines' ? 'lines' : 'whole text'}: the versions differ too much for a word-by-word view)`
             }.`}
       </p>
-      <div tabIndex={0} aria-label={title} className="max-h-96 overflow-auto whitespace-pre-wrap break-words font-mono text-sm" data-testid="diff">
+      <div
+        tabIndex={0}
+        aria-label={title}
+        className="max-h-96 overflow-auto whitespace-pre-wrap break-words font-mono text-sm"
+        data-testid="diff"
+      >
         {comparison.parts.map((part, i) => (
           <Part key={i} part={part} />
         ))}

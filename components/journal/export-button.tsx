@@ -18,6 +18,12 @@ export function downloadJournal(journal: Journal): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function ExportButton({ journal, label = 'Export journal' }: { journal: Journal; label?: string }) {
+export function ExportButton({
+  journal,
+  label = 'Export journal',
+}: {
+  journal: Journal;
+  label?: string;
+}) {
   return <Button onClick={() => downloadJournal(journal)}>{label}</Button>;
 }

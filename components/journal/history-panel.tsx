@@ -8,7 +8,12 @@ import { DiffView } from './diff-view';
 import { formatSize, formatTime } from './format';
 
 const SHOWN = 30;
-const KIND_LABELS: Record<EntryMeta['kind'], string> = { save: 'saved', autosave: 'autosaved', restore: 'restored', draft: 'draft' };
+const KIND_LABELS: Record<EntryMeta['kind'], string> = {
+  save: 'saved',
+  autosave: 'autosaved',
+  restore: 'restored',
+  draft: 'draft',
+};
 
 /**
  * The history of one prompt, newest first: time and size of every version, open any one,
@@ -46,11 +51,17 @@ export function HistoryPanel({
   ));
 
   return (
-    <section aria-labelledby={`history-${prompt.id}`} className="space-y-4 rounded-lg border border-line p-4" data-version={version}>
+    <section
+      aria-labelledby={`history-${prompt.id}`}
+      className="space-y-4 rounded-lg border border-line p-4"
+      data-version={version}
+    >
       <h3 id={`history-${prompt.id}`} className="text-lg font-bold">
         History ({history.length} {history.length === 1 ? 'version' : 'versions'})
       </h3>
-      {history.length === 0 ? <p className="text-muted">No saved versions yet. Save, or pause typing for autosave.</p> : null}
+      {history.length === 0 ? (
+        <p className="text-muted">No saved versions yet. Save, or pause typing for autosave.</p>
+      ) : null}
       <ol aria-label="Saved versions" className="divide-y divide-line">
         {shown.map((meta) => {
           const n = number(meta.id);
@@ -63,12 +74,19 @@ export function HistoryPanel({
               </span>
               {meta.stale || meta.concurrent ? (
                 <span className="rounded border border-accent px-1.5 text-xs font-semibold">
-                  {meta.stale ? 'branch: based on an older version' : 'branch: saved at the same time in another tab'}
+                  {meta.stale
+                    ? 'branch: based on an older version'
+                    : 'branch: saved at the same time in another tab'}
                 </span>
               ) : null}
-              {meta.id === currentId ? <span className="text-xs font-semibold text-good">in the editor</span> : null}
+              {meta.id === currentId ? (
+                <span className="text-xs font-semibold text-good">in the editor</span>
+              ) : null}
               <span className="ml-auto flex gap-2">
-                <Button aria-label={`Open version ${n}`} onClick={() => setOpenId(meta.id === openId ? null : meta.id)}>
+                <Button
+                  aria-label={`Open version ${n}`}
+                  onClick={() => setOpenId(meta.id === openId ? null : meta.id)}
+                >
                   Open
                 </Button>
                 <Button aria-label={`Restore version ${n}`} onClick={() => onRestore(meta.id)}>
@@ -80,7 +98,9 @@ export function HistoryPanel({
         })}
       </ol>
       {history.length > SHOWN ? (
-        <Button onClick={() => setShowAll(!showAll)}>{showAll ? `Show the newest ${SHOWN}` : `Show all ${history.length} versions`}</Button>
+        <Button onClick={() => setShowAll(!showAll)}>
+          {showAll ? `Show the newest ${SHOWN}` : `Show all ${history.length} versions`}
+        </Button>
       ) : null}
 
       {opened ? (
@@ -88,7 +108,11 @@ export function HistoryPanel({
           <h4 className="font-bold">
             Version {number(opened.id)}, {KIND_LABELS[opened.kind]} {formatTime(opened.time)}
           </h4>
-          <pre aria-label={`Text of version ${number(opened.id)}`} tabIndex={0} className="max-h-80 overflow-auto whitespace-pre-wrap break-words font-sans">
+          <pre
+            aria-label={`Text of version ${number(opened.id)}`}
+            tabIndex={0}
+            className="max-h-80 overflow-auto whitespace-pre-wrap break-words font-sans"
+          >
             {journal.textOf(prompt.id, opened.id)}
           </pre>
           <Button onClick={() => setOpenId(null)}>Close version</Button>
@@ -101,13 +125,21 @@ export function HistoryPanel({
           <div className="flex flex-wrap items-end gap-3">
             <label className="flex flex-col text-sm font-semibold">
               From
-              <select value={fromId} onChange={(e) => setFrom(e.target.value)} className="mt-1 rounded-md border border-line bg-surface p-1.5 font-normal">
+              <select
+                value={fromId}
+                onChange={(e) => setFrom(e.target.value)}
+                className="mt-1 rounded-md border border-line bg-surface p-1.5 font-normal"
+              >
                 {options}
               </select>
             </label>
             <label className="flex flex-col text-sm font-semibold">
               To
-              <select value={toId} onChange={(e) => setTo(e.target.value)} className="mt-1 rounded-md border border-line bg-surface p-1.5 font-normal">
+              <select
+                value={toId}
+                onChange={(e) => setTo(e.target.value)}
+                className="mt-1 rounded-md border border-line bg-surface p-1.5 font-normal"
+              >
                 {options}
               </select>
             </label>

@@ -5,7 +5,13 @@ import { importJournal, MAX_IMPORT_CHARS, type Journal } from '@/lib/journal';
 import { ExportButton } from './export-button';
 
 /** Export the whole journal to a JSON file, and import one back (validated, merged). */
-export function JournalTransfer({ journal, prompts }: { journal: Journal; prompts: readonly string[] }) {
+export function JournalTransfer({
+  journal,
+  prompts,
+}: {
+  journal: Journal;
+  prompts: readonly string[];
+}) {
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
@@ -14,7 +20,10 @@ export function JournalTransfer({ journal, prompts }: { journal: Journal; prompt
     if (!file) return;
     // Checked before reading, so a huge file is never loaded into memory.
     if (file.size > MAX_IMPORT_CHARS * 3) {
-      setResult({ ok: false, text: `Import refused: the file is too large (${(file.size / 1_048_576).toFixed(1)} MB).` });
+      setResult({
+        ok: false,
+        text: `Import refused: the file is too large (${(file.size / 1_048_576).toFixed(1)} MB).`,
+      });
       return;
     }
     const outcome = importJournal(journal, await file.text(), prompts);
@@ -26,28 +35,41 @@ export function JournalTransfer({ journal, prompts }: { journal: Journal; prompt
               outcome.skipped ? `; ${outcome.skipped} already in your journal were skipped` : ''
             }.`,
           }
-        : { ok: false, text: `Import refused: ${outcome.reason}${outcome.added ? ` (${outcome.added} versions were added first)` : ''}` },
+        : {
+            ok: false,
+            text: `Import refused: ${outcome.reason}${outcome.added ? ` (${outcome.added} versions were added first)` : ''}`,
+          },
     );
   }
 
   return (
-    <section aria-labelledby="journal-transfer" className="space-y-3 rounded-lg border border-line p-4">
+    <section
+      aria-labelledby="journal-transfer"
+      className="space-y-3 rounded-lg border border-line p-4"
+    >
       <h2 id="journal-transfer" className="text-lg font-bold">
         Keep a copy
       </h2>
       <p className="text-muted">
-        Export every answer with its whole history to a JSON file; import it here or in another browser. Importing merges: versions
-        you already have are not added twice.
+        Export every answer with its whole history to a JSON file; import it here or in another
+        browser. Importing merges: versions you already have are not added twice.
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <ExportButton journal={journal} />
         <label className="text-sm font-semibold">
           Import journal file
-          <input type="file" accept="application/json,.json" onChange={onFile} className="mt-1 block text-sm font-normal" />
+          <input
+            type="file"
+            accept="application/json,.json"
+            onChange={onFile}
+            className="mt-1 block text-sm font-normal"
+          />
         </label>
       </div>
       <div role="status">{result?.ok ? <p>{result.text}</p> : null}</div>
-      <div role="alert">{result && !result.ok ? <p className="text-bad">{result.text}</p> : null}</div>
+      <div role="alert">
+        {result && !result.ok ? <p className="text-bad">{result.text}</p> : null}
+      </div>
     </section>
   );
 }

@@ -19,7 +19,10 @@ export function JournalWorkspace({ prompts }: { prompts: readonly JournalPrompt[
   return (
     <div className="space-y-8">
       {problems.length ? (
-        <div role="alert" className="space-y-1 rounded-md border-l-4 border-bad bg-surface-2 px-3 py-2">
+        <div
+          role="alert"
+          className="space-y-1 rounded-md border-l-4 border-bad bg-surface-2 px-3 py-2"
+        >
           {problems.map((p, i) => (
             <p key={i}>{p.message}</p>
           ))}

@@ -32,7 +32,9 @@ export function Notices({ notice, journal }: { notice: Notice | null; journal: J
         {urgent ? (
           <div className={`${box(urgent)} space-y-2`}>
             <p>{urgent.text}</p>
-            {urgent.offerExport ? <ExportButton journal={journal} label="Export journal and unsaved text" /> : null}
+            {urgent.offerExport ? (
+              <ExportButton journal={journal} label="Export journal and unsaved text" />
+            ) : null}
           </div>
         ) : null}
       </div>

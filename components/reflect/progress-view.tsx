@@ -12,8 +12,8 @@ export function ProgressView({ state }: { state: AssessmentState }) {
         Progress: your ratings next to the evidence
       </h2>
       <p className="text-muted">
-        Evidence is what the labs and questions recorded in this browser. A confident rating with no evidence is worth
-        checking in a lab.
+        Evidence is what the labs and questions recorded in this browser. A confident rating with no
+        evidence is worth checking in a lab.
       </p>
       <ul className="grid gap-3 md:grid-cols-2">
         {ASSESSMENT_ITEMS.map((item) => {
@@ -25,16 +25,23 @@ export function ProgressView({ state }: { state: AssessmentState }) {
               return found ? [{ ...found, label: k.label }] : [];
             });
           return (
-            <li key={item.id} className="min-w-0 space-y-2 rounded-lg border border-line bg-surface-2 p-4">
+            <li
+              key={item.id}
+              className="min-w-0 space-y-2 rounded-lg border border-line bg-surface-2 p-4"
+            >
               <h3 className="font-bold">{item.name}</h3>
               <div>
                 <h4 className="text-sm font-semibold text-muted">Ratings over time</h4>
                 {ratings.length ? (
-                  <ol className="flex flex-wrap gap-x-2 text-sm" aria-label={`Ratings over time: ${item.name}`}>
+                  <ol
+                    className="flex flex-wrap gap-x-2 text-sm"
+                    aria-label={`Ratings over time: ${item.name}`}
+                  >
                     {ratings.map((r, i) => (
                       <li key={i}>
                         {i > 0 ? <span aria-hidden="true">→ </span> : null}
-                        <span className="font-semibold">{RATING_LABELS[r.rating]}</span> <span className="text-muted">({formatTime(r.at)})</span>
+                        <span className="font-semibold">{RATING_LABELS[r.rating]}</span>{' '}
+                        <span className="text-muted">({formatTime(r.at)})</span>
                       </li>
                     ))}
                   </ol>
@@ -48,7 +55,8 @@ export function ProgressView({ state }: { state: AssessmentState }) {
                   <ul className="text-sm">
                     {evidence.map((e) => (
                       <li key={e.kind}>
-                        {e.label}: {e.count} {e.count === 1 ? 'time' : 'times'}, last {formatTime(e.last)}
+                        {e.label}: {e.count} {e.count === 1 ? 'time' : 'times'}, last{' '}
+                        {formatTime(e.last)}
                         {e.subjects.length ? ` (${e.subjects.join(', ')})` : ''}
                       </li>
                     ))}

@@ -29,7 +29,14 @@ export function SelfAssessment() {
           <p className="text-muted">{group.intro}</p>
           <div className="grid gap-4 lg:grid-cols-2">
             {ASSESSMENT_ITEMS.filter((i) => i.group === group.id).map((item) => {
-              return <RatingForm key={item.id} item={item} latest={state.latest.get(item.id)} onRate={rate} />;
+              return (
+                <RatingForm
+                  key={item.id}
+                  item={item}
+                  latest={state.latest.get(item.id)}
+                  onRate={rate}
+                />
+              );
             })}
           </div>
         </section>

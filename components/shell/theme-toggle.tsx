@@ -21,7 +21,11 @@ const systemDark = () => window.matchMedia('(prefers-color-scheme: dark)').match
 
 /** Cycles System → Light → Dark; remembered through the storage door, synced across tabs. */
 export function ThemeToggle() {
-  const stored = useSyncExternalStore(subscribeToThemeChoice, readThemeChoice, () => 'system' as const);
+  const stored = useSyncExternalStore(
+    subscribeToThemeChoice,
+    readThemeChoice,
+    () => 'system' as const,
+  );
   const [choice, setChoice] = useState<ThemeChoice | null>(null);
   const [error, setError] = useState<string | null>(null);
   const current = choice ?? stored;

@@ -1,7 +1,10 @@
 import type { ResultGrid } from '@/lib/sqlite/console';
 
 function shorten(sql: string): string {
-  const flat = sql.replace(/--[^\n]*\n/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = sql
+    .replace(/--[^\n]*\n/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > 90 ? `${flat.slice(0, 87)}…` : flat;
 }
 
@@ -27,7 +30,11 @@ export function ResultGrids({ grids }: { grids: readonly ResultGrid[] }) {
                 <thead>
                   <tr>
                     {grid.columns.map((column) => (
-                      <th key={column} scope="col" className="border-b border-line px-3 py-1.5 font-semibold">
+                      <th
+                        key={column}
+                        scope="col"
+                        className="border-b border-line px-3 py-1.5 font-semibold"
+                      >
                         {column}
                       </th>
                     ))}
@@ -45,7 +52,11 @@ export function ResultGrids({ grids }: { grids: readonly ResultGrid[] }) {
                       <tr key={r} className="odd:bg-surface-2/50">
                         {row.map((value, c) => (
                           <td key={c} className="px-3 py-1 font-mono">
-                            {value === null ? <span className="text-muted">NULL</span> : String(value)}
+                            {value === null ? (
+                              <span className="text-muted">NULL</span>
+                            ) : (
+                              String(value)
+                            )}
                           </td>
                         ))}
                       </tr>

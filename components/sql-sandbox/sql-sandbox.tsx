@@ -47,7 +47,11 @@ export function SqlSandbox({ seed, initialScript }: { seed: string; initialScrip
           onRun={() => void run(script)}
         />
         <div className="mt-3 flex flex-wrap gap-2">
-          <Button variant="primary" onClick={() => void run(script)} disabled={status.kind === 'running'}>
+          <Button
+            variant="primary"
+            onClick={() => void run(script)}
+            disabled={status.kind === 'running'}
+          >
             Run
           </Button>
           <Button onClick={() => void resetDatabase()}>Reset database</Button>

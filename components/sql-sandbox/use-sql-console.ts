@@ -2,7 +2,11 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ScriptResult } from '@/lib/sqlite/console';
-import { CONSOLE_TIMEOUT_MS, createSqlConsole, type SqlConsole } from '@/lib/sqlite/sql-console.client';
+import {
+  CONSOLE_TIMEOUT_MS,
+  createSqlConsole,
+  type SqlConsole,
+} from '@/lib/sqlite/sql-console.client';
 
 export type ConsoleStatus =
   | { kind: 'idle' }

@@ -1,6 +1,13 @@
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { checkRun, FINISH_CONDITIONS, LAB_API_DTS, recordDeletion, runProgram, type DeletionFindings } from '@/lib/claim-lab';
+import {
+  checkRun,
+  FINISH_CONDITIONS,
+  LAB_API_DTS,
+  recordDeletion,
+  runProgram,
+  type DeletionFindings,
+} from '@/lib/claim-lab';
 import { openSqlJs } from '@/lib/sqlite';
 import { DEMO_ID, DROP_ID, LAB_EXERCISES } from './exercises';
 import { DEMO_PROGRAM, DROP_STARTER } from './programs';
@@ -43,7 +50,9 @@ function typeErrors(...sources: string[]): string[] {
   const program = ts.createProgram(Object.keys(files), options, host);
   return ts
     .getPreEmitDiagnostics(program)
-    .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    .map(
+      (d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+    );
 }
 
 describe('the lesson demo program', () => {
@@ -92,7 +101,6 @@ describe.each(LAB_EXERCISES)('exercise $id', (exercise) => {
       expect(checkRun(result, exercise.check).passed).toBe(false);
     });
   }
-
 });
 
 describe('the lab API declarations', () => {
@@ -128,7 +136,12 @@ describe('drop one condition', () => {
       expect(result.output).toEqual(outputs[condition]);
       findings = recordDeletion(findings, result);
     }
-    expect(findings).toEqual({ owner: 'blocked', fence: 'let-through', lease: 'blocked', state: 'blocked' });
+    expect(findings).toEqual({
+      owner: 'blocked',
+      fence: 'let-through',
+      lease: 'blocked',
+      state: 'blocked',
+    });
   });
 
   it('in the lesson’s own demo no single deletion is enough: owner and fence both refuse A', async () => {

@@ -60,7 +60,10 @@ export const LAB_EXERCISES: readonly LabExercise[] = [
     check: { kind: 'includes', lines: ['A claimed: yes', 'B claimed: yes'] },
     solvedNote:
       'Both workers saw a free job, so both took it, and each now believes it holds the lease. Nothing between the SELECT and the UPDATE stops the second writer. The lesson’s claim puts the check in the UPDATE’s own WHERE, so the second UPDATE changes 0 rows. The fence still saves the finish: A’s token 1 is already stale.',
-    link: { href: '/practice/timeline', label: 'Step through the same race in the timeline exercise' },
+    link: {
+      href: '/practice/timeline',
+      label: 'Step through the same race in the timeline exercise',
+    },
   },
   {
     id: 'renewal',

@@ -20,12 +20,18 @@ export class CheckerClient {
 
   private ensure(): Worker {
     if (!this.worker) {
-      this.worker = new Worker(new URL('./checker.worker.ts', import.meta.url), { type: 'module', name: 'schedule-checker' });
+      this.worker = new Worker(new URL('./checker.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'schedule-checker',
+      });
     }
     return this.worker;
   }
 
-  private run(request: CheckerRequest, onProgress: (p: SearchProgress) => void): Promise<CheckOutcome> {
+  private run(
+    request: CheckerRequest,
+    onProgress: (p: SearchProgress) => void,
+  ): Promise<CheckOutcome> {
     this.stop();
     const worker = this.ensure();
     return new Promise((resolve) => {
@@ -35,7 +41,8 @@ export class CheckerClient {
         if (message.type === 'progress') return onProgress(message.progress);
         this.settle = null;
         if (message.type === 'result') resolve({ kind: 'result', result: message.result });
-        else if (message.type === 'invalid') resolve({ kind: 'invalid', problems: message.problems });
+        else if (message.type === 'invalid')
+          resolve({ kind: 'invalid', problems: message.problems });
         else resolve({ kind: 'error', message: message.message });
       };
       worker.onerror = (event) => {
@@ -49,11 +56,21 @@ export class CheckerClient {
     });
   }
 
-  check(design: LeaseDesign, bound: Bound, onProgress: (p: SearchProgress) => void, stateCache = true) {
+  check(
+    design: LeaseDesign,
+    bound: Bound,
+    onProgress: (p: SearchProgress) => void,
+    stateCache = true,
+  ) {
     return this.run({ type: 'check', design, bound, stateCache }, onProgress);
   }
 
-  checkDraft(draft: StatementDraft, bound: Bound, onProgress: (p: SearchProgress) => void, stateCache = true) {
+  checkDraft(
+    draft: StatementDraft,
+    bound: Bound,
+    onProgress: (p: SearchProgress) => void,
+    stateCache = true,
+  ) {
     return this.run({ type: 'check-draft', draft, bound, stateCache }, onProgress);
   }
 

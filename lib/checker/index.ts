@@ -1,10 +1,31 @@
 export * from './types';
-export { BOUND_CHOICES, CATALOG_BOUND, countSchedules, describeBound, expandPrograms, interleavings, standardProgram, stepsOf, uniformBound } from './bound';
+export {
+  BOUND_CHOICES,
+  CATALOG_BOUND,
+  countSchedules,
+  describeBound,
+  expandPrograms,
+  interleavings,
+  standardProgram,
+  stepsOf,
+  uniformBound,
+} from './bound';
 export { scanParams, type StatementParams } from '@/lib/sqlite';
 export { ScheduleMachine, setupDatabase } from './machine';
 export { checkDesign, type SearchOptions } from './search';
 export { traceSchedule, STEP_ACTION } from './trace';
 export { naiveCheck, type NaiveResult } from './naive';
-export { validateDraft, MAX_STATEMENT_LENGTH, type EditableStatement, type StatementDraft, type StatementProblem } from './validate';
+export {
+  validateDraft,
+  MAX_STATEMENT_LENGTH,
+  type EditableStatement,
+  type StatementDraft,
+  type StatementProblem,
+} from './validate';
 export type { CheckerMessage, CheckerRequest } from './protocol';
-export { toTimelineScenario, timelineViolation, type ReplayConversion, type TimelineViolation } from './timeline-replay';
+export {
+  toTimelineScenario,
+  timelineViolation,
+  type ReplayConversion,
+  type TimelineViolation,
+} from './timeline-replay';

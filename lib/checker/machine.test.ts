@@ -34,7 +34,10 @@ describe('the schedule machine runs designs as lib/lease does', () => {
             const db1 = new SQL.Database();
             setupDatabase(db1, design);
             const machine = new ScheduleMachine(db1, design, bound);
-            const model = createLeaseModel(wrapSqlJs(new SQL.Database()), { design, leaseSeconds: 5 });
+            const model = createLeaseModel(wrapSqlJs(new SQL.Database()), {
+              design,
+              leaseSeconds: 5,
+            });
             model.setup();
             const tokens = [0, 0];
             const stopped = [false, false];
@@ -60,7 +63,10 @@ describe('the schedule machine runs designs as lib/lease does', () => {
                 expect(machine.tokenOf(w)).toBe(tokens[w]);
                 expect(machine.isStopped(w)).toBe(stopped[w]);
               } else {
-                const r = op === 'renew' ? model.renew(owner, tokens[w], now) : model.finish(owner, tokens[w], now);
+                const r =
+                  op === 'renew'
+                    ? model.renew(owner, tokens[w], now)
+                    : model.finish(owner, tokens[w], now);
                 expect(machine.lastChanged).toBe(r.changed);
               }
             }
@@ -76,8 +82,13 @@ describe('the schedule machine runs designs as lib/lease does', () => {
     const db = new SQL.Database();
     setupDatabase(db, fencedDesign);
     const broken = { ...fencedDesign, claim: fencedDesign.claim.replace('AS token', 'AS t') };
-    expect(() => new ScheduleMachine(db, broken, { workers: [{ owner: 'A', program: ['claim'] }], leaseSeconds: 5, pauseSeconds: 5 })).toThrow(
-      /token/,
-    );
+    expect(
+      () =>
+        new ScheduleMachine(db, broken, {
+          workers: [{ owner: 'A', program: ['claim'] }],
+          leaseSeconds: 5,
+          pauseSeconds: 5,
+        }),
+    ).toThrow(/token/);
   });
 });

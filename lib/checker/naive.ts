@@ -19,7 +19,12 @@ export interface NaiveResult {
  * database (create the tables, prepare the statements, run every step), with the same
  * properties checked after every step. Slow on purpose; stops after `budgetMs` if given.
  */
-export function naiveCheck(SQL: SqlJsStatic, design: LeaseDesign, bound: Bound, budgetMs = Infinity): NaiveResult {
+export function naiveCheck(
+  SQL: SqlJsStatic,
+  design: LeaseDesign,
+  bound: Bound,
+  budgetMs = Infinity,
+): NaiveResult {
   const started = performance.now();
   const lengths = bound.workers.map(() => 0);
   // Program lengths in steps, from a throwaway machine on a throwaway database.

@@ -6,23 +6,38 @@ import { checkDesign } from './search';
 import { validateDraft } from './validate';
 
 const SQL = await initSqlJs();
-const lesson = { claim: fencedDesign.claim, renew: fencedDesign.renew, finish: fencedDesign.finish };
+const lesson = {
+  claim: fencedDesign.claim,
+  renew: fencedDesign.renew,
+  finish: fencedDesign.finish,
+};
 
 describe('Check my design: validation before any search', () => {
   it('accepts the lesson’s statements, and the checked design is safe', () => {
     const v = validateDraft(SQL, lesson);
     expect(v.ok).toBe(true);
-    if (v.ok) expect(checkDesign(SQL, v.design, CATALOG_BOUND, { stateCache: true }).verdict).toBe('safe');
+    if (v.ok)
+      expect(checkDesign(SQL, v.design, CATALOG_BOUND, { stateCache: true }).verdict).toBe('safe');
   });
 
   it('names a statement that is not valid SQL', () => {
-    const v = validateDraft(SQL, { ...lesson, finish: 'UPDATE runs SET status = WHERE run_id = $run' });
+    const v = validateDraft(SQL, {
+      ...lesson,
+      finish: 'UPDATE runs SET status = WHERE run_id = $run',
+    });
     expect(v.ok).toBe(false);
-    if (!v.ok) expect(v.problems[0]).toMatchObject({ statement: 'finish', message: expect.stringContaining('SQLite cannot prepare the finish') });
+    if (!v.ok)
+      expect(v.problems[0]).toMatchObject({
+        statement: 'finish',
+        message: expect.stringContaining('SQLite cannot prepare the finish'),
+      });
   });
 
   it('names an unknown parameter and a missing one', () => {
-    const v = validateDraft(SQL, { ...lesson, renew: `UPDATE runs SET lease_until = $when + $lease WHERE run_id = $run` });
+    const v = validateDraft(SQL, {
+      ...lesson,
+      renew: `UPDATE runs SET lease_until = $when + $lease WHERE run_id = $run`,
+    });
     expect(v.ok).toBe(false);
     if (!v.ok) {
       const messages = v.problems.map((p) => p.message).join('\n');
@@ -47,7 +62,11 @@ describe('Check my design: validation before any search', () => {
   });
 
   it('refuses empty, positional and huge input with a message', () => {
-    const v = validateDraft(SQL, { claim: '', renew: 'UPDATE runs SET lease_until = ? WHERE run_id = $run AND $now > 0', finish: 'x'.repeat(10_000) });
+    const v = validateDraft(SQL, {
+      claim: '',
+      renew: 'UPDATE runs SET lease_until = ? WHERE run_id = $run AND $now > 0',
+      finish: 'x'.repeat(10_000),
+    });
     expect(v.ok).toBe(false);
     if (!v.ok) expect(v.problems.map((p) => p.statement)).toEqual(['claim', 'renew', 'finish']);
   });

@@ -35,7 +35,10 @@ function lineOf(sql: string, index: number): number {
 }
 
 function firstKeyword(sql: string): string {
-  const stripped = sql.replace(/--[^\n]*\n?/g, ' ').replace(/\/\*[\s\S]*?\*\//g, ' ').trim();
+  const stripped = sql
+    .replace(/--[^\n]*\n?/g, ' ')
+    .replace(/\/\*[\s\S]*?\*\//g, ' ')
+    .trim();
   return (stripped.match(/^[A-Za-z]+/)?.[0] ?? '').toUpperCase();
 }
 
@@ -62,7 +65,9 @@ export function validateDraft(
         continue;
       }
       if (sql.length > MAX_STATEMENT_LENGTH) {
-        add(`The ${statement} statement is ${sql.length.toLocaleString('en-US')} characters long; the limit is ${MAX_STATEMENT_LENGTH.toLocaleString('en-US')}.`);
+        add(
+          `The ${statement} statement is ${sql.length.toLocaleString('en-US')} characters long; the limit is ${MAX_STATEMENT_LENGTH.toLocaleString('en-US')}.`,
+        );
         continue;
       }
       let count = 0;
@@ -76,7 +81,10 @@ export function validateDraft(
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const near = message.match(/near "([^"]+)"/)?.[1];
-        add(`SQLite cannot prepare the ${statement}: ${message}`, near ? lineOf(sql, sql.indexOf(near)) : undefined);
+        add(
+          `SQLite cannot prepare the ${statement}: ${message}`,
+          near ? lineOf(sql, sql.indexOf(near)) : undefined,
+        );
         continue;
       }
       if (count !== 1) {
@@ -85,10 +93,13 @@ export function validateDraft(
       }
       const keyword = firstKeyword(sql);
       if (keyword !== 'UPDATE' && keyword !== 'INSERT') {
-        add(`The ${statement} must be an UPDATE (or INSERT) that changes the run row; it starts with ${keyword || 'nothing'}.`);
+        add(
+          `The ${statement} must be an UPDATE (or INSERT) that changes the run row; it starts with ${keyword || 'nothing'}.`,
+        );
       }
       const { names, positional } = scanParams(sql);
-      if (positional) add('Use named parameters ($run, $owner, ...), not ?.', lineOf(sql, sql.indexOf('?')));
+      if (positional)
+        add('Use named parameters ($run, $owner, ...), not ?.', lineOf(sql, sql.indexOf('?')));
       const unknown = [...new Set(names.filter((n) => !ALLOWED[statement].includes(n)))];
       for (const name of unknown) {
         add(

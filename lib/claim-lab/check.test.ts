@@ -4,11 +4,19 @@ import { checkOutput } from './check';
 
 describe('checkOutput', () => {
   it('passes the exact expected lines and ignores trailing spaces', () => {
-    expect(checkOutput(['1 2 ', 'old: 0', 'new: 1'], { kind: 'exact', lines: ['1 2', 'old: 0', 'new: 1'] }).passed).toBe(true);
+    expect(
+      checkOutput(['1 2 ', 'old: 0', 'new: 1'], {
+        kind: 'exact',
+        lines: ['1 2', 'old: 0', 'new: 1'],
+      }).passed,
+    ).toBe(true);
   });
 
   it('marks the differing line, a missing line and an extra line', () => {
-    const verdict = checkOutput(['1 2', 'old: 1'], { kind: 'exact', lines: ['1 2', 'old: 0', 'new: 1'] });
+    const verdict = checkOutput(['1 2', 'old: 1'], {
+      kind: 'exact',
+      lines: ['1 2', 'old: 0', 'new: 1'],
+    });
     expect(verdict.passed).toBe(false);
     expect(verdict.lines).toEqual([
       { expected: '1 2', actual: '1 2', ok: true },
@@ -22,17 +30,24 @@ describe('checkOutput', () => {
   it('finds required lines anywhere for an includes check', () => {
     const check = { kind: 'includes' as const, lines: ['A claimed: yes', 'B claimed: yes'] };
     expect(checkOutput(['x', 'B claimed: yes', 'A claimed: yes'], check).passed).toBe(true);
-    expect(checkOutput(['A claimed: yes', 'B claimed: no'], check).lines.map((l) => l.ok)).toEqual([true, false]);
+    expect(checkOutput(['A claimed: yes', 'B claimed: no'], check).lines.map((l) => l.ok)).toEqual([
+      true,
+      false,
+    ]);
   });
 
   it('an exact check passes exactly when the trimmed outputs are equal (property)', () => {
     const line = fc.string({ maxLength: 6 }).map((s) => s.replace(/\s+$/, ''));
     fc.assert(
-      fc.property(fc.array(line, { maxLength: 5 }), fc.array(line, { maxLength: 5 }), (output, expected) => {
-        const verdict = checkOutput(output, { kind: 'exact', lines: expected });
-        expect(verdict.passed).toBe(JSON.stringify(output) === JSON.stringify(expected));
-        expect(verdict.lines).toHaveLength(Math.max(output.length, expected.length));
-      }),
+      fc.property(
+        fc.array(line, { maxLength: 5 }),
+        fc.array(line, { maxLength: 5 }),
+        (output, expected) => {
+          const verdict = checkOutput(output, { kind: 'exact', lines: expected });
+          expect(verdict.passed).toBe(JSON.stringify(output) === JSON.stringify(expected));
+          expect(verdict.lines).toHaveLength(Math.max(output.length, expected.length));
+        },
+      ),
     );
   });
 });

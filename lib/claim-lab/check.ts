@@ -4,7 +4,8 @@ import type { LabRun } from './run-program';
  * How a program's printed output is judged: `exact` compares line by line with the expected
  * output; `includes` asks for each line to be printed somewhere.
  */
-export type OutputCheck = { kind: 'exact'; lines: readonly string[] } | { kind: 'includes'; lines: readonly string[] };
+export type OutputCheck =
+  { kind: 'exact'; lines: readonly string[] } | { kind: 'includes'; lines: readonly string[] };
 
 export interface LineVerdict {
   /** The expected line (null: an extra printed line the check did not ask for). */

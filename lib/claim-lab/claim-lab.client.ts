@@ -12,7 +12,11 @@ const START_TIMEOUT_MS = 20_000;
 export function createClaimLabWorker(timeoutMs: number = LAB_LIMITS.timeoutMs) {
   let started: Promise<unknown> | null = null;
   const worker = new GuardedWorker<LabRequest, LabResponse>(
-    () => new Worker(new URL('./claim-lab.worker.ts', import.meta.url), { type: 'module', name: 'claim-lab' }),
+    () =>
+      new Worker(new URL('./claim-lab.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'claim-lab',
+      }),
     timeoutMs,
     () => {
       started = null;

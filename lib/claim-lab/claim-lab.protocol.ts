@@ -1,7 +1,8 @@
 import type { ScriptResult } from '@/lib/sqlite/console';
 import type { LabRun } from './run-program';
 
-export type LabRequest = { type: 'init' } | { type: 'run'; source: string } | { type: 'console'; sql: string };
+export type LabRequest =
+  { type: 'init' } | { type: 'run'; source: string } | { type: 'console'; sql: string };
 
 export type LabResponse =
   | { type: 'ready' }

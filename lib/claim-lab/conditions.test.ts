@@ -3,7 +3,11 @@ import { lessonJobsDesign, ownerOnlyJobsDesign } from '@/lib/lease';
 import { findFinishStatement, missingConditions, recordDeletion } from './conditions';
 import type { LabRun } from './run-program';
 
-const ranWith = (statements: string[], output: string[], error: LabRun['error'] = null): LabRun => ({
+const ranWith = (
+  statements: string[],
+  output: string[],
+  error: LabRun['error'] = null,
+): LabRun => ({
   output,
   statements,
   steps: [],
@@ -18,13 +22,32 @@ describe('finish conditions', () => {
   });
 
   it('reads the WHERE only, accepts either side, and ignores commented-out conditions', () => {
-    expect(missingConditions(`UPDATE jobs SET state = 'done' WHERE $owner = owner AND $token = fence AND $now < until AND state IN ('running')`)).toEqual([]);
-    expect(missingConditions(`UPDATE jobs SET state='done' WHERE id = 'r' -- AND fence = $token\n AND owner = $owner AND until > $now AND state = 'running'`)).toEqual(['fence']);
-    expect(missingConditions(`UPDATE jobs SET state = 'done'`)).toEqual(['owner', 'fence', 'lease', 'state']);
+    expect(
+      missingConditions(
+        `UPDATE jobs SET state = 'done' WHERE $owner = owner AND $token = fence AND $now < until AND state IN ('running')`,
+      ),
+    ).toEqual([]);
+    expect(
+      missingConditions(
+        `UPDATE jobs SET state='done' WHERE id = 'r' -- AND fence = $token\n AND owner = $owner AND until > $now AND state = 'running'`,
+      ),
+    ).toEqual(['fence']);
+    expect(missingConditions(`UPDATE jobs SET state = 'done'`)).toEqual([
+      'owner',
+      'fence',
+      'lease',
+      'state',
+    ]);
   });
 
   it('picks the finish among the statements a run sent', () => {
-    expect(findFinishStatement(['CREATE TABLE jobs(x)', lessonJobsDesign.claim, lessonJobsDesign.finish])).toContain("SET state = 'done'");
+    expect(
+      findFinishStatement([
+        'CREATE TABLE jobs(x)',
+        lessonJobsDesign.claim,
+        lessonJobsDesign.finish,
+      ]),
+    ).toContain("SET state = 'done'");
     expect(findFinishStatement(['SELECT 1'])).toBeUndefined();
   });
 });

@@ -40,12 +40,18 @@ export type DeletionFindings = Partial<Record<FinishCondition, DeletionResult>>;
  * missing from the finish and the run finished, whether the stale finish printed `old: 1`.
  * Other runs (nothing or several deleted, an error) leave the findings as they were.
  */
-export function recordDeletion(findings: DeletionFindings, run: LabRun, staleLine = 'old: 1'): DeletionFindings {
+export function recordDeletion(
+  findings: DeletionFindings,
+  run: LabRun,
+  staleLine = 'old: 1',
+): DeletionFindings {
   if (run.error) return findings;
   const finish = findFinishStatement(run.statements);
   if (!finish) return findings;
   const missing = missingConditions(finish);
   if (missing.length !== 1) return findings;
-  const result: DeletionResult = run.output.some((line) => line.trim() === staleLine) ? 'let-through' : 'blocked';
+  const result: DeletionResult = run.output.some((line) => line.trim() === staleLine)
+    ? 'let-through'
+    : 'blocked';
   return { ...findings, [missing[0]]: result };
 }

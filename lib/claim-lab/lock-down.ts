@@ -37,7 +37,11 @@ export function lockDownScope(scope: object): string[] {
       if (descriptor?.configurable) delete (target as Record<string, unknown>)[name];
     }
     try {
-      Object.defineProperty(scope, name, { value: undefined, writable: false, configurable: false });
+      Object.defineProperty(scope, name, {
+        value: undefined,
+        writable: false,
+        configurable: false,
+      });
     } catch {
       // A property the engine will not let us redefine stays as deleted as it could be.
     }

@@ -68,8 +68,14 @@ const t: Token = 1;
   });
 
   it('refuses modules and dynamic import: a program cannot load other code', async () => {
-    expect((await run(`print(1);\n  import x from 'y';`)).error).toMatchObject({ kind: 'compile', line: 2 });
-    expect((await run(`const m = import('https://example.com/x.js');`)).error).toMatchObject({ kind: 'compile', line: 1 });
+    expect((await run(`print(1);\n  import x from 'y';`)).error).toMatchObject({
+      kind: 'compile',
+      line: 2,
+    });
+    expect((await run(`const m = import('https://example.com/x.js');`)).error).toMatchObject({
+      kind: 'compile',
+      line: 1,
+    });
   });
 
   it('refuses a program past the size limit with a clear message', async () => {
@@ -91,7 +97,9 @@ const t: Token = 1;
   });
 
   it('explains values SQLite cannot take, on the line of the call', async () => {
-    const result = await run(`db.run('CREATE TABLE t(x)');\ndb.run('INSERT INTO t VALUES ($x)', { x: true } as never);`);
+    const result = await run(
+      `db.run('CREATE TABLE t(x)');\ndb.run('INSERT INTO t VALUES ($x)', { x: true } as never);`,
+    );
     expect(result.error).toMatchObject({ kind: 'runtime', line: 2 });
     expect(result.error?.message).toContain('Parameter x is a boolean');
     const bad = await run(`db.run(42 as never);`);

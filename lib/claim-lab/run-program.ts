@@ -115,7 +115,8 @@ function describeType(value: unknown): string {
 function checkValue(name: string, value: unknown): SqlValue {
   if (value === null || typeof value === 'string' || value instanceof Uint8Array) return value;
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new TypeError(`Parameter ${name} is ${value}; SQLite stores finite numbers only.`);
+    if (!Number.isFinite(value))
+      throw new TypeError(`Parameter ${name} is ${value}; SQLite stores finite numbers only.`);
     return value;
   }
   throw new TypeError(
@@ -126,12 +127,18 @@ function checkValue(name: string, value: unknown): SqlValue {
 function checkParams(method: string, params: unknown): SqlParams | undefined {
   if (params === undefined) return undefined;
   if (Array.isArray(params)) return params.map((v, i) => checkValue(`#${i + 1}`, v));
-  if (params !== null && typeof params === 'object' && Object.getPrototypeOf(params) === Object.prototype) {
+  if (
+    params !== null &&
+    typeof params === 'object' &&
+    Object.getPrototypeOf(params) === Object.prototype
+  ) {
     const named: Record<string, SqlValue> = {};
     for (const [key, value] of Object.entries(params)) named[key] = checkValue(key, value);
     return named;
   }
-  throw new TypeError(`db.${method} takes its values as an array or an object like { owner: 'A' }, not ${describeType(params)}.`);
+  throw new TypeError(
+    `db.${method} takes its values as an array or an object like { owner: 'A' }, not ${describeType(params)}.`,
+  );
 }
 
 /**
@@ -152,17 +159,28 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
   const compiled = compileProgram(source);
   if (!compiled.ok) {
     const { message, line, column } = compiled;
-    return { output, steps, stepsTruncated, statements, error: { kind: 'compile', message, line, column } };
+    return {
+      output,
+      steps,
+      stepsTruncated,
+      statements,
+      error: { kind: 'compile', message, line, column },
+    };
   }
 
-  const totalChanges = () => Number(driver.raw.exec('SELECT total_changes()')[0]?.values[0]?.[0] ?? 0);
+  const totalChanges = () =>
+    Number(driver.raw.exec('SELECT total_changes()')[0]?.values[0]?.[0] ?? 0);
 
   const snapshot = (): LabStep['table'] => {
-    const exists = driver.get(`SELECT 1 AS found FROM sqlite_schema WHERE type = 'table' AND name = ?`, [watchTable]);
+    const exists = driver.get(
+      `SELECT 1 AS found FROM sqlite_schema WHERE type = 'table' AND name = ?`,
+      [watchTable],
+    );
     if (!exists) return null;
-    const stmt = driver.raw.prepare(`SELECT * FROM "${watchTable.replaceAll('"', '""')}" ORDER BY rowid LIMIT ?`, [
-      LAB_LIMITS.maxSnapshotRows + 1,
-    ]);
+    const stmt = driver.raw.prepare(
+      `SELECT * FROM "${watchTable.replaceAll('"', '""')}" ORDER BY rowid LIMIT ?`,
+      [LAB_LIMITS.maxSnapshotRows + 1],
+    );
     try {
       const columns = stmt.getColumnNames();
       const rows: SqlValue[][] = [];
@@ -175,11 +193,18 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
   };
 
   const sourceLines = source.split('\n');
-  const call = <T>(method: LabStep['call'], sql: unknown, params: unknown, exec: (sql: string, p?: SqlParams) => T): T => {
+  const call = <T>(
+    method: LabStep['call'],
+    sql: unknown,
+    params: unknown,
+    exec: (sql: string, p?: SqlParams) => T,
+  ): T => {
     const stack = new Error().stack;
     const site = programPosition(stack);
     if (typeof sql !== 'string') {
-      throw new TypeError(`db.${method} takes the SQL text as its first argument, not ${describeType(sql)}.`);
+      throw new TypeError(
+        `db.${method} takes the SQL text as its first argument, not ${describeType(sql)}.`,
+      );
     }
     const bound = checkParams(method, params);
     statements.push(sql);
@@ -196,7 +221,15 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
       if (steps.length < LAB_LIMITS.maxSteps) {
         const top = outermostLine(stack);
         const from = top === null ? null : { line: top, text: (sourceLines[top - 1] ?? '').trim() };
-        steps.push({ index: statements.length, call: method, line: site?.line ?? null, from, sql, changed, table: snapshot() });
+        steps.push({
+          index: statements.length,
+          call: method,
+          line: site?.line ?? null,
+          from,
+          sql,
+          changed,
+          table: snapshot(),
+        });
       } else {
         stepsTruncated = true;
       }
@@ -209,7 +242,8 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
     get: (sql: unknown, params?: unknown) => call('get', sql, params, (s, p) => driver.get(s, p)),
     all: (sql: unknown, params?: unknown) => call('all', sql, params, (s, p) => driver.all(s, p)),
     transaction: (fn: unknown) => {
-      if (typeof fn !== 'function') throw new TypeError('db.transaction takes a function to run atomically.');
+      if (typeof fn !== 'function')
+        throw new TypeError('db.transaction takes a function to run atomically.');
       return driver.transaction(() => (fn as () => unknown)());
     },
   });
@@ -221,7 +255,8 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
       );
     }
     let line = values.map(formatValue).join(' ');
-    if (line.length > LAB_LIMITS.maxLineChars) line = `${line.slice(0, LAB_LIMITS.maxLineChars)}… (line cut at ${LAB_LIMITS.maxLineChars} characters)`;
+    if (line.length > LAB_LIMITS.maxLineChars)
+      line = `${line.slice(0, LAB_LIMITS.maxLineChars)}… (line cut at ${LAB_LIMITS.maxLineChars} characters)`;
     output.push(line);
     outputChars += line.length;
   };
@@ -229,10 +264,20 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
   let program: (db: unknown, print: unknown) => unknown;
   try {
     // "use strict" on the first line keeps every line number as the learner wrote it.
-    program = new Function('db', 'print', `"use strict";${compiled.code}\n//# sourceURL=${PROGRAM_FILE}`) as typeof program;
+    program = new Function(
+      'db',
+      'print',
+      `"use strict";${compiled.code}\n//# sourceURL=${PROGRAM_FILE}`,
+    ) as typeof program;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { output, steps, stepsTruncated, statements, error: { kind: 'compile', message: `Syntax error: ${message}`, line: null, column: null } };
+    return {
+      output,
+      steps,
+      stepsTruncated,
+      statements,
+      error: { kind: 'compile', message: `Syntax error: ${message}`, line: null, column: null },
+    };
   }
 
   let failure: LabError | null = null;
@@ -251,14 +296,29 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
 
 function describeFailure(error: unknown): LabError {
   if (error instanceof LabSqlError) {
-    return { kind: 'sql', message: `SQLite error: ${error.message}`, line: error.line, column: null };
+    return {
+      kind: 'sql',
+      message: `SQLite error: ${error.message}`,
+      line: error.line,
+      column: null,
+    };
   }
   if (error instanceof OutputLimitError) {
-    return { kind: 'output-limit', message: error.message, line: programPosition(error.stack)?.line ?? null, column: null };
+    return {
+      kind: 'output-limit',
+      message: error.message,
+      line: programPosition(error.stack)?.line ?? null,
+      column: null,
+    };
   }
   if (error instanceof Error) {
     const at = programPosition(error.stack);
-    return { kind: 'runtime', message: `${error.name}: ${error.message}`, line: at?.line ?? null, column: at?.column ?? null };
+    return {
+      kind: 'runtime',
+      message: `${error.name}: ${error.message}`,
+      line: at?.line ?? null,
+      column: at?.column ?? null,
+    };
   }
   return { kind: 'runtime', message: `Uncaught: ${formatValue(error)}`, line: null, column: null };
 }

@@ -30,7 +30,9 @@ describe('saved lab state', () => {
     const reloaded = loadLab(createLocalDoor(store));
     expect(reloaded.programs).toEqual({ demo: 'print(1)', renewal: 'print(2)' });
     expect(reloaded.progress).toEqual({ solved: ['renewal'], deletions: { fence: 'let-through' } });
-    expect(saveProgram(door, reloaded.programs, 'demo', undefined).programs).toEqual({ renewal: 'print(2)' });
+    expect(saveProgram(door, reloaded.programs, 'demo', undefined).programs).toEqual({
+      renewal: 'print(2)',
+    });
   });
 
   it('sets damaged saved data aside and starts fresh, with a message', () => {

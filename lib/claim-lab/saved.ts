@@ -29,11 +29,19 @@ export function loadLab(door: LocalDoor) {
  * Saves one exercise's program; `undefined` forgets it (back to the original). A program past
  * the saving limit is refused with a message, and the page keeps it in memory.
  */
-export function saveProgram(door: LocalDoor, programs: SavedPrograms, id: string, source: string | undefined) {
+export function saveProgram(
+  door: LocalDoor,
+  programs: SavedPrograms,
+  id: string,
+  source: string | undefined,
+) {
   const next: SavedPrograms = { ...programs };
   if (source === undefined) delete next[id];
   else if (source.length > MAX_SAVED_CHARS) {
-    return { programs, problem: `This program is too long to save (over ${MAX_SAVED_CHARS.toLocaleString('en-US')} characters); it stays on the page until you leave.` };
+    return {
+      programs,
+      problem: `This program is too long to save (over ${MAX_SAVED_CHARS.toLocaleString('en-US')} characters); it stays on the page until you leave.`,
+    };
   } else next[id] = source;
   const written = door.write(STORAGE_KEYS.claimLabPrograms, savedProgramsSchema, next);
   return { programs: next, problem: written.ok ? null : written.message };

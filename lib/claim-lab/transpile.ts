@@ -33,7 +33,10 @@ export function compileProgram(source: string): CompileResult {
     return {
       ok: false,
       message: `A lab program is one script: "${moduleLine[1] ?? moduleLine[2]}" is not available. Use db and print, which are already there.`,
-      line: lineOf(source, moduleLine.index + (moduleLine[0].length - moduleLine[0].trimStart().length)),
+      line: lineOf(
+        source,
+        moduleLine.index + (moduleLine[0].length - moduleLine[0].trimStart().length),
+      ),
       column: null,
     };
   }

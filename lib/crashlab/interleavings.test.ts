@@ -18,12 +18,23 @@ describe('crash lab under arbitrary interleavings of live workers (property)', (
   it('at most one receipt, no stale write lands, and a succeeded run passes evaluate', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ who: fc.integer({ min: 0, max: 2 }), advance: fc.double({ min: 0, max: 3, noNaN: true }) }), {
-          maxLength: 40,
-        }),
+        fc.array(
+          fc.record({
+            who: fc.integer({ min: 0, max: 2 }),
+            advance: fc.double({ min: 0, max: 3, noNaN: true }),
+          }),
+          {
+            maxLength: 40,
+          },
+        ),
         async (schedule) => {
           let now = 1000;
-          const lab = createCrashLab({ task: await openSqlJs(), publisher: await openSqlJs(), clock: () => now, leaseSeconds: 2 });
+          const lab = createCrashLab({
+            task: await openSqlJs(),
+            publisher: await openSqlJs(),
+            clock: () => now,
+            leaseSeconds: 2,
+          });
           lab.submit({ operationId: 'op-1' });
           const gates: ((() => void) | null)[] = [null, null, null];
           const outcomes: (WorkerOutcome | null)[] = [null, null, null];
@@ -72,7 +83,8 @@ describe('crash lab under arbitrary interleavings of live workers (property)', (
           // Every accepted publish came from the newest generation the publisher had seen.
           let highest = 0;
           for (const request of snapshot.publisher.requests) {
-            if (request.outcome !== 'stale') expect(request.generation).toBeGreaterThanOrEqual(highest);
+            if (request.outcome !== 'stale')
+              expect(request.generation).toBeGreaterThanOrEqual(highest);
             highest = Math.max(highest, request.generation);
           }
           if (outcomes.some((o) => o?.kind === 'succeeded')) expect(result.passed).toBe(true);

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openSqlJs } from '@/lib/sqlite';
-import { createCrashLab, createPublisher, evaluate, FAULT_POINTS, runWorker, type FaultPoint } from './index';
+import {
+  createCrashLab,
+  createPublisher,
+  evaluate,
+  FAULT_POINTS,
+  runWorker,
+  type FaultPoint,
+} from './index';
 
 class Crash extends Error {
   constructor(readonly point: FaultPoint) {
@@ -22,7 +29,11 @@ async function setup(leaseSeconds = 2) {
   return { lab, clock, task, publisherDb };
 }
 
-async function crashAt(lab: Awaited<ReturnType<typeof setup>>['lab'], owner: string, fault: FaultPoint) {
+async function crashAt(
+  lab: Awaited<ReturnType<typeof setup>>['lab'],
+  owner: string,
+  fault: FaultPoint,
+) {
   await expect(runWorker(lab, { owner, fault, die })).rejects.toThrow(new Crash(fault).message);
 }
 
@@ -36,10 +47,16 @@ describe('crash lab: the source’s sequence', () => {
 
     // Before the lease runs out nobody may take over.
     clock.advance(1.5);
-    expect(await runWorker(lab, { owner: 'worker-B', die })).toMatchObject({ kind: 'not-claimed', reason: 'lease-held' });
+    expect(await runWorker(lab, { owner: 'worker-B', die })).toMatchObject({
+      kind: 'not-claimed',
+      reason: 'lease-held',
+    });
 
     clock.advance(0.6);
-    expect(await runWorker(lab, { owner: 'worker-B', die })).toEqual({ kind: 'succeeded', generation: 2 });
+    expect(await runWorker(lab, { owner: 'worker-B', die })).toEqual({
+      kind: 'succeeded',
+      generation: 2,
+    });
     const result = evaluate(lab.snapshot());
     expect(result.checks.filter((c) => !c.passed)).toEqual([]);
     expect(result.figures).toEqual({ generation: 2, collectCount: 1, receipts: 1 });
@@ -47,17 +64,23 @@ describe('crash lab: the source’s sequence', () => {
 });
 
 describe('crash lab: every fault point', () => {
-  it.each(FAULT_POINTS)('%s: resumes from the checkpoint and ends with one receipt', async (fault) => {
-    const { lab, clock } = await setup(2);
-    await crashAt(lab, 'worker-A', fault);
-    clock.advance(2);
-    expect(await runWorker(lab, { owner: 'worker-B', die })).toEqual({ kind: 'succeeded', generation: 2 });
-    const result = evaluate(lab.snapshot());
-    expect(result.passed).toBe(true);
-    // Only a step that died before its checkpoint is done twice.
-    expect(result.figures.collectCount).toBe(fault === 'before_checkpoint:collect' ? 2 : 1);
-    expect(result.figures.receipts).toBe(1);
-  });
+  it.each(FAULT_POINTS)(
+    '%s: resumes from the checkpoint and ends with one receipt',
+    async (fault) => {
+      const { lab, clock } = await setup(2);
+      await crashAt(lab, 'worker-A', fault);
+      clock.advance(2);
+      expect(await runWorker(lab, { owner: 'worker-B', die })).toEqual({
+        kind: 'succeeded',
+        generation: 2,
+      });
+      const result = evaluate(lab.snapshot());
+      expect(result.passed).toBe(true);
+      // Only a step that died before its checkpoint is done twice.
+      expect(result.figures.collectCount).toBe(fault === 'before_checkpoint:collect' ? 2 : 1);
+      expect(result.figures.receipts).toBe(1);
+    },
+  );
 
   it('after_effect: the retried publish is deduplicated by the same operation id', async () => {
     const { lab, clock } = await setup(2);
@@ -82,9 +105,18 @@ describe('crash lab: a stale worker that wakes up', () => {
     const step = lab.beginStep('worker-A', a.fenceToken, 'collect');
     expect(step.ok).toBe(true);
     clock.advance(5); // A pauses past its lease
-    expect(await runWorker(lab, { owner: 'worker-B', die })).toEqual({ kind: 'succeeded', generation: 2 });
+    expect(await runWorker(lab, { owner: 'worker-B', die })).toEqual({
+      kind: 'succeeded',
+      generation: 2,
+    });
 
-    const late = lab.checkpoint('worker-A', a.fenceToken, 'collect', step.ok ? step.attemptId : 0, 'late');
+    const late = lab.checkpoint(
+      'worker-A',
+      a.fenceToken,
+      'collect',
+      step.ok ? step.attemptId : 0,
+      'late',
+    );
     expect(late.ok).toBe(false);
     const stale = lab.publish('worker-A', a.fenceToken, 'stale draft');
     expect(stale).toMatchObject({ ok: false, outcome: 'stale', highestGeneration: 2 });
@@ -99,7 +131,10 @@ describe('crash lab: a stale worker that wakes up', () => {
     clock.advance(3);
     const b = lab.claim('worker-B');
     expect(b.ok && b.fenceToken).toBe(2);
-    expect(lab.publish('worker-A', a.ok ? a.fenceToken : 0, 'x')).toMatchObject({ ok: false, outcome: 'stale' });
+    expect(lab.publish('worker-A', a.ok ? a.fenceToken : 0, 'x')).toMatchObject({
+      ok: false,
+      outcome: 'stale',
+    });
     expect(lab.snapshot().publisher.receipts).toHaveLength(0);
   });
 });
@@ -111,13 +146,19 @@ describe('publisher database enforces its rules itself', () => {
     publisher.setup(0);
     publisher.register('run-1', 3);
     expect(() =>
-      db.run("INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at) VALUES ('op', 'run-1', 2, 'b', 0)"),
+      db.run(
+        "INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at) VALUES ('op', 'run-1', 2, 'b', 0)",
+      ),
     ).toThrow(/stale generation/);
     expect(() =>
-      db.run("INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at) VALUES ('op', 'run-1', 3, 'b', 0)"),
+      db.run(
+        "INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at) VALUES ('op', 'run-1', 3, 'b', 0)",
+      ),
     ).not.toThrow();
     expect(() =>
-      db.run("INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at) VALUES ('op', 'run-1', 4, 'b', 0)"),
+      db.run(
+        "INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at) VALUES ('op', 'run-1', 4, 'b', 0)",
+      ),
     ).toThrow(/UNIQUE/);
   });
 
@@ -139,7 +180,9 @@ describe('evaluate names what failed', () => {
     const failed = result.checks.filter((c) => !c.passed).map((c) => c.id);
     expect(failed).toContain('run-succeeded');
     expect(failed).toContain('steps-checkpointed');
-    expect(result.checks.find((c) => c.id === 'steps-checkpointed')?.evidence).toBe('missing: verify, publish');
+    expect(result.checks.find((c) => c.id === 'steps-checkpointed')?.evidence).toBe(
+      'missing: verify, publish',
+    );
   });
 
   it('a second receipt in the publisher fails one-receipt', async () => {
@@ -163,11 +206,14 @@ describe('crash lab invariants (property)', () => {
           const { lab, clock } = await setup(2);
           let owner = 0;
           for (const fault of faults) {
-            const outcome = await runWorker(lab, { owner: `w${++owner}`, fault, die }).catch((e) => e);
+            const outcome = await runWorker(lab, { owner: `w${++owner}`, fault, die }).catch(
+              (e) => e,
+            );
             clock.advance(pause);
             // A fault point the run is already past is never reached, so that worker may succeed;
             // after that, nobody may claim the final run again.
-            if (!(outcome instanceof Crash)) expect(['succeeded', 'not-claimed']).toContain(outcome.kind);
+            if (!(outcome instanceof Crash))
+              expect(['succeeded', 'not-claimed']).toContain(outcome.kind);
           }
           await runWorker(lab, { owner: `w${++owner}`, die });
           const result = evaluate(lab.snapshot());

@@ -1,4 +1,9 @@
-import { createLeaseModel, type ClaimResult, type CommitResult, type LeaseModel } from '@/lib/lease';
+import {
+  createLeaseModel,
+  type ClaimResult,
+  type CommitResult,
+  type LeaseModel,
+} from '@/lib/lease';
 import type { SqlDriver } from '@/lib/sqlite';
 import { createPublisher, type PublishResult } from './publisher';
 import { CRASHLAB_SCHEMA_VERSION, TASK_SCHEMA } from './schema';
@@ -42,7 +47,13 @@ export interface CrashLab {
   claim(owner: string): LabClaim;
   beginStep(owner: string, generation: number, step: Step): StepStart;
   publish(owner: string, generation: number, body: string): PublishResult;
-  checkpoint(owner: string, generation: number, step: Step, attemptId: number, output: string): CheckpointResult;
+  checkpoint(
+    owner: string,
+    generation: number,
+    step: Step,
+    attemptId: number,
+    output: string,
+  ): CheckpointResult;
   finish(owner: string, generation: number): CommitResult;
   snapshot(): LabSnapshot;
   now(): number;
@@ -62,7 +73,8 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
   const leaseSeconds = options.leaseSeconds ?? 30;
   const publisher = createPublisher(options.publisher);
   let model: LeaseModel | null = null;
-  const lease = () => (model ??= createLeaseModel(task, { runId: meta(task, 'run_id'), leaseSeconds }));
+  const lease = () =>
+    (model ??= createLeaseModel(task, { runId: meta(task, 'run_id'), leaseSeconds }));
   const runId = () => lease().runId;
 
   const checkpoints = (): CheckpointRow[] =>
@@ -82,7 +94,11 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
       }));
 
   /** Renews the lease (the fenced condition) and, only if that held, runs write, atomically. */
-  const underFence = <T>(owner: string, generation: number, write: () => T): { ok: true; value: T } | { ok: false; explanation: string } =>
+  const underFence = <T>(
+    owner: string,
+    generation: number,
+    write: () => T,
+  ): { ok: true; value: T } | { ok: false; explanation: string } =>
     task.transaction(() => {
       const renewed = lease().renew(owner, generation, clock());
       if (!renewed.ok) return { ok: false as const, explanation: renewed.explanation };
@@ -109,13 +125,10 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
       const claimed = task.transaction(() => {
         const result = lease().claim(owner, now);
         if (result.ok) {
-          task.run('INSERT INTO claims (generation, run_id, owner, claimed_at, lease_until) VALUES (?, ?, ?, ?, ?)', [
-            result.fenceToken,
-            runId(),
-            owner,
-            now,
-            result.leaseUntil,
-          ]);
+          task.run(
+            'INSERT INTO claims (generation, run_id, owner, claimed_at, lease_until) VALUES (?, ?, ?, ?, ?)',
+            [result.fenceToken, runId(), owner, now, result.leaseUntil],
+          );
         }
         return result;
       });
@@ -129,19 +142,19 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
     },
     beginStep(owner, generation, step) {
       const started = underFence(owner, generation, () => {
-        task.run('INSERT INTO step_attempts (run_id, step, generation, owner, started_at) VALUES (?, ?, ?, ?, ?)', [
-          runId(),
-          step,
-          generation,
-          owner,
-          clock(),
-        ]);
+        task.run(
+          'INSERT INTO step_attempts (run_id, step, generation, owner, started_at) VALUES (?, ?, ?, ?, ?)',
+          [runId(), step, generation, owner, clock()],
+        );
         return Number(task.get<{ id: number }>('SELECT last_insert_rowid() AS id')?.id);
       });
       return started.ok ? { ok: true, attemptId: started.value } : started;
     },
     publish(_owner, generation, body) {
-      return publisher.publish({ runId: runId(), operationId: meta(task, 'operation_id'), generation, body }, clock());
+      return publisher.publish(
+        { runId: runId(), operationId: meta(task, 'operation_id'), generation, body },
+        clock(),
+      );
     },
     checkpoint(owner, generation, step, attemptId, output) {
       const saved = underFence(owner, generation, () =>
@@ -152,7 +165,8 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
         ),
       );
       if (!saved.ok) return saved;
-      if (saved.value === 0) return { ok: false, explanation: `${step} was already checkpointed; nothing was written.` };
+      if (saved.value === 0)
+        return { ok: false, explanation: `${step} was already checkpointed; nothing was written.` };
       return { ok: true };
     },
     finish(owner, generation) {
@@ -173,33 +187,27 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
              FROM step_attempts WHERE run_id = ? ORDER BY attempt_id`,
             [runId()],
           )
-          .map(
-            (row): AttemptRow => ({
-              attemptId: Number(row.attemptId),
-              step: String(row.step) as Step,
-              generation: Number(row.generation),
-              owner: String(row.owner),
-              startedAt: Number(row.startedAt),
-            }),
-          ),
+          .map((row): AttemptRow => ({
+            attemptId: Number(row.attemptId),
+            step: String(row.step) as Step,
+            generation: Number(row.generation),
+            owner: String(row.owner),
+            startedAt: Number(row.startedAt),
+          })),
         claims: task
           .all(
             `SELECT generation, owner, claimed_at AS claimedAt, lease_until AS leaseUntil
              FROM claims WHERE run_id = ? ORDER BY generation`,
             [runId()],
           )
-          .map(
-            (row): ClaimRow => ({
-              generation: Number(row.generation),
-              owner: String(row.owner),
-              claimedAt: Number(row.claimedAt),
-              leaseUntil: Number(row.leaseUntil),
-            }),
-          ),
+          .map((row): ClaimRow => ({
+            generation: Number(row.generation),
+            owner: String(row.owner),
+            claimedAt: Number(row.claimedAt),
+            leaseUntil: Number(row.leaseUntil),
+          })),
         publisher: publisher.snapshot(runId()),
       };
     },
   };
 }
-
-

@@ -24,7 +24,8 @@ const ops: LabOps = {
   claim: (owner) => call('claim', owner),
   beginStep: (owner, generation, step) => call('beginStep', owner, generation, step),
   publish: (owner, generation, body) => call('publish', owner, generation, body),
-  checkpoint: (owner, generation, step, attemptId, output) => call('checkpoint', owner, generation, step, attemptId, output),
+  checkpoint: (owner, generation, step, attemptId, output) =>
+    call('checkpoint', owner, generation, step, attemptId, output),
   finish: (owner, generation) => call('finish', owner, generation),
 };
 
@@ -32,7 +33,13 @@ class Died extends Error {}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-async function start(owner: string, fault: FaultPoint | null, stall: WorkerStall | null, stepMs: number, pollMs: number) {
+async function start(
+  owner: string,
+  fault: FaultPoint | null,
+  stall: WorkerStall | null,
+  stepMs: number,
+  pollMs: number,
+) {
   let waited = false;
   for (;;) {
     const outcome = await runWorker(ops, {
@@ -66,7 +73,9 @@ scope.onmessage = (event: MessageEvent<HostMessage>) => {
     pending.delete(message.id);
     return;
   }
-  start(message.owner, message.fault, message.stall, message.stepMs, message.pollMs).catch((error: unknown) => {
-    if (!(error instanceof Died)) throw error;
-  });
+  start(message.owner, message.fault, message.stall, message.stepMs, message.pollMs).catch(
+    (error: unknown) => {
+      if (!(error instanceof Died)) throw error;
+    },
+  );
 };

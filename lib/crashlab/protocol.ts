@@ -13,7 +13,14 @@ export interface WorkerStall {
 
 /** Page → worker. */
 export type HostMessage =
-  | { type: 'start'; owner: string; fault: FaultPoint | null; stall: WorkerStall | null; stepMs: number; pollMs: number }
+  | {
+      type: 'start';
+      owner: string;
+      fault: FaultPoint | null;
+      stall: WorkerStall | null;
+      stepMs: number;
+      pollMs: number;
+    }
   | { type: 'reply'; id: number; result: unknown };
 
 /** Worker → page. */

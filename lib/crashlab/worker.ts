@@ -14,7 +14,13 @@ export interface LabOps {
   claim(owner: string): MaybePromise<LabClaim>;
   beginStep(owner: string, generation: number, step: Step): MaybePromise<StepStart>;
   publish(owner: string, generation: number, body: string): MaybePromise<PublishResult>;
-  checkpoint(owner: string, generation: number, step: Step, attemptId: number, output: string): MaybePromise<CheckpointResult>;
+  checkpoint(
+    owner: string,
+    generation: number,
+    step: Step,
+    attemptId: number,
+    output: string,
+  ): MaybePromise<CheckpointResult>;
   finish(owner: string, generation: number): MaybePromise<CommitResult>;
 }
 
@@ -46,7 +52,10 @@ export interface WorkerOptions {
 }
 
 /** The deterministic work of the three local steps; each reads what the step before saved. */
-export function performStep(step: Exclude<Step, 'publish'>, done: Partial<Record<Step, string>>): string {
+export function performStep(
+  step: Exclude<Step, 'publish'>,
+  done: Partial<Record<Step, string>>,
+): string {
   switch (step) {
     case 'collect':
       return 'collected 3 sources: lease notes, fencing notes, publisher notes';
@@ -69,10 +78,15 @@ export async function runWorker(ops: LabOps, options: WorkerOptions): Promise<Wo
     if (fault === point) die(point);
   };
   const claim = await ops.claim(owner);
-  if (!claim.ok) return { kind: 'not-claimed', reason: claim.reason, explanation: claim.explanation };
+  if (!claim.ok)
+    return { kind: 'not-claimed', reason: claim.reason, explanation: claim.explanation };
   const generation = claim.fenceToken;
   const done = { ...claim.done };
-  onEvent?.({ type: 'claimed', generation, resumedFrom: STEPS.filter((s) => done[s] !== undefined) });
+  onEvent?.({
+    type: 'claimed',
+    generation,
+    resumedFrom: STEPS.filter((s) => done[s] !== undefined),
+  });
 
   for (const step of STEPS) {
     if (done[step] !== undefined) {
@@ -80,17 +94,26 @@ export async function runWorker(ops: LabOps, options: WorkerOptions): Promise<Wo
       continue;
     }
     const started = await ops.beginStep(owner, generation, step);
-    if (!started.ok) return { kind: 'fenced-out', generation, step, explanation: started.explanation };
+    if (!started.ok)
+      return { kind: 'fenced-out', generation, step, explanation: started.explanation };
     onEvent?.({ type: 'started', step, attemptId: started.attemptId });
     await work?.(step);
 
     let output: string;
     if (step === 'publish') {
       const published = await ops.publish(owner, generation, done.draft ?? '');
-      if (!published.ok) return { kind: 'fenced-out', generation, step, explanation: published.explanation };
-      onEvent?.({ type: 'published', outcome: published.outcome, receiptId: published.receipt.receiptId });
+      if (!published.ok)
+        return { kind: 'fenced-out', generation, step, explanation: published.explanation };
+      onEvent?.({
+        type: 'published',
+        outcome: published.outcome,
+        receiptId: published.receipt.receiptId,
+      });
       at('after_effect');
-      output = JSON.stringify({ receiptId: published.receipt.receiptId, outcome: published.outcome });
+      output = JSON.stringify({
+        receiptId: published.receipt.receiptId,
+        outcome: published.outcome,
+      });
     } else {
       output = performStep(step, done);
       at(`before_checkpoint:${step}`);
@@ -104,7 +127,8 @@ export async function runWorker(ops: LabOps, options: WorkerOptions): Promise<Wo
   }
 
   const finished = await ops.finish(owner, generation);
-  if (!finished.ok) return { kind: 'fenced-out', generation, step: 'finish', explanation: finished.explanation };
+  if (!finished.ok)
+    return { kind: 'fenced-out', generation, step: 'finish', explanation: finished.explanation };
   onEvent?.({ type: 'finished' });
   return { kind: 'succeeded', generation };
 }

@@ -14,7 +14,10 @@ export interface Comparison {
 }
 
 function toParts(changes: Change[]): DiffPart[] {
-  return changes.map((c) => ({ kind: c.added ? 'added' : c.removed ? 'removed' : 'same', text: c.value }));
+  return changes.map((c) => ({
+    kind: c.added ? 'added' : c.removed ? 'removed' : 'same',
+    text: c.value,
+  }));
 }
 
 /**

@@ -20,18 +20,22 @@ describe('answer deltas', () => {
 
   it('round-trips every version of a random edit sequence, and small edits stay small', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 300 }), fc.array(editArb, { maxLength: 30 }), (start, edits) => {
-        let text = start;
-        for (const { at, del, ins } of edits) {
-          const pos = text.length ? at % (text.length + 1) : 0;
-          const next = text.slice(0, pos) + ins + text.slice(pos + del);
-          const ops = computeDelta(text, next);
-          expect(applyDelta(text, ops)).toBe(next);
-          const changed = ops.reduce((n, [, d, i]) => n + d + i.length, 0);
-          expect(changed).toBeLessThanOrEqual(del + ins.length);
-          text = next;
-        }
-      }),
+      fc.property(
+        fc.string({ maxLength: 300 }),
+        fc.array(editArb, { maxLength: 30 }),
+        (start, edits) => {
+          let text = start;
+          for (const { at, del, ins } of edits) {
+            const pos = text.length ? at % (text.length + 1) : 0;
+            const next = text.slice(0, pos) + ins + text.slice(pos + del);
+            const ops = computeDelta(text, next);
+            expect(applyDelta(text, ops)).toBe(next);
+            const changed = ops.reduce((n, [, d, i]) => n + d + i.length, 0);
+            expect(changed).toBeLessThanOrEqual(del + ins.length);
+            text = next;
+          }
+        },
+      ),
     );
   });
 
@@ -46,14 +50,20 @@ describe('answer deltas', () => {
 
   it('compresses long text losslessly into storage-safe characters', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('lease ', 'fence ', 'token ', 'worker ', 'stale '), { minLength: 200, maxLength: 800 }), (words) => {
-        const text = words.join('');
-        const packed = compressText(text);
-        expect(packed).not.toBeNull();
-        expect(packed!.length).toBeLessThan(text.length);
-        expect([...packed!].every((c) => c.charCodeAt(0) < 0xd800)).toBe(true);
-        expect(decompressText(packed!)).toBe(text);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('lease ', 'fence ', 'token ', 'worker ', 'stale '), {
+          minLength: 200,
+          maxLength: 800,
+        }),
+        (words) => {
+          const text = words.join('');
+          const packed = compressText(text);
+          expect(packed).not.toBeNull();
+          expect(packed!.length).toBeLessThan(text.length);
+          expect([...packed!].every((c) => c.charCodeAt(0) < 0xd800)).toBe(true);
+          expect(decompressText(packed!)).toBe(text);
+        },
+      ),
       { numRuns: 20 },
     );
   });

@@ -27,7 +27,11 @@ export function computeDelta(prev: string, next: string): Op[] {
   while (start < max && prev.charCodeAt(start) === next.charCodeAt(start)) start += 1;
   let endPrev = prev.length;
   let endNext = next.length;
-  while (endPrev > start && endNext > start && prev.charCodeAt(endPrev - 1) === next.charCodeAt(endNext - 1)) {
+  while (
+    endPrev > start &&
+    endNext > start &&
+    prev.charCodeAt(endPrev - 1) === next.charCodeAt(endNext - 1)
+  ) {
     endPrev -= 1;
     endNext -= 1;
   }
@@ -38,8 +42,16 @@ export function computeDelta(prev: string, next: string): Op[] {
 export function applyDelta(text: string, ops: readonly Op[]): string {
   let out = text;
   for (const [pos, del, ins] of ops) {
-    if (!Number.isInteger(pos) || !Number.isInteger(del) || pos < 0 || del < 0 || pos + del > out.length) {
-      throw new DeltaError(`an edit at ${pos} removing ${del} characters does not fit a text of ${out.length}`);
+    if (
+      !Number.isInteger(pos) ||
+      !Number.isInteger(del) ||
+      pos < 0 ||
+      del < 0 ||
+      pos + del > out.length
+    ) {
+      throw new DeltaError(
+        `an edit at ${pos} removing ${del} characters does not fit a text of ${out.length}`,
+      );
     }
     out = out.slice(0, pos) + ins + out.slice(pos + del);
   }
@@ -49,7 +61,8 @@ export function applyDelta(text: string, ops: readonly Op[]): string {
 /** Characters a list of edits takes when stored as JSON. */
 export function deltaCost(ops: readonly Op[]): number {
   let cost = 2;
-  for (const [pos, del, ins] of ops) cost += 8 + String(pos).length + String(del).length + ins.length;
+  for (const [pos, del, ins] of ops)
+    cost += 8 + String(pos).length + String(del).length + ins.length;
   return cost;
 }
 
@@ -66,6 +79,7 @@ export function compressText(text: string): string | null {
 /** Reverses compressText; throws DeltaError on damaged input. */
 export function decompressText(packed: string): string {
   const text = LZString.decompressFromUTF16(packed);
-  if (text === null || (text === '' && packed.length > 0)) throw new DeltaError('a compressed version could not be unpacked');
+  if (text === null || (text === '' && packed.length > 0))
+    throw new DeltaError('a compressed version could not be unpacked');
   return text;
 }

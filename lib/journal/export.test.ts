@@ -6,7 +6,14 @@ import { createJournal } from './store';
 const PROMPTS = ['main', 'q1', 'notes'];
 
 function journalWith(writerId: string, saves: [string, string][]) {
-  const journal = createJournal({ store: memoryKeyValueStore(), writerId, now: (() => { let t = 0; return () => (t += 10); })() });
+  const journal = createJournal({
+    store: memoryKeyValueStore(),
+    writerId,
+    now: (() => {
+      let t = 0;
+      return () => (t += 10);
+    })(),
+  });
   journal.load();
   const heads = new Map<string, string | null>();
   for (const [prompt, text] of saves) {
@@ -33,8 +40,18 @@ describe('journal export and import', () => {
     expect(importJournal(target, file, PROMPTS)).toEqual({ ok: true, added: 0, skipped: 5 });
     const texts = target.history('main').map((m) => target.textOf('main', m.id));
     expect(texts).toHaveLength(5);
-    expect(texts).toEqual(expect.arrayContaining(['my own answer', 'first', 'second', longText, `${longText} and one more line`]));
-    expect(target.textOf('notes', target.head('notes')!.id)).toBe('<script>alert(1)</script> stays text');
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        'my own answer',
+        'first',
+        'second',
+        longText,
+        `${longText} and one more line`,
+      ]),
+    );
+    expect(target.textOf('notes', target.head('notes')!.id)).toBe(
+      '<script>alert(1)</script> stays text',
+    );
     // Long versions travel as patches, not copies.
     expect(file.length).toBeLessThan(longText.length * 2);
   });
@@ -43,26 +60,52 @@ describe('journal export and import', () => {
     const source = journalWith('src', [['main', 'saved']]);
     const file = exportJournal(source, { main: 'saved plus unsaved words', q1: 'never saved' }, 99);
     const target = journalWith('dst', []);
-    expect(importJournal(target, JSON.stringify(file), PROMPTS)).toMatchObject({ ok: true, added: 3 });
+    expect(importJournal(target, JSON.stringify(file), PROMPTS)).toMatchObject({
+      ok: true,
+      added: 3,
+    });
     expect(target.textOf('main', target.head('main')!.id)).toBe('saved plus unsaved words');
     expect(target.head('main')!.kind).toBe('draft');
     expect(target.textOf('q1', target.head('q1')!.id)).toBe('never saved');
   });
 
-  const valid = () => exportJournal(journalWith('src', [['main', 'one'], ['main', 'one two']]));
+  const valid = () =>
+    exportJournal(
+      journalWith('src', [
+        ['main', 'one'],
+        ['main', 'one two'],
+      ]),
+    );
 
   it.each([
     ['not JSON', () => '{oops', /not JSON/],
     ['another kind of file', () => JSON.stringify({ hello: 'world' }), /not a journal export/],
     ['too large', () => ' '.repeat(MAX_IMPORT_CHARS + 1), /too large/],
-    ['an unknown prompt', () => JSON.stringify({ ...valid(), prompts: [{ ...valid().prompts[0], prompt: 'other' }] }), /not a prompt/],
-    ['a prompt id aimed at other keys', () => JSON.stringify({ ...valid(), prompts: [{ ...valid().prompts[0], prompt: '../theme' }] }), /damaged/],
-    ['an extra field', () => JSON.stringify({ ...valid(), __proto__: { polluted: true }, extra: 1 }), /damaged/],
+    [
+      'an unknown prompt',
+      () => JSON.stringify({ ...valid(), prompts: [{ ...valid().prompts[0], prompt: 'other' }] }),
+      /not a prompt/,
+    ],
+    [
+      'a prompt id aimed at other keys',
+      () =>
+        JSON.stringify({ ...valid(), prompts: [{ ...valid().prompts[0], prompt: '../theme' }] }),
+      /damaged/,
+    ],
+    [
+      'an extra field',
+      () => JSON.stringify({ ...valid(), __proto__: { polluted: true }, extra: 1 }),
+      /damaged/,
+    ],
     [
       'a patch outside its text',
       () => {
         const file = valid();
-        file.prompts[0].entries[1] = { ...file.prompts[0].entries[1], patch: [[99, 1, 'x']], text: undefined };
+        file.prompts[0].entries[1] = {
+          ...file.prompts[0].entries[1],
+          patch: [[99, 1, 'x']],
+          text: undefined,
+        };
         return JSON.stringify(file);
       },
       /does not fit/,
@@ -80,7 +123,11 @@ describe('journal export and import', () => {
       'an answer past 20,000 characters',
       () => {
         const file = valid();
-        file.prompts[0].entries[0] = { ...file.prompts[0].entries[0], text: 'x'.repeat(20_001), size: 20_001 };
+        file.prompts[0].entries[0] = {
+          ...file.prompts[0].entries[0],
+          text: 'x'.repeat(20_001),
+          size: 20_001,
+        };
         return JSON.stringify(file);
       },
       /damaged/,

@@ -8,7 +8,9 @@ export const EXPORT_FORMAT = 'lease-lab.journal';
 export const MAX_IMPORT_CHARS = 8 * 1024 * 1024;
 const MAX_ENTRIES_PER_PROMPT = 5_000;
 
-const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'an entry id uses letters, digits, "_" and "-" only');
+const idSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'an entry id uses letters, digits, "_" and "-" only');
 
 const exportEntrySchema = z
   .object({
@@ -36,7 +38,14 @@ export const exportFileSchema = z
     version: z.literal(1),
     exportedAt: z.number().int().min(0),
     prompts: z
-      .array(z.object({ prompt: promptIdSchema, entries: z.array(exportEntrySchema).max(MAX_ENTRIES_PER_PROMPT) }).strict())
+      .array(
+        z
+          .object({
+            prompt: promptIdSchema,
+            entries: z.array(exportEntrySchema).max(MAX_ENTRIES_PER_PROMPT),
+          })
+          .strict(),
+      )
       .max(100),
   })
   .strict();
@@ -47,7 +56,11 @@ type ExportEntry = z.infer<typeof exportEntrySchema>;
  * Everything in the journal as one JSON-ready object. Unsaved texts (say, kept in memory when
  * storage was full) are added as 'draft' entries so an export never loses them.
  */
-export function exportJournal(journal: Journal, unsaved: Record<string, string> = {}, now: number = Date.now()): ExportFile {
+export function exportJournal(
+  journal: Journal,
+  unsaved: Record<string, string> = {},
+  now: number = Date.now(),
+): ExportFile {
   const names = new Set([...journal.prompts(), ...Object.keys(unsaved)]);
   const prompts: ExportFile['prompts'] = [];
   for (const prompt of [...names].sort()) {
@@ -98,8 +111,7 @@ export function exportJournal(journal: Journal, unsaved: Record<string, string> 
 }
 
 export type ImportResult =
-  | { ok: true; added: number; skipped: number }
-  | { ok: false; reason: string; added: number };
+  { ok: true; added: number; skipped: number } | { ok: false; reason: string; added: number };
 
 function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0];
@@ -112,7 +124,11 @@ function describeIssue(error: z.ZodError): string {
  * storage, then merges: entries already in the journal (same id) are skipped, so importing the
  * same file twice adds nothing. A bad or hostile file is refused with the reason.
  */
-export function importJournal(journal: Journal, raw: string, knownPrompts?: readonly string[]): ImportResult {
+export function importJournal(
+  journal: Journal,
+  raw: string,
+  knownPrompts?: readonly string[],
+): ImportResult {
   if (raw.length > MAX_IMPORT_CHARS) {
     return {
       ok: false,
@@ -124,41 +140,84 @@ export function importJournal(journal: Journal, raw: string, knownPrompts?: read
   try {
     data = JSON.parse(raw);
   } catch {
-    return { ok: false, added: 0, reason: 'The file is not JSON, so it cannot be a journal export.' };
+    return {
+      ok: false,
+      added: 0,
+      reason: 'The file is not JSON, so it cannot be a journal export.',
+    };
   }
-  if (typeof data !== 'object' || data === null || (data as { format?: unknown }).format !== EXPORT_FORMAT) {
-    return { ok: false, added: 0, reason: `The file is not a journal export (it lacks "format": "${EXPORT_FORMAT}").` };
+  if (
+    typeof data !== 'object' ||
+    data === null ||
+    (data as { format?: unknown }).format !== EXPORT_FORMAT
+  ) {
+    return {
+      ok: false,
+      added: 0,
+      reason: `The file is not a journal export (it lacks "format": "${EXPORT_FORMAT}").`,
+    };
   }
   const parsed = exportFileSchema.safeParse(data);
-  if (!parsed.success) return { ok: false, added: 0, reason: `The file is damaged: ${describeIssue(parsed.error)}.` };
+  if (!parsed.success)
+    return { ok: false, added: 0, reason: `The file is damaged: ${describeIssue(parsed.error)}.` };
 
   const plan: { prompt: string; entry: ExportEntry; text: string }[] = [];
   const ids = new Set<string>();
   for (const { prompt, entries } of parsed.data.prompts) {
     if (knownPrompts && !knownPrompts.includes(prompt)) {
-      return { ok: false, added: 0, reason: `The file has answers for "${prompt}", which is not a prompt of this journal.` };
+      return {
+        ok: false,
+        added: 0,
+        reason: `The file has answers for "${prompt}", which is not a prompt of this journal.`,
+      };
     }
     let prev: string | null = null;
     for (const [i, entry] of entries.entries()) {
       const where = `${prompt}, entry ${i + 1}`;
-      if (ids.has(`${prompt}/${entry.id}`)) return { ok: false, added: 0, reason: `The file lists entry ${entry.id} twice (${where}).` };
+      if (ids.has(`${prompt}/${entry.id}`))
+        return {
+          ok: false,
+          added: 0,
+          reason: `The file lists entry ${entry.id} twice (${where}).`,
+        };
       ids.add(`${prompt}/${entry.id}`);
       if ((entry.text === undefined) === (entry.patch === undefined)) {
-        return { ok: false, added: 0, reason: `Each entry needs either a text or a patch (${where}).` };
+        return {
+          ok: false,
+          added: 0,
+          reason: `Each entry needs either a text or a patch (${where}).`,
+        };
       }
       let text: string;
       try {
         if (entry.text !== undefined) text = entry.text;
-        else if (prev === null) return { ok: false, added: 0, reason: `The first entry of a prompt must hold its full text (${where}).` };
+        else if (prev === null)
+          return {
+            ok: false,
+            added: 0,
+            reason: `The first entry of a prompt must hold its full text (${where}).`,
+          };
         else text = applyDelta(prev, entry.patch as Op[]);
       } catch (error) {
-        return { ok: false, added: 0, reason: `A patch does not fit its text (${where}): ${(error as Error).message}.` };
+        return {
+          ok: false,
+          added: 0,
+          reason: `A patch does not fit its text (${where}): ${(error as Error).message}.`,
+        };
       }
       if (text.length > MAX_ANSWER_CHARS) {
-        return { ok: false, added: 0, reason: `An answer is longer than ${MAX_ANSWER_CHARS.toLocaleString('en-US')} characters (${where}).` };
+        return {
+          ok: false,
+          added: 0,
+          reason: `An answer is longer than ${MAX_ANSWER_CHARS.toLocaleString('en-US')} characters (${where}).`,
+        };
       }
       if (text.length !== entry.size) {
-        return { ok: false, added: 0, reason: `An entry's size says ${entry.size} but its text has ${text.length} characters (${where}).` };
+        return {
+          ok: false,
+          added: 0,
+          reason: `An entry's size says ${entry.size} but its text has ${text.length} characters (${where}).`,
+        };
       }
       plan.push({ prompt, entry, text });
       prev = text;

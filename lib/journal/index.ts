@@ -1,4 +1,11 @@
-export { applyDelta, computeDelta, compressText, decompressText, DeltaError, type Op } from './delta';
+export {
+  applyDelta,
+  computeDelta,
+  compressText,
+  decompressText,
+  DeltaError,
+  type Op,
+} from './delta';
 export { MAX_ANSWER_CHARS, ENTRY_KINDS, type EntryKind } from './schema';
 export {
   createJournal,
@@ -10,5 +17,12 @@ export {
   type JournalProblem,
   type SaveResult,
 } from './store';
-export { exportJournal, importJournal, EXPORT_FORMAT, MAX_IMPORT_CHARS, type ExportFile, type ImportResult } from './export';
+export {
+  exportJournal,
+  importJournal,
+  EXPORT_FORMAT,
+  MAX_IMPORT_CHARS,
+  type ExportFile,
+  type ImportResult,
+} from './export';
 export { compareVersions, type Comparison, type DiffPart } from './compare';

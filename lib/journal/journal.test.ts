@@ -21,7 +21,12 @@ function twoTabs() {
 describe('answer journal store', () => {
   it('is append-only: every save is a new entry and earlier entries never change', () => {
     const storage = memoryKeyValueStore();
-    const journal = createJournal({ store: storage, now: clock(), writerId: 'w1', segmentEntries: 3 });
+    const journal = createJournal({
+      store: storage,
+      now: clock(),
+      writerId: 'w1',
+      segmentEntries: 3,
+    });
     journal.load();
     let baseId: string | null = null;
     const texts: string[] = [];
@@ -47,11 +52,22 @@ describe('answer journal store', () => {
   });
 
   it('records time, size and base generation; skips a save that changes nothing', () => {
-    const journal = createJournal({ store: memoryKeyValueStore(), now: clock(5_000), writerId: 'w' });
+    const journal = createJournal({
+      store: memoryKeyValueStore(),
+      now: clock(5_000),
+      writerId: 'w',
+    });
     journal.load();
     const first = journal.save('q1', 'hello', { baseId: null });
-    expect(first).toMatchObject({ ok: true, saved: true, entry: { gen: 1, base: 0, size: 5, time: 6_000, kind: 'save' } });
-    const again = journal.save('q1', 'hello', { baseId: first.ok && first.saved ? first.entry.id : null, kind: 'autosave' });
+    expect(first).toMatchObject({
+      ok: true,
+      saved: true,
+      entry: { gen: 1, base: 0, size: 5, time: 6_000, kind: 'save' },
+    });
+    const again = journal.save('q1', 'hello', {
+      baseId: first.ok && first.saved ? first.entry.id : null,
+      kind: 'autosave',
+    });
     expect(again).toMatchObject({ ok: true, saved: false });
     expect(journal.history('q1')).toHaveLength(1);
   });
@@ -60,11 +76,21 @@ describe('answer journal store', () => {
     const journal = createJournal({ store: memoryKeyValueStore(), now: clock(), writerId: 'w' });
     journal.load();
     const one = journal.save('main', 'first', { baseId: null });
-    const two = journal.save('main', 'second', { baseId: one.ok && one.saved ? one.entry.id : null });
+    const two = journal.save('main', 'second', {
+      baseId: one.ok && one.saved ? one.entry.id : null,
+    });
     if (!one.ok || !one.saved || !two.ok || !two.saved) throw new Error('save failed');
     const restored = journal.restore('main', one.entry.id, two.entry.id);
-    expect(restored).toMatchObject({ ok: true, saved: true, entry: { kind: 'restore', restoredFrom: one.entry.id, gen: 3 } });
-    expect(journal.history('main').map((m) => journal.textOf('main', m.id))).toEqual(['first', 'second', 'first']);
+    expect(restored).toMatchObject({
+      ok: true,
+      saved: true,
+      entry: { kind: 'restore', restoredFrom: one.entry.id, gen: 3 },
+    });
+    expect(journal.history('main').map((m) => journal.textOf('main', m.id))).toEqual([
+      'first',
+      'second',
+      'first',
+    ]);
   });
 
   it('keeps a save based on a stale generation as a branch entry and reports the newer one', () => {
@@ -75,9 +101,16 @@ describe('answer journal store', () => {
     // Both tabs edit from generation 1; A saves first.
     const fromA = a.save('main', 'shared start, edited in A', { baseId: base.entry.id });
     const fromB = b.save('main', 'shared start, edited in B', { baseId: base.entry.id });
-    expect(fromA).toMatchObject({ ok: true, saved: true, entry: { gen: 2, base: 1, stale: false }, newer: null });
+    expect(fromA).toMatchObject({
+      ok: true,
+      saved: true,
+      entry: { gen: 2, base: 1, stale: false },
+      newer: null,
+    });
     expect(fromB).toMatchObject({ ok: true, saved: true, entry: { gen: 3, base: 1, stale: true } });
-    expect(fromB.ok && fromB.saved && fromB.newer?.id).toBe(fromA.ok && fromA.saved && fromA.entry.id);
+    expect(fromB.ok && fromB.saved && fromB.newer?.id).toBe(
+      fromA.ok && fromA.saved && fromA.entry.id,
+    );
     a.refresh(null);
     for (const tab of [a, b]) {
       expect(tab.history('main').map((m) => tab.textOf('main', m.id))).toEqual([
@@ -90,28 +123,33 @@ describe('answer journal store', () => {
 
   it('two tabs saving without seeing each other lose no entry (each writes only its own keys)', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.boolean(), fc.boolean(), fc.string({ maxLength: 20 })), { maxLength: 40 }), (steps) => {
-        const { a, b } = twoTabs();
-        const bases = new Map<typeof a, string | null>([
-          [a, null],
-          [b, null],
-        ]);
-        let saved = 0;
-        for (const [useA, syncFirst, text] of steps) {
-          const tab = useA ? a : b;
-          if (syncFirst) tab.refresh(null);
-          const result = tab.save('main', `${text}#${saved}`, { baseId: bases.get(tab) ?? null });
-          expect(result.ok).toBe(true);
-          if (result.ok && result.saved) {
-            saved += 1;
-            bases.set(tab, result.entry.id);
+      fc.property(
+        fc.array(fc.tuple(fc.boolean(), fc.boolean(), fc.string({ maxLength: 20 })), {
+          maxLength: 40,
+        }),
+        (steps) => {
+          const { a, b } = twoTabs();
+          const bases = new Map<typeof a, string | null>([
+            [a, null],
+            [b, null],
+          ]);
+          let saved = 0;
+          for (const [useA, syncFirst, text] of steps) {
+            const tab = useA ? a : b;
+            if (syncFirst) tab.refresh(null);
+            const result = tab.save('main', `${text}#${saved}`, { baseId: bases.get(tab) ?? null });
+            expect(result.ok).toBe(true);
+            if (result.ok && result.saved) {
+              saved += 1;
+              bases.set(tab, result.entry.id);
+            }
           }
-        }
-        a.refresh(null);
-        b.refresh(null);
-        expect(a.history('main')).toHaveLength(saved);
-        expect(b.history('main').map((m) => m.id)).toEqual(a.history('main').map((m) => m.id));
-      }),
+          a.refresh(null);
+          b.refresh(null);
+          expect(a.history('main')).toHaveLength(saved);
+          expect(b.history('main').map((m) => m.id)).toEqual(a.history('main').map((m) => m.id));
+        },
+      ),
       { numRuns: 50 },
     );
   });
@@ -130,12 +168,17 @@ describe('answer journal store', () => {
     reader.load();
     const problems = reader.takeProblems();
     expect(problems).toHaveLength(2);
-    expect(problems.map((p) => p.backupKey).sort()).toEqual([`${key}.corrupt.77`, `${segmentKey('q1', 'x', 0)}.corrupt.77`].sort());
+    expect(problems.map((p) => p.backupKey).sort()).toEqual(
+      [`${key}.corrupt.77`, `${segmentKey('q1', 'x', 0)}.corrupt.77`].sort(),
+    );
     expect(storage.getItem(`${key}.corrupt.77`)).toContain('my NOTES!');
     expect(storage.getItem(key)).toBeNull();
     expect(reader.history('notes')).toHaveLength(0);
     expect(reader.textOf('main', reader.head('main')!.id)).toBe('main answer');
-    expect(reader.save('notes', 'fresh notes', { baseId: null })).toMatchObject({ ok: true, saved: true });
+    expect(reader.save('notes', 'fresh notes', { baseId: null })).toMatchObject({
+      ok: true,
+      saved: true,
+    });
     expect(reader.takeProblems()).toEqual([]);
   });
 
@@ -158,28 +201,45 @@ describe('answer journal store', () => {
     journal.load();
     const first = journal.save('main', 'a'.repeat(100), { baseId: null });
     if (!first.ok || !first.saved) throw new Error('save failed');
-    const random = Array.from({ length: 2_900 }, (_, i) => String.fromCharCode(0x4e00 + ((i * 7919) % 20_000))).join('');
+    const random = Array.from({ length: 2_900 }, (_, i) =>
+      String.fromCharCode(0x4e00 + ((i * 7919) % 20_000)),
+    ).join('');
     const full = journal.save('main', random, { baseId: first.entry.id });
     expect(full).toMatchObject({ ok: false, error: 'quota' });
     expect(!full.ok && full.message).toContain('export');
     expect(journal.history('main')).toHaveLength(1);
-    expect(journal.save('main', 'a'.repeat(101), { baseId: first.entry.id })).toMatchObject({ ok: true, saved: true });
+    expect(journal.save('main', 'a'.repeat(101), { baseId: first.entry.id })).toMatchObject({
+      ok: true,
+      saved: true,
+    });
   });
 
   it('refuses a text over 20,000 characters', () => {
     const journal = createJournal({ store: memoryKeyValueStore(), writerId: 'w' });
     journal.load();
-    expect(journal.save('main', 'x'.repeat(20_001), { baseId: null })).toMatchObject({ ok: false, error: 'too-long' });
+    expect(journal.save('main', 'x'.repeat(20_001), { baseId: null })).toMatchObject({
+      ok: false,
+      error: 'too-long',
+    });
     expect(journal.history('main')).toHaveLength(0);
   });
 
   it('opens every version exactly after many random edits across segments', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ at: fc.nat(), del: fc.nat({ max: 30 }), ins: fc.string({ maxLength: 25 }) }), { minLength: 1, maxLength: 60 }),
+        fc.array(
+          fc.record({ at: fc.nat(), del: fc.nat({ max: 30 }), ins: fc.string({ maxLength: 25 }) }),
+          { minLength: 1, maxLength: 60 },
+        ),
         (edits) => {
           const storage = memoryKeyValueStore();
-          const journal = createJournal({ store: storage, now: clock(), writerId: 'w', segmentEntries: 7, segmentChars: 600 });
+          const journal = createJournal({
+            store: storage,
+            now: clock(),
+            writerId: 'w',
+            segmentEntries: 7,
+            segmentChars: 600,
+          });
           journal.load();
           let text = 'A lease gives liveness; a fencing token gives safety. '.repeat(4);
           let baseId: string | null = null;
@@ -228,7 +288,10 @@ describe('adopting an earlier page load’s writer', () => {
 
     const reader = createJournal({ store: storage, writerId: 'r' });
     reader.load();
-    expect(reader.history('main').map((m) => reader.textOf('main', m.id))).toEqual([text, `${text} One more line.`]);
+    expect(reader.history('main').map((m) => reader.textOf('main', m.id))).toEqual([
+      text,
+      `${text} One more line.`,
+    ]);
     // Once this tab has written under its own id, it keeps it.
     expect(reader.save('notes', 'n', { baseId: null })).toMatchObject({ ok: true });
     expect(reader.adoptWriter('w1')).toBe(false);
@@ -243,7 +306,11 @@ describe('a base version that vanished', () => {
     const first = journal.save('main', 'kept', { baseId: null });
     if (!first.ok || !first.saved) throw new Error('save failed');
     const result = journal.save('main', 'typed after the base was set aside', { baseId: 'gone-1' });
-    expect(result).toMatchObject({ ok: true, saved: true, entry: { base: 0, stale: true, parent: 'gone-1' } });
+    expect(result).toMatchObject({
+      ok: true,
+      saved: true,
+      entry: { base: 0, stale: true, parent: 'gone-1' },
+    });
     expect(journal.history('main')).toHaveLength(2);
   });
 });

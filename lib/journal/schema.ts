@@ -5,8 +5,12 @@ import { applyDelta, decompressText } from './delta';
 export const MAX_ANSWER_CHARS = 20_000;
 
 /** Prompt ids become part of storage keys, so they are kept to a safe alphabet. */
-export const promptIdSchema = z.string().regex(/^[a-z0-9-]{1,40}$/, 'a prompt id uses a-z, 0-9 and "-" only');
-const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'an entry id uses letters, digits, "_" and "-" only');
+export const promptIdSchema = z
+  .string()
+  .regex(/^[a-z0-9-]{1,40}$/, 'a prompt id uses a-z, 0-9 and "-" only');
+const idSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'an entry id uses letters, digits, "_" and "-" only');
 const timeSchema = z.number().int().min(0).max(8.64e15);
 
 export const ENTRY_KINDS = ['save', 'autosave', 'restore', 'draft'] as const;
@@ -52,8 +56,12 @@ export type Segment = z.infer<typeof segmentSchema>;
 
 /** The text of one entry, given the text of the entry before it (null for the first). */
 export function decodeEntry(entry: StoredEntry, prev: string | null): string {
-  const forms = Number(entry.f !== undefined) + Number(entry.z !== undefined) + Number(entry.o !== undefined);
-  if (forms !== 1) throw new Error(`entry ${entry.id} must hold exactly one of a text, a compressed text or edits`);
+  const forms =
+    Number(entry.f !== undefined) + Number(entry.z !== undefined) + Number(entry.o !== undefined);
+  if (forms !== 1)
+    throw new Error(
+      `entry ${entry.id} must hold exactly one of a text, a compressed text or edits`,
+    );
   let text: string;
   if (entry.f !== undefined) text = entry.f;
   else if (entry.z !== undefined) text = decompressText(entry.z);
@@ -61,7 +69,10 @@ export function decodeEntry(entry: StoredEntry, prev: string | null): string {
     if (prev === null) throw new Error(`entry ${entry.id} holds edits but nothing comes before it`);
     text = applyDelta(prev, entry.o ?? []);
   }
-  if (text.length !== entry.n) throw new Error(`entry ${entry.id} should be ${entry.n} characters but decodes to ${text.length}`);
+  if (text.length !== entry.n)
+    throw new Error(
+      `entry ${entry.id} should be ${entry.n} characters but decodes to ${text.length}`,
+    );
   return text;
 }
 

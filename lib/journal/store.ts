@@ -74,7 +74,9 @@ export function randomWriterId(): string {
   const bytes = new Uint8Array(8);
   if (typeof crypto !== 'undefined' && crypto.getRandomValues) crypto.getRandomValues(bytes);
   else for (let i = 0; i < bytes.length; i += 1) bytes[i] = Math.floor(Math.random() * 256);
-  return Array.from(bytes, (b) => (b % 36).toString(36)).join('') + Date.now().toString(36).slice(-4);
+  return (
+    Array.from(bytes, (b) => (b % 36).toString(36)).join('') + Date.now().toString(36).slice(-4)
+  );
 }
 
 /** The storage key of one segment. */
@@ -145,7 +147,8 @@ export function createJournal(options: JournalOptions) {
       });
     }
     metas.sort(compareEntries);
-    for (let i = 1; i < metas.length; i += 1) metas[i].concurrent = metas[i].gen === metas[i - 1].gen;
+    for (let i = 1; i < metas.length; i += 1)
+      metas[i].concurrent = metas[i].gen === metas[i - 1].gen;
     s.metas = metas;
     s.byId = byId;
   }
@@ -162,14 +165,21 @@ export function createJournal(options: JournalOptions) {
     if (!match) return null;
     const read = door.read(key, segmentSchema, null);
     if (!read.ok) {
-      problems.push({ message: `A saved history part was damaged and set aside. ${read.message}`, backupKey: read.backupKey });
+      problems.push({
+        message: `A saved history part was damaged and set aside. ${read.message}`,
+        backupKey: read.backupKey,
+      });
       return null;
     }
     const segment = read.value;
     if (!segment) return null;
     let fault: string | null = null;
     let keyframes = new Map<number, string>();
-    if (segment.prompt !== match[1] || segment.writer !== match[2] || segment.seq !== Number(match[3])) {
+    if (
+      segment.prompt !== match[1] ||
+      segment.writer !== match[2] ||
+      segment.seq !== Number(match[3])
+    ) {
       fault = 'it did not match its own key';
     } else {
       try {
@@ -245,7 +255,11 @@ export function createJournal(options: JournalOptions) {
     const s = state(prompt);
     let mine = own.get(prompt);
     const current = mine ? s.segments.get(mine.key) : undefined;
-    const full = !mine || !current || current.segment.entries.length >= maxEntries || current.raw.length >= maxChars;
+    const full =
+      !mine ||
+      !current ||
+      current.segment.entries.length >= maxEntries ||
+      current.raw.length >= maxChars;
     let stored: StoredEntry;
     const base = { ...fields, n: text.length };
     if (!full && mine) {
@@ -265,7 +279,12 @@ export function createJournal(options: JournalOptions) {
     const keyframes = !full && current ? current.keyframes : new Map<number, string>();
     const index = segment.entries.length - 1;
     if (index % 16 === 0) keyframes.set(index, text);
-    s.segments.set(key, { key, raw: door.peek(key) ?? JSON.stringify(segment), segment, keyframes });
+    s.segments.set(key, {
+      key,
+      raw: door.peek(key) ?? JSON.stringify(segment),
+      segment,
+      keyframes,
+    });
     mine = { key, seq, lastText: text };
     own.set(prompt, mine);
     textCache.set(`${prompt}\u0000${fields.id}`, text);
@@ -301,7 +320,8 @@ export function createJournal(options: JournalOptions) {
     // saved: it counts as based on nothing, so it becomes a branch entry rather than being lost.
     const baseMeta = opts.baseId ? s.byId.get(opts.baseId)?.meta : undefined;
     const baseText = baseMeta ? textOf(prompt, baseMeta.id) : '';
-    if (!opts.force && text === baseText) return { ok: true, saved: false, entry: baseMeta ?? null };
+    if (!opts.force && text === baseText)
+      return { ok: true, saved: false, entry: baseMeta ?? null };
     const newest = head(prompt);
     const baseGen = baseMeta?.gen ?? 0;
     const stale = newest !== null && newest.gen > baseGen;
@@ -347,7 +367,8 @@ export function createJournal(options: JournalOptions) {
     knownWriters(): string[] {
       const last = new Map<string, number>();
       for (const s of prompts.values()) {
-        for (const meta of s.metas) last.set(meta.writer, Math.max(last.get(meta.writer) ?? 0, meta.time));
+        for (const meta of s.metas)
+          last.set(meta.writer, Math.max(last.get(meta.writer) ?? 0, meta.time));
       }
       return [...last].sort((a, b) => b[1] - a[1]).map(([w]) => w);
     },
@@ -362,11 +383,16 @@ export function createJournal(options: JournalOptions) {
       for (const [prompt, s] of prompts) {
         let last: LoadedSegment | null = null;
         for (const loaded of s.segments.values()) {
-          if (loaded.segment.writer === id && (!last || loaded.segment.seq > last.segment.seq)) last = loaded;
+          if (loaded.segment.writer === id && (!last || loaded.segment.seq > last.segment.seq))
+            last = loaded;
         }
         if (!last) continue;
         const index = last.segment.entries.length - 1;
-        own.set(prompt, { key: last.key, seq: last.segment.seq, lastText: textAt(last.segment, last.keyframes, index) });
+        own.set(prompt, {
+          key: last.key,
+          seq: last.segment.seq,
+          lastText: textAt(last.segment, last.keyframes, index),
+        });
       }
       return true;
     },
@@ -397,11 +423,20 @@ export function createJournal(options: JournalOptions) {
     /** Adds a new entry with an old version's text; the past is never rewritten. */
     restore(prompt: string, entryId: string, baseId: string | null): SaveResult {
       const text = textOf(prompt, entryId);
-      if (text === null) return { ok: false, error: 'unknown-version', message: 'That version is no longer in the journal.' };
+      if (text === null)
+        return {
+          ok: false,
+          error: 'unknown-version',
+          message: 'That version is no longer in the journal.',
+        };
       return save(prompt, text, { baseId, kind: 'restore', restoredFrom: entryId, force: true });
     },
     /** Appends already-identified entries (an import), keeping their ids and generations. */
-    appendExisting(prompt: string, meta: Omit<EntryMeta, 'prompt' | 'concurrent' | 'writer'>, text: string) {
+    appendExisting(
+      prompt: string,
+      meta: Omit<EntryMeta, 'prompt' | 'concurrent' | 'writer'>,
+      text: string,
+    ) {
       const result = append(
         prompt,
         {
@@ -433,7 +468,8 @@ export function createJournal(options: JournalOptions) {
     /** Total characters the journal occupies in storage (keys and values). */
     storedChars(): number {
       let total = 0;
-      for (const s of prompts.values()) for (const seg of s.segments.values()) total += seg.key.length + seg.raw.length;
+      for (const s of prompts.values())
+        for (const seg of s.segments.values()) total += seg.key.length + seg.raw.length;
       return total;
     },
     subscribe(listener: () => void): () => void {

@@ -32,7 +32,9 @@ const VERSIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_versions (
 /** Thrown when stored data was written by a newer schema than this code knows. */
 export class SchemaTooNewError extends Error {
   constructor(feature: string, stored: number, known: number) {
-    super(`The records for "${feature}" have schema version ${stored}, newer than this app knows (${known}).`);
+    super(
+      `The records for "${feature}" have schema version ${stored}, newer than this app knows (${known}).`,
+    );
     this.name = 'SchemaTooNewError';
   }
 }
@@ -41,7 +43,10 @@ export class SchemaTooNewError extends Error {
 export function migrate(db: SqlDriver, schemas: readonly FeatureSchema[]): void {
   db.exec(VERSIONS_TABLE);
   for (const schema of schemas) {
-    const row = db.get<{ version: number }>('SELECT version FROM schema_versions WHERE feature = ?', [schema.feature]);
+    const row = db.get<{ version: number }>(
+      'SELECT version FROM schema_versions WHERE feature = ?',
+      [schema.feature],
+    );
     const current = row ? Number(row.version) : 0;
     if (current > schema.migrations.length) {
       throw new SchemaTooNewError(schema.feature, current, schema.migrations.length);

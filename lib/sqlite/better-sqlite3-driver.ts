@@ -46,7 +46,8 @@ function wrap(error: unknown, sql: string): SqlError {
 /** Copies Buffers into plain Uint8Arrays so rows look the same as sql.js rows. */
 function plainRow<T extends SqlRow>(row: Record<string, unknown>): T {
   for (const [key, value] of Object.entries(row)) {
-    if (value instanceof Uint8Array && value.constructor !== Uint8Array) row[key] = new Uint8Array(value);
+    if (value instanceof Uint8Array && value.constructor !== Uint8Array)
+      row[key] = new Uint8Array(value);
     if (typeof value === 'bigint') row[key] = Number(value);
   }
   return row as T;
@@ -81,7 +82,9 @@ export function wrapBetterSqlite3(db: Database.Database, path = db.name): FileDr
           stmt.run(...toBind(params));
           return [];
         }
-        return (stmt.all(...toBind(params)) as Record<string, unknown>[]).map((row) => plainRow<T>(row));
+        return (stmt.all(...toBind(params)) as Record<string, unknown>[]).map((row) =>
+          plainRow<T>(row),
+        );
       } catch (error) {
         throw wrap(error, sql);
       }

@@ -5,7 +5,10 @@ import { CONSOLE_LIMITS, runScript } from './console';
 describe('runScript', () => {
   it('returns a grid per statement with rows changed for writes', async () => {
     const db = (await openSqlJs()).raw;
-    const result = runScript(db, "CREATE TABLE t (v);\nINSERT INTO t VALUES (1), (2);\nSELECT v FROM t ORDER BY v;");
+    const result = runScript(
+      db,
+      'CREATE TABLE t (v);\nINSERT INTO t VALUES (1), (2);\nSELECT v FROM t ORDER BY v;',
+    );
     expect(result.error).toBeNull();
     expect(result.grids.map((g) => g.changed)).toEqual([0, 2, 0]);
     expect(result.grids[2]).toMatchObject({ columns: ['v'], rows: [[1], [2]] });
@@ -27,7 +30,10 @@ describe('runScript', () => {
 
   it('cuts huge results and refuses huge scripts', async () => {
     const db = (await openSqlJs()).raw;
-    const big = runScript(db, 'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT 5000) SELECT i FROM n');
+    const big = runScript(
+      db,
+      'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT 5000) SELECT i FROM n',
+    );
     expect(big.grids[0].rows).toHaveLength(CONSOLE_LIMITS.maxRowsPerGrid);
     expect(big.grids[0].truncated).toBe(true);
     const huge = runScript(db, 'SELECT 1;'.repeat(20_000));

@@ -23,7 +23,11 @@ export interface ScriptResult {
 }
 
 /** Bounds that keep a hostile script from flooding the page. */
-export const CONSOLE_LIMITS = { maxRowsPerGrid: 500, maxGrids: 50, maxScriptChars: 100_000 } as const;
+export const CONSOLE_LIMITS = {
+  maxRowsPerGrid: 500,
+  maxGrids: 50,
+  maxScriptChars: 100_000,
+} as const;
 
 function lineAt(source: string, offset: number): number {
   let line = 1;
@@ -52,7 +56,10 @@ export function runScript(db: Database, source: string): ScriptResult {
   if (source.length > CONSOLE_LIMITS.maxScriptChars) {
     return {
       grids,
-      error: { message: `The script is ${source.length} characters; the console runs at most ${CONSOLE_LIMITS.maxScriptChars}.`, line: 1 },
+      error: {
+        message: `The script is ${source.length} characters; the console runs at most ${CONSOLE_LIMITS.maxScriptChars}.`,
+        line: 1,
+      },
     };
   }
   const iterator = db.iterateStatements(source);
@@ -75,7 +82,8 @@ export function runScript(db: Database, source: string): ScriptResult {
         rows.push(stmt.get().map(cell));
       }
       const changed = columns.length === 0 ? db.getRowsModified() : 0;
-      if (grids.length < CONSOLE_LIMITS.maxGrids) grids.push({ sql, columns, rows, changed, truncated });
+      if (grids.length < CONSOLE_LIMITS.maxGrids)
+        grids.push({ sql, columns, rows, changed, truncated });
     }
     return { grids, error: null };
   } catch (error) {

@@ -13,7 +13,10 @@ let fileCount = 0;
 
 const drivers: [string, () => Promise<SqlDriver>][] = [
   ['sql.js', () => openSqlJs()],
-  ['better-sqlite3', async () => openFileDb(join(dir, `t${++fileCount}.sqlite`), { mustExist: false })],
+  [
+    'better-sqlite3',
+    async () => openFileDb(join(dir, `t${++fileCount}.sqlite`), { mustExist: false }),
+  ],
 ];
 
 // The same cases for both drivers: an engine written against SqlDriver must not notice which
@@ -36,7 +39,9 @@ describe.each(drivers)('driver contract: %s', (_name, open) => {
   it('accepts prefixed keys too, and ignores keys the statement does not use', async () => {
     const db = await open();
     db.exec("CREATE TABLE t (owner TEXT); INSERT INTO t VALUES ('A')");
-    expect(db.get('SELECT owner FROM t WHERE owner = $owner', { $owner: 'A' })).toEqual({ owner: 'A' });
+    expect(db.get('SELECT owner FROM t WHERE owner = $owner', { $owner: 'A' })).toEqual({
+      owner: 'A',
+    });
     expect(db.run('UPDATE t SET owner = $owner', { owner: 'B', unused: 7 })).toBe(1);
     expect(db.get('SELECT owner FROM t')).toEqual({ owner: 'B' });
     db.close();
@@ -55,10 +60,14 @@ describe.each(drivers)('driver contract: %s', (_name, open) => {
   it('returns UPDATE ... RETURNING rows from all(), and counts them from run()', async () => {
     const db = await open();
     db.exec("CREATE TABLE t (id TEXT, fence INTEGER); INSERT INTO t VALUES ('r', 0)");
-    expect(db.all('UPDATE t SET fence = fence + 1 WHERE id = $run RETURNING fence AS token', { run: 'r' })).toEqual([
-      { token: 1 },
-    ]);
-    expect(db.run('UPDATE t SET fence = fence + 1 WHERE id = $run RETURNING fence', { run: 'r' })).toBe(1);
+    expect(
+      db.all('UPDATE t SET fence = fence + 1 WHERE id = $run RETURNING fence AS token', {
+        run: 'r',
+      }),
+    ).toEqual([{ token: 1 }]);
+    expect(
+      db.run('UPDATE t SET fence = fence + 1 WHERE id = $run RETURNING fence', { run: 'r' }),
+    ).toBe(1);
     expect(db.all('UPDATE t SET fence = 0 WHERE id = $run', { run: 'nope' })).toEqual([]);
     db.close();
   });

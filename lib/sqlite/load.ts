@@ -11,7 +11,8 @@ function isNode(): boolean {
 
 function wasmUrl(): string {
   // In a page and in a Web Worker, resolve against the app's own origin, never a CDN.
-  const base = typeof self !== 'undefined' && self.location ? self.location.href : 'http://localhost/';
+  const base =
+    typeof self !== 'undefined' && self.location ? self.location.href : 'http://localhost/';
   return new URL(SQL_WASM_PATH, base).toString();
 }
 

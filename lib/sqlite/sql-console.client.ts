@@ -10,7 +10,11 @@ export const CONSOLE_TIMEOUT_MS = 3_000;
  */
 export function createSqlConsole(seed: string, timeoutMs = CONSOLE_TIMEOUT_MS) {
   const worker = new GuardedWorker<ConsoleRequest, ConsoleResponse>(
-    () => new Worker(new URL('./sql-console.worker.ts', import.meta.url), { type: 'module', name: 'sql-console' }),
+    () =>
+      new Worker(new URL('./sql-console.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'sql-console',
+      }),
     timeoutMs,
     (w) => void w.request({ type: 'reset', seed }, 10_000),
     true,

@@ -36,8 +36,14 @@ let queue: Promise<void> = Promise.resolve();
 self.onmessage = (event: MessageEvent<WorkerEnvelope<ConsoleRequest>>) => {
   const { id, body } = event.data;
   queue = queue.then(async () => {
-    (self as unknown as DedicatedWorkerGlobalScope).postMessage({ id, started: true } satisfies WorkerStarted);
+    (self as unknown as DedicatedWorkerGlobalScope).postMessage({
+      id,
+      started: true,
+    } satisfies WorkerStarted);
     const answer = await handle(body);
-    (self as unknown as DedicatedWorkerGlobalScope).postMessage({ id, body: answer } satisfies WorkerEnvelope<ConsoleResponse>);
+    (self as unknown as DedicatedWorkerGlobalScope).postMessage({
+      id,
+      body: answer,
+    } satisfies WorkerEnvelope<ConsoleResponse>);
   });
 };

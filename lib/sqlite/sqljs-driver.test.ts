@@ -51,8 +51,8 @@ describe('sql.js driver', () => {
   });
 
   it('refuses bytes that are not a SQLite database', async () => {
-    await expect(openSqlJs(new TextEncoder().encode('not a database at all, just text'.repeat(40)))).rejects.toThrow(
-      /not a readable SQLite database/,
-    );
+    await expect(
+      openSqlJs(new TextEncoder().encode('not a database at all, just text'.repeat(40))),
+    ).rejects.toThrow(/not a readable SQLite database/);
   });
 });

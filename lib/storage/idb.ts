@@ -21,7 +21,8 @@ function openIdb(): Promise<IDBDatabase> {
     opening = new Promise((resolve, reject) => {
       const req = indexedDB.open(IDB_NAME, 1);
       req.onupgradeneeded = () => {
-        if (!req.result.objectStoreNames.contains(IDB_STORE)) req.result.createObjectStore(IDB_STORE);
+        if (!req.result.objectStoreNames.contains(IDB_STORE))
+          req.result.createObjectStore(IDB_STORE);
       };
       req.onsuccess = () => resolve(req.result);
       req.onerror = () => reject(req.error);
@@ -35,7 +36,8 @@ function openIdb(): Promise<IDBDatabase> {
 
 /** The browser's IndexedDB as a blob store. */
 export function indexedDbBlobStore(): BlobStore {
-  const tx = async (mode: IDBTransactionMode) => (await openIdb()).transaction(IDB_STORE, mode).objectStore(IDB_STORE);
+  const tx = async (mode: IDBTransactionMode) =>
+    (await openIdb()).transaction(IDB_STORE, mode).objectStore(IDB_STORE);
   return {
     async get(key) {
       const value = await request((await tx('readonly')).get(key));

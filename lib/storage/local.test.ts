@@ -47,7 +47,11 @@ describe('local storage door', () => {
     expect(store.getItem('t.corrupt.7')).toBe('{not json');
     expect(store.getItem('t')).toBeNull();
     store.setItem('t', JSON.stringify('purple'));
-    expect(door.read('t', theme, 'light')).toMatchObject({ ok: false, error: 'corrupt', value: 'light' });
+    expect(door.read('t', theme, 'light')).toMatchObject({
+      ok: false,
+      error: 'corrupt',
+      value: 'light',
+    });
   });
 
   it('reports a full quota instead of throwing', () => {

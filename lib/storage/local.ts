@@ -6,15 +6,18 @@ import { backupKeyFor } from './keys';
  */
 export interface Schema<T> {
   parse(value: unknown): T;
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { message: string }[] } };
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: readonly { message: string }[] } };
 }
 
 /** The part of the Web Storage API the door uses; tests may pass their own. */
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
 
 export type WriteResult =
-  | { ok: true }
-  | { ok: false; error: 'quota' | 'unavailable'; message: string };
+  { ok: true } | { ok: false; error: 'quota' | 'unavailable'; message: string };
 
 export type ReadResult<T> =
   | { ok: true; value: T; found: boolean }
@@ -22,11 +25,19 @@ export type ReadResult<T> =
 
 /** True for the quota errors browsers throw from setItem (names differ between engines). */
 export function isQuotaError(error: unknown): boolean {
-  if (!(error instanceof Error) && !(typeof DOMException !== 'undefined' && error instanceof DOMException)) {
+  if (
+    !(error instanceof Error) &&
+    !(typeof DOMException !== 'undefined' && error instanceof DOMException)
+  ) {
     return false;
   }
   const e = error as { name?: string; code?: number };
-  return e.name === 'QuotaExceededError' || e.name === 'NS_ERROR_DOM_QUOTA_REACHED' || e.code === 22 || e.code === 1014;
+  return (
+    e.name === 'QuotaExceededError' ||
+    e.name === 'NS_ERROR_DOM_QUOTA_REACHED' ||
+    e.code === 22 ||
+    e.code === 1014
+  );
 }
 
 /** The browser's localStorage, or null where there is none (server render, blocked storage). */
@@ -91,7 +102,12 @@ export function createLocalDoor(store: KeyValueStore | null, now: () => number =
     },
 
     write<T>(key: string, schema: Schema<T>, value: T): WriteResult {
-      if (!store) return { ok: false, error: 'unavailable', message: 'Browser storage is not available here.' };
+      if (!store)
+        return {
+          ok: false,
+          error: 'unavailable',
+          message: 'Browser storage is not available here.',
+        };
       const checked = schema.parse(value);
       try {
         store.setItem(key, JSON.stringify(checked));
@@ -163,7 +179,10 @@ export function subscribeToKey(key: string, onChange: () => void): () => void {
 }
 
 /** Calls onChange(key) when another tab changes any key starting with prefix (or clears all). */
-export function subscribeToPrefix(prefix: string, onChange: (key: string | null) => void): () => void {
+export function subscribeToPrefix(
+  prefix: string,
+  onChange: (key: string | null) => void,
+): () => void {
   if (typeof window === 'undefined') return () => {};
   const listener = (event: StorageEvent) => {
     if (event.key === null || event.key.startsWith(prefix)) onChange(event.key);

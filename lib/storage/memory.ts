@@ -28,7 +28,8 @@ export function memoryKeyValueStore(quota = LOCAL_STORAGE_QUOTA_CHARS): KeyValue
     },
     setItem(k, v) {
       const before = data.get(k);
-      const next = used - (before !== undefined ? k.length + before.length : 0) + k.length + v.length;
+      const next =
+        used - (before !== undefined ? k.length + before.length : 0) + k.length + v.length;
       if (next > quota) {
         const error = new Error(`quota of ${quota} characters exceeded`);
         error.name = 'QuotaExceededError';

@@ -17,9 +17,7 @@ export interface WorkerStarted {
 const START_WATCHDOG_MS = 30_000;
 
 export type GuardedResult<R> =
-  | { kind: 'ok'; value: R }
-  | { kind: 'timeout'; ms: number }
-  | { kind: 'crashed'; message: string };
+  { kind: 'ok'; value: R } | { kind: 'timeout'; ms: number } | { kind: 'crashed'; message: string };
 
 /**
  * Runs requests on a Web Worker with a time limit. Code that never returns (an endless loop, a
@@ -57,7 +55,10 @@ export class GuardedWorker<Q, R> {
     };
     worker.onerror = (event) => {
       event.preventDefault();
-      this.failAll({ kind: 'crashed', message: event.message || 'The worker stopped with an error.' });
+      this.failAll({
+        kind: 'crashed',
+        message: event.message || 'The worker stopped with an error.',
+      });
       this.replace();
     };
     this.worker = worker;

@@ -1,6 +1,13 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -20,16 +27,22 @@ interface Result {
 
 function run(file: string, args: string[]): Promise<Result> {
   return new Promise((done) => {
-    execFile(file, args, { cwd: ROOT, env: { ...process.env, INIT_CWD: ROOT } }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      done({ code, stdout, stderr });
-    });
+    execFile(
+      file,
+      args,
+      { cwd: ROOT, env: { ...process.env, INIT_CWD: ROOT } },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        done({ code, stdout, stderr });
+      },
+    );
   });
 }
 /** Exactly what a learner types: npm run lab -- <command>. */
 const npmLab = (...args: string[]) => run('npm', ['run', '--silent', 'lab', '--', ...args]);
 /** The same CLI without npm's start-up, for the many small cases. */
-const lab = (...args: string[]) => run(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/crash-lab/cli.ts', ...args]);
+const lab = (...args: string[]) =>
+  run(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/crash-lab/cli.ts', ...args]);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const digest = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
@@ -42,7 +55,15 @@ describe('the source’s sequence, as real processes', () => {
     expect((await npmLab('submit', '--db', db)).code).toBe(0);
     expect(existsSync(db.replace(/\.sqlite$/, '.publisher.sqlite'))).toBe(true);
 
-    const crashed = await npmLab('run', '--db', db, '--lease-seconds', '2', '--fault', 'after_collect');
+    const crashed = await npmLab(
+      'run',
+      '--db',
+      db,
+      '--lease-seconds',
+      '2',
+      '--fault',
+      'after_collect',
+    );
     const crashedAt = Date.now();
     expect(crashed.code).toBe(75);
     expect(crashed.stderr).toMatch(/died at after_collect/);
@@ -67,7 +88,9 @@ describe('the source’s sequence, as real processes', () => {
   it('a run while the dead worker’s lease still holds is refused with exit 3 and changes nothing', async () => {
     const db = fresh();
     await lab('submit', '--db', db);
-    expect((await lab('run', '--db', db, '--lease-seconds', '30', '--fault', 'after_draft')).code).toBe(75);
+    expect(
+      (await lab('run', '--db', db, '--lease-seconds', '30', '--fault', 'after_draft')).code,
+    ).toBe(75);
     const before = digest(db);
     const refused = await lab('run', '--db', db);
     expect(refused.code).toBe(3);
@@ -87,7 +110,12 @@ describe('sweep', () => {
     expect(swept.stderr).toBe('');
     expect(swept.code, swept.stdout).toBe(0);
     for (const fault of FAULT_POINTS) {
-      expect(swept.stdout).toMatch(new RegExp(`^${fault}\\s+75\\s+0\\s+2\\s+${fault === 'before_checkpoint:collect' ? 2 : 1}\\s+1\\s+pass$`, 'm'));
+      expect(swept.stdout).toMatch(
+        new RegExp(
+          `^${fault}\\s+75\\s+0\\s+2\\s+${fault === 'before_checkpoint:collect' ? 2 : 1}\\s+1\\s+pass$`,
+          'm',
+        ),
+      );
     }
     expect(swept.stdout).toMatch(/sweep passed: 8 of 8 fault points/);
   }, 180_000);
@@ -97,7 +125,17 @@ describe('run --workers 4', () => {
   it('four competing processes leave exactly one receipt', async () => {
     const db = fresh();
     await lab('submit', '--db', db);
-    const raced = await lab('run', '--db', db, '--workers', '4', '--step-ms', '150', '--lease-seconds', '10');
+    const raced = await lab(
+      'run',
+      '--db',
+      db,
+      '--workers',
+      '4',
+      '--step-ms',
+      '150',
+      '--lease-seconds',
+      '10',
+    );
     expect(raced.code).toBe(0);
     expect(raced.stdout).toMatch(/4 workers, 1 receipt\(s\) in the publisher database/);
     expect(raced.stdout.match(/succeeded: generation 1/g)).toHaveLength(1);
@@ -119,7 +157,9 @@ describe('bad input: a clear message, a non-zero exit, no file changed', () => {
     const before = digest(db);
     const badFault = await lab('run', '--db', db, '--fault', 'after_lunch');
     expect(badFault.code).toBe(2);
-    expect(badFault.stderr).toMatch(/unknown fault "after_lunch"; fault points: before_checkpoint:collect/);
+    expect(badFault.stderr).toMatch(
+      /unknown fault "after_lunch"; fault points: before_checkpoint:collect/,
+    );
     expect(digest(db)).toBe(before);
 
     const badLease = await lab('run', '--db', db, '--lease-seconds', '0');
@@ -146,7 +186,9 @@ describe('bad input: a clear message, a non-zero exit, no file changed', () => {
     for (const command of ['run', 'inspect', 'evaluate', 'submit']) {
       const result = await lab(command, '--db', text);
       expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(command === 'submit' ? /already exists/ : /is not a SQLite database/);
+      expect(result.stderr).toMatch(
+        command === 'submit' ? /already exists/ : /is not a SQLite database/,
+      );
     }
     expect(digest(text)).toBe(before);
   }, 60_000);
@@ -156,7 +198,10 @@ describe('bad input: a clear message, a non-zero exit, no file changed', () => {
     await lab('submit', '--db', db);
     const future = join(dir, 'future.sqlite');
     copyFileSync(db, future);
-    copyFileSync(db.replace(/\.sqlite$/, '.publisher.sqlite'), future.replace(/\.sqlite$/, '.publisher.sqlite'));
+    copyFileSync(
+      db.replace(/\.sqlite$/, '.publisher.sqlite'),
+      future.replace(/\.sqlite$/, '.publisher.sqlite'),
+    );
     const edit = openFileDb(future);
     edit.run("UPDATE crashlab_meta SET value = '99' WHERE key = 'schema_version'");
     edit.close();
@@ -182,13 +227,25 @@ describe('a stalled worker wakes up after a takeover', () => {
   it('is refused by the publisher (exit 4); the new generation’s receipt is the only one', async () => {
     const db = fresh();
     await lab('submit', '--db', db);
-    const stalled = lab('run', '--db', db, '--owner', 'worker-A', '--lease-seconds', '1', '--stall', 'publish:10');
+    const stalled = lab(
+      'run',
+      '--db',
+      db,
+      '--owner',
+      'worker-A',
+      '--lease-seconds',
+      '1',
+      '--stall',
+      'publish:10',
+    );
     // Wait until A is inside publish (its attempt is recorded), then until its lease has run out.
     const reader = () => openFileDb(db, { readonly: true });
     const deadline = Date.now() + 30_000;
     for (;;) {
       const handle = reader();
-      const started = handle.get<{ n: number }>("SELECT count(*) AS n FROM step_attempts WHERE step = 'publish'")?.n;
+      const started = handle.get<{ n: number }>(
+        "SELECT count(*) AS n FROM step_attempts WHERE step = 'publish'",
+      )?.n;
       handle.close();
       if (started) break;
       if (Date.now() > deadline) throw new Error('worker-A never reached publish');
@@ -197,11 +254,15 @@ describe('a stalled worker wakes up after a takeover', () => {
     await sleep(1100);
     const takeover = await lab('run', '--db', db, '--owner', 'worker-B');
     expect(takeover.code).toBe(0);
-    expect(takeover.stdout).toMatch(/claimed the run: generation 2, resuming after collect, draft, verify/);
+    expect(takeover.stdout).toMatch(
+      /claimed the run: generation 2, resuming after collect, draft, verify/,
+    );
 
     const woke = await stalled;
     expect(woke.code).toBe(4);
-    expect(woke.stdout).toMatch(/fenced out at publish \(generation 1\): refused: generation 1 is older than generation 2/);
+    expect(woke.stdout).toMatch(
+      /fenced out at publish \(generation 1\): refused: generation 1 is older than generation 2/,
+    );
 
     const inspected = await lab('inspect', '--db', db);
     expect(inspected.stdout).toMatch(/requests:\s+gen2 accepted, gen1 stale/);

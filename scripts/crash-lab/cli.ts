@@ -22,7 +22,9 @@ main(process.argv.slice(2)).then(
       process.exitCode = EXIT.badInput;
       return;
     }
-    process.stderr.write(`crash lab: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.stderr.write(
+      `crash lab: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
     process.exitCode = EXIT.failed;
   },
 );

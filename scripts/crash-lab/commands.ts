@@ -28,7 +28,6 @@ import { formatEvaluation, formatSnapshot } from './format';
 import { submitExperiment } from './experiment';
 import { runCompetingWorkers, runSweep } from './sweep';
 
-
 const COMMANDS = ['submit', 'run', 'inspect', 'evaluate', 'sweep', 'help'] as const;
 type Command = (typeof COMMANDS)[number];
 
@@ -47,16 +46,23 @@ every command that takes --db also takes --publisher FILE (default: beside --db,
 fault points: ${FAULT_POINTS.join(', ')}
 exit codes: 0 ok, 1 check failed, 2 bad input, 3 lease held by another worker, 4 fenced out, 75 died at a fault point`;
 
-function positiveNumber(name: string, value: string | undefined, fallback: number, max: number): number {
+function positiveNumber(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  max: number,
+): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0 || n > max) throw new BadInput(`--${name} must be a number above 0 and at most ${max}, not "${value}"`);
+  if (!Number.isFinite(n) || n <= 0 || n > max)
+    throw new BadInput(`--${name} must be a number above 0 and at most ${max}, not "${value}"`);
   return n;
 }
 
 function parse(argv: string[]) {
   const [command, ...rest] = argv;
-  if (!command || command === '--help' || command === '-h') return { command: 'help' as Command, values: {} };
+  if (!command || command === '--help' || command === '-h')
+    return { command: 'help' as Command, values: {} };
   if (!(COMMANDS as readonly string[]).includes(command)) {
     throw new BadInput(`unknown command "${command}"; commands: ${COMMANDS.join(', ')}`);
   }
@@ -95,7 +101,9 @@ function parseStall(value: string | undefined): { step: Step; seconds: number } 
   if (value === undefined) return null;
   const [step, seconds] = value.split(':');
   if (!(STEPS as readonly string[]).includes(step) || seconds === undefined) {
-    throw new BadInput(`--stall must look like STEP:SECONDS with STEP one of ${STEPS.join(', ')}, not "${value}"`);
+    throw new BadInput(
+      `--stall must look like STEP:SECONDS with STEP one of ${STEPS.join(', ')}, not "${value}"`,
+    );
   }
   return { step: step as Step, seconds: positiveNumber('stall', seconds, 1, 600) };
 }
@@ -104,10 +112,13 @@ function parseStall(value: string | undefined): { step: Step; seconds: number } 
 const fromCaller = (path: string) => resolve(process.env.INIT_CWD ?? process.cwd(), path);
 
 function paths(values: Values): { db: string; publisher: string } {
-  if (typeof values.db !== 'string' || values.db === '') throw new BadInput('--db FILE is required');
+  if (typeof values.db !== 'string' || values.db === '')
+    throw new BadInput('--db FILE is required');
   const db = fromCaller(values.db);
   const publisher =
-    typeof values.publisher === 'string' && values.publisher !== '' ? fromCaller(values.publisher) : defaultPublisherPath(db);
+    typeof values.publisher === 'string' && values.publisher !== ''
+      ? fromCaller(values.publisher)
+      : defaultPublisherPath(db);
   if (publisher === db) throw new BadInput('--publisher must be a different file from --db');
   return { db, publisher };
 }
@@ -129,7 +140,12 @@ const print = (text: string) => process.stdout.write(`${text}\n`);
 export async function main(argv: string[]): Promise<number> {
   const { command, values: raw } = parse(argv);
   const values = raw as Values;
-  const leaseSeconds = positiveNumber('lease-seconds', values['lease-seconds'] as string | undefined, 30, 3600);
+  const leaseSeconds = positiveNumber(
+    'lease-seconds',
+    values['lease-seconds'] as string | undefined,
+    30,
+    3600,
+  );
 
   switch (command) {
     case 'help':
@@ -143,7 +159,12 @@ export async function main(argv: string[]): Promise<number> {
     }
     case 'run': {
       const workers = positiveNumber('workers', values.workers as string | undefined, 1, 16);
-      const stepMs = positiveNumber('step-ms', values['step-ms'] as string | undefined, 0.001, 60_000);
+      const stepMs = positiveNumber(
+        'step-ms',
+        values['step-ms'] as string | undefined,
+        0.001,
+        60_000,
+      );
       if (!Number.isInteger(workers)) throw new BadInput('--workers must be a whole number');
       const stall = parseStall(values.stall as string | undefined);
       if (workers > 1) {
@@ -151,7 +172,14 @@ export async function main(argv: string[]): Promise<number> {
         const probe = openBoth(values, true); // validate before starting anybody
         probe.task.close();
         probe.publisher.close();
-        return runCompetingWorkers({ ...p, workers, leaseSeconds, stepMs, fault: (values.fault as FaultPoint) ?? null, print });
+        return runCompetingWorkers({
+          ...p,
+          workers,
+          leaseSeconds,
+          stepMs,
+          fault: (values.fault as FaultPoint) ?? null,
+          print,
+        });
       }
       const { task, publisher } = openBoth(values);
       const lab = createCrashLab({ task, publisher, clock: databaseClock(task), leaseSeconds });
@@ -168,7 +196,8 @@ export async function main(argv: string[]): Promise<number> {
         work: (step) => {
           const ms = stall?.step === step ? stall.seconds * 1000 : stepMs >= 1 ? stepMs : 0;
           if (ms === 0) return;
-          if (stall?.step === step) print(`  ${step}: stalling ${stall.seconds} s (the lease keeps running)`);
+          if (stall?.step === step)
+            print(`  ${step}: stalling ${stall.seconds} s (the lease keeps running)`);
           return new Promise<void>((resolve) => setTimeout(resolve, ms));
         },
         onEvent(event) {
@@ -176,7 +205,9 @@ export async function main(argv: string[]): Promise<number> {
             case 'claimed':
               print(
                 `${owner} claimed the run: generation ${event.generation}` +
-                  (event.resumedFrom.length ? `, resuming after ${event.resumedFrom.join(', ')}` : ''),
+                  (event.resumedFrom.length
+                    ? `, resuming after ${event.resumedFrom.join(', ')}`
+                    : ''),
               );
               break;
             case 'skipped':
@@ -203,7 +234,9 @@ export async function main(argv: string[]): Promise<number> {
       publisher.close();
       switch (outcome.kind) {
         case 'succeeded':
-          print(`${snapshot.status}: generation ${outcome.generation}, collect ran ${collects}×, ${snapshot.publisher.receipts.length} receipt(s)`);
+          print(
+            `${snapshot.status}: generation ${outcome.generation}, collect ran ${collects}×, ${snapshot.publisher.receipts.length} receipt(s)`,
+          );
           return EXIT.ok;
         case 'not-claimed':
           print(
@@ -213,7 +246,9 @@ export async function main(argv: string[]): Promise<number> {
           );
           return outcome.reason === 'final-state' ? EXIT.ok : EXIT.leaseHeld;
         case 'fenced-out':
-          print(`fenced out at ${outcome.step} (generation ${outcome.generation}): ${outcome.explanation}`);
+          print(
+            `fenced out at ${outcome.step} (generation ${outcome.generation}): ${outcome.explanation}`,
+          );
           return EXIT.fencedOut;
       }
       return EXIT.failed;
@@ -228,7 +263,11 @@ export async function main(argv: string[]): Promise<number> {
       task.close();
       publisher.close();
       if (command === 'inspect') {
-        print(values.json ? JSON.stringify({ ...snapshot, now }, null, 2) : formatSnapshot(snapshot, now));
+        print(
+          values.json
+            ? JSON.stringify({ ...snapshot, now }, null, 2)
+            : formatSnapshot(snapshot, now),
+        );
         return EXIT.ok;
       }
       const evaluation = evaluate(snapshot);
@@ -238,10 +277,14 @@ export async function main(argv: string[]): Promise<number> {
 
     case 'sweep':
       return runSweep({
-        leaseSeconds: positiveNumber('lease-seconds', values['lease-seconds'] as string | undefined, 2, 60),
+        leaseSeconds: positiveNumber(
+          'lease-seconds',
+          values['lease-seconds'] as string | undefined,
+          2,
+          60,
+        ),
         dir: typeof values.dir === 'string' ? values.dir : undefined,
         print,
       });
   }
 }
-

@@ -35,12 +35,19 @@ function readHeader(path: string): string {
  * Opens an existing crash-lab database for writing, after checking, without writing anything,
  * that the file exists, is SQLite, and has this lab's schema version.
  */
-export function openLabFile(path: string, kind: 'task' | 'publisher', options: { readonly?: boolean } = {}): FileDriver {
+export function openLabFile(
+  path: string,
+  kind: 'task' | 'publisher',
+  options: { readonly?: boolean } = {},
+): FileDriver {
   if (!existsSync(path)) {
-    throw new BadInput(`${kind} database ${path} does not exist${kind === 'task' ? ' (create it with: submit --db ' + path + ')' : ''}`);
+    throw new BadInput(
+      `${kind} database ${path} does not exist${kind === 'task' ? ' (create it with: submit --db ' + path + ')' : ''}`,
+    );
   }
   if (!statSync(path).isFile()) throw new BadInput(`${kind} database ${path} is not a file`);
-  if (readHeader(path) !== SQLITE_HEADER) throw new BadInput(`${path} is not a SQLite database (its header is wrong)`);
+  if (readHeader(path) !== SQLITE_HEADER)
+    throw new BadInput(`${path} is not a SQLite database (its header is wrong)`);
   const probe = openFileDb(path, { readonly: true });
   let problem: string | null;
   try {
@@ -57,7 +64,9 @@ export function openLabFile(path: string, kind: 'task' | 'publisher', options: {
 /** Creates a new database file; refuses to reuse a path that already exists. */
 export function createLabFile(path: string, kind: 'task' | 'publisher'): FileDriver {
   if (existsSync(path)) {
-    throw new BadInput(`${kind} database ${path} already exists: submit starts a new experiment, choose a new path`);
+    throw new BadInput(
+      `${kind} database ${path} already exists: submit starts a new experiment, choose a new path`,
+    );
   }
   if (!existsSync(dirname(path) || '.')) throw new BadInput(`the folder of ${path} does not exist`);
   return openFileDb(path, { mustExist: false });

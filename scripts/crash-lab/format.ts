@@ -8,7 +8,11 @@ export function formatSnapshot(snapshot: LabSnapshot, now: number): string {
   const { run } = snapshot;
   const left = run.leaseUntil - now;
   const lease =
-    run.status !== 'running' ? 'none' : left > 0 ? `${seconds(left)} left` : `expired ${seconds(-left)} ago: another worker may take over`;
+    run.status !== 'running'
+      ? 'none'
+      : left > 0
+        ? `${seconds(left)} left`
+        : `expired ${seconds(-left)} ago: another worker may take over`;
   const lines = [
     `task database`,
     `  run:        ${snapshot.runId} (publish operation ${snapshot.operationId})`,
@@ -32,9 +36,15 @@ export function formatSnapshot(snapshot: LabSnapshot, now: number): string {
 
 /** What `evaluate` prints: each check with its evidence, then the verdict. */
 export function formatEvaluation(evaluation: Evaluation): string {
-  const lines = evaluation.checks.map((c) => `${c.passed ? 'PASS' : 'FAIL'}  ${c.id.padEnd(20)} ${c.title}: ${c.evidence}`);
+  const lines = evaluation.checks.map(
+    (c) => `${c.passed ? 'PASS' : 'FAIL'}  ${c.id.padEnd(20)} ${c.title}: ${c.evidence}`,
+  );
   const failed = evaluation.checks.filter((c) => !c.passed).map((c) => c.id);
-  lines.push(failed.length ? `FAILED: ${failed.join(', ')}` : `all ${evaluation.checks.length} checks passed`);
+  lines.push(
+    failed.length
+      ? `FAILED: ${failed.join(', ')}`
+      : `all ${evaluation.checks.length} checks passed`,
+  );
   return lines.join('\n');
 }
 
@@ -42,5 +52,12 @@ export function formatEvaluation(evaluation: Evaluation): string {
 export function table(header: string[], rows: (string | number)[][]): string {
   const cells = [header, ...rows.map((r) => r.map(String))];
   const widths = header.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
-  return cells.map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
+  return cells
+    .map((r) =>
+      r
+        .map((cell, i) => cell.padEnd(widths[i]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }

@@ -40,7 +40,11 @@ export function runChild(args: string[]): Promise<ChildResult> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
@@ -68,15 +72,29 @@ export interface SweepRow {
  * Every fault point in its own pair of files: submit, a child process that dies at the fault,
  * wait out the lease, a fresh child process that resumes, then evaluate the files. Prints one row per fault.
  */
-export async function runSweep(options: { leaseSeconds: number; dir?: string; print: (line: string) => void }): Promise<number> {
+export async function runSweep(options: {
+  leaseSeconds: number;
+  dir?: string;
+  print: (line: string) => void;
+}): Promise<number> {
   const root = options.dir ?? mkdtempSync(join(tmpdir(), 'crash-lab-sweep-'));
   const started = Date.now();
-  options.print(`sweep: ${FAULT_POINTS.length} fault points, lease ${options.leaseSeconds} s, files in ${root}`);
+  options.print(
+    `sweep: ${FAULT_POINTS.length} fault points, lease ${options.leaseSeconds} s, files in ${root}`,
+  );
   const rows = await mapLimit(FAULT_POINTS, 4, async (fault): Promise<SweepRow> => {
     const db = join(root, `${fault.replace(':', '-')}.sqlite`);
     const files = { db, publisher: defaultPublisherPath(db) };
     submitExperiment(files, () => undefined);
-    const first = await runChild(['run', '--db', db, '--lease-seconds', String(options.leaseSeconds), '--fault', fault]);
+    const first = await runChild([
+      'run',
+      '--db',
+      db,
+      '--lease-seconds',
+      String(options.leaseSeconds),
+      '--fault',
+      fault,
+    ]);
     await sleep(options.leaseSeconds * 1000 + 100); // the dead worker's lease runs out
     const resumed = await runChild(['run', '--db', db]);
     // Judged from the files alone, after both worker processes have exited.
@@ -136,14 +154,22 @@ export async function runCompetingWorkers(options: {
     ...(options.stepMs >= 1 ? ['--step-ms', String(options.stepMs)] : []),
     ...(options.fault ? ['--fault', options.fault] : []),
   ];
-  const results = await Promise.all(Array.from({ length: options.workers }, (_, i) => runChild(args(i + 1))));
-  const publisher = openFileDb(options.publisher || defaultPublisherPath(options.db), { readonly: true });
+  const results = await Promise.all(
+    Array.from({ length: options.workers }, (_, i) => runChild(args(i + 1))),
+  );
+  const publisher = openFileDb(options.publisher || defaultPublisherPath(options.db), {
+    readonly: true,
+  });
   const receipts = Number(publisher.get<{ n: number }>('SELECT count(*) AS n FROM receipts')?.n);
   publisher.close();
   options.print(
     table(
       ['worker', 'exit code', 'last line'],
-      results.map((r, i) => [`worker-${i + 1}`, r.code, (r.stdout.trim().split('\n').pop() ?? '') || r.stderr.trim()]),
+      results.map((r, i) => [
+        `worker-${i + 1}`,
+        r.code,
+        (r.stdout.trim().split('\n').pop() ?? '') || r.stderr.trim(),
+      ]),
     ),
   );
   options.print(`${options.workers} workers, ${receipts} receipt(s) in the publisher database`);

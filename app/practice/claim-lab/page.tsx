@@ -10,9 +10,10 @@ export default function ClaimLabPage() {
     <>
       <PageHeader eyebrow="Practice" title="Claim/finish lab">
         <p>
-          The lesson’s SQLite demo as a TypeScript program you can edit and run. Worker A claims a job, pauses past its
-          lease, and B takes over; then both try to finish. Run it on real SQLite in your browser, watch the{' '}
-          <code>jobs</code> row change step by step, then break the finish on purpose and fix it.
+          The lesson’s SQLite demo as a TypeScript program you can edit and run. Worker A claims a
+          job, pauses past its lease, and B takes over; then both try to finish. Run it on real
+          SQLite in your browser, watch the <code>jobs</code> row change step by step, then break
+          the finish on purpose and fix it.
         </p>
       </PageHeader>
       <ClaimLab exercises={LAB_EXERCISES} />

@@ -9,11 +9,12 @@ export default function CompareDesignsPage() {
     <>
       <PageHeader eyebrow="Practice" title="Compare designs">
         <p>
-          Do not take “fencing is safe” on trust. For each design the checker runs every order in which the workers’ steps
-          can interleave, on real SQLite in a background worker, and checks four properties after every step: no write of
-          an older generation lands after a newer claim; fences only grow and no two claims share a token; a finished run is
-          never claimed again; a run is finished at most once. It either proves the design safe within the bound or shows
-          the shortest schedule that breaks it.
+          Do not take “fencing is safe” on trust. For each design the checker runs every order in
+          which the workers’ steps can interleave, on real SQLite in a background worker, and checks
+          four properties after every step: no write of an older generation lands after a newer
+          claim; fences only grow and no two claims share a token; a finished run is never claimed
+          again; a run is finished at most once. It either proves the design safe within the bound
+          or shows the shortest schedule that breaks it.
         </p>
       </PageHeader>
       <CompareDesigns />

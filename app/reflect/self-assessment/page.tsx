@@ -10,8 +10,8 @@ export default function SelfAssessmentPage() {
     <>
       <PageHeader eyebrow="Reflect" title="How far do you understand it?">
         <p>
-          Rate yourself on each standard, inspection and checkpoint: not yet, partly or confident. Every rating is kept
-          with its time, so you can see how you moved. Write your reasoning in{' '}
+          Rate yourself on each standard, inspection and checkpoint: not yet, partly or confident.
+          Every rating is kept with its time, so you can see how you moved. Write your reasoning in{' '}
           <Link href="/reflect" className="font-semibold text-accent underline">
             your answer journal
           </Link>
