@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-const SECTION_COUNT = 13;
+const SECTION_COUNT = 14;
 
 /** Scrolls to each section in turn and waits until the contents mark it read. */
 async function readWholeLesson(page: Page) {

@@ -114,6 +114,13 @@ export default function LearnPage() {
               <ItemProgress ids={MIGRATION_CASES.map((c) => c.id)} kind="revealed" />
             </ActivityLink>
           </LessonSection>
+          <LessonSection id="case-files" title={title('case-files')}>
+            <ActivityLink href="/learn/case-files" title="Ten real incidents and systems">
+              Kleppmann’s GC pause, Chubby, ZooKeeper, etcd, Kafka, Temporal, Oban, visibility
+              timeouts, Kubernetes leader election and Redlock: read each account in the system’s
+              own words, predict every write, and run it.
+            </ActivityLink>
+          </LessonSection>
           <LessonSection id="common-mistakes" title={title('common-mistakes')}>
             <ActivityLink
               href="/learn/mistakes"

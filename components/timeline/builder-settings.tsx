@@ -1,4 +1,5 @@
-import { timelineDesign, type Scenario } from '@/lib/timeline';
+import { TIMELINE_DESIGNS, type Scenario } from '@/lib/timeline';
+import { ResourceSettings } from './resource-settings';
 
 const WORKER_IDS = ['A', 'B', 'C'];
 const FIELD = 'rounded-md border border-line bg-surface px-2 py-1';
@@ -40,14 +41,11 @@ export function BuilderSettings({
           onChange={(e) => onChange({ ...scenario, design: e.target.value })}
           className={FIELD}
         >
-          <option value="fenced">Lease + fencing token</option>
-          <option value="ttl-only">Lease (TTL) only, no fence</option>
-          {/* A checker counterexample names its own design: keep it selectable. */}
-          {scenario.design && !['fenced', 'ttl-only'].includes(scenario.design) ? (
-            <option value={scenario.design}>
-              {timelineDesign(scenario.design)?.name ?? scenario.design}
+          {Object.values(TIMELINE_DESIGNS).map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.name}
             </option>
-          ) : null}
+          ))}
         </select>
       </label>
       <label className="flex flex-col">
@@ -88,6 +86,7 @@ export function BuilderSettings({
           <option value="first-write">On its first write</option>
         </select>
       </label>
+      <ResourceSettings scenario={scenario} onChange={onChange} />
       <label className="flex flex-col">
         Number of workers
         <select

@@ -32,11 +32,21 @@ export function PredictionList({
     <ol className="space-y-2">
       {writes.map(({ event, index }) => (
         <li key={event.id}>
-          <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-md border border-line px-3 py-2">
+          <fieldset
+            aria-describedby={event.note ? `note-${event.id}` : undefined}
+            className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-md border border-line px-3 py-2"
+          >
             <legend className="sr-only">{describeEvent(event)}</legend>
-            <span aria-hidden="true" className="min-w-0 flex-1 basis-full text-sm sm:basis-48">
-              <span className="mr-2 font-mono text-muted">#{index + 1}</span>
-              {describeEvent(event)}
+            <span className="min-w-0 flex-1 basis-full text-sm sm:basis-48">
+              <span aria-hidden="true">
+                <span className="mr-2 font-mono text-muted">#{index + 1}</span>
+                {describeEvent(event)}
+              </span>
+              {event.note ? (
+                <span id={`note-${event.id}`} className="block text-muted">
+                  {event.note}
+                </span>
+              ) : null}
             </span>
             {CHOICES.map((choice) => (
               <label key={choice.value} className="inline-flex items-center gap-1.5 text-sm">

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
+  WRITE_KINDS,
   describeEvent,
   parseScenario,
   type EventKind,
@@ -41,6 +42,21 @@ const NEEDS_KEY = (kind: EventKind) =>
   kind === 'gateway-write' ||
   kind === 'register';
 
+const REACHES = (kind: EventKind) => kind === 'gateway-write' || kind === 'register';
+const isWriteKind = (kind: EventKind) => (WRITE_KINDS as readonly string[]).includes(kind);
+
+/** "1, 3" → [1, 3]; blank → every acceptor (undefined); anything else → null (refused). */
+function parseReach(text: string): number[] | undefined | null {
+  if (text.trim() === '') return undefined;
+  const parts = text
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map(Number);
+  return parts.every((n) => Number.isInteger(n) && n >= 1)
+    ? [...new Set(parts)].sort((a, b) => a - b)
+    : null;
+}
+
 function nextId(events: readonly TimelineEvent[]): string {
   const used = new Set(events.map((e) => e.id));
   let n = events.length + 1;
@@ -54,24 +70,29 @@ function makeEvent(
   worker: string,
   seconds: number,
   key: string,
+  extra: { reach?: number[]; ackLost: boolean } = { ackLost: false },
 ): TimelineEvent {
+  // A lost acknowledgement is a fault of a write; a registration may reach only some acceptors.
+  const lost = extra.ackLost && isWriteKind(kind) ? { ackLost: true } : {};
+  const reach = extra.reach ? { reach: extra.reach } : {};
   switch (kind) {
     case 'advance':
       return { id, kind, seconds };
     case 'cancel':
+      return { id, kind, ...lost };
     case 'cancel-complete':
       return { id, kind };
     case 'register':
-      return { id, kind, worker, resource: key };
+      return { id, kind, worker, resource: key, ...reach };
     case 'draft':
     case 'object-commit':
-      return { id, kind, worker, opId: key };
+      return { id, kind, worker, opId: key, ...lost };
     case 'ticket':
-      return { id, kind, worker, key, action: 'notify' };
+      return { id, kind, worker, key, action: 'notify', ...lost };
     case 'gateway-write':
-      return { id, kind, worker, resource: key };
+      return { id, kind, worker, resource: key, ...reach, ...lost };
     default:
-      return { id, kind, worker } as TimelineEvent;
+      return { id, kind, worker, ...lost } as TimelineEvent;
   }
 }
 
@@ -89,6 +110,8 @@ export function ScenarioBuilder({
   const [worker, setWorker] = useState(scenario.workers[0]?.id ?? 'A');
   const [seconds, setSeconds] = useState('6');
   const [key, setKey] = useState('op-1');
+  const [reach, setReach] = useState('');
+  const [ackLost, setAckLost] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
   const apply = (next: Scenario) => {
@@ -114,9 +137,20 @@ export function ScenarioBuilder({
       setProblem('Time moves forward by a whole number of seconds, 1 or more.');
       return;
     }
+    const reached = REACHES(kind) ? parseReach(reach) : undefined;
+    if (reached === null) {
+      setProblem('Acceptors reached: acceptor numbers such as “1, 2”, or blank for all.');
+      return;
+    }
     apply({
       ...scenario,
-      events: [...scenario.events, makeEvent(kind, nextId(scenario.events), worker, n, key.trim())],
+      events: [
+        ...scenario.events,
+        makeEvent(kind, nextId(scenario.events), worker, n, key.trim(), {
+          reach: reached,
+          ackLost,
+        }),
+      ],
     });
   };
 
@@ -208,7 +242,7 @@ export function ScenarioBuilder({
         ) : null}
         {NEEDS_KEY(kind) ? (
           <label className="flex flex-col text-sm">
-            {kind === 'gateway-write'
+            {kind === 'gateway-write' || kind === 'register'
               ? 'Resource'
               : kind === 'ticket'
                 ? 'Idempotency key'
@@ -218,6 +252,28 @@ export function ScenarioBuilder({
               onChange={(e) => setKey(e.target.value)}
               className="w-32 rounded-md border border-line bg-surface px-2 py-1"
             />
+          </label>
+        ) : null}
+        {REACHES(kind) ? (
+          <label className="flex flex-col text-sm">
+            Acceptors reached
+            <input
+              value={reach}
+              placeholder="all"
+              onChange={(e) => setReach(e.target.value)}
+              className="w-24 rounded-md border border-line bg-surface px-2 py-1"
+            />
+          </label>
+        ) : null}
+        {isWriteKind(kind) ? (
+          <label className="inline-flex items-center gap-1.5 text-sm">
+            <input
+              type="checkbox"
+              checked={ackLost}
+              onChange={(e) => setAckLost(e.target.checked)}
+              className="h-4 w-4 accent-[var(--accent)]"
+            />
+            The reply is lost
           </label>
         ) : null}
         <Button variant="primary" onClick={add}>

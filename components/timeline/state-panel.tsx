@@ -83,9 +83,29 @@ export function StatePanel({
           <li>
             gateway highest token:{' '}
             {gateway.length
-              ? gateway.map(([resource, highest]) => `${resource} → ${highest}`).join('; ')
+              ? gateway
+                  .map(([resource, highest]) => {
+                    const promised = targets.gatewayPromises?.[resource] ?? [];
+                    return promised.length > 1
+                      ? `${resource} → acceptors promised ${promised.join(', ')}`
+                      : `${resource} → ${highest}`;
+                  })
+                  .join('; ')
               : 'none seen'}
           </li>
+          {targets.gatewayWrites.length ? (
+            <li>
+              gateway writes:{' '}
+              {targets.gatewayWrites
+                .map(
+                  (w) =>
+                    `${w.resource} “${w.body}” by ${w.worker} (token ${w.token}${
+                      w.committed === false ? `, only ${w.acks} acceptor(s): not committed` : ''
+                    })`,
+                )
+                .join('; ')}
+            </li>
+          ) : null}
         </ul>
       </section>
     </div>

@@ -6,6 +6,7 @@ import {
   TIMELINE_SCENARIOS,
   type LibraryScenario,
 } from '@/content/timeline/scenarios';
+import { GATEWAY_CHECK_LABELS } from '@/lib/lease/replicated-fence';
 import { browserStore, createLocalDoor } from '@/lib/storage';
 import { timelineDesign, decodeScenario, readSavedScenarios, type Scenario } from '@/lib/timeline';
 import { ScenarioBuilder } from './scenario-builder';
@@ -106,7 +107,14 @@ export function TimelineExercise() {
       <div className="text-sm text-muted">
         Lease {t.scenario.leaseSeconds} s · {designLabel(t.scenario.design)} · object store:{' '}
         {t.scenario.targets.objectStore} · gateway learns a generation{' '}
-        {t.scenario.targets.gateway === 'at-takeover' ? 'at takeover' : 'on its first write'}
+        {t.scenario.targets.gateway === 'at-takeover' ? 'at takeover' : 'on its first write'} ·
+        gateway check:{' '}
+        {GATEWAY_CHECK_LABELS[
+          t.scenario.targets.gatewayCheck?.kind ?? 'highest-seen'
+        ].toLowerCase()}
+        {t.scenario.targets.gatewayCheck?.kind === 'majority'
+          ? ` of ${t.scenario.targets.gatewayCheck.acceptors ?? 3}`
+          : ''}
       </div>
       {building ? (
         <>

@@ -14,7 +14,13 @@ import {
   type TimelineEngine,
   type Trace,
 } from '@/lib/timeline';
-import { saveTimelineResult } from '@/lib/timeline/records';
+import { saveTimelineResult, type TimelineResult } from '@/lib/timeline/records';
+import type { SqlDriver } from '@/lib/sqlite';
+
+export interface TimelineOptions {
+  /** How a graded attempt is stored; the plain timeline result by default. */
+  record?: (db: SqlDriver, result: TimelineResult, score: Score) => void;
+}
 
 export type SaveStatus = { kind: 'idle' } | { kind: 'saved' } | { kind: 'failed'; message: string };
 
@@ -22,7 +28,11 @@ export type SaveStatus = { kind: 'idle' } | { kind: 'saved' } | { kind: 'failed'
  * The exercise's state around the engine: the scenario, its whole trace (computed at once,
  * revealed step by step), the learner's predictions, the position, and the saved result.
  */
-export function useTimeline(initial: Scenario) {
+export function useTimeline(initial: Scenario, options: TimelineOptions = {}) {
+  const recordRef = useRef(options.record);
+  useEffect(() => {
+    recordRef.current = options.record;
+  }, [options.record]);
   const [engine, setEngine] = useState<TimelineEngine | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [scenario, setScenarioState] = useState<Scenario>(initial);
@@ -101,16 +111,17 @@ export function useTimeline(initial: Scenario) {
     const at = Date.now();
     const seconds = (at - openedAt.current) / 1000;
     browserRecords()
-      .write((db) =>
-        saveTimelineResult(db, {
+      .write((db) => {
+        const result = {
           at,
           scenario,
           predictions,
           score: score.score,
           total: score.total,
           seconds,
-        }),
-      )
+        };
+        (recordRef.current ?? saveTimelineResult)(db, result, score);
+      })
       .then(() => setSaveStatus({ kind: 'saved' }))
       .catch((error: unknown) =>
         setSaveStatus({

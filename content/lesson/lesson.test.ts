@@ -178,6 +178,7 @@ describe('anchors and ids', () => {
       'engineering-deduction',
       'follow-up-questions',
       'migration-cases',
+      'case-files',
       'common-mistakes',
       'references',
       'key-inspections',

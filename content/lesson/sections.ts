@@ -16,6 +16,7 @@ export const SECTIONS: readonly SectionEntry[] = [
   { id: 'engineering-deduction', title: 'Engineering deduction', children: [] },
   { id: 'follow-up-questions', title: 'Follow-up questions', children: [] },
   { id: 'migration-cases', title: 'Migration cases', children: [] },
+  { id: 'case-files', title: 'Case files: real incidents', children: [] },
   { id: 'common-mistakes', title: 'Common mistakes', children: [] },
   { id: 'references', title: 'References', children: [] },
   { id: 'key-inspections', title: 'Key inspections', children: [] },

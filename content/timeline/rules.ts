@@ -21,6 +21,8 @@ export const CONDITION_RULES: Record<FailedCondition, string> = {
   generation:
     'A fenced resource remembers the highest generation of this run it has seen, from a write or a registration after a claim, and refuses anything lower.',
   run: 'The write names a run that does not exist.',
+  quorum:
+    'A replicated resource counts a write only when a majority of its acceptors took it; a minority copy is never the answer.',
 };
 
 export const REASON_RULES: Record<WriteReason, string> = {

@@ -15,6 +15,7 @@ export const ACTIVITY_KINDS = [
   'review.done',
   'reflect.rated',
   'timeline.scored',
+  'case.predicted',
   'checker.checked',
   'crashlab.evaluated',
   'lab.challenge.solved',

@@ -1,6 +1,6 @@
 import type { CommitResult, OutputResult } from '@/lib/lease';
 import { DRAFT_OUTPUT, type LaneState } from './state';
-import { closeWindow, decided, describeSeen, ownerOf, write, type Ctx } from './effects';
+import { clockOf, closeWindow, decided, describeSeen, ownerOf, write, type Ctx } from './effects';
 import type { TimelineEvent, WriteEffect, WriteEvent } from './types';
 
 /** A claim: the lease model decides; on success the worker remembers its new token. */
@@ -34,6 +34,7 @@ export function applyClaim(
   if (!event.ackLost) {
     worker.token = result.fenceToken;
     worker.believedLeaseUntil = result.leaseUntil;
+    worker.claimedAt = clockOf(state, worker);
   }
   state.windows.push({
     worker: worker.id,

@@ -1,15 +1,9 @@
 import type { FenceWriteResult } from '@/lib/lease';
+import { applyGatewayWrite } from './apply-gateway';
 import { commitEffect } from './apply-run';
 import { decided, ownerOf, write, type Ctx } from './effects';
 import type { LaneState } from './state';
-import {
-  REPORT_NAME,
-  callTicketApi,
-  fenceOf,
-  gatewayWrite,
-  pointReportAt,
-  putReportVersion,
-} from './targets';
+import { REPORT_NAME, callTicketApi, fenceOf, pointReportAt, putReportVersion } from './targets';
 import type { FailedCondition, TimelineEvent, WriteEffect } from './types';
 
 type TargetEvent = Extract<
@@ -109,32 +103,8 @@ export function applyTargetWrite(
             : `Duplicate: key ${event.key} was already used (by ${r.original?.holder ?? 'an earlier call'}), so the API returns the first ticket and creates nothing.`,
       });
     }
-    case 'gateway-write': {
-      const fence = fenceOf('gateway', state.targets);
-      const r = gatewayWrite(
-        db,
-        fence,
-        event.resource,
-        worker.id,
-        token,
-        event.body ?? `write by ${worker.id}`,
-        state.now,
-      );
-      const ok = r.observed.database.kind === 'applied';
-      const highest = r.seenBefore.generation;
-      return write(ctx, event, 'gateway', r.observed, {
-        action: `${worker.id} writes ${event.resource} through the gateway with token ${token}`,
-        reason: ok ? 'ok' : 'stale-token',
-        failed: ok ? [] : ['token'],
-        rowsChanged: r.changed,
-        token,
-        explanation: ok
-          ? highest === 0
-            ? `Accepted: the gateway had seen no generation for ${event.resource} of this run; it now remembers ${token}.`
-            : `Accepted: generation ${token} is not below the highest seen (${highest}).`
-          : `Refused: the gateway has seen generation ${highest} for ${event.resource} of this run, higher than ${token}.`,
-      });
-    }
+    case 'gateway-write':
+      return applyGatewayWrite(ctx, event, worker);
     case 'report-write':
       return applyReportWrite(ctx, event, worker, now);
     case 'gateway-send': {

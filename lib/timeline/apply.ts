@@ -1,8 +1,8 @@
 import { applyCancel, applyClaim, applyRunWrite } from './apply-run';
+import { registerAtGateway } from './apply-gateway';
 import { applyTargetWrite } from './apply-targets';
 import { decided, note, ownerOf, statementNow, workerOf, write, type Ctx } from './effects';
 import type { TimelineState } from './state';
-import { gatewayRegister } from './targets';
 import type { Effect, NoteEffect, TimelineEvent, WriteEffect, WriteEvent } from './types';
 import { isWriteEvent } from './types';
 
@@ -83,25 +83,13 @@ function applyRead(
 
 /** The registration event: the worker tells a target its generation, after its claim. */
 function applyRegister(ctx: Ctx, event: Extract<TimelineEvent, { kind: 'register' }>): NoteEffect {
-  const { state, model, db } = ctx;
+  const { state, model } = ctx;
   const worker = workerOf(state, event.worker);
   if (worker.paused) return note(ctx, event, `${worker.id} is paused: it registers nothing.`);
   if (worker.token === 0)
     return note(ctx, event, `${worker.id} holds no generation yet: there is nothing to register.`);
   if (event.resource !== undefined) {
-    if (state.targets.gateway !== 'at-takeover') {
-      return note(
-        ctx,
-        event,
-        `This gateway learns a generation only from a write: ${worker.id}'s registration is ignored.`,
-      );
-    }
-    gatewayRegister(db, event.resource, worker.token);
-    return note(
-      ctx,
-      event,
-      `${worker.id} registers generation ${worker.token} at the gateway for ${event.resource} of this run; from now on it refuses older tokens there.`,
-    );
+    return registerAtGateway(ctx, { ...event, resource: event.resource }, worker);
   }
   const told = model.register(worker.token);
   return note(

@@ -24,7 +24,7 @@ export function describeEvent(event: TimelineEvent): string {
     case 'ticket':
       return `${event.worker} calls the ticket API: ${event.action} (key ${event.key})`;
     case 'gateway-write':
-      return `${event.worker} writes ${event.resource} through the gateway`;
+      return `${event.worker} writes ${event.resource} through the gateway${reachText(event.reach)}${event.key ? ` (key ${event.key})` : ''}`;
     case 'claim-read':
       return `${event.worker} reads the row before claiming (no lock)`;
     case 'report-check':
@@ -35,7 +35,7 @@ export function describeEvent(event: TimelineEvent): string {
       return `${event.worker} calls the design’s gateway`;
     case 'register':
       return event.resource
-        ? `${event.worker} registers its generation at the gateway (${event.resource})`
+        ? `${event.worker} registers its generation at the gateway (${event.resource})${reachText(event.reach)}`
         : `${event.worker} registers its generation at the design’s targets`;
     case 'cancel-complete':
       return 'The cancel completes: effects are reconciled';
@@ -46,6 +46,14 @@ export function describeEvent(event: TimelineEvent): string {
     case 'advance':
       return `Time moves ${event.seconds} s`;
   }
+}
+
+/** " (it reaches acceptors 1, 2)" for a message to some acceptors of a replicated gateway. */
+function reachText(reach: readonly number[] | undefined): string {
+  if (!reach) return '';
+  return reach.length === 0
+    ? ' (it reaches no acceptor)'
+    : ` (it reaches acceptor${reach.length > 1 ? 's' : ''} ${reach.join(', ')})`;
 }
 
 /** The lane a write event lands on, known before running. */

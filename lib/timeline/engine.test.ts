@@ -73,3 +73,37 @@ describe('timeline engine', () => {
     }
   });
 });
+
+describe('lost acknowledgements and registrations', () => {
+  it('a write whose reply is lost is decided by the store; the caller’s view is unknown', async () => {
+    const engine = await loadTimelineEngine();
+    const trace = engine.run({
+      version: 1,
+      id: 'lost',
+      title: 'lost reply',
+      leaseSeconds: 5,
+      workers: [{ id: 'A' }, { id: 'B' }],
+      targets: {
+        objectStore: 'overwrite',
+        gateway: 'at-takeover',
+        gatewayCheck: { kind: 'highest-seen' },
+      },
+      events: [
+        { id: 'a', kind: 'claim', worker: 'A' },
+        { id: 'w', kind: 'gateway-write', worker: 'A', resource: 'r', ackLost: true },
+        { id: 'x', kind: 'advance', seconds: 6 },
+        { id: 'b', kind: 'claim', worker: 'B' },
+        { id: 'reg', kind: 'register', worker: 'B', resource: 'r' },
+        { id: 'late', kind: 'gateway-write', worker: 'A', resource: 'r' },
+      ],
+    });
+    const lost = trace.writes.find((w) => w.eventId === 'w')!;
+    expect([lost.database, lost.outcome]).toEqual(['applied', 'unknown']);
+    const reg = trace.steps.find((st) => st.event.id === 'reg')?.effects[0];
+    expect(reg?.kind === 'note' && reg.text).toMatch(/^B registered token 2 at r/);
+    expect(trace.writes.find((w) => w.eventId === 'late')).toMatchObject({
+      verdict: 'reject',
+      failed: ['token'],
+    });
+  });
+});

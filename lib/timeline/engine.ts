@@ -7,6 +7,7 @@ import {
   type LeaseDesign,
   type LeaseModel,
 } from '@/lib/lease';
+import { seedFence } from '@/lib/lease/replicated-fence';
 import { loadSqlJs, wrapSqlJs, type SqlDriver } from '@/lib/sqlite';
 import { applyEvent, clockOf, cloneState } from './apply';
 import { DRAFT_OUTPUT, RUN_ID, type TimelineEngine, type TimelineState } from './state';
@@ -89,12 +90,14 @@ export function createTimelineEngine(
       try {
         model.setup();
         model.setupOutputs();
+        if (scenario.firstToken !== undefined) seedFence(db, RUN_ID, scenario.firstToken);
         db.exec(TARGETS_SCHEMA);
         return {
           design: scenario.design ?? 'fenced',
           leaseSeconds: scenario.leaseSeconds,
           timeSource: scenario.timeSource ?? 'database',
           targets: { ...scenario.targets },
+          ...(scenario.terms?.token ? { tokenName: scenario.terms.token } : {}),
           now: 0,
           nextIndex: 0,
           workers: scenario.workers.map((w) => ({

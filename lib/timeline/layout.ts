@@ -139,14 +139,17 @@ function layoutAtScale(scenario: Scenario, extendTo: number, scale: number): Tim
     ...scenario.workers.map((w) => ({
       id: w.id,
       startX: firstEventX(scenario, eventX, w.id, slot) ?? width - LAYOUT.right,
-      label: `Worker ${w.id}${w.restartOf ? `: ${w.restartOf} restarted, same owner name` : ''}${w.clockOffset ? ` (clock ${w.clockOffset > 0 ? '+' : ''}${w.clockOffset} s)` : ''}`,
+      label: `Worker ${w.id}${scenario.terms?.holders?.[w.id] ? ` (${scenario.terms.holders[w.id]})` : ''}${w.restartOf ? `: ${w.restartOf} restarted, same owner name` : ''}${w.clockOffset ? ` (clock ${w.clockOffset > 0 ? '+' : ''}${w.clockOffset} s)` : ''}`,
       kind: 'worker' as const,
     })),
     ...targetOrder
       .filter((id) => used.has(id))
       .map((id) => ({
         id,
-        label: TARGET_LABELS[id],
+        label:
+          id === 'gateway' && scenario.terms?.resource
+            ? `${TARGET_LABELS[id]}: ${scenario.terms.resource}`
+            : TARGET_LABELS[id],
         kind: 'target' as const,
         startX: LAYOUT.left,
       })),

@@ -3,7 +3,14 @@ import { createRecordsDb } from '@/lib/records';
 import { FEATURE_SCHEMAS } from '@/lib/composition/records';
 import { memoryBlobStore } from '@/lib/storage';
 import { TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
-import { recentTimelineResults, saveTimelineResult, timelineSchema } from './records';
+import { CASE_FILES, caseScenario } from '@/content/cases';
+import {
+  CASE_PREDICTED,
+  recentTimelineResults,
+  saveCaseResult,
+  saveTimelineResult,
+  timelineSchema,
+} from './records';
 
 describe('timeline results in the records database', () => {
   it('is registered, and stores scenario, predictions, score and time, with an activity entry', async () => {
@@ -35,6 +42,39 @@ describe('timeline results in the records database', () => {
       kind: 'timeline.scored',
       subject: 'acceptance',
       detail: '{"score":3,"total":4}',
+    });
+  });
+});
+
+describe('case file evidence', () => {
+  it('a scored case run is stored as a timeline result and logged as case.predicted for the mastery map', async () => {
+    const records = createRecordsDb({
+      blobs: memoryBlobStore(),
+      key: 'records',
+      schemas: FEATURE_SCHEMAS,
+    });
+    const kafka = CASE_FILES[4];
+    const scenario = caseScenario(kafka, kafka.runs[0]);
+    await records.write((db) =>
+      saveCaseResult(
+        db,
+        kafka.id,
+        kafka.runs[0].id,
+        { at: 2000, scenario, predictions: {}, score: 6, total: 7, seconds: 30 },
+        ['p1-send-2'],
+      ),
+    );
+    const kinds = await records.read((db) =>
+      db.all('SELECT kind, subject, detail FROM activity ORDER BY id'),
+    );
+    expect(kinds.map((k) => k.kind)).toEqual(['timeline.scored', CASE_PREDICTED]);
+    expect(kinds[1].subject).toBe('kafka-producer-epoch');
+    expect(JSON.parse(String(kinds[1].detail))).toEqual({
+      run: 'new-instance',
+      scenario: scenario.id,
+      score: 6,
+      total: 7,
+      missed: ['p1-send-2'],
     });
   });
 });

@@ -71,3 +71,28 @@ export function recentTimelineResults(
       seconds: Number(r.seconds),
     }));
 }
+
+/** The activity kind a case file's scored prediction is logged under (for the mastery map). */
+export const CASE_PREDICTED = 'case.predicted';
+
+/**
+ * Stores a case file's graded run like any timeline attempt, and logs it as case evidence:
+ * subject is the case id; detail names the run, the score, and the four-valued outcome the
+ * learner got wrong for each missed write.
+ */
+export function saveCaseResult(
+  db: SqlDriver,
+  caseId: string,
+  runId: string,
+  result: TimelineResult,
+  missed: readonly string[],
+): void {
+  saveTimelineResult(db, result);
+  logActivity(db, result.at, CASE_PREDICTED, caseId, {
+    run: runId,
+    scenario: result.scenario.id,
+    score: result.score,
+    total: result.total,
+    missed,
+  });
+}

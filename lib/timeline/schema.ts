@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { OUTCOME_KINDS } from '@/lib/lease';
+import {
+  FINGERPRINT_KINDS,
+  GATEWAY_CHECK_KINDS,
+  MAX_ACCEPTORS,
+} from '@/lib/lease/replicated-fence';
 import type { Scenario } from './types';
 
 /** Limits that keep a shared or stored scenario small and readable. */
@@ -33,6 +38,7 @@ export const outcomeSchema = z.preprocess(
 );
 const base = { id: name, note: text.optional() };
 const writeBase = { ...base, expect: outcomeSchema.optional(), ackLost: z.boolean().optional() };
+const reach = z.array(z.number().int().min(1).max(MAX_ACCEPTORS)).max(MAX_ACCEPTORS).optional();
 
 const event = z.discriminatedUnion('kind', [
   z.object({ ...writeBase, kind: z.literal('claim'), worker }),
@@ -49,12 +55,14 @@ const event = z.discriminatedUnion('kind', [
     worker,
     resource: name,
     body: text.optional(),
+    key: name.optional(),
+    reach,
   }),
   z.object({ ...base, kind: z.literal('claim-read'), worker }),
   z.object({ ...base, kind: z.literal('report-check'), worker }),
   z.object({ ...writeBase, kind: z.literal('report-write'), worker }),
   z.object({ ...writeBase, kind: z.literal('gateway-send'), worker }),
-  z.object({ ...base, kind: z.literal('register'), worker, resource: name.optional() }),
+  z.object({ ...base, kind: z.literal('register'), worker, resource: name.optional(), reach }),
   z.object({ ...base, kind: z.literal('cancel-complete') }),
   z.object({ ...base, kind: z.literal('pause'), worker }),
   z.object({ ...base, kind: z.literal('resume'), worker }),
@@ -73,6 +81,14 @@ export const ScenarioSchema = z
     title: z.string().min(1, 'a title is needed').max(120),
     explanation: z.string().max(SCENARIO_LIMITS.explanation).optional(),
     design: name.optional(),
+    firstToken: z.number().int().min(1).max(1_000_000).optional(),
+    terms: z
+      .object({
+        token: text.optional(),
+        holders: z.record(worker, text).optional(),
+        resource: text.optional(),
+      })
+      .optional(),
     leaseSeconds: wholeNumber(1, SCENARIO_LIMITS.seconds),
     timeSource: z.enum(['database', 'worker']).optional(),
     workers: z
@@ -88,6 +104,13 @@ export const ScenarioSchema = z
     targets: z.object({
       objectStore: z.enum(['overwrite', 'versioned']),
       gateway: z.enum(['at-takeover', 'first-write']),
+      gatewayCheck: z
+        .object({
+          kind: z.enum(GATEWAY_CHECK_KINDS),
+          acceptors: z.number().int().min(1).max(MAX_ACCEPTORS).optional(),
+        })
+        .optional(),
+      fingerprint: z.enum(FINGERPRINT_KINDS).optional(),
     }),
     events: z.array(event).max(SCENARIO_LIMITS.events, `at most ${SCENARIO_LIMITS.events} events`),
   })

@@ -87,3 +87,53 @@ describe('share links', () => {
     expect(encodeScenario(scenario)).toBe(encodeScenario(JSON.parse(JSON.stringify(scenario))));
   });
 });
+
+describe('share links of built scenarios with every builder extension', () => {
+  const built: Scenario = {
+    version: 1,
+    id: 'replicated',
+    title: 'A replicated journal',
+    firstToken: 33,
+    terms: { token: 'epoch', holders: { A: 'old leader', B: 'new leader' }, resource: 'journal' },
+    leaseSeconds: 5,
+    workers: [{ id: 'A', clockOffset: 10 }, { id: 'B' }, { id: 'C' }],
+    targets: {
+      objectStore: 'overwrite',
+      gateway: 'first-write',
+      gatewayCheck: { kind: 'majority', acceptors: 5 },
+      fingerprint: 'attempt-claimed-at',
+    },
+    events: [
+      { id: 'e1', kind: 'claim', worker: 'A' },
+      { id: 'e2', kind: 'register', worker: 'A', resource: 'journal', reach: [1, 2, 3] },
+      {
+        id: 'e3',
+        kind: 'gateway-write',
+        worker: 'A',
+        resource: 'journal',
+        reach: [4],
+        key: 'k',
+        ackLost: true,
+      },
+      { id: 'e4', kind: 'cancel', ackLost: true },
+      { id: 'e5', kind: 'finish', worker: 'B', ackLost: true },
+    ],
+  };
+
+  it('round-trip: acceptors, fingerprints, first token, terms, registrations, reach and lost replies', () => {
+    expect(decodeScenario(encodeScenario(built))).toEqual({ ok: true, scenario: built });
+  });
+
+  it('refuse an acceptor number or count outside 1 to 5', () => {
+    const tooMany = {
+      ...built,
+      targets: { ...built.targets, gatewayCheck: { kind: 'majority', acceptors: 9 } },
+    };
+    expect(decodeScenario(encodeScenario(tooMany as Scenario)).ok).toBe(false);
+    const badReach = {
+      ...built,
+      events: [{ id: 'e1', kind: 'register', worker: 'A', resource: 'j', reach: [0] }],
+    };
+    expect(decodeScenario(encodeScenario(badReach as Scenario)).ok).toBe(false);
+  });
+});

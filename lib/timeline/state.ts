@@ -33,6 +33,8 @@ export interface LaneState {
   reportCheck?: boolean;
   /** How many report writes it has made (the design's $batch). */
   reportBatch?: number;
+  /** Its own clock when its last claim succeeded (the claimed_at fingerprint). */
+  claimedAt?: number;
 }
 
 /** Everything the simulation needs between steps; plain data, never mutated by step. */
@@ -41,6 +43,8 @@ export interface TimelineState {
   leaseSeconds: number;
   timeSource: TimeSource;
   targets: TargetsConfig;
+  /** The system's name for the token in explanations ("producer epoch"); "token" by default. */
+  tokenName?: string;
   now: number;
   /** Index of the next event. */
   nextIndex: number;

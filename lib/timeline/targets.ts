@@ -6,9 +6,15 @@ import {
   type FenceWriteResult,
   type ResourceFence,
 } from '@/lib/lease';
+import {
+  REPLICA_SCHEMA,
+  readAcceptorWrites,
+  readPromises,
+  singleCopyFence,
+} from '@/lib/lease/replicated-fence';
 import type { SqlDriver } from '@/lib/sqlite';
 import { RUN_ID } from './state';
-import type { GatewayRegistration, ObjectStoreMode, TargetsView } from './types';
+import type { TargetsConfig, TargetsView } from './types';
 
 /**
  * The remote targets where effects land, beside the run row. Their rules are lib/lease's
@@ -17,6 +23,7 @@ import type { GatewayRegistration, ObjectStoreMode, TargetsView } from './types'
  * everything back for the trace.
  */
 export const TARGETS_SCHEMA = `${FENCE_SCHEMA}
+${REPLICA_SCHEMA}
 CREATE TABLE IF NOT EXISTS report_versions (
   version INTEGER PRIMARY KEY AUTOINCREMENT,
   writer  TEXT    NOT NULL,
@@ -37,16 +44,19 @@ const GATEWAY_PREFIX = 'gw:';
 /** The fence of each target, from the scenario's settings: one rulebook, lib/lease. */
 export function fenceOf(
   target: 'objects' | 'tickets' | 'gateway',
-  settings: { objectStore: ObjectStoreMode; gateway: GatewayRegistration },
+  settings: TargetsConfig,
 ): ResourceFence {
   if (target === 'objects')
     return settings.objectStore === 'versioned' ? { kind: 'versioned' } : { kind: 'none' };
   if (target === 'tickets') return { kind: 'key-only' };
-  return {
-    kind: 'highest-seen',
-    registration: settings.gateway === 'at-takeover' ? 'event' : 'first-write',
-    order: 'generation',
-  };
+  // A replicated gateway ('majority') is decided by writeToMajority instead; its single-copy
+  // fallback here is highest-seen.
+  return (
+    singleCopyFence(
+      settings.gatewayCheck ?? { kind: 'highest-seen' },
+      settings.gateway === 'at-takeover' ? 'event' : 'first-write',
+    ) ?? { kind: 'highest-seen', registration: 'first-write', order: 'generation' }
+  );
 }
 
 /** Stores an immutable version of the report; returns its version number. */
@@ -99,6 +109,7 @@ export function gatewayWrite(
   token: number,
   body: string,
   at: number,
+  opId?: string,
 ): FenceWriteResult {
   return writeThroughFence(db, fence, {
     runId: RUN_ID,
@@ -107,6 +118,7 @@ export function gatewayWrite(
     token,
     body,
     now: at,
+    ...(opId !== undefined ? { opId } : {}),
   });
 }
 
@@ -140,6 +152,11 @@ export function readTargets(db: SqlDriver): Omit<TargetsView, 'draft'> {
     if (resource.startsWith(GATEWAY_PREFIX))
       gatewayHighest[resource.slice(GATEWAY_PREFIX.length)] = Number(r.generation);
   }
+  // A replicated gateway: what each acceptor promised; the highest of them stands for the resource.
+  const promises = readPromises(db);
+  const replicatedHighest = Object.fromEntries(
+    Object.entries(promises).map(([resource, promised]) => [resource, Math.max(0, ...promised)]),
+  );
   return {
     officialReport: official
       ? {
@@ -152,14 +169,18 @@ export function readTargets(db: SqlDriver): Omit<TargetsView, 'draft'> {
     tickets: writes
       .filter((w) => w.resource === TICKETS)
       .map((w) => ({ key: w.opId ?? '', action: w.body, worker: w.holder })),
-    gatewayHighest,
-    gatewayWrites: writes
-      .filter((w) => w.resource.startsWith(GATEWAY_PREFIX))
-      .map((w) => ({
-        resource: w.resource.slice(GATEWAY_PREFIX.length),
-        worker: w.holder,
-        token: w.generation,
-        body: w.body,
-      })),
+    gatewayHighest: { ...gatewayHighest, ...replicatedHighest },
+    ...(Object.keys(promises).length ? { gatewayPromises: promises } : {}),
+    gatewayWrites: [
+      ...writes
+        .filter((w) => w.resource.startsWith(GATEWAY_PREFIX))
+        .map((w) => ({
+          resource: w.resource.slice(GATEWAY_PREFIX.length),
+          worker: w.holder,
+          token: w.generation,
+          body: w.body,
+        })),
+      ...readAcceptorWrites(db),
+    ],
   };
 }

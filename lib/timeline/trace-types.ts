@@ -33,7 +33,16 @@ export type WriteReason =
 
 /** A condition that did not hold; the run row's conditions come from lib/lease. */
 export type FailedCondition =
-  'owner' | 'fence' | 'lease' | 'status' | 'token' | 'key' | 'operation' | 'generation' | 'run';
+  | 'owner'
+  | 'fence'
+  | 'lease'
+  | 'status'
+  | 'token'
+  | 'key'
+  | 'operation'
+  | 'generation'
+  | 'run'
+  | 'quorum';
 
 export interface WriteEffect {
   kind: 'write';
@@ -106,7 +115,17 @@ export interface TargetsView {
   tickets: { key: string; action: string; worker: string }[];
   /** Highest fence token seen per gateway resource. */
   gatewayHighest: Record<string, number>;
-  gatewayWrites: { resource: string; worker: string; token: number; body: string }[];
+  /** Per resource of a replicated gateway, the generation each acceptor promised. */
+  gatewayPromises?: Record<string, number[]>;
+  gatewayWrites: {
+    resource: string;
+    worker: string;
+    token: number;
+    body: string;
+    /** A replicated gateway: how many acceptors took it, and whether that was a majority. */
+    acks?: number;
+    committed?: boolean;
+  }[];
   /** The design's downstream report reference (report-write events), if the design keeps one. */
   reportRef?: { ref: string; fence: number } | null;
 }

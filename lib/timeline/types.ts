@@ -42,6 +42,7 @@
  */
 
 import type { OutcomeKind } from '@/lib/lease';
+import type { FingerprintKind, GatewayCheck } from '@/lib/lease/replicated-fence';
 
 /** Worker names: single capital letters, as in the lesson (A, B, C). */
 export type WorkerId = string;
@@ -77,6 +78,10 @@ export type GatewayRegistration =
 export interface TargetsConfig {
   objectStore: ObjectStoreMode;
   gateway: GatewayRegistration;
+  /** The check the gateway (the resource lane) makes; default highest-seen with one copy. */
+  gatewayCheck?: GatewayCheck;
+  /** What a holder presents to the gateway as its token; default the fence counter. */
+  fingerprint?: FingerprintKind;
 }
 
 /** Where a write lands; each target is one lane of the timeline. */
@@ -117,7 +122,16 @@ export type TimelineEvent =
   /** A call to the external ticket API, which knows idempotency keys and no tokens. */
   | (WriteBase & { kind: 'ticket'; worker: WorkerId; key: string; action: string })
   /** A write through the fencing gateway, carrying the worker's fence token. */
-  | (WriteBase & { kind: 'gateway-write'; worker: WorkerId; resource: string; body?: string })
+  | (WriteBase & {
+      kind: 'gateway-write';
+      worker: WorkerId;
+      resource: string;
+      body?: string;
+      /** The idempotency key a key-only gateway compares; the resource name when absent. */
+      key?: string;
+      /** Acceptors (1-based) this write reaches, for a replicated gateway; all when absent. */
+      reach?: number[];
+    })
   /**
    * The first statement of a two-statement claim (a design with `claimRead`): the worker reads
    * the row without a lock and remembers what it saw; its next claim sends only the write.
@@ -137,7 +151,7 @@ export type TimelineEvent =
    * With `resource`, the fencing gateway's resource of that name; without, the design's own
    * highest-seen targets. Registration is keyed by run, and nothing registers by look-ahead.
    */
-  | (EventBase & { kind: 'register'; worker: WorkerId; resource?: string })
+  | (EventBase & { kind: 'register'; worker: WorkerId; resource?: string; reach?: number[] })
   /** The cancel's end: its effects are listed for reconciliation, and canceling becomes canceled. */
   | (EventBase & { kind: 'cancel-complete' })
   /** The worker stops (GC pause, partition, laptop lid): it does nothing until resumed. */
@@ -177,11 +191,24 @@ export type TimeSource =
   /** The writing worker's own clock (a broken design: the worker compares lease_until with its own clock). */
   | 'worker';
 
+/**
+ * A real system's names for the scenario's parts, shown beside the lesson's ("token" is
+ * "producer epoch", worker A is "producer instance 1"). Used for display and explanations only.
+ */
+export interface ScenarioTerms {
+  token?: string;
+  holders?: Partial<Record<WorkerId, string>>;
+  resource?: string;
+}
+
 export interface Scenario {
   /** Format version of this data; bump only with a migration in share.ts. */
   version: 1;
   id: string;
   title: string;
+  /** The token the first claim hands out (default 1): case files start where their source does. */
+  firstToken?: number;
+  terms?: ScenarioTerms;
   /** What the scenario shows, in the lesson's terms. */
   explanation?: string;
   /** A LeaseDesign id known to the engine (`TIMELINE_DESIGNS`); default 'fenced'. */

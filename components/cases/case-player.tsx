@@ -1,0 +1,106 @@
+'use client';
+
+import Link from 'next/link';
+import { useCallback, useState } from 'react';
+import { PredictionList } from '@/components/timeline/prediction-list';
+import { ScorePanel } from '@/components/timeline/score-panel';
+import { StepControls } from '@/components/timeline/step-controls';
+import { TimelineLanes } from '@/components/timeline/timeline-lanes';
+import { useTimeline } from '@/components/timeline/use-timeline';
+import { caseScenario } from '@/content/cases';
+import type { CaseFile } from '@/content/cases/types';
+import { scenarioLink } from '@/lib/timeline';
+import { saveCaseResult, type TimelineResult } from '@/lib/timeline/records';
+import type { Score } from '@/lib/timeline';
+import type { SqlDriver } from '@/lib/sqlite';
+import { OutcomeTable } from './outcome-table';
+
+/** Predict, then run a case's timeline on real SQLite; each run of the case is one tab. */
+export function CasePlayer({ caseFile }: { caseFile: CaseFile }) {
+  const [runIndex, setRunIndex] = useState(0);
+  const run = caseFile.runs[runIndex];
+  const record = useCallback(
+    (db: SqlDriver, result: TimelineResult, score: Score) =>
+      saveCaseResult(
+        db,
+        caseFile.id,
+        caseFile.runs.find((r) => caseScenario(caseFile, r).id === result.scenario.id)?.id ?? '',
+        result,
+        score.mistakes.map((m) => m.eventId),
+      ),
+    [caseFile],
+  );
+  const t = useTimeline(caseScenario(caseFile, run), { record });
+  const current = t.trace && t.position >= 0 ? t.trace.steps[t.position] : null;
+
+  return (
+    <div className="space-y-6" data-ready={t.ready ? 'true' : 'false'}>
+      {caseFile.runs.length > 1 ? (
+        <div role="group" aria-label="Runs of this case" className="flex flex-wrap gap-2">
+          {caseFile.runs.map((r, i) => (
+            <button
+              key={r.id}
+              type="button"
+              aria-pressed={i === runIndex}
+              onClick={() => {
+                setRunIndex(i);
+                t.setScenario(caseScenario(caseFile, r));
+              }}
+              className={`rounded-md border px-3 py-1.5 text-sm font-semibold ${
+                i === runIndex
+                  ? 'border-accent bg-accent text-accent-ink'
+                  : 'border-line bg-surface'
+              }`}
+            >
+              {r.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <p className="max-w-3xl">{run.summary}</p>
+      <p className="flex flex-wrap gap-4 text-sm">
+        <Link className="font-semibold text-accent underline" href={scenarioLink(t.scenario)}>
+          Open in the timeline
+        </Link>
+        {caseFile.checkDesign ? (
+          <Link
+            className="font-semibold text-accent underline"
+            href={`/practice/compare#design-${caseFile.checkDesign}`}
+          >
+            Check this design
+          </Link>
+        ) : null}
+      </p>
+      <TimelineLanes scenario={t.scenario} trace={t.trace} position={t.position} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="case-predict" className="space-y-2">
+          <h3 id="case-predict" className="text-xl font-semibold">
+            Predict each write
+          </h3>
+          <p className="text-sm text-muted">{caseFile.predict}</p>
+          <PredictionList
+            scenario={t.scenario}
+            predictions={t.predictions}
+            onPredict={t.predict}
+            locked={t.finished}
+          />
+        </section>
+        <section aria-labelledby="case-run" className="space-y-3">
+          <h3 id="case-run" className="text-xl font-semibold">
+            Run it
+          </h3>
+          {t.error ? (
+            <p role="alert" className="text-bad">
+              The simulator could not run this case: {t.error}
+            </p>
+          ) : null}
+          <StepControls t={t} current={current} />
+        </section>
+      </div>
+      {t.score ? (
+        <ScorePanel scenario={t.scenario} score={t.score} saveStatus={t.saveStatus} />
+      ) : null}
+      {t.finished && t.trace ? <OutcomeTable scenario={t.scenario} trace={t.trace} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { CaseFile, SourceCheck } from '@/content/cases/types';
+
+const CHECK_LABELS: Record<SourceCheck, string> = {
+  checked: 'checked against the source',
+  partly: 'partly checked',
+  'not-checked': 'not checked here',
+};
+
+/** The public sources of a case, each with how far we checked it, and what we could not check. */
+export function CaseSources({ caseFile }: { caseFile: CaseFile }) {
+  return (
+    <section aria-labelledby="case-sources" className="max-w-3xl space-y-3">
+      <h2 id="case-sources" className="text-2xl font-bold">
+        Sources
+      </h2>
+      <ul className="space-y-2">
+        {caseFile.sources.map((s) => (
+          <li key={s.url} className="rounded-lg border border-line p-3">
+            <a href={s.url} rel="noreferrer" className="font-semibold text-accent underline">
+              {s.title}
+            </a>{' '}
+            <span className="text-sm text-muted">({CHECK_LABELS[s.check]})</span>
+            <p className="text-sm">{s.note}</p>
+          </li>
+        ))}
+      </ul>
+      {caseFile.unchecked?.length ? (
+        <>
+          <h3 className="text-lg font-semibold">What we could not check, or added ourselves</h3>
+          <ul className="ml-5 list-disc space-y-1 text-sm">
+            {caseFile.unchecked.map((u) => (
+              <li key={u.slice(0, 40)}>{u}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}

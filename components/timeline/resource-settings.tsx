@@ -1,0 +1,94 @@
+import {
+  FINGERPRINT_KINDS,
+  FINGERPRINT_LABELS,
+  MAX_ACCEPTORS,
+  GATEWAY_CHECK_KINDS,
+  GATEWAY_CHECK_LABELS,
+  type FingerprintKind,
+  type GatewayCheckKind,
+} from '@/lib/lease/replicated-fence';
+import type { Scenario } from '@/lib/timeline';
+
+const FIELD = 'rounded-md border border-line bg-surface px-2 py-1';
+
+/** The resource lane's settings: its check (a ResourceFence), acceptors, the token presented, the first token. */
+export function ResourceSettings({
+  scenario,
+  onChange,
+}: {
+  scenario: Scenario;
+  onChange: (next: Scenario) => void;
+}) {
+  const fence = scenario.targets.gatewayCheck ?? { kind: 'highest-seen' as const };
+  const setTargets = (patch: Partial<Scenario['targets']>) =>
+    onChange({ ...scenario, targets: { ...scenario.targets, ...patch } });
+  return (
+    <>
+      <label className="flex flex-col">
+        Gateway check (resource fence)
+        <select
+          value={fence.kind}
+          onChange={(e) => {
+            const kind = e.target.value as GatewayCheckKind;
+            setTargets({
+              gatewayCheck:
+                kind === 'majority' ? { kind, acceptors: fence.acceptors ?? 3 } : { kind },
+            });
+          }}
+          className={FIELD}
+        >
+          {GATEWAY_CHECK_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {GATEWAY_CHECK_LABELS[kind]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {fence.kind === 'majority' ? (
+        <label className="flex flex-col">
+          Acceptors
+          <select
+            value={fence.acceptors ?? 3}
+            onChange={(e) =>
+              setTargets({ gatewayCheck: { kind: 'majority', acceptors: Number(e.target.value) } })
+            }
+            className={FIELD}
+          >
+            {Array.from({ length: MAX_ACCEPTORS }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {n} (majority {Math.floor(n / 2) + 1})
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <label className="flex flex-col">
+        Token the holder presents
+        <select
+          value={scenario.targets.fingerprint ?? 'counter'}
+          onChange={(e) => setTargets({ fingerprint: e.target.value as FingerprintKind })}
+          className={FIELD}
+        >
+          {FINGERPRINT_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {FINGERPRINT_LABELS[kind]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col">
+        First token handed out
+        <input
+          type="number"
+          min={1}
+          value={scenario.firstToken ?? 1}
+          onChange={(e) => {
+            const n = Number(e.target.value);
+            onChange({ ...scenario, firstToken: e.target.value.trim() === '' ? Number.NaN : n });
+          }}
+          className={FIELD}
+        />
+      </label>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  decodeScenario,
+  encodeScenario,
+  isWriteEvent,
+  loadTimelineEngine,
+  parseScenario,
+  type TimelineEngine,
+} from '@/lib/timeline';
+import { CASE_FILES, CASE_PATTERNS, caseScenario, casePatterns, type CaseEvent } from '.';
+
+let engine: TimelineEngine;
+beforeAll(async () => {
+  engine = await loadTimelineEngine();
+});
+
+describe('the case files', () => {
+  it('are ten, numbered 1 to 10, with unique slugs, and every pattern has a case', () => {
+    expect(CASE_FILES.map((c) => c.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(new Set(CASE_FILES.map((c) => c.id)).size).toBe(10);
+    const patterns = new Set(CASE_FILES.flatMap(casePatterns));
+    for (const p of CASE_PATTERNS) expect(patterns.has(p), p).toBe(true);
+  });
+
+  for (const c of CASE_FILES) {
+    describe(`case ${c.number}: ${c.title}`, () => {
+      it('cites each source with a public https link and says how far it was checked', () => {
+        expect(c.sources.length).toBeGreaterThan(0);
+        for (const s of c.sources) {
+          expect(s.url).toMatch(/^https?:\/\/[a-z0-9.-]+\.[a-z]{2,}\//i);
+          expect(s.note.length).toBeGreaterThan(20);
+        }
+        // A source not checked here is said so on the page.
+        if (c.sources.some((s) => s.check !== 'checked'))
+          expect(c.unchecked?.length).toBeGreaterThan(0);
+      });
+
+      it('has an account a reader can follow: several sentences, the token named, what fixed it', () => {
+        expect(c.account.join(' ').split('. ').length).toBeGreaterThan(4);
+        expect(c.fixed.length).toBeGreaterThan(0);
+        expect(c.tokenName.length).toBeGreaterThan(2);
+      });
+
+      for (const run of c.runs) {
+        it(`${run.id}: every write's outcome in the data equals the engine's`, () => {
+          const scenario = caseScenario(c, run);
+          const writes = run.events.filter((e) => isWriteEvent(e)) as CaseEvent[];
+          expect(writes.length).toBeGreaterThan(0);
+          expect(
+            writes.every((e) => e.outcome !== undefined),
+            'every write states its outcome',
+          ).toBe(true);
+          const trace = engine.run(scenario);
+          expect(trace.writes.map((w) => [w.eventId, w.database])).toEqual(
+            writes.map((e) => [e.id, e.outcome]),
+          );
+          // What the caller learns (the learner's prediction) equals each write's expectation.
+          expect(trace.writes.map((w) => w.outcome)).toEqual(
+            scenario.events.filter(isWriteEvent).map((e) => e.expect),
+          );
+        });
+
+        it(`${run.id}: survives a share link unchanged and validates`, () => {
+          const scenario = caseScenario(c, run);
+          expect(parseScenario(JSON.parse(JSON.stringify(scenario)))).toEqual({
+            ok: true,
+            scenario,
+          });
+          expect(decodeScenario(encodeScenario(scenario))).toEqual({ ok: true, scenario });
+        });
+      }
+    });
+  }
+});
+
+describe('the facts the cases rest on', () => {
+  const trace = (caseId: string, runId: string) => {
+    const c = CASE_FILES.find((x) => x.id === caseId)!;
+    return engine.run(
+      caseScenario(
+        c,
+        c.runs.find((r) => r.id === runId)!,
+      ),
+    );
+  };
+
+  it('case 1 hands out tokens 33 and 34, and storage keeps 34', () => {
+    const t = trace('gc-pause-storage', 'storage-remembers');
+    expect(t.writes.filter((w) => w.target === 'run').map((w) => w.token)).toEqual([33, 34]);
+    expect(t.steps.at(-1)?.after.targets.gatewayHighest).toEqual({ storage: 34 });
+  });
+
+  it('case 5 speaks of producer epochs 5 and 6, and the old instance is refused at commit on the fence', () => {
+    const t = trace('kafka-producer-epoch', 'new-instance');
+    expect(t.writes.find((w) => w.eventId === 'p2-init')?.token).toBe(6);
+    expect(t.writes.find((w) => w.eventId === 'p1-commit')?.failed).toEqual(['fence']);
+  });
+
+  it('case 7: all three attempts write the registry when nothing checks the attempt', () => {
+    const t = trace('oban-lifeline', 'every-run-lands');
+    expect(t.steps.at(-1)?.after.targets.gatewayWrites.map((w) => w.token)).toEqual([1, 2, 3]);
+  });
+
+  it('case 10: the random values are 284 then 29, so highest-seen refuses the rightful holder', () => {
+    const t = trace('redlock-random-value', 'random-highest-seen');
+    expect(t.writes.filter((w) => w.target === 'run').map((w) => w.token)).toEqual([284, 29]);
+  });
+});

@@ -1,0 +1,57 @@
+import type { Scenario, TimelineEvent } from '@/lib/timeline/types';
+import { CHUBBY_CASE, ETCD_CASE, GC_PAUSE_CASE, KAFKA_CASE, ZOOKEEPER_CASE } from './cases-1-5';
+import {
+  KUBERNETES_CASE,
+  OBAN_CASE,
+  REDLOCK_CASE,
+  TEMPORAL_CASE,
+  VISIBILITY_CASE,
+} from './cases-6-10';
+import type { CaseFile, CasePattern, CaseRun } from './types';
+
+export * from './types';
+
+/** The case files, in the order the list shows them. */
+export const CASE_FILES: readonly CaseFile[] = [
+  GC_PAUSE_CASE,
+  CHUBBY_CASE,
+  ZOOKEEPER_CASE,
+  ETCD_CASE,
+  KAFKA_CASE,
+  TEMPORAL_CASE,
+  OBAN_CASE,
+  VISIBILITY_CASE,
+  KUBERNETES_CASE,
+  REDLOCK_CASE,
+];
+
+export const CASE_FILES_LEAD = [
+  'The lesson’s workers A and B are invented. These are not: each case file is an incident or a design from a real system, told in our words, with the system’s own name for the token. Read the account, predict what happens to every write, then run it on real SQLite in your browser and see what fixed it.',
+] as const;
+
+export function caseFileById(id: string): CaseFile | undefined {
+  return CASE_FILES.find((c) => c.id === id);
+}
+
+/** Every pattern a case shows, across its runs (the list filters by these). */
+export function casePatterns(caseFile: CaseFile): CasePattern[] {
+  return [...new Set(caseFile.runs.map((r) => r.pattern))];
+}
+
+/**
+ * A run of a case as a timeline scenario: each write expects the outcome the caller learns
+ * (`callerSees` when its acknowledgement is lost, otherwise the database's outcome).
+ */
+export function caseScenario(caseFile: CaseFile, run: CaseRun): Scenario {
+  const events = run.events.map(
+    ({ outcome, callerSees, ...event }) =>
+      (outcome ? { ...event, expect: callerSees ?? outcome } : event) as TimelineEvent,
+  );
+  return {
+    version: 1,
+    id: `case-${caseFile.number}-${run.id}`,
+    title: `Case ${caseFile.number}: ${caseFile.title} (${run.label})`,
+    ...run.scenario,
+    events,
+  };
+}

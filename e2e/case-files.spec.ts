@@ -1,0 +1,91 @@
+import type { Page } from '@playwright/test';
+import { expect, seriousViolations, test } from './fixtures';
+
+/** Marks the nth write with this description (a case may repeat one, e.g. two sends). */
+async function mark(page: Page, write: string, choice: 'Applied' | 'Refused', nth = 0) {
+  await page
+    .getByRole('group', { name: write, exact: true })
+    .nth(nth)
+    .getByRole('radio', { name: choice })
+    .check();
+}
+
+test('case 1 from the list: a learner predicts every write, runs it and gets full marks', async ({
+  page,
+}) => {
+  await page.goto('/learn/case-files');
+  const list = page.getByRole('list', { name: 'Case files' });
+  await expect(list.getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'Time only' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list).toContainText('Chubby sequencers and lock-delay');
+  await page.getByRole('button', { name: 'Fenced' }).click();
+  await list.getByRole('link', { name: /The GC pause and the storage write/ }).click();
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'The GC pause and the storage write',
+  );
+  await expect(page.getByText('client 1', { exact: true })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 7 events' })).toBeVisible();
+  await mark(page, 'A claims the run', 'Applied');
+  await mark(page, 'B claims the run', 'Applied');
+  await mark(page, 'B writes storage through the gateway', 'Applied');
+  await mark(page, 'A writes storage through the gateway', 'Refused');
+  await page.getByRole('button', { name: 'Run to end' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Score: 4 / 4 · Full marks' })).toBeVisible();
+  const late = page.getByRole('row').filter({ hasText: 'A writes storage through the gateway' });
+  await expect(late).toContainText('refused');
+  await expect(late).toContainText(
+    'fencing token 34 for storage of this run, higher than fencing token 33',
+  );
+  await expect(page.getByText('Result saved in your records.')).toBeVisible();
+
+  // The variant: client 2 has not written yet, so client 1's 33 lands.
+  await page.getByRole('button', { name: 'Client 2 has not written yet' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 8 events' })).toBeVisible();
+  await page.getByRole('button', { name: 'Run to end' }).click();
+  await expect(page.getByRole('heading', { name: /Score: 0 \/ 5/ })).toBeVisible();
+  await expect(
+    page.getByRole('row').filter({ hasText: 'A writes storage through the gateway' }).nth(1),
+  ).toContainText('applied');
+  await page.getByText('Show what fixed it').click();
+  await expect(page.getByText('Registering the new token at the resource')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('case 5: a learner who expects the zombie producer’s send to land loses a point, and sees why', async ({
+  page,
+}) => {
+  await page.goto('/learn/case-files/kafka-producer-epoch');
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 11 events' })).toBeVisible();
+  await expect(page.getByText('producer epoch', { exact: true })).toBeVisible();
+  await mark(page, 'A claims the run', 'Applied');
+  await mark(page, 'A writes orders-0 through the gateway', 'Applied', 0);
+  await mark(page, 'B claims the run', 'Applied');
+  await mark(page, 'A writes orders-0 through the gateway', 'Applied', 1);
+  await mark(page, 'A submits (finish)', 'Refused');
+  await mark(page, 'B writes orders-0 through the gateway', 'Applied');
+  await mark(page, 'B submits (finish)', 'Applied');
+  await page.getByRole('button', { name: 'Run to end' }).click();
+
+  const score = page.getByRole('region', { name: 'Score: 6 / 7' });
+  await expect(page.getByRole('heading', { name: 'Score: 6 / 7' })).toBeVisible();
+  await expect(score).toContainText('you said applied, it was refused');
+  await expect(score).toContainText(
+    'producer epoch 6 for orders-0 of this run, higher than producer epoch 5',
+  );
+  await expect(page.getByText('Result saved in your records.')).toBeVisible();
+  const commit = page.getByRole('row').filter({ hasText: 'A submits (finish)' });
+  await expect(commit).toContainText('refused');
+
+  await expect(page.getByRole('link', { name: 'Check this design' })).toHaveAttribute(
+    'href',
+    '/practice/compare#design-fenced',
+  );
+  const open = page.getByRole('link', { name: 'Open in the timeline' });
+  await expect(open).toHaveAttribute('href', /^\/practice\/timeline#[A-Za-z0-9_-]+$/);
+  await open.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 11 events' })).toBeVisible();
+  await expect(page.getByText('gateway check: highest token seen')).toBeVisible();
+});

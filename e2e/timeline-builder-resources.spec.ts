@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+async function addEvent(
+  page: Page,
+  label: string,
+  options: { worker?: string; resource?: string; reach?: string } = {},
+) {
+  await page.getByRole('combobox', { name: 'New event' }).selectOption({ label });
+  if (options.worker)
+    await page.getByRole('combobox', { name: 'Worker', exact: true }).selectOption(options.worker);
+  if (options.resource !== undefined)
+    await page.getByRole('textbox', { name: 'Resource' }).fill(options.resource);
+  if (options.reach !== undefined)
+    await page.getByRole('textbox', { name: 'Acceptors reached' }).fill(options.reach);
+  await page.getByRole('button', { name: 'Add event' }).click();
+}
+
+const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/practice/timeline');
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 8 events' })).toBeVisible();
+  await page.getByRole('button', { name: 'Build your own' }).click();
+  await page.getByRole('button', { name: 'Start from a short example' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 6 events' })).toBeVisible();
+});
+
+test('a 3-acceptor replicated target: a minority write is not committed, a stale one is refused, and it all survives the share link', async ({
+  page,
+}) => {
+  await page
+    .getByRole('combobox', { name: 'Gateway check (resource fence)' })
+    .selectOption({ label: 'Majority of acceptors' });
+  await expect(page.getByRole('combobox', { name: 'Acceptors' })).toHaveValue('3');
+  await addEvent(page, 'Register generation at the gateway', {
+    worker: 'B',
+    resource: 'journal',
+    reach: '1, 2',
+  });
+  await addEvent(page, 'Gateway write', { worker: 'A', resource: 'journal', reach: '3' });
+  await addEvent(page, 'Gateway write', { worker: 'A', resource: 'journal', reach: '' });
+  await addEvent(page, 'Gateway write', { worker: 'B', resource: 'journal', reach: '' });
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 10 events' })).toBeVisible();
+  await page.getByRole('button', { name: 'Run to end' }).click();
+
+  await expect(row(page, 'B registers its generation at the gateway (journal)')).toContainText(
+    'B registered token 2 at journal',
+  );
+  await expect(row(page, 'B registers its generation at the gateway (journal)')).toContainText(
+    'acceptors 1, 2 took it',
+  );
+  const minority = row(page, 'A writes journal through the gateway (it reaches acceptor 3)');
+  await expect(minority).toContainText('refused, 0 rows: quorum');
+  await expect(minority).toContainText('acceptor 3 took it');
+  const stale = row(page, 'A writes journal through the gateway').filter({
+    hasNotText: 'reaches acceptor',
+  });
+  await expect(stale).toContainText('refused, 0 rows: token, quorum');
+  await expect(stale).toContainText('1, 2 had promised a higher generation');
+  await expect(row(page, 'B writes journal through the gateway')).toContainText('applied, 1 row');
+  await expect(page.getByText('journal → acceptors promised 2, 2, 2')).toBeVisible();
+  const trace = await page.getByRole('table').innerText();
+
+  await page.getByRole('button', { name: 'Share link' }).click();
+  const link = await page.getByRole('textbox', { name: 'Link to this scenario' }).inputValue();
+  const fresh = await page.context().newPage();
+  await fresh.goto(link);
+  await expect(fresh.getByRole('status').filter({ hasText: 'Ready: 10 events' })).toBeVisible();
+  await expect(fresh.getByText('gateway check: majority of acceptors of 3')).toBeVisible();
+  await fresh.getByRole('button', { name: 'Run to end' }).click();
+  expect(await fresh.getByRole('table').innerText()).toBe(trace);
+});
+
+test('a fingerprint token: claimed_at from a clock running ahead lets the stale write through; the counter refuses it', async ({
+  page,
+}) => {
+  await page.getByRole('spinbutton', { name: 'Clock offset of A (seconds)' }).fill('10');
+  await page
+    .getByRole('combobox', { name: 'Token the holder presents' })
+    .selectOption({ label: 'claimed_at (the claimer’s clock)' });
+  await addEvent(page, 'Gateway write', { worker: 'B', resource: 'file' });
+  await addEvent(page, 'Gateway write', { worker: 'A', resource: 'file' });
+  await page.getByRole('button', { name: 'Run to end' }).click();
+  await expect(row(page, 'B writes file through the gateway')).toContainText('claimed_at 6');
+  const stale = row(page, 'A writes file through the gateway');
+  await expect(stale).toContainText('applied, 1 row');
+  await expect(stale).toContainText('claimed_at 10 is not below the highest seen (claimed_at 6)');
+
+  await page
+    .getByRole('combobox', { name: 'Token the holder presents' })
+    .selectOption({ label: 'Fence counter' });
+  await page.getByRole('button', { name: 'Run to end' }).click();
+  await expect(row(page, 'A writes file through the gateway')).toContainText(
+    'refused, 0 rows: token',
+  );
+});
