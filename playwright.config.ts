@@ -14,7 +14,7 @@ export default defineConfig({
   // Limits on waiting for states the app exposes, sized for a loaded 2-core machine (the stress
   // run keeps both cores busy). No test passes by waiting out a timer.
   timeout: 120_000,
-  expect: { timeout: 20_000 },
+  expect: { timeout: 30_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

@@ -19,7 +19,8 @@ async function restrictedImports(filePath: string, code: string): Promise<string
   return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
-describe('lint rules that keep the layers apart', () => {
+// Loading ESLint with Next's plugins takes seconds, more on a busy machine.
+describe('lint rules that keep the layers apart', { timeout: 120_000 }, () => {
   it('refuses React in content/', async () => {
     const messages = await restrictedImports(
       'content/lesson/violation.ts',
