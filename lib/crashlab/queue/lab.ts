@@ -1,12 +1,4 @@
-import {
-  CLAIM_PICKED_RUN,
-  explainRefusal,
-  failedConditions,
-  fencedDesign,
-  pickClaimableRun,
-  type CommitResult,
-  type RunRow,
-} from '@/lib/lease';
+import { CLAIM_PICKED_RUN, fencedDesign, pickClaimableRun, type CommitResult } from '@/lib/lease';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
 import type { CheckpointResult, StepStart } from '../lab';
 import type { ReceiptRow, Step } from '../types';
@@ -17,6 +9,18 @@ import {
   taskSchema,
   type RemovableFence,
 } from './schema';
+import { oneTripOps } from './one-trip';
+import {
+  finishResult,
+  nothingClaimable,
+  RECEIPT_COLUMNS,
+  refusal,
+  REGISTER,
+  staleExplanation,
+  toReceipt,
+  toRun,
+} from './rows';
+import { readQueueSnapshot } from './snapshot';
 import type { QueueClaim, QueueSnapshot } from './types';
 
 export interface QueueLabOptions {
@@ -99,31 +103,6 @@ export async function submitQueue(
   return ids;
 }
 
-const RECEIPT_COLUMNS = `receipt_id AS "receiptId", operation_id AS "operationId", run_id AS "runId",
-  generation, body, accepted_at AS "acceptedAt"`;
-
-function toReceipt(row: Record<string, unknown>): ReceiptRow {
-  return {
-    receiptId: Number(row.receiptId),
-    operationId: String(row.operationId),
-    runId: String(row.runId),
-    generation: Number(row.generation),
-    body: String(row.body),
-    acceptedAt: Number(row.acceptedAt),
-  };
-}
-
-function toRun(row: Record<string, unknown>): RunRow {
-  return {
-    runId: String(row.runId ?? row.runid),
-    owner: String(row.owner ?? ''),
-    leaseUntil: Number(row.leaseUntil ?? row.leaseuntil),
-    fence: Number(row.fence),
-    status: String(row.status) as RunRow['status'],
-    cancelEpoch: Number(row.cancelEpoch ?? row.cancelepoch ?? 0),
-  };
-}
-
 /** Creates the queue lab over a task database and a publisher database (either dialect). */
 export function createQueueLab(options: QueueLabOptions): QueueLab {
   const { task, publisher } = options;
@@ -155,25 +134,28 @@ export function createQueueLab(options: QueueLabOptions): QueueLab {
     return task.transaction(
       async (): Promise<{ ok: true; value: T } | { ok: false; explanation: string }> => {
         const changed = await task.run(fencedDesign.renew, { run, owner, token, now, lease });
-        if (changed === 0) {
-          const row = await readRun(run);
-          const explanation = row
-            ? explainRefusal(row, failedConditions(row, owner, token, now), owner, token, now)
-            : `Run ${run} does not exist.`;
-          return { ok: false, explanation };
-        }
+        if (changed === 0)
+          return { ok: false, explanation: refusal(await readRun(run), run, owner, token, now) };
         return { ok: true, value: await write(now) };
       },
     );
   };
   /** The publisher learns a generation; it keeps the highest it has seen per run. */
   const register = (run: string, generation: number) =>
-    publisher.run(
-      `INSERT INTO fence_register (run_id, highest_generation) VALUES ($run, $generation)
-       ON CONFLICT (run_id) DO UPDATE SET highest_generation = excluded.highest_generation
-       WHERE excluded.highest_generation > fence_register.highest_generation`,
-      { run, generation },
-    );
+    publisher.run(REGISTER, { run, generation });
+  const operations = new Map<string, string>();
+  const operationOf = async (run: string) => {
+    let op = operations.get(run);
+    if (op === undefined) {
+      const row = await task.get<{ op: string }>(
+        'SELECT operation_id AS op FROM run_operations WHERE run_id = $run',
+        { run },
+      );
+      op = String(row?.op);
+      operations.set(run, op);
+    }
+    return op;
+  };
   const highest = async (run: string) =>
     Number(
       (
@@ -184,7 +166,7 @@ export function createQueueLab(options: QueueLabOptions): QueueLab {
       )?.h ?? 0,
     );
 
-  return {
+  const lab: QueueLab = {
     now: () => clock(task),
     removedFence,
     async claimNext(owner) {
@@ -210,18 +192,7 @@ export function createQueueLab(options: QueueLabOptions): QueueLab {
         await publisher.transaction(() => register(run, generation));
         return { run, generation };
       });
-      if (!claimed) {
-        const open = await task.get<{ n: number }>(
-          "SELECT count(*) AS n FROM runs WHERE status IN ('queued', 'running')",
-        );
-        return Number(open?.n ?? 0) === 0
-          ? { ok: false, reason: 'all-final', explanation: 'every run is in a final state' }
-          : {
-              ok: false,
-              reason: 'none-claimable',
-              explanation: 'every open run is held on a lease that has not ended',
-            };
-      }
+      if (!claimed) return nothingClaimable(task);
       const done: Partial<Record<Step, string>> = {};
       const saved = await task.all<{ step: Step; output: string }>(
         'SELECT step, output FROM checkpoints WHERE run_id = $run',
@@ -230,15 +201,11 @@ export function createQueueLab(options: QueueLabOptions): QueueLab {
         },
       );
       for (const row of saved) done[row.step] = row.output;
-      const op = await task.get<{ op: string }>(
-        'SELECT operation_id AS op FROM run_operations WHERE run_id = $run',
-        { run: claimed.run },
-      );
       return {
         ok: true,
         runId: claimed.run,
         generation: claimed.generation,
-        operationId: String(op?.op),
+        operationId: await operationOf(claimed.run),
         leaseUntil: now + lease,
         done,
       };
@@ -256,14 +223,7 @@ export function createQueueLab(options: QueueLabOptions): QueueLab {
     },
     async publish(run, generation, body) {
       const fenced = (await removedFence()) !== 'publisher';
-      const op = String(
-        (
-          await task.get<{ op: string }>(
-            'SELECT operation_id AS op FROM run_operations WHERE run_id = $run',
-            { run },
-          )
-        )?.op,
-      );
+      const op = await operationOf(run);
       const now = await clock(publisher);
       const log = (outcome: string) =>
         publisher.run(
@@ -278,7 +238,7 @@ export function createQueueLab(options: QueueLabOptions): QueueLab {
           return {
             outcome: 'refused',
             highestGeneration: seen,
-            explanation: `refused: generation ${generation} is older than generation ${seen}, which the publisher has already seen`,
+            explanation: staleExplanation(generation, seen),
           };
         }
         const inserted = await publisher.run(
@@ -317,101 +277,22 @@ export function createQueueLab(options: QueueLabOptions): QueueLab {
     async finish(owner, run, token) {
       const now = await clock(task);
       const changed = await task.run(fencedDesign.finish, { run, owner, token, now, lease });
-      const row = await readRun(run);
-      if (changed > 0 && row) return { ok: true, changed, row };
-      if (!row)
-        return {
-          ok: false,
-          changed: 0,
-          failed: [],
-          explanation: `Run ${run} does not exist.`,
-          row,
-        };
-      const failed = failedConditions(row, owner, token, now);
-      return {
-        ok: false,
-        changed: 0,
-        failed,
-        explanation: explainRefusal(row, failed, owner, token, now),
-        row,
-      };
+      return finishResult(changed, await readRun(run), run, owner, token, now);
     },
-    async snapshot() {
-      const runs = (
-        await task.all(
-          `SELECT run_id AS "runId", owner, lease_until AS "leaseUntil", fence, status, cancel_epoch AS "cancelEpoch" FROM runs ORDER BY run_id`,
-        )
-      ).map(toRun);
-      const operations: Record<string, string> = {};
-      for (const row of await task.all(
-        'SELECT run_id AS "runId", operation_id AS op FROM run_operations',
-      ))
-        operations[String(row.runId)] = String(row.op);
-      const claims = (
-        await task.all(
-          `SELECT run_id AS "runId", generation, owner, claimed_at AS "claimedAt", lease_until AS "leaseUntil" FROM claims ORDER BY run_id, generation`,
-        )
-      ).map((r) => ({
-        runId: String(r.runId),
-        generation: Number(r.generation),
-        owner: String(r.owner),
-        claimedAt: Number(r.claimedAt),
-        leaseUntil: Number(r.leaseUntil),
-      }));
-      const attempts = (
-        await task.all(
-          `SELECT attempt_id AS "attemptId", run_id AS "runId", step, generation, owner, started_at AS "startedAt" FROM step_attempts ORDER BY attempt_id`,
-        )
-      ).map((r) => ({
-        attemptId: Number(r.attemptId),
-        runId: String(r.runId),
-        step: String(r.step) as Step,
-        generation: Number(r.generation),
-        owner: String(r.owner),
-        startedAt: Number(r.startedAt),
-      }));
-      const checkpoints = (
-        await task.all(
-          `SELECT run_id AS "runId", step, generation, owner, attempt_id AS "attemptId", output, saved_at AS "savedAt" FROM checkpoints ORDER BY run_id, saved_at`,
-        )
-      ).map((r) => ({
-        runId: String(r.runId),
-        step: String(r.step) as Step,
-        generation: Number(r.generation),
-        owner: String(r.owner),
-        attemptId: Number(r.attemptId),
-        output: String(r.output),
-        savedAt: Number(r.savedAt),
-      }));
-      const register: Record<string, number> = {};
-      for (const row of await publisher.all(
-        'SELECT run_id AS "runId", highest_generation AS h FROM fence_register',
-      ))
-        register[String(row.runId)] = Number(row.h);
-      const receipts = (
-        await publisher.all(`SELECT ${RECEIPT_COLUMNS} FROM receipts ORDER BY receipt_id`)
-      ).map(toReceipt);
-      const requests = (
-        await publisher.all(
-          `SELECT request_id AS "requestId", operation_id AS "operationId", run_id AS "runId", generation, outcome, at FROM publish_requests ORDER BY request_id`,
-        )
-      ).map((r) => ({
-        requestId: Number(r.requestId),
-        operationId: String(r.operationId),
-        runId: String(r.runId),
-        generation: Number(r.generation),
-        outcome: String(r.outcome) as 'applied',
-        at: Number(r.at),
-      }));
-      return {
-        runs,
-        operations,
-        claims,
-        attempts,
-        checkpoints,
-        publisher: { register, receipts, requests },
-        removedFence: await removedFence(),
-      };
-    },
+    snapshot: () => readQueueSnapshot(task, publisher, removedFence),
   };
+  // Over a connection every statement is a round trip: PostgreSQL runs the one-trip forms.
+  return task.dialect === 'postgres'
+    ? {
+        ...lab,
+        ...oneTripOps({
+          task,
+          publisher,
+          lease,
+          removedFence,
+          operationOf,
+          rememberOperation: (run, op) => operations.set(run, op),
+        }),
+      }
+    : lab;
 }
