@@ -92,15 +92,26 @@ export interface PgDriver extends AsyncSqlDriver {
   readonly url: string;
 }
 
+/** Statements kept prepared per connection; others (rare ones) are parsed each time. */
+const MAX_PREPARED = 100;
+
 /** Opens one connection; every statement of this handle runs on it, in order. */
 export async function openPg(url: string): Promise<PgDriver> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   // A server that goes away mid-run must not crash the process with an unhandled 'error'.
   client.on('error', () => undefined);
   await client.connect();
+  // The lab sends the same few statements thousands of times: each is parsed and planned once
+  // per connection (a named prepared statement), then only bound and executed.
+  const prepared = new Map<string, string>();
   const query = async (sql: string, params?: SqlParams) => {
     const { text, values } = toPositional(sql, params);
-    return client.query(text, values as unknown[]);
+    let name = prepared.get(text);
+    if (name === undefined && prepared.size < MAX_PREPARED) {
+      name = `lab_${prepared.size + 1}`;
+      prepared.set(text, name);
+    }
+    return client.query({ name, text, values: values as unknown[] });
   };
   let queue: Promise<unknown> = Promise.resolve();
   return {
