@@ -63,3 +63,12 @@ export * from './properties';
 export { CLAIMABLE_CONDITION } from './conditions';
 export { pickClaimableRun, CLAIM_PICKED_RUN } from './queue';
 export { explainCommit, describeChecked } from './explain';
+export {
+  fenceRegisterTable,
+  REGISTER_GENERATION,
+  REGISTER_AND_READ,
+  READ_HIGHEST,
+  READ_ALL_HIGHEST,
+  registerGuardTrigger,
+  type FenceDialect,
+} from './fence-register';

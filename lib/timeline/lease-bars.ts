@@ -58,7 +58,11 @@ export function leaseBarsAt(trace: Trace, position: number): LeaseBar[] {
       continue;
     }
     const open = bars[bars.length - 1];
-    if (open?.current) {
+    if (open?.current && run.fence !== open.fence) {
+      // A fenced cancel moved the run to a generation no holder owns: this lease is over.
+      open.current = false;
+      open.replacedAt = step.at;
+    } else if (open?.current) {
       open.until = run.leaseUntil;
       open.status = run.status;
     }

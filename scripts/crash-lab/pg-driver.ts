@@ -13,20 +13,19 @@ function castFor(value: SqlValue): string {
   return '';
 }
 
-/**
- * Turns the rulebook's named parameters (`$owner`) into PostgreSQL's numbered ones (`$1`), each
- * cast to its value's type; one name used twice binds one value. Quoted text and `$tag$`
- * bodies are left alone.
- */
-export function toPositional(
-  sql: string,
-  params: SqlParams | undefined,
-): { text: string; values: SqlValue[] } {
-  if (params === undefined) return { text: sql, values: [] };
-  if (Array.isArray(params)) throw new Error('the PostgreSQL driver binds named parameters only');
-  const named = params as Record<string, SqlValue>;
-  const order = new Map<string, number>();
-  const values: SqlValue[] = [];
+/** A statement split once at its named parameters: text between them, and the names in order. */
+interface Template {
+  parts: string[];
+  names: string[];
+}
+
+const templates = new Map<string, Template>();
+
+function template(sql: string): Template {
+  let cached = templates.get(sql);
+  if (cached) return cached;
+  const parts: string[] = [];
+  const names: string[] = [];
   let text = '';
   for (let i = 0; i < sql.length;) {
     const ch = sql[i];
@@ -37,23 +36,50 @@ export function toPositional(
       i = stop;
       continue;
     }
-    const match = ch === '$' ? /^\$([A-Za-z_][A-Za-z0-9_]*)/.exec(sql.slice(i)) : null;
+    const match = ch === '$' ? /^\$([A-Za-z_][A-Za-z0-9_]*)/.exec(sql.slice(i, i + 64)) : null;
     if (match) {
-      const name = match[1];
-      if (!(name in named)) throw new Error(`no value bound for $${name}`);
-      let n = order.get(name);
-      if (n === undefined) {
-        values.push(named[name]);
-        n = values.length;
-        order.set(name, n);
-      }
-      text += `$${n}${castFor(named[name])}`;
+      parts.push(text);
+      names.push(match[1]);
+      text = '';
       i += match[0].length;
       continue;
     }
     text += ch;
     i++;
   }
+  parts.push(text);
+  cached = { parts, names };
+  // The lab's statements are a fixed set; a cap keeps an unexpected stream of texts bounded.
+  if (templates.size < 500) templates.set(sql, cached);
+  return cached;
+}
+
+/**
+ * Turns the rulebook's named parameters (`$owner`) into PostgreSQL's numbered ones (`$1`), each
+ * cast to its value's type; one name used twice binds one value. Quoted text and `$tag$`
+ * bodies are left alone. Each statement is scanned once; later calls only bind.
+ */
+export function toPositional(
+  sql: string,
+  params: SqlParams | undefined,
+): { text: string; values: SqlValue[] } {
+  if (params === undefined) return { text: sql, values: [] };
+  if (Array.isArray(params)) throw new Error('the PostgreSQL driver binds named parameters only');
+  const named = params as Record<string, SqlValue>;
+  const { parts, names } = template(sql);
+  const order = new Map<string, number>();
+  const values: SqlValue[] = [];
+  let text = parts[0];
+  names.forEach((name, k) => {
+    if (!(name in named)) throw new Error(`no value bound for $${name}`);
+    let n = order.get(name);
+    if (n === undefined) {
+      values.push(named[name]);
+      n = values.length;
+      order.set(name, n);
+    }
+    text += `$${n}${castFor(named[name])}${parts[k + 1]}`;
+  });
   return { text, values };
 }
 
@@ -92,15 +118,26 @@ export interface PgDriver extends AsyncSqlDriver {
   readonly url: string;
 }
 
+/** Statements kept prepared per connection; others (rare ones) are parsed each time. */
+const MAX_PREPARED = 100;
+
 /** Opens one connection; every statement of this handle runs on it, in order. */
 export async function openPg(url: string): Promise<PgDriver> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   // A server that goes away mid-run must not crash the process with an unhandled 'error'.
   client.on('error', () => undefined);
   await client.connect();
+  // The lab sends the same few statements thousands of times: each is parsed and planned once
+  // per connection (a named prepared statement), then only bound and executed.
+  const prepared = new Map<string, string>();
   const query = async (sql: string, params?: SqlParams) => {
     const { text, values } = toPositional(sql, params);
-    return client.query(text, values as unknown[]);
+    let name = prepared.get(text);
+    if (name === undefined && prepared.size < MAX_PREPARED) {
+      name = `lab_${prepared.size + 1}`;
+      prepared.set(text, name);
+    }
+    return client.query({ name, text, values: values as unknown[] });
   };
   let queue: Promise<unknown> = Promise.resolve();
   return {

@@ -7,7 +7,7 @@
  *   npm run lab -- chaos    --database URL --workers 8 --runs 1000 --seconds 60
  *   npm run lab -- evaluate --database URL --history FILE
  */
-import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -145,11 +145,18 @@ export function places(values: QueueValues): { task: Place; publisher: Place } {
 
 const print = (text: string) => process.stdout.write(`${text}\n`);
 
-/** Appends history entries to a JSONL file, one write per line (O_APPEND keeps lines whole). */
+/**
+ * Appends history entries to a JSONL file, one write per line (O_APPEND keeps lines whole when
+ * several processes write). The file is opened at the first entry, once, not at every line.
+ */
 export function historyWriter(path: string | undefined): (entry: HistoryEntry) => void {
   if (!path) return () => undefined;
   mkdirSync(dirname(path), { recursive: true });
-  return (entry) => appendFileSync(path, `${JSON.stringify(entry)}\n`);
+  let fd: number | null = null;
+  return (entry) => {
+    fd ??= openSync(path, 'a');
+    writeSync(fd, `${JSON.stringify(entry)}\n`);
+  };
 }
 
 export function readHistory(path: string): HistoryEntry[] {

@@ -3,7 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { queueRunIds } from '@/lib/crashlab/queue/lab';
+import type { HistoryEntry } from '@/lib/crashlab/queue/history';
+import { createQueueLab, queueRunIds } from '@/lib/crashlab/queue/lab';
+import { runQueueWorker } from '@/lib/crashlab/queue/worker';
+import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
 import { chaosPlan, type ChaosPoint } from '@/lib/crashlab/queue/plan';
 import { openPg } from './pg-driver';
 import { labUrl, portInUse } from './pg-server';
@@ -124,6 +127,61 @@ describe('the source’s sequence on PostgreSQL', () => {
     expect(await publisher.get('SELECT count(*) AS n FROM receipts')).toEqual({ n: 1 });
     await publisher.close();
     expect((await lab('evaluate', '--database', url)).code).toBe(0);
+  });
+});
+
+/** Counts the statements a handle sends: each is a round trip; a transaction adds BEGIN and COMMIT. */
+function counted(db: AsyncSqlDriver, count: { trips: number }): AsyncSqlDriver {
+  const trip =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    (...args: A) => {
+      count.trips++;
+      return fn(...args);
+    };
+  return {
+    dialect: db.dialect,
+    run: trip(db.run.bind(db)),
+    get: trip(db.get.bind(db)) as AsyncSqlDriver['get'],
+    all: trip(db.all.bind(db)) as AsyncSqlDriver['all'],
+    exec: trip(db.exec.bind(db)),
+    transaction: (fn) => {
+      count.trips += 2;
+      return db.transaction(fn);
+    },
+    close: () => db.close(),
+  };
+}
+
+describe('round trips on PostgreSQL', () => {
+  it('a run from claim to finish costs 18 round trips (claim 5, each step 2, publish 4, finish 1)', async () => {
+    const url = freshUrl();
+    expect((await lab('submit', '--database', url, '--runs', '2')).code).toBe(0);
+    const count = { trips: 0 };
+    const task = await openPg(url);
+    const publisher = await openPg(labUrl(port, `t${process.pid}_${n}_publisher`));
+    const queue = createQueueLab({
+      task: counted(task, count),
+      publisher: counted(publisher, count),
+      leaseSeconds: 30,
+    });
+    await queue.removedFence(); // read once per handle, not per run
+    count.trips = 0;
+    const history: HistoryEntry[] = [];
+    const summary = await runQueueWorker(queue, {
+      owner: 'w1',
+      pid: 1,
+      die: () => {
+        throw new Error('no fault planned');
+      },
+      idle: async () => undefined,
+      record: (e) => history.push(e),
+      clock: () => Date.now(),
+    });
+    await task.close();
+    await publisher.close();
+    expect(summary).toMatchObject({ succeeded: 2, fencedOut: 0, stopped: 'all-final' });
+    // Two runs, then the claim that finds every run final (BEGIN, pick, COMMIT, count of open runs).
+    expect(count.trips).toBe(2 * 18 + 4);
   });
 });
 

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { CrashLab } from '@/components/crash-lab/crash-lab';
 import { CrashLabIntro } from '@/components/crash-lab/crash-lab-intro';
 import { CopyCommand } from '@/components/ui/copy-command';
+import { HistoryImport } from '@/components/crash-lab/history-import';
 import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Crash lab' };
@@ -25,6 +26,7 @@ export default function CrashLabPage() {
       </PageHeader>
       <CrashLabIntro />
       <CrashLab />
+      <HistoryImport />
     </>
   );
 }

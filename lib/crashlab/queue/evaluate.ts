@@ -12,7 +12,7 @@ export const QUEUE_PROPERTIES = [
 ] as const;
 export type QueueProperty = (typeof QUEUE_PROPERTIES)[number];
 
-export interface Violation {
+export interface QueueViolation {
   property: QueueProperty;
   runId: string;
   /** What is wrong, in one sentence. */
@@ -26,7 +26,7 @@ export interface QueueEvaluation {
   runs: number;
   succeeded: number;
   receipts: number;
-  violations: Violation[];
+  violations: QueueViolation[];
   /** Per property: how many violations it has. */
   counts: Record<QueueProperty, number>;
 }
@@ -42,7 +42,7 @@ export function evaluateQueue(
   snapshot: QueueSnapshot,
   history: readonly HistoryEntry[] = [],
 ): QueueEvaluation {
-  const violations: Violation[] = [];
+  const violations: QueueViolation[] = [];
   const t0 = history[0]?.t ?? 0;
   const excerpt = (picks: Pick[]) =>
     history.filter((e) => picks.some((p) => p(e))).map((e) => formatEntry(e, t0));

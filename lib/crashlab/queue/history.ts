@@ -1,4 +1,4 @@
-import type { OutcomeKind, UnknownReason } from '@/lib/lease';
+import { OUTCOME_KINDS, type OutcomeKind, type UnknownReason } from '@/lib/lease';
 import type { Step } from '@/lib/crashlab/types';
 
 /** The operations a worker invokes, and the supervisor's own actions (the nemesis). */
@@ -40,7 +40,7 @@ export type HistoryEntry =
       t: number;
       pid: number;
       worker: string;
-      action: 'kill' | 'pause' | 'resume' | 'drop-ack' | 'spawn';
+      action: (typeof NEMESIS)[number];
       run?: string;
       generation?: number;
       point?: string;
@@ -50,9 +50,37 @@ export type HistoryEntry =
       t: number;
       pid: number;
       worker: string;
-      event: 'start' | 'exit';
+      event: (typeof PROCESS_EVENTS)[number];
       code?: number;
     };
+
+const NEMESIS = ['kill', 'pause', 'resume', 'drop-ack', 'spawn'] as const;
+const PROCESS_EVENTS = ['start', 'exit'] as const;
+const OUTCOMES: readonly string[] = OUTCOME_KINDS;
+
+/** True when `value` has the fields its `type` promises (an imported file is not trusted). */
+function isEntry(value: unknown): value is HistoryEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const e = value as Record<string, unknown>;
+  if (typeof e.t !== 'number' || typeof e.pid !== 'number' || typeof e.worker !== 'string')
+    return false;
+  if (e.run !== undefined && typeof e.run !== 'string') return false;
+  if (e.generation !== undefined && typeof e.generation !== 'number') return false;
+  const has = (list: readonly string[], field: unknown) =>
+    typeof field === 'string' && list.includes(field);
+  switch (e.type) {
+    case 'invoke':
+      return has(HISTORY_OPS, e.op);
+    case 'complete':
+      return has(HISTORY_OPS, e.op) && has(OUTCOMES, e.outcome);
+    case 'nemesis':
+      return has(NEMESIS, e.action);
+    case 'process':
+      return has(PROCESS_EVENTS, e.event);
+    default:
+      return false;
+  }
+}
 
 /** Parses a JSONL history; a line that is not an entry is reported by number. */
 export function parseHistory(text: string): HistoryEntry[] {
@@ -65,17 +93,10 @@ export function parseHistory(text: string): HistoryEntry[] {
     } catch {
       throw new Error(`history line ${i + 1} is not JSON`);
     }
-    const entry = value as Partial<HistoryEntry>;
-    if (
-      typeof entry !== 'object' ||
-      entry === null ||
-      typeof entry.t !== 'number' ||
-      typeof entry.pid !== 'number' ||
-      !['invoke', 'complete', 'nemesis', 'process'].includes(String(entry.type))
-    ) {
+    if (!isEntry(value)) {
       throw new Error(`history line ${i + 1} is not a crash-lab history entry`);
     }
-    entries.push(entry as HistoryEntry);
+    entries.push(value);
   });
   return entries.sort((a, b) => a.t - b.t);
 }

@@ -1,15 +1,9 @@
 import {
-  acknowledged,
-  checkConditions,
   CLAIM_PICKED_RUN,
-  COMMIT_CONDITIONS,
-  explainCommit,
-  explainRefusal,
-  failedConditions,
   fencedDesign,
   pickClaimableRun,
+  READ_HIGHEST,
   type CommitResult,
-  type RunRow,
 } from '@/lib/lease';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
 import type { CheckpointResult, StepStart } from '@/lib/crashlab/lab';
@@ -21,6 +15,18 @@ import {
   taskSchema,
   type RemovableFence,
 } from './schema';
+import { oneTripOps } from './one-trip';
+import {
+  finishResult,
+  nothingClaimable,
+  RECEIPT_COLUMNS,
+  refusal,
+  REGISTER,
+  staleExplanation,
+  toReceipt,
+  toRun,
+} from './rows';
+import { readQueueSnapshot } from './snapshot';
 import type { QueueClaim, QueueSnapshot } from './types';
 
 export interface QueueLabOptions {
@@ -103,30 +109,6 @@ export async function submitQueue(
   return ids;
 }
 
-const RECEIPT_COLUMNS = `receipt_id AS "receiptId", operation_id AS "operationId", run_id AS "runId",
-  generation, body, accepted_at AS "acceptedAt"`;
-
-function toReceipt(row: Record<string, unknown>): ReceiptRow {
-  return {
-    receiptId: Number(row.receiptId),
-    operationId: String(row.operationId),
-    runId: String(row.runId),
-    generation: Number(row.generation),
-    body: String(row.body),
-    acceptedAt: Number(row.acceptedAt),
-  };
-}
-
-function toRun(row: Record<string, unknown>): RunRow {
-  return {
-    runId: String(row.runId ?? row.runid),
-    owner: String(row.owner ?? ''),
-    leaseUntil: Number(row.leaseUntil ?? row.leaseuntil),
-    fence: Number(row.fence),
-    status: String(row.status) as RunRow['status'],
-  };
-}
-
 /** Creates the queue lab over a task database and a publisher database (either dialect). */
 export function createQueueLab(options: QueueLabOptions): QueueLab {
   const { task, publisher } = options;
@@ -158,36 +140,32 @@ export function createQueueLab(options: QueueLabOptions): QueueLab {
     return task.transaction(
       async (): Promise<{ ok: true; value: T } | { ok: false; explanation: string }> => {
         const changed = await task.run(fencedDesign.renew, { run, owner, token, now, lease });
-        if (changed === 0) {
-          const row = await readRun(run);
-          const explanation = row
-            ? explainRefusal(row, failedConditions(row, owner, token, now), owner, token, now)
-            : `Run ${run} does not exist.`;
-          return { ok: false, explanation };
-        }
+        if (changed === 0)
+          return { ok: false, explanation: refusal(await readRun(run), run, owner, token, now) };
         return { ok: true, value: await write(now) };
       },
     );
   };
   /** The publisher learns a generation; it keeps the highest it has seen per run. */
   const register = (run: string, generation: number) =>
-    publisher.run(
-      `INSERT INTO fence_register (run_id, highest_generation) VALUES ($run, $generation)
-       ON CONFLICT (run_id) DO UPDATE SET highest_generation = excluded.highest_generation
-       WHERE excluded.highest_generation > fence_register.highest_generation`,
-      { run, generation },
-    );
+    publisher.run(REGISTER, { run, generation });
+  const operations = new Map<string, string>();
+  const operationOf = async (run: string) => {
+    let op = operations.get(run);
+    if (op === undefined) {
+      const row = await task.get<{ op: string }>(
+        'SELECT operation_id AS op FROM run_operations WHERE run_id = $run',
+        { run },
+      );
+      op = String(row?.op);
+      operations.set(run, op);
+    }
+    return op;
+  };
   const highest = async (run: string) =>
-    Number(
-      (
-        await publisher.get<{ h: number }>(
-          'SELECT highest_generation AS h FROM fence_register WHERE run_id = $run',
-          { run },
-        )
-      )?.h ?? 0,
-    );
+    Number((await publisher.get<{ h: number }>(READ_HIGHEST, { run }))?.h ?? 0);
 
-  return {
+  const lab: QueueLab = {
     now: () => clock(task),
     removedFence,
     async claimNext(owner) {
@@ -213,18 +191,7 @@ export function createQueueLab(options: QueueLabOptions): QueueLab {
         await publisher.transaction(() => register(run, generation));
         return { run, generation };
       });
-      if (!claimed) {
-        const open = await task.get<{ n: number }>(
-          "SELECT count(*) AS n FROM runs WHERE status IN ('queued', 'running')",
-        );
-        return Number(open?.n ?? 0) === 0
-          ? { ok: false, reason: 'all-final', explanation: 'every run is in a final state' }
-          : {
-              ok: false,
-              reason: 'none-claimable',
-              explanation: 'every open run is held on a lease that has not ended',
-            };
-      }
+      if (!claimed) return nothingClaimable(task);
       const done: Partial<Record<Step, string>> = {};
       const saved = await task.all<{ step: Step; output: string }>(
         'SELECT step, output FROM checkpoints WHERE run_id = $run',
@@ -233,15 +200,11 @@ export function createQueueLab(options: QueueLabOptions): QueueLab {
         },
       );
       for (const row of saved) done[row.step] = row.output;
-      const op = await task.get<{ op: string }>(
-        'SELECT operation_id AS op FROM run_operations WHERE run_id = $run',
-        { run: claimed.run },
-      );
       return {
         ok: true,
         runId: claimed.run,
         generation: claimed.generation,
-        operationId: String(op?.op),
+        operationId: await operationOf(claimed.run),
         leaseUntil: now + lease,
         done,
       };
@@ -259,14 +222,7 @@ export function createQueueLab(options: QueueLabOptions): QueueLab {
     },
     async publish(run, generation, body) {
       const fenced = (await removedFence()) !== 'publisher';
-      const op = String(
-        (
-          await task.get<{ op: string }>(
-            'SELECT operation_id AS op FROM run_operations WHERE run_id = $run',
-            { run },
-          )
-        )?.op,
-      );
+      const op = await operationOf(run);
       const now = await clock(publisher);
       const log = (outcome: string) =>
         publisher.run(
@@ -281,7 +237,7 @@ export function createQueueLab(options: QueueLabOptions): QueueLab {
           return {
             outcome: 'refused',
             highestGeneration: seen,
-            explanation: `refused: generation ${generation} is older than generation ${seen}, which the publisher has already seen`,
+            explanation: staleExplanation(generation, seen),
           };
         }
         const inserted = await publisher.run(
@@ -319,129 +275,23 @@ export function createQueueLab(options: QueueLabOptions): QueueLab {
     },
     async finish(owner, run, token) {
       const now = await clock(task);
-      const judged = await readRun(run);
       const changed = await task.run(fencedDesign.finish, { run, owner, token, now, lease });
-      const row = await readRun(run);
-      if (!row || !judged) {
-        const database = {
-          kind: 'refused' as const,
-          failed: ['run'],
-          checked: [{ condition: 'run', held: false }],
-        };
-        return {
-          ok: false,
-          changed: 0,
-          failed: [],
-          explanation: `Run ${run} does not exist.`,
-          row,
-          observed: acknowledged(database),
-        };
-      }
-      const checked = checkConditions(COMMIT_CONDITIONS, judged, owner, token, now);
-      const explanation = explainCommit({
-        applied: changed > 0,
-        changed,
-        conditions: COMMIT_CONDITIONS,
-        judged,
-        after: row,
-        owner,
-        token,
-        now,
-      });
-      if (changed > 0)
-        return {
-          ok: true,
-          changed,
-          row,
-          explanation,
-          observed: acknowledged({ kind: 'applied', checked }),
-        };
-      const failed = checked.filter((c) => !c.held).map((c) => c.condition);
-      return {
-        ok: false,
-        changed: 0,
-        failed,
-        explanation,
-        row,
-        observed: acknowledged({ kind: 'refused', failed, checked }),
-      };
+      return finishResult(changed, await readRun(run), run, owner, token, now);
     },
-    async snapshot() {
-      const runs = (
-        await task.all(
-          `SELECT run_id AS "runId", owner, lease_until AS "leaseUntil", fence, status, cancel_epoch AS "cancelEpoch" FROM runs ORDER BY run_id`,
-        )
-      ).map(toRun);
-      const operations: Record<string, string> = {};
-      for (const row of await task.all(
-        'SELECT run_id AS "runId", operation_id AS op FROM run_operations',
-      ))
-        operations[String(row.runId)] = String(row.op);
-      const claims = (
-        await task.all(
-          `SELECT run_id AS "runId", generation, owner, claimed_at AS "claimedAt", lease_until AS "leaseUntil" FROM claims ORDER BY run_id, generation`,
-        )
-      ).map((r) => ({
-        runId: String(r.runId),
-        generation: Number(r.generation),
-        owner: String(r.owner),
-        claimedAt: Number(r.claimedAt),
-        leaseUntil: Number(r.leaseUntil),
-      }));
-      const attempts = (
-        await task.all(
-          `SELECT attempt_id AS "attemptId", run_id AS "runId", step, generation, owner, started_at AS "startedAt" FROM step_attempts ORDER BY attempt_id`,
-        )
-      ).map((r) => ({
-        attemptId: Number(r.attemptId),
-        runId: String(r.runId),
-        step: String(r.step) as Step,
-        generation: Number(r.generation),
-        owner: String(r.owner),
-        startedAt: Number(r.startedAt),
-      }));
-      const checkpoints = (
-        await task.all(
-          `SELECT run_id AS "runId", step, generation, owner, attempt_id AS "attemptId", output, saved_at AS "savedAt" FROM checkpoints ORDER BY run_id, saved_at`,
-        )
-      ).map((r) => ({
-        runId: String(r.runId),
-        step: String(r.step) as Step,
-        generation: Number(r.generation),
-        owner: String(r.owner),
-        attemptId: Number(r.attemptId),
-        output: String(r.output),
-        savedAt: Number(r.savedAt),
-      }));
-      const register: Record<string, number> = {};
-      for (const row of await publisher.all(
-        'SELECT run_id AS "runId", highest_generation AS h FROM fence_register',
-      ))
-        register[String(row.runId)] = Number(row.h);
-      const receipts = (
-        await publisher.all(`SELECT ${RECEIPT_COLUMNS} FROM receipts ORDER BY receipt_id`)
-      ).map(toReceipt);
-      const requests = (
-        await publisher.all(
-          `SELECT request_id AS "requestId", operation_id AS "operationId", run_id AS "runId", generation, outcome, at FROM publish_requests ORDER BY request_id`,
-        )
-      ).map((r) => ({
-        requestId: Number(r.requestId),
-        operationId: String(r.operationId),
-        runId: String(r.runId),
-        generation: Number(r.generation),
-        outcome: String(r.outcome) as 'applied',
-        at: Number(r.at),
-      }));
-      return {
-        runs,
-        operations,
-        claims,
-        attempts,
-        checkpoints,
-        publisher: { register, receipts, requests },
-        removedFence: await removedFence(),
-      };
-    },
+    snapshot: () => readQueueSnapshot(task, publisher, removedFence),
   };
+  // Over a connection every statement is a round trip: PostgreSQL runs the one-trip forms.
+  return task.dialect === 'postgres'
+    ? {
+        ...lab,
+        ...oneTripOps({
+          task,
+          publisher,
+          lease,
+          removedFence,
+          operationOf,
+          rememberOperation: (run, op) => operations.set(run, op),
+        }),
+      }
+    : lab;
 }

@@ -1,3 +1,4 @@
+import { fenceRegisterTable, registerGuardTrigger } from '@/lib/lease';
 import type { AsyncSqlDriver, SqlDialect } from '@/lib/sqlite/async-driver';
 
 /** Bumped when either queue database's tables change; others are refused, never migrated. */
@@ -69,36 +70,12 @@ CREATE TABLE checkpoints (
 );`;
 }
 
-const STALE_MESSAGE = 'stale generation: the publisher has seen a newer one';
-
-/**
- * The publisher's fence inside its own database, so even a raw INSERT that skips the publish
- * function is refused: no receipt from a generation below the highest the publisher has seen.
- */
-function publisherFence(dialect: SqlDialect): string {
-  const older = `NEW.generation < COALESCE((SELECT highest_generation FROM fence_register WHERE run_id = NEW.run_id), 0)`;
-  if (dialect === 'sqlite') {
-    return `CREATE TRIGGER receipts_reject_stale BEFORE INSERT ON receipts WHEN ${older}
-BEGIN SELECT RAISE(ABORT, '${STALE_MESSAGE}'); END;`;
-  }
-  return `CREATE FUNCTION receipts_reject_stale() RETURNS trigger LANGUAGE plpgsql AS $fence$
-BEGIN
-  IF ${older} THEN RAISE EXCEPTION '${STALE_MESSAGE}'; END IF;
-  RETURN NEW;
-END $fence$;
-CREATE TRIGGER receipts_reject_stale BEFORE INSERT ON receipts
-  FOR EACH ROW EXECUTE FUNCTION receipts_reject_stale();`;
-}
-
 /** The publisher's own database: a receipt per operation id, and (unless removed) its fence. */
 export function publisherSchema(dialect: SqlDialect, removed: RemovableFence | null): string {
   const t = types(dialect);
   return `
 CREATE TABLE publisher_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE fence_register (
-  run_id             TEXT PRIMARY KEY,
-  highest_generation ${t.int} NOT NULL
-);
+${fenceRegisterTable(t.int)}
 CREATE TABLE receipts (
   receipt_id   ${t.serial},
   operation_id TEXT NOT NULL UNIQUE,
@@ -115,7 +92,7 @@ CREATE TABLE publish_requests (
   outcome      TEXT NOT NULL CHECK (outcome IN ('applied', 'duplicate', 'refused')),
   at           ${t.real} NOT NULL
 );
-${removed === 'publisher' ? '' : publisherFence(dialect)}`;
+${removed === 'publisher' ? '' : registerGuardTrigger('receipts', dialect)}`;
 }
 
 /** Database time in seconds, with fractions: every process reads one clock, the server's. */

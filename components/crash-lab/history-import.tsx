@@ -1,0 +1,82 @@
+'use client';
+
+import { useId, useState, type ChangeEvent } from 'react';
+import {
+  HISTORY_IMPORT_LIMITS,
+  historySizeProblem,
+  importHistory,
+  type HistoryImport as Imported,
+} from '@/lib/crashlab/queue/history-lanes';
+import { HistoryLanes } from './history-lanes';
+
+/**
+ * Imports a JSONL history written by the CLI (`npm run lab -- chaos`) and draws it. The file is
+ * read in the page only; nothing is uploaded or stored.
+ */
+export function HistoryImport() {
+  const inputId = useId();
+  const headingId = useId();
+  const [result, setResult] = useState<(Imported & { name: string }) | null>(null);
+  const [reading, setReading] = useState(false);
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    const tooBig = historySizeProblem(file.size);
+    if (tooBig) return setResult({ ok: false, error: tooBig, name: file.name });
+    setReading(true);
+    try {
+      setResult({ ...importHistory(await file.text()), name: file.name });
+    } catch {
+      setResult({ ok: false, error: 'The file could not be read.', name: file.name });
+    } finally {
+      setReading(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="mt-6 rounded-lg border border-line p-4">
+      <h2 id={headingId} className="mb-2 text-lg font-bold">
+        History from the command line
+      </h2>
+      <p className="mb-3 text-sm text-muted">
+        <code>npm run lab -- chaos --database … --history run.jsonl</code> records every claim,
+        write, kill and pause of real worker processes. Import the file to see one lane per process.
+        It stays in this page: nothing is uploaded.
+      </p>
+      <label htmlFor={inputId} className="block text-sm font-semibold">
+        History file (JSONL, up to {HISTORY_IMPORT_LIMITS.maxBytes / 1e6} MB)
+      </label>
+      <input
+        id={inputId}
+        type="file"
+        accept=".jsonl,.ndjson,.json,.txt,application/x-ndjson,application/json,text/plain"
+        onChange={(e) => void onFile(e)}
+        className="mt-1 block w-full max-w-md text-sm file:mr-3 file:rounded-md file:border file:border-line file:bg-surface-2 file:px-3 file:py-1.5 file:font-semibold file:text-ink"
+      />
+      <div
+        role="status"
+        aria-live="polite"
+        className="mt-3 text-sm"
+        data-state={reading ? 'reading' : result ? (result.ok ? 'drawn' : 'error') : 'empty'}
+      >
+        {reading ? 'Reading…' : null}
+        {result?.ok ? (
+          <p>
+            {result.name}: shown {result.shown} of {result.total} entries
+            {result.shown < result.total
+              ? ` (the page draws the first ${HISTORY_IMPORT_LIMITS.maxEntries.toLocaleString('en')})`
+              : ''}
+            .
+          </p>
+        ) : null}
+      </div>
+      {result && !result.ok ? (
+        <p role="alert" className="mt-2 rounded-md border border-bad px-3 py-2 text-sm text-bad">
+          {result.name} was not drawn: {result.error}
+        </p>
+      ) : null}
+      {result?.ok ? <HistoryLanes drawing={result.drawing} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,254 @@
+import { REGISTER_AND_READ } from '@/lib/lease';
+import { CLAIM_PICKED_RUN, fencedDesign, pickClaimableRun, type CommitResult } from '@/lib/lease';
+import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
+import type { Step } from '@/lib/crashlab/types';
+import type { PublishDecision, QueueLab } from './lab';
+import {
+  finishResult,
+  fromJson,
+  nothingClaimable,
+  RECEIPT_COLUMNS,
+  refusal,
+  REGISTER,
+  staleExplanation,
+  toReceipt,
+  toRun,
+} from './rows';
+import type { RemovableFence } from './schema';
+
+/**
+ * PostgreSQL forms of the queue lab's operations, each in as few round trips as the rules
+ * allow. Over a connection every statement is a round trip, and a run used to cost ~60 of them
+ * (a clock read and a BEGIN/renew/write/COMMIT per step start and per checkpoint). Here the
+ * rulebook's own statements (lib/lease, unchanged) become parts of one statement with
+ * data-modifying CTEs: the renewal and the write it guards commit together or not at all, as in
+ * the transaction they replace, and `$now` is the server clock read once by that statement.
+ * SQLite keeps the plain form (lab.ts): its statements cost no round trip.
+ */
+
+/** The server clock, in seconds (the same clock as `clockStatement('postgres')`). */
+const CLOCK = `clock AS MATERIALIZED (SELECT extract(epoch FROM clock_timestamp())::float8 AS now)`;
+
+/** A rulebook statement whose `$now` is this statement's clock (from the `clock` CTE). */
+export function onServerClock(sql: string): string {
+  return sql
+    .trim()
+    .replace(/;$/, '')
+    .replace(/\$now\b/g, '(SELECT now FROM clock)');
+}
+
+/** The run's row as the rulebook reads it, as JSON text, for a refusal's explanation. */
+const RUN_JSON = `(SELECT row_to_json(r)::text FROM (${fencedDesign.read}) r) AS run`;
+
+/**
+ * The lesson's renewal (owner, fence, unexpired lease, running) and `write`, which selects its
+ * values `FROM renewed, clock` so it writes nothing when the renewal changed no row.
+ * Returns the clock, how many rows were renewed and written, and the run row it saw.
+ */
+export function renewThen(write: string): string {
+  return `WITH ${CLOCK},
+renewed AS (${onServerClock(fencedDesign.renew)} RETURNING run_id),
+written AS (${write} RETURNING 1 AS one)
+SELECT (SELECT now FROM clock) AS now, (SELECT count(*) FROM renewed) AS renewed,
+  (SELECT count(*) FROM written) AS written, ${RUN_JSON}`;
+}
+
+/** Starting a step: renew, then record the attempt; returns its id. */
+export const BEGIN_STEP = `WITH ${CLOCK},
+renewed AS (${onServerClock(fencedDesign.renew)} RETURNING run_id),
+attempt AS (INSERT INTO step_attempts (run_id, step, generation, owner, started_at)
+  SELECT $run, $step, $generation, $owner, now FROM renewed, clock RETURNING attempt_id)
+SELECT (SELECT now FROM clock) AS now, (SELECT attempt_id FROM attempt) AS id, ${RUN_JSON}`;
+
+const CHECKPOINT_INSERT = `INSERT INTO checkpoints (run_id, step, generation, owner, attempt_id, output, saved_at)
+  SELECT $run, $step, $generation, $owner, $attempt, $output, now FROM FROM_CLAUSE
+  ON CONFLICT (run_id, step) DO NOTHING`;
+
+/** Saving a checkpoint under the lesson's renewal. */
+export const FENCED_CHECKPOINT = renewThen(
+  CHECKPOINT_INSERT.replace('FROM_CLAUSE', 'renewed, clock'),
+);
+
+/** Saving a checkpoint with the checkpoint's fence removed (the `--remove-fence` experiment). */
+export const UNFENCED_CHECKPOINT = `WITH ${CLOCK},
+written AS (${CHECKPOINT_INSERT.replace('FROM_CLAUSE', 'clock')} RETURNING 1 AS one)
+SELECT (SELECT now FROM clock) AS now, 1 AS renewed, (SELECT count(*) FROM written) AS written`;
+
+/** The lesson's finish; returns the row it left (or, when refused, the row it saw). */
+export const FINISH = `WITH ${CLOCK},
+finished AS (${onServerClock(fencedDesign.finish)}
+  RETURNING run_id AS "runId", owner, lease_until AS "leaseUntil", fence, status, cancel_epoch AS "cancelEpoch")
+SELECT (SELECT now FROM clock) AS now, (SELECT count(*) FROM finished) AS changed,
+  COALESCE((SELECT row_to_json(f)::text FROM finished f), ${RUN_JSON.replace(/ AS run$/, '')}) AS run`;
+
+/** The pick of the next claimable run, with the clock it was judged by. */
+export function pickOnServerClock(pick: string): string {
+  return `WITH ${CLOCK}, picked AS (${onServerClock(pick)})
+SELECT picked.run, clock.now FROM picked, clock`;
+}
+
+/**
+ * The lesson's claim of the picked run (which returns the new generation), its claims row, and
+ * what the run's earlier generations left: its publish operation id and its checkpoints.
+ */
+export function claimAndRead(claim: string): string {
+  return `WITH claimed AS (${claim.trim().replace(/;$/, '')}),
+recorded AS (INSERT INTO claims (run_id, generation, owner, claimed_at, lease_until)
+  SELECT $run, token, $owner, $now, $now + $lease FROM claimed RETURNING generation)
+SELECT (SELECT generation FROM recorded) AS token,
+  (SELECT operation_id FROM run_operations WHERE run_id = $run) AS op,
+  (SELECT json_agg(json_build_object('step', step, 'output', output))::text FROM checkpoints WHERE run_id = $run) AS done`;
+}
+
+/** The publisher logs a refused request. */
+export const LOG_REFUSED = `WITH ${CLOCK}
+INSERT INTO publish_requests (operation_id, run_id, generation, outcome, at)
+SELECT $op, $run, $generation, 'refused', now FROM clock`;
+
+/**
+ * The publisher's write: the receipt unless its operation id already has one, the request's log
+ * line (applied or duplicate), and the receipt that now stands for the operation.
+ */
+export function acceptReceipt(receiptColumns: string): string {
+  return `WITH ${CLOCK},
+inserted AS (INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at)
+  SELECT $op, $run, $generation, $body, now FROM clock
+  ON CONFLICT (operation_id) DO NOTHING RETURNING ${receiptColumns}),
+logged AS (INSERT INTO publish_requests (operation_id, run_id, generation, outcome, at)
+  SELECT $op, $run, $generation,
+    CASE WHEN EXISTS (SELECT 1 FROM inserted) THEN 'applied' ELSE 'duplicate' END, now FROM clock)
+SELECT (SELECT count(*) FROM inserted) AS inserted,
+  COALESCE((SELECT row_to_json(i)::text FROM inserted i),
+    (SELECT row_to_json(r)::text FROM (SELECT ${receiptColumns} FROM receipts WHERE operation_id = $op) r)) AS receipt`;
+}
+
+export interface OneTripContext {
+  task: AsyncSqlDriver;
+  publisher: AsyncSqlDriver;
+  lease: number;
+  removedFence: () => Promise<RemovableFence | null>;
+  /** The run's publish operation id (cached by the lab once a claim has read it). */
+  operationOf: (run: string) => Promise<string>;
+  rememberOperation: (run: string, op: string) => void;
+}
+
+type OneTripOps = Pick<QueueLab, 'claimNext' | 'beginStep' | 'publish' | 'checkpoint' | 'finish'>;
+
+/**
+ * The queue lab's operations on PostgreSQL, in round trips per call: claim 5 (BEGIN, pick,
+ * claim with its reads, register at the publisher, COMMIT), step start 1, checkpoint 1,
+ * publish 4 (BEGIN, register, receipt with its log line, COMMIT), finish 1.
+ */
+export function oneTripOps(ctx: OneTripContext): OneTripOps {
+  const { task, publisher, lease } = ctx;
+  const runOf = (json: unknown) => {
+    const row = fromJson(json);
+    return row ? toRun(row) : undefined;
+  };
+  return {
+    async claimNext(owner) {
+      const claimed = await task.transaction(async () => {
+        const picked = await task.get<{ run: string; now: number }>(
+          pickOnServerClock(pickClaimableRun(task.dialect)),
+        );
+        if (!picked) return null;
+        const { run } = picked;
+        const now = Number(picked.now);
+        const row = await task.get<{ token: number | null; op: string; done: string | null }>(
+          claimAndRead(CLAIM_PICKED_RUN),
+          { run, owner, now, lease },
+        );
+        if (row?.token === null || row?.token === undefined) return null;
+        const generation = Number(row.token);
+        // The publisher learns the new generation before the claim commits, so from the moment
+        // this worker holds the run, an older generation's publish is refused.
+        await publisher.run(REGISTER, { run, generation });
+        const saved = (row.done ? JSON.parse(row.done) : []) as { step: Step; output: string }[];
+        return { run, generation, now, op: String(row.op), saved };
+      });
+      if (!claimed) return nothingClaimable(task);
+      ctx.rememberOperation(claimed.run, claimed.op);
+      const done: Partial<Record<Step, string>> = {};
+      for (const { step, output } of claimed.saved) done[step] = output;
+      return {
+        ok: true,
+        runId: claimed.run,
+        generation: claimed.generation,
+        operationId: claimed.op,
+        leaseUntil: claimed.now + lease,
+        done,
+      };
+    },
+    async beginStep(owner, run, generation, step) {
+      const row = await task.get<{ now: number; id: number | null; run: string | null }>(
+        BEGIN_STEP,
+        { run, owner, token: generation, generation, step, lease },
+      );
+      if (row?.id !== null && row?.id !== undefined) return { ok: true, attemptId: Number(row.id) };
+      return {
+        ok: false,
+        explanation: refusal(runOf(row?.run), run, owner, generation, Number(row?.now)),
+      };
+    },
+    async publish(run, generation, body) {
+      const fenced = (await ctx.removedFence()) !== 'publisher';
+      const op = await ctx.operationOf(run);
+      return publisher.transaction(async (): Promise<PublishDecision> => {
+        const seen = Number(
+          (await publisher.get<{ h: number }>(REGISTER_AND_READ, { run, generation }))?.h ?? 0,
+        );
+        if (fenced && generation < seen) {
+          await publisher.run(LOG_REFUSED, { op, run, generation });
+          return {
+            outcome: 'refused',
+            highestGeneration: seen,
+            explanation: staleExplanation(generation, seen),
+          };
+        }
+        const row = await publisher.get<{ inserted: number; receipt: string | null }>(
+          acceptReceipt(RECEIPT_COLUMNS),
+          { op, run, generation, body },
+        );
+        // A receipt another transaction committed while this statement waited on the conflict
+        // is newer than the statement's snapshot: read it again.
+        const receipt =
+          fromJson(row?.receipt) ??
+          (await publisher.get(`SELECT ${RECEIPT_COLUMNS} FROM receipts WHERE operation_id = $op`, {
+            op,
+          }));
+        return {
+          outcome: Number(row?.inserted) === 1 ? 'applied' : 'duplicate',
+          receipt: toReceipt(receipt!),
+          highestGeneration: seen,
+        };
+      });
+    },
+    async checkpoint(owner, run, generation, step, attemptId, output) {
+      const unfenced = (await ctx.removedFence()) === 'checkpoint';
+      const values = { run, owner, generation, step, attempt: attemptId, output };
+      const row = await task.get<{ now: number; renewed: number; written: number; run?: string }>(
+        unfenced ? UNFENCED_CHECKPOINT : FENCED_CHECKPOINT,
+        unfenced ? values : { ...values, token: generation, lease },
+      );
+      if (Number(row?.renewed) === 0)
+        return {
+          ok: false,
+          explanation: refusal(runOf(row?.run), run, owner, generation, Number(row?.now)),
+        };
+      if (Number(row?.written) === 0)
+        return { ok: false, explanation: `${step} was already checkpointed; nothing was written.` };
+      return { ok: true };
+    },
+    async finish(owner, run, token): Promise<CommitResult> {
+      const result = await task.get<{ now: number; changed: number; run: string | null }>(FINISH, {
+        run,
+        owner,
+        token,
+      });
+      const now = Number(result?.now);
+      const changed = Number(result?.changed ?? 0);
+      const row = runOf(result?.run);
+      return finishResult(changed, row, run, owner, token, now);
+    },
+  };
+}
