@@ -52,7 +52,7 @@ test('check every design: the lesson’s is proven safe within the bound, each o
   // The results are in view by the button, and cover the drop-one variants and your own design.
   const summary = page.getByTestId('check-all-summary');
   await expect(summary).toBeInViewport();
-  await expect(summary.getByRole('status')).toHaveText('14 of 14 designs checked', {
+  await expect(summary.getByRole('status')).toHaveText('15 of 15 designs checked', {
     timeout: 60_000,
   });
   await expect(summary).toContainText('Finish without the fence check: unsafe');

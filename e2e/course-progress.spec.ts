@@ -26,20 +26,22 @@ test('Home and the PRACTICE hub show real progress after one challenge and one t
   await expect(page.locator('.monaco-editor .view-lines')).toContainText('fresh process');
   await replaceProgram(page, DROP_STARTER.replace(' AND fence = $token', ''));
   await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(page.getByText('Challenge solved.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Challenge solved. Saved in your records.')).toBeVisible({
+    timeout: 20_000,
+  });
 
   // One timeline scenario with full marks.
   await page.goto('/practice/timeline');
   await expect(page.getByRole('status').filter({ hasText: 'Ready: 8 events' })).toBeVisible();
   for (const [write, choice] of [
-    ['A claims the run', 'Accept'],
-    ['B claims the run', 'Accept'],
-    ['A submits (finish)', 'Reject'],
-    ['B submits (finish)', 'Accept'],
+    ['A claims the run', 'Applied'],
+    ['B claims the run', 'Applied'],
+    ['A submits (finish)', 'Refused'],
+    ['B submits (finish)', 'Applied'],
   ] as const) {
     await page
       .getByRole('group', { name: write, exact: true })
-      .getByRole('radio', { name: choice })
+      .getByRole('radio', { name: choice, exact: true })
       .check();
   }
   await page.getByRole('button', { name: 'Run to end' }).click();

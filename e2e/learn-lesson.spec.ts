@@ -14,7 +14,7 @@ async function readWholeLesson(page: Page) {
   // Scrolling past is not reading: the learner marks each section read (or stays on it long enough).
   const toc = page.getByRole('navigation', { name: 'Table of contents' });
   await expect(toc.getByText(`${SECTION_COUNT} of ${SECTION_COUNT} sections read`)).toHaveCount(0);
-  const mark = page.getByRole('button', { name: /^Mark “.*” as read$/ });
+  const mark = page.getByRole('button', { name: /^Mark as read: “.*”$/ });
   await expect(mark.first()).toBeVisible();
   while ((await mark.count()) > 0) {
     const before = await mark.count();

@@ -93,7 +93,12 @@ export function ClaimLab({ exercises }: { exercises: readonly LabExercise[] }) {
           <h2 id="output-heading" className="text-lg font-bold">
             Output
           </h2>
-          <OutputPanel exercise={exercise} status={status} solved={solved} />
+          <OutputPanel
+            exercise={exercise}
+            status={status}
+            solved={solved}
+            recorded={lab.recorded}
+          />
           {exercise.id === DROP_ID ? <DeletionTable findings={lab.progress.deletions} /> : null}
         </section>
       </div>

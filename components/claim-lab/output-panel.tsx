@@ -58,10 +58,13 @@ export function OutputPanel({
   exercise,
   status,
   solved,
+  recorded = false,
 }: {
   exercise: LabExercise;
   status: LabStatus;
   solved: boolean;
+  /** The solve is written in the records database. */
+  recorded?: boolean;
 }) {
   const verdict = status.kind === 'ran' ? status.verdict : null;
   const exact = exercise.check.kind === 'exact';
@@ -108,7 +111,9 @@ export function OutputPanel({
         </p>
       ) : null}
       {verdict?.passed && exercise.kind === 'challenge' ? (
-        <p className="font-semibold text-good">Challenge solved.</p>
+        <p className="font-semibold text-good">
+          Challenge solved.{recorded ? ' Saved in your records.' : null}
+        </p>
       ) : null}
       <table className="w-full text-left text-sm">
         <caption className="sr-only">

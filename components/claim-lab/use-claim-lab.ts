@@ -56,6 +56,8 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
   const [programs, setPrograms] = useState<SavedPrograms>({});
   const [progress, setProgress] = useState<LabProgress>(EMPTY_PROGRESS);
   const [notices, setNotices] = useState<string[]>([]);
+  // Challenges whose solve is written in the records database (the hub's progress reads it).
+  const [recorded, setRecorded] = useState<readonly string[]>([]);
   const [status, setStatus] = useState<LabStatus>({ kind: 'idle' });
   const workerRef = useRef<ClaimLabWorker | null>(null);
   const editorRef = useRef<{ editor: Editor; monaco: typeof Monaco } | null>(null);
@@ -146,10 +148,12 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
         exercise.kind === 'challenge' && verdict.passed && !next.solved.includes(exercise.id);
       if (firstSolve) {
         next = { ...next, solved: [...next.solved, exercise.id] };
-        logSolved(exercise, run).catch((error: unknown) =>
-          notice(
-            `The activity log could not record this (${error instanceof Error ? error.message : String(error)}).`,
-          ),
+        logSolved(exercise, run).then(
+          () => setRecorded((list) => [...list, exercise.id]),
+          (error: unknown) =>
+            notice(
+              `The activity log could not record this (${error instanceof Error ? error.message : String(error)}).`,
+            ),
         );
       }
       if (next === current) return;
@@ -251,6 +255,7 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
     markers,
     progress,
     notices,
+    recorded: recorded.includes(exercise.id),
     onReady,
     runConsole,
     typesReady,

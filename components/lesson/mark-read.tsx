@@ -10,7 +10,7 @@ export function MarkRead({ id, title }: { id: string; title: string }) {
   if (id in records.read) return <p className="text-sm text-good">✓ Read</p>;
   return (
     <Button
-      aria-label={`Mark “${title}” as read`}
+      aria-label={`Mark as read: “${title}”`}
       onClick={() => void record([{ kind: 'read', sectionId: id, at: Date.now() }])}
     >
       Mark as read
