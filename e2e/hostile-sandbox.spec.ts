@@ -10,6 +10,10 @@ import { expect, exportedRoutes, test } from './fixtures';
 const EXFIL_PORT = Number(process.env.E2E_EXFIL_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 1);
 const EXFIL = `127.0.0.1:${EXFIL_PORT}`;
 
+// One listener on one port: every test of this file runs in the same Playwright worker (with
+// the suite's fullyParallel, two workers would each try to listen on EXFIL_PORT).
+test.describe.configure({ mode: 'default' });
+
 let server: Server;
 const arrived: string[] = [];
 
