@@ -19,6 +19,23 @@ export const same = (database: ObservedWrite['database']): ObservedWrite => ({
   caller: database,
 });
 
+/** A commit to a run that does not exist: refused, with `run` as the one failed condition. */
+export function missingRun(runId: string, row: RunRow | undefined = undefined): CommitResult {
+  const database = {
+    kind: 'refused' as const,
+    failed: ['run'],
+    checked: [{ condition: 'run', held: false }],
+  };
+  return {
+    ok: false,
+    changed: 0,
+    failed: [],
+    explanation: `Run ${runId} does not exist.`,
+    row,
+    observed: same(database),
+  };
+}
+
 /**
  * Runs a commit and says what it did in the four outcomes. The decision is the statement's;
  * on 0 rows the row is read again: a finish whose own earlier attempt landed is a duplicate.
@@ -38,21 +55,7 @@ export function runCommit(
   const row = read();
   // A learner's own statement: its conditions are unknown, so it is judged on all four.
   const checkedConditions = conditions ?? COMMIT_CONDITIONS;
-  if (!row || !judged) {
-    const database = {
-      kind: 'refused' as const,
-      failed: ['run'],
-      checked: [{ condition: 'run', held: false }],
-    };
-    return {
-      ok: false,
-      changed: 0,
-      failed: [],
-      explanation: `Run ${runId} does not exist.`,
-      row,
-      observed: same(database),
-    };
-  }
+  if (!row || !judged) return missingRun(runId, row);
   const checked = checkConditions(checkedConditions, judged, owner, token, now);
   if (changed > 0) {
     return {
@@ -131,21 +134,7 @@ export function writeRunOutput(
     body: output.body,
   });
   const row = read();
-  if (!row || !judged) {
-    const database = {
-      kind: 'refused' as const,
-      failed: ['run'],
-      checked: [{ condition: 'run', held: false }],
-    };
-    return {
-      ok: false,
-      changed: 0,
-      failed: [],
-      explanation: `Run ${runId} does not exist.`,
-      row,
-      observed: same(database),
-    };
-  }
+  if (!row || !judged) return missingRun(runId, row);
   const conditions = design.rules?.output ?? COMMIT_CONDITIONS;
   const checked = checkConditions(conditions, judged, owner, fenceToken, now);
   if (changed > 0) {

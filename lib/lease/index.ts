@@ -72,3 +72,4 @@ export {
   registerGuardTrigger,
   type FenceDialect,
 } from './fence-register';
+export { missingRun } from './commit';

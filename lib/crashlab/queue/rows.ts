@@ -5,6 +5,7 @@ import {
   describeChecked,
   explainRefusal,
   failedConditions,
+  missingRun,
   type CommitResult,
   type RunRow,
 } from '@/lib/lease';
@@ -88,21 +89,7 @@ export function finishResult(
   token: number,
   now: number,
 ): CommitResult {
-  if (!row) {
-    const database = {
-      kind: 'refused' as const,
-      failed: ['run'],
-      checked: [{ condition: 'run', held: false }],
-    };
-    return {
-      ok: false,
-      changed: 0,
-      failed: [],
-      explanation: `Run ${run} does not exist.`,
-      row,
-      observed: acknowledged(database),
-    };
-  }
+  if (!row) return missingRun(run);
   if (changed > 0) {
     // The finish's own WHERE held for every condition, or it would have changed no row.
     const checked = COMMIT_CONDITIONS.map((condition) => ({ condition, held: true }));
