@@ -187,10 +187,12 @@ test.describe('before the editor has loaded', () => {
     await page.goto('/practice/claim-lab');
     await expect(page.getByTestId('code-preview')).toContainText('UPDATE jobs');
     await expect(page.locator('[data-live="true"]')).toBeAttached();
+    // The editor's chunk is requested on its own; wait until it is held, so Run is surely
+    // clicked while the editor cannot have mounted (a busy machine fetches it late).
+    await expect.poll(() => held.length, { timeout: 30_000 }).toBeGreaterThan(0);
     await runButton(page).click();
     await expect(page.getByTestId('verdict')).toHaveText('pass', { timeout: 20_000 });
     await expect(runStatus(page)).toContainText(/Ran in \d/);
-    expect(held.length).toBeGreaterThan(0);
     await expect(page.locator('.monaco-editor')).toHaveCount(0);
     await Promise.all(held.map((release) => release()));
     await expect(page.locator('.monaco-editor .view-lines')).toContainText('UPDATE jobs');
