@@ -177,11 +177,13 @@ test.describe('before the editor has loaded', () => {
   test('Run works from the code shown while the editor is still loading', async ({ page }) => {
     // Hold back every large script (Monaco's chunks) until the run is done, so the click happens
     // while the editor is loading, whatever the machine's speed.
+    // Once released, later chunks (Monaco loads more after its first) pass straight through.
     const held: (() => Promise<void>)[] = [];
+    let holding = true;
     await page.route(/\/_next\/static\/.*\.js$/, async (route) => {
       const response = await route.fetch();
       const body = await response.body();
-      if (body.length < 1_000_000) return route.fulfill({ response, body });
+      if (!holding || body.length < 1_000_000) return route.fulfill({ response, body });
       held.push(() => route.fulfill({ response, body }));
     });
     await page.goto('/practice/claim-lab');
@@ -194,7 +196,11 @@ test.describe('before the editor has loaded', () => {
     await expect(page.getByTestId('verdict')).toHaveText('pass', { timeout: 20_000 });
     await expect(runStatus(page)).toContainText(/Ran in \d/);
     await expect(page.locator('.monaco-editor')).toHaveCount(0);
+    holding = false;
     await Promise.all(held.map((release) => release()));
-    await expect(page.locator('.monaco-editor .view-lines')).toContainText('UPDATE jobs');
+    await expect(page.locator('.monaco-editor .view-lines')).toContainText(
+      'UPDATE jobs',
+      HEAVY_LOAD,
+    );
   });
 });
