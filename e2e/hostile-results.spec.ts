@@ -68,15 +68,26 @@ test('the SQL sandbox answers input within 200 ms while the two large queries ru
   await replaceScript(page, `${HUGE_CELL}\n${WIDE}\n-- `);
   const seen = await watchMainThread(page);
   const status = page.getByRole('status').first();
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
-  // Type while the worker runs the queries, until the results are on the page.
-  await page.getByRole('textbox', { name: 'SQL script editor' }).focus();
-  await page.keyboard.press('ControlOrMeta+End');
   let typed = 0;
-  while (!(await status.textContent())?.startsWith('Ran ')) {
-    await page.keyboard.type('x');
-    typed += 1;
-    expect(typed, 'the run never finished').toBeLessThan(2_000);
+  for (let attempt = 1; ; attempt += 1) {
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    // Type while the worker runs the queries, until the run ends.
+    await page.getByRole('textbox', { name: 'SQL script editor' }).focus();
+    await page.keyboard.press('ControlOrMeta+End');
+    let text = '';
+    while (!/^(Ran |Stopped after)/.test((text = (await status.textContent()) ?? ''))) {
+      await page.keyboard.type('x');
+      typed += 1;
+      expect(typed, 'the run never ended').toBeLessThan(5_000);
+    }
+    if (text.startsWith('Ran ')) break;
+    // Reading a 50-million-character cell out of SQLite takes about 0.5 s on a quiet machine and
+    // can pass the sandbox's own 3-second limit on one whose cores are both busy. The stop is the
+    // sandbox working as designed (the page stayed usable throughout, which is measured below);
+    // reset to a known state and run again to see the results.
+    expect(attempt, `stopped by the time limit ${attempt} times in a row`).toBeLessThan(5);
+    await page.getByRole('button', { name: 'Reset database' }).click();
+    await expect(status).toHaveText('Ready. Press Run or Ctrl+Enter.');
   }
   await expect(status).toHaveText(/^Ran 2 statements in/);
   await page.keyboard.type('done');
