@@ -2,16 +2,16 @@ import { TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
 import { expect, test } from './fixtures';
 
 // The drawing must never say something the run row does not: at every step of every library
-// scenario, the current lease bar's fence and lease_until are the row's.
-test('drawn lease labels equal the run row at each step, for every library scenario', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
-  await page.goto('/practice/timeline');
-  const picker = page.getByRole('combobox', { name: 'Scenario' });
-  const row = page.getByRole('region', { name: 'Run row' });
-  const drawing = page.getByRole('region', { name: 'Timeline drawing' });
-  for (const scenario of TIMELINE_SCENARIOS) {
+// scenario, the current lease bar's fence and lease_until are the row's. One test per scenario,
+// so each has its own time limit and the two Playwright workers share them.
+for (const scenario of TIMELINE_SCENARIOS) {
+  test(`drawn lease labels equal the run row at each step: scenario ${scenario.number}`, async ({
+    page,
+  }) => {
+    await page.goto('/practice/timeline');
+    const picker = page.getByRole('combobox', { name: 'Scenario' });
+    const row = page.getByRole('region', { name: 'Run row' });
+    const drawing = page.getByRole('region', { name: 'Timeline drawing' });
     await picker.selectOption(`lib:${scenario.id}`);
     const count = scenario.events.length;
     await expect(
@@ -42,5 +42,5 @@ test('drawn lease labels equal the run row at each step, for every library scena
       await expect(current).toHaveAttribute('data-until', until ?? '');
       await expect(current.locator('text')).toContainText(`fence ${fence} · lease_until ${until}`);
     }
-  }
-});
+  });
+}
