@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, reloadWhenSaved, test } from './fixtures';
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
@@ -40,7 +40,7 @@ test('a learner can’t reveal an answer without an attempt; “I don’t know y
   await expect(page.getByRole('article', { name: 'Level 3 (locked)' })).toHaveCount(0);
 
   // Both attempts survive a reload.
-  await page.reload();
+  await reloadWhenSaved(page);
   await expect(level1.getByRole('button', { name: 'Hide the reference answer' })).toBeEnabled();
   await expect(level2.getByRole('button', { name: 'Reveal the reference answer' })).toBeEnabled();
 });
@@ -60,7 +60,7 @@ test('a quiz answer changed after the explanation does not raise the score', asy
   await item.getByRole('button', { name: 'False', exact: true }).click();
   await expect(item.getByRole('status')).toContainText('Answered again 1 time; latest right');
   await expect(score).toHaveText('1 of 7 answered, 0 right on the first try');
-  await page.reload();
+  await reloadWhenSaved(page);
   await expect(score).toHaveText('1 of 7 answered, 0 right on the first try');
 });
 

@@ -119,3 +119,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
           .join(', ')}`,
     );
 }
+
+/**
+ * Reloads once the lesson's records are stored: answers show at once and are written to
+ * IndexedDB in the background, and the page marks <html data-saving> until the write lands.
+ */
+export async function reloadWhenSaved(page: Page): Promise<void> {
+  await expect(page.locator('html:not([data-saving])')).toHaveCount(1);
+  await page.reload();
+}

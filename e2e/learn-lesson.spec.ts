@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, reloadWhenSaved, test } from './fixtures';
 
 const SECTION_COUNT = 14;
 
@@ -108,7 +108,7 @@ test('a learner reads the lesson, picks a path, works the questions and the quiz
   await expect(page.getByText('4 of 7 answered, 3 right on the first try')).toBeVisible();
 
   // Reload: every record is still there.
-  await page.reload();
+  await reloadWhenSaved(page);
   await expect(page.getByText('4 of 7 answered, 3 right on the first try')).toBeVisible();
   const third = page.getByRole('article', { name: /re-reads the run row/ });
   await expect(third.getByRole('button', { name: 'True', exact: true })).toHaveAttribute(
@@ -201,8 +201,11 @@ test('a damaged records database is kept aside and reported, and the lesson keep
   await expect(alert).toContainText('kept aside as "lease-lab.records.v1.corrupt.');
   const first = page.getByRole('article', { name: /expiry on record is enough/ });
   await first.getByRole('button', { name: 'False', exact: true }).click();
-  await expect(page.getByText('1 of 7 answered, 1 right on the first try')).toBeVisible();
-  await page.reload();
+  // The answer shows at once and is written in the background: reload only once it is saved.
+  await expect(page.getByTestId('quiz-score')).toHaveText(
+    '1 of 7 answered, 1 right on the first try',
+  );
+  await reloadWhenSaved(page);
   await expect(
     page.getByRole('alert').filter({ hasText: 'problem with your lesson records' }),
   ).toHaveCount(0);
@@ -232,7 +235,7 @@ test('a migration case goes from changed condition to prediction to derivation, 
   await expect(
     longCall.getByText(/safety against the old worker comes from checking at commit/),
   ).toBeVisible();
-  await page.reload();
+  await reloadWhenSaved(page);
   await expect(longCall.getByRole('button', { name: 'Hide the derivation' })).toHaveAttribute(
     'aria-expanded',
     'true',

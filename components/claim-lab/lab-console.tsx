@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { ResultGrids } from '@/components/sql-sandbox/result-grids';
+import { NO_GRIDS, ResultGrids } from '@/components/sql-sandbox/result-grids';
 import { Button } from '@/components/ui/button';
 import type { ScriptResult } from '@/lib/sqlite/console';
 import type { ClaimLabWorker } from '@/lib/claim-lab/claim-lab.client';
@@ -77,7 +77,7 @@ export function LabConsole({ runSql }: { runSql: (sql: string) => Promise<Answer
           {state.text}
         </p>
       ) : null}
-      <ResultGrids grids={state?.result?.grids ?? []} />
+      <ResultGrids grids={state?.result?.grids ?? NO_GRIDS} />
     </div>
   );
 }

@@ -14,9 +14,16 @@ export interface LessonState {
   records: LessonRecords;
   /** Damaged-database reports and failed saves, shown to the learner until dismissed. */
   problems: readonly string[];
+  /** True while events shown on the page are still being written to the records database. */
+  saving: boolean;
 }
 
-const INITIAL: LessonState = { status: 'loading', records: EMPTY_RECORDS, problems: [] };
+const INITIAL: LessonState = {
+  status: 'loading',
+  records: EMPTY_RECORDS,
+  problems: [],
+  saving: false,
+};
 
 /**
  * One store per tab over the records database. Events show at once (pending) and are folded
@@ -45,7 +52,17 @@ function inTurn<T>(task: () => Promise<T>): Promise<T> {
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function publish() {
-  state = { status, records: pending.reduce(applyEvent, stored), problems };
+  state = {
+    status,
+    records: pending.reduce(applyEvent, stored),
+    problems,
+    saving: pending.length > 0,
+  };
+  // Exposed on the page for anything that must wait until the learner's work is stored (a reload
+  // before the write lands would lose it): <html data-saving>.
+  if (typeof document !== 'undefined') {
+    document.documentElement.toggleAttribute('data-saving', state.saving);
+  }
   for (const listener of listeners) listener();
 }
 

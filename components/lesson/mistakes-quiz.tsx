@@ -92,7 +92,7 @@ function QuizCard({ item, index }: { item: QuizItem; index: number }) {
 
 /** The quiz: true-or-false items, scored on the first answer only; retries are kept as retries. */
 export function MistakesQuiz({ items }: { items: readonly QuizItem[] }) {
-  const { records } = useLessonRecords();
+  const { records, saving } = useLessonRecords();
   const score = quizScore(
     items.map((item) => item.id),
     records,
@@ -101,6 +101,7 @@ export function MistakesQuiz({ items }: { items: readonly QuizItem[] }) {
     <>
       <p className="mb-4 font-semibold" aria-live="polite" data-testid="quiz-score">
         {score.answered} of {score.total} answered, {score.correct} right on the first try
+        {saving ? <span className="font-normal text-muted"> (saving…)</span> : null}
       </p>
       <ol className="space-y-4">
         {items.map((item, index) => (

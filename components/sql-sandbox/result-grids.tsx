@@ -1,4 +1,33 @@
-import type { ResultGrid, ShownOf } from '@/lib/sqlite/console';
+'use client';
+
+import { memo, useEffect, useState } from 'react';
+import { rowsWithinCells, type ResultGrid, type ShownOf } from '@/lib/sqlite/console';
+
+/**
+ * Cells rendered per frame. A run's results (at most CONSOLE_LIMITS.maxTotalCells) appear in
+ * slices of this size, one slice per frame, so input waits on one small render, never on all of
+ * them at once, even on a machine whose cores are busy.
+ */
+const CELLS_PER_FRAME = 400;
+
+/** The grids before any run: one stable empty list, so the memoised grids skip re-rendering. */
+export const NO_GRIDS: readonly ResultGrid[] = [];
+
+/** Cells to render now: grows by CELLS_PER_FRAME each frame after new grids arrive. */
+function useCellBudget(grids: readonly ResultGrid[]): number {
+  const [shown, setShown] = useState({ grids, cells: CELLS_PER_FRAME });
+  const current = shown.grids === grids ? shown.cells : CELLS_PER_FRAME;
+  if (shown.grids !== grids) setShown({ grids, cells: CELLS_PER_FRAME });
+  const total = grids.reduce((sum, g) => sum + g.rows.length * Math.max(1, g.columns.length), 0);
+  useEffect(() => {
+    if (current >= total) return;
+    const frame = requestAnimationFrame(() =>
+      setShown((s) => (s.grids === grids ? { grids, cells: s.cells + CELLS_PER_FRAME } : s)),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [current, total, grids]);
+  return current;
+}
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -24,8 +53,12 @@ function shorten(sql: string): string {
   return flat.length > 90 ? `${flat.slice(0, 87)}…` : flat;
 }
 
-/** One table per statement, with the statement as its caption. */
-export function ResultGrids({ grids }: { grids: readonly ResultGrid[] }) {
+/**
+ * One table per statement, with the statement as its caption. Memoised: typing in the editor
+ * beside it re-renders its parent on every key, and must not re-render thousands of cells.
+ */
+export const ResultGrids = memo(function ResultGrids({ grids }: { grids: readonly ResultGrid[] }) {
+  const rowsNow = rowsWithinCells(grids, useCellBudget(grids));
   if (grids.length === 0) return null;
   return (
     <ol className="space-y-4">
@@ -64,7 +97,7 @@ export function ResultGrids({ grids }: { grids: readonly ResultGrid[] }) {
                       </td>
                     </tr>
                   ) : (
-                    grid.rows.map((row, r) => (
+                    grid.rows.slice(0, rowsNow[index]).map((row, r) => (
                       <tr key={r} className="odd:bg-surface-2/50">
                         {row.map((value, c) => (
                           <td key={c} className="px-3 py-1 font-mono">
@@ -93,4 +126,4 @@ export function ResultGrids({ grids }: { grids: readonly ResultGrid[] }) {
       ))}
     </ol>
   );
-}
+});

@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { CodeEditor, type EditorMarker } from '@/components/code-editor/code-editor';
 import { Button } from '@/components/ui/button';
-import { ResultGrids } from './result-grids';
+import { NO_GRIDS, ResultGrids } from './result-grids';
 import { useSqlConsole, type ConsoleStatus } from './use-sql-console';
 
 function statusText(status: ConsoleStatus, statements: number, grids: number): string {
@@ -68,11 +68,12 @@ export function SqlSandbox({ seed, initialScript }: { seed: string; initialScrip
         <p
           role="status"
           aria-live="polite"
+          data-testid="console-status"
           className={`mb-3 rounded-md border px-3 py-2 text-sm ${failed ? 'border-bad text-bad' : 'border-line text-muted'}`}
         >
           {statusText(status, result?.statements ?? 0, result?.grids.length ?? 0)}
         </p>
-        <ResultGrids grids={result?.grids ?? []} />
+        <ResultGrids grids={result?.grids ?? NO_GRIDS} />
       </section>
     </div>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openSqlJs } from './index';
-import { CONSOLE_LIMITS, runScript } from './console';
+import { CONSOLE_LIMITS, rowsWithinCells, runScript, type ResultGrid } from './console';
 
 describe('runScript', () => {
   it('returns a grid per statement with rows changed for writes', async () => {
@@ -93,5 +93,37 @@ describe('runScript', () => {
     );
     const cells = result.grids.reduce((n, g) => n + g.rows.length * g.columns.length, 0);
     expect(cells).toBeLessThanOrEqual(CONSOLE_LIMITS.maxTotalCells);
+  });
+});
+
+describe('rowsWithinCells', () => {
+  const grid = (columns: number, rows: number): ResultGrid => ({
+    sql: 'SELECT',
+    columns: Array.from({ length: columns }, (_, i) => `c${i}`),
+    rows: Array.from({ length: rows }, () => Array.from({ length: columns }, () => 1)),
+    changed: 0,
+    truncated: false,
+    rowsShown: { shown: rows, total: rows, atLeast: false },
+    columnsShown: { shown: columns, total: columns, atLeast: false },
+    charsShown: { shown: 0, total: 0, atLeast: false },
+  });
+
+  it('fills the budget grid by grid, in whole rows', () => {
+    const grids = [grid(1, 3), grid(50, 100), grid(2, 10)];
+    expect(rowsWithinCells(grids, 0)).toEqual([0, 0, 0]);
+    expect(rowsWithinCells(grids, 103)).toEqual([3, 2, 0]);
+    expect(rowsWithinCells(grids, 5_003)).toEqual([3, 100, 0]);
+    expect(rowsWithinCells(grids, 10_000)).toEqual([3, 100, 10]);
+  });
+
+  it('never shows more cells than the budget, and shows everything once the budget covers it', () => {
+    const grids = [grid(7, 40), grid(0, 0), grid(3, 9)];
+    for (let budget = 0; budget <= 400; budget += 1) {
+      const rows = rowsWithinCells(grids, budget);
+      const cells = rows.reduce((sum, n, i) => sum + n * Math.max(1, grids[i].columns.length), 0);
+      expect(cells).toBeLessThanOrEqual(budget);
+      rows.forEach((n, i) => expect(n).toBeLessThanOrEqual(grids[i].rows.length));
+    }
+    expect(rowsWithinCells(grids, 307)).toEqual([40, 0, 9]);
   });
 });

@@ -179,3 +179,18 @@ export function runScript(db: Database, source: string): ScriptResult {
     };
   }
 }
+
+/**
+ * How many rows of each grid fit in a budget of `cells` cells, taken grid by grid in order (a
+ * grid with no columns counts as one cell). The page renders a run's results in slices of this
+ * budget, one slice per frame, so no single render blocks input for long.
+ */
+export function rowsWithinCells(grids: readonly ResultGrid[], cells: number): number[] {
+  let left = Math.max(0, cells);
+  return grids.map((grid) => {
+    const width = Math.max(1, grid.columns.length);
+    const rows = Math.min(grid.rows.length, Math.floor(left / width));
+    left -= rows * width;
+    return rows;
+  });
+}
