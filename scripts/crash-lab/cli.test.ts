@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   copyFileSync,
@@ -227,40 +227,64 @@ describe('a stalled worker wakes up after a takeover', () => {
   it('is refused by the publisher (exit 4); the new generation’s receipt is the only one', async () => {
     const db = fresh();
     await lab('submit', '--db', db);
-    const stalled = lab(
-      'run',
-      '--db',
-      db,
-      '--owner',
-      'worker-A',
-      '--lease-seconds',
-      '1',
-      '--stall',
-      'publish:10',
+    // Worker A in its own process group, so the test can stop and resume all of it (npm's tsx
+    // and the node process under it) with real signals.
+    const a = spawn(
+      join(ROOT, 'node_modules', '.bin', 'tsx'),
+      [
+        'scripts/crash-lab/cli.ts',
+        'run',
+        '--db',
+        db,
+        '--owner',
+        'worker-A',
+        '--lease-seconds',
+        '1',
+        '--stall',
+        'publish:10',
+      ],
+      { cwd: ROOT, env: { ...process.env, INIT_CWD: ROOT }, detached: true },
     );
-    // Wait until A is inside publish (its attempt is recorded), then until its lease has run out.
-    const reader = () => openFileDb(db, { readonly: true });
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const handle = reader();
-      const started = handle.get<{ n: number }>(
-        "SELECT count(*) AS n FROM step_attempts WHERE step = 'publish'",
-      )?.n;
-      handle.close();
-      if (started) break;
-      if (Date.now() > deadline) throw new Error('worker-A never reached publish');
-      await sleep(100);
-    }
-    await sleep(1100);
-    const takeover = await lab('run', '--db', db, '--owner', 'worker-B');
-    expect(takeover.code).toBe(0);
-    expect(takeover.stdout).toMatch(
-      /claimed the run: generation 2, resuming after collect, draft, verify/,
-    );
+    let stdout = '';
+    a.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    a.stderr.on('data', () => undefined);
+    const exited = new Promise<number>((done) => a.on('exit', (code) => done(code ?? 1)));
+    const group = -a.pid!;
+    try {
+      // Wait until A is inside publish (its attempt is recorded, its effect not yet sent), then
+      // stop it there: a real stop-the-world pause, held for as long as the takeover takes, so
+      // nothing depends on how fast this machine runs B.
+      const reader = () => openFileDb(db, { readonly: true });
+      for (;;) {
+        const handle = reader();
+        const started = handle.get<{ n: number }>(
+          "SELECT count(*) AS n FROM step_attempts WHERE step = 'publish'",
+        )?.n;
+        handle.close();
+        if (started) break;
+        await sleep(50);
+      }
+      process.kill(group, 'SIGSTOP');
 
-    const woke = await stalled;
-    expect(woke.code).toBe(4);
-    expect(woke.stdout).toMatch(
+      // B tries until A's 1-second lease has run out: before that it is told who holds the run.
+      let takeover: Result;
+      for (;;) {
+        takeover = await lab('run', '--db', db, '--owner', 'worker-B');
+        if (takeover.code === 0) break;
+        expect(`${takeover.stdout}${takeover.stderr}`).toMatch(
+          /not claimed: worker-A holds the lease/,
+        );
+      }
+      expect(takeover.stdout).toMatch(
+        /claimed the run: generation 2, resuming after collect, draft, verify/,
+      );
+
+      process.kill(group, 'SIGCONT');
+      expect(await exited).toBe(4);
+    } finally {
+      if (a.exitCode === null && a.signalCode === null) process.kill(group, 'SIGKILL');
+    }
+    expect(stdout).toMatch(
       /fenced out at publish \(generation 1\): refused: generation 1 is older than generation 2/,
     );
 
