@@ -167,6 +167,10 @@ test('the reveal works by keyboard once the learner has tried, and an oversized 
   // Typing past the limit is refused, and the 20,000 characters already there stay.
   const box = question.getByRole('textbox', { name: /Your answer first/ });
   await box.fill('y'.repeat(20_000));
+  // Saved first, so no autosave is pending: one landing after the refusal would replace its
+  // notice (it did under the stress run, where the 2 s autosave pause passed mid-test).
+  await question.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(question.getByText('All changes saved')).toBeVisible();
   await box.press('End');
   await box.pressSequentially('z');
   await expect(question.getByRole('alert').filter({ hasText: 'Input refused' })).toBeVisible();
