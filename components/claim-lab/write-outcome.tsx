@@ -1,21 +1,21 @@
 import type { StepOutcome } from '@/lib/claim-lab/outcomes';
+import { COMMIT_CONDITIONS, conditionSql, JOBS_TABLE, type CommitCondition } from '@/lib/lease';
 
-// The rulebook's condition names in the jobs table's own SQL, as the program writes them.
-const CONDITION_SQL: Record<string, string> = {
-  owner: 'owner = $owner',
-  fence: 'fence = $token',
-  lease: 'until > $now',
-  status: "state = 'running'",
-};
+// The rulebook's condition in the jobs table's own SQL, as the program writes it.
+const sqlOf = (name: string) =>
+  (COMMIT_CONDITIONS as readonly string[]).includes(name)
+    ? conditionSql(name as CommitCondition, JOBS_TABLE)
+    : name;
 
 const WRITE_NAME = { claim: 'claim', renew: 'renewal', finish: 'finish' } as const;
 
-const list = (names: readonly string[]) => names.map((n) => CONDITION_SQL[n] ?? n).join(' and ');
+const list = (names: readonly string[]) => names.map(sqlOf).join(' and ');
 
 /** One write's outcome in the four words of the lesson, with the condition behind it. */
 export function WriteOutcome({ outcome }: { outcome: StepOutcome }) {
   const { kind, notHeld, write } = outcome;
-  // Colours follow what the learner should take away: a stale write that lands is the bug.
+  // Only a write that landed for its rightful holder is coloured as a success. A stale write
+  // that lands is what the drop-one challenge asks for, so it is not red either: the words say it.
   const stale = kind === 'applied' && notHeld.length > 0;
   let detail: string;
   if (kind === 'applied')
@@ -27,7 +27,7 @@ export function WriteOutcome({ outcome }: { outcome: StepOutcome }) {
       write === 'claim'
         ? notHeld.includes('status')
           ? 'the job is finished; a finished job is never claimed again'
-          : 'another worker’s lease is still running'
+          : 'the current holder’s lease has not run out'
         : notHeld.length > 0
           ? `${list(notHeld)} did not hold, so 0 rows changed`
           : '0 rows changed, though every lesson condition held: check the WHERE';
@@ -36,9 +36,7 @@ export function WriteOutcome({ outcome }: { outcome: StepOutcome }) {
   else detail = 'the caller cannot tell what happened';
   return (
     <span data-testid="write-outcome" data-outcome={kind}>
-      <span
-        className={`font-bold ${stale ? 'text-bad' : kind === 'applied' ? 'text-good' : 'text-ink'}`}
-      >
+      <span className={`font-bold ${kind === 'applied' && !stale ? 'text-good' : 'text-ink'}`}>
         Outcome: {kind}
       </span>{' '}
       <span>({detail})</span>

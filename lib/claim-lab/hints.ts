@@ -71,7 +71,7 @@ const list = (conditions: readonly FinishCondition[]) =>
   conditions.map((c) => `\`${CONDITION_TEXT[c].sql}\``).join(' and ');
 
 /**
- * `SET owner = $owner AND fence = $token` is valid SQL that assigns one boolean: the commonest
+ * `SET a = $a AND b = $b` is valid SQL that assigns one boolean: the commonest
  * silent slip. The hint names the column that gets 0 or 1 and the ones never set.
  */
 function setWithAnd(source: string, run: LabRun): LabHint | null {
