@@ -77,7 +77,7 @@ export function decideCommit(args: {
  * leaves a row that says who finished it.
  */
 export function finishLanded(
-  conditions: readonly CommitCondition[],
+  conditions: readonly CommitCondition[] = [],
   row: ConditionRow,
   owner: string,
   token: number,

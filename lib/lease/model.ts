@@ -233,8 +233,7 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
       return commit(design.renew, design.rules?.renew, owner, fenceToken, now);
     },
     finish(owner, fenceToken, now) {
-      const landed = (row: RunRow) =>
-        finishLanded(design.rules?.finish ?? [], row, owner, fenceToken);
+      const landed = (row: RunRow) => finishLanded(design.rules?.finish, row, owner, fenceToken);
       return commit(design.finish, design.rules?.finish, owner, fenceToken, now, landed);
     },
     cancel(now) {
