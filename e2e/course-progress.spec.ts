@@ -66,6 +66,8 @@ test('Home and the PRACTICE hub show real progress after one challenge and one t
   await expect(
     page.getByRole('listitem').filter({ hasText: 'Claim lab' }).getByTestId('step-done'),
   ).toBeVisible();
-  // Every page ends with the next step of the path.
-  await expect(page.getByRole('navigation', { name: 'Next step' })).toBeVisible();
+  // Every page ends with the next step of the path: on a path's own page, of that path.
+  await expect(page.getByRole('navigation', { name: 'Next step' })).toContainText(
+    'Next on the “Implement next” path:',
+  );
 });

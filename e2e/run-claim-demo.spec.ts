@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DROP_STARTER } from '../content/claim-lab/programs';
+import { DEMO_PROGRAM, DROP_STARTER } from '../content/claim-lab/programs';
 import { editorReady, expect, HEAVY_LOAD, test } from './fixtures';
 
 const EDITOR = 'Lab program editor';
@@ -56,6 +56,12 @@ test('Run shows the three expected lines and pass, and the jobs row after every 
   await expect(page.getByRole('table', { name: 'jobs after step 4' }).getByRole('cell')).toHaveText(
     ['r', 'B (changed from A)', '11 (changed from 5)', '2 (changed from 1)', 'running'],
   );
+  // Each write names its outcome in the lesson's four words: A's stale finish is refused, and why.
+  await expect(steps.nth(3)).toContainText('Outcome: applied (the claim took effect)');
+  await expect(steps.nth(4)).toContainText(
+    'Outcome: refused (owner = $owner and fence = $token did not hold, so 0 rows changed)',
+  );
+  await expect(steps.nth(5)).toContainText('Outcome: applied (the finish took effect)');
   // The console reads the database the run left behind.
   await page.getByRole('button', { name: 'Run SQL' }).click();
   const console = page.getByRole('region', { name: 'Look inside the database' });
@@ -77,6 +83,13 @@ test('deleting the fence check lets the stale finish print old: 1 and solves the
   await expect(page.getByRole('row', { name: /fence = \$token/ })).toContainText(
     'let old: 1 through',
   );
+  // The stale finish that got through is shown as what it is: applied past a fence that failed.
+  await expect(
+    page
+      .getByRole('region', { name: 'The jobs table after each write' })
+      .getByRole('listitem')
+      .filter({ hasText: "print('old:'" }),
+  ).toContainText('Outcome: applied (the finish landed although fence = $token did not hold');
   // The solve is in the records database's activity log (SQLite bytes in IndexedDB).
   await expect.poll(() => recordsText(page), HEAVY_LOAD).toContain('lab.challenge.solved');
   expect(await recordsText(page)).toContain('drop-one-condition');
@@ -169,6 +182,31 @@ test('a failed attempt gets a hint naming the condition its FINISH lacks, and th
   );
   await runButton(page).click();
   await expect(hint).toContainText('joins assignments with AND', { timeout: 20_000 });
+  // The same slip in the demo's claim: which column gets 0 or 1, and which is never set.
+  await page.getByRole('button', { name: /The lesson’s demo/ }).click();
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText('The lesson');
+  await replaceProgram(
+    page,
+    DEMO_PROGRAM.replace(
+      'SET owner = $owner, until',
+      'SET owner = $owner AND fence = $token, until',
+    ),
+  );
+  await runButton(page).click();
+  await expect(hint).toContainText(
+    'owner = ($owner AND fence = $token): owner gets the true/false value 0 or 1, and fence is not set at all',
+    { timeout: 20_000 },
+  );
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test('after Run the result is scrolled into view', async ({ page }) => {
+    await expect(page.getByTestId('verdict')).toHaveCount(0);
+    await runButton(page).click();
+    await expect(page.getByTestId('verdict')).toHaveText('pass', HEAVY_LOAD);
+    await expect(page.getByTestId('verdict')).toBeInViewport();
+  });
 });
 
 test.describe('before the editor has loaded', () => {

@@ -1,4 +1,6 @@
 import type { LabStep } from '@/lib/claim-lab';
+import { stepOutcomes } from '@/lib/claim-lab/outcomes';
+import { WriteOutcome } from './write-outcome';
 
 function shorten(text: string, max = 110): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -19,87 +21,100 @@ export function StepList({ steps, truncated }: { steps: readonly LabStep[]; trun
         Run the program to see the jobs table after each statement.
       </p>
     );
+  const outcomes = stepOutcomes(steps);
   return (
-    <ol className="space-y-3">
-      {steps.map((step, i) => {
-        const before = i > 0 ? steps[i - 1].table : null;
-        return (
-          <li key={step.index} className="rounded-md border border-line">
-            <p className="bg-surface-2 px-3 py-1.5 text-xs">
-              <span className="font-semibold">
-                Step {i + 1}
-                {step.from ? `, line ${step.from.line}: ` : ': '}
-              </span>
-              {step.from ? (
-                <code className="font-semibold text-ink">{shorten(step.from.text, 70)}</code>
-              ) : null}{' '}
-              <span className="font-semibold">
-                ({step.changed} {step.changed === 1 ? 'row' : 'rows'} changed
-                {step.line && step.line !== step.from?.line
-                  ? ` by db.${step.call} on line ${step.line}`
-                  : ''}
-                )
-              </span>
-              <code className="mt-0.5 block break-all text-muted">{shorten(step.sql)}</code>
-            </p>
-            {step.table === null ? (
-              <p className="px-3 py-1.5 text-sm text-muted">No jobs table yet.</p>
-            ) : (
-              <div className="overflow-x-auto">
-                <table className="w-full text-left font-mono text-sm">
-                  <caption className="sr-only">jobs after step {i + 1}</caption>
-                  <thead>
-                    <tr>
-                      {step.table.columns.map((c) => (
-                        <th key={c} scope="col" className="px-3 py-1 font-sans font-semibold">
-                          {c}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {step.table.rows.length === 0 ? (
-                      <tr>
-                        <td
-                          colSpan={step.table.columns.length}
-                          className="px-3 py-1 font-sans text-muted"
-                        >
-                          (no rows)
-                        </td>
-                      </tr>
-                    ) : (
-                      step.table.rows.map((row, r) => (
-                        <tr key={r}>
-                          {row.map((value, c) => {
-                            const old = before?.rows[r]?.[c];
-                            const changed =
-                              before !== null && before.rows[r] !== undefined && old !== value;
-                            return (
-                              <td
-                                key={c}
-                                className={`px-3 py-1 ${changed ? 'font-bold text-accent underline' : ''}`}
-                              >
-                                {show(value)}
-                                {changed ? (
-                                  <span className="sr-only"> (changed from {show(old)})</span>
-                                ) : null}
-                              </td>
-                            );
-                          })}
-                        </tr>
-                      ))
-                    )}
-                  </tbody>
-                </table>
-                {step.table.truncated ? (
-                  <p className="px-3 py-1 text-xs text-muted">Only the first rows are shown.</p>
+    <>
+      <p className="mb-2 text-sm text-muted">
+        Each claim, renewal and finish ends applied, refused or duplicate. The fourth outcome,
+        unknown, needs a lost reply; here every db call returns its answer.
+      </p>
+      <ol className="space-y-3">
+        {steps.map((step, i) => {
+          const before = i > 0 ? steps[i - 1].table : null;
+          const outcome = outcomes[i];
+          return (
+            <li key={step.index} className="rounded-md border border-line">
+              <p className="bg-surface-2 px-3 py-1.5 text-xs">
+                <span className="font-semibold">
+                  Step {i + 1}
+                  {step.from ? `, line ${step.from.line}: ` : ': '}
+                </span>
+                {step.from ? (
+                  <code className="font-semibold text-ink">{shorten(step.from.text, 70)}</code>
+                ) : null}{' '}
+                <span className="font-semibold">
+                  ({step.changed} {step.changed === 1 ? 'row' : 'rows'} changed
+                  {step.line && step.line !== step.from?.line
+                    ? ` by db.${step.call} on line ${step.line}`
+                    : ''}
+                  )
+                </span>
+                <code className="mt-0.5 block break-all text-muted">{shorten(step.sql)}</code>
+                {outcome ? (
+                  <span className="mt-1 block text-sm">
+                    <WriteOutcome outcome={outcome} />
+                  </span>
                 ) : null}
-              </div>
-            )}
-          </li>
-        );
-      })}
-      {truncated ? <li className="text-sm text-muted">Later steps are not shown.</li> : null}
-    </ol>
+              </p>
+              {step.table === null ? (
+                <p className="px-3 py-1.5 text-sm text-muted">No jobs table yet.</p>
+              ) : (
+                <div className="overflow-x-auto">
+                  <table className="w-full text-left font-mono text-sm">
+                    <caption className="sr-only">jobs after step {i + 1}</caption>
+                    <thead>
+                      <tr>
+                        {step.table.columns.map((c) => (
+                          <th key={c} scope="col" className="px-3 py-1 font-sans font-semibold">
+                            {c}
+                          </th>
+                        ))}
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {step.table.rows.length === 0 ? (
+                        <tr>
+                          <td
+                            colSpan={step.table.columns.length}
+                            className="px-3 py-1 font-sans text-muted"
+                          >
+                            (no rows)
+                          </td>
+                        </tr>
+                      ) : (
+                        step.table.rows.map((row, r) => (
+                          <tr key={r}>
+                            {row.map((value, c) => {
+                              const old = before?.rows[r]?.[c];
+                              const changed =
+                                before !== null && before.rows[r] !== undefined && old !== value;
+                              return (
+                                <td
+                                  key={c}
+                                  className={`px-3 py-1 ${changed ? 'font-bold text-accent underline' : ''}`}
+                                >
+                                  {show(value)}
+                                  {changed ? (
+                                    <span className="sr-only"> (changed from {show(old)})</span>
+                                  ) : null}
+                                </td>
+                              );
+                            })}
+                          </tr>
+                        ))
+                      )}
+                    </tbody>
+                  </table>
+                  {step.table.truncated ? (
+                    <p className="px-3 py-1 text-xs text-muted">Only the first rows are shown.</p>
+                  ) : null}
+                </div>
+              )}
+            </li>
+          );
+        })}
+        {truncated ? <li className="text-sm text-muted">Later steps are not shown.</li> : null}
+      </ol>
+    </>
   );
 }

@@ -8,12 +8,14 @@ import { pathSequence, useCourseProgress } from './use-course-progress';
 
 /**
  * The end of every page: the next step of the learner's path (the first path until one is
- * chosen). On a page of the path it is the step after this one; elsewhere the first step due.
+ * chosen; on a path's own page, that path). On a page of the path it is the step after this
+ * one; elsewhere the first step due.
  */
 export function NextStep() {
   const pathname = usePathname();
   const { facts, path: chosen } = useCourseProgress();
-  const path = chosen ?? LEARNING_PATHS[0];
+  const shown = LEARNING_PATHS.find((p) => pathname.replace(/\/$/, '') === `/learn/paths/${p.id}`);
+  const path = shown ?? chosen ?? LEARNING_PATHS[0];
   const sequence = pathSequence(path);
   const next = stepAfter(sequence, pathname) ?? pathProgress(sequence, facts).next;
   if (!next || pathname === '/') return null;

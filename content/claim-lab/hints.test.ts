@@ -47,6 +47,22 @@ describe('claim lab hints', () => {
     expect(h?.line).toBe(lineOfText(slip, 'WHERE id = $run AND owner = $owner'));
   });
 
+  it('explains `SET owner = $owner AND fence = $token`: owner gets 0 or 1, fence is never set', async () => {
+    const demo = byId('demo');
+    const slip = demo.starter.replace(
+      'SET owner = $owner, until',
+      'SET owner = $owner AND fence = $token, until',
+    );
+    expect(slip).not.toBe(demo.starter);
+    const { verdict, hint: h } = await hint(demo, slip);
+    expect(verdict.passed).toBe(false);
+    expect(h?.text).toContain('`owner = ($owner AND fence = $token)`');
+    expect(h?.text).toContain(
+      'owner gets the true/false value 0 or 1, and `fence` is not set at all',
+    );
+    expect(h?.line).toBe(lineOfText(slip, 'WHERE id = $run AND'));
+  });
+
   it('drop-one: all four present, two deleted, or a deletion that does not let it through', async () => {
     const drop = byId('drop-one-condition');
     expect((await hint(drop, drop.starter)).hint?.text).toContain('still has all four conditions');

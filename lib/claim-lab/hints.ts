@@ -70,16 +70,30 @@ function lineOf(source: string, run: LabRun, sql: string): number | null {
 const list = (conditions: readonly FinishCondition[]) =>
   conditions.map((c) => `\`${CONDITION_TEXT[c].sql}\``).join(' and ');
 
-/** `SET a = 1 AND b = 2` is valid SQL that assigns one boolean: the commonest silent slip. */
+/**
+ * `SET a = $a AND b = $b` is valid SQL that assigns one boolean: the commonest
+ * silent slip. The hint names the column that gets 0 or 1 and the ones never set.
+ */
 function setWithAnd(source: string, run: LabRun): LabHint | null {
   for (const sql of run.statements) {
     const set = setClause(sql);
-    if (set && /\bAND\b/i.test(set)) {
-      return {
-        line: lineOf(source, run, sql),
-        text: `The SET list \`${set.trim().replace(/\s+/g, ' ')}\` joins assignments with AND, so SQLite reads it as one assignment of a true/false value. Separate assignments with commas; conditions belong in the WHERE.`,
-      };
-    }
+    if (!set) continue;
+    // The assignment holding the AND: `col = expr AND other = value`.
+    const slip = set
+      .split(',')
+      .map((part) => /^\s*(\w+)\s*=\s*([\s\S]*?\bAND\b[\s\S]*?)\s*$/i.exec(part))
+      .find((m) => m !== null);
+    if (!slip) continue;
+    const [, column, expr] = slip;
+    const flat = expr.replace(/\s+/g, ' ');
+    const unset = [...flat.matchAll(/\bAND\s+(\w+)\s*=/gi)].map((m) => `\`${m[1]}\``);
+    const never = unset.length
+      ? `, and ${unset.join(' and ')} ${unset.length === 1 ? 'is' : 'are'} not set at all`
+      : '';
+    return {
+      line: lineOf(source, run, sql),
+      text: `The SET list joins assignments with AND. That is valid SQL, so it runs, but SQLite reads it as one assignment, \`${column} = (${flat})\`: ${column} gets the true/false value 0 or 1${never}. Separate assignments with commas (\`SET a = 1, b = 2\`); conditions belong in the WHERE.`,
+    };
   }
   return null;
 }

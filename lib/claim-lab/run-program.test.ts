@@ -25,11 +25,13 @@ print(db.all('SELECT x FROM t').length);`);
     const result = await run(`db.run('CREATE TABLE jobs(id TEXT, owner TEXT)');
 db.run("INSERT INTO jobs VALUES ('r', '')");
 db.get("SELECT * FROM jobs");
-db.get("UPDATE jobs SET owner = 'A' RETURNING owner");`);
+db.get("UPDATE jobs SET owner = 'A' RETURNING owner");
+db.get("/* a refused claim */ UPDATE jobs SET owner = 'B' WHERE owner = 'C' RETURNING owner");`);
     expect(result.steps.map((s) => [s.line, s.call, s.changed])).toEqual([
       [1, 'run', 0],
       [2, 'run', 1],
       [4, 'get', 1],
+      [5, 'get', 0],
     ]);
     expect(result.steps[0].table).toEqual({ columns: ['id', 'owner'], rows: [], truncated: false });
     expect(result.steps[2].table?.rows).toEqual([['r', 'A']]);

@@ -21,6 +21,8 @@ export interface LabStep {
   /** The top-level statement that led to the call (e.g. `const b = claim('B', 6);`), when known. */
   from: { line: number; text: string } | null;
   sql: string;
+  /** The named values the call bound (`{ owner: 'A', token: 1, now: 7 }`), or null. */
+  params: Readonly<Record<string, SqlValue>> | null;
   /** Rows the statement changed. */
   changed: number;
   /** The watched table's columns and rows after the statement, or null if it does not exist. */
@@ -43,6 +45,7 @@ export interface RunOptions {
 }
 
 const PROGRAM_FILE = 'claim-lab-program.js';
+const WRITE = /^(\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(UPDATE|INSERT|DELETE|REPLACE)\b/i;
 const FRAME = new RegExp(`${PROGRAM_FILE.replace('.', '\\.')}:(\\d+):(\\d+)`);
 const FRAMES = new RegExp(FRAME.source, 'g');
 
@@ -224,7 +227,9 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
       throw error;
     }
     const changed = totalChanges() - before;
-    if (method === 'run' || changed > 0) {
+    // A write sent through get or all (UPDATE … RETURNING) is a step even when it changed
+    // nothing: a refused claim is a write the learner should see refused.
+    if (method === 'run' || changed > 0 || WRITE.test(sql)) {
       if (steps.length < LAB_LIMITS.maxSteps) {
         const top = outermostLine(stack);
         const from = top === null ? null : { line: top, text: (sourceLines[top - 1] ?? '').trim() };
@@ -234,6 +239,7 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
           line: site?.line ?? null,
           from,
           sql,
+          params: bound && !Array.isArray(bound) ? (bound as Record<string, SqlValue>) : null,
           changed,
           table: snapshot(),
         });

@@ -1,7 +1,13 @@
 import type { SqlDriver } from '@/lib/sqlite';
-import { checkConditions, COMMIT_CONDITIONS, type CommitCondition } from './conditions';
+import {
+  checkConditions,
+  COMMIT_CONDITIONS,
+  type CommitCondition,
+  type ConditionRow,
+} from './conditions';
 import { explainCommit } from './explain';
 import type { ObservedWrite } from './outcome';
+import { FINAL_STATUSES } from './types';
 import type { CommitResult, LeaseDesign, OutputResult, RunOutput, RunRow } from './types';
 
 /** What a commit needs: the database, the design, the run, and a reader of its row. */
@@ -37,6 +43,67 @@ export function missingRun(runId: string, row: RunRow | undefined = undefined): 
 }
 
 /**
+ * What the store decided about a run-row commit, from the rows it changed and the row it judged:
+ * applied when it changed a row; duplicate when it changed none because this holder's own
+ * earlier attempt already landed (`landed`); refused otherwise, naming the conditions that did
+ * not hold (among `conditions`, all four by default: a learner's own statement is judged on all).
+ */
+export function decideCommit(args: {
+  changed: number;
+  judged: ConditionRow;
+  after: ConditionRow;
+  conditions?: readonly CommitCondition[];
+  owner: string;
+  token: number;
+  now: number;
+  landed: boolean;
+}): ObservedWrite['database'] {
+  const { changed, judged, owner, token, now } = args;
+  const checked = checkConditions(args.conditions ?? COMMIT_CONDITIONS, judged, owner, token, now);
+  if (changed > 0) return { kind: 'applied', checked };
+  if (args.landed)
+    return {
+      kind: 'duplicate',
+      opId: `${owner}@${token}`,
+      original: { status: args.after.status },
+    };
+  const failed = checked.filter((c) => !c.held).map((c) => c.condition);
+  return { kind: 'refused', failed, checked };
+}
+
+/**
+ * Whether a finish that changed nothing is this holder's retry of a finish that already landed:
+ * the run is done and the fence is still its token. Only a finish that checks owner and fence
+ * leaves a row that says who finished it.
+ */
+export function finishLanded(
+  conditions: readonly CommitCondition[] = [],
+  row: ConditionRow,
+  owner: string,
+  token: number,
+): boolean {
+  const identifies = conditions.includes('owner') && conditions.includes('fence');
+  return identifies && row.status === 'done' && row.owner === owner && row.fence === token;
+}
+
+/**
+ * What the store decided about a claim: applied when it changed a row; else refused, by the
+ * status (a final or canceling run is never claimed again) or by the lease (still held).
+ */
+export function decideClaim(changed: number, judged: ConditionRow): ObservedWrite['database'] {
+  if (changed > 0) return { kind: 'applied', checked: [] };
+  const condition = claimBlockedBy(judged);
+  return { kind: 'refused', failed: [condition], checked: [{ condition, held: false }] };
+}
+
+/** Which condition keeps a run from being claimed: its status (final, canceling) or the lease. */
+export function claimBlockedBy(row: Pick<ConditionRow, 'status'>): 'status' | 'lease' {
+  return (FINAL_STATUSES as readonly string[]).includes(row.status) || row.status === 'canceling'
+    ? 'status'
+    : 'lease';
+}
+
+/**
  * Runs a commit and says what it did in the four outcomes. The decision is the statement's;
  * on 0 rows the row is read again: a finish whose own earlier attempt landed is a duplicate.
  */
@@ -56,13 +123,22 @@ export function runCommit(
   // A learner's own statement: its conditions are unknown, so it is judged on all four.
   const checkedConditions = conditions ?? COMMIT_CONDITIONS;
   if (!row || !judged) return missingRun(runId, row);
-  const checked = checkConditions(checkedConditions, judged, owner, token, now);
-  if (changed > 0) {
+  const database = decideCommit({
+    changed,
+    judged,
+    after: row,
+    conditions: checkedConditions,
+    owner,
+    token,
+    now,
+    landed: changed === 0 && (landed?.(row) ?? false),
+  });
+  if (database.kind === 'applied') {
     return {
       ok: true,
       changed,
       row,
-      observed: same({ kind: 'applied', checked }),
+      observed: same(database),
       explanation: explainCommit({
         applied: true,
         changed,
@@ -75,27 +151,23 @@ export function runCommit(
       }),
     };
   }
-  if (landed?.(row)) {
+  if (database.kind === 'duplicate') {
     return {
       ok: false,
       changed: 0,
       failed: [],
       row,
-      observed: same({
-        kind: 'duplicate',
-        opId: `${owner}@${token}`,
-        original: { status: row.status },
-      }),
+      observed: same(database),
       explanation: `0 rows changed, and that is not a refusal: ${owner}'s own earlier attempt with token ${token} already landed (the run is ${row.status}, still under fence ${token}). The retry is a duplicate.`,
     };
   }
-  const failed = checked.filter((c) => !c.held).map((c) => c.condition);
+  const failed = database.kind === 'refused' ? (database.failed as CommitCondition[]) : [];
   return {
     ok: false,
     changed: 0,
     failed,
     row,
-    observed: same({ kind: 'refused', failed, checked }),
+    observed: same(database),
     explanation: explainCommit({
       applied: false,
       changed: 0,

@@ -72,4 +72,4 @@ export {
   registerGuardTrigger,
   type FenceDialect,
 } from './fence-register';
-export { missingRun } from './commit';
+export { claimBlockedBy, decideClaim, decideCommit, finishLanded, missingRun } from './commit';

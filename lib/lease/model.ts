@@ -4,10 +4,16 @@ import { GATEWAY_RESOURCE, REPORT_RESOURCE } from './build';
 import { checkConditions, COMMIT_CONDITIONS, RUNS_TABLE, type CommitCondition } from './conditions';
 import { fencedDesign } from './designs';
 import { explainCommit } from './explain';
-import { runCommit, same, writeRunOutput, type CommitContext } from './commit';
+import {
+  claimBlockedBy,
+  finishLanded,
+  runCommit,
+  same,
+  writeRunOutput,
+  type CommitContext,
+} from './commit';
 import { resourceWrites, writeThroughFence } from './fence-write';
 import type { RunOutput, RunRow } from './types';
-import { FINAL_STATUSES } from './types';
 
 function normalizeRow(row: Record<string, unknown> | undefined): RunRow | undefined {
   if (!row) return undefined;
@@ -203,7 +209,7 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
           row,
         };
       }
-      if (FINAL_STATUSES.includes(row.status) || row.status === 'canceling') {
+      if (claimBlockedBy(row) === 'status') {
         return {
           ok: false,
           changed: 0,
@@ -227,13 +233,7 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
       return commit(design.renew, design.rules?.renew, owner, fenceToken, now);
     },
     finish(owner, fenceToken, now) {
-      // The same holder's finish already landed: done, and the fence is still its token. Only a
-      // finish that checks owner and fence leaves a row that says who finished it.
-      const identifies = ['owner', 'fence'].every((c) =>
-        (design.rules?.finish ?? []).includes(c as CommitCondition),
-      );
-      const landed = (row: RunRow) =>
-        identifies && row.status === 'done' && row.owner === owner && row.fence === fenceToken;
+      const landed = (row: RunRow) => finishLanded(design.rules?.finish, row, owner, fenceToken);
       return commit(design.finish, design.rules?.finish, owner, fenceToken, now, landed);
     },
     cancel(now) {
