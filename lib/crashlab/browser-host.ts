@@ -1,4 +1,5 @@
 import { openSqlJs, type SqlDriver, type SqlJsDriver } from '@/lib/sqlite';
+import { FENCE_SEEN_TABLE } from '@/lib/lease';
 import { evaluate, type Evaluation } from './evaluate';
 import { createCrashLab, type CrashLab } from './lab';
 import { LAB_OPS, type HostMessage, type WorkerMessage, type WorkerStall } from './protocol';
@@ -47,7 +48,7 @@ export interface HostOptions {
 }
 
 const TASK_TABLES = ['runs', 'claims', 'step_attempts', 'checkpoints'];
-const PUBLISHER_TABLES = ['resource_fences', 'receipts', 'publish_requests'];
+const PUBLISHER_TABLES = [FENCE_SEEN_TABLE, 'receipts', 'publish_requests'];
 
 function dump(db: SqlDriver, name: string): TableDump {
   const rows = db.all(`SELECT * FROM ${name}`);
@@ -140,7 +141,7 @@ export class CrashLabHost {
   async reset(leaseSeconds = this.options.leaseSeconds): Promise<void> {
     // Resets can overlap (the page's first reset, then a quick "New experiment"). Each carries a
     // generation, and only the newest may install its databases: the lesson's own fencing rule
-    // (regression: crash-lab-overlapping-reset, "no such table: fence_register").
+    // (regression: crash-lab-overlapping-reset, "no such table" for the publisher's fence).
     const generation = ++this.resetGeneration;
     this.dispose();
     this.options.leaseSeconds = leaseSeconds;

@@ -46,6 +46,11 @@ export const PUBLISHER_FENCE: ResourceFence = {
 };
 export const PUBLISHER_RESOURCE = 'publisher';
 
+/** The publisher's answer to a generation older than the highest it has seen. */
+export function staleExplanation(generation: number, seen: number): string {
+  return `refused: generation ${generation} is older than generation ${seen}, which the publisher has already seen`;
+}
+
 /** The independent publisher: a resource that checks the fence and the operation id itself. */
 export interface Publisher {
   setup(now: number): void;
@@ -109,7 +114,7 @@ export function createPublisher(db: SqlDriver): Publisher {
             ok: false,
             outcome: 'stale',
             highestGeneration: seen,
-            explanation: `refused: generation ${request.generation} is older than generation ${written.seenBefore.generation}, which the publisher has already seen`,
+            explanation: staleExplanation(request.generation, written.seenBefore.generation),
             observed: written.observed,
           };
         }

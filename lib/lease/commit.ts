@@ -5,7 +5,7 @@ import {
   type CommitCondition,
   type ConditionRow,
 } from './conditions';
-import { explainCommit } from './explain';
+import { describeChecked, explainCommit } from './explain';
 import type { ObservedWrite } from './outcome';
 import { FINAL_STATUSES } from './types';
 import type { CommitResult, LeaseDesign, OutputResult, RunOutput, RunRow } from './types';
@@ -56,17 +56,16 @@ export function decideCommit(args: {
   owner: string;
   token: number;
   now: number;
-  landed: boolean;
+  /** 0 rows because this writer's own attempt already landed; an object names that attempt. */
+  landed: boolean | { opId: string; original: unknown };
 }): ObservedWrite['database'] {
   const { changed, judged, owner, token, now } = args;
   const checked = checkConditions(args.conditions ?? COMMIT_CONDITIONS, judged, owner, token, now);
   if (changed > 0) return { kind: 'applied', checked };
   if (args.landed)
-    return {
-      kind: 'duplicate',
-      opId: `${owner}@${token}`,
-      original: { status: args.after.status },
-    };
+    return args.landed === true
+      ? { kind: 'duplicate', opId: `${owner}@${token}`, original: { status: args.after.status } }
+      : { kind: 'duplicate', ...args.landed };
   const failed = checked.filter((c) => !c.held).map((c) => c.condition);
   return { kind: 'refused', failed, checked };
 }
@@ -103,6 +102,74 @@ export function claimBlockedBy(row: Pick<ConditionRow, 'status'>): 'status' | 'l
     : 'lease';
 }
 
+/** What a commit statement did, for {@link commitResult} to judge and explain. */
+export interface CommitFacts {
+  runId: string;
+  /** Rows the statement changed. */
+  changed: number;
+  /** The conditions the statement checks (its WHERE); all four when unknown. */
+  conditions?: readonly CommitCondition[];
+  /**
+   * The row the statement judged, read before it. Omitted when the statement was the only read
+   * (a one-statement finish returns just the row it left): a statement built from the
+   * conditions changed a row only if every one held, and one that changed nothing left the row
+   * it judged.
+   */
+  judged?: RunRow;
+  /** The row after the statement (undefined: the run does not exist). */
+  after: RunRow | undefined;
+  owner: string;
+  token: number;
+  now: number;
+  /** 0 rows because this writer's own earlier attempt already landed (see {@link decideCommit}). */
+  landed?: boolean | { opId: string; original: unknown; explanation: string };
+}
+
+/**
+ * A commit's result in the four outcomes, with its explanation: {@link decideCommit}'s decision
+ * on what the statement did. Pure; every engine, sync or async, calls it after its statement.
+ */
+export function commitResult(facts: CommitFacts): CommitResult {
+  const { runId, changed, after, owner, token, now } = facts;
+  if (!after) return missingRun(runId);
+  const conditions = facts.conditions ?? COMMIT_CONDITIONS;
+  const judged = facts.judged ?? (changed > 0 ? undefined : after);
+  const landed = changed === 0 ? (facts.landed ?? false) : false;
+  const database = judged
+    ? decideCommit({ changed, judged, after, conditions, owner, token, now, landed })
+    : {
+        kind: 'applied' as const,
+        checked: conditions.map((condition) => ({ condition, held: true })),
+      };
+  const explain = (applied: boolean) =>
+    judged
+      ? explainCommit({ applied, changed, conditions, judged, after, owner, token, now })
+      : `${changed} row changed: this design ${describeChecked(conditions)}.`;
+  if (database.kind === 'applied')
+    return { ok: true, changed, row: after, observed: same(database), explanation: explain(true) };
+  if (database.kind === 'duplicate') {
+    return {
+      ok: false,
+      changed: 0,
+      failed: [],
+      row: after,
+      observed: same(database),
+      explanation:
+        typeof landed === 'object'
+          ? landed.explanation
+          : `0 rows changed, and that is not a refusal: ${owner}'s own earlier attempt with token ${token} already landed (the run is ${after.status}, still under fence ${token}). The retry is a duplicate.`,
+    };
+  }
+  return {
+    ok: false,
+    changed: 0,
+    failed: database.failed as CommitCondition[],
+    row: after,
+    observed: same(database),
+    explanation: explain(false),
+  };
+}
+
 /**
  * Runs a commit and says what it did in the four outcomes. The decision is the statement's;
  * on 0 rows the row is read again: a finish whose own earlier attempt landed is a duplicate.
@@ -120,65 +187,19 @@ export function runCommit(
   const judged = read();
   const changed = db.run(sql, { run: runId, owner, token, now, lease: leaseSeconds });
   const row = read();
-  // A learner's own statement: its conditions are unknown, so it is judged on all four.
-  const checkedConditions = conditions ?? COMMIT_CONDITIONS;
   if (!row || !judged) return missingRun(runId, row);
-  const database = decideCommit({
+  return commitResult({
+    runId,
     changed,
+    // A learner's own statement: its conditions are unknown, so it is judged on all four.
+    conditions,
     judged,
     after: row,
-    conditions: checkedConditions,
     owner,
     token,
     now,
     landed: changed === 0 && (landed?.(row) ?? false),
   });
-  if (database.kind === 'applied') {
-    return {
-      ok: true,
-      changed,
-      row,
-      observed: same(database),
-      explanation: explainCommit({
-        applied: true,
-        changed,
-        conditions: checkedConditions,
-        judged,
-        after: row,
-        owner,
-        token,
-        now,
-      }),
-    };
-  }
-  if (database.kind === 'duplicate') {
-    return {
-      ok: false,
-      changed: 0,
-      failed: [],
-      row,
-      observed: same(database),
-      explanation: `0 rows changed, and that is not a refusal: ${owner}'s own earlier attempt with token ${token} already landed (the run is ${row.status}, still under fence ${token}). The retry is a duplicate.`,
-    };
-  }
-  const failed = database.kind === 'refused' ? (database.failed as CommitCondition[]) : [];
-  return {
-    ok: false,
-    changed: 0,
-    failed,
-    row,
-    observed: same(database),
-    explanation: explainCommit({
-      applied: false,
-      changed: 0,
-      conditions: checkedConditions,
-      judged,
-      after: row,
-      owner,
-      token,
-      now,
-    }),
-  };
 }
 
 /**
@@ -208,55 +229,29 @@ export function writeRunOutput(
   const row = read();
   if (!row || !judged) return missingRun(runId, row);
   const conditions = design.rules?.output ?? COMMIT_CONDITIONS;
-  const checked = checkConditions(conditions, judged, owner, fenceToken, now);
-  if (changed > 0) {
-    return {
-      ok: true,
-      changed,
-      row,
-      observed: same({ kind: 'applied', checked }),
-      explanation: explainCommit({
-        applied: true,
-        changed,
-        conditions,
-        judged,
-        after: row,
-        owner,
-        token: fenceToken,
-        now,
-      }),
-    };
-  }
-  const stored = readOutput(output.name);
-  const failed = checked.filter((c) => !c.held).map((c) => c.condition);
+  const stored = changed > 0 ? undefined : readOutput(output.name);
   // A retry whose first attempt landed is a duplicate, unless the writer has also lost the run.
-  if (stored && stored.opId === output.opId && failed.length === 0) {
-    return {
-      ok: false,
-      changed: 0,
-      failed: [],
-      duplicate: true,
-      explanation: `0 rows changed: operation ${output.opId} already landed (by ${stored.owner} with token ${stored.fence}); the retry adds nothing.`,
-      output: stored,
-      row,
-      observed: same({ kind: 'duplicate', opId: output.opId, original: stored }),
-    };
-  }
-  return {
-    ok: false,
-    changed: 0,
-    failed,
-    explanation: explainCommit({
-      applied: false,
-      changed: 0,
-      conditions,
-      judged,
-      after: row,
-      owner,
-      token: fenceToken,
-      now,
-    }),
-    row,
-    observed: same({ kind: 'refused', failed, checked }),
-  };
+  const held = checkConditions(conditions, judged, owner, fenceToken, now).every((c) => c.held);
+  const landed =
+    stored && stored.opId === output.opId && held
+      ? {
+          opId: output.opId,
+          original: stored,
+          explanation: `0 rows changed: operation ${output.opId} already landed (by ${stored.owner} with token ${stored.fence}); the retry adds nothing.`,
+        }
+      : false;
+  const result = commitResult({
+    runId,
+    changed,
+    conditions,
+    judged,
+    after: row,
+    owner,
+    token: fenceToken,
+    now,
+    landed,
+  });
+  return stored && !result.ok && result.observed.database.kind === 'duplicate'
+    ? { ...result, failed: [], duplicate: true, output: stored }
+    : result;
 }

@@ -1,6 +1,14 @@
 import type { SqlDriver } from '@/lib/sqlite';
 import { checkConditions, RUNS_TABLE, type RunTable } from './conditions';
-import { fencedWriteSql, registerSql, type ResourceFence } from './fence';
+import {
+  admitsPosition,
+  fencedWriteSql,
+  READ_SEEN,
+  READ_SEEN_BY_RUN,
+  registerSql,
+  type FencePosition,
+  type ResourceFence,
+} from './fence';
 import type { ConditionCheck, ObservedWrite } from './outcome';
 
 /*
@@ -37,7 +45,7 @@ export interface FenceWriteResult {
   observed: ObservedWrite;
   changed: number;
   /** The highest generation the resource had seen before this write (0: none). */
-  seenBefore: { generation: number; batch: number };
+  seenBefore: FencePosition;
   /** For a duplicate: the write the key already took. */
   original?: ResourceWrite;
 }
@@ -58,19 +66,20 @@ function toWrite(row: Record<string, unknown>): ResourceWrite {
 }
 
 /** The highest (generation, batch) a resource of a run has seen. */
-export function seenByResource(
-  db: SqlDriver,
-  runId: string,
-  resource: string,
-): { generation: number; batch: number } {
-  const row = db.get(
-    'SELECT generation, batch FROM resource_fences WHERE run_id = $run AND resource = $resource',
-    {
-      run: runId,
-      resource,
-    },
-  );
+export function seenByResource(db: SqlDriver, runId: string, resource: string): FencePosition {
+  const row = db.get(READ_SEEN, { run: runId, resource });
   return { generation: Number(row?.generation ?? 0), batch: Number(row?.batch ?? 0) };
+}
+
+/** What every resource of a run has seen, by resource. */
+export function seenByRun(db: SqlDriver, runId: string): Record<string, FencePosition> {
+  const seen: Record<string, FencePosition> = {};
+  for (const row of db.all(READ_SEEN_BY_RUN, { run: runId }))
+    seen[String(row.resource)] = {
+      generation: Number(row.generation),
+      batch: Number(row.batch),
+    };
+  return seen;
 }
 
 /** Every write a resource of a run took, oldest first (all resources when `resource` is omitted). */
@@ -100,7 +109,7 @@ function fenceChecks(
   db: SqlDriver,
   fence: ResourceFence,
   req: FenceWriteRequest,
-  seen: { generation: number; batch: number },
+  seen: FencePosition,
   table: RunTable,
 ): ConditionCheck[] {
   const batch = req.batch ?? 0;
@@ -111,9 +120,7 @@ function fenceChecks(
     );
   switch (fence.kind) {
     case 'highest-seen': {
-      const g = fence.order === 'summed' ? req.token + batch : req.token;
-      const b = fence.order === 'generation-batch' ? batch : 0;
-      const held = g > seen.generation || (g === seen.generation && b >= seen.batch);
+      const held = admitsPosition(fence, req.token, batch, seen);
       const checks: ConditionCheck[] = [{ condition: 'generation', held }];
       if (fence.key) checks.push({ condition: 'key', held: keyHeld() });
       return checks;

@@ -1,4 +1,5 @@
 import { commitWhere, RUNS_TABLE, type CommitCondition, type RunTable } from './conditions';
+import type { SqlDialect } from '@/lib/sqlite/async-driver';
 
 /**
  * How a resource outside the run row protects itself from a stale holder: the one home of the
@@ -33,14 +34,30 @@ export type ResourceFence =
 export type FenceKind = ResourceFence['kind'];
 export type FenceOrder = 'generation' | 'generation-batch' | 'summed';
 
-/** The tables every fenced resource shares: what it has seen per run, and the writes it took. */
-export const FENCE_SCHEMA = `CREATE TABLE IF NOT EXISTS resource_fences (
+/** The table of what each resource of each run has seen (named for a store that lists its tables). */
+export const FENCE_SEEN_TABLE = 'resource_fences';
+
+/**
+ * What each resource of each run has seen: the highest (generation, batch). One table for every
+ * store, SQLite or PostgreSQL; only the integer type differs (a PostgreSQL INTEGER is 32 bits).
+ */
+export function fenceSeenTable(dialect: SqlDialect = 'sqlite'): string {
+  const int = dialect === 'postgres' ? 'BIGINT' : 'INTEGER';
+  return `CREATE TABLE IF NOT EXISTS resource_fences (
   run_id     TEXT    NOT NULL,
   resource   TEXT    NOT NULL,
-  generation INTEGER NOT NULL DEFAULT 0,
-  batch      INTEGER NOT NULL DEFAULT 0,
+  generation ${int} NOT NULL DEFAULT 0,
+  batch      ${int} NOT NULL DEFAULT 0,
   PRIMARY KEY (run_id, resource)
-);
+);`;
+}
+
+/**
+ * The tables every fenced resource of an in-process store shares (SQLite): what it has seen per
+ * run, and the writes it took. A store that keeps its own record of writes (the crash lab's
+ * queue publisher, with its receipts) needs only {@link fenceSeenTable}.
+ */
+export const FENCE_SCHEMA = `${fenceSeenTable('sqlite')}
 CREATE TABLE IF NOT EXISTS resource_writes (
   seq        INTEGER PRIMARY KEY,
   run_id     TEXT    NOT NULL,
@@ -76,6 +93,29 @@ function presented(fence: ResourceFence): { generation: string; batch: string } 
   if (fence.order === 'generation-batch') return { generation: '$token', batch: '$batch' };
   if (fence.order === 'summed') return { generation: '$token + $batch', batch: '0' };
   return { generation: '$token', batch: '0' };
+}
+
+/** A (generation, batch) pair a resource compares. */
+export interface FencePosition {
+  generation: number;
+  batch: number;
+}
+
+/**
+ * The highest-seen rule in TypeScript, for explaining a decision the SQL made (or, on a store
+ * reached over a connection, for deciding after the registration statement returned what the
+ * resource has seen): does a write of generation `token`, batch `batch` stand at or above `seen`?
+ */
+export function admitsPosition(
+  fence: ResourceFence,
+  token: number,
+  batch: number,
+  seen: FencePosition,
+): boolean {
+  if (fence.kind !== 'highest-seen') return true;
+  const g = fence.order === 'summed' ? token + batch : token;
+  const b = fence.order === 'generation-batch' ? batch : 0;
+  return g > seen.generation || (g === seen.generation && b >= seen.batch);
 }
 
 function keySeen(resource: string): string {
@@ -127,6 +167,7 @@ SELECT $run, ${resource}, $owner, ${generation}, ${batch}, ${op}, ${body}, $now
 /**
  * The registration event: the holder of generation $token tells each named resource of run
  * $run about it, after its claim and before it acts. Undefined when no resource registers.
+ * The upsert is the same on SQLite and PostgreSQL.
  */
 export function registerSql(resources: readonly string[]): string | undefined {
   if (resources.length === 0) return undefined;
@@ -136,14 +177,54 @@ export function registerSql(resources: readonly string[]): string | undefined {
   WHERE excluded.generation > resource_fences.generation`;
 }
 
+/** What resource $resource of run $run has seen, as columns `generation` and `batch` (no row: nothing). */
+export const READ_SEEN =
+  'SELECT generation, batch FROM resource_fences WHERE run_id = $run AND resource = $resource';
+
+/** What every resource of run $run has seen, as columns `resource`, `generation`, `batch`. */
+export const READ_SEEN_BY_RUN =
+  'SELECT resource, generation, batch FROM resource_fences WHERE run_id = $run ORDER BY resource';
+
+/** What resource $resource has seen in every run, as columns `runId`, `generation`, `batch`. */
+export const READ_SEEN_BY_RESOURCE = `SELECT run_id AS "runId", generation, batch FROM resource_fences
+  WHERE resource = $resource ORDER BY run_id`;
+
+/**
+ * The registration of generation $token at resource $resource of run $run and, in the same
+ * statement, what the resource has seen after it, as column `generation` (one round trip over a
+ * connection; PostgreSQL's data-modifying CTE).
+ */
+export const REGISTER_AND_READ_SEEN = `WITH registered AS (
+  ${registerSql(['$resource'])}
+  RETURNING generation)
+SELECT COALESCE((SELECT generation FROM registered),
+  (SELECT generation FROM resource_fences WHERE run_id = $run AND resource = $resource), 0) AS generation`;
+
+const STALE_MESSAGE = 'stale generation: the resource has seen a newer one';
+
 /**
  * A trigger that makes a table of another store refuse rows from a generation below the one
- * its fence has seen, so even a raw INSERT that skips the write function is refused.
+ * its fence has seen, so even a raw INSERT that skips the write function is refused. The table
+ * needs `run_id` and `generation` columns.
  */
-export function fenceGuardTrigger(table: string, resource: string): string {
-  return `CREATE TRIGGER IF NOT EXISTS ${table}_refuse_stale BEFORE INSERT ON ${table}
-WHEN NEW.generation < COALESCE((SELECT generation FROM resource_fences WHERE run_id = NEW.run_id AND resource = ${sqlText(resource)}), 0)
+export function fenceGuardTrigger(
+  table: string,
+  resource: string,
+  dialect: SqlDialect = 'sqlite',
+): string {
+  const older = `NEW.generation < COALESCE((SELECT generation FROM resource_fences WHERE run_id = NEW.run_id AND resource = ${sqlText(resource)}), 0)`;
+  if (dialect === 'sqlite') {
+    return `CREATE TRIGGER IF NOT EXISTS ${table}_refuse_stale BEFORE INSERT ON ${table}
+WHEN ${older}
 BEGIN
-  SELECT RAISE(ABORT, 'stale generation: the resource has seen a newer one');
+  SELECT RAISE(ABORT, '${STALE_MESSAGE}');
 END;`;
+  }
+  return `CREATE OR REPLACE FUNCTION ${table}_refuse_stale() RETURNS trigger LANGUAGE plpgsql AS $fence$
+BEGIN
+  IF ${older} THEN RAISE EXCEPTION '${STALE_MESSAGE}'; END IF;
+  RETURN NEW;
+END $fence$;
+CREATE TRIGGER ${table}_refuse_stale BEFORE INSERT ON ${table}
+  FOR EACH ROW EXECUTE FUNCTION ${table}_refuse_stale();`;
 }

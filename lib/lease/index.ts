@@ -14,18 +14,27 @@ export {
 } from './conditions';
 export {
   FENCE_SCHEMA,
+  FENCE_SEEN_TABLE,
+  fenceSeenTable,
   admitSql,
+  admitsPosition,
   fencedWriteSql,
   registerSql,
+  READ_SEEN,
+  READ_SEEN_BY_RUN,
+  READ_SEEN_BY_RESOURCE,
+  REGISTER_AND_READ_SEEN,
   fenceGuardTrigger,
   type ResourceFence,
   type FenceKind,
   type FenceOrder,
+  type FencePosition,
 } from './fence';
 export {
   registerAt,
   writeThroughFence,
   seenByResource,
+  seenByRun,
   resourceWrites,
   type ResourceWrite,
   type FenceWriteRequest,
@@ -64,12 +73,11 @@ export { CLAIMABLE_CONDITION } from './conditions';
 export { pickClaimableRun, CLAIM_PICKED_RUN } from './queue';
 export { explainCommit, describeChecked } from './explain';
 export {
-  fenceRegisterTable,
-  REGISTER_GENERATION,
-  REGISTER_AND_READ,
-  READ_HIGHEST,
-  READ_ALL_HIGHEST,
-  registerGuardTrigger,
-  type FenceDialect,
-} from './fence-register';
-export { claimBlockedBy, decideClaim, decideCommit, finishLanded, missingRun } from './commit';
+  claimBlockedBy,
+  commitResult,
+  decideClaim,
+  decideCommit,
+  finishLanded,
+  missingRun,
+  type CommitFacts,
+} from './commit';

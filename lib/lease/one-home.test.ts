@@ -33,9 +33,49 @@ const defining = (pattern: RegExp) => FILES.filter((f) => pattern.test(f.text)).
 describe('one home per rule', () => {
   it('no trigger, and no highest-seen comparison, outside lib/lease', () => {
     expect(outsideLease(/CREATE\s+TRIGGER/i)).toEqual([]);
+    expect(outsideLease(/CREATE\s+(OR\s+REPLACE\s+)?FUNCTION/i)).toEqual([]);
     expect(outsideLease(/excluded\.\w+\s*>=?\s*\w+\.\w+/i)).toEqual([]);
-    expect(outsideLease(/highest_generation|max\(highest/i)).toEqual([]);
+    expect(outsideLease(/highest_generation|max\(highest|fence_register/i)).toEqual([]);
+    // The fence's own tables are read and written only through lib/lease's statements.
+    expect(outsideLease(/\bresource_(fences|writes)\b/)).toEqual([]);
+    // A "greater than what was seen" comparison, in SQL or TypeScript.
+    expect(
+      outsideLease(/[<>]=?\s*(COALESCE\s*\()?\s*\(?\s*SELECT\s+(max\()?\s*(highest|generation)/i),
+    ).toEqual([]);
+    expect(outsideLease(/\bgeneration\s*[<>]=?\s*(seen|highest)\w*\b/i)).toEqual([]);
     expect(outsideLease(/fence\s*<=\s*\$token/)).toEqual([]);
+  });
+
+  it('one highest-seen implementation: one table and one statement set, in lib/lease/fence.ts', () => {
+    // The queue publisher (SQLite and PostgreSQL) uses the same table as the timeline, the
+    // checker and the single-run crash lab; only the dialect's integer type and trigger differ.
+    expect(defining(/CREATE\s+TABLE[^(]*\b(resource_fences|fence_register)\b/i)).toEqual([
+      'lib/lease/fence.ts',
+    ]);
+    expect(defining(/ON\s+CONFLICT\s*\(\s*run_id\s*,\s*resource\s*\)/i)).toEqual([
+      'lib/lease/fence.ts',
+    ]);
+    expect(defining(/highest_generation|fence_register/i)).toEqual([]);
+    expect(defining(/export function (fenceGuardTrigger|fenceSeenTable|admitsPosition)\b/)).toEqual(
+      ['lib/lease/fence.ts'],
+    );
+    const uses = (path: string, what: RegExp) =>
+      expect(FILES.find((f) => f.path === path)?.text, path).toMatch(what);
+    uses('lib/crashlab/queue/schema.ts', /fenceSeenTable\(dialect\)/);
+    uses('lib/crashlab/queue/schema.ts', /fenceGuardTrigger\(/);
+    uses('lib/crashlab/queue/rows.ts', /registerSql\(/);
+    uses('lib/crashlab/queue/one-trip.ts', /REGISTER_AND_READ_SEEN/);
+    uses('lib/crashlab/schema.ts', /FENCE_SCHEMA/);
+  });
+
+  it('one commit decision: applied, refused, duplicate or missing, decided in lib/lease/commit.ts', () => {
+    expect(defining(/export function (decideCommit|commitResult)\b/)).toEqual([
+      'lib/lease/commit.ts',
+    ]);
+    expect(outsideLease(/kind:\s*'(refused|duplicate)'/)).toEqual([]);
+    expect(FILES.find((f) => f.path === 'lib/crashlab/queue/rows.ts')?.text).toMatch(
+      /commitResult\(/,
+    );
   });
 
   it('one ResourceFence implementation, used by the timeline, the checker’s designs and the crash lab', () => {

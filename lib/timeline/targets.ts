@@ -2,6 +2,7 @@ import {
   FENCE_SCHEMA,
   registerAt,
   resourceWrites,
+  seenByRun,
   writeThroughFence,
   type FenceWriteResult,
   type ResourceFence,
@@ -144,13 +145,9 @@ export function readTargets(db: SqlDriver): Omit<TargetsView, 'draft'> {
   );
   const writes = resourceWrites(db, RUN_ID);
   const gatewayHighest: Record<string, number> = {};
-  for (const r of db.all(
-    'SELECT resource, generation FROM resource_fences WHERE run_id = $run ORDER BY resource',
-    { run: RUN_ID },
-  )) {
-    const resource = String(r.resource);
+  for (const [resource, seen] of Object.entries(seenByRun(db, RUN_ID))) {
     if (resource.startsWith(GATEWAY_PREFIX))
-      gatewayHighest[resource.slice(GATEWAY_PREFIX.length)] = Number(r.generation);
+      gatewayHighest[resource.slice(GATEWAY_PREFIX.length)] = seen.generation;
   }
   // A replicated gateway: what each acceptor promised; the highest of them stands for the resource.
   const promises = readPromises(db);

@@ -337,7 +337,7 @@ describe('bad input on PostgreSQL: one line, exit 2, nothing created or changed'
     for (const command of ['run', 'inspect', 'evaluate']) {
       const result = await lab(command, '--database', url);
       expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(/schema version 99, this lab reads version 1/);
+      expect(result.stderr).toMatch(/schema version 99, this lab reads version 2/);
     }
     expect(await db.all('SELECT * FROM runs ORDER BY run_id')).toEqual(before);
     await db.close();

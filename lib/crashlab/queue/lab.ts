@@ -2,7 +2,7 @@ import {
   CLAIM_PICKED_RUN,
   fencedDesign,
   pickClaimableRun,
-  READ_HIGHEST,
+  READ_SEEN,
   type CommitResult,
 } from '@/lib/lease';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
@@ -19,6 +19,8 @@ import { oneTripOps } from './one-trip';
 import {
   finishResult,
   nothingClaimable,
+  PUBLISHER,
+  publisherAdmits,
   RECEIPT_COLUMNS,
   refusal,
   REGISTER,
@@ -148,7 +150,7 @@ export function createQueueLab(options: QueueLabOptions): QueueLab {
   };
   /** The publisher learns a generation; it keeps the highest it has seen per run. */
   const register = (run: string, generation: number) =>
-    publisher.run(REGISTER, { run, generation });
+    publisher.run(REGISTER, { ...PUBLISHER, run, token: generation });
   const operations = new Map<string, string>();
   const operationOf = async (run: string) => {
     let op = operations.get(run);
@@ -163,7 +165,10 @@ export function createQueueLab(options: QueueLabOptions): QueueLab {
     return op;
   };
   const highest = async (run: string) =>
-    Number((await publisher.get<{ h: number }>(READ_HIGHEST, { run }))?.h ?? 0);
+    Number(
+      (await publisher.get<{ generation: number }>(READ_SEEN, { ...PUBLISHER, run }))?.generation ??
+        0,
+    );
 
   const lab: QueueLab = {
     now: () => clock(task),
@@ -232,7 +237,7 @@ export function createQueueLab(options: QueueLabOptions): QueueLab {
       return publisher.transaction(async (): Promise<PublishDecision> => {
         await register(run, generation);
         const seen = await highest(run);
-        if (fenced && generation < seen) {
+        if (fenced && !publisherAdmits(generation, seen)) {
           await log('refused');
           return {
             outcome: 'refused',

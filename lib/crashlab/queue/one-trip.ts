@@ -1,4 +1,4 @@
-import { REGISTER_AND_READ } from '@/lib/lease';
+import { REGISTER_AND_READ_SEEN } from '@/lib/lease';
 import { CLAIM_PICKED_RUN, fencedDesign, pickClaimableRun, type CommitResult } from '@/lib/lease';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
 import type { Step } from '@/lib/crashlab/types';
@@ -7,6 +7,8 @@ import {
   finishResult,
   fromJson,
   nothingClaimable,
+  PUBLISHER,
+  publisherAdmits,
   RECEIPT_COLUMNS,
   refusal,
   REGISTER,
@@ -162,7 +164,7 @@ export function oneTripOps(ctx: OneTripContext): OneTripOps {
         const generation = Number(row.token);
         // The publisher learns the new generation before the claim commits, so from the moment
         // this worker holds the run, an older generation's publish is refused.
-        await publisher.run(REGISTER, { run, generation });
+        await publisher.run(REGISTER, { ...PUBLISHER, run, token: generation });
         const saved = (row.done ? JSON.parse(row.done) : []) as { step: Step; output: string }[];
         return { run, generation, now, op: String(row.op), saved };
       });
@@ -195,9 +197,15 @@ export function oneTripOps(ctx: OneTripContext): OneTripOps {
       const op = await ctx.operationOf(run);
       return publisher.transaction(async (): Promise<PublishDecision> => {
         const seen = Number(
-          (await publisher.get<{ h: number }>(REGISTER_AND_READ, { run, generation }))?.h ?? 0,
+          (
+            await publisher.get<{ generation: number }>(REGISTER_AND_READ_SEEN, {
+              ...PUBLISHER,
+              run,
+              token: generation,
+            })
+          )?.generation ?? 0,
         );
-        if (fenced && generation < seen) {
+        if (fenced && !publisherAdmits(generation, seen)) {
           await publisher.run(LOG_REFUSED, { op, run, generation });
           return {
             outcome: 'refused',

@@ -41,7 +41,7 @@ describe('the queue lab over the asynchronous executor (sql.js here, PostgreSQL 
     const claimed = await lab.claimNext('A');
     expect(claimed).toMatchObject({ ok: true, runId: 'run-0001', generation: 1 });
     await publisher.run(
-      "UPDATE fence_register SET highest_generation = 2 WHERE run_id = 'run-0001'",
+      "UPDATE resource_fences SET generation = 2 WHERE run_id = 'run-0001' AND resource = 'publisher'",
     );
     const decision = await lab.publish('run-0001', 1, 'draft');
     expect(decision).toMatchObject({ outcome: 'refused', highestGeneration: 2 });

@@ -1,20 +1,35 @@
 import {
-  acknowledged,
-  checkConditions,
+  admitsPosition,
   COMMIT_CONDITIONS,
-  describeChecked,
+  commitResult,
   explainRefusal,
   failedConditions,
-  missingRun,
+  fencedDesign,
+  finishLanded,
+  registerSql,
   type CommitResult,
   type RunRow,
 } from '@/lib/lease';
+import { PUBLISHER_FENCE, PUBLISHER_RESOURCE } from '@/lib/crashlab/publisher';
+
+export { staleExplanation } from '@/lib/crashlab/publisher';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
 import type { ReceiptRow } from '@/lib/crashlab/types';
 import type { QueueClaim } from './types';
 
-/** The publisher learns a generation (the rulebook's register statement). */
-export { REGISTER_GENERATION as REGISTER } from '@/lib/lease';
+/**
+ * The queue's publisher is the single-run lab's publisher resource (its fence and its key in
+ * the rulebook's fence table), kept in a database of either dialect.
+ */
+export const PUBLISHER = { resource: PUBLISHER_RESOURCE } as const;
+
+/** The publisher learns generation $token of run $run (the rulebook's registration event). */
+export const REGISTER = registerSql(['$resource'])!;
+
+/** Whether the publisher's fence admits `generation`, given the highest generation it has seen. */
+export function publisherAdmits(generation: number, seen: number): boolean {
+  return admitsPosition(PUBLISHER_FENCE, generation, 0, { generation: seen, batch: 0 });
+}
 
 export const RECEIPT_COLUMNS = `receipt_id AS "receiptId", operation_id AS "operationId", run_id AS "runId",
   generation, body, accepted_at AS "acceptedAt"`;
@@ -61,11 +76,6 @@ export function refusal(
     : `Run ${run} does not exist.`;
 }
 
-/** The publisher's answer to a generation older than the highest it has seen. */
-export function staleExplanation(generation: number, seen: number): string {
-  return `refused: generation ${generation} is older than generation ${seen}, which the publisher has already seen`;
-}
-
 /** A claim that found nothing: every run final, or every open run held on a live lease. */
 export async function nothingClaimable(task: AsyncSqlDriver): Promise<QueueClaim> {
   const open = await task.get<{ n: number }>(
@@ -80,7 +90,7 @@ export async function nothingClaimable(task: AsyncSqlDriver): Promise<QueueClaim
       };
 }
 
-/** The lesson's finish as a commit result, in the four outcomes: the row it left, or why it changed nothing. */
+/** The lesson's finish as a commit result, in the four outcomes: the rulebook's decision. */
 export function finishResult(
   changed: number,
   row: RunRow | undefined,
@@ -89,26 +99,16 @@ export function finishResult(
   token: number,
   now: number,
 ): CommitResult {
-  if (!row) return missingRun(run);
-  if (changed > 0) {
-    // The finish's own WHERE held for every condition, or it would have changed no row.
-    const checked = COMMIT_CONDITIONS.map((condition) => ({ condition, held: true }));
-    return {
-      ok: true,
-      changed,
-      row,
-      explanation: `${changed} row changed: this design ${describeChecked(COMMIT_CONDITIONS)}.`,
-      observed: acknowledged({ kind: 'applied', checked }),
-    };
-  }
-  const checked = checkConditions(COMMIT_CONDITIONS, row, owner, token, now);
-  const failed = failedConditions(row, owner, token, now);
-  return {
-    ok: false,
-    changed: 0,
-    failed,
-    explanation: explainRefusal(row, failed, owner, token, now),
-    row,
-    observed: acknowledged({ kind: 'refused', failed, checked }),
-  };
+  // The statement is the only read: the row it left (or, refused, the row it saw).
+  const conditions = fencedDesign.rules?.finish ?? COMMIT_CONDITIONS;
+  return commitResult({
+    runId: run,
+    changed,
+    conditions,
+    after: row,
+    owner,
+    token,
+    now,
+    landed: row !== undefined && finishLanded(conditions, row, owner, token),
+  });
 }

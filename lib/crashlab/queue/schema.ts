@@ -1,8 +1,12 @@
-import { fenceRegisterTable, registerGuardTrigger } from '@/lib/lease';
+import { fenceGuardTrigger, fenceSeenTable } from '@/lib/lease';
+import { PUBLISHER_RESOURCE } from '@/lib/crashlab/publisher';
 import type { AsyncSqlDriver, SqlDialect } from '@/lib/sqlite/async-driver';
 
-/** Bumped when either queue database's tables change; others are refused, never migrated. */
-export const QUEUE_SCHEMA_VERSION = 1;
+/**
+ * Bumped when either queue database's tables change; others are refused, never migrated.
+ * 2: the publisher keeps what it has seen in the rulebook's fence table (was a register table of its own).
+ */
+export const QUEUE_SCHEMA_VERSION = 2;
 
 /** A fence a lab can be set up without, to show what chaos finds when it is missing. */
 export const REMOVABLE_FENCES = ['publisher', 'checkpoint'] as const;
@@ -70,12 +74,15 @@ CREATE TABLE checkpoints (
 );`;
 }
 
-/** The publisher's own database: a receipt per operation id, and (unless removed) its fence. */
+/**
+ * The publisher's own database: a receipt per operation id, what it has seen per run (the
+ * rulebook's fence table), and (unless removed) the rulebook's guard on its receipts.
+ */
 export function publisherSchema(dialect: SqlDialect, removed: RemovableFence | null): string {
   const t = types(dialect);
   return `
 CREATE TABLE publisher_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-${fenceRegisterTable(t.int)}
+${fenceSeenTable(dialect)}
 CREATE TABLE receipts (
   receipt_id   ${t.serial},
   operation_id TEXT NOT NULL UNIQUE,
@@ -92,7 +99,7 @@ CREATE TABLE publish_requests (
   outcome      TEXT NOT NULL CHECK (outcome IN ('applied', 'duplicate', 'refused')),
   at           ${t.real} NOT NULL
 );
-${removed === 'publisher' ? '' : registerGuardTrigger('receipts', dialect)}`;
+${removed === 'publisher' ? '' : fenceGuardTrigger('receipts', PUBLISHER_RESOURCE, dialect)}`;
 }
 
 /** Database time in seconds, with fractions: every process reads one clock, the server's. */

@@ -1,7 +1,7 @@
-import { READ_ALL_HIGHEST } from '@/lib/lease';
+import { READ_SEEN_BY_RESOURCE } from '@/lib/lease';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
 import type { Step } from '@/lib/crashlab/types';
-import { RECEIPT_COLUMNS, toReceipt, toRun } from './rows';
+import { PUBLISHER, RECEIPT_COLUMNS, toReceipt, toRun } from './rows';
 import type { RemovableFence } from './schema';
 import type { QueueSnapshot } from './types';
 
@@ -58,8 +58,8 @@ export async function readQueueSnapshot(
     savedAt: Number(r.savedAt),
   }));
   const register: Record<string, number> = {};
-  for (const row of await publisher.all(READ_ALL_HIGHEST))
-    register[String(row.runId)] = Number(row.h);
+  for (const row of await publisher.all(READ_SEEN_BY_RESOURCE, PUBLISHER))
+    register[String(row.runId)] = Number(row.generation);
   const receipts = (
     await publisher.all(`SELECT ${RECEIPT_COLUMNS} FROM receipts ORDER BY receipt_id`)
   ).map(toReceipt);
