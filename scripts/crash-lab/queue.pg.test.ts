@@ -185,6 +185,44 @@ describe('round trips on PostgreSQL', () => {
   });
 });
 
+describe('the publisher’s fence on PostgreSQL (lib/lease’s fence table and guard)', () => {
+  it('refuses an older generation, guards even a raw INSERT, and keeps generations past 32 bits', async () => {
+    const url = freshUrl();
+    expect((await lab('submit', '--database', url, '--runs', '1')).code).toBe(0);
+    const task = await openPg(url);
+    const publisher = await openPg(labUrl(port, `t${process.pid}_${n}_publisher`));
+    try {
+      const queue = createQueueLab({ task, publisher, leaseSeconds: 30 });
+      const claimed = await queue.claimNext('A');
+      expect(claimed).toMatchObject({ ok: true, generation: 1 });
+      const run = claimed.ok ? claimed.runId : '';
+      await publisher.run(
+        "UPDATE resource_fences SET generation = 2 WHERE run_id = $run AND resource = 'publisher'",
+        { run },
+      );
+      expect(await queue.publish(run, 1, 'draft')).toMatchObject({
+        outcome: 'refused',
+        highestGeneration: 2,
+      });
+      await expect(
+        publisher.run(
+          "INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at) VALUES ('raw', $run, 1, '', 0)",
+          { run },
+        ),
+      ).rejects.toThrow(/stale generation/);
+      const big = 2 ** 40;
+      expect(await queue.publish(run, big, 'later')).toMatchObject({
+        outcome: 'applied',
+        highestGeneration: big,
+      });
+      expect((await queue.snapshot()).publisher.register).toEqual({ [run]: big });
+    } finally {
+      await task.close();
+      await publisher.close();
+    }
+  });
+});
+
 describe('chaos on PostgreSQL', () => {
   it('a small chaos run (kills, pauses past the lease, dropped acks) ends with 0 violations', async () => {
     const history = join(dir, 'small.jsonl');
