@@ -1,5 +1,12 @@
 import { claimableSql, commitWhere, RUNS_TABLE, type RunTable } from './conditions';
-import { FENCE_SCHEMA, fencedWriteSql, registerSql, type ResourceFence } from './fence';
+import {
+  FENCE_SCHEMA,
+  FENCE_STATE,
+  fencedWriteSql,
+  FORGET_SEEN,
+  registerSql,
+  type ResourceFence,
+} from './fence';
 import type { DesignRules, DesignTargets, LeaseDesign } from './types';
 
 /** The run table's schema and the statement that enqueues a run, per table alias. */
@@ -50,7 +57,7 @@ export function buildTargets(
     gateway: rules.gateway,
     register: registerSql(registering),
     // A run enqueued again (the same id after a reset) starts with nothing registered.
-    submit: `DELETE FROM resource_fences WHERE run_id = $run`,
+    submit: FORGET_SEEN,
     writeReport: fencedWriteSql(rules.report, report, REPORT_REF, t),
     ...(rules.workerCheck
       ? { workerCheck: `SELECT 1 AS ok FROM ${t.name} WHERE ${commitWhere(['owner', 'fence'], t)}` }
@@ -63,10 +70,7 @@ export function buildTargets(
     snapshot: `SELECT
   (SELECT group_concat(${t.owner} || ',' || ${t.leaseUntil} || ',' || ${t.fence} || ',' || ${t.status}, ';')
      FROM ${t.name} WHERE ${t.id} = $run)
-  || '|' || (SELECT ifnull(group_concat(resource || ',' || generation || ',' || batch, ';'), '')
-     FROM resource_fences WHERE run_id = $run)
-  || '|' || (SELECT ifnull(group_concat(resource || ':' || op_id, ';'), '')
-     FROM resource_writes WHERE run_id = $run AND op_id IS NOT NULL) AS state`,
+  || '|' || ${FENCE_STATE} AS state`,
   };
 }
 

@@ -71,15 +71,19 @@ CREATE TABLE IF NOT EXISTS resource_writes (
 );
 CREATE TRIGGER IF NOT EXISTS resource_fence_seen AFTER INSERT ON resource_writes
 BEGIN
-  ${raiseHighest('NEW.run_id', 'NEW.resource', 'NEW.generation', 'NEW.batch')}
+  ${raiseSeen(['(NEW.run_id, NEW.resource, NEW.generation, NEW.batch)'])};
 END;`;
 
-/** The upsert that raises what a resource has seen; it never goes down. */
-function raiseHighest(run: string, resource: string, generation: string, batch: string): string {
-  return `INSERT INTO resource_fences (run_id, resource, generation, batch) VALUES (${run}, ${resource}, ${generation}, ${batch})
+/**
+ * The one upsert that raises what a resource has seen (rows of run, resource, generation,
+ * batch); it never goes down. A write raises it through the trigger above, a registration event
+ * through {@link registerSql}. The same statement on SQLite and PostgreSQL.
+ */
+function raiseSeen(rows: readonly string[]): string {
+  return `INSERT INTO resource_fences (run_id, resource, generation, batch) VALUES ${rows.join(', ')}
   ON CONFLICT (run_id, resource) DO UPDATE SET generation = excluded.generation, batch = excluded.batch
   WHERE excluded.generation > resource_fences.generation
-     OR (excluded.generation = resource_fences.generation AND excluded.batch > resource_fences.batch);`;
+     OR (excluded.generation = resource_fences.generation AND excluded.batch > resource_fences.batch)`;
 }
 
 /** A SQL string literal. */
@@ -167,15 +171,24 @@ SELECT $run, ${resource}, $owner, ${generation}, ${batch}, ${op}, ${body}, $now
 /**
  * The registration event: the holder of generation $token tells each named resource of run
  * $run about it, after its claim and before it acts. Undefined when no resource registers.
- * The upsert is the same on SQLite and PostgreSQL.
  */
 export function registerSql(resources: readonly string[]): string | undefined {
   if (resources.length === 0) return undefined;
-  const rows = resources.map((r) => `($run, ${r}, $token, 0)`).join(', ');
-  return `INSERT INTO resource_fences (run_id, resource, generation, batch) VALUES ${rows}
-  ON CONFLICT (run_id, resource) DO UPDATE SET generation = excluded.generation, batch = 0
-  WHERE excluded.generation > resource_fences.generation`;
+  // Batch 0: a registration raises the generation only, and resets the batch when it does.
+  return raiseSeen(resources.map((r) => `($run, ${r}, $token, 0)`));
 }
+
+/** Forgets what every resource has seen of run $run (a run enqueued again starts with nothing). */
+export const FORGET_SEEN = 'DELETE FROM resource_fences WHERE run_id = $run';
+
+/**
+ * What run $run's resources have seen and the keys they took, as one text expression: the part
+ * of a schedule's state the fences hold (the log of past writes does not change what happens next).
+ */
+export const FENCE_STATE = `(SELECT ifnull(group_concat(resource || ',' || generation || ',' || batch, ';'), '')
+     FROM resource_fences WHERE run_id = $run)
+  || '|' || (SELECT ifnull(group_concat(resource || ':' || op_id, ';'), '')
+     FROM resource_writes WHERE run_id = $run AND op_id IS NOT NULL)`;
 
 /** What resource $resource of run $run has seen, as columns `generation` and `batch` (no row: nothing). */
 export const READ_SEEN =

@@ -56,6 +56,8 @@ describe('one home per rule', () => {
       'lib/lease/fence.ts',
     ]);
     expect(defining(/highest_generation|fence_register/i)).toEqual([]);
+    // Every statement over what a resource has seen is in fence.ts.
+    expect(defining(/\bresource_fences\b/)).toEqual(['lib/lease/fence.ts']);
     expect(defining(/export function (fenceGuardTrigger|fenceSeenTable|admitsPosition)\b/)).toEqual(
       ['lib/lease/fence.ts'],
     );
