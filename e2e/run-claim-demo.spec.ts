@@ -218,11 +218,19 @@ test.describe('before the editor has loaded', () => {
     // Once released, later chunks (Monaco loads more after its first) pass straight through.
     const held: (() => Promise<void>)[] = [];
     let holding = true;
+    // A request the browser drops meanwhile (a prefetch it no longer needs) disposes of its
+    // response; such a request has no one waiting for it, so it is left alone.
+    const dropped = () => undefined;
     await page.route(/\/_next\/static\/.*\.js$/, async (route) => {
-      const response = await route.fetch();
-      const body = await response.body();
-      if (!holding || body.length < 1_000_000) return route.fulfill({ response, body });
-      held.push(() => route.fulfill({ response, body }));
+      let fetched;
+      try {
+        const response = await route.fetch();
+        fetched = { response, body: await response.body() };
+      } catch {
+        return;
+      }
+      if (!holding || fetched.body.length < 1_000_000) return route.fulfill(fetched).catch(dropped);
+      held.push(() => route.fulfill(fetched).catch(dropped));
     });
     await page.goto('/practice/claim-lab');
     await expect(page.getByTestId('code-preview')).toContainText('UPDATE jobs');
