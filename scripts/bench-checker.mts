@@ -40,20 +40,29 @@ console.log(
 const goals: string[] = [];
 for (const k of [4, 5]) {
   const bound = uniformBound(3, k);
-  const fast = timed(() => checkDesign(SQL, fencedDesign, bound));
-  const naive = timed(() => naiveCheck(SQL, fencedDesign, bound, NAIVE_BUDGET_MS));
-  const fastRate = fast.value.explored / (fast.wallMs / 1000);
-  const naiveRate = naive.value.explored / (naive.wallMs / 1000);
+  // 3 x 4 takes a few tenths of a second, so one pair of runs moves with the machine: run five
+  // rounds, each the savepoint search then the naive one straight after (both see the same
+  // machine), and report the round with the median ratio.
+  const rounds = k === 4 ? 5 : 1;
+  const budget = NAIVE_BUDGET_MS / rounds;
+  const results = Array.from({ length: rounds }, () => {
+    const fast = timed(() => checkDesign(SQL, fencedDesign, bound));
+    const naive = timed(() => naiveCheck(SQL, fencedDesign, bound, budget));
+    const fastRate = fast.value.explored / (fast.wallMs / 1000);
+    const naiveRate = naive.value.explored / (naive.wallMs / 1000);
+    const cpuRatio = fast.value.explored / fast.cpuMs / (naive.value.explored / naive.cpuMs);
+    return { fast, naive, fastRate, naiveRate, ratio: fastRate / naiveRate, cpuRatio };
+  }).sort((a, b) => a.ratio - b.ratio);
+  const { fast, naive, fastRate, naiveRate, ratio, cpuRatio } = results[Math.floor(rounds / 2)];
   console.log(`3 workers x ${k} operations: ${fmt(fast.value.total)} schedules`);
   console.log(
     `  savepoint search: ${fmt(fast.value.explored)} schedules, ${fmt(fast.value.steps)} steps in ${secs(fast.wallMs)} (cpu ${secs(fast.cpuMs)}) = ${fmt(fastRate)} schedules/s, verdict ${fast.value.verdict}`,
   );
   console.log(
-    `  naive search:     ${fmt(naive.value.explored)} schedules on fresh databases in ${secs(naive.wallMs)} (cpu ${secs(naive.cpuMs)}) = ${fmt(naiveRate)} schedules/s${naive.value.verdict === 'stopped' ? ` (time budget ${NAIVE_BUDGET_MS} ms)` : ''}`,
+    `  naive search:     ${fmt(naive.value.explored)} schedules on fresh databases in ${secs(naive.wallMs)} (cpu ${secs(naive.cpuMs)}) = ${fmt(naiveRate)} schedules/s${naive.value.verdict === 'stopped' ? ` (time budget ${Math.round(budget)} ms)` : ''}`,
   );
-  const cpuRatio = fast.value.explored / fast.cpuMs / (naive.value.explored / naive.cpuMs);
   console.log(
-    `  ratio: ${(fastRate / naiveRate).toFixed(1)}x by wall time, ${cpuRatio.toFixed(1)}x by cpu time\n`,
+    `  ratio: ${ratio.toFixed(1)}x by wall time, ${cpuRatio.toFixed(1)}x by cpu time${rounds > 1 ? ` (median of ${rounds} rounds: ${results.map((r) => `${r.ratio.toFixed(0)}x`).join(', ')})` : ''}\n`,
   );
   const limit = k === 4 ? 500 : 5_000;
   const verdict = (ms: number) => (ms < limit ? 'met' : 'MISSED');
@@ -61,7 +70,7 @@ for (const k of [4, 5]) {
     `3x${k} under ${limit / 1000} s: ${verdict(fast.wallMs)} by wall time (${secs(fast.wallMs)}), ${verdict(fast.cpuMs)} by cpu time (${secs(fast.cpuMs)})`,
   );
   goals.push(
-    `3x${k} at least 200x the naive search: ${fastRate / naiveRate >= 200 ? 'met' : 'MISSED'} (${(fastRate / naiveRate).toFixed(1)}x wall, ${cpuRatio.toFixed(1)}x cpu)`,
+    `3x${k} at least 200x the naive search: ${ratio >= 200 ? 'met' : 'MISSED'} (${ratio.toFixed(1)}x wall, ${cpuRatio.toFixed(1)}x cpu)`,
   );
 }
 

@@ -32,6 +32,10 @@ export const isFinalCode = (code: number) => code >= 2 && code <= 4;
 /** Creates a design's tables and enqueues the run, on a fresh database. */
 export function setupDatabase(db: Database, design: LeaseDesign, runId = 'r'): void {
   const targets = design.targets ?? fencedDesign.targets!;
+  // sql.js keeps its database in Emscripten's in-memory file system, and every journal page would
+  // cross into JavaScript to be read or written there. The search opens and rolls back a
+  // savepoint per step, so the journals stay inside SQLite's own memory instead (bench:checker).
+  db.exec('PRAGMA journal_mode = MEMORY; PRAGMA temp_store = MEMORY');
   db.exec(design.schema);
   db.exec(targets.schema);
   db.run(design.submit, { $run: runId, ':run': runId, '@run': runId });

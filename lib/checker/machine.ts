@@ -35,6 +35,19 @@ import { prepareStatements, type MachineStatements } from './statements';
 import { expandPrograms } from './bound';
 import type { Bound, ProtectedTarget, StepKind, Violation } from './types';
 
+/** Which step kinds can change the database. */
+const WRITES: Readonly<Record<StepKind, boolean>> = {
+  pause: false,
+  'claim-read': false,
+  'write-check': false,
+  claim: true,
+  cancel: true,
+  write: true,
+  send: true,
+  renew: true,
+  finish: true,
+};
+
 /**
  * Runs one schedule step at a time against a database that already holds the design's tables,
  * and checks the four safety properties (lib/lease/properties.ts) after every step. The search
@@ -127,6 +140,16 @@ export class ScheduleMachine {
   /** True once the holder's claim was refused: it runs nothing more. */
   isStopped(worker: number): boolean {
     return this.state[GLOBALS + worker * this.perHolder + W_STOPPED] === 1;
+  }
+
+  /**
+   * False when the holder's next step cannot change the database (a pause, a read, a check, or
+   * any step of a holder whose claim was refused): the search needs no savepoint before it.
+   */
+  mayWrite(worker: number): boolean {
+    const base = GLOBALS + worker * this.perHolder;
+    if (this.state[base + W_STOPPED] === 1) return false;
+    return WRITES[this.steps[worker][this.state[base + W_POS]]];
   }
 
   /** The clock, in database seconds. */

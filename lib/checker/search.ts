@@ -83,6 +83,11 @@ export function checkDesign(
     // The targets' snapshot at each depth: a step that wrote nothing leaves it as it was, so the
     // child reuses its parent's instead of querying again.
     const snapshots: (string | null)[] = new Array<string | null>(totalSteps + 1).fill(null);
+    // The chain being run, if any: its root's depth, whether its savepoint is open, and
+    // whether any of its steps wrote.
+    let chainRoot = -1;
+    let chainOpened = false;
+    let chainDirty = false;
     const visit = (depth: number): void => {
       if (depth === totalSteps) {
         explored += 1;
@@ -110,8 +115,20 @@ export function checkDesign(
       const state = machine.state;
       const before = saved[depth];
       before.set(state);
-      savepoint[depth].step();
-      savepoint[depth].reset();
+      // Once one holder alone has steps left, the rest of the schedule is a chain with no
+      // branches: its first level (the root) undoes the whole chain once, at its end.
+      let live = 0;
+      for (let w = 0; w < workers; w++) if (machine.position(w) < lengths[w]) live += 1;
+      const root = chainRoot < 0 && live === 1;
+      if (root) {
+        chainRoot = depth;
+        chainOpened = false;
+        chainDirty = false;
+      }
+      const inChain = chainRoot >= 0;
+      // The savepoint opens before the first child step that can write: a level whose children
+      // only pause, read or check needs none (each deeper level undoes its own writes).
+      let opened = false;
       for (let w = 0; w < workers; w++) {
         if (machine.position(w) >= lengths[w]) continue;
         if (best !== null && depth + 1 >= best.length) {
@@ -120,25 +137,52 @@ export function checkDesign(
         }
         path[depth] = w;
         steps += 1;
+        if (inChain) {
+          if (!chainOpened && machine.mayWrite(w)) {
+            savepoint[chainRoot].step();
+            savepoint[chainRoot].reset();
+            chainOpened = true;
+          }
+        } else if (!opened && machine.mayWrite(w)) {
+          savepoint[depth].step();
+          savepoint[depth].reset();
+          opened = true;
+        }
         const writesBefore = machine.writes;
-        if (machine.step(w, depth)) {
+        const violated = machine.step(w, depth);
+        const wrote = machine.writes !== writesBefore;
+        if (violated) {
           best = Array.from(path.subarray(0, depth + 1));
           bestViolation = machine.violation;
           covered += leavesFrom();
         } else {
-          snapshots[depth + 1] = machine.writes === writesBefore ? snapshots[depth] : null;
+          snapshots[depth + 1] = wrote ? null : snapshots[depth];
           visit(depth + 1);
         }
-        // A branch that changed nothing in the database needs no rollback.
-        if (machine.writes !== writesBefore) {
+        // A step that changed nothing needs no rollback: its subtree has undone its own writes.
+        if (wrote && inChain) chainDirty = true;
+        else if (wrote) {
           rollback[depth].step();
           rollback[depth].reset();
         }
         state.set(before);
         if (steps >= nextReport) report();
       }
-      release[depth].step();
-      release[depth].reset();
+      if (opened) {
+        release[depth].step();
+        release[depth].reset();
+      }
+      if (root) {
+        if (chainDirty) {
+          rollback[depth].step();
+          rollback[depth].reset();
+        }
+        if (chainOpened) {
+          release[depth].step();
+          release[depth].reset();
+        }
+        chainRoot = -1;
+      }
     };
 
     db.exec('BEGIN');
