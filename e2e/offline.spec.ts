@@ -1,4 +1,7 @@
-import { expect, HEAVY_LOAD, test } from './fixtures';
+import { editorReady, expect, HEAVY_LOAD, test } from './fixtures';
+
+// The one place the service worker runs (playwright.config.ts blocks it in journeys).
+test.use({ serviceWorkers: 'allow' });
 
 test('the app is installable, and pages a learner has opened keep working offline, navigation included', async ({
   page,
@@ -60,4 +63,23 @@ test('the app is installable, and pages a learner has opened keep working offlin
   await page.goto('/reflect');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await context.setOffline(false);
+});
+
+test('under the service worker, the Web Workers start and run, first from the network, then from its cache', async ({
+  page,
+}) => {
+  await page.goto('/practice/claim-lab');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // Twice: the first load puts the worker scripts in the cache, the reload takes them from it.
+  // The lab's worker runs the program; Monaco's workers colour and check it.
+  for (const load of ['first load', 'from the cache']) {
+    if (load === 'from the cache') await page.reload();
+    expect(await page.evaluate(() => !!navigator.serviceWorker.controller), load).toBe(true);
+    await editorReady(page);
+    await expect(page.locator('.monaco-editor .view-lines')).toContainText('UPDATE jobs');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByTestId('verdict'), load).toHaveText('pass', HEAVY_LOAD);
+  }
 });

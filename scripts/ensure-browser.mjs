@@ -20,9 +20,12 @@ if (isRoot && hasApt) {
   console.log(
     "ensure-browser: no Chromium found; installing Debian's chromium package with apt-get (about a minute)...",
   );
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
-    stdio: 'inherit',
-  });
+  execSync(
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell',
+    {
+      stdio: 'inherit',
+    },
+  );
   if (!existsSync(debianChromium)) {
     console.error('ensure-browser: apt-get finished but /usr/bin/chromium is still missing.');
     process.exit(1);
