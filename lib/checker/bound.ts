@@ -67,6 +67,19 @@ export function stepsOf(op: WorkerOp, design: LeaseDesign): StepKind[] {
   return [op];
 }
 
+/** Which step kinds can change the database (the search needs no savepoint before the others). */
+export const STEP_WRITES: Readonly<Record<StepKind, boolean>> = {
+  pause: false,
+  'claim-read': false,
+  'write-check': false,
+  claim: true,
+  cancel: true,
+  write: true,
+  send: true,
+  renew: true,
+  finish: true,
+};
+
 /** Each worker's program as atomic steps under a design. */
 export function expandPrograms(bound: Bound, design: LeaseDesign): StepKind[][] {
   return bound.workers.map((w) => w.program.flatMap((op) => stepsOf(op, design)));

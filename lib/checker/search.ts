@@ -1,4 +1,4 @@
-import type { SqlJsStatic, Statement } from 'sql.js';
+import type { Database, SqlJsStatic, Statement } from 'sql.js';
 import type { LeaseDesign } from '@/lib/lease';
 import { interleavings } from './bound';
 import { traceSchedule } from './trace';
@@ -21,6 +21,61 @@ export interface SearchOptions {
 }
 
 class Stop extends Error {}
+
+/** Runs a statement that returns no rows (SAVEPOINT, ROLLBACK TO, RELEASE), ready to run again. */
+function runOnce(stmt: Statement): void {
+  stmt.step();
+  stmt.reset();
+}
+
+/**
+ * One savepoint of the search, at one tree level: opened before the first step that can write,
+ * rolled back when a step wrote, released when its level is done. A chain (one holder alone
+ * has steps left) uses its root level's scope for all its steps and is undone once, at the end.
+ */
+class UndoScope {
+  /** Whether the savepoint is open. */
+  opened = false;
+  /** Whether a step since the last rollback changed the database. */
+  dirty = false;
+  private readonly save: Statement;
+  private readonly rollback: Statement;
+  private readonly release: Statement;
+
+  constructor(db: Database, depth: number) {
+    this.save = db.prepare(`SAVEPOINT level_${depth}`);
+    this.rollback = db.prepare(`ROLLBACK TO level_${depth}`);
+    this.release = db.prepare(`RELEASE level_${depth}`);
+  }
+
+  /** Opens the savepoint, unless it is open already. */
+  open(): void {
+    if (this.opened) return;
+    runOnce(this.save);
+    this.opened = true;
+  }
+
+  /** Rolls back to the savepoint, if a step wrote since it was opened or last rolled back. */
+  undo(): void {
+    if (!this.dirty) return;
+    runOnce(this.rollback);
+    this.dirty = false;
+  }
+
+  /** Undoes what is left and releases the savepoint, if it was opened. */
+  close(): void {
+    this.undo();
+    if (!this.opened) return;
+    runOnce(this.release);
+    this.opened = false;
+  }
+
+  free(): void {
+    this.save.free();
+    this.rollback.free();
+    this.release.free();
+  }
+}
 
 /**
  * Explores every interleaving of the bound's workers depth first, against one sql.js database:
@@ -50,14 +105,7 @@ export function checkDesign(
       return interleavings(remaining);
     };
 
-    const savepoint: Statement[] = [];
-    const rollback: Statement[] = [];
-    const release: Statement[] = [];
-    for (let d = 0; d <= totalSteps; d++) {
-      savepoint.push(db.prepare(`SAVEPOINT level_${d}`));
-      rollback.push(db.prepare(`ROLLBACK TO level_${d}`));
-      release.push(db.prepare(`RELEASE level_${d}`));
-    }
+    const levels = Array.from({ length: totalSteps + 1 }, (_, d) => new UndoScope(db, d));
     const saved = Array.from(
       { length: totalSteps + 1 },
       () => new Float64Array(machine.state.length),
@@ -83,11 +131,8 @@ export function checkDesign(
     // The targets' snapshot at each depth: a step that wrote nothing leaves it as it was, so the
     // child reuses its parent's instead of querying again.
     const snapshots: (string | null)[] = new Array<string | null>(totalSteps + 1).fill(null);
-    // The chain being run, if any: its root's depth, whether its savepoint is open, and
-    // whether any of its steps wrote.
-    let chainRoot = -1;
-    let chainOpened = false;
-    let chainDirty = false;
+    // The undo scope of the chain being run, if any: its root level's.
+    let chain: UndoScope | null = null;
     const visit = (depth: number): void => {
       if (depth === totalSteps) {
         explored += 1;
@@ -119,16 +164,10 @@ export function checkDesign(
       // branches: its first level (the root) undoes the whole chain once, at its end.
       let live = 0;
       for (let w = 0; w < workers; w++) if (machine.position(w) < lengths[w]) live += 1;
-      const root = chainRoot < 0 && live === 1;
-      if (root) {
-        chainRoot = depth;
-        chainOpened = false;
-        chainDirty = false;
-      }
-      const inChain = chainRoot >= 0;
-      // The savepoint opens before the first child step that can write: a level whose children
-      // only pause, read or check needs none (each deeper level undoes its own writes).
-      let opened = false;
+      const root = chain === null && live === 1;
+      if (root) chain = levels[depth];
+      const inChain = chain !== null;
+      const scope = chain ?? levels[depth];
       for (let w = 0; w < workers; w++) {
         if (machine.position(w) >= lengths[w]) continue;
         if (best !== null && depth + 1 >= best.length) {
@@ -137,17 +176,9 @@ export function checkDesign(
         }
         path[depth] = w;
         steps += 1;
-        if (inChain) {
-          if (!chainOpened && machine.mayWrite(w)) {
-            savepoint[chainRoot].step();
-            savepoint[chainRoot].reset();
-            chainOpened = true;
-          }
-        } else if (!opened && machine.mayWrite(w)) {
-          savepoint[depth].step();
-          savepoint[depth].reset();
-          opened = true;
-        }
+        // The savepoint opens before the first child step that can write: a level whose children
+        // only pause, read or check needs none (each deeper level undoes its own writes).
+        if (!scope.opened && machine.mayWrite(w)) scope.open();
         const writesBefore = machine.writes;
         const violated = machine.step(w, depth);
         const wrote = machine.writes !== writesBefore;
@@ -160,29 +191,17 @@ export function checkDesign(
           visit(depth + 1);
         }
         // A step that changed nothing needs no rollback: its subtree has undone its own writes.
-        if (wrote && inChain) chainDirty = true;
-        else if (wrote) {
-          rollback[depth].step();
-          rollback[depth].reset();
+        // A chain's steps are undone together, when its root is done.
+        if (wrote) {
+          scope.dirty = true;
+          if (!inChain) scope.undo();
         }
         state.set(before);
         if (steps >= nextReport) report();
       }
-      if (opened) {
-        release[depth].step();
-        release[depth].reset();
-      }
-      if (root) {
-        if (chainDirty) {
-          rollback[depth].step();
-          rollback[depth].reset();
-        }
-        if (chainOpened) {
-          release[depth].step();
-          release[depth].reset();
-        }
-        chainRoot = -1;
-      }
+      // A level closes the scope it owns: its own, or the chain's when it is the chain's root.
+      if (root || !inChain) scope.close();
+      if (root) chain = null;
     };
 
     db.exec('BEGIN');
@@ -193,7 +212,7 @@ export function checkDesign(
       if (!(error instanceof Stop)) throw error;
       stopped = true;
     }
-    for (const s of [...savepoint, ...rollback, ...release]) s.free();
+    for (const level of levels) level.free();
     machine.dispose();
     const ms = performance.now() - started;
     const result: CheckResult = {

@@ -99,7 +99,7 @@ describe('one home per rule', () => {
     expect(defining(/export type ViolationKind\b/)).toEqual(['lib/lease/properties.ts']);
     expect(defining(/export function firstViolation\b/)).toEqual(['lib/lease/properties.ts']);
     const users = [
-      'lib/checker/machine.ts',
+      'lib/checker/property-checks.ts',
       'lib/timeline/properties.ts',
       'lib/crashlab/evaluate.ts',
     ];
