@@ -203,6 +203,47 @@ describe('state cache soundness', () => {
   });
 });
 
+/**
+ * The cached search keys states by the database's content, so a branch whose writes are not
+ * undone shows up as different counts. The reference rebuilds every node from scratch on a fresh
+ * database (no savepoints), with the same depth-first order and cache rule (safe designs only).
+ */
+function freshCachedCounts(design: LeaseDesign, bound: Bound) {
+  const cache = new Map<string, number>();
+  let steps = 0;
+  let cacheHits = 0;
+  const visit = (path: number[]): void => {
+    const db = new SQL.Database();
+    setupDatabase(db, design);
+    const m = new ScheduleMachine(db, design, bound);
+    path.forEach((w, i) => m.step(w, i));
+    const open = m.steps.map((s, w) => (m.position(w) < s.length ? w : -1)).filter((w) => w >= 0);
+    const key = m.stateKey();
+    m.dispose();
+    db.close();
+    if (open.length === 0) return;
+    const seenAt = cache.get(key);
+    if (seenAt !== undefined && seenAt <= path.length) return void (cacheHits += 1);
+    cache.set(key, path.length);
+    for (const w of open) {
+      steps += 1;
+      visit([...path, w]);
+    }
+  };
+  visit([]);
+  return { steps, cacheHits };
+}
+
+describe('undoing branches', () => {
+  it('a chain’s writes are undone before the next branch: the cache sees what a fresh database shows', () => {
+    const r = checkDesign(SQL, fencedDesign, CANCEL_BOUND, { stateCache: true });
+    expect(r.verdict).toBe('safe');
+    expect({ steps: r.steps, cacheHits: r.cacheHits }).toEqual(
+      freshCachedCounts(fencedDesign, CANCEL_BOUND),
+    );
+  });
+});
+
 describe('the lesson’s design over random schedules', () => {
   it('never violates a property, whatever the programs and the interleaving', () => {
     const op = fc.constantFrom<WorkerOp>('claim', 'pause', 'renew', 'write', 'send', 'finish');
