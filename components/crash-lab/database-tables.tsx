@@ -1,6 +1,6 @@
 'use client';
 
-import type { TableDump } from '@/lib/crashlab/browser-host';
+import type { TableDump } from '@/lib/crashlab/table-dump';
 import { isClockReading, relativeTime } from './words';
 
 /** Every row of a database's tables, as SQLite holds them right now. */

@@ -1,13 +1,8 @@
 export { LAB_API_DTS, LAB_API_PATH } from './api';
 export { LAB_LIMITS } from './limits';
 export { compileProgram, type CompileResult } from './transpile';
-export {
-  runProgram,
-  type LabError,
-  type LabRun,
-  type LabStep,
-  type RunOptions,
-} from './run-program';
+export { runProgram, type LabRun, type LabStep, type RunOptions } from './run-program';
+export type { LabError } from './program-failure';
 export {
   checkOutput,
   checkRun,

@@ -1,15 +1,10 @@
 import type { SqlJsDriver, SqlParams, SqlValue } from '@/lib/sqlite';
 import { SqlError } from '@/lib/sqlite';
 import { LAB_LIMITS } from './limits';
+import { describeFailure, LabSqlError, OutputLimitError, type LabError } from './program-failure';
+import { outermostLine, PROGRAM_FILE, ProgramFunction, programPosition } from './program-position';
+import { checkParams, describeType, formatValue } from './program-values';
 import { compileProgram } from './transpile';
-
-/** What went wrong in a run, with the program line to mark when one is known. */
-export interface LabError {
-  kind: 'compile' | 'sql' | 'runtime' | 'output-limit';
-  message: string;
-  line: number | null;
-  column: number | null;
-}
 
 /** The watched table (jobs) as it was right after one statement. */
 export interface LabStep {
@@ -44,109 +39,7 @@ export interface RunOptions {
   watchTable?: string;
 }
 
-const PROGRAM_FILE = 'claim-lab-program.js';
 const WRITE = /^(\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(UPDATE|INSERT|DELETE|REPLACE)\b/i;
-const FRAME = new RegExp(`${PROGRAM_FILE.replace('.', '\\.')}:(\\d+):(\\d+)`);
-const FRAMES = new RegExp(FRAME.source, 'g');
-
-class LabSqlError extends Error {
-  constructor(
-    message: string,
-    readonly line: number | null,
-  ) {
-    super(message);
-    this.name = 'LabSqlError';
-  }
-}
-
-class OutputLimitError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'OutputLimitError';
-  }
-}
-
-let lineOffset: number | null = null;
-
-// The runner's own Function constructor, taken when this module loads: the worker's lock-down
-// removes `Function` and every `.constructor` path to it before a program runs.
-const ProgramFunction = Function;
-
-/**
- * How many lines the Function constructor puts before the body (engines differ), measured
- * once by throwing from a known line.
- */
-function functionLineOffset(): number {
-  if (lineOffset !== null) return lineOffset;
-  try {
-    new ProgramFunction(`throw new Error('probe');\n//# sourceURL=${PROGRAM_FILE}`)();
-  } catch (error) {
-    const match = FRAME.exec(String((error as Error).stack ?? ''));
-    lineOffset = match ? Number(match[1]) - 1 : 0;
-  }
-  return lineOffset ?? 0;
-}
-
-/** The last (outermost) frame of the learner's program in a stack trace, as a program line. */
-function outermostLine(stack: string | undefined): number | null {
-  const all = stack ? [...stack.matchAll(FRAMES)] : [];
-  const last = all.at(-1);
-  return last ? Number(last[1]) - functionLineOffset() : null;
-}
-
-/** The first frame of the learner's program in a stack trace, as a program line. */
-function programPosition(stack: string | undefined): { line: number; column: number } | null {
-  const match = stack ? FRAME.exec(stack) : null;
-  if (!match) return null;
-  return { line: Number(match[1]) - functionLineOffset(), column: Number(match[2]) };
-}
-
-function formatValue(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value === undefined) return 'undefined';
-  if (value === null || typeof value !== 'object') return String(value);
-  if (value instanceof Uint8Array) return `<${value.length} bytes>`;
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
-}
-
-function describeType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-function checkValue(name: string, value: unknown): SqlValue {
-  if (value === null || typeof value === 'string' || value instanceof Uint8Array) return value;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value))
-      throw new TypeError(`Parameter ${name} is ${value}; SQLite stores finite numbers only.`);
-    return value;
-  }
-  throw new TypeError(
-    `Parameter ${name} is ${describeType(value)}; SQLite takes text, numbers, null or bytes (write 1 or 0 for true or false).`,
-  );
-}
-
-function checkParams(method: string, params: unknown): SqlParams | undefined {
-  if (params === undefined) return undefined;
-  if (Array.isArray(params)) return params.map((v, i) => checkValue(`#${i + 1}`, v));
-  if (
-    params !== null &&
-    typeof params === 'object' &&
-    Object.getPrototypeOf(params) === Object.prototype
-  ) {
-    const named: Record<string, SqlValue> = {};
-    for (const [key, value] of Object.entries(params)) named[key] = checkValue(key, value);
-    return named;
-  }
-  throw new TypeError(
-    `db.${method} takes its values as an array or an object like { owner: 'A' }, not ${describeType(params)}.`,
-  );
-}
 
 /**
  * Runs a learner's TypeScript program against a sql.js database: compiles it (types stripped,
@@ -307,60 +200,4 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
     (Error as { stackTraceLimit?: number }).stackTraceLimit = traceLimit;
   }
   return { output, steps, stepsTruncated, statements, error: failure };
-}
-
-function describeFailure(error: unknown): LabError {
-  if (error instanceof LabSqlError) {
-    return {
-      kind: 'sql',
-      message: `SQLite error: ${error.message}`,
-      line: error.line,
-      column: null,
-    };
-  }
-  if (error instanceof OutputLimitError) {
-    return {
-      kind: 'output-limit',
-      message: error.message,
-      line: programPosition(error.stack)?.line ?? null,
-      column: null,
-    };
-  }
-  if (error instanceof Error) {
-    const at = isStackOverflow(error)
-      ? recursionPosition(error.stack)
-      : programPosition(error.stack);
-    return {
-      kind: 'runtime',
-      message: `${error.name}: ${error.message}`,
-      line: at?.line ?? null,
-      column: at?.column ?? null,
-    };
-  }
-  return {
-    kind: 'runtime',
-    message: `Uncaught ${typeof error === 'string' ? JSON.stringify(error) : formatValue(error)}: the program threw ${describeType(error)}, which carries no line number. Throw new Error(…) to see where it happened.`,
-    line: null,
-    column: null,
-  };
-}
-
-function isStackOverflow(error: Error): boolean {
-  return error instanceof RangeError && /call stack/i.test(error.message);
-}
-
-/**
- * Where a runaway recursion recurses: the program line that appears most often in the trace.
- * The first frame is wherever the stack happened to run out (often a function's first line).
- */
-function recursionPosition(stack: string | undefined): { line: number; column: number } | null {
-  const counts = new Map<string, number>();
-  for (const match of stack ? stack.matchAll(FRAMES) : [])
-    counts.set(`${match[1]}:${match[2]}`, (counts.get(`${match[1]}:${match[2]}`) ?? 0) + 1);
-  let best: string | null = null;
-  for (const [key, count] of counts)
-    if (best === null || count > (counts.get(best) ?? 0)) best = key;
-  if (best === null) return null;
-  const [line, column] = best.split(':').map(Number);
-  return { line: line - functionLineOffset(), column };
 }

@@ -1,11 +1,11 @@
-import { openSqlJs, type SqlDriver, type SqlJsDriver } from '@/lib/sqlite';
-import { FENCE_SEEN_TABLE } from '@/lib/lease';
+import { openSqlJs, type SqlJsDriver } from '@/lib/sqlite';
 import { evaluate, type Evaluation } from './evaluate';
 import { createCrashLab, type CrashLab } from './lab';
 import { LAB_OPS, type HostMessage, type WorkerMessage, type WorkerStall } from './protocol';
 import { databaseClock } from './schema';
+import { dumpLabTables, type TableDump } from './table-dump';
 import type { FaultPoint, LabSnapshot, Step } from './types';
-import type { WorkerEvent, WorkerOutcome } from './worker';
+import { describeWorkerEvent, describeWorkerOutcome } from './worker-log';
 
 export type WorkerState =
   'starting' | 'waiting' | 'working' | 'died' | 'killed' | 'succeeded' | 'fenced-out' | 'idle';
@@ -26,12 +26,6 @@ export interface LabWorkerView {
   log: string[];
 }
 
-export interface TableDump {
-  name: string;
-  columns: string[];
-  rows: (string | number | null)[][];
-}
-
 export interface HostState {
   ready: boolean;
   error: string | null;
@@ -45,56 +39,6 @@ export interface HostOptions {
   leaseSeconds: number;
   stepMs: number;
   createWorker: () => Worker;
-}
-
-const TASK_TABLES = ['runs', 'claims', 'step_attempts', 'checkpoints'];
-const PUBLISHER_TABLES = [FENCE_SEEN_TABLE, 'receipts', 'publish_requests'];
-
-function dump(db: SqlDriver, name: string): TableDump {
-  const rows = db.all(`SELECT * FROM ${name}`);
-  const columns = rows[0]
-    ? Object.keys(rows[0])
-    : db.all<{ name: string }>(`SELECT name FROM pragma_table_info('${name}')`).map((c) => c.name);
-  return {
-    name,
-    columns,
-    rows: rows.map((row) =>
-      columns.map((c) => {
-        const v = row[c];
-        return typeof v === 'number' && !Number.isInteger(v)
-          ? Number(v.toFixed(2))
-          : (v as string | number | null);
-      }),
-    ),
-  };
-}
-
-function describe(event: WorkerEvent): string {
-  switch (event.type) {
-    case 'claimed':
-      return `claimed the run: generation ${event.generation}${event.resumedFrom.length ? `, resuming after ${event.resumedFrom.join(', ')}` : ''}`;
-    case 'skipped':
-      return `${event.step}: checkpoint saved earlier, not redone`;
-    case 'started':
-      return `${event.step}: started (attempt ${event.attemptId})`;
-    case 'published':
-      return `publish: the publisher answered ${event.outcome}, receipt #${event.receiptId}`;
-    case 'checkpointed':
-      return `${event.step}: checkpoint saved`;
-    case 'finished':
-      return 'finished the run';
-  }
-}
-
-function describeOutcome(outcome: WorkerOutcome): string {
-  switch (outcome.kind) {
-    case 'succeeded':
-      return `succeeded: generation ${outcome.generation}`;
-    case 'not-claimed':
-      return `not claimed: ${outcome.explanation}`;
-    case 'fenced-out':
-      return `fenced out at ${outcome.step}: ${outcome.explanation}`;
-  }
 }
 
 /**
@@ -273,7 +217,7 @@ export class CrashLabHost {
         this.update(
           id,
           patch,
-          describe(e) +
+          describeWorkerEvent(e) +
             (stalls
               ? ` and stalls here for ${entry.view.stall!.ms / 1000} s; the lease keeps running`
               : ''),
@@ -307,7 +251,11 @@ export class CrashLabHost {
             : message.outcome.kind === 'fenced-out'
               ? 'fenced-out'
               : 'idle';
-        this.update(id, { state, step: null, paused: null }, describeOutcome(message.outcome));
+        this.update(
+          id,
+          { state, step: null, paused: null },
+          describeWorkerOutcome(message.outcome),
+        );
         return;
       }
     }
@@ -326,10 +274,7 @@ export class CrashLabHost {
         ...this.state,
         workers: [...this.workers.values()].map((w) => w.view),
         snapshot: this.lab.snapshot(),
-        tables: {
-          task: TASK_TABLES.map((t) => dump(this.task!, t)),
-          publisher: PUBLISHER_TABLES.map((t) => dump(this.publisher!, t)),
-        },
+        tables: dumpLabTables(this.task, this.publisher),
       };
     } else {
       this.state = { ...this.state, workers: [...this.workers.values()].map((w) => w.view) };

@@ -1,53 +1,30 @@
-import { createLocalDoor, STORAGE_KEYS, type KeyValueStore, type LocalDoor } from '@/lib/storage';
-import { compressText, computeDelta, deltaCost } from './delta';
+import { createLocalDoor, type KeyValueStore } from '@/lib/storage';
+import { appendEntries, appendEntry } from './append';
+import { syncFromStorage } from './load';
 import {
-  decodeSegment,
-  MAX_ANSWER_CHARS,
-  MAX_GENERATION,
-  segmentSchema,
-  textAt,
-  type EntryKind,
-  type Segment,
-  type StoredEntry,
-} from './schema';
+  restoreVersion,
+  saveVersion,
+  type SaveContext,
+  type SaveRequest,
+  type SaveResult,
+} from './save';
+import { randomWriterId } from './segment-keys';
+import {
+  createJournalState,
+  newestEntry,
+  versionText,
+  type EntryMeta,
+  type JournalProblem,
+} from './state';
+import { adoptWriter, knownWriters, refreshFromStorage } from './tabs';
 
-const PREFIX = `${STORAGE_KEYS.journal}.`;
-const KEY_PATTERN = /^lease-lab\.journal\.v1\.([a-z0-9-]{1,40})\.([A-Za-z0-9_-]{1,64})\.(\d{1,9})$/;
-
-/** One version of an answer, as the history list shows it. */
-export interface EntryMeta {
-  id: string;
-  prompt: string;
-  /** Generation: one more than the newest generation the saving tab knew of. */
-  gen: number;
-  /** The generation the saved text was edited from. */
-  base: number;
-  parent: string | null;
-  time: number;
-  size: number;
-  kind: EntryKind;
-  /** Saved from a stale base: another tab had saved newer text first. */
-  stale: boolean;
-  /** Saved at the same moment as another tab's entry of the same generation. */
-  concurrent: boolean;
-  restoredFrom: string | null;
-  writer: string;
-}
-
-/** Something wrong found in storage and handled: reported to the learner once. */
-export interface JournalProblem {
-  message: string;
-  backupKey: string | null;
-}
-
-export type SaveResult =
-  | { ok: true; saved: true; entry: EntryMeta; newer: EntryMeta | null }
-  | { ok: true; saved: false; entry: EntryMeta | null }
-  | {
-      ok: false;
-      error: 'too-long' | 'quota' | 'unavailable' | 'invalid' | 'unknown-version';
-      message: string;
-    };
+// The journal's parts, one job each: segment-keys (naming), state (what this tab knows, in
+// history order), load (reading and setting damaged data aside), append (writing segments),
+// save (the rules of a save), tabs (other tabs and adopted writers). This file puts them
+// together behind the one object pages use.
+export { randomWriterId, segmentKey } from './segment-keys';
+export type { EntryMeta, JournalProblem } from './state';
+export type { SaveResult } from './save';
 
 export interface JournalOptions {
   store: KeyValueStore | null;
@@ -60,39 +37,6 @@ export interface JournalOptions {
   segmentChars?: number;
 }
 
-interface LoadedSegment {
-  key: string;
-  raw: string;
-  segment: Segment;
-  /** Decoded texts of some entries (see decodeSegment), kept to open versions quickly. */
-  keyframes: Map<number, string>;
-}
-
-interface PromptState {
-  segments: Map<string, LoadedSegment>;
-  metas: EntryMeta[];
-  byId: Map<string, { key: string; index: number; meta: EntryMeta }>;
-}
-
-/** A random writer id (per tab and page load), from the browser's crypto where there is one. */
-export function randomWriterId(): string {
-  const bytes = new Uint8Array(8);
-  if (typeof crypto !== 'undefined' && crypto.getRandomValues) crypto.getRandomValues(bytes);
-  else for (let i = 0; i < bytes.length; i += 1) bytes[i] = Math.floor(Math.random() * 256);
-  return (
-    Array.from(bytes, (b) => (b % 36).toString(36)).join('') + Date.now().toString(36).slice(-4)
-  );
-}
-
-/** The storage key of one segment. */
-export function segmentKey(prompt: string, writer: string, seq: number): string {
-  return `${PREFIX}${prompt}.${writer}.${seq}`;
-}
-
-function compareEntries(a: EntryMeta, b: EntryMeta): number {
-  return a.gen - b.gen || a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
-
 /**
  * The answer journal: an append-only history per prompt in localStorage, through the storage
  * door. Entries are never rewritten. Each tab appends to segments under keys only it writes, so
@@ -102,402 +46,50 @@ function compareEntries(a: EntryMeta, b: EntryMeta): number {
  */
 export function createJournal(options: JournalOptions) {
   const now = options.now ?? Date.now;
-  const door: LocalDoor = createLocalDoor(options.store, now);
-  let writer = options.writerId ?? randomWriterId();
+  const state = createJournalState(
+    createLocalDoor(options.store, now),
+    options.writerId ?? randomWriterId(),
+    { segmentEntries: options.segmentEntries ?? 200, segmentChars: options.segmentChars ?? 60_000 },
+  );
   /** Entry ids are unique per page load even when a writer id is adopted from an earlier one. */
   const idPrefix = randomWriterId().slice(0, 8);
-  const maxEntries = options.segmentEntries ?? 200;
-  const maxChars = options.segmentChars ?? 60_000;
-  const prompts = new Map<string, PromptState>();
-  const problems: JournalProblem[] = [];
   let reported: readonly JournalProblem[] = [];
   const listeners = new Set<() => void>();
-  /** The segment this tab appends to, per prompt, with the text of its last entry. */
-  const own = new Map<string, { key: string; seq: number; lastText: string }>();
-  const textCache = new Map<string, string>();
-  const gapsReported = new Set<string>();
   let counter = 0;
   let version = 0;
 
-  function state(prompt: string): PromptState {
-    let s = prompts.get(prompt);
-    if (!s) {
-      s = { segments: new Map(), metas: [], byId: new Map() };
-      prompts.set(prompt, s);
-    }
-    return s;
-  }
-
-  function rebuild(s: PromptState) {
-    const metas: EntryMeta[] = [];
-    const byId: PromptState['byId'] = new Map();
-    for (const loaded of s.segments.values()) {
-      loaded.segment.entries.forEach((e, index) => {
-        if (byId.has(e.id)) return; // the same entry stored twice (two imports at once): show it once
-        const meta: EntryMeta = {
-          id: e.id,
-          prompt: loaded.segment.prompt,
-          gen: e.g,
-          base: e.b,
-          parent: e.p,
-          time: e.t,
-          size: e.n,
-          kind: e.k,
-          stale: e.s === 1,
-          concurrent: false,
-          restoredFrom: e.r ?? null,
-          writer: loaded.segment.writer,
-        };
-        byId.set(e.id, { key: loaded.key, index, meta });
-        metas.push(meta);
-      });
-    }
-    metas.sort(compareEntries);
-    for (let i = 1; i < metas.length; i += 1)
-      metas[i].concurrent = metas[i].gen === metas[i - 1].gen;
-    s.metas = metas;
-    s.byId = byId;
-  }
-
   function emit() {
-    if (problems.length > reported.length) reported = [...problems];
+    if (state.problems.length > reported.length) reported = [...state.problems];
     version += 1;
     for (const listener of listeners) listener();
   }
 
-  /** Reads one segment key; a damaged or mislabelled one is set aside and reported. */
-  function loadKey(key: string, raw: string): LoadedSegment | null {
-    const match = KEY_PATTERN.exec(key);
-    if (!match) return null;
-    const read = door.read(key, segmentSchema, null);
-    if (!read.ok) {
-      problems.push({
-        message: `A saved history part was damaged and set aside. ${read.message}`,
-        backupKey: read.backupKey,
-      });
-      return null;
-    }
-    const segment = read.value;
-    if (!segment) return null;
-    let fault: string | null = null;
-    let keyframes = new Map<number, string>();
-    if (
-      segment.prompt !== match[1] ||
-      segment.writer !== match[2] ||
-      segment.seq !== Number(match[3])
-    ) {
-      fault = 'it did not match its own key';
-    } else {
-      try {
-        keyframes = decodeSegment(segment);
-      } catch (error) {
-        fault = error instanceof Error ? error.message : String(error);
-      }
-    }
-    if (fault !== null) {
-      const backupKey = door.setAside(key);
-      problems.push({
-        message: `A saved history part under "${key}" was damaged or edited by hand (${fault}), so it was set aside${
-          backupKey ? ` as "${backupKey}"` : ''
-        }; the rest of the journal keeps working.`,
-        backupKey,
-      });
-      return null;
-    }
-    return { key, raw, segment, keyframes };
-  }
-
-  /** Brings one prompt (or all) up to date with storage; true when something changed. */
-  function sync(prompt?: string): boolean {
-    const prefix = prompt ? `${PREFIX}${prompt}.` : PREFIX;
-    const seen = new Set<string>();
-    const touched = new Set<PromptState>();
-    for (const key of door.keys(prefix)) {
-      const match = KEY_PATTERN.exec(key);
-      if (!match) continue;
-      seen.add(key);
-      const s = state(match[1]);
-      const raw = door.peek(key);
-      const known = s.segments.get(key);
-      if (raw === null || (known && known.raw === raw)) continue;
-      const loaded = loadKey(key, raw);
-      if (loaded) s.segments.set(key, loaded);
-      else s.segments.delete(key);
-      touched.add(s);
-    }
-    for (const [name, s] of prompts) {
-      if (prompt && name !== prompt) continue;
-      for (const key of s.segments.keys()) {
-        if (!seen.has(key)) {
-          s.segments.delete(key);
-          touched.add(s);
-        }
-      }
-    }
-    for (const s of touched) {
-      rebuild(s);
-      reportGaps(s);
-    }
-    return touched.size > 0;
-  }
-
-  /**
-   * Generations are counted up by one per save, so a run of missing generations means entries
-   * vanished from storage (a segment deleted by hand or by a cleaner): report it once, with
-   * where, instead of silently showing a shorter history.
-   */
-  function reportGaps(s: PromptState) {
-    const gens = [...new Set(s.metas.map((m) => m.gen))].sort((a, b) => a - b);
-    const prompt = s.metas[0]?.prompt;
-    if (!prompt) return;
-    let prev = 0;
-    for (const gen of gens) {
-      const missing = gen - prev - 1;
-      const key = `${prompt}:${prev}:${gen}`;
-      if (missing > 0 && !gapsReported.has(key)) {
-        gapsReported.add(key);
-        const where =
-          prev === 0
-            ? `before generation ${gen}`
-            : `between generation ${prev} and generation ${gen}`;
-        problems.push({
-          message: `${missing.toLocaleString('en-US')} ${missing === 1 ? 'version' : 'versions'} of "${prompt}" ${where} ${
-            missing === 1 ? 'is' : 'are'
-          } missing: part of its saved history was removed from browser storage outside this app. The versions around the gap are intact.`,
-          backupKey: null,
-        });
-      }
-      prev = gen;
-    }
-  }
-
-  function textOf(prompt: string, id: string): string | null {
-    const cacheKey = `${prompt}\u0000${id}`;
-    const cached = textCache.get(cacheKey);
-    if (cached !== undefined) return cached;
-    const s = prompts.get(prompt);
-    const found = s?.byId.get(id);
-    const loaded = found && s?.segments.get(found.key);
-    if (!found || !loaded) return null;
-    const text = textAt(loaded.segment, loaded.keyframes, found.index);
-    if (textCache.size > 32) textCache.delete(textCache.keys().next().value as string);
-    textCache.set(cacheKey, text);
-    return text;
-  }
-
-  /** Appends one entry to this tab's segment for the prompt, starting a new one when full. */
-  function append(
-    prompt: string,
-    fields: Omit<StoredEntry, 'f' | 'z' | 'o' | 'n'>,
-    text: string,
-  ): { ok: true } | { ok: false; error: 'quota' | 'unavailable' | 'invalid'; message: string } {
-    const s = state(prompt);
-    let mine = own.get(prompt);
-    const current = mine ? s.segments.get(mine.key) : undefined;
-    const full =
-      !mine ||
-      !current ||
-      current.segment.entries.length >= maxEntries ||
-      current.raw.length >= maxChars;
-    let stored: StoredEntry;
-    const base = { ...fields, n: text.length };
-    if (!full && mine) {
-      const ops = computeDelta(mine.lastText, text);
-      stored = deltaCost(ops) * 2 <= text.length + 64 ? { ...base, o: ops } : fullEntry(base, text);
-    } else {
-      stored = fullEntry(base, text);
-    }
-    const seq = full ? (mine ? mine.seq + 1 : 0) : (mine as { seq: number }).seq;
-    const key = segmentKey(prompt, writer, seq);
-    const segment: Segment =
-      !full && current
-        ? { ...current.segment, entries: [...current.segment.entries, stored] }
-        : { v: 1, prompt, writer, seq, entries: [stored] };
-    const written = door.write(key, segmentSchema, segment);
-    if (!written.ok) return written;
-    const keyframes = !full && current ? current.keyframes : new Map<number, string>();
-    const index = segment.entries.length - 1;
-    if (index % 16 === 0) keyframes.set(index, text);
-    s.segments.set(key, {
-      key,
-      raw: door.peek(key) ?? JSON.stringify(segment),
-      segment,
-      keyframes,
-    });
-    mine = { key, seq, lastText: text };
-    own.set(prompt, mine);
-    textCache.set(`${prompt}\u0000${fields.id}`, text);
-    rebuild(s);
-    return { ok: true };
-  }
-
-  /**
-   * Appends many already-identified entries to this tab's segments in one pass (an import):
-   * each segment is written once, and the history is rebuilt once, so a large import costs
-   * time in proportion to its size. Entries in segments written before a failure are kept.
-   */
-  function appendMany(
-    prompt: string,
-    items: readonly { fields: Omit<StoredEntry, 'f' | 'z' | 'o' | 'n'>; text: string }[],
-  ):
-    | { ok: true; added: number }
-    | { ok: false; added: number; error: 'quota' | 'unavailable' | 'invalid'; message: string } {
-    const s = state(prompt);
-    const mine = own.get(prompt);
-    const current = mine ? s.segments.get(mine.key) : undefined;
-    let seq = mine ? mine.seq : -1;
-    let entries: StoredEntry[] = current ? [...current.segment.entries] : [];
-    let chars = current ? current.raw.length : 0;
-    let keyframes = current ? current.keyframes : new Map<number, string>();
-    let lastText = mine?.lastText ?? null;
-    let added = 0;
-    let pending = 0;
-    let failure: { error: 'quota' | 'unavailable' | 'invalid'; message: string } | null = null;
-    const flush = (): boolean => {
-      if (pending === 0 || seq < 0) return true;
-      const key = segmentKey(prompt, writer, seq);
-      const segment: Segment = { v: 1, prompt, writer, seq, entries };
-      const written = door.write(key, segmentSchema, segment);
-      if (!written.ok) {
-        failure = written;
-        return false;
-      }
-      s.segments.set(key, {
-        key,
-        raw: door.peek(key) ?? JSON.stringify(segment),
-        segment,
-        keyframes,
-      });
-      own.set(prompt, { key, seq, lastText: lastText ?? '' });
-      added += pending;
-      pending = 0;
-      return true;
-    };
-    for (const { fields, text } of items) {
-      const base = { ...fields, n: text.length };
-      const full =
-        seq < 0 || lastText === null || entries.length >= maxEntries || chars >= maxChars;
-      let stored: StoredEntry;
-      if (full) {
-        if (!flush()) break;
-        seq += 1;
-        entries = [];
-        chars = 0;
-        keyframes = new Map();
-        stored = fullEntry(base, text);
-      } else {
-        const ops = computeDelta(lastText as string, text);
-        stored =
-          deltaCost(ops) * 2 <= text.length + 64 ? { ...base, o: ops } : fullEntry(base, text);
-      }
-      entries.push(stored);
-      if ((entries.length - 1) % 16 === 0) keyframes.set(entries.length - 1, text);
-      chars += JSON.stringify(stored).length + 1;
-      lastText = text;
-      pending += 1;
-    }
-    if (!failure) {
-      keyframes.set(entries.length - 1, lastText ?? '');
-      flush();
-    }
-    rebuild(s);
-    const failed = failure as {
-      error: 'quota' | 'unavailable' | 'invalid';
-      message: string;
-    } | null;
-    return failed ? { ok: false, added, ...failed } : { ok: true, added };
-  }
-
-  function nextId(): string {
-    counter += 1;
-    return `${idPrefix}-${counter.toString(36)}`;
-  }
+  const saving: SaveContext = {
+    now,
+    nextId() {
+      counter += 1;
+      return `${idPrefix}-${counter.toString(36)}`;
+    },
+    emit,
+  };
 
   function head(prompt: string): EntryMeta | null {
-    const metas = prompts.get(prompt)?.metas ?? [];
-    return metas.length ? metas[metas.length - 1] : null;
+    return newestEntry(state, prompt);
+  }
+
+  /** The full text of any version, or null if it is not in the journal. */
+  function textOf(prompt: string, id: string): string | null {
+    return versionText(state, prompt, id);
   }
 
   /** Saves, or says why not: nothing a save meets (stored data included) makes it throw. */
-  function save(
-    prompt: string,
-    text: string,
-    opts: { baseId: string | null; kind?: EntryKind; restoredFrom?: string; force?: boolean },
-  ): SaveResult {
-    try {
-      return saveUnguarded(prompt, text, opts);
-    } catch (error) {
-      return {
-        ok: false,
-        error: 'unavailable',
-        message: `This version could not be saved (${error instanceof Error ? error.message : String(error)}). Your text is still here on the page.`,
-      };
-    }
-  }
-
-  function saveUnguarded(
-    prompt: string,
-    text: string,
-    opts: { baseId: string | null; kind?: EntryKind; restoredFrom?: string; force?: boolean },
-  ): SaveResult {
-    if (text.length > MAX_ANSWER_CHARS) {
-      return {
-        ok: false,
-        error: 'too-long',
-        message: `This answer has ${text.length.toLocaleString('en-US')} characters; the limit is ${MAX_ANSWER_CHARS.toLocaleString('en-US')}. Nothing was saved.`,
-      };
-    }
-    if (sync(prompt)) emit();
-    const s = state(prompt);
-    // A base that has vanished (set aside as damaged by another tab) still lets the text be
-    // saved: it counts as based on nothing, so it becomes a branch entry rather than being lost.
-    const baseMeta = opts.baseId ? s.byId.get(opts.baseId)?.meta : undefined;
-    const baseText = baseMeta ? textOf(prompt, baseMeta.id) : '';
-    if (!opts.force && text === baseText)
-      return { ok: true, saved: false, entry: baseMeta ?? null };
-    const newest = head(prompt);
-    if ((newest?.gen ?? 0) >= MAX_GENERATION) {
-      return {
-        ok: false,
-        error: 'invalid',
-        message: `This answer's history has reached generation ${MAX_GENERATION.toLocaleString('en-US')}, the most the journal counts, so this version was not saved. Your text is still here on the page: export your journal, or copy the text.`,
-      };
-    }
-    const baseGen = baseMeta?.gen ?? 0;
-    const stale = newest !== null && newest.gen > baseGen;
-    const id = nextId();
-    const result = append(
-      prompt,
-      {
-        id,
-        g: (newest?.gen ?? 0) + 1,
-        b: baseGen,
-        p: opts.baseId,
-        t: now(),
-        k: opts.kind ?? 'save',
-        ...(stale ? { s: 1 as const } : {}),
-        ...(opts.restoredFrom ? { r: opts.restoredFrom } : {}),
-      },
-      text,
-    );
-    if (!result.ok) {
-      return {
-        ok: false,
-        error: result.error,
-        message:
-          result.error === 'quota'
-            ? 'Browser storage is full, so this version was not saved. Your text is still here on the page: export your journal to keep it safe.'
-            : result.message,
-      };
-    }
-    emit();
-    const entry = s.byId.get(id)?.meta as EntryMeta;
-    return { ok: true, saved: true, entry, newer: stale ? newest : null };
+  function save(prompt: string, text: string, opts: SaveRequest): SaveResult {
+    return saveVersion(state, saving, prompt, text, opts);
   }
 
   return {
     get writer() {
-      return writer;
+      return state.writer;
     },
     /**
      * Writer ids in storage, the most recently used first: candidates to adopt. A tab adopts one
@@ -505,71 +97,40 @@ export function createJournal(options: JournalOptions) {
      * share a writer.
      */
     knownWriters(): string[] {
-      const last = new Map<string, number>();
-      for (const s of prompts.values()) {
-        for (const meta of s.metas)
-          last.set(meta.writer, Math.max(last.get(meta.writer) ?? 0, meta.time));
-      }
-      return [...last].sort((a, b) => b[1] - a[1]).map(([w]) => w);
+      return knownWriters(state);
     },
     /**
      * Continues an earlier page load's segments instead of starting new ones with full copies,
      * so many short sessions do not fill the quota. Only before this tab has saved anything.
      */
     adoptWriter(id: string): boolean {
-      if (own.size > 0 || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return false;
-      sync();
-      writer = id;
-      for (const [prompt, s] of prompts) {
-        let last: LoadedSegment | null = null;
-        for (const loaded of s.segments.values()) {
-          if (loaded.segment.writer === id && (!last || loaded.segment.seq > last.segment.seq))
-            last = loaded;
-        }
-        if (!last) continue;
-        const index = last.segment.entries.length - 1;
-        own.set(prompt, {
-          key: last.key,
-          seq: last.segment.seq,
-          lastText: textAt(last.segment, last.keyframes, index),
-        });
-      }
-      return true;
+      return adoptWriter(state, id);
     },
     /** Reads everything stored; problems found are kept for takeProblems(). */
     load(): void {
-      sync();
+      syncFromStorage(state);
       emit();
     },
     /** Re-reads storage after another tab changed it (the storage event). */
     refresh(key?: string | null): boolean {
-      if (key && !key.startsWith(PREFIX)) return false;
-      const match = key ? KEY_PATTERN.exec(key) : null;
-      const changed = sync(match ? match[1] : undefined);
+      const changed = refreshFromStorage(state, key);
       if (changed) emit();
       return changed;
     },
     /** Every entry of a prompt, oldest first (by generation, then time). */
     history(prompt: string): readonly EntryMeta[] {
-      return prompts.get(prompt)?.metas ?? [];
+      return state.prompts.get(prompt)?.metas ?? [];
     },
     head,
     prompts(): string[] {
-      return [...prompts.keys()].filter((p) => (prompts.get(p)?.metas.length ?? 0) > 0);
+      return [...state.prompts.keys()].filter((p) => (state.prompts.get(p)?.metas.length ?? 0) > 0);
     },
     /** The full text of any version, or null if it is not in the journal. */
     textOf,
     save,
     /** Adds a new entry with an old version's text; the past is never rewritten. */
     restore(prompt: string, entryId: string, baseId: string | null): SaveResult {
-      const text = textOf(prompt, entryId);
-      if (text === null)
-        return {
-          ok: false,
-          error: 'unknown-version',
-          message: 'That version is no longer in the journal.',
-        };
-      return save(prompt, text, { baseId, kind: 'restore', restoredFrom: entryId, force: true });
+      return restoreVersion(state, saving, prompt, entryId, baseId);
     },
     /** Appends already-identified entries (an import), keeping their ids and generations. */
     appendExisting(
@@ -577,7 +138,8 @@ export function createJournal(options: JournalOptions) {
       meta: Omit<EntryMeta, 'prompt' | 'concurrent' | 'writer'>,
       text: string,
     ) {
-      const result = append(
+      return appendEntry(
+        state,
         prompt,
         {
           id: meta.id,
@@ -591,16 +153,21 @@ export function createJournal(options: JournalOptions) {
         },
         text,
       );
-      return result;
     },
-    appendMany,
+    /**
+     * Appends many already-identified entries in one pass (an import): each segment is written
+     * once and the history rebuilt once. Entries in segments written before a failure are kept.
+     */
+    appendMany(prompt: string, items: Parameters<typeof appendEntries>[2]) {
+      return appendEntries(state, prompt, items);
+    },
     has(prompt: string, id: string): boolean {
-      return prompts.get(prompt)?.byId.has(id) ?? false;
+      return state.prompts.get(prompt)?.byId.has(id) ?? false;
     },
     /** Problems found while reading (damaged data set aside), each reported once. */
     takeProblems(): JournalProblem[] {
       reported = [];
-      return problems.splice(0, problems.length);
+      return state.problems.splice(0, state.problems.length);
     },
     /** Problems found so far and not taken, for showing on the page (same array until one is added). */
     problems(): readonly JournalProblem[] {
@@ -609,7 +176,7 @@ export function createJournal(options: JournalOptions) {
     /** Total characters the journal occupies in storage (keys and values). */
     storedChars(): number {
       let total = 0;
-      for (const s of prompts.values())
+      for (const s of state.prompts.values())
         for (const seg of s.segments.values()) total += seg.key.length + seg.raw.length;
       return total;
     },
@@ -622,11 +189,6 @@ export function createJournal(options: JournalOptions) {
     },
     notify: emit,
   };
-
-  function fullEntry(base: Omit<StoredEntry, 'f' | 'z' | 'o'>, text: string): StoredEntry {
-    const packed = compressText(text);
-    return packed === null ? { ...base, f: text } : { ...base, z: packed };
-  }
 }
 
 export type Journal = ReturnType<typeof createJournal>;

@@ -1,0 +1,150 @@
+import { compressText, computeDelta, deltaCost } from './delta';
+import { segmentSchema, type Segment, type StoredEntry } from './schema';
+import { segmentKey } from './segment-keys';
+import { promptHistory, rebuildHistory, textKey, type JournalState } from './state';
+
+/**
+ * Writing the journal: entries appended to this tab's own segments, never rewritten. A segment
+ * starts with a full (compressed) copy; later entries are edits against the one before, unless
+ * the edit would cost more than a copy. Writes go through the storage door, which turns a full
+ * quota into a result instead of an exception; nothing is kept in memory that storage refused.
+ */
+
+/** An entry's identity and history fields: everything stored except its text. */
+export type EntryFields = Omit<StoredEntry, 'f' | 'z' | 'o' | 'n'>;
+
+/** Why storage refused a write. */
+export interface AppendFailure {
+  error: 'quota' | 'unavailable' | 'invalid';
+  message: string;
+}
+
+/** Appends one entry to this tab's segment for the prompt, starting a new one when full. */
+export function appendEntry(
+  state: JournalState,
+  prompt: string,
+  fields: EntryFields,
+  text: string,
+): { ok: true } | ({ ok: false } & AppendFailure) {
+  const { door, own, writer } = state;
+  const s = promptHistory(state, prompt);
+  let mine = own.get(prompt);
+  const current = mine ? s.segments.get(mine.key) : undefined;
+  const full =
+    !mine ||
+    !current ||
+    current.segment.entries.length >= state.segmentEntries ||
+    current.raw.length >= state.segmentChars;
+  let stored: StoredEntry;
+  const base = { ...fields, n: text.length };
+  if (!full && mine) {
+    const ops = computeDelta(mine.lastText, text);
+    stored = deltaCost(ops) * 2 <= text.length + 64 ? { ...base, o: ops } : fullEntry(base, text);
+  } else {
+    stored = fullEntry(base, text);
+  }
+  const seq = full ? (mine ? mine.seq + 1 : 0) : (mine as { seq: number }).seq;
+  const key = segmentKey(prompt, writer, seq);
+  const segment: Segment =
+    !full && current
+      ? { ...current.segment, entries: [...current.segment.entries, stored] }
+      : { v: 1, prompt, writer, seq, entries: [stored] };
+  const written = door.write(key, segmentSchema, segment);
+  if (!written.ok) return written;
+  const keyframes = !full && current ? current.keyframes : new Map<number, string>();
+  const index = segment.entries.length - 1;
+  if (index % 16 === 0) keyframes.set(index, text);
+  s.segments.set(key, {
+    key,
+    raw: door.peek(key) ?? JSON.stringify(segment),
+    segment,
+    keyframes,
+  });
+  mine = { key, seq, lastText: text };
+  own.set(prompt, mine);
+  state.texts.set(textKey(prompt, fields.id), text);
+  rebuildHistory(s);
+  return { ok: true };
+}
+
+/**
+ * Appends many already-identified entries to this tab's segments in one pass (an import):
+ * each segment is written once, and the history is rebuilt once, so a large import costs
+ * time in proportion to its size. Entries in segments written before a failure are kept.
+ */
+export function appendEntries(
+  state: JournalState,
+  prompt: string,
+  items: readonly { fields: EntryFields; text: string }[],
+): { ok: true; added: number } | ({ ok: false; added: number } & AppendFailure) {
+  const { door, own, writer } = state;
+  const s = promptHistory(state, prompt);
+  const mine = own.get(prompt);
+  const current = mine ? s.segments.get(mine.key) : undefined;
+  let seq = mine ? mine.seq : -1;
+  let entries: StoredEntry[] = current ? [...current.segment.entries] : [];
+  let chars = current ? current.raw.length : 0;
+  let keyframes = current ? current.keyframes : new Map<number, string>();
+  let lastText = mine?.lastText ?? null;
+  let added = 0;
+  let pending = 0;
+  let failure: AppendFailure | null = null;
+  const flush = (): boolean => {
+    if (pending === 0 || seq < 0) return true;
+    const key = segmentKey(prompt, writer, seq);
+    const segment: Segment = { v: 1, prompt, writer, seq, entries };
+    const written = door.write(key, segmentSchema, segment);
+    if (!written.ok) {
+      failure = written;
+      return false;
+    }
+    s.segments.set(key, {
+      key,
+      raw: door.peek(key) ?? JSON.stringify(segment),
+      segment,
+      keyframes,
+    });
+    own.set(prompt, { key, seq, lastText: lastText ?? '' });
+    added += pending;
+    pending = 0;
+    return true;
+  };
+  for (const { fields, text } of items) {
+    const base = { ...fields, n: text.length };
+    const full =
+      seq < 0 ||
+      lastText === null ||
+      entries.length >= state.segmentEntries ||
+      chars >= state.segmentChars;
+    let stored: StoredEntry;
+    if (full) {
+      if (!flush()) break;
+      seq += 1;
+      entries = [];
+      chars = 0;
+      keyframes = new Map();
+      stored = fullEntry(base, text);
+    } else {
+      const ops = computeDelta(lastText as string, text);
+      stored = deltaCost(ops) * 2 <= text.length + 64 ? { ...base, o: ops } : fullEntry(base, text);
+    }
+    entries.push(stored);
+    if ((entries.length - 1) % 16 === 0) keyframes.set(entries.length - 1, text);
+    chars += JSON.stringify(stored).length + 1;
+    lastText = text;
+    pending += 1;
+  }
+  if (!failure) {
+    keyframes.set(entries.length - 1, lastText ?? '');
+    flush();
+  }
+  rebuildHistory(s);
+  const failed = failure as AppendFailure | null;
+  return failed ? { ok: false, added, ...failed } : { ok: true, added };
+}
+
+/** A full copy of the text, compressed when that is smaller. */
+function fullEntry(base: Omit<StoredEntry, 'f' | 'z' | 'o'>, text: string): StoredEntry {
+  const packed = compressText(text);
+  return packed === null ? { ...base, f: text } : { ...base, z: packed };
+}

@@ -1,0 +1,50 @@
+import { STORAGE_KEYS } from '@/lib/storage';
+
+/**
+ * Naming the journal's storage keys: `lease-lab.journal.v1.<prompt>.<writer>.<seq>`, one key per
+ * segment, and each writer (a tab) writes only keys carrying its own id.
+ */
+
+/** Every journal key starts with this. */
+export const JOURNAL_PREFIX = `${STORAGE_KEYS.journal}.`;
+
+const KEY_PATTERN = /^lease-lab\.journal\.v1\.([a-z0-9-]{1,40})\.([A-Za-z0-9_-]{1,64})\.(\d{1,9})$/;
+const WRITER_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** What a segment key says about its segment. */
+export interface SegmentAddress {
+  prompt: string;
+  writer: string;
+  seq: number;
+}
+
+/** The storage key of one segment. */
+export function segmentKey(prompt: string, writer: string, seq: number): string {
+  return `${JOURNAL_PREFIX}${prompt}.${writer}.${seq}`;
+}
+
+/** The prompt, writer and sequence number a key names, or null if it is no segment key. */
+export function parseSegmentKey(key: string): SegmentAddress | null {
+  const match = KEY_PATTERN.exec(key);
+  return match ? { prompt: match[1], writer: match[2], seq: Number(match[3]) } : null;
+}
+
+/** The prefix of every segment key of one prompt, or of the whole journal. */
+export function segmentPrefix(prompt?: string): string {
+  return prompt ? `${JOURNAL_PREFIX}${prompt}.` : JOURNAL_PREFIX;
+}
+
+/** Whether an id may name a writer (and so be part of a segment key). */
+export function isWriterId(id: string): boolean {
+  return WRITER_PATTERN.test(id);
+}
+
+/** A random writer id (per tab and page load), from the browser's crypto where there is one. */
+export function randomWriterId(): string {
+  const bytes = new Uint8Array(8);
+  if (typeof crypto !== 'undefined' && crypto.getRandomValues) crypto.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i += 1) bytes[i] = Math.floor(Math.random() * 256);
+  return (
+    Array.from(bytes, (b) => (b % 36).toString(36)).join('') + Date.now().toString(36).slice(-4)
+  );
+}

@@ -1,0 +1,164 @@
+import type { LocalDoor } from '@/lib/storage';
+import { textAt, type EntryKind, type Segment } from './schema';
+
+/** One version of an answer, as the history list shows it. */
+export interface EntryMeta {
+  id: string;
+  prompt: string;
+  /** Generation: one more than the newest generation the saving tab knew of. */
+  gen: number;
+  /** The generation the saved text was edited from. */
+  base: number;
+  parent: string | null;
+  time: number;
+  size: number;
+  kind: EntryKind;
+  /** Saved from a stale base: another tab had saved newer text first. */
+  stale: boolean;
+  /** Saved at the same moment as another tab's entry of the same generation. */
+  concurrent: boolean;
+  restoredFrom: string | null;
+  writer: string;
+}
+
+/** Something wrong found in storage and handled: reported to the learner once. */
+export interface JournalProblem {
+  message: string;
+  backupKey: string | null;
+}
+
+/** One segment as read from storage, with the raw text it was read from. */
+export interface LoadedSegment {
+  key: string;
+  raw: string;
+  segment: Segment;
+  /** Decoded texts of some entries (see decodeSegment), kept to open versions quickly. */
+  keyframes: Map<number, string>;
+}
+
+/** Everything known of one prompt: its segments, and its entries in history order. */
+export interface PromptHistory {
+  segments: Map<string, LoadedSegment>;
+  metas: EntryMeta[];
+  byId: Map<string, { key: string; index: number; meta: EntryMeta }>;
+}
+
+/** The segment this tab appends to for one prompt, with the text of its last entry. */
+export interface OwnSegment {
+  key: string;
+  seq: number;
+  lastText: string;
+}
+
+/**
+ * What one journal (one tab) knows of storage, shared by its reading, writing and tab parts.
+ * Storage stays the truth: this is a picture of it, brought up to date by syncFromStorage.
+ */
+export interface JournalState {
+  readonly door: LocalDoor;
+  readonly prompts: Map<string, PromptHistory>;
+  /** The segment this tab appends to, per prompt. */
+  readonly own: Map<string, OwnSegment>;
+  /** Texts opened or saved recently, by textKey(prompt, id). */
+  readonly texts: Map<string, string>;
+  /** Problems found and not yet taken by the page. */
+  readonly problems: JournalProblem[];
+  /** Gaps in the generations already reported, so each is reported once. */
+  readonly gapsReported: Set<string>;
+  /** This tab's writer id; changes once if the tab adopts an earlier page load's id. */
+  writer: string;
+  /** A segment is closed (and the next starts with a full copy) at this many entries... */
+  readonly segmentEntries: number;
+  /** ...or at this many stored characters, whichever comes first. */
+  readonly segmentChars: number;
+}
+
+/** An empty picture of storage for a new journal. */
+export function createJournalState(
+  door: LocalDoor,
+  writer: string,
+  limits: { segmentEntries: number; segmentChars: number },
+): JournalState {
+  return {
+    door,
+    prompts: new Map(),
+    own: new Map(),
+    texts: new Map(),
+    problems: [],
+    gapsReported: new Set(),
+    writer,
+    ...limits,
+  };
+}
+
+/** The history of one prompt, created empty the first time it is asked for. */
+export function promptHistory(state: JournalState, prompt: string): PromptHistory {
+  let s = state.prompts.get(prompt);
+  if (!s) {
+    s = { segments: new Map(), metas: [], byId: new Map() };
+    state.prompts.set(prompt, s);
+  }
+  return s;
+}
+
+/** History order: by generation, then time, then id, so every tab shows the same order. */
+export function compareEntries(a: EntryMeta, b: EntryMeta): number {
+  return a.gen - b.gen || a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** Recomputes a prompt's entry list and id lookup from its segments. */
+export function rebuildHistory(s: PromptHistory): void {
+  const metas: EntryMeta[] = [];
+  const byId: PromptHistory['byId'] = new Map();
+  for (const loaded of s.segments.values()) {
+    loaded.segment.entries.forEach((e, index) => {
+      if (byId.has(e.id)) return; // the same entry stored twice (two imports at once): show it once
+      const meta: EntryMeta = {
+        id: e.id,
+        prompt: loaded.segment.prompt,
+        gen: e.g,
+        base: e.b,
+        parent: e.p,
+        time: e.t,
+        size: e.n,
+        kind: e.k,
+        stale: e.s === 1,
+        concurrent: false,
+        restoredFrom: e.r ?? null,
+        writer: loaded.segment.writer,
+      };
+      byId.set(e.id, { key: loaded.key, index, meta });
+      metas.push(meta);
+    });
+  }
+  metas.sort(compareEntries);
+  for (let i = 1; i < metas.length; i += 1) metas[i].concurrent = metas[i].gen === metas[i - 1].gen;
+  s.metas = metas;
+  s.byId = byId;
+}
+
+/** The key of one version's text in JournalState.texts. */
+export function textKey(prompt: string, id: string): string {
+  return `${prompt}\u0000${id}`;
+}
+
+/** The full text of any version, or null if it is not in the journal. */
+export function versionText(state: JournalState, prompt: string, id: string): string | null {
+  const cacheKey = textKey(prompt, id);
+  const cached = state.texts.get(cacheKey);
+  if (cached !== undefined) return cached;
+  const s = state.prompts.get(prompt);
+  const found = s?.byId.get(id);
+  const loaded = found && s?.segments.get(found.key);
+  if (!found || !loaded) return null;
+  const text = textAt(loaded.segment, loaded.keyframes, found.index);
+  if (state.texts.size > 32) state.texts.delete(state.texts.keys().next().value as string);
+  state.texts.set(cacheKey, text);
+  return text;
+}
+
+/** The newest entry of a prompt (last in history order), or null when it has none. */
+export function newestEntry(state: JournalState, prompt: string): EntryMeta | null {
+  const metas = state.prompts.get(prompt)?.metas ?? [];
+  return metas.length ? metas[metas.length - 1] : null;
+}
