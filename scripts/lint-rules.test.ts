@@ -89,6 +89,29 @@ describe('lint rules that keep the layers apart', { timeout: 120_000 }, () => {
   });
 });
 
+describe('file size', { timeout: 120_000 }, () => {
+  async function sizeMessages(filePath: string, lines: number): Promise<string[]> {
+    const code = Array.from({ length: lines }, (_, i) => `export const v${i} = ${i};`).join('\n');
+    const [result] = await eslint.lintText(`${code}\n`, { filePath: join(root, filePath) });
+    return result.messages.filter((m) => m.ruleId === 'max-lines').map((m) => m.message);
+  }
+
+  it('refuses a lib/ file or a component past 300 lines, and allows one of 300', async () => {
+    expect((await sizeMessages('lib/lease/too-long.ts', 301)).join('\n')).toMatch(
+      /Maximum allowed is 300/,
+    );
+    expect((await sizeMessages('components/ui/too-long.tsx', 301)).join('\n')).toMatch(
+      /Maximum allowed is 300/,
+    );
+    expect(await sizeMessages('lib/lease/just-fits.ts', 300)).toEqual([]);
+  });
+
+  it('leaves tests and lesson content alone', async () => {
+    expect(await sizeMessages('lib/lease/long.test.ts', 400)).toEqual([]);
+    expect(await sizeMessages('content/cases/long.ts', 400)).toEqual([]);
+  });
+});
+
 describe('formatting', () => {
   it('prettier --check fails on a badly formatted file with the project config', async () => {
     const options = (await prettier.resolveConfig(join(root, 'lib/lease/x.ts'))) ?? {};

@@ -7,7 +7,7 @@ import {
 } from '@/lib/lease';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
 import type { CheckpointResult, StepStart } from '@/lib/crashlab/lab';
-import type { ReceiptRow, Step } from '@/lib/crashlab/types';
+import type { Step } from '@/lib/crashlab/types';
 import {
   clockStatement,
   publisherSchema,
@@ -29,7 +29,7 @@ import {
   toRun,
 } from './rows';
 import { readQueueSnapshot } from './snapshot';
-import type { QueueClaim, QueueSnapshot } from './types';
+import type { PublishDecision, QueueClaim, QueueSnapshot } from './types';
 
 export interface QueueLabOptions {
   task: AsyncSqlDriver;
@@ -37,11 +37,6 @@ export interface QueueLabOptions {
   /** Lease length in seconds for claims and renewals by this handle. */
   leaseSeconds?: number;
 }
-
-/** What the publisher decided about one publish request (the database's view). */
-export type PublishDecision =
-  | { outcome: 'applied' | 'duplicate'; receipt: ReceiptRow; highestGeneration: number }
-  | { outcome: 'refused'; highestGeneration: number; explanation: string };
 
 /** The queue's operations over its two databases; every fenced write goes through lib/lease. */
 export interface QueueLab {

@@ -2,7 +2,8 @@ import { REGISTER_AND_READ_SEEN } from '@/lib/lease';
 import { CLAIM_PICKED_RUN, fencedDesign, pickClaimableRun, type CommitResult } from '@/lib/lease';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
 import type { Step } from '@/lib/crashlab/types';
-import type { PublishDecision, QueueLab } from './lab';
+import type { QueueLab } from './lab';
+import type { PublishDecision } from './types';
 import {
   finishResult,
   fromJson,

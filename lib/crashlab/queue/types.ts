@@ -1,6 +1,11 @@
 import type { RunRow } from '@/lib/lease';
 import type { AttemptRow, CheckpointRow, ReceiptRow, Step } from '@/lib/crashlab/types';
 
+/** What the publisher decided about one publish request (the database's view). */
+export type PublishDecision =
+  | { outcome: 'applied' | 'duplicate'; receipt: ReceiptRow; highestGeneration: number }
+  | { outcome: 'refused'; highestGeneration: number; explanation: string };
+
 /** A publish request as the publisher logged it, with its decision in the rulebook's words. */
 export interface QueueRequestRow {
   requestId: number;
