@@ -6,7 +6,7 @@ import {
   type ResourceFence,
 } from '@/lib/lease';
 import type { SqlDriver } from '@/lib/sqlite';
-import { CRASHLAB_SCHEMA_VERSION, PUBLISHER_SCHEMA } from './schema';
+import { CRASHLAB_SCHEMA_VERSION, PUBLISHER_RESOURCE, PUBLISHER_SCHEMA } from './schema';
 import type { PublisherSnapshot, PublishOutcome, PublishRequestRow, ReceiptRow } from './types';
 
 export interface PublishRequest {
@@ -44,7 +44,7 @@ export const PUBLISHER_FENCE: ResourceFence = {
   order: 'generation',
   key: true,
 };
-export const PUBLISHER_RESOURCE = 'publisher';
+export { PUBLISHER_RESOURCE };
 
 /** The publisher's answer to a generation older than the highest it has seen. */
 export function staleExplanation(generation: number, seen: number): string {

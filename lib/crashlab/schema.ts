@@ -1,6 +1,9 @@
 import { FENCE_SCHEMA, fenceGuardTrigger } from '@/lib/lease';
 import type { SqlDriver } from '@/lib/sqlite';
 
+/** The resource name the publisher's fence is kept under in `resource_fences`. */
+export const PUBLISHER_RESOURCE = 'publisher';
+
 /** Bumped when either database's tables change; older or newer files are refused, not migrated. */
 export const CRASHLAB_SCHEMA_VERSION = 2;
 
@@ -57,7 +60,7 @@ CREATE TABLE publish_requests (
   outcome      TEXT NOT NULL CHECK (outcome IN ('accepted', 'duplicate', 'stale')),
   at           REAL NOT NULL
 );
-${fenceGuardTrigger('receipts', 'publisher')}`;
+${fenceGuardTrigger('receipts', PUBLISHER_RESOURCE)}`;
 
 /** Why a file cannot be used as a crash-lab database, or null when it can. */
 export function schemaProblem(
