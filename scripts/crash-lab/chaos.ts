@@ -9,7 +9,8 @@ import type { SupervisorMessage, WorkerMessage } from './chaos-worker';
 import { PLAN_ENV } from './chaos-worker';
 import { EXIT } from './exit-codes';
 import { collect, spawnWorker, workerArgs, type Exited } from './fleet';
-import { historyWriter, number, places, readHistory, type QueueValues } from './queue-cli';
+import { number, places, type QueueValues } from './queue-args';
+import { historyWriter, readHistory } from './queue-history-file';
 import { describePlace, openQueue } from './queue-connect';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -28,7 +28,8 @@ import { formatEvaluation, formatSnapshot } from './format';
 import { checkExisting } from './safe-files';
 import { submitExperiment } from './experiment';
 import { runCompetingWorkers, runSweep } from './sweep';
-import { isQueueCommand, QUEUE_USAGE, queueMain } from './queue-cli';
+import { isQueueCommand, QUEUE_USAGE } from './queue-args';
+import { queueMain } from './queue-cli';
 
 const COMMANDS = ['submit', 'run', 'inspect', 'evaluate', 'sweep', 'help'] as const;
 type Command = (typeof COMMANDS)[number];

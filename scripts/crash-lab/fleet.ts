@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { EXIT } from './exit-codes';
 import { table } from './format';
-import type { QueueValues } from './queue-cli';
+import type { QueueValues } from './queue-args';
 
 const REPO_ROOT = resolve(__dirname, '..', '..');
 const CLI = resolve(__dirname, 'cli.ts');

@@ -7,20 +7,11 @@
  *   npm run lab -- chaos    --database URL --workers 8 --runs 1000 --seconds 60
  *   npm run lab -- evaluate --database URL --history FILE
  */
-import { mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import {
-  FAULT_EXIT_CODE,
-  FAULT_POINTS,
-  isFaultPoint,
-  STEPS,
-  type FaultPoint,
-} from '@/lib/crashlab';
+import { resolve } from 'node:path';
+import { FAULT_EXIT_CODE, STEPS, type FaultPoint } from '@/lib/crashlab';
 import { evaluateQueue, formatQueueEvaluation } from '@/lib/crashlab/queue/evaluate';
-import { parseHistory, type HistoryEntry } from '@/lib/crashlab/queue/history';
 import { createQueueLab, submitQueue } from '@/lib/crashlab/queue/lab';
-import { REMOVABLE_FENCES, type RemovableFence } from '@/lib/crashlab/queue/schema';
+import type { RemovableFence } from '@/lib/crashlab/queue/schema';
 import type { QueueSnapshot } from '@/lib/crashlab/queue/types';
 import { runQueueWorker } from '@/lib/crashlab/queue/worker';
 import { runChaos } from './chaos';
@@ -29,13 +20,9 @@ import { BadInput } from './files';
 import { table } from './format';
 import { barrier, BARRIER_ENV, chaosHooksFromEnv } from './chaos-worker';
 import { labUrl, serverStatus, startServer, stopServer } from './pg-server';
-import {
-  defaultPublisher,
-  describePlace,
-  openQueue,
-  parsePlace,
-  type Place,
-} from './queue-connect';
+import { number, parseQueueArgs, places } from './queue-args';
+import { historyWriter, readHistory } from './queue-history-file';
+import { describePlace, openQueue } from './queue-connect';
 import { runWorkerFleet } from './fleet';
 
 const REPO_ROOT = resolve(__dirname, '..', '..');
@@ -43,135 +30,7 @@ const REPO_ROOT = resolve(__dirname, '..', '..');
 export const LAB_DIR = resolve(REPO_ROOT, '.lab', 'pg');
 export const DEFAULT_PORT = 5433;
 
-export const QUEUE_USAGE = `queue commands (a PostgreSQL URL or a SQLite file after --database)
-  pg start [--port P] | pg stop | pg status   the embedded PostgreSQL 18 (data in .lab/pg), prints its URL
-  submit   --database URL [--runs N]          create both databases' tables with N queued runs
-  run      --database URL [--workers N] [--lease-seconds S] [--fault POINT] [--step-ms MS] [--history FILE]
-                                              claim runs (FOR UPDATE SKIP LOCKED on PostgreSQL) until none is claimable
-  inspect  --database URL [--json]            print both databases
-  evaluate --database URL [--history FILE] [--json]
-                                              check every property; a failure prints the shortest history excerpt
-  chaos    --database URL [--workers 8] [--runs 1000] [--seconds 60] [--seed N] [--faults F] [--history FILE]
-                                              workers under a supervisor that kills (SIGKILL), pauses (SIGSTOP past
-                                              the lease, then SIGCONT) and drops publisher acknowledgements
-every queue command also takes --publisher URL (default: database NAME_publisher on the same server)
-workers on other machines join by running: npm run lab -- run --database URL --wait`;
-
-const OPTIONS = {
-  database: { type: 'string' },
-  publisher: { type: 'string' },
-  runs: { type: 'string' },
-  workers: { type: 'string' },
-  'lease-seconds': { type: 'string' },
-  fault: { type: 'string' },
-  'step-ms': { type: 'string' },
-  owner: { type: 'string' },
-  history: { type: 'string' },
-  json: { type: 'boolean' },
-  wait: { type: 'boolean' },
-  seconds: { type: 'string' },
-  seed: { type: 'string' },
-  faults: { type: 'string' },
-  port: { type: 'string' },
-  dir: { type: 'string' },
-  'remove-fence': { type: 'string' },
-  quiet: { type: 'boolean' },
-} as const;
-
-export type QueueValues = Partial<Record<keyof typeof OPTIONS, string | boolean>>;
-
-export function number(
-  values: QueueValues,
-  name: keyof typeof OPTIONS,
-  fallback: number,
-  min: number,
-  max: number,
-  whole = false,
-): number {
-  const raw = values[name];
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < min || n > max || (whole && !Number.isInteger(n))) {
-    throw new BadInput(
-      `--${name} must be a ${whole ? 'whole ' : ''}number from ${min} to ${max}, not "${String(raw)}"`,
-    );
-  }
-  return n;
-}
-
-/** True when the command line is for the queue lab rather than the single-run SQLite lab. */
-export function isQueueCommand(argv: string[]): boolean {
-  return (
-    ['pg', 'chaos', '_worker'].includes(argv[0] ?? '') ||
-    argv.includes('--database') ||
-    argv.some((a) => a.startsWith('--database='))
-  );
-}
-
-function parse(argv: string[]): { command: string; sub?: string; values: QueueValues } {
-  const [command, ...rest] = argv;
-  const sub = command === 'pg' ? rest.shift() : undefined;
-  let values: QueueValues;
-  try {
-    ({ values } = parseArgs({
-      args: rest,
-      strict: true,
-      allowPositionals: false,
-      options: OPTIONS,
-    }));
-  } catch (error) {
-    throw new BadInput(error instanceof Error ? error.message : String(error));
-  }
-  if (values.fault !== undefined && !isFaultPoint(String(values.fault))) {
-    throw new BadInput(`unknown fault "${values.fault}"; fault points: ${FAULT_POINTS.join(', ')}`);
-  }
-  const removed = values['remove-fence'];
-  if (removed !== undefined && !(REMOVABLE_FENCES as readonly string[]).includes(String(removed))) {
-    throw new BadInput(`--remove-fence must be one of ${REMOVABLE_FENCES.join(', ')}`);
-  }
-  return { command, sub, values };
-}
-
-export function places(values: QueueValues): { task: Place; publisher: Place } {
-  if (typeof values.database !== 'string' || !values.database)
-    throw new BadInput('--database URL is required');
-  const task = parsePlace(values.database);
-  const publisher =
-    typeof values.publisher === 'string' && values.publisher
-      ? parsePlace(values.publisher)
-      : defaultPublisher(task);
-  return { task, publisher };
-}
-
 const print = (text: string) => process.stdout.write(`${text}\n`);
-
-/**
- * Appends history entries to a JSONL file, one write per line (O_APPEND keeps lines whole when
- * several processes write). The file is opened at the first entry, once, not at every line.
- */
-export function historyWriter(path: string | undefined): (entry: HistoryEntry) => void {
-  if (!path) return () => undefined;
-  mkdirSync(dirname(path), { recursive: true });
-  let fd: number | null = null;
-  return (entry) => {
-    fd ??= openSync(path, 'a');
-    writeSync(fd, `${JSON.stringify(entry)}\n`);
-  };
-}
-
-export function readHistory(path: string): HistoryEntry[] {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    throw new BadInput(`history ${path} cannot be read`);
-  }
-  try {
-    return parseHistory(text);
-  } catch (error) {
-    throw new BadInput(`${path}: ${(error as Error).message}`);
-  }
-}
 
 function formatQueue(snapshot: QueueSnapshot, now: number): string {
   const counts = (status: string) => snapshot.runs.filter((r) => r.status === status).length;
@@ -207,7 +66,7 @@ function formatQueue(snapshot: QueueSnapshot, now: number): string {
 }
 
 export async function queueMain(argv: string[]): Promise<number> {
-  const { command, sub, values } = parse(argv);
+  const { command, sub, values } = parseQueueArgs(argv);
   const leaseSeconds = number(values, 'lease-seconds', 30, 0.1, 3600);
 
   switch (command) {
