@@ -51,19 +51,21 @@ export class PropertyChecks {
   /** Property 2: the claim `worker` just won holds a token another claimed holder holds. */
   sharedToken(worker: number, token: number, atStep: number): Violation | null {
     const s = this.state;
-    const holders = this.labels.length;
-    const others: number[] = [];
-    for (let other = 0; other < holders; other++) {
-      const ob = GLOBALS + other * this.perHolder;
-      if (other !== worker && s[ob + W_GEN] > 0) others.push(s[ob + W_TOKEN]);
+    // Every other holder that has claimed, with the token it holds.
+    const others: { holder: number; token: number }[] = [];
+    for (let holder = 0; holder < this.labels.length; holder++) {
+      const base = GLOBALS + holder * this.perHolder;
+      if (holder !== worker && s[base + W_GEN] > 0)
+        others.push({ holder, token: s[base + W_TOKEN] });
     }
-    if (!sharesToken(token, others)) return null;
-    const other = this.labels.findIndex(
-      (_, o) =>
-        o !== worker &&
-        s[GLOBALS + o * this.perHolder + W_GEN] > 0 &&
-        s[GLOBALS + o * this.perHolder + W_TOKEN] === token,
-    );
+    if (
+      !sharesToken(
+        token,
+        others.map((o) => o.token),
+      )
+    )
+      return null;
+    const other = others.find((o) => o.token === token)?.holder ?? -1;
     return violation(
       'shared-token',
       atStep,

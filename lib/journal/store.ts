@@ -73,36 +73,15 @@ export function createJournal(options: JournalOptions) {
     emit,
   };
 
-  function head(prompt: string): EntryMeta | null {
-    return newestEntry(state, prompt);
-  }
-
-  /** The full text of any version, or null if it is not in the journal. */
-  function textOf(prompt: string, id: string): string | null {
-    return versionText(state, prompt, id);
-  }
-
-  /** Saves, or says why not: nothing a save meets (stored data included) makes it throw. */
-  function save(prompt: string, text: string, opts: SaveRequest): SaveResult {
-    return saveVersion(state, saving, prompt, text, opts);
-  }
-
   return {
     get writer() {
       return state.writer;
     },
-    /**
-     * Writer ids in storage, the most recently used first: candidates to adopt. A tab adopts one
-     * only while it holds that writer's lock (navigator.locks in the browser), so two tabs never
-     * share a writer.
-     */
+    /** Writer ids in storage, most recently used first (see tabs.ts: adopt one only under its lock). */
     knownWriters(): string[] {
       return knownWriters(state);
     },
-    /**
-     * Continues an earlier page load's segments instead of starting new ones with full copies,
-     * so many short sessions do not fill the quota. Only before this tab has saved anything.
-     */
+    /** Continues an idle earlier writer's segments (see tabs.ts); only before this tab has saved. */
     adoptWriter(id: string): boolean {
       return adoptWriter(state, id);
     },
@@ -121,13 +100,21 @@ export function createJournal(options: JournalOptions) {
     history(prompt: string): readonly EntryMeta[] {
       return state.prompts.get(prompt)?.metas ?? [];
     },
-    head,
+    /** The newest entry of a prompt, or null. */
+    head(prompt: string): EntryMeta | null {
+      return newestEntry(state, prompt);
+    },
     prompts(): string[] {
       return [...state.prompts.keys()].filter((p) => (state.prompts.get(p)?.metas.length ?? 0) > 0);
     },
     /** The full text of any version, or null if it is not in the journal. */
-    textOf,
-    save,
+    textOf(prompt: string, id: string): string | null {
+      return versionText(state, prompt, id);
+    },
+    /** Saves, or says why not: nothing a save meets (stored data included) makes it throw. */
+    save(prompt: string, text: string, opts: SaveRequest): SaveResult {
+      return saveVersion(state, saving, prompt, text, opts);
+    },
     /** Adds a new entry with an old version's text; the past is never rewritten. */
     restore(prompt: string, entryId: string, baseId: string | null): SaveResult {
       return restoreVersion(state, saving, prompt, entryId, baseId);
