@@ -1,13 +1,13 @@
 'use client';
 
-import type { CheckResult } from '@/lib/checker';
+import type { CheckerVerdict } from '@/lib/checker';
 import { Button } from '@/components/ui/button';
 import { CounterexampleView } from './counterexample-view';
 import type { CheckState } from './use-checker';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
-function Verdict({ result, label }: { result: CheckResult; label: string }) {
+function Verdict({ result, label }: { result: CheckerVerdict; label: string }) {
   const time = `${(result.ms / 1000).toFixed(2)} s`;
   if (result.verdict === 'safe') {
     return (

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LeaseDesign } from '@/lib/lease';
 import type {
   Bound,
-  CheckResult,
+  CheckerVerdict,
   SearchProgress,
   StatementDraft,
   StatementProblem,
@@ -16,7 +16,7 @@ import { browserRecords } from '@/lib/composition/records';
 export type CheckState =
   | { status: 'idle' }
   | { status: 'running'; progress: SearchProgress | null }
-  | { status: 'done'; result: CheckResult }
+  | { status: 'done'; result: CheckerVerdict }
   | { status: 'invalid'; problems: StatementProblem[] }
   | { status: 'stopped'; progress: SearchProgress | null }
   | { status: 'error'; message: string };

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
-  WRITE_KINDS,
+  WRITE_EVENT_KINDS,
   describeEvent,
   parseScenario,
   type EventKind,
@@ -43,7 +43,7 @@ const NEEDS_KEY = (kind: EventKind) =>
   kind === 'register';
 
 const REACHES = (kind: EventKind) => kind === 'gateway-write' || kind === 'register';
-const isWriteKind = (kind: EventKind) => (WRITE_KINDS as readonly string[]).includes(kind);
+const isWriteKind = (kind: EventKind) => (WRITE_EVENT_KINDS as readonly string[]).includes(kind);
 
 /** "1, 3" → [1, 3]; blank → every acceptor (undefined); anything else → null (refused). */
 function parseReach(text: string): number[] | undefined | null {

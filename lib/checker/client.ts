@@ -1,11 +1,11 @@
 import type { LeaseDesign } from '@/lib/lease';
 import { underPagePolicy } from '@/lib/worker/page-policy';
 import type { CheckerMessage, CheckerRequest } from './protocol';
-import type { Bound, CheckResult, SearchProgress } from './types';
+import type { Bound, CheckerVerdict, SearchProgress } from './types';
 import type { StatementDraft, StatementProblem } from './validate';
 
 export type CheckOutcome =
-  | { kind: 'result'; result: CheckResult }
+  | { kind: 'result'; result: CheckerVerdict }
   | { kind: 'invalid'; problems: StatementProblem[] }
   | { kind: 'stopped' }
   | { kind: 'error'; message: string };

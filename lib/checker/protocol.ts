@@ -1,5 +1,5 @@
 import type { LeaseDesign } from '@/lib/lease';
-import type { Bound, CheckResult, SearchProgress } from './types';
+import type { Bound, CheckerVerdict, SearchProgress } from './types';
 import type { StatementDraft, StatementProblem } from './validate';
 
 /** What the page asks the checker worker. */
@@ -10,6 +10,6 @@ export type CheckerRequest =
 /** What the checker worker answers: progress while it searches, then one final message. */
 export type CheckerMessage =
   | { type: 'progress'; progress: SearchProgress }
-  | { type: 'result'; result: CheckResult }
+  | { type: 'result'; result: CheckerVerdict }
   | { type: 'invalid'; problems: StatementProblem[] }
   | { type: 'error'; message: string };

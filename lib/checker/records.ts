@@ -1,9 +1,9 @@
 import { logActivity } from '@/lib/records/records';
 import type { SqlDriver } from '@/lib/sqlite';
-import type { CheckResult } from './types';
+import type { CheckerVerdict } from './types';
 
 /** Logs a finished check in the records' shared activity log ('checker.checked', by design id). */
-export function logCheck(db: SqlDriver, at: number, result: CheckResult): void {
+export function logCheck(db: SqlDriver, at: number, result: CheckerVerdict): void {
   logActivity(db, at, 'checker.checked', result.designId, {
     verdict: result.verdict,
     total: result.total,

@@ -3,7 +3,7 @@ import type { LeaseDesign } from '@/lib/lease';
 import { interleavings } from './bound';
 import { traceSchedule } from './trace';
 import { ScheduleMachine, setupDatabase } from './machine';
-import type { Bound, CheckResult, SearchProgress, Violation } from './types';
+import type { Bound, CheckerVerdict, SearchProgress, Violation } from './types';
 
 export interface SearchOptions {
   /**
@@ -88,7 +88,7 @@ export function checkDesign(
   design: LeaseDesign,
   bound: Bound,
   options: SearchOptions = {},
-): CheckResult {
+): CheckerVerdict {
   const started = performance.now();
   const db = new SQL.Database();
   try {
@@ -215,7 +215,7 @@ export function checkDesign(
     for (const level of levels) level.free();
     machine.dispose();
     const ms = performance.now() - started;
-    const result: CheckResult = {
+    const result: CheckerVerdict = {
       designId: design.id,
       verdict: stopped ? 'stopped' : best ? 'unsafe' : 'safe',
       total,

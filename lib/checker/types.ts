@@ -94,7 +94,7 @@ export interface SearchProgress {
 
 export type CheckVerdict = 'safe' | 'unsafe' | 'stopped';
 
-export interface CheckResult {
+export interface CheckerVerdict {
   designId: string;
   verdict: CheckVerdict;
   /** Every schedule in the bound. */

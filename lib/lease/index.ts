@@ -81,3 +81,4 @@ export {
   missingRun,
   type CommitFacts,
 } from './commit';
+export * from './decision';

@@ -8,7 +8,7 @@
  * the wall clock or a random source, so the same scenario always gives the same trace.
  *
  * Every event has a stable `id` (unique in the scenario). Events that try to change something
- * (`WRITE_KINDS`: claim, renew, finish, cancel, draft, object put/commit, ticket call, gateway
+ * (`WRITE_EVENT_KINDS`: claim, renew, finish, cancel, draft, object put/commit, ticket call, gateway
  * write, report write, gateway send) produce exactly one `WriteEffect` each, with an outcome
  * (lib/lease/outcome.ts) as the writer learns it, and the database's own view beside it:
  *   - 'applied': the write took effect;
@@ -162,7 +162,7 @@ export type TimelineEvent =
 
 export type EventKind = TimelineEvent['kind'];
 
-export const WRITE_KINDS = [
+export const WRITE_EVENT_KINDS = [
   'claim',
   'renew',
   'finish',
@@ -176,12 +176,12 @@ export const WRITE_KINDS = [
   'gateway-send',
 ] as const satisfies readonly EventKind[];
 
-export type WriteKind = (typeof WRITE_KINDS)[number];
-export type WriteEvent = Extract<TimelineEvent, { kind: WriteKind }>;
+export type WriteEventKind = (typeof WRITE_EVENT_KINDS)[number];
+export type WriteEvent = Extract<TimelineEvent, { kind: WriteEventKind }>;
 
 /** True for events that produce a verdict. */
 export function isWriteEvent(event: TimelineEvent): event is WriteEvent {
-  return (WRITE_KINDS as readonly string[]).includes(event.kind);
+  return (WRITE_EVENT_KINDS as readonly string[]).includes(event.kind);
 }
 
 /** Which clock the commit statements (renew, finish, draft, reference switch) get as $now. Claims always use database time. */

@@ -1,0 +1,184 @@
+import type { FenceKind } from './fence';
+import type { OutcomeKind, UnknownReason } from './outcome';
+import type { PropertyId, ViolationKind } from './properties';
+import type { RunStatus } from './types';
+
+/*
+ * The decision record: what a target decided about one write, as data. Every engine (the
+ * timeline, the checker's counterexamples, the claim lab, the crash lab and its CLI) gets one
+ * `WriteDecision` per write from lib/lease and never writes a sentence about it: the explainer
+ * (lib/lease/explain.ts) turns a decision and the scenario's vocabulary into every word the
+ * learner reads. Only lib/lease constructs a WriteDecision.
+ */
+
+/** Every kind of write the lesson knows. */
+export const WRITE_KINDS = [
+  /** Take a free or expired lease and advance the token. */
+  'claim',
+  /** Extend one's own lease. */
+  'renew',
+  /** Mark the run done. */
+  'finish',
+  /** Fence the run for cancelling (a new generation no holder owns). */
+  'cancel',
+  /** Move a canceling run to canceled once its effects are reconciled. */
+  'complete-cancel',
+  /** A named output of the run (its draft, the report reference). */
+  'output',
+  /** A write to a resource outside the run row (report store, gateway, object store, ticket API). */
+  'resource',
+  /** A new generation announces itself to a highest-seen resource before acting. */
+  'register',
+  /** A write to a replicated resource that commits only with a majority of acceptors. */
+  'quorum',
+  /** The crash lab's publish: an external side effect through the publisher's fence. */
+  'publish',
+] as const;
+export type WriteKind = (typeof WRITE_KINDS)[number];
+
+/**
+ * Every check a target can run. The run row's commit conditions (owner, fence, lease, status),
+ * the claim's own test (claimable: queued, or its lease expired, and not final), and the checks
+ * of the resource fences in fence.ts.
+ */
+export const CHECK_NAMES = [
+  'run',
+  'owner',
+  'fence',
+  'lease',
+  'status',
+  'claimable',
+  'highest-seen',
+  'version',
+  'key',
+  'operation',
+  'quorum',
+  'worker-check',
+] as const;
+export type CheckName = (typeof CHECK_NAMES)[number];
+
+/** A value a check compared: a token, a holder, a status, a time, or a set of them. */
+export type CheckValue = string | number | boolean | null | readonly (string | number)[];
+
+/** How a check compared `actual` with `expected`. */
+export type CheckRelation =
+  /** actual = expected (owner, fence, status, a version read earlier). */
+  | 'equals'
+  /** actual >= expected (a highest-seen fence: the token is not below what was seen). */
+  | 'at-least'
+  /** actual > expected (a lease end after now). */
+  | 'after'
+  /** actual is one of expected (status in a set). */
+  | 'one-of'
+  /** actual was not stored before (an idempotency key, an operation id). */
+  | 'absent'
+  /** actual acceptors took it, expected is how many make a majority. */
+  | 'majority';
+
+/** One check the target ran while deciding the write, with the values it compared. */
+export interface CheckResult {
+  name: CheckName;
+  relation: CheckRelation;
+  expected: CheckValue;
+  actual: CheckValue;
+  held: boolean;
+}
+
+/** Where the write landed and which rule guards it. */
+export interface WriteTarget {
+  /** A stable id: 'run-row', or the resource's id ('report', 'gateway:email', 'publisher'). */
+  id: string;
+  /**
+   * The rule the target applies: the run row's conditions, a resource fence kind from fence.ts,
+   * or a majority of acceptors. A target whose fence is 'none' runs no check.
+   */
+  guard: 'run-row' | FenceKind | 'majority';
+}
+
+/** The run row as a decision sees it (before or after the write). */
+export interface RowState {
+  owner: string;
+  fence: number;
+  leaseUntil: number;
+  status: RunStatus;
+}
+
+/** Who held authority when the write was decided: the newest claim's holder and token. */
+export interface Authority {
+  /** null: nobody holds the run (never claimed, or fenced by a cancel). */
+  holder: string | null;
+  token: number;
+}
+
+/** A replicated write: which acceptors took it, refused it or never heard of it. */
+export interface QuorumTally {
+  acceptors: number;
+  needed: number;
+  took: readonly number[];
+  refused: readonly number[];
+  missed: readonly number[];
+  committed: boolean;
+}
+
+/** A write that broke one of the four safety properties. */
+export interface DecisionViolation {
+  kind: ViolationKind;
+  property: PropertyId;
+  /** The writer whose write broke it. */
+  culprit: string;
+  /** The rightful holder whose work it undid or shared, when there is one. */
+  victim: string | null;
+}
+
+/** The four-valued outcome as both sides saw it. */
+export interface DecisionOutcome {
+  /** What the target decided. */
+  database: Exclude<OutcomeKind, 'unknown'>;
+  /** What the writer learned (unknown when its acknowledgement was lost). */
+  caller: OutcomeKind;
+  unknownReason?: UnknownReason;
+  rowsChanged: number;
+  /** A duplicate: the operation id (idempotency key) that had already landed. */
+  opId?: string;
+}
+
+/** One write, decided: the record every sentence the learner reads is written from. */
+export interface WriteDecision {
+  kind: WriteKind;
+  /** The holder (or user, or third party) that sent it. */
+  writer: string;
+  /** The token it carried; null when the write carries none (a TTL-only design, a cancel). */
+  token: number | null;
+  target: WriteTarget;
+  /** Every check the target ran, in order; an unchecked target has none. */
+  checks: readonly CheckResult[];
+  /** The names of the checks that did not hold (derived from `checks`). */
+  failed: readonly CheckName[];
+  outcome: DecisionOutcome;
+  quorum?: QuorumTally;
+  /** The run row the statement judged and the row it left (run-row writes only). */
+  before?: RowState;
+  after?: RowState;
+  /** Who held the run at that instant. */
+  authority: Authority;
+  /** The property this write broke, or null. */
+  violation: DecisionViolation | null;
+  /** Database time of the decision. */
+  at: number;
+}
+
+/**
+ * The scenario's words: what its token is called and what its resources are called. Every line
+ * the explainer writes uses them, run-row lines included.
+ */
+export interface Vocabulary {
+  /** 'fence', 'epoch', 'producer epoch', 'zxid', 'RangeID', 'attempt', 'generation'. */
+  token: string;
+  /** False for a design without a fence column (lease only): no line mentions a fence. */
+  fenced: boolean;
+  /** A display name per target id ('gateway:email' → 'the email gateway'). */
+  resources?: Readonly<Record<string, string>>;
+}
+
+/** The lesson's own words. */
+export const LESSON_VOCABULARY: Vocabulary = { token: 'fence', fenced: true };
