@@ -1,12 +1,14 @@
 import type { Scenario, TimelineEvent } from '@/lib/timeline/types';
-import { CHUBBY_CASE, ETCD_CASE, GC_PAUSE_CASE, KAFKA_CASE, ZOOKEEPER_CASE } from './cases-1-5';
-import {
-  KUBERNETES_CASE,
-  OBAN_CASE,
-  REDLOCK_CASE,
-  TEMPORAL_CASE,
-  VISIBILITY_CASE,
-} from './cases-6-10';
+import { GC_PAUSE_CASE } from './gc-pause-storage';
+import { CHUBBY_CASE } from './chubby-sequencer';
+import { ZOOKEEPER_CASE } from './zookeeper-session';
+import { ETCD_CASE } from './etcd-lock-lease';
+import { KAFKA_CASE } from './kafka-producer-epoch';
+import { TEMPORAL_CASE } from './temporal-range-id';
+import { OBAN_CASE } from './oban-lifeline';
+import { VISIBILITY_CASE } from './visibility-timeout';
+import { KUBERNETES_CASE } from './kubernetes-leader-election';
+import { REDLOCK_CASE } from './redlock-random-value';
 import type { CaseFile, CasePattern, CaseRun } from './types';
 
 export * from './types';

@@ -1,0 +1,154 @@
+import { PLAIN_TARGETS as PLAIN } from '@/content/timeline/plain-targets';
+import type { CaseFile } from './types';
+
+/** Case 2: Chubby's sequencers and lock-delay. */
+export const CHUBBY_CASE: CaseFile = {
+  id: 'chubby-sequencer',
+  number: 2,
+  title: 'Chubby sequencers and lock-delay',
+  system: 'Google’s Chubby lock service (Burrows, OSDI 2006)',
+  tokenName: 'lock generation number (in a sequencer)',
+  account: [
+    'In Chubby, a client that holds a lock can ask for a sequencer: a short byte string naming the lock, the mode it is held in (exclusive or shared) and the lock’s generation number, which grows each time the lock is acquired. The holder attaches the sequencer to the requests it sends to other servers.',
+    'A server that receives such a request can ask Chubby whether the sequencer is still current. A request from a master that has since lost the lock carries an old generation, and the server turns it away. That is fencing, with the check made by a trusted party.',
+    'Many servers could not be changed to check sequencers. For them Chubby offers lock-delay: when a lock is freed because its holder failed or became unreachable (not on a normal release), Chubby will not grant it to anyone else for a while, by default up to a minute. The hope is that the old holder’s requests in flight arrive and are drained before a new holder starts. It is protection by time alone: a request delayed longer than the lock-delay still lands.',
+  ],
+  cast: [
+    { lane: 'A', is: 'the old master' },
+    { lane: 'B', is: 'the new master' },
+    { lane: 'file-server', is: 'a server the masters send requests to' },
+  ],
+  predict:
+    'The old master’s requests arrive late. Which of them does the file server carry out, with a sequencer check and with lock-delay only?',
+  runs: [
+    {
+      id: 'sequencer-checked',
+      label: 'The server checks the sequencer',
+      pattern: 'fenced',
+      summary: 'The file server asks Chubby (the run row) whether generation 7 is still current.',
+      scenario: {
+        leaseSeconds: 12,
+        firstToken: 7,
+        workers: [{ id: 'A' }, { id: 'B' }],
+        targets: { ...PLAIN, gatewayCheck: { kind: 'run-row' } },
+        terms: {
+          token: 'lock generation',
+          holders: { A: 'old master', B: 'new master' },
+          resource: 'file server',
+        },
+      },
+      events: [
+        { id: 'a-acquires', kind: 'claim', worker: 'A', note: 'generation 7', outcome: 'applied' },
+        {
+          id: 'a-request-1',
+          kind: 'gateway-write',
+          worker: 'A',
+          resource: 'file-server',
+          body: 'request 1',
+          outcome: 'applied',
+        },
+        { id: 'a-unreachable', kind: 'pause', worker: 'A', note: 'partitioned from Chubby' },
+        { id: 'session-ends', kind: 'advance', seconds: 13 },
+        { id: 'b-acquires', kind: 'claim', worker: 'B', note: 'generation 8', outcome: 'applied' },
+        { id: 'a-late', kind: 'resume', worker: 'A', note: 'its delayed request arrives' },
+        {
+          id: 'a-request-2',
+          kind: 'gateway-write',
+          worker: 'A',
+          resource: 'file-server',
+          body: 'request 2',
+          outcome: 'refused',
+        },
+        {
+          id: 'b-request',
+          kind: 'gateway-write',
+          worker: 'B',
+          resource: 'file-server',
+          body: 'request from B',
+          outcome: 'applied',
+        },
+      ],
+    },
+    {
+      id: 'lock-delay-only',
+      label: 'Lock-delay, no sequencer',
+      pattern: 'time-only',
+      summary:
+        'The server checks nothing. The lock is held back for 12 s of session plus 60 s of lock-delay.',
+      scenario: {
+        leaseSeconds: 72,
+        firstToken: 7,
+        workers: [{ id: 'A' }, { id: 'B' }],
+        targets: { ...PLAIN, gatewayCheck: { kind: 'none' } },
+        terms: {
+          token: 'lock generation',
+          holders: { A: 'old master', B: 'new master' },
+          resource: 'file server',
+        },
+      },
+      events: [
+        { id: 'a-acquires', kind: 'claim', worker: 'A', outcome: 'applied' },
+        { id: 'a-unreachable', kind: 'pause', worker: 'A', note: 'partitioned from Chubby' },
+        { id: 'to-30', kind: 'advance', seconds: 30 },
+        {
+          id: 'b-too-early',
+          kind: 'claim',
+          worker: 'B',
+          note: 'inside the lock-delay',
+          outcome: 'refused',
+        },
+        { id: 'a-drains', kind: 'resume', worker: 'A', note: 'a delayed request arrives in time' },
+        {
+          id: 'a-request-1',
+          kind: 'gateway-write',
+          worker: 'A',
+          resource: 'file-server',
+          body: 'request 1',
+          outcome: 'applied',
+        },
+        { id: 'a-stalls', kind: 'pause', worker: 'A', note: 'another request is stuck in a queue' },
+        { id: 'to-73', kind: 'advance', seconds: 43 },
+        {
+          id: 'b-acquires',
+          kind: 'claim',
+          worker: 'B',
+          note: 'the lock-delay is over',
+          outcome: 'applied',
+        },
+        {
+          id: 'b-request',
+          kind: 'gateway-write',
+          worker: 'B',
+          resource: 'file-server',
+          body: 'request from B',
+          outcome: 'applied',
+        },
+        { id: 'a-very-late', kind: 'resume', worker: 'A', note: 'delayed past the lock-delay' },
+        {
+          id: 'a-request-2',
+          kind: 'gateway-write',
+          worker: 'A',
+          resource: 'file-server',
+          body: 'request 2',
+          outcome: 'applied',
+        },
+      ],
+    },
+  ],
+  fixed: [
+    'Sequencers are the fix where the server can check them. Lock-delay is a fallback for servers that cannot: it makes the common case (a short delay) safe, and it says so, but a request delayed longer than the lock-delay still lands after the new master’s.',
+  ],
+  sources: [
+    {
+      title:
+        'Mike Burrows, “The Chubby lock service for loosely-coupled distributed systems”, OSDI 2006',
+      url: 'https://research.google/pubs/the-chubby-lock-service-for-loosely-coupled-distributed-systems/',
+      check: 'partly',
+      note: 'The sequencer’s parts (name, mode, generation), the check with Chubby, and lock-delay (only on failure, bounded, a minute by default) were checked against course notes and talk slides that summarise the paper; the paper itself is not stored here.',
+    },
+  ],
+  unchecked: [
+    'The 12-second session lease is a round number of ours.',
+    'We model the file server’s check as a comparison with the run row (Chubby’s state); the paper also mentions servers comparing with the latest sequencer they have seen, which we did not check here.',
+  ],
+};

@@ -1,0 +1,205 @@
+import { PLAIN_TARGETS as PLAIN } from '@/content/timeline/plain-targets';
+import type { CaseFile } from './types';
+
+/** Case 1: Kleppmann's paused client and the storage service. */
+export const GC_PAUSE_CASE: CaseFile = {
+  id: 'gc-pause-storage',
+  number: 1,
+  title: 'The GC pause and the storage write',
+  system: 'A lock service in front of a storage service (Kleppmann, 2016)',
+  tokenName: 'fencing token',
+  account: [
+    'Martin Kleppmann used this story in 2016 to argue that a lock with a timeout cannot, by itself, keep two clients apart. Client 1 takes the lock and receives token 33. Then its process stops: a stop-the-world garbage collection, long enough for the lock’s lease to run out.',
+    'The lock service, seeing no client 1, hands the lock to client 2 with token 34. Client 2 writes its data to the storage service. Client 1 knows none of this. When its process runs again it carries on from the line where it stopped and sends its own write, still with token 33.',
+    'Whether that late write does damage depends only on the storage service. If storage remembers the highest token it has accepted (34) and refuses anything lower, client 1 is turned away. If client 2 has not written yet, storage has never seen 34, and 33 still looks new: it lands, unless the new token was registered at storage when client 2 took over.',
+  ],
+  cast: [
+    { lane: 'A', is: 'client 1' },
+    { lane: 'B', is: 'client 2' },
+    { lane: 'storage', is: 'the storage service (gateway lane)' },
+  ],
+  predict:
+    'Client 1 wakes up with token 33 after client 2 got 34. For each write, will storage take it?',
+  runs: [
+    {
+      id: 'storage-remembers',
+      label: 'Storage remembers the highest token',
+      pattern: 'fenced',
+      summary: 'Client 2 writes first with 34; storage keeps 34 and refuses 33.',
+      scenario: {
+        leaseSeconds: 10,
+        firstToken: 33,
+        workers: [{ id: 'A' }, { id: 'B' }],
+        targets: { ...PLAIN, gatewayCheck: { kind: 'highest-seen' } },
+        terms: {
+          token: 'fencing token',
+          holders: { A: 'client 1', B: 'client 2' },
+          resource: 'storage',
+        },
+      },
+      events: [
+        {
+          id: 'c1-lock',
+          kind: 'claim',
+          worker: 'A',
+          note: 'client 1 gets the lock, token 33',
+          outcome: 'applied',
+        },
+        { id: 'c1-gc', kind: 'pause', worker: 'A', note: 'stop-the-world GC pause' },
+        { id: 'lease-runs-out', kind: 'advance', seconds: 11, note: 'the 10 s lease runs out' },
+        {
+          id: 'c2-lock',
+          kind: 'claim',
+          worker: 'B',
+          note: 'client 2 gets the lock, token 34',
+          outcome: 'applied',
+        },
+        {
+          id: 'c2-write',
+          kind: 'gateway-write',
+          worker: 'B',
+          resource: 'storage',
+          body: 'data from client 2',
+          outcome: 'applied',
+        },
+        { id: 'c1-wakes', kind: 'resume', worker: 'A', note: 'the GC pause ends' },
+        {
+          id: 'c1-write',
+          kind: 'gateway-write',
+          worker: 'A',
+          resource: 'storage',
+          body: 'data from client 1',
+          outcome: 'refused',
+        },
+      ],
+    },
+    {
+      id: 'before-client-2-writes',
+      label: 'Client 2 has not written yet',
+      pattern: 'unchecked-token',
+      summary: 'Storage has only ever seen 33, so client 1’s late write still looks current.',
+      scenario: {
+        leaseSeconds: 10,
+        firstToken: 33,
+        workers: [{ id: 'A' }, { id: 'B' }],
+        targets: { ...PLAIN, gatewayCheck: { kind: 'highest-seen' } },
+        terms: {
+          token: 'fencing token',
+          holders: { A: 'client 1', B: 'client 2' },
+          resource: 'storage',
+        },
+      },
+      events: [
+        { id: 'c1-lock', kind: 'claim', worker: 'A', outcome: 'applied' },
+        {
+          id: 'c1-first',
+          kind: 'gateway-write',
+          worker: 'A',
+          resource: 'storage',
+          body: 'first part from client 1',
+          outcome: 'applied',
+        },
+        { id: 'c1-gc', kind: 'pause', worker: 'A', note: 'stop-the-world GC pause' },
+        { id: 'lease-runs-out', kind: 'advance', seconds: 11 },
+        {
+          id: 'c2-lock',
+          kind: 'claim',
+          worker: 'B',
+          note: 'token 34, nothing written yet',
+          outcome: 'applied',
+        },
+        { id: 'c1-wakes', kind: 'resume', worker: 'A' },
+        {
+          id: 'c1-write',
+          kind: 'gateway-write',
+          worker: 'A',
+          resource: 'storage',
+          body: 'rest from client 1',
+          outcome: 'applied',
+        },
+        {
+          id: 'c2-write',
+          kind: 'gateway-write',
+          worker: 'B',
+          resource: 'storage',
+          body: 'data from client 2',
+          outcome: 'applied',
+        },
+      ],
+    },
+    {
+      id: 'registered-at-takeover',
+      label: 'Token 34 registered at takeover',
+      pattern: 'fenced',
+      summary:
+        'The lock service tells storage about 34 when it grants it, so 33 is refused at once.',
+      scenario: {
+        leaseSeconds: 10,
+        firstToken: 33,
+        workers: [{ id: 'A' }, { id: 'B' }],
+        targets: {
+          objectStore: 'overwrite',
+          gateway: 'at-takeover',
+          gatewayCheck: { kind: 'highest-seen' },
+        },
+        terms: {
+          token: 'fencing token',
+          holders: { A: 'client 1', B: 'client 2' },
+          resource: 'storage',
+        },
+      },
+      events: [
+        { id: 'c1-lock', kind: 'claim', worker: 'A', outcome: 'applied' },
+        { id: 'c1-gc', kind: 'pause', worker: 'A', note: 'stop-the-world GC pause' },
+        { id: 'lease-runs-out', kind: 'advance', seconds: 11 },
+        {
+          id: 'c2-lock',
+          kind: 'claim',
+          worker: 'B',
+          note: 'token 34',
+          outcome: 'applied',
+        },
+        {
+          id: 'c2-registers',
+          kind: 'register',
+          worker: 'B',
+          resource: 'storage',
+          note: 'the lock service tells storage about 34',
+        },
+        { id: 'c1-wakes', kind: 'resume', worker: 'A' },
+        {
+          id: 'c1-write',
+          kind: 'gateway-write',
+          worker: 'A',
+          resource: 'storage',
+          body: 'data from client 1',
+          outcome: 'refused',
+        },
+        {
+          id: 'c2-write',
+          kind: 'gateway-write',
+          worker: 'B',
+          resource: 'storage',
+          body: 'data from client 2',
+          outcome: 'applied',
+        },
+      ],
+    },
+  ],
+  fixed: [
+    'The token has to grow with every grant, and the storage service has to check it on every write. The lock service alone cannot stop a client that does not know it has been paused.',
+    'Checking only on writes leaves a window: until the new holder writes, the old token is the highest storage has seen. Registering the new token at the resource when the lock changes hands closes it.',
+  ],
+  sources: [
+    {
+      title: 'Martin Kleppmann, “How to do distributed locking” (2016)',
+      url: 'https://martin.kleppmann.com/2016/02/08/how-to-do-distributed-locking.html',
+      check: 'partly',
+      note: 'The tokens 33 and 34, the GC pause and the storage check were checked against summaries and notes that quote the post; the post itself is not stored here.',
+    },
+  ],
+  unchecked: [
+    'The 10-second lease is ours; the post does not depend on a particular length.',
+    'The variant where client 2 has not written yet, and registration at takeover, are our extensions of the story.',
+  ],
+};

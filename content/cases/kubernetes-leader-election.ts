@@ -1,0 +1,142 @@
+import { PLAIN_TARGETS as PLAIN } from '@/content/timeline/plain-targets';
+import type { CaseFile } from './types';
+
+/** Case 9: Kubernetes leader election. */
+export const KUBERNETES_CASE: CaseFile = {
+  id: 'kubernetes-leader-election',
+  number: 9,
+  title: 'Kubernetes leader election',
+  system: 'client-go’s leaderelection package',
+  tokenName: 'leaseTransitions',
+  account: [
+    'Controllers in Kubernetes elect a leader through a Lease object: the leader writes its identity and renews the lease; the others watch, and when the renewals stop for longer than the lease duration, one of them takes over. The object counts how many times leadership has changed hands (leaseTransitions).',
+    'The package’s own documentation says plainly that it does not guarantee that only one client acts as leader, and that there is no fencing. Each client infers the state from timestamps taken by its own clock. A leader that is partitioned or stalled keeps acting until it notices that it failed to renew; by then another may have been acting for a while.',
+    'Whatever the two leaders write, the resource decides. If it compares an ordered number such as leaseTransitions, the old leader’s write is refused.',
+  ],
+  cast: [
+    { lane: 'A', is: 'controller pod a (old leader)' },
+    { lane: 'B', is: 'controller pod b (new leader)' },
+    { lane: 'config-store', is: 'what the controllers write' },
+  ],
+  predict: 'Pod a stalls past the lease duration; pod b becomes leader. Whose writes land?',
+  runs: [
+    {
+      id: 'two-leaders',
+      label: 'No fencing (as documented)',
+      pattern: 'no-fencing',
+      summary: 'The store checks nothing: both leaders’ writes land.',
+      scenario: {
+        leaseSeconds: 15,
+        firstToken: 3,
+        workers: [{ id: 'A' }, { id: 'B' }],
+        targets: { ...PLAIN, gatewayCheck: { kind: 'none' } },
+        terms: {
+          token: 'leaseTransitions',
+          holders: { A: 'pod a', B: 'pod b' },
+          resource: 'config store',
+        },
+      },
+      events: [
+        { id: 'a-leads', kind: 'claim', worker: 'A', outcome: 'applied' },
+        { id: 'a-stalls', kind: 'pause', worker: 'A', note: 'API server unreachable' },
+        { id: 'duration-passes', kind: 'advance', seconds: 16 },
+        {
+          id: 'b-leads',
+          kind: 'claim',
+          worker: 'B',
+          note: 'leaseTransitions 4',
+          outcome: 'applied',
+        },
+        {
+          id: 'b-writes',
+          kind: 'gateway-write',
+          worker: 'B',
+          resource: 'config-store',
+          body: 'replicas = 5',
+          outcome: 'applied',
+        },
+        { id: 'a-back', kind: 'resume', worker: 'A' },
+        {
+          id: 'a-writes',
+          kind: 'gateway-write',
+          worker: 'A',
+          resource: 'config-store',
+          body: 'replicas = 3',
+          outcome: 'applied',
+        },
+        {
+          id: 'a-renews',
+          kind: 'renew',
+          worker: 'A',
+          note: 'only now does pod a learn it lost',
+          outcome: 'refused',
+        },
+      ],
+    },
+    {
+      id: 'transitions-checked',
+      label: 'leaseTransitions checked at the store',
+      pattern: 'fenced',
+      summary:
+        'The new leader registers its number at the store before acting; the store keeps the highest.',
+      scenario: {
+        leaseSeconds: 15,
+        firstToken: 3,
+        workers: [{ id: 'A' }, { id: 'B' }],
+        targets: {
+          objectStore: 'overwrite',
+          gateway: 'at-takeover',
+          gatewayCheck: { kind: 'highest-seen' },
+        },
+        terms: {
+          token: 'leaseTransitions',
+          holders: { A: 'pod a', B: 'pod b' },
+          resource: 'config store',
+        },
+      },
+      events: [
+        { id: 'a-leads', kind: 'claim', worker: 'A', outcome: 'applied' },
+        { id: 'a-stalls', kind: 'pause', worker: 'A' },
+        { id: 'duration-passes', kind: 'advance', seconds: 16 },
+        { id: 'b-leads', kind: 'claim', worker: 'B', outcome: 'applied' },
+        {
+          id: 'b-registers',
+          kind: 'register',
+          worker: 'B',
+          resource: 'config-store',
+        },
+        { id: 'a-back', kind: 'resume', worker: 'A' },
+        {
+          id: 'a-writes',
+          kind: 'gateway-write',
+          worker: 'A',
+          resource: 'config-store',
+          body: 'replicas = 3',
+          outcome: 'refused',
+        },
+        {
+          id: 'b-writes',
+          kind: 'gateway-write',
+          worker: 'B',
+          resource: 'config-store',
+          body: 'replicas = 5',
+          outcome: 'applied',
+        },
+      ],
+    },
+  ],
+  fixed: [
+    'client-go asks its users to accept that two leaders can overlap, and to tune the lease duration and renew deadline for the clock drift they expect. Safety has to come from the resource.',
+  ],
+  sources: [
+    {
+      title: 'client-go tools/leaderelection (package documentation)',
+      url: 'https://pkg.go.dev/k8s.io/client-go/tools/leaderelection',
+      check: 'checked',
+      note: 'Checked: “does not guarantee that only one client is acting as a leader (a.k.a. fencing)”; clients use locally captured timestamps.',
+    },
+  ],
+  unchecked: [
+    'Using leaseTransitions as a fencing token is our suggestion, not something client-go offers. The 15-second lease duration is a common setting, not checked here.',
+  ],
+};

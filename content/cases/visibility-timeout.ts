@@ -1,0 +1,146 @@
+import { PLAIN_TARGETS as PLAIN } from '@/content/timeline/plain-targets';
+import type { CaseFile } from './types';
+
+/** Case 8: visibility timeouts (Celery/kombu, Sidekiq). */
+export const VISIBILITY_CASE: CaseFile = {
+  id: 'visibility-timeout',
+  number: 8,
+  title: 'Visibility timeouts',
+  system: 'Celery on Redis (kombu #337, celery #2599) and Sidekiq Pro (#4611, #3476)',
+  tokenName: 'delivery (none is numbered)',
+  account: [
+    'A broker that hands a task to a worker does not know when the worker is done until it acknowledges. With Celery on Redis, the delivered task sits in an “unacked” set with the time it was handed out. If it is not acknowledged within the visibility timeout (an hour by default), the broker puts it back on the queue for another worker. kombu #337 and celery #2599 describe what happens when the task is still in the first worker’s memory, for example because its ETA lies further ahead than the timeout: a second worker takes it and both run it.',
+    'Sidekiq Pro met the same shape. In #3476 a job of more than two hours, under a fetch strategy that recovered jobs after an hour, started three times and finished three times, all under one job id. In #4611 a recovery mechanism picked a job up again seconds after it was fetched, and both copies ran to completion.',
+    'None of these brokers gives a task a number per delivery. Both copies finish, and whatever they write lands twice.',
+  ],
+  cast: [
+    { lane: 'A', is: 'worker 1 (first delivery)' },
+    { lane: 'B', is: 'worker 2 (the task redelivered)' },
+    { lane: 'mailer', is: 'what the task does (gateway lane)' },
+  ],
+  predict:
+    'The task outlives the visibility timeout and is delivered again. Which completions land?',
+  runs: [
+    {
+      id: 'both-complete',
+      label: 'Acknowledged by task id',
+      pattern: 'no-fencing',
+      summary: 'The completion matches the task id alone: both copies finish and both send.',
+      scenario: {
+        design: 'finish-on-run-id',
+        leaseSeconds: 3600,
+        workers: [{ id: 'A' }, { id: 'B' }],
+        targets: { ...PLAIN, gatewayCheck: { kind: 'none' } },
+        terms: { token: 'delivery', holders: { A: 'worker 1', B: 'worker 2' }, resource: 'mailer' },
+      },
+      events: [
+        {
+          id: 'w1-gets',
+          kind: 'claim',
+          worker: 'A',
+          note: 'delivered; ETA far ahead',
+          outcome: 'applied',
+        },
+        {
+          id: 'timeout',
+          kind: 'advance',
+          seconds: 3600,
+          note: 'the one-hour visibility timeout is up',
+        },
+        { id: 'w2-gets', kind: 'claim', worker: 'B', note: 'redelivered', outcome: 'applied' },
+        {
+          id: 'w1-sends',
+          kind: 'gateway-write',
+          worker: 'A',
+          resource: 'mailer',
+          body: 'reminder email',
+          outcome: 'applied',
+        },
+        { id: 'w1-acks', kind: 'finish', worker: 'A', outcome: 'applied' },
+        {
+          id: 'w2-sends',
+          kind: 'gateway-write',
+          worker: 'B',
+          resource: 'mailer',
+          body: 'reminder email',
+          outcome: 'applied',
+        },
+        { id: 'w2-acks', kind: 'finish', worker: 'B', outcome: 'applied' },
+      ],
+    },
+    {
+      id: 'lesson-design',
+      label: 'With the lesson’s design',
+      pattern: 'fenced',
+      summary: 'Each delivery is a claim with a fence; the completion and the mailer check it.',
+      scenario: {
+        leaseSeconds: 3600,
+        workers: [{ id: 'A' }, { id: 'B' }],
+        targets: {
+          objectStore: 'overwrite',
+          gateway: 'at-takeover',
+          gatewayCheck: { kind: 'highest-seen' },
+        },
+        terms: { token: 'delivery', holders: { A: 'worker 1', B: 'worker 2' }, resource: 'mailer' },
+      },
+      events: [
+        { id: 'w1-gets', kind: 'claim', worker: 'A', outcome: 'applied' },
+        { id: 'timeout', kind: 'advance', seconds: 3600 },
+        { id: 'w2-gets', kind: 'claim', worker: 'B', outcome: 'applied' },
+        { id: 'w2-registers', kind: 'register', worker: 'B', resource: 'mailer' },
+        {
+          id: 'w1-sends',
+          kind: 'gateway-write',
+          worker: 'A',
+          resource: 'mailer',
+          body: 'reminder email',
+          outcome: 'refused',
+        },
+        { id: 'w1-acks', kind: 'finish', worker: 'A', outcome: 'refused' },
+        {
+          id: 'w2-sends',
+          kind: 'gateway-write',
+          worker: 'B',
+          resource: 'mailer',
+          body: 'reminder email',
+          outcome: 'applied',
+        },
+        { id: 'w2-acks', kind: 'finish', worker: 'B', outcome: 'applied' },
+      ],
+    },
+  ],
+  fixed: [
+    'Celery’s documentation asks users to set the visibility timeout above the longest ETA and the longest task; Sidekiq’s maintainer moved users to a fetch strategy that recovers only jobs of dead processes. Both make the race rarer; neither makes a second copy’s effects safe.',
+    'With a fence per delivery, the stale copy’s completion and its effect are refused. Effects that cannot be fenced need an idempotency key.',
+  ],
+  sources: [
+    {
+      title:
+        'celery/kombu #337: Redis transport causes multiple Celery job runs if eta exceeds visibility timeout',
+      url: 'https://github.com/celery/kombu/issues/337',
+      check: 'checked',
+      note: 'Checked: the unacked set is scored with the delivery time and restored after the visibility timeout while the task is still in a worker’s memory.',
+    },
+    {
+      title: 'celery/celery #2599: Long ETA tasks executed multiple times on Redis broker',
+      url: 'https://github.com/celery/celery/issues/2599',
+      check: 'checked',
+      note: 'Checked: tasks ran several times despite a raised visibility_timeout.',
+    },
+    {
+      title: 'sidekiq/sidekiq #4611: SuperFetch seems overly aggressive',
+      url: 'https://github.com/sidekiq/sidekiq/issues/4611',
+      check: 'checked',
+      note: 'Checked: a job recovered 3 seconds after it was fetched; both copies finished.',
+    },
+    {
+      title: 'sidekiq/sidekiq #3476: Job running multiple times',
+      url: 'https://github.com/sidekiq/sidekiq/issues/3476',
+      check: 'checked',
+      note: 'Checked: a job over two hours started three times under one job id with timed_fetch, whose timeout is one hour.',
+    },
+  ],
+  unchecked: [
+    'The one-hour default visibility timeout is from Celery’s documentation as quoted in issues, not from the documentation itself.',
+  ],
+};

@@ -1,0 +1,14 @@
+import type { Scenario } from '@/lib/timeline/types';
+
+/**
+ * The timeline exercise's scenario library. Each scenario is plain data: the events in order,
+ * the verdict each write must get (`expect`), and what it teaches. The unit tests run every one
+ * on real SQLite and check the engine gives exactly these verdicts.
+ */
+export interface LibraryScenario extends Scenario {
+  /** The number shown in the list ("1", "7b"), following the lesson's order. */
+  number: string;
+  explanation: string;
+  /** The rule to take away, one sentence. */
+  takeaway: string;
+}
