@@ -96,7 +96,7 @@ describe('file size', { timeout: 120_000 }, () => {
     return result.messages.filter((m) => m.ruleId === 'max-lines').map((m) => m.message);
   }
 
-  it('refuses a lib/ file, a component or a script past 300 lines, and allows one of 300', async () => {
+  it('refuses a lib/ file, a component, a hook, a route or a script past 300 lines, and allows one of 300', async () => {
     expect((await sizeMessages('lib/lease/too-long.ts', 301)).join('\n')).toMatch(
       /Maximum allowed is 300/,
     );
@@ -104,6 +104,13 @@ describe('file size', { timeout: 120_000 }, () => {
       /Maximum allowed is 300/,
     );
     expect((await sizeMessages('scripts/crash-lab/too-long.ts', 301)).join('\n')).toMatch(
+      /Maximum allowed is 300/,
+    );
+    // Hooks (components/**/*.ts) and routes (app/) are code too.
+    expect((await sizeMessages('components/claim-lab/use-too-long.ts', 301)).join('\n')).toMatch(
+      /Maximum allowed is 300/,
+    );
+    expect((await sizeMessages('app/practice/too-long/page.tsx', 301)).join('\n')).toMatch(
       /Maximum allowed is 300/,
     );
     expect(await sizeMessages('lib/lease/just-fits.ts', 300)).toEqual([]);
