@@ -4,6 +4,7 @@ import { ContinueCard } from '@/components/progress/continue-card';
 import { CardLink } from '@/components/ui/card-link';
 import { MODES, SITE } from '@/content/site';
 import { LESSON_DEMO_OUTPUT } from '@/lib/lease';
+import { panelClass } from '@/components/ui/panel';
 
 export default function HomePage() {
   return (
@@ -39,10 +40,7 @@ export default function HomePage() {
       </section>
 
       <ContinueCard />
-      <section
-        aria-labelledby="review-heading"
-        className="mb-12 rounded-lg border border-line bg-surface-2 p-4 sm:p-5"
-      >
+      <section aria-labelledby="review-heading" className={panelClass({ padding: 'lg' }, 'mb-12')}>
         <h2 id="review-heading" className="text-xl font-bold">
           Due for review
         </h2>
@@ -77,7 +75,7 @@ export default function HomePage() {
             so A’s write changes zero rows and B’s changes one.
           </p>
         </div>
-        <figure className="rounded-lg border border-line bg-surface-2 p-4">
+        <figure className={panelClass()}>
           <figcaption className="text-sm font-semibold text-muted">
             Expected output of the lesson’s demo
           </figcaption>

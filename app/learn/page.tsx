@@ -33,6 +33,7 @@ import {
   REFERENCES_LEAD,
   SECTIONS,
 } from '@/content/lesson';
+import { panelClass } from '@/components/ui/panel';
 
 export const metadata: Metadata = { title: 'Learn' };
 
@@ -91,7 +92,7 @@ export default function LearnPage() {
           <LessonSection id="engineering-deduction" title={title('engineering-deduction')}>
             <dl className="space-y-3">
               {DEDUCTION.items.map((item) => (
-                <div key={item.id} id={item.id} className="rounded-lg border border-line p-4">
+                <div key={item.id} id={item.id} className={panelClass({ tone: 'plain' })}>
                   <dt className="text-sm font-semibold uppercase tracking-wider text-accent">
                     {item.label}
                   </dt>

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import type { MigrationCase } from '@/content/lesson';
 import { AttemptGate } from './attempt-gate';
 import { Prose } from './prose';
+import { panelClass } from '@/components/ui/panel';
 
 /** A migration case: changed condition → question → your prediction → derivation → the principle that stays. */
 export function CaseCard({ item }: { item: MigrationCase }) {
@@ -12,7 +13,7 @@ export function CaseCard({ item }: { item: MigrationCase }) {
     <article
       id={item.id}
       aria-labelledby={headingId}
-      className="scroll-mt-6 rounded-lg border border-line bg-surface-2 p-4 sm:p-5"
+      className={panelClass({ padding: 'lg' }, 'scroll-mt-6')}
     >
       <h2 id={headingId} className="text-xl font-bold">
         {item.title}

@@ -2,11 +2,12 @@ import Link from 'next/link';
 import type { Concept, KeyInspection, Part, Reference } from '@/content/lesson';
 import { AnchorHeading } from './anchor-heading';
 import { Prose } from './prose';
+import { panelClass } from '@/components/ui/panel';
 
 /** A titled part with its own anchor (a principle, a part of the implementation). */
 export function PartBlock({ part, index }: { part: Part; index?: number }) {
   return (
-    <div className="rounded-lg border border-line bg-surface-2 p-4 sm:p-5">
+    <div className={panelClass({ padding: 'lg' })}>
       <AnchorHeading
         id={part.id}
         level={3}
@@ -19,7 +20,7 @@ export function PartBlock({ part, index }: { part: Part; index?: number }) {
 
 export function ConceptBlock({ concept }: { concept: Concept }) {
   return (
-    <div className="rounded-lg border border-line p-4 sm:p-5">
+    <div className={panelClass({ tone: 'plain', padding: 'lg' })}>
       <AnchorHeading id={concept.id} level={3} title={concept.title} />
       <p className="mt-1 font-semibold text-accent">{concept.gist}</p>
       <Prose paragraphs={concept.body} className="mt-2" />
@@ -74,7 +75,7 @@ export function ActivityLink({
   return (
     <Link
       href={href}
-      className="block rounded-lg border border-line bg-surface-2 p-4 transition hover:border-accent sm:p-5"
+      className={panelClass({ padding: 'lg' }, 'block transition hover:border-accent')}
     >
       <span className="block text-lg font-bold text-accent">{title} →</span>
       <span className="mt-1 block">{children}</span>

@@ -10,6 +10,7 @@ import { ChoiceButtons } from './choice-buttons';
 import { InlineText, Prose } from './prose';
 import { clock } from './lesson-store';
 import { useLessonRecords } from './use-lesson-records';
+import { panelClass } from '@/components/ui/panel';
 
 const TRUE_FALSE = [
   { value: true, label: 'True' },
@@ -41,7 +42,7 @@ function QuizCard({ item, index }: { item: QuizItem; index: number }) {
       id={item.id}
       aria-labelledby={headingId}
       data-due={due ? 'yes' : 'no'}
-      className="scroll-mt-6 rounded-lg border border-line bg-surface-2 p-4 sm:p-5"
+      className={panelClass({ padding: 'lg' }, 'scroll-mt-6')}
     >
       <p className="text-sm font-semibold uppercase tracking-wider text-accent">
         Statement {index + 1}

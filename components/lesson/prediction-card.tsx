@@ -8,6 +8,7 @@ import { ChoiceButtons } from './choice-buttons';
 import { clock } from './lesson-store';
 import { useDue } from './mistakes-quiz';
 import { useLessonRecords } from './use-lesson-records';
+import { panelClass } from '@/components/ui/panel';
 
 const FATES = WRITE_FATES.map((value) => ({ value, label: WRITE_FATE_LABELS[value] }));
 
@@ -46,7 +47,7 @@ export function PredictionCard({ mistake, index }: { mistake: MistakeItem; index
       id={prediction.id}
       aria-labelledby={headingId}
       data-due={due ? 'yes' : 'no'}
-      className="scroll-mt-6 rounded-lg border border-line bg-surface-2 p-4 sm:p-5"
+      className={panelClass({ padding: 'lg' }, 'scroll-mt-6')}
     >
       <p className="text-sm font-semibold uppercase tracking-wider text-accent">
         Prediction {index + 1}

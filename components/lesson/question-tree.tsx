@@ -4,12 +4,13 @@ import type { QuestionNode } from '@/content/lesson';
 import { unlockedIds } from '@/lib/lesson';
 import { RevealItem } from './reveal-item';
 import { useAttempted } from './use-attempted';
+import { panelClass } from '@/components/ui/panel';
 
 function LockedQuestion({ node }: { node: QuestionNode }) {
   return (
     <article
       aria-label={`Level ${node.level} (locked)`}
-      className="rounded-lg border border-dashed border-line p-4 sm:p-5"
+      className={panelClass({ tone: 'dashed', padding: 'lg' })}
     >
       <p className="text-sm font-semibold uppercase tracking-wider text-muted">
         Level {node.level} · locked

@@ -5,6 +5,7 @@ import type { Paragraphs } from '@/content/lesson';
 import { AttemptGate } from './attempt-gate';
 import { Prose } from './prose';
 import { RatingButtons } from './rating-buttons';
+import { panelClass } from '@/components/ui/panel';
 
 export interface RevealItemProps {
   id: string;
@@ -33,7 +34,7 @@ export function RevealItem({
     <article
       aria-labelledby={headingId}
       id={id}
-      className="scroll-mt-6 rounded-lg border border-line bg-surface-2 p-4 sm:p-5"
+      className={panelClass({ padding: 'lg' }, 'scroll-mt-6')}
     >
       <p className="text-sm font-semibold uppercase tracking-wider text-accent">{eyebrow}</p>
       <Heading id={headingId} className="mt-1 text-lg font-bold">

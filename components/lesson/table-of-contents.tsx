@@ -5,6 +5,7 @@ import type { SectionEntry } from '@/content/lesson';
 import { addDwell, readingProgress, sectionsRead, type DwellTimes } from '@/lib/lesson';
 import { lessonSnapshot } from './lesson-store';
 import { useLessonRecords } from './use-lesson-records';
+import { panelClass } from '@/components/ui/panel';
 
 const SECTION_ATTR = 'data-lesson-section';
 
@@ -66,10 +67,7 @@ export function TableOfContents({ sections }: { sections: readonly SectionEntry[
   );
 
   return (
-    <nav
-      aria-label="Table of contents"
-      className="rounded-lg border border-line bg-surface-2 p-4 text-sm"
-    >
+    <nav aria-label="Table of contents" className={panelClass({}, 'text-sm')}>
       <p className="font-bold">Contents</p>
       <div
         role="progressbar"

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { LEARNING_PATHS } from '@/content/lesson/paths';
 import { pathProgress } from '@/lib/progress';
 import { pathSequence, useCourseProgress } from './use-course-progress';
+import { panelClass } from '@/components/ui/panel';
 
 /** Home's "Continue": the chosen path (or the first one), what is done and the next step due. */
 export function ContinueCard() {
@@ -13,7 +14,7 @@ export function ContinueCard() {
   return (
     <section
       aria-labelledby="continue-heading"
-      className="mb-12 rounded-lg border border-line bg-surface-2 p-4"
+      className={panelClass({}, 'mb-12')}
       data-testid="continue"
       data-loaded={loaded ? 'true' : 'false'}
     >

@@ -5,6 +5,7 @@ import { usePathname } from 'next/navigation';
 import { LEARNING_PATHS } from '@/content/lesson/paths';
 import { pathProgress, stepAfter } from '@/lib/progress';
 import { pathSequence, useCourseProgress } from './use-course-progress';
+import { panelClass } from '@/components/ui/panel';
 
 /**
  * The end of every page: the next step of the learner's path (the first path until one is
@@ -25,7 +26,7 @@ export function NextStep() {
       className="mx-auto mt-4 max-w-6xl px-4 pb-8"
       data-testid="next-step"
     >
-      <p className="rounded-lg border border-line bg-surface-2 p-4">
+      <p className={panelClass()}>
         <span className="text-sm text-muted">Next on the “{path.title}” path: </span>
         <Link href={next.href} className="font-semibold text-accent underline">
           {next.label}

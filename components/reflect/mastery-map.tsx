@@ -5,6 +5,7 @@ import { MASTERY_GROUPS, MASTERY_MAP } from '@/content/mastery';
 import { exerciseResult, itemPassed } from '@/lib/reflect';
 import { describeExercise, masteryItemName } from './exercise-label';
 import { useWorkFacts } from './use-work-facts';
+import { panelClass } from '@/components/ui/panel';
 
 /**
  * The mastery map: every key inspection, mistake, standard and checkpoint with the graded
@@ -30,7 +31,7 @@ export function MasteryMap() {
                   key={item.id}
                   aria-label={name}
                   data-mastery={passed ? 'passed' : 'not-yet'}
-                  className="rounded-lg border border-line bg-surface-2 p-3"
+                  className={panelClass({ padding: 'sm' })}
                 >
                   <p className="flex flex-wrap items-baseline justify-between gap-2">
                     <span className="font-semibold">{name}</span>

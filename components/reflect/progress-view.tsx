@@ -7,6 +7,7 @@ import { exerciseResult, type WorkFacts } from '@/lib/reflect';
 import { describeExercise } from './exercise-label';
 import { formatTime } from '@/components/journal/format';
 import type { AssessmentState } from './use-self-assessment';
+import { panelClass } from '@/components/ui/panel';
 
 /** Each item's ratings over time, next to the evidence the app has recorded for it. */
 export function ProgressView({
@@ -36,10 +37,7 @@ export function ProgressView({
             : [];
           const evidence = results.filter((r) => r.result.passed);
           return (
-            <li
-              key={item.id}
-              className="min-w-0 space-y-2 rounded-lg border border-line bg-surface-2 p-4"
-            >
+            <li key={item.id} className={panelClass({}, 'min-w-0 space-y-2')}>
               <h3 className="font-bold">{item.name}</h3>
               <div>
                 <h4 className="text-sm font-semibold text-muted">Ratings over time</h4>

@@ -6,6 +6,7 @@ import { MAX_NOTE_CHARS, RATINGS, type SelfRating, type RatingRecord } from '@/l
 import { SaveIndicator } from '@/components/ui/save-indicator';
 import { useAutosave } from '@/components/ui/use-autosave';
 import { formatTime } from '@/components/journal/format';
+import { panelClass } from '@/components/ui/panel';
 
 /** One item to rate: not yet / partly / confident and an optional note, saved on their own. */
 export function RatingForm({
@@ -40,7 +41,7 @@ export function RatingForm({
   });
 
   return (
-    <fieldset className="min-w-0 space-y-3 rounded-lg border border-line p-4">
+    <fieldset className={panelClass({ tone: 'plain' }, 'min-w-0 space-y-3')}>
       <legend className="px-1 font-bold">{item.name}</legend>
       <p>{item.text}</p>
       <div className="flex flex-wrap gap-x-5 gap-y-2">

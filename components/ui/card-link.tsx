@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { NavItem } from '@/content/site';
+import { panelClass } from './panel';
 
 /** A card that links to a mode or an exercise. */
 export function CardLink({
@@ -17,7 +18,7 @@ export function CardLink({
   return (
     <Link
       href={item.href}
-      className="block rounded-lg border border-line bg-surface-2 p-5 transition hover:border-accent"
+      className={panelClass({ padding: 'lg' }, 'block transition hover:border-accent')}
     >
       <Heading className="text-lg font-bold">{item.label}</Heading>
       <p className="mt-1 text-muted">{item.description}</p>

@@ -5,6 +5,8 @@ import { CasePlayer } from '@/components/cases/case-player';
 import { CaseSources } from '@/components/cases/case-sources';
 import { PageHeader } from '@/components/ui/page-header';
 import { CASE_FILES, CASE_PATTERN_LABELS, caseFileById, casePatterns } from '@/content/cases';
+import { panelClass } from '@/components/ui/panel';
+import { Reveal } from '@/components/ui/reveal';
 
 export const dynamicParams = false;
 
@@ -44,7 +46,12 @@ export default async function CaseFilePage({ params }: { params: Promise<{ id: s
               .join(', ')}
             .
           </p>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg border border-line p-3 text-sm">
+          <dl
+            className={panelClass(
+              { tone: 'plain', padding: 'sm' },
+              'grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm',
+            )}
+          >
             {caseFile.cast.map((c) => (
               <div key={c.lane} className="contents">
                 <dt className="font-mono font-semibold">{c.lane}</dt>
@@ -63,16 +70,13 @@ export default async function CaseFilePage({ params }: { params: Promise<{ id: s
           <h2 id="case-fixed" className="text-2xl font-bold">
             3. What fixed it
           </h2>
-          <details className="rounded-lg border border-line p-3">
-            <summary className="cursor-pointer font-semibold">
-              Show what fixed it (after your prediction)
-            </summary>
-            <div className="mt-2 space-y-2">
+          <Reveal boxed summary="Show what fixed it (after your prediction)">
+            <div className="space-y-2">
               {caseFile.fixed.map((paragraph) => (
                 <p key={paragraph.slice(0, 40)}>{paragraph}</p>
               ))}
             </div>
-          </details>
+          </Reveal>
         </section>
         <CaseSources caseFile={caseFile} />
         <p>

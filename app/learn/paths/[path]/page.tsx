@@ -5,6 +5,7 @@ import { FollowPathButton } from '@/components/lesson/follow-path-button';
 import { StepTick } from '@/components/progress/step-tick';
 import { PageHeader } from '@/components/ui/page-header';
 import { findPath, LEARNING_PATHS } from '@/content/lesson';
+import { panelClass } from '@/components/ui/panel';
 
 export const dynamicParams = false;
 
@@ -37,10 +38,7 @@ export default async function LearningPathPage({ params }: { params: Promise<{ p
           </h2>
           <ol className="mt-3 space-y-3">
             {path.steps.map((step, index) => (
-              <li
-                key={step.href}
-                className="flex gap-3 rounded-lg border border-line bg-surface-2 p-4"
-              >
+              <li key={step.href} className={panelClass({}, 'flex gap-3')}>
                 <span aria-hidden="true" className="text-xl font-bold text-accent">
                   {index + 1}
                 </span>
@@ -61,7 +59,7 @@ export default async function LearningPathPage({ params }: { params: Promise<{ p
           </h2>
           <ul className="mt-3 space-y-3">
             {path.exercises.map((exercise) => (
-              <li key={exercise.href} className="rounded-lg border border-line p-4">
+              <li key={exercise.href} className={panelClass({ tone: 'plain' })}>
                 {/* A plain link: some exercises are added by other parts of the app; no prefetch. */}
                 <a href={exercise.href} className="font-semibold text-accent underline">
                   {exercise.label}
