@@ -8,9 +8,15 @@ import {
   type ResourceFence,
 } from './fence';
 import type { DesignRules, DesignTargets, LeaseDesign } from './types';
+import type { SqlDialect } from '@/lib/sqlite/async-driver';
 
-/** The run table's schema and the statement that enqueues a run, per table alias. */
-function tableSql(t: RunTable): { schema: string; submit: string } {
+/**
+ * The run table's schema and the statement that enqueues a run, per table alias. PostgreSQL
+ * gets wider integers and a lease end with fractions of a second; the columns are the same.
+ */
+function tableSql(t: RunTable, dialect: SqlDialect = 'sqlite'): { schema: string; submit: string } {
+  const time = dialect === 'postgres' ? 'DOUBLE PRECISION' : 'INTEGER';
+  const int = dialect === 'postgres' ? 'BIGINT' : 'INTEGER';
   if (t.name === 'jobs') {
     // The Python demo's compact table, as the claim lab shows it to the learner.
     return {
@@ -22,13 +28,18 @@ function tableSql(t: RunTable): { schema: string; submit: string } {
     schema: `CREATE TABLE IF NOT EXISTS ${t.name} (
   ${t.id}      TEXT PRIMARY KEY,
   ${t.owner}       TEXT    NOT NULL DEFAULT '',
-  ${t.leaseUntil}  INTEGER NOT NULL DEFAULT 0,
-  ${t.fence}       INTEGER NOT NULL DEFAULT 0,
+  ${t.leaseUntil}  ${time} NOT NULL DEFAULT 0,
+  ${t.fence}       ${int} NOT NULL DEFAULT 0,
   ${t.status}      TEXT    NOT NULL DEFAULT '${t.queued}'
                CHECK (${t.status} IN ('${t.queued}', 'running', 'done', 'canceling', 'canceled', 'failed'))
 );`,
     submit: `INSERT INTO ${t.name} (${t.id}) VALUES ($run)`,
   };
+}
+
+/** The lesson's runs table in a dialect: what a store outside the browser (the crash lab) creates. */
+export function runTableSchema(dialect: SqlDialect): string {
+  return tableSql(RUNS_TABLE, dialect).schema;
 }
 
 /** The report reference a holder writes: who, which generation, which batch. */

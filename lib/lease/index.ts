@@ -40,7 +40,13 @@ export {
   type FenceWriteRequest,
   type FenceWriteResult,
 } from './fence-write';
-export { buildDesign, buildTargets, REPORT_RESOURCE, GATEWAY_RESOURCE } from './build';
+export {
+  buildDesign,
+  buildTargets,
+  runTableSchema,
+  REPORT_RESOURCE,
+  GATEWAY_RESOURCE,
+} from './build';
 export {
   fencedDesign,
   ttlOnlyDesign,
