@@ -18,7 +18,7 @@ export const CRASH_LAB_INTRO = {
   ],
   checks: [
     'The first inspect shows the run as running, with the collect checkpoint saved.',
-    'After the lease has run out and the second run is done: succeeded, generation 2, and collect was submitted only once.',
+    'After the lease has run out and the second run has finished: `run-0001 succeeded: generation 2`, its status is done, and collect was started only once.',
     'Run it again with `--fault after_effect` and check that the publisher database holds exactly one receipt.',
   ],
   boundary:

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseHistory } from '@/lib/crashlab/queue/history';
+import { parseHistory } from '@/lib/crashlab';
 import { asyncDriver } from '@/lib/sqlite/async-driver';
 import { openFileDb } from '@/lib/sqlite/better-sqlite3-driver';
 import { BARRIER_ENV, type WorkerMessage } from './crash-lab/chaos-worker';
@@ -19,7 +19,7 @@ import { table } from './crash-lab/format';
 import { openPg } from './crash-lab/pg-driver';
 import { labUrl, portInUse, removeServer, startServer } from './crash-lab/pg-server';
 import { readFileSync } from 'node:fs';
-import { submitQueue } from '@/lib/crashlab/queue/lab';
+import { submitLab } from '@/lib/crashlab';
 
 const { values } = parseArgs({
   options: {
@@ -54,7 +54,7 @@ async function measure(
   if (engine === 'postgres') {
     const task = await openPg(database);
     const publisher = await openPg(database.replace(/\/([^/]+)$/, '/$1_publisher'));
-    await submitQueue(task, publisher, { runs: RUNS, experiment: 'bench' });
+    await submitLab(task, publisher, { runs: RUNS, experiment: 'bench' });
     await task.close();
     await publisher.close();
   } else {
@@ -64,7 +64,7 @@ async function measure(
     );
     task.exec('PRAGMA journal_mode = WAL');
     publisher.exec('PRAGMA journal_mode = WAL');
-    await submitQueue(task, publisher, { runs: RUNS, experiment: 'bench' });
+    await submitLab(task, publisher, { runs: RUNS, experiment: 'bench' });
     await task.close();
     await publisher.close();
   }

@@ -1,17 +1,20 @@
 'use client';
 
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { LabelledSelect } from '@/components/ui/labelled-select';
 import { logActivity } from '@/lib/records';
 import { browserRecords } from '@/lib/composition/records';
+import { drawHistory } from '@/lib/crashlab/history-lanes';
 import { DatabaseTables } from './database-tables';
+import { HistoryLanes } from './history-lanes';
 import { EvaluatePanel } from './evaluate-panel';
 import { RunPanel } from './run-panel';
 import { useCrashLab, useDatabaseNow } from './use-crash-lab';
 import { WorkerPanel } from './worker-panel';
 
 const LEASES = [3, 5, 10];
+const RUN_COUNTS = [1, 3, 6];
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -25,14 +28,26 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The crash lab in the browser: real Web Workers over a task and a publisher database. */
+/**
+ * The crash lab in the browser: the CLI's lab over a task and a publisher database, a queue of
+ * one or more runs, and real Web Workers, several at once, whose lanes are drawn from the
+ * page's own history.
+ */
 export function CrashLab() {
   const [leaseSeconds, setLeaseSeconds] = useState(5);
+  const [runs, setRuns] = useState(1);
   const { host, state } = useCrashLab(leaseSeconds);
-  const now = useDatabaseNow(host, state.snapshot?.status === 'running');
+  const now = useDatabaseNow(
+    host,
+    state.snapshot?.runs.some((r) => r.status === 'running') ?? false,
+  );
+  const drawing = useMemo(
+    () => (state.history.length > 0 ? drawHistory(state.history) : null),
+    [state.history],
+  );
 
-  const evaluateNow = () => {
-    const evaluation = host.evaluate();
+  const evaluateNow = async () => {
+    const evaluation = await host.evaluate();
     if (!evaluation) return;
     void browserRecords()
       .write((db) =>
@@ -49,7 +64,7 @@ export function CrashLab() {
   return (
     <div className="grid gap-6 *:min-w-0 lg:grid-cols-2">
       <div className="grid content-start gap-6 *:min-w-0">
-        <Section title="Run and lease">
+        <Section title="Runs and leases">
           <RunPanel snapshot={state.snapshot} now={now} />
           <div className="mt-4 flex flex-wrap items-end gap-3">
             <LabelledSelect
@@ -63,7 +78,18 @@ export function CrashLab() {
                 </option>
               ))}
             </LabelledSelect>
-            <Button onClick={() => void host.reset(leaseSeconds)}>New experiment</Button>
+            <LabelledSelect
+              label="Runs in the queue"
+              value={runs}
+              onChange={(v) => setRuns(Number(v))}
+            >
+              {RUN_COUNTS.map((n) => (
+                <option key={n} value={n}>
+                  {n} {n === 1 ? 'run' : 'runs'}
+                </option>
+              ))}
+            </LabelledSelect>
+            <Button onClick={() => void host.reset(leaseSeconds, runs)}>New experiment</Button>
           </div>
         </Section>
         <Section title="Workers">
@@ -73,13 +99,21 @@ export function CrashLab() {
             onStart={(fault, stall, gated) => host.startWorker(fault, stall, gated)}
             onKill={(id) => host.kill(id)}
             onStep={(id) => host.step(id)}
+            onPause={(id, held) => (held ? host.pause(id) : host.resume(id))}
           />
+        </Section>
+        <Section title="Lanes">
+          {drawing ? (
+            <HistoryLanes drawing={drawing} />
+          ) : (
+            <p className="text-sm text-muted">Start a worker: each gets a lane.</p>
+          )}
         </Section>
         <Section title="Evaluate">
           <EvaluatePanel
             evaluation={state.evaluation}
             disabled={!state.ready}
-            onEvaluate={evaluateNow}
+            onEvaluate={() => void evaluateNow()}
           />
         </Section>
       </div>

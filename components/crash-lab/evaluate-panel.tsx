@@ -1,9 +1,9 @@
 'use client';
 
 import { Button } from '@/components/ui/button';
-import type { Evaluation } from '@/lib/crashlab';
+import { LAB_PROPERTIES, type Evaluation } from '@/lib/crashlab';
 
-/** The same checks as `npm run lab -- evaluate`, each with the evidence from both databases. */
+/** The same properties as `npm run lab -- evaluate`, each with its violations. */
 export function EvaluatePanel({
   evaluation,
   disabled,
@@ -13,7 +13,7 @@ export function EvaluatePanel({
   disabled: boolean;
   onEvaluate: () => void;
 }) {
-  const failed = evaluation?.checks.filter((c) => !c.passed) ?? [];
+  const failed = LAB_PROPERTIES.filter((p) => evaluation && evaluation.counts[p] > 0);
   return (
     <div>
       <Button variant="primary" disabled={disabled} onClick={onEvaluate}>
@@ -23,25 +23,34 @@ export function EvaluatePanel({
         {evaluation ? (
           <p className={`font-semibold ${evaluation.passed ? '' : 'text-bad'}`}>
             {evaluation.passed
-              ? `All ${evaluation.checks.length} checks passed.`
-              : `Failed: ${failed.map((c) => c.id).join(', ')}.`}
+              ? `All ${LAB_PROPERTIES.length} properties hold.`
+              : `Failed: ${failed.join(', ')}.`}{' '}
+            {evaluation.runs} run(s), {evaluation.succeeded} done, {evaluation.receipts} receipt(s).
           </p>
         ) : null}
       </div>
       {evaluation ? (
         <ul className="mt-2 grid gap-2 text-sm">
-          {evaluation.checks.map((c) => (
-            <li
-              key={c.id}
-              className={`rounded-md border px-3 py-2 ${c.passed ? 'border-line' : 'border-bad'}`}
-            >
-              <span className={`font-bold ${c.passed ? '' : 'text-bad'}`}>
-                {c.passed ? 'PASS' : 'FAIL'}
-              </span>{' '}
-              {c.title}
-              <span className="block text-muted">{c.evidence}</span>
-            </li>
-          ))}
+          {LAB_PROPERTIES.map((property) => {
+            const violations = evaluation.violations.filter((v) => v.property === property);
+            const passed = violations.length === 0;
+            return (
+              <li
+                key={property}
+                className={`rounded-md border px-3 py-2 ${passed ? 'border-line' : 'border-bad'}`}
+              >
+                <span className={`font-bold ${passed ? '' : 'text-bad'}`}>
+                  {passed ? 'PASS' : 'FAIL'}
+                </span>{' '}
+                {property}
+                {violations.map((v, i) => (
+                  <span key={i} className="block text-muted">
+                    {v.message}
+                  </span>
+                ))}
+              </li>
+            );
+          })}
         </ul>
       ) : null}
     </div>

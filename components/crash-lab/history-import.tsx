@@ -6,7 +6,7 @@ import {
   historySizeProblem,
   importHistory,
   type HistoryImport as Imported,
-} from '@/lib/crashlab/queue/history-lanes';
+} from '@/lib/crashlab/history-lanes';
 import { HistoryLanes } from './history-lanes';
 
 /**

@@ -1,27 +1,18 @@
 'use client';
 
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { CrashLabHost, type HostState } from '@/lib/crashlab/browser-host';
+import { CrashLabHost, EMPTY_STATE } from '@/lib/crashlab/browser-host';
 import { createLabWorker } from '@/lib/crashlab/browser-worker';
-
-const SERVER_STATE: HostState = {
-  ready: false,
-  error: null,
-  workers: [],
-  snapshot: null,
-  tables: { task: [], publisher: [] },
-  evaluation: null,
-};
 
 /** Time each step's work takes in a browser worker: long enough to press Kill in the middle. */
 export const STEP_MS = 1200;
 
-/** The page's crash lab: two sql.js databases and the Web Workers that race for the run. */
+/** The page's crash lab: two sql.js databases and the Web Workers that race for their runs. */
 export function useCrashLab(leaseSeconds: number) {
   const [host] = useState(
     () => new CrashLabHost({ leaseSeconds, stepMs: STEP_MS, createWorker: createLabWorker }),
   );
-  const state = useSyncExternalStore(host.subscribe, host.getState, () => SERVER_STATE);
+  const state = useSyncExternalStore(host.subscribe, host.getState, () => EMPTY_STATE);
   useEffect(() => {
     void host.reset();
     return () => host.dispose();

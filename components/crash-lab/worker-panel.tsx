@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { LabelledSelect } from '@/components/ui/labelled-select';
 import { FAULT_POINTS, STEPS, type FaultPoint, type Step } from '@/lib/crashlab';
-import type { LabWorkerView } from '@/lib/crashlab/browser-host';
+import type { LabWorkerView } from '@/lib/crashlab/worker-view';
 import type { WorkerStall } from '@/lib/crashlab/protocol';
 import { FAULT_NAMES } from './words';
 
@@ -14,6 +14,7 @@ const STALL_MS = 12_000;
 const LIVE = new Set(['starting', 'waiting', 'working']);
 
 function stateText(view: LabWorkerView): string {
+  if (view.held && LIVE.has(view.state)) return 'paused from the page';
   switch (view.state) {
     case 'starting':
       return 'starting';
@@ -30,8 +31,8 @@ function stateText(view: LabWorkerView): string {
 }
 
 /**
- * Start workers (with an optional fault, stall, or step by step), kill any live one at any
- * moment, and let a step-by-step worker through its next step.
+ * Start workers, several at once (with an optional fault, stall, or step by step), kill or
+ * pause any live one at any moment, and let a step-by-step worker through its next step.
  */
 export function WorkerPanel({
   workers,
@@ -39,12 +40,15 @@ export function WorkerPanel({
   onStart,
   onKill,
   onStep,
+  onPause,
 }: {
   workers: LabWorkerView[];
   disabled: boolean;
   onStart: (fault: FaultPoint | null, stall: WorkerStall | null, gated: boolean) => void;
   onKill: (id: number) => void;
   onStep: (id: number) => void;
+  /** Pauses a running worker, or resumes a paused one. */
+  onPause: (id: number, held: boolean) => void;
 }) {
   const [fault, setFault] = useState<FaultPoint | ''>('');
   const [stall, setStall] = useState<Step | ''>('');
@@ -102,10 +106,12 @@ export function WorkerPanel({
             className="rounded-lg border border-line bg-surface-2 p-3"
             aria-label={w.owner}
             data-paused={w.paused ?? undefined}
+            data-state={w.state}
           >
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="font-semibold">
                 {w.owner}
+                {w.run ? ` · ${w.run}` : ''}
                 {w.generation !== null ? ` · generation ${w.generation}` : ''} · {stateText(w)}
                 {w.fault ? <span className="text-muted"> (fault {w.fault})</span> : null}
                 {w.stall ? <span className="text-muted"> (stalls in {w.stall.step})</span> : null}
@@ -122,6 +128,12 @@ export function WorkerPanel({
                       Step
                     </Button>
                   ) : null}
+                  <Button
+                    onClick={() => onPause(w.id, !w.held)}
+                    aria-label={`${w.held ? 'Resume' : 'Pause'} ${w.owner}`}
+                  >
+                    {w.held ? 'Resume' : 'Pause'}
+                  </Button>
                   <Button onClick={() => onKill(w.id)} aria-label={`Kill ${w.owner}`}>
                     Kill
                   </Button>

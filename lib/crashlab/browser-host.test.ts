@@ -15,9 +15,9 @@ describe('CrashLabHost', () => {
     expect(state.error).toBeNull();
     expect(state.ready).toBe(true);
     expect(host.leaseSeconds).toBe(4);
-    expect(state.snapshot?.run.status).toBe('queued');
+    expect(state.snapshot?.runs.map((r) => r.status)).toEqual(['queued']);
     expect(state.tables.publisher.length).toBeGreaterThan(0);
-    expect(host.evaluate()).not.toBeNull();
+    expect(await host.evaluate()).not.toBeNull();
     host.dispose();
   });
 });

@@ -1,37 +1,23 @@
+import { asyncDriver } from '@/lib/sqlite/async-driver';
 import { openSqlJs, type SqlJsDriver } from '@/lib/sqlite';
 import { evaluate, type Evaluation } from './evaluate';
-import { createCrashLab, type CrashLab } from './lab';
-import { LAB_OPS, type HostMessage, type WorkerMessage, type WorkerStall } from './protocol';
-import { databaseClock } from './schema';
+import type { HistoryEntry } from './history';
+import { createCrashLab, submitLab, type CrashLab } from './lab';
+import { LAB_OPS, type HostMessage, type LabWorkerMessage, type WorkerStall } from './protocol';
+import { clockStatement } from './schema';
 import { dumpLabTables, type TableDump } from './table-dump';
-import type { FaultPoint, LabSnapshot, Step } from './types';
-import { describeWorkerEvent, describeWorkerOutcome } from './worker-log';
-
-export type WorkerState =
-  'starting' | 'waiting' | 'working' | 'died' | 'killed' | 'succeeded' | 'fenced-out' | 'idle';
-
-export interface LabWorkerView {
-  id: number;
-  owner: string;
-  fault: FaultPoint | null;
-  stall: WorkerStall | null;
-  state: WorkerState;
-  generation: number | null;
-  /** The step the worker is inside, between starting it and saving its checkpoint. */
-  step: Step | null;
-  /** Started step by step: it pauses inside every step until `step(id)` lets it go on. */
-  gated: boolean;
-  /** The step a gated worker is paused in, waiting for Step; null while it runs. */
-  paused: Step | null;
-  log: string[];
-}
+import { FAULT_EXIT_CODE, type FaultPoint, type LabSnapshot } from './types';
+import { afterEvent, LIVE, newWorkerView, type LabWorkerView } from './worker-view';
 
 export interface HostState {
   ready: boolean;
   error: string | null;
+  runs: number;
   workers: LabWorkerView[];
   snapshot: LabSnapshot | null;
   tables: { task: TableDump[]; publisher: TableDump[] };
+  /** Every worker's calls and the page's kills and pauses, as the CLI's JSONL history. */
+  history: HistoryEntry[];
   evaluation: Evaluation | null;
 }
 
@@ -41,27 +27,34 @@ export interface HostOptions {
   createWorker: () => Worker;
 }
 
+/** Before the databases open (and on the server, for React's first render). */
+export const EMPTY_STATE: HostState = {
+  ...{ ready: false, error: null, runs: 1, workers: [], snapshot: null },
+  ...{ tables: { task: [], publisher: [] }, history: [], evaluation: null },
+};
+
+interface Entry {
+  worker: Worker;
+  view: LabWorkerView;
+  /** Calls that arrived while the worker was paused from the page. */
+  waiting: Extract<LabWorkerMessage, { type: 'call' }>[];
+}
+
 /**
  * The browser crash lab: the page owns the task and publisher databases (sql.js) and serves the
- * operations of Web Workers, each a real worker that can die at a fault point or be terminated.
- * Plain TypeScript; React reads it through subscribe/getState.
+ * calls of Web Workers that run the one worker loop, several at once, each a real worker that
+ * can die at a fault point, be terminated, or be paused from the page. It is the CLI's lab
+ * (lib/crashlab/lab.ts) with a queue of one or more runs. React reads it through subscribe/getState.
  */
 export class CrashLabHost {
   private task: SqlJsDriver | null = null;
   private publisher: SqlJsDriver | null = null;
   private lab: CrashLab | null = null;
-  private workers = new Map<number, { worker: Worker; view: LabWorkerView }>();
+  private workers = new Map<number, Entry>();
   private nextWorker = 1;
   private resetGeneration = 0;
   private listeners = new Set<() => void>();
-  private state: HostState = {
-    ready: false,
-    error: null,
-    workers: [],
-    snapshot: null,
-    tables: { task: [], publisher: [] },
-    evaluation: null,
-  };
+  private state: HostState = EMPTY_STATE;
 
   constructor(private readonly options: HostOptions) {}
 
@@ -78,11 +71,12 @@ export class CrashLabHost {
 
   /** Database time in seconds, for the lease countdown. */
   now(): number {
-    return this.lab ? this.lab.now() : Date.now() / 1000;
+    const row = this.task?.get<{ now: number }>(clockStatement('sqlite'));
+    return row ? Number(row.now) : Date.now() / 1000;
   }
 
-  /** Starts a fresh experiment: new databases, one queued run, no workers. */
-  async reset(leaseSeconds = this.options.leaseSeconds): Promise<void> {
+  /** Starts a fresh experiment: new databases, `runs` queued runs, no workers. */
+  async reset(leaseSeconds = this.options.leaseSeconds, runs = this.state.runs): Promise<void> {
     // Resets can overlap (the page's first reset, then a quick "New experiment"). Each carries a
     // generation, and only the newest may install its databases: the lesson's own fencing rule
     // (regression: crash-lab-overlapping-reset, "no such table" for the publisher's fence).
@@ -97,16 +91,24 @@ export class CrashLabHost {
         publisher.close();
         return;
       }
+      const experiment = Math.random().toString(16).slice(2, 10);
+      await submitLab(asyncDriver(task), asyncDriver(publisher), { runs, experiment });
       this.task = task;
       this.publisher = publisher;
       this.lab = createCrashLab({
-        task: this.task,
-        publisher: this.publisher,
-        clock: databaseClock(this.task),
-        leaseSeconds: this.options.leaseSeconds,
+        task: asyncDriver(task),
+        publisher: asyncDriver(publisher),
+        leaseSeconds,
       });
-      this.lab.submit({ operationId: `publish-${Math.random().toString(16).slice(2, 10)}` });
-      this.state = { ...this.state, ready: true, error: null, workers: [], evaluation: null };
+      this.state = {
+        ...this.state,
+        ready: true,
+        error: null,
+        runs,
+        workers: [],
+        history: [],
+        evaluation: null,
+      };
     } catch (error) {
       this.state = {
         ...this.state,
@@ -114,68 +116,75 @@ export class CrashLabHost {
         error: error instanceof Error ? error.message : String(error),
       };
     }
-    this.refresh();
+    await this.refresh();
   }
 
-  /** Starts a new worker, which claims the run (waiting while another holds the lease). */
+  /** Starts a new worker, which claims runs until every run is final (waiting while held). */
   startWorker(fault: FaultPoint | null, stall: WorkerStall | null = null, gated = false): number {
     const id = this.nextWorker++;
-    const view: LabWorkerView = {
-      id,
-      owner: `worker-${id}`,
-      fault,
-      stall,
-      state: 'starting',
-      generation: null,
-      step: null,
-      gated,
-      paused: null,
-      log: [],
-    };
+    const owner = `worker-${id}`;
+    const view = newWorkerView(id, owner, fault, stall, gated);
     const worker = this.options.createWorker();
-    this.workers.set(id, { worker, view });
-    worker.onmessage = (event: MessageEvent<WorkerMessage>) => this.handle(id, event.data);
+    this.workers.set(id, { worker, view, waiting: [] });
+    this.record({ type: 'process', t: Date.now(), pid: id, worker: owner, event: 'start' });
+    worker.onmessage = (event: MessageEvent<LabWorkerMessage>) => this.handle(id, event.data);
     worker.onerror = (event) => {
       event.preventDefault();
       this.update(id, { state: 'died' }, `crashed: ${event.message}`);
     };
+    const pollMs = 250;
+    const { stepMs } = this.options;
     worker.postMessage({
-      type: 'start',
-      owner: view.owner,
-      fault,
-      stall,
-      stepMs: this.options.stepMs,
-      pollMs: 250,
-      gated,
+      ...{ type: 'start', owner, pid: id, fault, stall, stepMs, pollMs, gated },
     } satisfies HostMessage);
-    this.refresh();
+    void this.refresh();
     return id;
   }
 
   /** Lets a paused step-by-step worker finish the step it is in and go on to the next pause. */
   step(id: number): void {
-    const entry = this.workers.get(id);
-    if (!entry || !this.alive(entry.view) || !entry.view.paused) return;
+    const entry = this.live(id);
+    if (!entry?.view.paused) return;
     entry.view = { ...entry.view, paused: null };
     entry.worker.postMessage({ type: 'step' } satisfies HostMessage);
-    this.refresh();
+    void this.refresh();
   }
 
   /** Terminates a worker at once, wherever it is: mid-step, nothing after this point runs. */
   kill(id: number): void {
-    const entry = this.workers.get(id);
-    if (!entry || !this.alive(entry.view)) return;
+    const entry = this.live(id);
+    if (!entry) return;
     entry.worker.terminate();
+    this.nemesis(entry, 'kill');
+    const { step } = entry.view;
     this.update(
       id,
-      { state: 'killed', paused: null },
-      entry.view.step ? `killed during ${entry.view.step}` : 'killed',
+      { state: 'killed', paused: null, held: false },
+      step ? `killed during ${step}` : 'killed',
     );
   }
 
-  evaluate(): Evaluation | null {
+  /** Pauses a worker from the page: its next call waits, while its lease runs on. */
+  pause(id: number): void {
+    const entry = this.live(id);
+    if (!entry || entry.view.held) return;
+    this.nemesis(entry, 'pause');
+    this.update(id, { held: true }, 'paused');
+  }
+
+  /** Resumes a paused worker: the call it was making goes through now, perhaps stale. */
+  resume(id: number): void {
+    const entry = this.live(id);
+    if (!entry?.view.held) return;
+    this.nemesis(entry, 'resume');
+    this.update(id, { held: false }, 'resumed');
+    for (const call of entry.waiting.splice(0)) void this.serve(id, call);
+  }
+
+  /** Judges the experiment from both databases and the page's history. */
+  async evaluate(): Promise<Evaluation | null> {
     if (!this.lab) return null;
-    const evaluation = evaluate(this.lab.snapshot());
+    const evaluation = evaluate(await this.lab.snapshot(), this.state.history);
     this.state = { ...this.state, evaluation };
     this.emit();
     return evaluation;
@@ -190,48 +199,51 @@ export class CrashLabHost {
     this.lab = null;
   }
 
-  private alive(view: LabWorkerView): boolean {
-    return view.state === 'starting' || view.state === 'waiting' || view.state === 'working';
+  private live(id: number): Entry | undefined {
+    const entry = this.workers.get(id);
+    return entry && LIVE.includes(entry.view.state) ? entry : undefined;
   }
 
-  private handle(id: number, message: WorkerMessage): void {
-    const entry = this.workers.get(id);
+  private nemesis(entry: Entry, action: 'kill' | 'pause' | 'resume'): void {
+    const { id, owner, run, generation } = entry.view;
+    this.record({
+      ...{ type: 'nemesis', t: Date.now(), pid: id, worker: owner, action },
+      ...(run ? { run, generation: generation ?? undefined } : {}),
+    });
+  }
+
+  private record(entry: HistoryEntry): void {
+    this.state = { ...this.state, history: [...this.state.history, entry] };
+  }
+
+  private async serve(id: number, call: Extract<LabWorkerMessage, { type: 'call' }>) {
+    const lab = this.lab;
+    if (!lab || !(LAB_OPS as readonly string[]).includes(call.op)) return;
+    const fn = lab[call.op] as (...args: unknown[]) => Promise<unknown>;
+    const result = await fn(...call.args);
+    // A worker killed while its call ran learns nothing (its reply is lost with it).
+    const entry = this.live(id);
+    if (!entry || this.lab !== lab) return;
+    entry.worker.postMessage({ type: 'reply', id: call.id, result } satisfies HostMessage);
+    await this.refresh();
+  }
+
+  private handle(id: number, message: LabWorkerMessage): void {
+    const entry = this.live(id);
     // A dead worker sends nothing: ignore whatever was still in flight when it was killed.
-    if (!entry || !this.alive(entry.view) || !this.lab) return;
+    if (!entry || !this.lab) return;
     switch (message.type) {
-      case 'call': {
-        if (!(LAB_OPS as readonly string[]).includes(message.op)) return;
-        const fn = this.lab[message.op] as (...args: unknown[]) => unknown;
-        const result = fn(...message.args);
-        entry.worker.postMessage({ type: 'reply', id: message.id, result } satisfies HostMessage);
-        this.refresh();
+      case 'call':
+        if (entry.view.held) entry.waiting.push(message);
+        else void this.serve(id, message);
         return;
-      }
+      case 'history':
+        this.record({ ...message.entry, pid: id });
+        this.emit();
+        return;
       case 'event': {
-        const e = message.event;
-        const patch: Partial<LabWorkerView> = { state: 'working' };
-        if (e.type === 'claimed') patch.generation = e.generation;
-        if (e.type === 'started') patch.step = e.step;
-        if (e.type === 'checkpointed') patch.step = null;
-        const stalls = e.type === 'started' && entry.view.stall?.step === e.step;
-        this.update(
-          id,
-          patch,
-          describeWorkerEvent(e) +
-            (stalls
-              ? ` and stalls here for ${entry.view.stall!.ms / 1000} s; the lease keeps running`
-              : ''),
-        );
-        return;
-      }
-      case 'waiting': {
-        const run = this.lab.snapshot().run;
-        const left = Math.max(0, run.leaseUntil - this.lab.now());
-        this.update(
-          id,
-          { state: 'waiting' },
-          `waiting for the lease: ${run.owner} holds it for another ${left.toFixed(1)} s`,
-        );
+        const { patch, line } = afterEvent(entry.view, message.event);
+        this.update(id, patch, line);
         return;
       }
       case 'paused':
@@ -242,42 +254,41 @@ export class CrashLabHost {
         );
         return;
       case 'died':
+        this.exited(entry, FAULT_EXIT_CODE);
         this.update(id, { state: 'died' }, `died at ${message.point}`);
         return;
       case 'done': {
-        const state: WorkerState =
-          message.outcome.kind === 'succeeded'
-            ? 'succeeded'
-            : message.outcome.kind === 'fenced-out'
-              ? 'fenced-out'
-              : 'idle';
-        this.update(
-          id,
-          { state, step: null, paused: null },
-          describeWorkerOutcome(message.outcome),
-        );
+        this.exited(entry, 0);
+        const stopped = message.summary.stopped;
+        const line = stopped === 'all-final' ? 'every run is final' : 'nothing to claim';
+        this.update(id, { state: 'finished', run: null, step: null, paused: null }, line);
         return;
       }
     }
+  }
+
+  private exited(entry: Entry, code: number): void {
+    const { id: pid, owner: worker } = entry.view;
+    this.record({ type: 'process', t: Date.now(), pid, worker, event: 'exit', code });
   }
 
   private update(id: number, patch: Partial<LabWorkerView>, line: string): void {
     const entry = this.workers.get(id);
     if (!entry) return;
     entry.view = { ...entry.view, ...patch, log: [...entry.view.log, line] };
-    this.refresh();
+    void this.refresh();
   }
 
-  private refresh(): void {
-    if (this.lab && this.task && this.publisher) {
-      this.state = {
-        ...this.state,
-        workers: [...this.workers.values()].map((w) => w.view),
-        snapshot: this.lab.snapshot(),
-        tables: dumpLabTables(this.task, this.publisher),
-      };
+  private async refresh(): Promise<void> {
+    const { lab, task, publisher } = this;
+    const views = () => [...this.workers.values()].map((w) => w.view);
+    if (lab && task && publisher) {
+      const snapshot = await lab.snapshot();
+      if (this.lab !== lab) return;
+      const tables = dumpLabTables(task, publisher);
+      this.state = { ...this.state, workers: views(), snapshot, tables };
     } else {
-      this.state = { ...this.state, workers: [...this.workers.values()].map((w) => w.view) };
+      this.state = { ...this.state, workers: views() };
     }
     this.emit();
   }

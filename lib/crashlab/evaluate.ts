@@ -1,149 +1,285 @@
-import { firstViolation, type LeaseEvent } from '@/lib/lease';
+import { firstViolation, isStaleWrite, type LeaseEvent } from '@/lib/lease';
+import { formatEntry, type HistoryEntry } from './history';
 import type { LabSnapshot } from './types';
 import { STEPS } from './types';
 
-export type CheckId =
-  | 'run-succeeded'
-  | 'steps-checkpointed'
-  | 'no-step-redone'
-  | 'generation-per-claim'
-  | 'one-receipt'
-  | 'receipt-recorded'
-  | 'publisher-fenced';
+/**
+ * What evaluate checks, over both databases and the history: the rulebook's properties (no
+ * stale write lands, the generation only grows; lib/lease/properties.ts decides both) and the
+ * crash lab's own promises (every run succeeds, one receipt each, no checkpointed step redone).
+ */
+export const LAB_PROPERTIES = [
+  'every-run-succeeded',
+  'one-receipt-per-run',
+  'no-stale-write',
+  'no-step-redone',
+  'generations-increase',
+] as const;
+export type LabProperty = (typeof LAB_PROPERTIES)[number];
 
-export interface Check {
-  id: CheckId;
-  title: string;
-  passed: boolean;
-  /** What the databases hold that decides the check, in a sentence. */
-  evidence: string;
+export interface LabViolation {
+  property: LabProperty;
+  runId: string;
+  /** What is wrong, in one sentence. */
+  message: string;
+  /** The shortest excerpt of the history that shows it (empty without a history). */
+  excerpt: string[];
 }
 
 export interface Evaluation {
   passed: boolean;
-  checks: Check[];
-  /** The figures the sweep prints. */
-  figures: { generation: number; collectCount: number; receipts: number };
+  runs: number;
+  succeeded: number;
+  receipts: number;
+  violations: LabViolation[];
+  /** Per property: how many violations it has. */
+  counts: Record<LabProperty, number>;
 }
 
+type Pick = (e: HistoryEntry) => boolean;
+
 /**
- * Judges a finished experiment from both databases alone (never from what a worker said).
- * The same checks run in the CLI's evaluate command and the browser's evaluate panel.
+ * Judges an experiment from what both databases hold (never from what a worker said), and uses
+ * the history to find the stale writes the databases cannot date, and to print each
+ * violation's shortest excerpt: the lines of that run that show it, nothing else. The browser's
+ * evaluate panel and the CLI's evaluate and chaos run this one function.
  */
-export function evaluate(snapshot: LabSnapshot): Evaluation {
-  const { run, checkpoints, attempts, claims, publisher, operationId } = snapshot;
-  const checks: Check[] = [];
-  const add = (id: CheckId, title: string, passed: boolean, evidence: string) =>
-    checks.push({ id, title, passed, evidence });
+export function evaluate(snapshot: LabSnapshot, history: readonly HistoryEntry[] = []): Evaluation {
+  const violations: LabViolation[] = [];
+  const t0 = history[0]?.t ?? 0;
+  const excerpt = (picks: Pick[]) =>
+    history.filter((e) => picks.some((p) => p(e))).map((e) => formatEntry(e, t0));
+  const claimOf =
+    (run: string, generation: number): Pick =>
+    (e) =>
+      e.type === 'complete' &&
+      e.op === 'claim' &&
+      e.run === run &&
+      e.generation === generation &&
+      e.outcome === 'applied';
+  const add = (property: LabProperty, runId: string, message: string, picks: Pick[]) =>
+    violations.push({ property, runId, message, excerpt: excerpt(picks) });
 
-  add(
-    'run-succeeded',
-    'The run succeeded',
-    snapshot.status === 'succeeded',
-    `status ${snapshot.status}, owner ${run.owner || '(nobody)'}, generation ${run.fence}`,
-  );
+  const claimsBy = new Map<string, typeof snapshot.claims>();
+  for (const c of snapshot.claims) claimsBy.set(c.runId, [...(claimsBy.get(c.runId) ?? []), c]);
 
-  const saved = STEPS.map((step) => checkpoints.find((c) => c.step === step));
-  const missing = STEPS.filter((_, i) => !saved[i]);
-  add(
-    'steps-checkpointed',
-    'Every step has a checkpoint',
-    missing.length === 0 && saved.every((c) => !c || c.generation <= run.fence),
-    missing.length
-      ? `missing: ${missing.join(', ')}`
-      : saved.map((c) => `${c!.step}@gen${c!.generation}`).join(', '),
-  );
-
-  const redone: string[] = [];
-  const counts = STEPS.map((step) => {
-    const mine = attempts.filter((a) => a.step === step);
-    const checkpoint = checkpoints.find((c) => c.step === step);
-    const after = checkpoint ? mine.filter((a) => a.attemptId > checkpoint.attemptId) : [];
-    if (after.length > 0) redone.push(`${step} ran ${after.length}× after its checkpoint`);
-    return `${step} ran ${mine.length}×`;
-  });
-  add(
-    'no-step-redone',
-    'No checkpointed step was done again',
-    redone.length === 0,
-    redone.length ? redone.join('; ') : counts.join(', '),
-  );
-
-  const gaps = claims.some((c, i) => c.generation !== i + 1);
-  add(
-    'generation-per-claim',
-    'Every claim raised the generation by one',
-    !gaps && claims.length === run.fence,
-    `${claims.length} claim(s): ${claims.map((c) => `gen${c.generation} by ${c.owner}`).join(', ') || 'none'}; run generation ${run.fence}`,
-  );
-
-  const mine = publisher.receipts.filter((r) => r.operationId === operationId);
-  add(
-    'one-receipt',
-    'The publisher holds exactly one receipt',
-    publisher.receipts.length === 1 && mine.length === 1,
-    `${publisher.receipts.length} receipt(s) in the publisher database, ${mine.length} for operation ${operationId}; ` +
-      `${publisher.requests.length} publish request(s): ${publisher.requests.map((r) => `gen${r.generation} ${r.outcome}`).join(', ') || 'none'}`,
-  );
-
-  const publishCheckpoint = checkpoints.find((c) => c.step === 'publish');
-  let recordedId: number | null = null;
-  try {
-    recordedId = publishCheckpoint ? Number(JSON.parse(publishCheckpoint.output).receiptId) : null;
-  } catch {
-    recordedId = null;
-  }
-  add(
-    'receipt-recorded',
-    'The task database records the publisher’s receipt',
-    recordedId !== null && mine.length === 1 && mine[0].receiptId === recordedId,
-    `publish checkpoint says receipt ${recordedId ?? '(none)'}, publisher holds ${mine.map((r) => r.receiptId).join(', ') || 'none'}`,
-  );
-
-  // Replay the publisher's log as the neutral event log of lib/lease/properties.ts: each request
-  // that raised the generation begins it, and an accepted publish from an older generation would
-  // be a stale write that landed (property 1).
-  const log: LeaseEvent[] = [];
-  let latest = 0;
-  for (const request of publisher.requests) {
-    if (request.generation > latest) {
-      for (let g = latest + 1; g <= request.generation; g++)
-        log.push({ kind: 'claim', holder: `gen${g}`, token: g, finalBefore: false });
-      latest = request.generation;
+  for (const run of snapshot.runs) {
+    const id = run.runId;
+    const claims = claimsBy.get(id) ?? [];
+    if (run.status !== 'done') {
+      add(
+        'every-run-succeeded',
+        id,
+        `${id} is ${run.status} (generation ${run.fence}), not succeeded`,
+        [(e) => e.type === 'complete' && e.run === id],
+      );
     }
-    if (request.outcome === 'accepted')
-      log.push({
-        kind: 'landed',
-        holder: `gen${request.generation}`,
-        target: 'publisher',
-        finish: false,
-      });
-  }
-  const staleAccepted: string[] = [];
-  for (
-    let found = firstViolation(log);
-    found && found.kind === 'stale-write';
-    found = firstViolation(log)
-  ) {
-    const e = log[found.at];
-    if (e.kind === 'landed') staleAccepted.push(e.holder);
-    log.splice(found.at, 1);
-  }
-  add(
-    'publisher-fenced',
-    'The publisher refused stale generations and knows the current one',
-    publisher.highestGeneration === run.fence && staleAccepted.length === 0,
-    `publisher's highest generation ${publisher.highestGeneration}, run generation ${run.fence}` +
-      (staleAccepted.length ? `; stale publish accepted from ${staleAccepted.join(', ')}` : ''),
-  );
+    const op = snapshot.operations[id];
+    const receipts = snapshot.publisher.receipts.filter(
+      (r) => r.runId === id || r.operationId === op,
+    );
+    const publishCheckpoint = snapshot.checkpoints.find(
+      (c) => c.runId === id && c.step === 'publish',
+    );
+    let recorded: number | null = null;
+    try {
+      recorded = publishCheckpoint ? Number(JSON.parse(publishCheckpoint.output).receiptId) : null;
+    } catch {
+      recorded = null;
+    }
+    if (run.status === 'done' && (receipts.length !== 1 || receipts[0].receiptId !== recorded)) {
+      add(
+        'one-receipt-per-run',
+        id,
+        `${id} has ${receipts.length} receipt(s) at the publisher; its publish checkpoint records receipt ${recorded ?? '(none)'}`,
+        [(e) => e.type === 'complete' && e.op === 'publish' && e.run === id],
+      );
+    } else if (receipts.length > 1) {
+      add('one-receipt-per-run', id, `${id} has ${receipts.length} receipts at the publisher`, [
+        (e) => e.type === 'complete' && e.op === 'publish' && e.run === id,
+      ]);
+    }
 
+    // Property 1 of the rulebook over the databases' own log of this run, dated by the one
+    // server clock: each claim begins a generation, each checkpoint and applied publish lands.
+    // On a tie a generation's claim comes before its own writes and after older generations'
+    // (a newer claim at the same instant did not precede a write).
+    type Dated = { t: number; order: number; event: LeaseEvent; generation: number };
+    const dated: (Dated & { pick?: Pick; what?: string })[] = claims.map((c) => ({
+      t: c.claimedAt,
+      generation: c.generation,
+      order: 0,
+      event: {
+        kind: 'claim',
+        holder: `gen${c.generation}`,
+        token: c.generation,
+        finalBefore: false,
+      },
+    }));
+    for (const c of snapshot.checkpoints.filter((c) => c.runId === id))
+      dated.push({
+        t: c.savedAt,
+        generation: c.generation,
+        order: 1,
+        event: {
+          kind: 'landed',
+          holder: `gen${c.generation}`,
+          target: 'checkpoint',
+          finish: false,
+        },
+        what: `checkpoint of ${c.step}`,
+        pick: (e) =>
+          e.type !== 'process' &&
+          e.type !== 'nemesis' &&
+          e.op === 'checkpoint' &&
+          e.run === id &&
+          e.step === c.step &&
+          e.generation === c.generation,
+      });
+    for (const r of snapshot.publisher.requests.filter(
+      (r) => r.runId === id && r.outcome === 'applied',
+    ))
+      dated.push({
+        t: r.at,
+        generation: r.generation,
+        order: 1,
+        event: { kind: 'landed', holder: `gen${r.generation}`, target: 'publisher', finish: false },
+        what: 'publish',
+        pick: (e) =>
+          e.type !== 'process' &&
+          e.type !== 'nemesis' &&
+          e.op === 'publish' &&
+          e.run === id &&
+          e.generation === r.generation,
+      });
+    dated.sort((a, b) => a.t - b.t || a.generation - b.generation || a.order - b.order);
+    const staleWrites: { what: string; generation: number; newer: number; pick: Pick }[] = [];
+    for (let found = firstViolation(dated.map((d) => d.event)); found?.kind === 'stale-write';) {
+      const [write] = dated.splice(found.at, 1);
+      const newer = Math.max(
+        ...dated.slice(0, found.at).map((d) => (d.event.kind === 'claim' ? d.generation : 0)),
+      );
+      staleWrites.push({
+        what: write.what!,
+        generation: write.generation,
+        newer,
+        pick: write.pick!,
+      });
+      found = firstViolation(dated.map((d) => d.event));
+    }
+    const claimedAt = new Map<number, number>();
+    for (const e of history)
+      if (
+        e.type === 'complete' &&
+        e.op === 'claim' &&
+        e.run === id &&
+        e.outcome === 'applied' &&
+        e.generation !== undefined
+      )
+        claimedAt.set(e.generation, e.t);
+    for (const e of history) {
+      if (
+        e.type !== 'complete' ||
+        e.run !== id ||
+        e.outcome !== 'applied' ||
+        e.op === 'claim' ||
+        e.generation === undefined
+      )
+        continue;
+      const invoked = history.find(
+        (i) =>
+          i.type === 'invoke' &&
+          i.pid === e.pid &&
+          i.op === e.op &&
+          i.run === id &&
+          i.generation === e.generation &&
+          i.step === e.step &&
+          i.t <= e.t,
+      );
+      // The newest generation whose claim had completed when this write was invoked.
+      const latest = Math.max(
+        0,
+        ...[...claimedAt].filter(([, t]) => invoked && t < invoked.t).map(([g]) => g),
+      );
+      const what = e.op === 'checkpoint' || e.op === 'begin' ? `${e.op} of ${e.step}` : e.op;
+      const known = staleWrites.some((s) => s.generation === e.generation && s.what === what);
+      if (isStaleWrite(e.generation, latest) && !known) {
+        staleWrites.push({
+          what,
+          generation: e.generation,
+          newer: latest,
+          pick: (x) => x === e || x === invoked,
+        });
+      }
+    }
+    for (const s of staleWrites) {
+      const stalePid = history.find((e) => claimOf(id, s.generation)(e))?.pid;
+      add(
+        'no-stale-write',
+        id,
+        `${id}: the ${s.what} of generation ${s.generation} was applied after generation ${s.newer} claimed the run`,
+        [
+          claimOf(id, s.generation),
+          claimOf(id, s.newer),
+          (e) =>
+            e.type === 'nemesis' &&
+            e.pid === stalePid &&
+            (e.action === 'pause' || e.action === 'resume'),
+          s.pick,
+        ],
+      );
+    }
+
+    for (const step of STEPS) {
+      const checkpoint = snapshot.checkpoints.find((c) => c.runId === id && c.step === step);
+      if (!checkpoint) continue;
+      const after = snapshot.attempts.filter(
+        (a) => a.runId === id && a.step === step && a.attemptId > checkpoint.attemptId,
+      );
+      if (after.length > 0) {
+        add(
+          'no-step-redone',
+          id,
+          `${id}: ${step} was started ${after.length}× after its checkpoint (generation ${checkpoint.generation})`,
+          [
+            (e) =>
+              e.type !== 'process' &&
+              e.type !== 'nemesis' &&
+              e.run === id &&
+              e.step === step &&
+              (e.op === 'checkpoint' || e.op === 'begin') &&
+              e.type === 'complete',
+          ],
+        );
+      }
+    }
+
+    const gaps = claims.some(
+      (c, i) => c.generation !== i + 1 || (i > 0 && c.claimedAt < claims[i - 1].claimedAt),
+    );
+    const seen = history
+      .filter((e) => claimOf(id, e.type === 'complete' ? (e.generation ?? -1) : -1)(e))
+      .map((e) => (e as { generation: number }).generation);
+    const backwards = seen.some((g, i) => i > 0 && g <= seen[i - 1]);
+    if (gaps || backwards || claims.length !== run.fence) {
+      add(
+        'generations-increase',
+        id,
+        `${id}: claims ${claims.map((c) => `gen${c.generation}`).join(', ')} for a run at generation ${run.fence}`,
+        [(e) => e.type === 'complete' && e.op === 'claim' && e.run === id],
+      );
+    }
+  }
+
+  const counts = Object.fromEntries(
+    LAB_PROPERTIES.map((p) => [p, violations.filter((v) => v.property === p).length]),
+  ) as Record<LabProperty, number>;
   return {
-    passed: checks.every((c) => c.passed),
-    checks,
-    figures: {
-      generation: run.fence,
-      collectCount: attempts.filter((a) => a.step === 'collect').length,
-      receipts: publisher.receipts.length,
-    },
+    passed: violations.length === 0,
+    runs: snapshot.runs.length,
+    succeeded: snapshot.runs.filter((r) => r.status === 'done').length,
+    receipts: snapshot.publisher.receipts.length,
+    violations,
+    counts,
   };
 }

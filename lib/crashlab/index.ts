@@ -1,32 +1,50 @@
 export * from './types';
 export {
   createCrashLab,
+  submitLab,
+  labRunIds,
   type CrashLab,
   type CrashLabOptions,
-  type LabClaim,
-  type CheckpointResult,
-  type StepStart,
-  type SubmitOptions,
+  type LabOps,
 } from './lab';
-export {
-  createPublisher,
-  type Publisher,
-  type PublishRequest,
-  type PublishResult,
-} from './publisher';
+export { PUBLISHER_FENCE, staleExplanation } from './publisher';
 export {
   CRASHLAB_SCHEMA_VERSION,
-  TASK_SCHEMA,
-  PUBLISHER_SCHEMA,
+  PUBLISHER_RESOURCE,
+  clockStatement,
+  holdsLab,
   schemaProblem,
-  databaseClock,
 } from './schema';
 export {
   runWorker,
   performStep,
-  type LabOps,
+  type ChaosHooks,
   type WorkerEvent,
   type WorkerOptions,
-  type WorkerOutcome,
+  type WorkerSummary,
 } from './worker';
-export { evaluate, type Check, type CheckId, type Evaluation } from './evaluate';
+export { describeWorkerEvent } from './worker-log';
+export {
+  evaluate,
+  LAB_PROPERTIES,
+  type Evaluation,
+  type LabProperty,
+  type LabViolation,
+} from './evaluate';
+export {
+  HISTORY_OPS,
+  formatEntry,
+  parseHistory,
+  type HistoryEntry,
+  type HistoryOp,
+} from './history';
+export {
+  CHAOS_POINTS,
+  NEMESIS_ACTIONS,
+  chaosPlan,
+  describePlan,
+  seededRandom,
+  type ChaosPoint,
+  type NemesisAction,
+  type PlannedFault,
+} from './plan';

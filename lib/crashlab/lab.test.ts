@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openSqlJs } from '@/lib/sqlite';
-import {
-  createCrashLab,
-  createPublisher,
-  evaluate,
-  FAULT_POINTS,
-  runWorker,
-  type FaultPoint,
-} from './index';
+import { asyncDriver } from '@/lib/sqlite/async-driver';
+import { evaluate } from './evaluate';
+import type { HistoryEntry } from './history';
+import { createCrashLab, labRunIds, submitLab, type CrashLab } from './lab';
+import { chaosPlan } from './plan';
+import { PUBLISHER, REGISTER } from './publisher';
+import { FAULT_POINTS, type FaultPoint } from './types';
+import { runWorker, type WorkerOptions } from './worker';
 
 class Crash extends Error {
   constructor(readonly point: FaultPoint) {
@@ -19,211 +19,251 @@ const die = (point: FaultPoint): never => {
   throw new Crash(point);
 };
 
-async function setup(leaseSeconds = 2) {
+/** A lab over two sql.js databases with an injected clock (seconds) and one shared history. */
+async function setup(leaseSeconds = 2, runs = 1) {
   let now = 1000;
-  const task = await openSqlJs();
-  const publisherDb = await openSqlJs();
-  const clock = { now: () => now, advance: (s: number) => (now += s) };
-  const lab = createCrashLab({ task, publisher: publisherDb, clock: clock.now, leaseSeconds });
-  lab.submit({ operationId: 'op-publish-1' });
-  return { lab, clock, task, publisherDb };
+  let t = 0;
+  const task = asyncDriver(await openSqlJs());
+  const publisher = asyncDriver(await openSqlJs());
+  await submitLab(task, publisher, { runs, experiment: 'x', now });
+  const lab = createCrashLab({ task, publisher, leaseSeconds, clock: () => now });
+  const history: HistoryEntry[] = [];
+  const worker = (owner: string, extra: Partial<WorkerOptions> = {}) =>
+    runWorker(lab, {
+      owner,
+      pid: Number(owner.replace(/\D/g, '')) || 1,
+      die,
+      idle: async () => undefined,
+      record: (e) => history.push(e),
+      clock: () => ++t,
+      ...extra,
+    });
+  return { lab, task, publisher, history, worker, advance: (s: number) => (now += s) };
 }
 
-async function crashAt(
-  lab: Awaited<ReturnType<typeof setup>>['lab'],
-  owner: string,
-  fault: FaultPoint,
-) {
-  await expect(runWorker(lab, { owner, fault, die })).rejects.toThrow(new Crash(fault).message);
-}
+const crashAt = (worker: Awaited<ReturnType<typeof setup>>['worker'], fault: FaultPoint) =>
+  expect(worker('worker-A', { fault })).rejects.toThrow(new Crash(fault).message);
+const collects = async (lab: CrashLab) =>
+  (await lab.snapshot()).attempts.filter((a) => a.step === 'collect').length;
 
-describe('crash lab: the source’s sequence', () => {
-  it('dies after collect, a second worker takes over after the lease: succeeded, generation 2, collect once', async () => {
-    const { lab, clock } = await setup(2);
-    await crashAt(lab, 'worker-A', 'after_collect');
-    const midway = lab.snapshot();
-    expect(midway.status).toBe('running');
+describe('a single run is a queue of one: the source’s sequence', () => {
+  it('dies after collect; before the lease runs out nobody takes over; then generation 2 resumes', async () => {
+    const { lab, history, worker, advance } = await setup(2);
+    await crashAt(worker, 'after_collect');
+    const midway = await lab.snapshot();
+    expect(midway.runs[0].status).toBe('running');
     expect(midway.checkpoints.map((c) => c.step)).toEqual(['collect']);
-
-    // Before the lease runs out nobody may take over.
-    clock.advance(1.5);
-    expect(await runWorker(lab, { owner: 'worker-B', die })).toMatchObject({
-      kind: 'not-claimed',
-      reason: 'lease-held',
+    advance(1.5);
+    expect(await worker('worker-B')).toEqual({
+      succeeded: 0,
+      fencedOut: 0,
+      stopped: 'none-claimable',
     });
-
-    clock.advance(0.6);
-    expect(await runWorker(lab, { owner: 'worker-B', die })).toEqual({
-      kind: 'succeeded',
-      generation: 2,
-    });
-    const result = evaluate(lab.snapshot());
-    expect(result.checks.filter((c) => !c.passed)).toEqual([]);
-    expect(result.figures).toEqual({ generation: 2, collectCount: 1, receipts: 1 });
+    advance(0.6);
+    expect(await worker('worker-B')).toEqual({ succeeded: 1, fencedOut: 0, stopped: 'all-final' });
+    const snapshot = await lab.snapshot();
+    expect(snapshot.runs[0]).toMatchObject({ status: 'done', fence: 2, owner: 'worker-B' });
+    expect(await collects(lab)).toBe(1);
+    expect(evaluate(snapshot, history)).toMatchObject({ passed: true, receipts: 1 });
   });
-});
 
-describe('crash lab: every fault point', () => {
   it.each(FAULT_POINTS)(
     '%s: resumes from the checkpoint and ends with one receipt',
     async (fault) => {
-      const { lab, clock } = await setup(2);
-      await crashAt(lab, 'worker-A', fault);
-      clock.advance(2);
-      expect(await runWorker(lab, { owner: 'worker-B', die })).toEqual({
-        kind: 'succeeded',
-        generation: 2,
-      });
-      const result = evaluate(lab.snapshot());
-      expect(result.passed).toBe(true);
+      const { lab, history, worker, advance } = await setup(2);
+      await crashAt(worker, fault);
+      advance(2);
+      expect(await worker('worker-B')).toMatchObject({ succeeded: 1 });
+      expect(evaluate(await lab.snapshot(), history)).toMatchObject({ passed: true, receipts: 1 });
       // Only a step that died before its checkpoint is done twice.
-      expect(result.figures.collectCount).toBe(fault === 'before_checkpoint:collect' ? 2 : 1);
-      expect(result.figures.receipts).toBe(1);
+      expect(await collects(lab)).toBe(fault === 'before_checkpoint:collect' ? 2 : 1);
     },
   );
 
   it('after_effect: the retried publish is deduplicated by the same operation id', async () => {
-    const { lab, clock } = await setup(2);
-    await crashAt(lab, 'worker-A', 'after_effect');
-    clock.advance(3);
-    await runWorker(lab, { owner: 'worker-B', die });
-    const { publisher } = lab.snapshot();
+    const { lab, worker, advance } = await setup(2);
+    await crashAt(worker, 'after_effect');
+    advance(3);
+    await worker('worker-B');
+    const { publisher } = await lab.snapshot();
     expect(publisher.requests.map((r) => [r.generation, r.outcome])).toEqual([
-      [1, 'accepted'],
+      [1, 'applied'],
       [2, 'duplicate'],
     ]);
-    expect(publisher.receipts).toHaveLength(1);
-    expect(publisher.receipts[0].generation).toBe(1);
+    expect(publisher.receipts.map((r) => r.generation)).toEqual([1]);
   });
 });
 
-describe('crash lab: a stale worker that wakes up', () => {
+describe('a stale worker that wakes up', () => {
   it('cannot checkpoint or publish once a newer generation has claimed', async () => {
-    const { lab, clock } = await setup(2);
-    const a = lab.claim('worker-A');
+    const { lab, history, worker, advance } = await setup(2);
+    const a = await lab.claimNext('worker-A');
     if (!a.ok) throw new Error('claim failed');
-    const step = lab.beginStep('worker-A', a.fenceToken, 'collect');
-    expect(step.ok).toBe(true);
-    clock.advance(5); // A pauses past its lease
-    expect(await runWorker(lab, { owner: 'worker-B', die })).toEqual({
-      kind: 'succeeded',
-      generation: 2,
-    });
-
-    const late = lab.checkpoint(
-      'worker-A',
-      a.fenceToken,
-      'collect',
-      step.ok ? step.attemptId : 0,
-      'late',
-    );
+    const step = await lab.beginStep('worker-A', a.runId, a.generation, 'collect');
+    if (!step.ok) throw new Error('begin failed');
+    advance(5); // A pauses past its lease
+    expect(await worker('worker-B')).toMatchObject({ succeeded: 1 });
+    const late = await lab.checkpoint('worker-A', a.runId, 1, 'collect', step.attemptId, 'late');
     expect(late.ok).toBe(false);
-    const stale = lab.publish('worker-A', a.fenceToken, 'stale draft');
-    expect(stale).toMatchObject({ ok: false, outcome: 'stale', highestGeneration: 2 });
-    const snapshot = lab.snapshot();
+    expect(await lab.publish(a.runId, 1, 'stale draft')).toMatchObject({
+      outcome: 'refused',
+      highestGeneration: 2,
+    });
+    const snapshot = await lab.snapshot();
     expect(snapshot.checkpoints.find((c) => c.step === 'collect')?.generation).toBe(2);
-    expect(evaluate(snapshot).passed).toBe(true);
+    expect(evaluate(snapshot, history).passed).toBe(true);
   });
 
   it('is refused by the publisher as soon as the new generation claims, before it publishes', async () => {
-    const { lab, clock } = await setup(2);
-    const a = lab.claim('worker-A');
-    clock.advance(3);
-    const b = lab.claim('worker-B');
-    expect(b.ok && b.fenceToken).toBe(2);
-    expect(lab.publish('worker-A', a.ok ? a.fenceToken : 0, 'x')).toMatchObject({
-      ok: false,
-      outcome: 'stale',
-    });
-    expect(lab.snapshot().publisher.receipts).toHaveLength(0);
+    const { lab, advance } = await setup(2);
+    await lab.claimNext('worker-A');
+    advance(3);
+    expect(await lab.claimNext('worker-B')).toMatchObject({ ok: true, generation: 2 });
+    expect(await lab.publish('run-0001', 1, 'x')).toMatchObject({ outcome: 'refused' });
+    expect((await lab.snapshot()).publisher.receipts).toHaveLength(0);
   });
 });
 
-describe('publisher database enforces its rules itself', () => {
-  it('a raw INSERT of a stale receipt is refused by the trigger', async () => {
-    const db = await openSqlJs();
-    const publisher = createPublisher(db);
-    publisher.setup(0);
-    publisher.register('run-1', 3);
-    expect(() =>
-      db.run(
-        "INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at) VALUES ('op', 'run-1', 2, 'b', 0)",
-      ),
-    ).toThrow(/stale generation/);
-    expect(() =>
-      db.run(
-        "INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at) VALUES ('op', 'run-1', 3, 'b', 0)",
-      ),
-    ).not.toThrow();
-    expect(() =>
-      db.run(
-        "INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at) VALUES ('op', 'run-1', 4, 'b', 0)",
-      ),
-    ).toThrow(/UNIQUE/);
-  });
-
-  it('never lowers the highest generation it has seen', async () => {
-    const db = await openSqlJs();
-    const publisher = createPublisher(db);
-    publisher.setup(0);
-    expect(publisher.register('run-1', 4)).toBe(4);
-    expect(publisher.register('run-1', 2)).toBe(4);
+describe('the publisher database enforces its rules itself', () => {
+  it('a raw INSERT of a stale receipt is refused by the trigger; the operation id is UNIQUE', async () => {
+    const { publisher } = await setup(2);
+    await publisher.run(REGISTER, { ...PUBLISHER, run: 'run-0001', token: 3 });
+    const insert = (generation: number) =>
+      publisher.run(
+        `INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at) VALUES ('op', 'run-0001', ${generation}, 'b', 0)`,
+      );
+    await expect(insert(2)).rejects.toThrow(/stale generation/);
+    await expect(insert(3)).resolves.toBe(1);
+    await expect(insert(4)).rejects.toThrow(/UNIQUE/);
   });
 });
 
 describe('evaluate names what failed', () => {
-  it('an unfinished run fails run-succeeded and steps-checkpointed, with evidence', async () => {
-    const { lab } = await setup(2);
-    await crashAt(lab, 'worker-A', 'after_draft');
-    const result = evaluate(lab.snapshot());
+  it('an unfinished run fails every-run-succeeded', async () => {
+    const { lab, history, worker } = await setup(2);
+    await crashAt(worker, 'after_draft');
+    const result = evaluate(await lab.snapshot(), history);
     expect(result.passed).toBe(false);
-    const failed = result.checks.filter((c) => !c.passed).map((c) => c.id);
-    expect(failed).toContain('run-succeeded');
-    expect(failed).toContain('steps-checkpointed');
-    expect(result.checks.find((c) => c.id === 'steps-checkpointed')?.evidence).toBe(
-      'missing: verify, publish',
-    );
+    expect(result.violations.map((v) => v.property)).toEqual(['every-run-succeeded']);
   });
 
-  it('a second receipt in the publisher fails one-receipt', async () => {
-    const { lab, publisherDb } = await setup(2);
-    await runWorker(lab, { owner: 'worker-A', die });
-    publisherDb.run(
-      "INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at) VALUES ('other-op', 'run-1', 1, 'b', 0)",
+  it('a second receipt at the publisher fails one-receipt-per-run', async () => {
+    const { lab, publisher, history, worker } = await setup(2);
+    await worker('worker-A');
+    await publisher.run(
+      "INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at) VALUES ('other-op', 'run-0001', 1, 'b', 0)",
     );
-    const result = evaluate(lab.snapshot());
-    expect(result.checks.find((c) => c.id === 'one-receipt')).toMatchObject({ passed: false });
+    const result = evaluate(await lab.snapshot(), history);
+    expect(result.counts['one-receipt-per-run']).toBe(1);
+  });
+
+  it('a publish that landed after a newer claim is a stale write (the rulebook’s property 1)', async () => {
+    const { lab, task, publisher, advance } = await setup(2);
+    await lab.claimNext('worker-A');
+    advance(3);
+    await lab.claimNext('worker-B');
+    advance(1);
+    // A publisher without its fence takes generation 1's receipt after generation 2 claimed.
+    await publisher.exec('DROP TRIGGER receipts_refuse_stale');
+    await publisher.run(
+      "INSERT INTO publish_requests (operation_id, run_id, generation, outcome, at) VALUES ('op', 'run-0001', 1, 'applied', 1004)",
+    );
+    void task;
+    const result = evaluate(await lab.snapshot());
+    expect(result.violations.find((v) => v.property === 'no-stale-write')?.message).toBe(
+      'run-0001: the publish of generation 1 was applied after generation 2 claimed the run',
+    );
   });
 });
 
-describe('crash lab invariants (property)', () => {
+describe('the lab under faults and interleavings (properties)', () => {
   it('any series of crashes, then one clean run: one receipt, no checkpointed step redone', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.constantFrom(...FAULT_POINTS), { maxLength: 6 }),
         fc.double({ min: 2, max: 10, noNaN: true }),
         async (faults, pause) => {
-          const { lab, clock } = await setup(2);
+          const { lab, history, worker, advance } = await setup(2);
           let owner = 0;
           for (const fault of faults) {
-            const outcome = await runWorker(lab, { owner: `w${++owner}`, fault, die }).catch(
-              (e) => e,
-            );
-            clock.advance(pause);
-            // A fault point the run is already past is never reached, so that worker may succeed;
-            // after that, nobody may claim the final run again.
-            if (!(outcome instanceof Crash))
-              expect(['succeeded', 'not-claimed']).toContain(outcome.kind);
+            await worker(`w${++owner}`, { fault }).catch((e: unknown) => {
+              if (!(e instanceof Crash)) throw e;
+            });
+            advance(pause);
           }
-          await runWorker(lab, { owner: `w${++owner}`, die });
-          const result = evaluate(lab.snapshot());
-          expect(result.figures.receipts).toBe(1);
-          expect(result.checks.find((c) => c.id === 'no-step-redone')?.passed).toBe(true);
-          expect(result.passed).toBe(true);
-          expect(result.figures.generation).toBeLessThanOrEqual(owner);
+          await worker(`w${++owner}`);
+          const result = evaluate(await lab.snapshot(), history);
+          expect(result).toMatchObject({ passed: true, receipts: 1 });
+          expect((await lab.snapshot()).runs[0].fence).toBeLessThanOrEqual(owner);
         },
       ),
       { numRuns: 40 },
     );
+  });
+
+  it('three live workers whose leases expire mid-step: at most one receipt, no stale write lands', async () => {
+    const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            who: fc.integer({ min: 0, max: 2 }),
+            advance: fc.double({ min: 0, max: 3, noNaN: true }),
+          }),
+          { maxLength: 40 },
+        ),
+        async (schedule) => {
+          const { lab, history, worker, advance } = await setup(2);
+          const gates: ((() => void) | null)[] = [null, null, null];
+          const gate = (i: number) => new Promise<void>((resolve) => (gates[i] = resolve));
+          const finished = [false, false, false];
+          [0, 1, 2].forEach((i) => {
+            const pause = () => gate(i);
+            void worker(`w${i + 1}`, { work: pause, idle: pause, waitForAll: true }).then(
+              () => (finished[i] = true),
+            );
+          });
+          await flush();
+          const release = (i: number) => {
+            const open = gates[i];
+            gates[i] = null;
+            open?.();
+          };
+          for (const step of schedule) {
+            advance(step.advance);
+            release(step.who);
+            await flush();
+          }
+          // Let everyone run to the end, time moving on so held leases expire.
+          for (let round = 0; round < 60 && finished.includes(false); round++) {
+            advance(1);
+            [0, 1, 2].forEach(release);
+            await flush();
+          }
+          expect(finished).toEqual([true, true, true]);
+          const snapshot = await lab.snapshot();
+          expect(snapshot.publisher.receipts.length).toBe(1);
+          // Checked to fail when either fence is removed (a stale checkpoint or publish lands).
+          expect(evaluate(snapshot, history)).toMatchObject({ passed: true });
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('a queue of many runs', () => {
+  it('one worker drains five runs; evaluate over history and databases passes', async () => {
+    const { lab, history, worker } = await setup(30, 5);
+    expect(await worker('w1')).toEqual({ succeeded: 5, fencedOut: 0, stopped: 'all-final' });
+    const evaluation = evaluate(await lab.snapshot(), history);
+    expect(evaluation).toMatchObject({ passed: true, runs: 5, succeeded: 5, receipts: 5 });
+  });
+
+  it('the chaos plan is a pure function of its seed and faults distinct runs', () => {
+    const ids = labRunIds(50);
+    expect(chaosPlan(7, ids, 10)).toEqual(chaosPlan(7, ids, 10));
+    expect(chaosPlan(7, ids, 10)).not.toEqual(chaosPlan(8, ids, 10));
+    expect(new Set(chaosPlan(7, ids, 10).map((f) => f.runId)).size).toBe(10);
   });
 });

@@ -1,213 +1,263 @@
-import {
-  createLeaseModel,
-  type ClaimResult,
-  type CommitResult,
-  type LeaseModel,
-} from '@/lib/lease';
-import type { SqlDriver } from '@/lib/sqlite';
-import { createPublisher, type PublishResult } from './publisher';
-import { CRASHLAB_SCHEMA_VERSION, TASK_SCHEMA } from './schema';
-import type { AttemptRow, CheckpointRow, ClaimRow, LabSnapshot, Step } from './types';
-import { labStatus } from './types';
+import { CLAIM_PICKED_RUN, fencedDesign, pickClaimableRun, type CommitResult } from '@/lib/lease';
+import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
+import { oneTripOps } from './one-trip';
+import { PUBLISHER, publishThroughFence, REGISTER } from './publisher';
+import { finishResult, nothingClaimable, refusal, toRun } from './run-results';
+import { clockStatement, CRASHLAB_SCHEMA_VERSION, publisherSchema, taskSchema } from './schema';
+import { readLabSnapshot } from './snapshot';
+import type {
+  CheckpointResult,
+  LabClaim,
+  LabSnapshot,
+  PublishDecision,
+  RemovableFence,
+  Step,
+  StepStart,
+} from './types';
 
 export interface CrashLabOptions {
-  /** The task database: the run (lib/lease's runs table), claims, attempts and checkpoints. */
-  task: SqlDriver;
+  /** The task database: the rulebook's runs table, claims, attempts and checkpoints. */
+  task: AsyncSqlDriver;
   /** The publisher's own database. */
-  publisher: SqlDriver;
-  /** Seconds, moving forward only: database time in the CLI, an injected clock in tests. */
-  clock: () => number;
-  /** Lease length in seconds for claims and renewals by this lab handle. */
+  publisher: AsyncSqlDriver;
+  /** Lease length in seconds for claims and renewals by this handle. */
   leaseSeconds?: number;
+  /**
+   * Seconds, moving forward only: an injected clock for tests. Without it every process reads
+   * the database's clock (on PostgreSQL inside each statement, so this option is SQLite's only).
+   */
+  clock?: () => number;
 }
-
-export interface SubmitOptions {
-  runId?: string;
-  /** The publish action's idempotency key; it never changes once the run is submitted. */
-  operationId: string;
-}
-
-/** A successful claim, with what earlier generations already checkpointed. */
-export type LabClaim =
-  | (ClaimResult & { ok: true; operationId: string; done: Partial<Record<Step, string>> })
-  | (ClaimResult & { ok: false });
-
-export type StepStart = { ok: true; attemptId: number } | { ok: false; explanation: string };
-
-export type CheckpointResult = { ok: true } | { ok: false; explanation: string };
 
 /**
- * The crash lab's operations over the two databases. Every write that depends on holding the
- * run goes through lib/lease: starting a step and saving a checkpoint both renew the lease with
- * the lesson's conditional UPDATE (owner, fence, unexpired lease, running) in the same
- * transaction as the write, so a worker that lost the run changes nothing.
+ * The crash lab's operations over its two databases, for one run or a queue of many; every
+ * fenced write goes through lib/lease. The browser, the CLI and the tests all drive this one.
  */
 export interface CrashLab {
-  submit(options: SubmitOptions): void;
-  claim(owner: string): LabClaim;
-  beginStep(owner: string, generation: number, step: Step): StepStart;
-  publish(owner: string, generation: number, body: string): PublishResult;
+  now(): Promise<number>;
+  removedFence(): Promise<RemovableFence | null>;
+  claimNext(owner: string): Promise<LabClaim>;
+  beginStep(owner: string, runId: string, generation: number, step: Step): Promise<StepStart>;
+  publish(runId: string, generation: number, body: string): Promise<PublishDecision>;
   checkpoint(
     owner: string,
+    runId: string,
     generation: number,
     step: Step,
     attemptId: number,
     output: string,
-  ): CheckpointResult;
-  finish(owner: string, generation: number): CommitResult;
-  snapshot(): LabSnapshot;
-  now(): number;
+  ): Promise<CheckpointResult>;
+  finish(owner: string, runId: string, generation: number): Promise<CommitResult>;
+  snapshot(): Promise<LabSnapshot>;
 }
 
-const DEFAULT_RUN_ID = 'run-1';
+/** What a worker may ask of the lab: in a Web Worker, each call is a message to the page. */
+export type LabOps = Pick<
+  CrashLab,
+  'claimNext' | 'beginStep' | 'publish' | 'checkpoint' | 'finish'
+>;
 
-function meta(db: SqlDriver, key: string): string {
-  const row = db.get<{ value: string }>('SELECT value FROM crashlab_meta WHERE key = ?', [key]);
-  if (!row) throw new Error(`The task database has no ${key}: submit a run first.`);
-  return row.value;
+/** The run ids of a lab of `runs` runs, in claim order. */
+export function labRunIds(runs: number): string[] {
+  const width = Math.max(4, String(runs).length);
+  return Array.from({ length: runs }, (_, i) => `run-${String(i + 1).padStart(width, '0')}`);
 }
 
-/** Creates the lab over a task database and a publisher database. */
+const readClock = async (db: AsyncSqlDriver) =>
+  Number((await db.get<{ now: number }>(clockStatement(db.dialect)))?.now);
+
+/**
+ * Creates both databases' tables and enqueues `runs` runs (one for the single-run experiment),
+ * each with its own publish operation id, chosen here and the same for every generation.
+ */
+export async function submitLab(
+  task: AsyncSqlDriver,
+  publisher: AsyncSqlDriver,
+  options: { runs: number; experiment: string; removedFence?: RemovableFence | null; now?: number },
+): Promise<string[]> {
+  const removed = options.removedFence ?? null;
+  const now = options.now ?? (await readClock(task));
+  const ids = labRunIds(options.runs);
+  await publisher.transaction(async () => {
+    await publisher.exec(publisherSchema(publisher.dialect, removed));
+    await publisher.run(
+      "INSERT INTO publisher_meta (key, value) VALUES ('schema_version', $v), ('experiment', $e)",
+      { v: String(CRASHLAB_SCHEMA_VERSION), e: options.experiment },
+    );
+  });
+  await task.transaction(async () => {
+    await task.exec(taskSchema(task.dialect));
+    const meta: [string, string][] = [
+      ['schema_version', String(CRASHLAB_SCHEMA_VERSION)],
+      ['experiment', options.experiment],
+      ['submitted_at', String(now)],
+      ['removed_fence', removed ?? ''],
+    ];
+    for (const [key, value] of meta)
+      await task.run('INSERT INTO crashlab_meta (key, value) VALUES ($key, $value)', {
+        key,
+        value,
+      });
+    for (const run of ids) {
+      await task.run(fencedDesign.submit, { run });
+      await task.run('INSERT INTO run_operations (run_id, operation_id) VALUES ($run, $op)', {
+        run,
+        op: `publish-${options.experiment}-${run}`,
+      });
+    }
+  });
+  return ids;
+}
+
+/** Creates the lab over a task database and a publisher database (either dialect). */
 export function createCrashLab(options: CrashLabOptions): CrashLab {
-  const { task, clock } = options;
-  const leaseSeconds = options.leaseSeconds ?? 30;
-  const publisher = createPublisher(options.publisher);
-  let model: LeaseModel | null = null;
-  const lease = () =>
-    (model ??= createLeaseModel(task, { runId: meta(task, 'run_id'), leaseSeconds }));
-  const runId = () => lease().runId;
-
-  const checkpoints = (): CheckpointRow[] =>
-    task
-      .all(
-        `SELECT step, generation, owner, attempt_id AS attemptId, output, saved_at AS savedAt
-         FROM checkpoints WHERE run_id = ? ORDER BY saved_at, rowid`,
-        [runId()],
-      )
-      .map((row) => ({
-        step: String(row.step) as Step,
-        generation: Number(row.generation),
-        owner: String(row.owner),
-        attemptId: Number(row.attemptId),
-        output: String(row.output),
-        savedAt: Number(row.savedAt),
-      }));
-
-  /** Renews the lease (the fenced condition) and, only if that held, runs write, atomically. */
-  const underFence = <T>(
+  const { task, publisher } = options;
+  const lease = options.leaseSeconds ?? 30;
+  const injected = options.clock;
+  const clock = async (db: AsyncSqlDriver) => (injected ? injected() : readClock(db));
+  let removed: RemovableFence | null | undefined;
+  const removedFence = async () => {
+    if (removed === undefined) {
+      const row = await task.get<{ value: string }>(
+        "SELECT value FROM crashlab_meta WHERE key = 'removed_fence'",
+      );
+      removed = (row?.value || null) as RemovableFence | null;
+    }
+    return removed;
+  };
+  const readRun = async (run: string) => {
+    const row = await task.get(fencedDesign.read, { run });
+    return row ? toRun(row) : undefined;
+  };
+  /** The lesson's renewal (owner, fence, unexpired lease, running), then write, atomically. */
+  const underFence = async <T>(
     owner: string,
-    generation: number,
-    write: () => T,
-  ): { ok: true; value: T } | { ok: false; explanation: string } =>
-    task.transaction(() => {
-      const renewed = lease().renew(owner, generation, clock());
-      if (!renewed.ok) return { ok: false as const, explanation: renewed.explanation };
-      return { ok: true as const, value: write() };
-    });
+    run: string,
+    token: number,
+    write: (now: number) => Promise<T>,
+  ) => {
+    const now = await clock(task);
+    return task.transaction(
+      async (): Promise<{ ok: true; value: T } | { ok: false; explanation: string }> => {
+        const changed = await task.run(fencedDesign.renew, { run, owner, token, now, lease });
+        if (changed === 0)
+          return { ok: false, explanation: refusal(await readRun(run), run, owner, token, now) };
+        return { ok: true, value: await write(now) };
+      },
+    );
+  };
+  const operations = new Map<string, string>();
+  const operationOf = async (run: string) => {
+    let op = operations.get(run);
+    if (op === undefined) {
+      const row = await task.get<{ op: string }>(
+        'SELECT operation_id AS op FROM run_operations WHERE run_id = $run',
+        { run },
+      );
+      op = String(row?.op);
+      operations.set(run, op);
+    }
+    return op;
+  };
 
-  return {
-    now: clock,
-    submit({ runId: id = DEFAULT_RUN_ID, operationId }) {
-      const now = clock();
-      task.transaction(() => {
-        task.exec(TASK_SCHEMA);
-        task.run(
-          "INSERT INTO crashlab_meta (key, value) VALUES ('schema_version', ?), ('run_id', ?), ('operation_id', ?), ('submitted_at', ?)",
-          [String(CRASHLAB_SCHEMA_VERSION), id, operationId, String(now)],
+  const lab: CrashLab = {
+    now: () => clock(task),
+    removedFence,
+    async claimNext(owner) {
+      const now = await clock(task);
+      const claimed = await task.transaction(async () => {
+        const picked = await task.get<{ run: string }>(pickClaimableRun(task.dialect), { now });
+        if (!picked) return null;
+        const run = picked.run;
+        const rows = await task.all<{ token: number }>(CLAIM_PICKED_RUN, {
+          run,
+          owner,
+          now,
+          lease,
+        });
+        if (rows.length !== 1) return null;
+        const generation = Number(rows[0].token);
+        await task.run(
+          'INSERT INTO claims (run_id, generation, owner, claimed_at, lease_until) VALUES ($run, $generation, $owner, $now, $until)',
+          { run, generation, owner, now, until: now + lease },
         );
-        model = createLeaseModel(task, { runId: id, leaseSeconds });
-        model.setup();
+        // The publisher learns the new generation before the claim commits, so from the moment
+        // this worker holds the run, an older generation's publish is refused.
+        await publisher.transaction(() =>
+          publisher.run(REGISTER, { ...PUBLISHER, run, token: generation }),
+        );
+        return { run, generation };
       });
-      publisher.setup(now);
-    },
-    claim(owner) {
-      const now = clock();
-      const claimed = task.transaction(() => {
-        const result = lease().claim(owner, now);
-        if (result.ok) {
-          task.run(
-            'INSERT INTO claims (generation, run_id, owner, claimed_at, lease_until) VALUES (?, ?, ?, ?, ?)',
-            [result.fenceToken, runId(), owner, now, result.leaseUntil],
-          );
-        }
-        return result;
-      });
-      if (!claimed.ok) return claimed;
-      // Register the new generation with the publisher at takeover, so a stale worker's publish
-      // is refused even before this generation publishes anything.
-      publisher.register(runId(), claimed.fenceToken);
+      if (!claimed) return nothingClaimable(task);
       const done: Partial<Record<Step, string>> = {};
-      for (const row of checkpoints()) done[row.step] = row.output;
-      return { ...claimed, operationId: meta(task, 'operation_id'), done };
+      const saved = await task.all<{ step: Step; output: string }>(
+        'SELECT step, output FROM checkpoints WHERE run_id = $run',
+        { run: claimed.run },
+      );
+      for (const row of saved) done[row.step] = row.output;
+      return {
+        ok: true,
+        runId: claimed.run,
+        generation: claimed.generation,
+        operationId: await operationOf(claimed.run),
+        leaseUntil: now + lease,
+        done,
+      };
     },
-    beginStep(owner, generation, step) {
-      const started = underFence(owner, generation, () => {
-        task.run(
-          'INSERT INTO step_attempts (run_id, step, generation, owner, started_at) VALUES (?, ?, ?, ?, ?)',
-          [runId(), step, generation, owner, clock()],
+    async beginStep(owner, run, generation, step) {
+      const started = await underFence(owner, run, generation, async (now) => {
+        const row = await task.get<{ id: number }>(
+          `INSERT INTO step_attempts (run_id, step, generation, owner, started_at)
+           VALUES ($run, $step, $generation, $owner, $now) RETURNING attempt_id AS id`,
+          { run, step, generation, owner, now },
         );
-        return Number(task.get<{ id: number }>('SELECT last_insert_rowid() AS id')?.id);
+        return Number(row?.id);
       });
       return started.ok ? { ok: true, attemptId: started.value } : started;
     },
-    publish(_owner, generation, body) {
-      return publisher.publish(
-        { runId: runId(), operationId: meta(task, 'operation_id'), generation, body },
-        clock(),
-      );
+    async publish(run, generation, body) {
+      const fenced = (await removedFence()) !== 'publisher';
+      const request = { run, op: await operationOf(run), generation, body };
+      return publishThroughFence(publisher, { ...request, now: await clock(publisher) }, fenced);
     },
-    checkpoint(owner, generation, step, attemptId, output) {
-      const saved = underFence(owner, generation, () =>
+    async checkpoint(owner, run, generation, step, attemptId, output) {
+      const insert = (now: number) =>
         task.run(
           `INSERT INTO checkpoints (run_id, step, generation, owner, attempt_id, output, saved_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (run_id, step) DO NOTHING`,
-          [runId(), step, generation, owner, attemptId, output, clock()],
-        ),
-      );
-      if (!saved.ok) return saved;
-      if (saved.value === 0)
+           VALUES ($run, $step, $generation, $owner, $attempt, $output, $now) ON CONFLICT (run_id, step) DO NOTHING`,
+          { run, step, generation, owner, attempt: attemptId, output, now },
+        );
+      let changed: number;
+      if ((await removedFence()) === 'checkpoint') {
+        changed = await insert(await clock(task));
+      } else {
+        const saved = await underFence(owner, run, generation, insert);
+        if (!saved.ok) return saved;
+        changed = saved.value;
+      }
+      if (changed === 0)
         return { ok: false, explanation: `${step} was already checkpointed; nothing was written.` };
       return { ok: true };
     },
-    finish(owner, generation) {
-      return lease().finish(owner, generation, clock());
+    async finish(owner, run, token) {
+      const now = await clock(task);
+      const changed = await task.run(fencedDesign.finish, { run, owner, token, now, lease });
+      return finishResult(changed, await readRun(run), run, owner, token, now);
     },
-    snapshot() {
-      const run = lease().read();
-      if (!run) throw new Error('The task database holds no run.');
-      return {
-        runId: runId(),
-        operationId: meta(task, 'operation_id'),
-        status: labStatus(run),
-        run,
-        checkpoints: checkpoints(),
-        attempts: task
-          .all(
-            `SELECT attempt_id AS attemptId, step, generation, owner, started_at AS startedAt
-             FROM step_attempts WHERE run_id = ? ORDER BY attempt_id`,
-            [runId()],
-          )
-          .map((row): AttemptRow => ({
-            attemptId: Number(row.attemptId),
-            step: String(row.step) as Step,
-            generation: Number(row.generation),
-            owner: String(row.owner),
-            startedAt: Number(row.startedAt),
-          })),
-        claims: task
-          .all(
-            `SELECT generation, owner, claimed_at AS claimedAt, lease_until AS leaseUntil
-             FROM claims WHERE run_id = ? ORDER BY generation`,
-            [runId()],
-          )
-          .map((row): ClaimRow => ({
-            generation: Number(row.generation),
-            owner: String(row.owner),
-            claimedAt: Number(row.claimedAt),
-            leaseUntil: Number(row.leaseUntil),
-          })),
-        publisher: publisher.snapshot(runId()),
-      };
-    },
+    snapshot: () => readLabSnapshot(task, publisher, removedFence),
   };
+  // Over a connection every statement is a round trip: PostgreSQL runs the one-trip forms.
+  return task.dialect === 'postgres'
+    ? {
+        ...lab,
+        ...oneTripOps({
+          task,
+          publisher,
+          lease,
+          removedFence,
+          operationOf,
+          rememberOperation: (run, op) => operations.set(run, op),
+        }),
+      }
+    : lab;
 }

@@ -1,14 +1,15 @@
 /// <reference lib="webworker" />
-import type { HostMessage, LabOpName, WorkerMessage, WorkerStall } from './protocol';
+import type { LabOps } from './lab';
+import type { HostMessage, LabOpName, LabWorkerMessage } from './protocol';
 import { createStepGate } from './step-gate';
-import type { FaultPoint } from './types';
-import { runWorker, type LabOps } from './worker';
+import { runWorker } from './worker';
 
-// One crash-lab worker: it holds no database, only the step loop. Every read and write goes to
-// the page that owns the task and publisher databases, one message per operation, so the page
-// (like a database server) keeps whatever this worker committed when it is killed mid-step.
+// One crash-lab worker: it holds no database, only the worker loop (the same one the CLI runs).
+// Every read and write goes to the page that owns the task and publisher databases, one message
+// per operation, so the page (like a database server) keeps whatever this worker committed when
+// it is killed mid-step.
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-const post = (message: WorkerMessage) => scope.postMessage(message);
+const post = (message: LabWorkerMessage) => scope.postMessage(message);
 
 let nextId = 1;
 const pending = new Map<number, (result: unknown) => void>();
@@ -22,12 +23,11 @@ function call<T>(op: LabOpName, ...args: unknown[]): Promise<T> {
 }
 
 const ops: LabOps = {
-  claim: (owner) => call('claim', owner),
-  beginStep: (owner, generation, step) => call('beginStep', owner, generation, step),
-  publish: (owner, generation, body) => call('publish', owner, generation, body),
-  checkpoint: (owner, generation, step, attemptId, output) =>
-    call('checkpoint', owner, generation, step, attemptId, output),
-  finish: (owner, generation) => call('finish', owner, generation),
+  claimNext: (owner) => call('claimNext', owner),
+  beginStep: (...args) => call('beginStep', ...args),
+  publish: (...args) => call('publish', ...args),
+  checkpoint: (...args) => call('checkpoint', ...args),
+  finish: (...args) => call('finish', ...args),
 };
 
 class Died extends Error {}
@@ -35,43 +35,32 @@ class Died extends Error {}
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const gate = createStepGate();
 
-async function start(
-  owner: string,
-  fault: FaultPoint | null,
-  stall: WorkerStall | null,
-  stepMs: number,
-  pollMs: number,
-  gated: boolean,
-) {
-  let waited = false;
-  for (;;) {
-    const outcome = await runWorker(ops, {
-      owner,
-      fault,
-      die(point) {
-        // The crash: this worker ends here, before anything after the fault point can run.
-        post({ type: 'died', point });
-        scope.close();
-        throw new Died(point);
-      },
-      // Step by step: the step's work waits for the page's Step instead of a timer.
-      work: (step) => {
-        if (!gated) return sleep(stall?.step === step ? stall.ms : stepMs);
-        post({ type: 'paused', step });
-        return gate.wait();
-      },
-      onEvent: (event) => post({ type: 'event', event }),
-    });
+async function start(message: Extract<HostMessage, { type: 'start' }>) {
+  const { owner, pid, fault, stall, stepMs, pollMs, gated } = message;
+  const summary = await runWorker(ops, {
+    owner,
+    pid,
+    fault,
+    die(point) {
+      // The crash: this worker ends here, before anything after the fault point can run.
+      post({ type: 'died', point });
+      scope.close();
+      throw new Died(point);
+    },
+    // Step by step: the step's work waits for the page's Step instead of a timer.
+    work: (step) => {
+      if (!gated) return sleep(stall?.step === step ? stall.ms : stepMs);
+      post({ type: 'paused', step });
+      return gate.wait();
+    },
     // A worker started while another holds the lease keeps asking, as a real one would.
-    if (outcome.kind === 'not-claimed' && outcome.reason === 'lease-held') {
-      if (!waited) post({ type: 'waiting', explanation: outcome.explanation });
-      waited = true;
-      await sleep(pollMs);
-      continue;
-    }
-    post({ type: 'done', outcome });
-    return;
-  }
+    waitForAll: true,
+    idle: () => sleep(pollMs),
+    record: (entry) => post({ type: 'history', entry }),
+    clock: () => Date.now(),
+    onEvent: (event) => post({ type: 'event', event }),
+  });
+  post({ type: 'done', summary });
 }
 
 scope.onmessage = (event: MessageEvent<HostMessage>) => {
@@ -85,14 +74,7 @@ scope.onmessage = (event: MessageEvent<HostMessage>) => {
     gate.release();
     return;
   }
-  start(
-    message.owner,
-    message.fault,
-    message.stall,
-    message.stepMs,
-    message.pollMs,
-    message.gated ?? false,
-  ).catch((error: unknown) => {
+  start(message).catch((error: unknown) => {
     if (!(error instanceof Died)) throw error;
   });
 };

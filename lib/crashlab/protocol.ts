@@ -1,8 +1,9 @@
-import type { FaultPoint, Step } from './types';
-import type { WorkerEvent, WorkerOutcome } from './worker';
+import type { HistoryEntry } from './history';
+import type { Step, FaultPoint } from './types';
+import type { WorkerEvent, WorkerSummary } from './worker';
 
 /** The lab operations a browser worker may call on the page that owns the databases. */
-export const LAB_OPS = ['claim', 'beginStep', 'publish', 'checkpoint', 'finish'] as const;
+export const LAB_OPS = ['claimNext', 'beginStep', 'publish', 'checkpoint', 'finish'] as const;
 export type LabOpName = (typeof LAB_OPS)[number];
 
 /** A pause inside one step (after starting it, before its effect or checkpoint): a stale worker. */
@@ -11,25 +12,27 @@ export interface WorkerStall {
   ms: number;
 }
 
-/** Page → worker. A gated worker pauses inside every step until the page sends `step`. */
+/** Page → Web Worker. A gated worker pauses inside every step until the page sends `step`. */
 export type HostMessage =
   | {
       type: 'start';
       owner: string;
+      /** The worker's number on the page: its lane in the history, as a pid is in the CLI's. */
+      pid: number;
       fault: FaultPoint | null;
       stall: WorkerStall | null;
       stepMs: number;
       pollMs: number;
-      gated?: boolean;
+      gated: boolean;
     }
   | { type: 'reply'; id: number; result: unknown }
   | { type: 'step' };
 
-/** Worker → page. */
-export type WorkerMessage =
+/** Web Worker → page. */
+export type LabWorkerMessage =
   | { type: 'call'; id: number; op: LabOpName; args: unknown[] }
   | { type: 'event'; event: WorkerEvent }
-  | { type: 'waiting'; explanation: string }
+  | { type: 'history'; entry: HistoryEntry }
   | { type: 'paused'; step: Step }
   | { type: 'died'; point: FaultPoint }
-  | { type: 'done'; outcome: WorkerOutcome };
+  | { type: 'done'; summary: WorkerSummary };

@@ -1,42 +1,13 @@
-import {
-  registerAt,
-  seenByResource,
-  writeThroughFence,
-  type ObservedWrite,
-  type ResourceFence,
-} from '@/lib/lease';
-import type { SqlDriver } from '@/lib/sqlite';
-import { CRASHLAB_SCHEMA_VERSION, PUBLISHER_RESOURCE, PUBLISHER_SCHEMA } from './schema';
-import type { PublisherSnapshot, PublishOutcome, PublishRequestRow, ReceiptRow } from './types';
-
-export interface PublishRequest {
-  runId: string;
-  /** The action's identity: chosen at submit, the same for every generation that retries it. */
-  operationId: string;
-  /** The fencing token of the worker that sends the request. */
-  generation: number;
-  body: string;
-}
-
-export type PublishResult =
-  | {
-      ok: true;
-      outcome: 'accepted' | 'duplicate';
-      receipt: ReceiptRow;
-      highestGeneration: number;
-      observed: ObservedWrite;
-    }
-  | {
-      ok: false;
-      outcome: 'stale';
-      highestGeneration: number;
-      explanation: string;
-      observed: ObservedWrite;
-    };
+import { admitsPosition, READ_SEEN, registerSql, type ResourceFence } from '@/lib/lease';
+import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
+import { PUBLISHER_RESOURCE } from './schema';
+import type { PublishDecision, ReceiptRow } from './types';
 
 /**
  * The publisher's fence (lib/lease/fence.ts): the highest generation of the run it has seen,
- * learned on a write or from the registration at takeover, plus the operation id as a key.
+ * learned from the registration a new generation makes at its claim (and on every publish),
+ * plus the operation id as a key. It lives in the rulebook's fence table, in a database of
+ * either dialect, and its trigger guards the receipts table.
  */
 export const PUBLISHER_FENCE: ResourceFence = {
   kind: 'highest-seen',
@@ -44,127 +15,27 @@ export const PUBLISHER_FENCE: ResourceFence = {
   order: 'generation',
   key: true,
 };
-export { PUBLISHER_RESOURCE };
+
+/** The publisher's key in the rulebook's fence table, as statement parameters. */
+export const PUBLISHER = { resource: PUBLISHER_RESOURCE } as const;
+
+/** The publisher learns generation $token of run $run (the rulebook's registration event). */
+export const REGISTER = registerSql(['$resource'])!;
+
+/** Whether the publisher's fence admits `generation`, given the highest generation it has seen. */
+export function publisherAdmits(generation: number, seen: number): boolean {
+  return admitsPosition(PUBLISHER_FENCE, generation, 0, { generation: seen, batch: 0 });
+}
 
 /** The publisher's answer to a generation older than the highest it has seen. */
 export function staleExplanation(generation: number, seen: number): string {
   return `refused: generation ${generation} is older than generation ${seen}, which the publisher has already seen`;
 }
 
-/** The independent publisher: a resource that checks the fence and the operation id itself. */
-export interface Publisher {
-  setup(now: number): void;
-  /** Records a new generation at takeover, so older workers are refused from then on. */
-  register(runId: string, generation: number): number;
-  publish(request: PublishRequest, now: number): PublishResult;
-  snapshot(runId: string): PublisherSnapshot;
-}
+export const RECEIPT_COLUMNS = `receipt_id AS "receiptId", operation_id AS "operationId", run_id AS "runId",
+  generation, body, accepted_at AS "acceptedAt"`;
 
-const RECEIPT_COLUMNS = `receipt_id AS receiptId, operation_id AS operationId, run_id AS runId,
-  generation, body, accepted_at AS acceptedAt`;
-
-/** Creates the publisher over its own database. */
-export function createPublisher(db: SqlDriver): Publisher {
-  const highest = (runId: string) => seenByResource(db, runId, PUBLISHER_RESOURCE).generation;
-  const log = (operationId: string, generation: number, outcome: PublishOutcome, now: number) =>
-    db.run(
-      'INSERT INTO publish_requests (operation_id, generation, outcome, at) VALUES (?, ?, ?, ?)',
-      [operationId, generation, outcome, now],
-    );
-  const receiptOf = (operationId: string) =>
-    toReceipt(
-      db.get<Record<string, number | string>>(
-        `SELECT ${RECEIPT_COLUMNS} FROM receipts WHERE operation_id = ?`,
-        [operationId],
-      )!,
-    );
-
-  return {
-    setup(now) {
-      db.transaction(() => {
-        db.exec(PUBLISHER_SCHEMA);
-        db.run(
-          "INSERT INTO publisher_meta (key, value) VALUES ('schema_version', ?), ('created_at', ?)",
-          [String(CRASHLAB_SCHEMA_VERSION), String(now)],
-        );
-      });
-    },
-    register(runId, generation) {
-      return db.transaction(() => {
-        registerAt(db, runId, PUBLISHER_RESOURCE, generation);
-        return highest(runId);
-      });
-    },
-    publish(request, now) {
-      return db.transaction((): PublishResult => {
-        const written = writeThroughFence(db, PUBLISHER_FENCE, {
-          runId: request.runId,
-          resource: PUBLISHER_RESOURCE,
-          holder: `generation ${request.generation}`,
-          token: request.generation,
-          opId: request.operationId,
-          body: request.body,
-          now,
-        });
-        const seen = highest(request.runId);
-        const kind = written.observed.database.kind;
-        if (kind === 'refused') {
-          log(request.operationId, request.generation, 'stale', now);
-          return {
-            ok: false,
-            outcome: 'stale',
-            highestGeneration: seen,
-            explanation: staleExplanation(request.generation, written.seenBefore.generation),
-            observed: written.observed,
-          };
-        }
-        if (kind === 'applied') {
-          db.run(
-            `INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at)
-             VALUES ($operation, $run, $generation, $body, $now)`,
-            {
-              operation: request.operationId,
-              run: request.runId,
-              generation: request.generation,
-              body: request.body,
-              now,
-            },
-          );
-        }
-        const outcome = kind === 'applied' ? 'accepted' : 'duplicate';
-        log(request.operationId, request.generation, outcome, now);
-        return {
-          ok: true,
-          outcome,
-          receipt: receiptOf(request.operationId),
-          highestGeneration: seen,
-          observed: written.observed,
-        };
-      });
-    },
-    snapshot(runId) {
-      return {
-        highestGeneration: highest(runId),
-        receipts: db
-          .all(`SELECT ${RECEIPT_COLUMNS} FROM receipts ORDER BY receipt_id`)
-          .map((row) => toReceipt(row as Record<string, number | string>)),
-        requests: db
-          .all(
-            'SELECT request_id AS requestId, operation_id AS operationId, generation, outcome, at FROM publish_requests ORDER BY request_id',
-          )
-          .map((row) => ({
-            requestId: Number(row.requestId),
-            operationId: String(row.operationId),
-            generation: Number(row.generation),
-            outcome: String(row.outcome) as PublishOutcome,
-            at: Number(row.at),
-          })) satisfies PublishRequestRow[],
-      };
-    },
-  };
-}
-
-function toReceipt(row: Record<string, number | string>): ReceiptRow {
+export function toReceipt(row: Record<string, unknown>): ReceiptRow {
   return {
     receiptId: Number(row.receiptId),
     operationId: String(row.operationId),
@@ -173,4 +44,49 @@ function toReceipt(row: Record<string, number | string>): ReceiptRow {
     body: String(row.body),
     acceptedAt: Number(row.acceptedAt),
   };
+}
+
+/**
+ * The publish, statement by statement (SQLite: a statement costs no round trip; PostgreSQL
+ * runs the one-statement form in one-trip.ts). The request registers its generation, the
+ * fence decides, and the receipt's UNIQUE operation id makes a retry a duplicate.
+ */
+export async function publishThroughFence(
+  publisher: AsyncSqlDriver,
+  request: { run: string; op: string; generation: number; body: string; now: number },
+  fenced: boolean,
+): Promise<PublishDecision> {
+  const { run, op, generation, body, now } = request;
+  const log = (outcome: string) =>
+    publisher.run(
+      'INSERT INTO publish_requests (operation_id, run_id, generation, outcome, at) VALUES ($op, $run, $generation, $outcome, $now)',
+      { op, run, generation, outcome, now },
+    );
+  return publisher.transaction(async (): Promise<PublishDecision> => {
+    await publisher.run(REGISTER, { ...PUBLISHER, run, token: generation });
+    const seen = Number(
+      (await publisher.get<{ generation: number }>(READ_SEEN, { ...PUBLISHER, run }))?.generation ??
+        0,
+    );
+    if (fenced && !publisherAdmits(generation, seen)) {
+      await log('refused');
+      return {
+        outcome: 'refused',
+        highestGeneration: seen,
+        explanation: staleExplanation(generation, seen),
+      };
+    }
+    const inserted = await publisher.run(
+      `INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at)
+       VALUES ($op, $run, $generation, $body, $now) ON CONFLICT (operation_id) DO NOTHING`,
+      { op, run, generation, body, now },
+    );
+    const outcome = inserted === 1 ? 'applied' : 'duplicate';
+    await log(outcome);
+    const receipt = await publisher.get(
+      `SELECT ${RECEIPT_COLUMNS} FROM receipts WHERE operation_id = $op`,
+      { op },
+    );
+    return { outcome, receipt: toReceipt(receipt!), highestGeneration: seen };
+  });
 }

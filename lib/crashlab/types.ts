@@ -1,6 +1,6 @@
 import type { RunRow } from '@/lib/lease';
 
-/** The fixed workflow of the lab, in order. */
+/** The fixed workflow of every run, in order. */
 export const STEPS = ['collect', 'draft', 'verify', 'publish'] as const;
 export type Step = (typeof STEPS)[number];
 
@@ -31,14 +31,12 @@ export function isFaultPoint(name: string): name is FaultPoint {
 /** The exit code of a worker process that dies at a fault point (EX_TEMPFAIL). */
 export const FAULT_EXIT_CODE = 75;
 
-/** The run as the lab shows it: the lease row, with `done` called `succeeded` as in the lesson. */
-export type LabStatus = 'queued' | 'running' | 'succeeded' | 'canceling' | 'canceled' | 'failed';
-
-export function labStatus(row: RunRow): LabStatus {
-  return row.status === 'done' ? 'succeeded' : row.status;
-}
+/** A fence a lab can be set up without, to show what chaos finds when it is missing. */
+export const REMOVABLE_FENCES = ['publisher', 'checkpoint'] as const;
+export type RemovableFence = (typeof REMOVABLE_FENCES)[number];
 
 export interface CheckpointRow {
+  runId: string;
   step: Step;
   generation: number;
   owner: string;
@@ -49,6 +47,7 @@ export interface CheckpointRow {
 
 export interface AttemptRow {
   attemptId: number;
+  runId: string;
   step: Step;
   generation: number;
   owner: string;
@@ -56,6 +55,7 @@ export interface AttemptRow {
 }
 
 export interface ClaimRow {
+  runId: string;
   generation: number;
   owner: string;
   claimedAt: number;
@@ -71,30 +71,49 @@ export interface ReceiptRow {
   acceptedAt: number;
 }
 
-export type PublishOutcome = 'accepted' | 'duplicate' | 'stale';
-
+/** A publish request as the publisher logged it, with its decision in the rulebook's words. */
 export interface PublishRequestRow {
   requestId: number;
   operationId: string;
+  runId: string;
   generation: number;
-  outcome: PublishOutcome;
+  outcome: 'applied' | 'duplicate' | 'refused';
   at: number;
 }
 
-export interface PublisherSnapshot {
-  highestGeneration: number;
-  receipts: ReceiptRow[];
-  requests: PublishRequestRow[];
+/** What the publisher decided about one publish request (the database's view). */
+export type PublishDecision =
+  | { outcome: 'applied' | 'duplicate'; receipt: ReceiptRow; highestGeneration: number }
+  | { outcome: 'refused'; highestGeneration: number; explanation: string };
+
+/** Everything both databases hold: what inspect prints, the page shows and evaluate judges. */
+export interface LabSnapshot {
+  runs: RunRow[];
+  operations: Record<string, string>;
+  claims: ClaimRow[];
+  attempts: AttemptRow[];
+  checkpoints: CheckpointRow[];
+  publisher: {
+    /** The highest generation the publisher has seen, per run (the rulebook's fence table). */
+    register: Record<string, number>;
+    receipts: ReceiptRow[];
+    requests: PublishRequestRow[];
+  };
+  removedFence: RemovableFence | null;
 }
 
-/** Everything both databases hold about the run: what inspect prints and evaluate judges. */
-export interface LabSnapshot {
-  runId: string;
-  operationId: string;
-  status: LabStatus;
-  run: RunRow;
-  checkpoints: CheckpointRow[];
-  attempts: AttemptRow[];
-  claims: ClaimRow[];
-  publisher: PublisherSnapshot;
-}
+/** A claim of the next claimable run, with what earlier generations of it checkpointed. */
+export type LabClaim =
+  | {
+      ok: true;
+      runId: string;
+      generation: number;
+      operationId: string;
+      leaseUntil: number;
+      done: Partial<Record<Step, string>>;
+    }
+  | { ok: false; reason: 'none-claimable' | 'all-final'; explanation: string };
+
+export type StepStart = { ok: true; attemptId: number } | { ok: false; explanation: string };
+
+export type CheckpointResult = { ok: true } | { ok: false; explanation: string };

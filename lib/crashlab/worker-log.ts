@@ -1,10 +1,13 @@
-import type { WorkerEvent, WorkerOutcome } from './worker';
+import type { WorkerEvent } from './worker';
 
-/** One line of a worker's log for an event it reported. */
+/**
+ * One line of a worker's log for an event it reported: the page's worker list and the CLI's
+ * `run` print the same lines.
+ */
 export function describeWorkerEvent(event: WorkerEvent): string {
   switch (event.type) {
     case 'claimed':
-      return `claimed the run: generation ${event.generation}${event.resumedFrom.length ? `, resuming after ${event.resumedFrom.join(', ')}` : ''}`;
+      return `claimed ${event.run}: generation ${event.generation}${event.resumedFrom.length ? `, resuming after ${event.resumedFrom.join(', ')}` : ''}`;
     case 'skipped':
       return `${event.step}: checkpoint saved earlier, not redone`;
     case 'started':
@@ -13,19 +16,11 @@ export function describeWorkerEvent(event: WorkerEvent): string {
       return `publish: the publisher answered ${event.outcome}, receipt #${event.receiptId}`;
     case 'checkpointed':
       return `${event.step}: checkpoint saved`;
-    case 'finished':
-      return 'finished the run';
-  }
-}
-
-/** The last line of a worker's log: how its attempt at the run ended. */
-export function describeWorkerOutcome(outcome: WorkerOutcome): string {
-  switch (outcome.kind) {
     case 'succeeded':
-      return `succeeded: generation ${outcome.generation}`;
-    case 'not-claimed':
-      return `not claimed: ${outcome.explanation}`;
+      return `${event.run} succeeded: generation ${event.generation}`;
     case 'fenced-out':
-      return `fenced out at ${outcome.step}: ${outcome.explanation}`;
+      return `${event.run} fenced out at ${event.step} (generation ${event.generation}): ${event.explanation}`;
+    case 'waiting':
+      return `waiting: ${event.explanation}`;
   }
 }

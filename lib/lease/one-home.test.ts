@@ -63,11 +63,11 @@ describe('one home per rule', () => {
     );
     const uses = (path: string, what: RegExp) =>
       expect(FILES.find((f) => f.path === path)?.text, path).toMatch(what);
-    uses('lib/crashlab/queue/schema.ts', /fenceSeenTable\(dialect\)/);
-    uses('lib/crashlab/queue/schema.ts', /fenceGuardTrigger\(/);
-    uses('lib/crashlab/queue/rows.ts', /registerSql\(/);
-    uses('lib/crashlab/queue/one-trip.ts', /REGISTER_AND_READ_SEEN/);
-    uses('lib/crashlab/schema.ts', /FENCE_SCHEMA/);
+    uses('lib/crashlab/schema.ts', /fenceSeenTable\(dialect\)/);
+    uses('lib/crashlab/schema.ts', /fenceGuardTrigger\(/);
+    uses('lib/crashlab/schema.ts', /runTableSchema\(dialect\)/);
+    uses('lib/crashlab/publisher.ts', /registerSql\(/);
+    uses('lib/crashlab/one-trip.ts', /REGISTER_AND_READ_SEEN/);
   });
 
   it('one commit decision: applied, refused, duplicate or missing, decided in lib/lease/commit.ts', () => {
@@ -75,7 +75,7 @@ describe('one home per rule', () => {
       'lib/lease/commit.ts',
     ]);
     expect(outsideLease(/kind:\s*'(refused|duplicate)'/)).toEqual([]);
-    expect(FILES.find((f) => f.path === 'lib/crashlab/queue/rows.ts')?.text).toMatch(
+    expect(FILES.find((f) => f.path === 'lib/crashlab/run-results.ts')?.text).toMatch(
       /commitResult\(/,
     );
   });
@@ -89,7 +89,7 @@ describe('one home per rule', () => {
     const uses = (path: string, what: RegExp) =>
       expect(FILES.find((f) => f.path === path)?.text, path).toMatch(what);
     uses('lib/timeline/targets.ts', /writeThroughFence/);
-    uses('lib/crashlab/publisher.ts', /writeThroughFence/);
+    uses('lib/crashlab/publisher.ts', /admitsPosition\(PUBLISHER_FENCE/);
     // The checker runs the statements lib/lease built from the design's fences.
     uses('lib/lease/build.ts', /fencedWriteSql/);
     uses('lib/checker/statements.ts', /targets\.writeReport/);

@@ -1,5 +1,4 @@
-import type { PlannedFault } from '@/lib/crashlab/queue/plan';
-import type { ChaosHooks } from '@/lib/crashlab/queue/worker';
+import type { ChaosHooks, PlannedFault } from '@/lib/crashlab';
 
 /** Messages between a worker process and the chaos supervisor (over Node's IPC channel). */
 export type WorkerMessage =

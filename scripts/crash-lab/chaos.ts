@@ -1,10 +1,16 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { evaluateQueue, formatQueueEvaluation } from '@/lib/crashlab/queue/evaluate';
-import { createQueueLab, queueRunIds, submitQueue } from '@/lib/crashlab/queue/lab';
-import { chaosPlan, describePlan } from '@/lib/crashlab/queue/plan';
-import type { RemovableFence } from '@/lib/crashlab/queue/schema';
+import {
+  chaosPlan,
+  createCrashLab,
+  describePlan,
+  evaluate,
+  labRunIds,
+  submitLab,
+  type RemovableFence,
+} from '@/lib/crashlab';
+import { formatEvaluation } from './format';
 import type { SupervisorMessage, WorkerMessage } from './chaos-worker';
 import { PLAN_ENV } from './chaos-worker';
 import { EXIT } from './exit-codes';
@@ -67,13 +73,13 @@ export async function runChaos(options: {
   const record = historyWriter(history);
 
   const db = await openQueue(p.task, p.publisher, 'submit');
-  await submitQueue(db.task, db.publisher, {
+  await submitLab(db.task, db.publisher, {
     runs,
     experiment: `chaos-${seed}`,
     removedFence: (values['remove-fence'] as RemovableFence) ?? null,
   });
-  const lab = createQueueLab({ task: db.task, publisher: db.publisher, leaseSeconds });
-  const plan = chaosPlan(seed, queueRunIds(runs), faults);
+  const lab = createCrashLab({ task: db.task, publisher: db.publisher, leaseSeconds });
+  const plan = chaosPlan(seed, labRunIds(runs), faults);
   print(
     `chaos: seed ${seed}, ${workers} workers, ${runs} runs, lease ${leaseSeconds} s, ${plan.length} planned faults (repeat with --seed ${seed})`,
   );
@@ -212,13 +218,13 @@ export async function runChaos(options: {
   const elapsed = (Date.now() - started) / 1000;
   const snapshot = await lab.snapshot();
   await db.close();
-  const evaluation = evaluateQueue(snapshot, readHistory(history));
+  const evaluation = evaluate(snapshot, readHistory(history));
   const entries = readHistory(history);
   const unknown = entries.filter((e) => e.type === 'complete' && e.outcome === 'unknown').length;
   const refused = entries.filter(
     (e) => e.type === 'complete' && e.outcome === 'refused' && e.op !== 'claim',
   ).length;
-  print(formatQueueEvaluation(evaluation));
+  print(formatEvaluation(evaluation));
   print(
     `chaos ${timedOut ? 'RAN OUT OF TIME' : 'finished'} in ${elapsed.toFixed(1)} s: ${evaluation.succeeded}/${runs} runs succeeded, ` +
       `${evaluation.receipts} receipt(s), ${nemesis.kill} killed, ${nemesis.pause} paused, ${unknown} ack(s) dropped, ` +

@@ -70,19 +70,21 @@ describe('the source’s sequence, as real processes', () => {
 
     const inspected = await npmLab('inspect', '--db', db);
     expect(inspected.code).toBe(0);
-    expect(inspected.stdout).toMatch(/status:\s+running/);
-    expect(inspected.stdout).toMatch(/collect:\s+checkpoint saved \(generation 1/);
-    expect(inspected.stdout).toMatch(/draft:\s+no checkpoint/);
+    expect(inspected.stdout).toMatch(
+      /run-0001\s+running\s+gen1 .* collect@gen1 draft:- verify:- publish:-/,
+    );
 
     await sleep(Math.max(0, 2100 - (Date.now() - crashedAt)));
     const resumed = await npmLab('run', '--db', db);
     expect(resumed.code).toBe(0);
     expect(resumed.stdout).toMatch(/collect: checkpoint saved earlier, not redone/);
-    expect(resumed.stdout).toMatch(/succeeded: generation 2, collect ran 1×, 1 receipt\(s\)/);
+    expect(resumed.stdout).toMatch(/run-0001 succeeded: generation 2/);
+    expect(resumed.stdout).toMatch(/1 run\(s\) succeeded, 0 fenced out; every run is final/);
 
     const evaluated = await npmLab('evaluate', '--db', db);
     expect(evaluated.code).toBe(0);
-    expect(evaluated.stdout).toMatch(/all 7 checks passed/);
+    expect(evaluated.stdout).toMatch(/1 run\(s\), 1 succeeded, 1 receipt\(s\)/);
+    expect(evaluated.stdout).toMatch(/all 5 properties hold: 0 violations/);
   }, 60_000);
 
   it('a run while the dead worker’s lease still holds is refused with exit 3 and changes nothing', async () => {
@@ -94,11 +96,11 @@ describe('the source’s sequence, as real processes', () => {
     const before = digest(db);
     const refused = await lab('run', '--db', db);
     expect(refused.code).toBe(3);
-    expect(refused.stdout).toMatch(/holds the lease for another/);
+    expect(refused.stdout).toMatch(/run-0001 is held by worker-\d+ for another/);
     expect(digest(db)).toBe(before);
     const evaluated = await lab('evaluate', '--db', db);
     expect(evaluated.code).toBe(1);
-    expect(evaluated.stdout).toMatch(/FAILED: run-succeeded, steps-checkpointed/);
+    expect(evaluated.stdout).toMatch(/FAIL\s+every-run-succeeded\s+1 violation/);
   }, 60_000);
 });
 
@@ -137,8 +139,9 @@ describe('run --workers 4', () => {
       '10',
     );
     expect(raced.code).toBe(0);
-    expect(raced.stdout).toMatch(/4 workers, 1 receipt\(s\) in the publisher database/);
-    expect(raced.stdout.match(/succeeded: generation 1/g)).toHaveLength(1);
+    // They wait for each other (a fleet): one succeeds, the others find every run final.
+    expect(raced.stdout).toMatch(/4 workers finished in/);
+    expect(raced.stdout.match(/: 1 run\(s\) succeeded/g)).toHaveLength(1);
     const publisher = openFileDb(db.replace(/\.sqlite$/, '.publisher.sqlite'), { readonly: true });
     expect(publisher.get('SELECT count(*) AS n FROM receipts')).toEqual({ n: 1 });
     publisher.close();
@@ -164,7 +167,7 @@ describe('bad input: a clear message, a non-zero exit, no file changed', () => {
 
     const badLease = await lab('run', '--db', db, '--lease-seconds', '0');
     expect(badLease.code).toBe(2);
-    expect(badLease.stderr).toMatch(/--lease-seconds must be a number above 0/);
+    expect(badLease.stderr).toMatch(/--lease-seconds must be a number from 0.1 to 3600/);
     expect((await lab('run', '--db', db, '--bogus')).code).toBe(2);
     expect(digest(db)).toBe(before);
   }, 60_000);
@@ -208,7 +211,7 @@ describe('bad input: a clear message, a non-zero exit, no file changed', () => {
     const before = digest(future);
     const refused = await lab('run', '--db', future);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/schema version 99, this lab reads version 2/);
+    expect(refused.stderr).toMatch(/schema version 99, this lab reads version 3/);
     expect(digest(future)).toBe(before);
 
     const other = join(dir, 'other.sqlite');
@@ -272,11 +275,11 @@ describe('a stalled worker wakes up after a takeover', () => {
         takeover = await lab('run', '--db', db, '--owner', 'worker-B');
         if (takeover.code === 0) break;
         expect(`${takeover.stdout}${takeover.stderr}`).toMatch(
-          /not claimed: worker-A holds the lease/,
+          /not claimed: run-0001 is held by worker-A/,
         );
       }
       expect(takeover.stdout).toMatch(
-        /claimed the run: generation 2, resuming after collect, draft, verify/,
+        /claimed run-0001: generation 2, resuming after collect, draft, verify/,
       );
 
       process.kill(group, 'SIGCONT');
@@ -285,11 +288,11 @@ describe('a stalled worker wakes up after a takeover', () => {
       if (a.exitCode === null && a.signalCode === null) process.kill(group, 'SIGKILL');
     }
     expect(stdout).toMatch(
-      /fenced out at publish \(generation 1\): refused: generation 1 is older than generation 2/,
+      /run-0001 fenced out at publish \(generation 1\): refused: generation 1 is older than generation 2/,
     );
 
     const inspected = await lab('inspect', '--db', db);
-    expect(inspected.stdout).toMatch(/requests:\s+gen2 accepted, gen1 stale/);
+    expect(inspected.stdout).toMatch(/2 request\(s\): 1 applied, 0 duplicate, 1 refused/);
     expect((await lab('evaluate', '--db', db)).code).toBe(0);
   }, 90_000);
 });

@@ -8,7 +8,7 @@
  *   npm run lab -- evaluate --db crash.sqlite
  *   npm run lab -- sweep
  */
-import { main } from './commands';
+import { main } from './queue-cli';
 import { EXIT } from './exit-codes';
 import { BadInput } from './files';
 import { ServerCannotStart } from './bad-input';

@@ -76,5 +76,5 @@ export async function runWorkerFleet(options: {
   options.print(
     `${options.workers} workers finished in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
-  return results.every((r) => r.code === 0) ? EXIT.ok : EXIT.failed;
+  return results.every((r) => r.code === EXIT.ok) ? EXIT.ok : EXIT.failed;
 }

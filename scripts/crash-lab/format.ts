@@ -1,49 +1,60 @@
-import type { Evaluation, LabSnapshot } from '@/lib/crashlab';
-import { STEPS } from '@/lib/crashlab';
+import { LAB_PROPERTIES, STEPS, type Evaluation, type LabSnapshot } from '@/lib/crashlab';
 
-const seconds = (s: number) => `${s.toFixed(1)} s`;
-
-/** What `inspect` prints: both databases, read at database time `now`. */
+/** What `inspect` prints: every run (the first 20) and the publisher, read at database time `now`. */
 export function formatSnapshot(snapshot: LabSnapshot, now: number): string {
-  const { run } = snapshot;
-  const left = run.leaseUntil - now;
-  const lease =
-    run.status !== 'running'
-      ? 'none'
-      : left > 0
-        ? `${seconds(left)} left`
-        : `expired ${seconds(-left)} ago: another worker may take over`;
+  const counts = (status: string) => snapshot.runs.filter((r) => r.status === status).length;
   const lines = [
-    `task database`,
-    `  run:        ${snapshot.runId} (publish operation ${snapshot.operationId})`,
-    `  status:     ${snapshot.status}`,
-    `  owner:      ${run.owner || '(nobody)'}`,
-    `  generation: ${run.fence}`,
-    `  lease:      ${lease}`,
-    ...STEPS.map((step) => {
-      const saved = snapshot.checkpoints.find((c) => c.step === step);
-      const ran = snapshot.attempts.filter((a) => a.step === step).length;
-      return `  ${`${step}:`.padEnd(11)} ${saved ? `checkpoint saved (generation ${saved.generation}, ${saved.owner})` : 'no checkpoint'}, ran ${ran}×`;
-    }),
-    `  claims:     ${snapshot.claims.map((c) => `gen${c.generation} ${c.owner}`).join(', ') || 'none'}`,
-    `publisher database`,
-    `  highest generation seen: ${snapshot.publisher.highestGeneration}`,
-    `  receipts:   ${snapshot.publisher.receipts.length}${snapshot.publisher.receipts.map((r) => ` [#${r.receiptId} ${r.operationId} gen${r.generation}]`).join('')}`,
-    `  requests:   ${snapshot.publisher.requests.map((r) => `gen${r.generation} ${r.outcome}`).join(', ') || 'none'}`,
+    `task database: ${snapshot.runs.length} run(s): ${counts('queued')} queued, ${counts('running')} running, ${counts('done')} done` +
+      (snapshot.removedFence ? ` (set up WITHOUT the ${snapshot.removedFence} fence)` : ''),
   ];
+  for (const run of snapshot.runs.slice(0, 20)) {
+    const steps = STEPS.map((s) => {
+      const c = snapshot.checkpoints.find((x) => x.runId === run.runId && x.step === s);
+      return c ? `${s}@gen${c.generation}` : `${s}:-`;
+    }).join(' ');
+    const left = run.leaseUntil - now;
+    const lease =
+      run.status !== 'running'
+        ? ''
+        : left > 0
+          ? `, lease ${left.toFixed(1)} s left`
+          : `, lease expired ${(-left).toFixed(1)} s ago`;
+    lines.push(
+      `  ${run.runId}  ${run.status}  gen${run.fence} ${run.owner || '(nobody)'}${lease}  ${steps}`,
+    );
+  }
+  if (snapshot.runs.length > 20) lines.push(`  … ${snapshot.runs.length - 20} more`);
+  const requests = snapshot.publisher.requests;
+  lines.push(
+    `publisher database: ${snapshot.publisher.receipts.length} receipt(s); ${requests.length} request(s): ` +
+      ['applied', 'duplicate', 'refused']
+        .map((o) => `${requests.filter((r) => r.outcome === o).length} ${o}`)
+        .join(', '),
+  );
   return lines.join('\n');
 }
 
-/** What `evaluate` prints: each check with its evidence, then the verdict. */
-export function formatEvaluation(evaluation: Evaluation): string {
-  const lines = evaluation.checks.map(
-    (c) => `${c.passed ? 'PASS' : 'FAIL'}  ${c.id.padEnd(20)} ${c.title}: ${c.evidence}`,
-  );
-  const failed = evaluation.checks.filter((c) => !c.passed).map((c) => c.id);
+/** What `evaluate` prints: the verdict per property, then each violation with its excerpt. */
+export function formatEvaluation(evaluation: Evaluation, limit = 5): string {
+  const lines = [
+    `${evaluation.runs} run(s), ${evaluation.succeeded} succeeded, ${evaluation.receipts} receipt(s) at the publisher`,
+    ...LAB_PROPERTIES.map(
+      (p) =>
+        `${evaluation.counts[p] === 0 ? 'PASS' : 'FAIL'}  ${p.padEnd(20)} ${evaluation.counts[p]} violation(s)`,
+    ),
+  ];
+  for (const v of evaluation.violations.slice(0, limit)) {
+    lines.push('', `violation of ${v.property}: ${v.message}`);
+    if (v.excerpt.length)
+      lines.push('  shortest history excerpt:', ...v.excerpt.map((l) => `    ${l}`));
+  }
+  if (evaluation.violations.length > limit)
+    lines.push('', `… and ${evaluation.violations.length - limit} more violation(s)`);
   lines.push(
-    failed.length
-      ? `FAILED: ${failed.join(', ')}`
-      : `all ${evaluation.checks.length} checks passed`,
+    '',
+    evaluation.passed
+      ? `all ${LAB_PROPERTIES.length} properties hold: 0 violations`
+      : `FAILED: ${evaluation.violations.length} violation(s)`,
   );
   return lines.join('\n');
 }

@@ -1,26 +1,35 @@
-// The queue lab's command line: its usage text, its options and how they are read and checked.
+// The crash lab's command line: its usage text, its options and how they are read and checked.
 import { parseArgs } from 'node:util';
-import { FAULT_POINTS, isFaultPoint } from '@/lib/crashlab';
-import { REMOVABLE_FENCES } from '@/lib/crashlab/queue/schema';
+import { FAULT_POINTS, isFaultPoint, REMOVABLE_FENCES, STEPS, type Step } from '@/lib/crashlab';
 import { BadInput } from './files';
 import { defaultPublisher, parsePlace, type Place } from './queue-connect';
 
-export const QUEUE_USAGE = `queue commands (a PostgreSQL URL or a SQLite file after --database)
+export const USAGE = `usage: npm run lab -- <command> [options]
+
+Every command takes --database PLACE: a PostgreSQL URL (postgres://…) or a SQLite file path
+(--db FILE is the same as --database FILE). A single run is a queue of one (--runs 1, the default).
   pg start [--port P] | pg stop | pg status   the embedded PostgreSQL 18 (data in .lab/pg), prints its URL
-  submit   --database URL [--runs N]          create both databases' tables with N queued runs
-  run      --database URL [--workers N] [--lease-seconds S] [--fault POINT] [--step-ms MS] [--history FILE]
-                                              claim runs (FOR UPDATE SKIP LOCKED on PostgreSQL) until none is claimable
-  inspect  --database URL [--json]            print both databases
-  evaluate --database URL [--history FILE] [--json]
+  submit   --database PLACE [--runs N]        create both databases' tables with N queued runs
+  run      --database PLACE [--workers N] [--lease-seconds S] [--fault POINT] [--step-ms MS]
+           [--stall STEP:SECONDS] [--owner NAME] [--history FILE] [--wait]
+                                              claim runs (FOR UPDATE SKIP LOCKED on PostgreSQL) until none is
+                                              claimable; --stall pauses inside STEP (a stale worker that wakes up later)
+  inspect  --database PLACE [--json]          print both databases
+  evaluate --database PLACE [--history FILE] [--json]
                                               check every property; a failure prints the shortest history excerpt
-  chaos    --database URL [--workers 8] [--runs 1000] [--seconds 60] [--seed N] [--faults F] [--history FILE]
+  chaos    --database PLACE [--workers 8] [--runs 1000] [--seconds 60] [--seed N] [--faults F] [--history FILE]
                                               workers under a supervisor that kills (SIGKILL), pauses (SIGSTOP past
                                               the lease, then SIGCONT) and drops publisher acknowledgements
-every queue command also takes --publisher URL (default: database NAME_publisher on the same server)
+  sweep    [--lease-seconds S] [--dir DIR]    every fault point on its own SQLite files, in fresh processes
+every command also takes --publisher PLACE (default: NAME.publisher.sqlite beside a file, NAME_publisher on a server)
+fault points: ${FAULT_POINTS.join(', ')}
+exit codes: 0 ok, 1 check failed, 2 bad input, 3 lease held by another worker, 4 fenced out, 75 died at a fault point
 workers on other machines join by running: npm run lab -- run --database URL --wait`;
 
 const OPTIONS = {
   database: { type: 'string' },
+  db: { type: 'string' },
+  stall: { type: 'string' },
   publisher: { type: 'string' },
   runs: { type: 'string' },
   workers: { type: 'string' },
@@ -61,15 +70,6 @@ export function number(
   return n;
 }
 
-/** True when the command line is for the queue lab rather than the single-run SQLite lab. */
-export function isQueueCommand(argv: string[]): boolean {
-  return (
-    ['pg', 'chaos', '_worker'].includes(argv[0] ?? '') ||
-    argv.includes('--database') ||
-    argv.some((a) => a.startsWith('--database='))
-  );
-}
-
 export function parseQueueArgs(argv: string[]): {
   command: string;
   sub?: string;
@@ -88,6 +88,11 @@ export function parseQueueArgs(argv: string[]): {
   } catch (error) {
     throw new BadInput(error instanceof Error ? error.message : String(error));
   }
+  // --db FILE, the single-run lab's option, is the same place as --database FILE.
+  if (values.db !== undefined) {
+    if (values.database !== undefined) throw new BadInput('give --database or --db, not both');
+    values = { ...values, database: values.db, db: undefined };
+  }
   if (values.fault !== undefined && !isFaultPoint(String(values.fault))) {
     throw new BadInput(`unknown fault "${values.fault}"; fault points: ${FAULT_POINTS.join(', ')}`);
   }
@@ -99,12 +104,28 @@ export function parseQueueArgs(argv: string[]): {
 }
 
 export function places(values: QueueValues): { task: Place; publisher: Place } {
-  if (typeof values.database !== 'string' || !values.database)
-    throw new BadInput('--database URL is required');
-  const task = parsePlace(values.database);
+  const database = values.database ?? values.db;
+  if (typeof database !== 'string' || !database)
+    throw new BadInput('--database URL (or --db FILE) is required');
+  const task = parsePlace(database);
   const publisher =
     typeof values.publisher === 'string' && values.publisher
       ? parsePlace(values.publisher)
       : defaultPublisher(task);
+  if (task.kind === 'sqlite' && publisher.kind === 'sqlite' && task.path === publisher.path)
+    throw new BadInput('--publisher must be a different file from --database');
   return { task, publisher };
+}
+
+/** `--stall publish:8`: the worker pauses 8 s inside publish, after starting it, before its effect. */
+export function parseStall(value: unknown): { step: Step; seconds: number } | null {
+  if (value === undefined) return null;
+  const [step, seconds] = String(value).split(':');
+  const n = Number(seconds);
+  if (!(STEPS as readonly string[]).includes(step) || !(n > 0 && n <= 600)) {
+    throw new BadInput(
+      `--stall must look like STEP:SECONDS with STEP one of ${STEPS.join(', ')} and up to 600 seconds, not "${String(value)}"`,
+    );
+  }
+  return { step: step as Step, seconds: n };
 }

@@ -1,30 +1,37 @@
 /**
- * The crash lab as a queue, on PostgreSQL or a SQLite file: many runs, many worker processes,
- * a chaos supervisor and a JSONL history.
- *   npm run lab -- pg start                          (prints the URL)
+ * The crash lab on the command line: one lab, on PostgreSQL or a SQLite file; a single run is a
+ * queue of one. Many runs, many worker processes, a chaos supervisor and a JSONL history.
+ *   npm run lab -- submit   --db crash.sqlite                          (one run)
+ *   npm run lab -- run      --db crash.sqlite --lease-seconds 2 --fault after_collect   (exits 75)
+ *   npm run lab -- pg start                                            (prints the URL)
  *   npm run lab -- submit   --database URL --runs 100
  *   npm run lab -- run      --database URL --workers 4
  *   npm run lab -- chaos    --database URL --workers 8 --runs 1000 --seconds 60
  *   npm run lab -- evaluate --database URL --history FILE
  */
 import { join, resolve } from 'node:path';
-import { FAULT_EXIT_CODE, STEPS, type FaultPoint } from '@/lib/crashlab';
-import { evaluateQueue, formatQueueEvaluation } from '@/lib/crashlab/queue/evaluate';
-import { createQueueLab, submitQueue } from '@/lib/crashlab/queue/lab';
-import type { RemovableFence } from '@/lib/crashlab/queue/schema';
-import type { QueueSnapshot } from '@/lib/crashlab/queue/types';
-import { runQueueWorker } from '@/lib/crashlab/queue/worker';
+import {
+  createCrashLab,
+  describeWorkerEvent,
+  evaluate,
+  FAULT_EXIT_CODE,
+  runWorker,
+  submitLab,
+  type FaultPoint,
+  type RemovableFence,
+} from '@/lib/crashlab';
 import { runChaos } from './chaos';
 import { EXIT } from './exit-codes';
 import { BadInput } from './files';
-import { table } from './format';
+import { formatEvaluation, formatSnapshot } from './format';
 import { barrier, BARRIER_ENV, chaosHooksFromEnv } from './chaos-worker';
 import { labUrl, serverStatus, startServer, stopServer } from './pg-server';
 import { runtimeHome } from './pg-runtime';
-import { number, parseQueueArgs, places } from './queue-args';
+import { number, parseQueueArgs, parseStall, places, USAGE } from './queue-args';
 import { historyWriter, readHistory } from './queue-history-file';
-import { describePlace, openQueue } from './queue-connect';
+import { createQueue, describePlace, openQueue } from './queue-connect';
 import { runWorkerFleet } from './fleet';
+import { runSweep } from './sweep';
 
 const REPO_ROOT = resolve(__dirname, '..', '..');
 /** The embedded server's home: git-ignored, beside the repository's files. */
@@ -32,41 +39,15 @@ export const LAB_DIR = resolve(REPO_ROOT, '.lab', 'pg');
 export const DEFAULT_PORT = 5433;
 
 const print = (text: string) => process.stdout.write(`${text}\n`);
+const COMMANDS = ['pg', 'submit', 'run', 'inspect', 'evaluate', 'chaos', 'sweep', 'help'];
 
-function formatQueue(snapshot: QueueSnapshot, now: number): string {
-  const counts = (status: string) => snapshot.runs.filter((r) => r.status === status).length;
-  const lines = [
-    `task database: ${snapshot.runs.length} run(s): ${counts('queued')} queued, ${counts('running')} running, ${counts('done')} succeeded` +
-      (snapshot.removedFence ? ` (set up WITHOUT the ${snapshot.removedFence} fence)` : ''),
-  ];
-  for (const run of snapshot.runs.slice(0, 20)) {
-    const steps = STEPS.map((s) => {
-      const c = snapshot.checkpoints.find((x) => x.runId === run.runId && x.step === s);
-      return c ? `${s}@gen${c.generation}` : `${s}:-`;
-    }).join(' ');
-    const left = run.leaseUntil - now;
-    const lease =
-      run.status !== 'running'
-        ? ''
-        : left > 0
-          ? `, lease ${left.toFixed(1)} s left`
-          : `, lease expired ${(-left).toFixed(1)} s ago`;
-    lines.push(
-      `  ${run.runId}  ${run.status === 'done' ? 'succeeded' : run.status}  gen${run.fence} ${run.owner || '(nobody)'}${lease}  ${steps}`,
-    );
+export async function main(argv: string[]): Promise<number> {
+  if (!argv[0] || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+    print(USAGE);
+    return EXIT.ok;
   }
-  if (snapshot.runs.length > 20) lines.push(`  … ${snapshot.runs.length - 20} more`);
-  const requests = snapshot.publisher.requests;
-  lines.push(
-    `publisher database: ${snapshot.publisher.receipts.length} receipt(s); ${requests.length} request(s): ` +
-      ['applied', 'duplicate', 'refused']
-        .map((o) => `${requests.filter((r) => r.outcome === o).length} ${o}`)
-        .join(', '),
-  );
-  return lines.join('\n');
-}
-
-export async function queueMain(argv: string[]): Promise<number> {
+  if (![...COMMANDS, '_worker'].includes(argv[0]))
+    throw new BadInput(`unknown command "${argv[0]}"; commands: ${COMMANDS.join(', ')}`);
   const { command, sub, values } = parseQueueArgs(argv);
   const leaseSeconds = number(values, 'lease-seconds', 30, 0.1, 3600);
 
@@ -102,24 +83,16 @@ export async function queueMain(argv: string[]): Promise<number> {
     case 'submit': {
       const p = places(values);
       const runs = number(values, 'runs', 1, 1, 100_000, true);
-      const db = await openQueue(p.task, p.publisher, 'submit');
-      try {
-        const experiment = Math.random().toString(36).slice(2, 10);
-        await submitQueue(db.task, db.publisher, {
-          runs,
-          experiment,
-          removedFence: (values['remove-fence'] as RemovableFence) ?? null,
-        });
-        print(
-          `submitted ${runs} run(s) to ${describePlace(p.task)} (experiment ${experiment}); publisher ${describePlace(p.publisher)}`,
-        );
-        if (values['remove-fence'])
-          print(
-            `WARNING: set up without the ${values['remove-fence']} fence, to show what chaos finds`,
-          );
-      } finally {
-        await db.close();
-      }
+      const experiment = Math.random().toString(36).slice(2, 10);
+      const removedFence = (values['remove-fence'] as RemovableFence) ?? null;
+      await createQueue(p.task, p.publisher, async (db) => {
+        await submitLab(db.task, db.publisher, { runs, experiment, removedFence });
+      });
+      print(
+        `submitted ${runs} run(s) to ${describePlace(p.task)} (experiment ${experiment}); publisher ${describePlace(p.publisher)}`,
+      );
+      if (removedFence)
+        print(`WARNING: set up without the ${removedFence} fence, to show what chaos finds`);
       return EXIT.ok;
     }
 
@@ -128,6 +101,7 @@ export async function queueMain(argv: string[]): Promise<number> {
       const p = places(values);
       const workers = number(values, 'workers', 1, 1, 64, true);
       const stepMs = number(values, 'step-ms', 0, 0, 60_000);
+      const stall = parseStall(values.stall);
       const history =
         typeof values.history === 'string'
           ? resolve(process.env.INIT_CWD ?? process.cwd(), values.history)
@@ -138,14 +112,14 @@ export async function queueMain(argv: string[]): Promise<number> {
         return runWorkerFleet({ values, workers, history, print });
       }
       const db = await openQueue(p.task, p.publisher, 'use');
-      const lab = createQueueLab({ task: db.task, publisher: db.publisher, leaseSeconds });
+      const lab = createCrashLab({ task: db.task, publisher: db.publisher, leaseSeconds });
       const owner = typeof values.owner === 'string' ? values.owner : `worker-${process.pid}`;
       const record = historyWriter(history);
       record({ type: 'process', t: Date.now(), pid: process.pid, worker: owner, event: 'start' });
       const chaos = command === '_worker' ? chaosHooksFromEnv() : undefined;
       if (command === '_worker' && process.env[BARRIER_ENV] && process.send) await barrier();
       const quiet = values.quiet === true;
-      const summary = await runQueueWorker(lab, {
+      const summary = await runWorker(lab, {
         owner,
         pid: process.pid,
         fault: (values.fault as FaultPoint | undefined) ?? null,
@@ -153,13 +127,20 @@ export async function queueMain(argv: string[]): Promise<number> {
           process.stderr.write(`${owner} died at ${point} (exit ${FAULT_EXIT_CODE})\n`);
           process.exit(FAULT_EXIT_CODE);
         },
-        work: stepMs > 0 ? () => new Promise((r) => setTimeout(r, stepMs)) : undefined,
+        work: (step) => {
+          const ms = stall?.step === step ? stall.seconds * 1000 : stepMs;
+          if (stall?.step === step && !quiet)
+            print(`  ${step}: stalling ${stall.seconds} s (the lease keeps running)`);
+          return ms > 0 ? new Promise((r) => setTimeout(r, ms)) : undefined;
+        },
         waitForAll: values.wait === true || command === '_worker',
         idle: () => new Promise((r) => setTimeout(r, Math.min(200, leaseSeconds * 100))),
         chaos,
         record,
         clock: () => performance.timeOrigin + performance.now(),
-        onEvent: quiet ? undefined : print,
+        onEvent: quiet
+          ? undefined
+          : (e) => print(`${e.type === 'claimed' ? owner : ' '} ${describeWorkerEvent(e)}`),
       });
       record({
         type: 'process',
@@ -186,7 +167,9 @@ export async function queueMain(argv: string[]): Promise<number> {
       print(
         `${owner}: ${summary.succeeded} run(s) succeeded, ${summary.fencedOut} fenced out; ${summary.stopped === 'all-final' ? 'every run is final' : 'nothing else is claimable now'}`,
       );
-      return EXIT.ok;
+      // A worker that only ever lost its runs was fenced out: the rule working, told by exit 4.
+      const lost = command === 'run' && summary.fencedOut > 0 && summary.succeeded === 0;
+      return lost ? EXIT.fencedOut : EXIT.ok;
     }
 
     case 'inspect':
@@ -196,19 +179,21 @@ export async function queueMain(argv: string[]): Promise<number> {
         typeof values.history === 'string'
           ? readHistory(resolve(process.env.INIT_CWD ?? process.cwd(), values.history))
           : [];
-      const db = await openQueue(p.task, p.publisher, 'use');
-      const lab = createQueueLab({ task: db.task, publisher: db.publisher });
+      const db = await openQueue(p.task, p.publisher, 'read');
+      const lab = createCrashLab({ task: db.task, publisher: db.publisher });
       const snapshot = await lab.snapshot();
       const now = await lab.now();
       await db.close();
       if (command === 'inspect') {
         print(
-          values.json ? JSON.stringify({ ...snapshot, now }, null, 2) : formatQueue(snapshot, now),
+          values.json
+            ? JSON.stringify({ ...snapshot, now }, null, 2)
+            : formatSnapshot(snapshot, now),
         );
         return EXIT.ok;
       }
-      const evaluation = evaluateQueue(snapshot, history);
-      print(values.json ? JSON.stringify(evaluation, null, 2) : formatQueueEvaluation(evaluation));
+      const evaluation = evaluate(snapshot, history);
+      print(values.json ? JSON.stringify(evaluation, null, 2) : formatEvaluation(evaluation));
       return evaluation.passed ? EXIT.ok : EXIT.failed;
     }
 
@@ -216,11 +201,18 @@ export async function queueMain(argv: string[]): Promise<number> {
       return runChaos({ values, print });
 
     case 'sweep':
-      throw new BadInput(
-        'sweep runs on SQLite files (--db); on PostgreSQL use chaos, which visits every fault point',
-      );
+      if (values.database !== undefined)
+        throw new BadInput(
+          'sweep makes its own SQLite files (--dir); on PostgreSQL use chaos, which visits every fault point',
+        );
+      return runSweep({
+        leaseSeconds: number(values, 'lease-seconds', 2, 0.1, 60),
+        dir:
+          typeof values.dir === 'string'
+            ? resolve(process.env.INIT_CWD ?? process.cwd(), values.dir)
+            : undefined,
+        print,
+      });
   }
   throw new BadInput(`unknown command "${command}"`);
 }
-
-export { table };

@@ -1,9 +1,10 @@
-import { existsSync, openSync, readSync, closeSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { holdsQueue, queueSchemaProblem } from '@/lib/crashlab/queue/schema';
+import { holdsLab, schemaProblem } from '@/lib/crashlab';
 import { asyncDriver, type AsyncSqlDriver } from '@/lib/sqlite/async-driver';
 import { openFileDb } from '@/lib/sqlite/better-sqlite3-driver';
 import { BadInput, defaultPublisherPath } from './files';
+import { checkCreatable, checkExisting, createAllOrNothing } from './safe-files';
 import { describeConnectionError, openPg, redact } from './pg-driver';
 
 /** Where a queue lives: a PostgreSQL URL, or a SQLite file path (the default engine). */
@@ -76,26 +77,18 @@ function isSqliteFile(path: string): boolean {
   }
 }
 
-async function connect(
-  place: Place,
-  role: 'task' | 'publisher',
-  create: boolean,
-): Promise<AsyncSqlDriver> {
-  if (place.kind === 'postgres') return connectPg(place.url, create);
-  if (create) {
-    if (existsSync(place.path))
-      throw new BadInput(
-        `${role} database ${place.path} already exists: submit starts a new experiment, choose a new path`,
-      );
-    return asyncDriver(openFileDb(place.path, { mustExist: false }));
-  }
-  if (!existsSync(place.path))
-    throw new BadInput(
-      `${role} database ${place.path} does not exist (create it with: submit --database ${place.path})`,
-    );
+/** What a command does with the databases: create them, write to them, or only read them. */
+export type OpenMode = 'submit' | 'use' | 'read';
+
+async function connect(place: Place, role: 'task' | 'publisher', mode: OpenMode) {
+  if (place.kind === 'postgres') return connectPg(place.url, mode === 'submit');
+  if (mode === 'submit') return asyncDriver(openFileDb(place.path, { mustExist: false }));
+  // Every path and permission is checked first, and nothing is written: a bad publisher leaves
+  // the task file untouched too, and a read-only one stops a run before it claims.
+  checkExisting(place.path, role, mode === 'use');
   if (!isSqliteFile(place.path))
     throw new BadInput(`${place.path} is not a SQLite database (its header is wrong)`);
-  return asyncDriver(openFileDb(place.path));
+  return asyncDriver(openFileDb(place.path, { readonly: mode === 'read' }));
 }
 
 export interface OpenQueue {
@@ -108,48 +101,75 @@ export interface OpenQueue {
  * Connects to both databases and checks, before anything is written, that they are what the
  * command needs: an existing queue of this schema version, or (for submit) empty ones.
  */
-export async function openQueue(
-  task: Place,
-  publisher: Place,
-  mode: 'use' | 'submit',
-): Promise<OpenQueue> {
+export async function openQueue(task: Place, publisher: Place, mode: OpenMode): Promise<OpenQueue> {
   const opened: AsyncSqlDriver[] = [];
   const close = async () => {
     for (const db of opened) await db.close();
   };
   try {
-    if (mode === 'submit' && task.kind === 'sqlite' && publisher.kind === 'sqlite') {
+    if (mode === 'submit') {
       for (const [p, role] of [
         [task, 'task'],
         [publisher, 'publisher'],
-      ] as const) {
-        if (existsSync(p.path))
-          throw new BadInput(
-            `${role} database ${p.path} already exists: submit starts a new experiment, choose a new path`,
-          );
-      }
+      ] as const)
+        if (p.kind === 'sqlite') checkCreatable(p.path, role);
     }
-    const t = await connect(task, 'task', mode === 'submit');
-    opened.push(t);
-    const p = await connect(publisher, 'publisher', mode === 'submit');
-    opened.push(p);
-    for (const [db, role, place] of [
-      [t, 'task', task],
-      [p, 'publisher', publisher],
+    // Each database is checked as soon as it is open, the task's first: a file of another
+    // program is named as such before a missing publisher beside it.
+    const [t, p] = [task, publisher];
+    const dbs: AsyncSqlDriver[] = [];
+    for (const [place, role] of [
+      [t, 'task'],
+      [p, 'publisher'],
     ] as const) {
+      const db = await connect(place, role, mode);
+      opened.push(db);
+      dbs.push(db);
       if (mode === 'submit') {
-        if (await holdsQueue(db, role))
+        if (await holdsLab(db, role))
           throw new BadInput(
             `${describePlace(place)} already holds a crash-lab queue: submit starts a new experiment, use a new database`,
           );
       } else {
-        const problem = await queueSchemaProblem(db, role);
+        const problem = await schemaProblem(db, role);
         if (problem) throw new BadInput(`${describePlace(place)}: ${problem}`);
       }
     }
-    return { task: t, publisher: p, close };
+    return { task: dbs[0], publisher: dbs[1], close };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/**
+ * Creates a new experiment's databases and runs `fill` on them. New SQLite files are made in
+ * temporary folders and moved into place together: on bad input or a failure, no file appears
+ * (not even an empty one).
+ */
+export async function createQueue(
+  task: Place,
+  publisher: Place,
+  fill: (db: OpenQueue) => Promise<void>,
+): Promise<void> {
+  const files = [task, publisher].flatMap((p) => (p.kind === 'sqlite' ? [p.path] : []));
+  const run = async (t: Place, p: Place) => {
+    const db = await openQueue(t, p, 'submit');
+    try {
+      await fill(db);
+    } finally {
+      await db.close();
+    }
+  };
+  if (files.length === 0) return run(task, publisher);
+  for (const [p, role] of [
+    [task, 'task'],
+    [publisher, 'publisher'],
+  ] as const)
+    if (p.kind === 'sqlite') checkCreatable(p.path, role);
+  await createAllOrNothing(files, async (temps) => {
+    const moved = (p: Place): Place =>
+      p.kind === 'sqlite' ? { kind: 'sqlite', path: temps[files.indexOf(p.path)] } : p;
+    await run(moved(task), moved(publisher));
+  });
 }

@@ -1,7 +1,7 @@
 // The queue lab's JSONL history file: appended by many processes, read back for evaluation.
 import { mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { parseHistory, type HistoryEntry } from '@/lib/crashlab/queue/history';
+import { parseHistory, type HistoryEntry } from '@/lib/crashlab';
 import { BadInput } from './files';
 
 /**

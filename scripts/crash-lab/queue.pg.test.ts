@@ -3,11 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import type { HistoryEntry } from '@/lib/crashlab/queue/history';
-import { createQueueLab, queueRunIds } from '@/lib/crashlab/queue/lab';
-import { runQueueWorker } from '@/lib/crashlab/queue/worker';
+import {
+  chaosPlan,
+  createCrashLab,
+  labRunIds,
+  runWorker,
+  type ChaosPoint,
+  type HistoryEntry,
+} from '@/lib/crashlab';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
-import { chaosPlan, type ChaosPoint } from '@/lib/crashlab/queue/plan';
 import { openPg } from './pg-driver';
 import { labUrl, portInUse } from './pg-server';
 
@@ -65,7 +69,7 @@ async function untilLeasesEnd(url: string) {
 function seedPausingAt(point: ChaosPoint, runs: number, faults: number): number {
   for (let seed = 1; ; seed++) {
     if (
-      chaosPlan(seed, queueRunIds(runs), faults).some(
+      chaosPlan(seed, labRunIds(runs), faults).some(
         (f) => f.action === 'pause' && f.point === point,
       )
     )
@@ -159,7 +163,7 @@ describe('round trips on PostgreSQL', () => {
     const count = { trips: 0 };
     const task = await openPg(url);
     const publisher = await openPg(labUrl(port, `t${process.pid}_${n}_publisher`));
-    const queue = createQueueLab({
+    const queue = createCrashLab({
       task: counted(task, count),
       publisher: counted(publisher, count),
       leaseSeconds: 30,
@@ -167,7 +171,7 @@ describe('round trips on PostgreSQL', () => {
     await queue.removedFence(); // read once per handle, not per run
     count.trips = 0;
     const history: HistoryEntry[] = [];
-    const summary = await runQueueWorker(queue, {
+    const summary = await runWorker(queue, {
       owner: 'w1',
       pid: 1,
       die: () => {
@@ -192,7 +196,7 @@ describe('the publisher’s fence on PostgreSQL (lib/lease’s fence table and g
     const task = await openPg(url);
     const publisher = await openPg(labUrl(port, `t${process.pid}_${n}_publisher`));
     try {
-      const queue = createQueueLab({ task, publisher, leaseSeconds: 30 });
+      const queue = createCrashLab({ task, publisher, leaseSeconds: 30 });
       const claimed = await queue.claimNext('A');
       expect(claimed).toMatchObject({ ok: true, generation: 1 });
       const run = claimed.ok ? claimed.runId : '';
@@ -370,12 +374,12 @@ describe('bad input on PostgreSQL: one line, exit 2, nothing created or changed'
     const url = freshUrl();
     await lab('submit', '--database', url, '--runs', '2');
     const db = await openPg(url);
-    await db.run("UPDATE queue_meta SET value = '99' WHERE key = 'schema_version'");
+    await db.run("UPDATE crashlab_meta SET value = '99' WHERE key = 'schema_version'");
     const before = await db.all('SELECT * FROM runs ORDER BY run_id');
     for (const command of ['run', 'inspect', 'evaluate']) {
       const result = await lab(command, '--database', url);
       expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(/schema version 99, this lab reads version 2/);
+      expect(result.stderr).toMatch(/schema version 99, this lab reads version 3/);
     }
     expect(await db.all('SELECT * FROM runs ORDER BY run_id')).toEqual(before);
     await db.close();

@@ -89,10 +89,10 @@ export function checkExisting(path: string, kind: 'task' | 'publisher', writable
  * into place, which fails rather than replace a file that appeared meanwhile. If anything fails,
  * the files already placed and the temporary folders are removed: nothing is left half made.
  */
-export function createAllOrNothing(
+export async function createAllOrNothing(
   targets: readonly string[],
-  build: (tempPaths: string[]) => void,
-): void {
+  build: (tempPaths: string[]) => Promise<void>,
+): Promise<void> {
   const temps: string[] = [];
   const folders: string[] = [];
   const placed: string[] = [];
@@ -102,7 +102,7 @@ export function createAllOrNothing(
       folders.push(folder);
       temps.push(join(folder, basename(target)));
     }
-    build(temps);
+    await build(temps);
     targets.forEach((target, i) => {
       try {
         linkSync(temps[i], target);

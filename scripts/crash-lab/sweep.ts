@@ -2,12 +2,18 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { FAULT_EXIT_CODE, FAULT_POINTS, type FaultPoint } from '@/lib/crashlab';
-import { openFileDb } from '@/lib/sqlite/better-sqlite3-driver';
+import {
+  createCrashLab,
+  evaluate,
+  FAULT_EXIT_CODE,
+  FAULT_POINTS,
+  submitLab,
+  type FaultPoint,
+} from '@/lib/crashlab';
 import { EXIT } from './exit-codes';
-import { evaluateFiles, submitExperiment } from './experiment';
 import { defaultPublisherPath } from './files';
 import { table } from './format';
+import { createQueue, openQueue, type Place } from './queue-connect';
 
 export interface ChildResult {
   code: number;
@@ -65,11 +71,29 @@ export interface SweepRow {
   collectCount: number;
   receipts: number;
   passed: boolean;
-  failedChecks: string[];
+  failed: string[];
+}
+
+/** Reads both files (read-only) and evaluates the experiment, with the sweep's figures. */
+async function evaluateFiles(task: Place, publisher: Place) {
+  const db = await openQueue(task, publisher, 'read');
+  try {
+    const snapshot = await createCrashLab(db).snapshot();
+    return {
+      evaluation: evaluate(snapshot),
+      figures: {
+        generation: snapshot.runs[0]?.fence ?? 0,
+        collectCount: snapshot.attempts.filter((a) => a.step === 'collect').length,
+        receipts: snapshot.publisher.receipts.length,
+      },
+    };
+  } finally {
+    await db.close();
+  }
 }
 
 /**
- * Every fault point in its own pair of files: submit, a child process that dies at the fault,
+ * Every fault point in its own pair of files: submit one run, a child process that dies at the fault,
  * wait out the lease, a fresh child process that resumes, then evaluate the files. Prints one row per fault.
  */
 export async function runSweep(options: {
@@ -84,8 +108,13 @@ export async function runSweep(options: {
   );
   const rows = await mapLimit(FAULT_POINTS, 4, async (fault): Promise<SweepRow> => {
     const db = join(root, `${fault.replace(':', '-')}.sqlite`);
-    const files = { db, publisher: defaultPublisherPath(db) };
-    submitExperiment(files, () => undefined);
+    const task: Place = { kind: 'sqlite', path: db };
+    const publisher: Place = { kind: 'sqlite', path: defaultPublisherPath(db) };
+    await createQueue(task, publisher, (q) =>
+      submitLab(q.task, q.publisher, { runs: 1, experiment: fault.replace(':', '-') }).then(
+        () => undefined,
+      ),
+    );
     const first = await runChild([
       'run',
       '--db',
@@ -98,14 +127,14 @@ export async function runSweep(options: {
     await sleep(options.leaseSeconds * 1000 + 100); // the dead worker's lease runs out
     const resumed = await runChild(['run', '--db', db]);
     // Judged from the files alone, after both worker processes have exited.
-    const { evaluation } = evaluateFiles(files);
+    const { evaluation, figures } = await evaluateFiles(task, publisher);
     return {
       fault,
       exitCode: first.code,
       resumeExitCode: resumed.code,
-      ...evaluation.figures,
+      ...figures,
       passed: evaluation.passed && first.code === FAULT_EXIT_CODE && resumed.code === 0,
-      failedChecks: evaluation.checks.filter((c) => !c.passed).map((c) => c.id),
+      failed: evaluation.violations.map((v) => v.property),
     };
   });
   options.print(
@@ -118,7 +147,7 @@ export async function runSweep(options: {
         r.generation,
         r.collectCount,
         r.receipts,
-        r.passed ? 'pass' : `FAIL ${r.failedChecks.join(',')}`,
+        r.passed ? 'pass' : `FAIL ${[...new Set(r.failed)].join(',')}`,
       ]),
     ),
   );
@@ -129,51 +158,4 @@ export async function runSweep(options: {
       : `sweep passed: ${rows.length} of ${rows.length} fault points, ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   return failed.length ? EXIT.failed : EXIT.ok;
-}
-
-/** `run --workers N`: N processes start at once and race for the same run. */
-export async function runCompetingWorkers(options: {
-  db: string;
-  publisher: string;
-  workers: number;
-  leaseSeconds: number;
-  stepMs: number;
-  fault: FaultPoint | null;
-  print: (line: string) => void;
-}): Promise<number> {
-  const args = (i: number) => [
-    'run',
-    '--db',
-    options.db,
-    '--publisher',
-    options.publisher,
-    '--lease-seconds',
-    String(options.leaseSeconds),
-    '--owner',
-    `worker-${i}`,
-    ...(options.stepMs >= 1 ? ['--step-ms', String(options.stepMs)] : []),
-    ...(options.fault ? ['--fault', options.fault] : []),
-  ];
-  const results = await Promise.all(
-    Array.from({ length: options.workers }, (_, i) => runChild(args(i + 1))),
-  );
-  const publisher = openFileDb(options.publisher || defaultPublisherPath(options.db), {
-    readonly: true,
-  });
-  const receipts = Number(publisher.get<{ n: number }>('SELECT count(*) AS n FROM receipts')?.n);
-  publisher.close();
-  options.print(
-    table(
-      ['worker', 'exit code', 'last line'],
-      results.map((r, i) => [
-        `worker-${i + 1}`,
-        r.code,
-        (r.stdout.trim().split('\n').pop() ?? '') || r.stderr.trim(),
-      ]),
-    ),
-  );
-  options.print(`${options.workers} workers, ${receipts} receipt(s) in the publisher database`);
-  const allowed: number[] = [EXIT.ok, EXIT.leaseHeld, ...(options.fault ? [FAULT_EXIT_CODE] : [])];
-  const ok = results.every((r) => allowed.includes(r.code)) && receipts <= 1;
-  return ok ? EXIT.ok : EXIT.failed;
 }

@@ -12,10 +12,11 @@ export default function CrashLabPage() {
     <>
       <PageHeader eyebrow="Practice" title="Crash lab">
         <p>
-          One run goes through collect, draft, verify and publish. Each worker is a real Web Worker:
-          pick a fault point where it dies by itself, or press Kill while it works. When its lease
-          runs out, a new worker takes over from the last checkpoint. A separate publisher database
-          must end with exactly one receipt. Then evaluate.
+          Each run goes through collect, draft, verify and publish. Each worker is a real Web
+          Worker, and several can work at once on a queue of runs: pick a fault point where one dies
+          by itself, or press Kill or Pause while it works. When its lease runs out, another worker
+          takes over from the last checkpoint. A separate publisher database must end with exactly
+          one receipt per run. Then evaluate.
         </p>
         <div className="mt-2">
           <CopyCommand

@@ -1,5 +1,5 @@
 import { OUTCOME_KINDS, type OutcomeKind, type UnknownReason } from '@/lib/lease';
-import type { Step } from '@/lib/crashlab/types';
+import type { Step } from './types';
 
 /** The operations a worker invokes, and the supervisor's own actions (the nemesis). */
 export const HISTORY_OPS = ['claim', 'begin', 'publish', 'checkpoint', 'finish'] as const;

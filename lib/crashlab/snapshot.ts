@@ -1,19 +1,18 @@
 import { READ_SEEN_BY_RESOURCE } from '@/lib/lease';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
-import type { Step } from '@/lib/crashlab/types';
-import { PUBLISHER, RECEIPT_COLUMNS, toReceipt, toRun } from './rows';
-import type { RemovableFence } from './schema';
-import type { QueueSnapshot } from './types';
+import { PUBLISHER, RECEIPT_COLUMNS, toReceipt } from './publisher';
+import { toRun } from './run-results';
+import type { LabSnapshot, PublishRequestRow, RemovableFence, Step } from './types';
 
-/** Everything both databases of a queue hold, for inspect and evaluate. */
-export async function readQueueSnapshot(
+/** Everything both databases hold, for inspect, the page and evaluate. */
+export async function readLabSnapshot(
   task: AsyncSqlDriver,
   publisher: AsyncSqlDriver,
   removedFence: () => Promise<RemovableFence | null>,
-): Promise<QueueSnapshot> {
+): Promise<LabSnapshot> {
   const runs = (
     await task.all(
-      `SELECT run_id AS "runId", owner, lease_until AS "leaseUntil", fence, status, cancel_epoch AS "cancelEpoch" FROM runs ORDER BY run_id`,
+      `SELECT run_id AS "runId", owner, lease_until AS "leaseUntil", fence, status FROM runs ORDER BY run_id`,
     )
   ).map(toRun);
   const operations: Record<string, string> = {};
@@ -72,7 +71,7 @@ export async function readQueueSnapshot(
     operationId: String(r.operationId),
     runId: String(r.runId),
     generation: Number(r.generation),
-    outcome: String(r.outcome) as 'applied',
+    outcome: String(r.outcome) as PublishRequestRow['outcome'],
     at: Number(r.at),
   }));
   return {

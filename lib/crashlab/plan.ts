@@ -1,4 +1,4 @@
-import { FAULT_POINTS } from '@/lib/crashlab/types';
+import { FAULT_POINTS } from './types';
 
 /**
  * Where a worker can be stopped by the chaos supervisor: every fault point of the lab, plus

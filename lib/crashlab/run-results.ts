@@ -1,49 +1,20 @@
 import {
-  admitsPosition,
   COMMIT_CONDITIONS,
   commitResult,
   explainRefusal,
   failedConditions,
   fencedDesign,
   finishLanded,
-  registerSql,
   type CommitResult,
   type RunRow,
 } from '@/lib/lease';
-import { PUBLISHER_FENCE, PUBLISHER_RESOURCE } from '@/lib/crashlab/publisher';
-
-export { staleExplanation } from '@/lib/crashlab/publisher';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
-import type { ReceiptRow } from '@/lib/crashlab/types';
-import type { QueueClaim } from './types';
+import type { LabClaim } from './types';
 
-/**
- * The queue's publisher is the single-run lab's publisher resource (its fence and its key in
- * the rulebook's fence table), kept in a database of either dialect.
+/*
+ * What the rulebook's run-row statements returned, read back as the rulebook's results: the row
+ * (either dialect), a refusal's explanation, a finish's commit result, an empty claim.
  */
-export const PUBLISHER = { resource: PUBLISHER_RESOURCE } as const;
-
-/** The publisher learns generation $token of run $run (the rulebook's registration event). */
-export const REGISTER = registerSql(['$resource'])!;
-
-/** Whether the publisher's fence admits `generation`, given the highest generation it has seen. */
-export function publisherAdmits(generation: number, seen: number): boolean {
-  return admitsPosition(PUBLISHER_FENCE, generation, 0, { generation: seen, batch: 0 });
-}
-
-export const RECEIPT_COLUMNS = `receipt_id AS "receiptId", operation_id AS "operationId", run_id AS "runId",
-  generation, body, accepted_at AS "acceptedAt"`;
-
-export function toReceipt(row: Record<string, unknown>): ReceiptRow {
-  return {
-    receiptId: Number(row.receiptId),
-    operationId: String(row.operationId),
-    runId: String(row.runId),
-    generation: Number(row.generation),
-    body: String(row.body),
-    acceptedAt: Number(row.acceptedAt),
-  };
-}
 
 /** A run row from either dialect (PostgreSQL folds unquoted aliases to lower case). */
 export function toRun(row: Record<string, unknown>): RunRow {
@@ -77,7 +48,7 @@ export function refusal(
 }
 
 /** A claim that found nothing: every run final, or every open run held on a live lease. */
-export async function nothingClaimable(task: AsyncSqlDriver): Promise<QueueClaim> {
+export async function nothingClaimable(task: AsyncSqlDriver): Promise<LabClaim> {
   const open = await task.get<{ n: number }>(
     "SELECT count(*) AS n FROM runs WHERE status IN ('queued', 'running')",
   );

@@ -1,23 +1,22 @@
-import { REGISTER_AND_READ_SEEN } from '@/lib/lease';
-import { CLAIM_PICKED_RUN, fencedDesign, pickClaimableRun, type CommitResult } from '@/lib/lease';
-import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
-import type { Step } from '@/lib/crashlab/types';
-import type { QueueLab } from './lab';
-import type { PublishDecision } from './types';
 import {
-  finishResult,
-  fromJson,
-  nothingClaimable,
+  CLAIM_PICKED_RUN,
+  fencedDesign,
+  pickClaimableRun,
+  REGISTER_AND_READ_SEEN,
+  type CommitResult,
+} from '@/lib/lease';
+import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
+import type { LabOps } from './lab';
+import {
   PUBLISHER,
   publisherAdmits,
   RECEIPT_COLUMNS,
-  refusal,
   REGISTER,
   staleExplanation,
   toReceipt,
-  toRun,
-} from './rows';
-import type { RemovableFence } from './schema';
+} from './publisher';
+import { finishResult, fromJson, nothingClaimable, refusal, toRun } from './run-results';
+import type { PublishDecision, RemovableFence, Step } from './types';
 
 /**
  * PostgreSQL forms of the queue lab's operations, each in as few round trips as the rules
@@ -26,7 +25,7 @@ import type { RemovableFence } from './schema';
  * rulebook's own statements (lib/lease, unchanged) become parts of one statement with
  * data-modifying CTEs: the renewal and the write it guards commit together or not at all, as in
  * the transaction they replace, and `$now` is the server clock read once by that statement.
- * SQLite keeps the plain form (lab.ts): its statements cost no round trip.
+ * SQLite keeps the plain form (lab.ts, publisher.ts): its statements cost no round trip.
  */
 
 /** The server clock, in seconds (the same clock as `clockStatement('postgres')`). */
@@ -80,7 +79,7 @@ SELECT (SELECT now FROM clock) AS now, 1 AS renewed, (SELECT count(*) FROM writt
 /** The lesson's finish; returns the row it left (or, when refused, the row it saw). */
 export const FINISH = `WITH ${CLOCK},
 finished AS (${onServerClock(fencedDesign.finish)}
-  RETURNING run_id AS "runId", owner, lease_until AS "leaseUntil", fence, status, cancel_epoch AS "cancelEpoch")
+  RETURNING run_id AS "runId", owner, lease_until AS "leaseUntil", fence, status)
 SELECT (SELECT now FROM clock) AS now, (SELECT count(*) FROM finished) AS changed,
   COALESCE((SELECT row_to_json(f)::text FROM finished f), ${RUN_JSON.replace(/ AS run$/, '')}) AS run`;
 
@@ -135,14 +134,12 @@ export interface OneTripContext {
   rememberOperation: (run: string, op: string) => void;
 }
 
-type OneTripOps = Pick<QueueLab, 'claimNext' | 'beginStep' | 'publish' | 'checkpoint' | 'finish'>;
-
 /**
  * The queue lab's operations on PostgreSQL, in round trips per call: claim 5 (BEGIN, pick,
  * claim with its reads, register at the publisher, COMMIT), step start 1, checkpoint 1,
  * publish 4 (BEGIN, register, receipt with its log line, COMMIT), finish 1.
  */
-export function oneTripOps(ctx: OneTripContext): OneTripOps {
+export function oneTripOps(ctx: OneTripContext): LabOps {
   const { task, publisher, lease } = ctx;
   const runOf = (json: unknown) => {
     const row = fromJson(json);
