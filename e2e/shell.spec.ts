@@ -11,13 +11,13 @@ const FILL: Record<string, (page: Page) => Promise<void>> = {
   '/practice/crash-lab': async (page) => {
     await page.getByRole('checkbox', { name: 'Step by step' }).check();
     await page.getByRole('button', { name: 'Start a worker' }).click();
-    await expect(page.getByRole('listitem', { name: 'worker-1' })).toHaveAttribute(
+    await expect(page.getByRole('listitem', { name: 'worker-1', exact: true })).toHaveAttribute(
       'data-paused',
       'collect',
     );
     await page.getByRole('button', { name: 'Evaluate' }).click();
     await expect(
-      page.getByRole('status').filter({ hasText: /checks passed|Failed:/ }),
+      page.getByRole('status').filter({ hasText: /properties hold|Failed:/ }),
     ).toBeVisible();
   },
   '/practice/timeline': async (page) => {
