@@ -3,7 +3,8 @@ import { openSqlJs, type SqlJsDriver } from '@/lib/sqlite';
 import { evaluate, type Evaluation } from './evaluate';
 import type { HistoryEntry } from './history';
 import { createCrashLab, submitLab, type CrashLab } from './lab';
-import { LAB_OPS, type HostMessage, type LabWorkerMessage, type WorkerStall } from './protocol';
+import { answerRpc } from '@/lib/worker/rpc';
+import type { HostMessage, LabWorkerMessage, WorkerStall } from './protocol';
 import { clockStatement } from './schema';
 import { dumpLabTables, type TableDump } from './table-dump';
 import { FAULT_EXIT_CODE, type FaultPoint, type LabSnapshot } from './types';
@@ -218,13 +219,13 @@ export class CrashLabHost {
 
   private async serve(id: number, call: Extract<LabWorkerMessage, { type: 'call' }>) {
     const lab = this.lab;
-    if (!lab || !(LAB_OPS as readonly string[]).includes(call.op)) return;
-    const fn = lab[call.op] as (...args: unknown[]) => Promise<unknown>;
-    const result = await fn(...call.args);
+    if (!lab) return;
+    const { claimNext, beginStep, publish, checkpoint, finish } = lab;
+    const reply = await answerRpc(call, { claimNext, beginStep, publish, checkpoint, finish });
     // A worker killed while its call ran learns nothing (its reply is lost with it).
     const entry = this.live(id);
     if (!entry || this.lab !== lab) return;
-    entry.worker.postMessage({ type: 'reply', id: call.id, result } satisfies HostMessage);
+    entry.worker.postMessage(reply satisfies HostMessage);
     await this.refresh();
   }
 

@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { createRpcCaller } from '@/lib/worker/rpc';
 import type { LabOps } from './lab';
 import type { HostMessage, LabOpName, LabWorkerMessage } from './protocol';
 import { createStepGate } from './step-gate';
@@ -11,16 +12,8 @@ import { runWorker } from './worker';
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: LabWorkerMessage) => scope.postMessage(message);
 
-let nextId = 1;
-const pending = new Map<number, (result: unknown) => void>();
-
-function call<T>(op: LabOpName, ...args: unknown[]): Promise<T> {
-  const id = nextId++;
-  return new Promise<T>((resolve) => {
-    pending.set(id, resolve as (result: unknown) => void);
-    post({ type: 'call', id, op, args });
-  });
-}
+const rpc = createRpcCaller<LabOpName>(post);
+const call = rpc.call;
 
 const ops: LabOps = {
   claimNext: (owner) => call('claimNext', owner),
@@ -66,8 +59,7 @@ async function start(message: Extract<HostMessage, { type: 'start' }>) {
 scope.onmessage = (event: MessageEvent<HostMessage>) => {
   const message = event.data;
   if (message.type === 'reply') {
-    pending.get(message.id)?.(message.result);
-    pending.delete(message.id);
+    rpc.settle(message);
     return;
   }
   if (message.type === 'step') {

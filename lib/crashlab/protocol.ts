@@ -1,10 +1,14 @@
+import type { RpcCall, RpcReply } from '@/lib/worker/rpc';
 import type { HistoryEntry } from './history';
+import type { LabOps } from './lab';
 import type { Step, FaultPoint } from './types';
 import type { WorkerEvent, WorkerSummary } from './worker';
 
-/** The lab operations a browser worker may call on the page that owns the databases. */
-export const LAB_OPS = ['claimNext', 'beginStep', 'publish', 'checkpoint', 'finish'] as const;
-export type LabOpName = (typeof LAB_OPS)[number];
+/**
+ * The lab operations a browser worker may call on the page that owns the databases, over
+ * lib/worker's calls (an id per call, a value or an error per reply).
+ */
+export type LabOpName = keyof LabOps;
 
 /** A pause inside one step (after starting it, before its effect or checkpoint): a stale worker. */
 export interface WorkerStall {
@@ -25,12 +29,12 @@ export type HostMessage =
       pollMs: number;
       gated: boolean;
     }
-  | { type: 'reply'; id: number; result: unknown }
+  | RpcReply
   | { type: 'step' };
 
 /** Web Worker → page. */
 export type LabWorkerMessage =
-  | { type: 'call'; id: number; op: LabOpName; args: unknown[] }
+  | RpcCall<LabOpName>
   | { type: 'event'; event: WorkerEvent }
   | { type: 'history'; entry: HistoryEntry }
   | { type: 'paused'; step: Step }
