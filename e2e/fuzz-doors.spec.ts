@@ -14,13 +14,24 @@ test('the long-task measurer sees a 300 ms task on the main thread', async ({ pa
   await page.goto('/');
   await expect(page.getByRole('main')).toBeVisible();
   const before = await longTaskMark(page);
-  await page.evaluate(() => {
-    const end = performance.now() + 300;
-    while (performance.now() < end);
-  });
-  // The observer reports after the task ends; wait for the report, not for a time.
-  await expect.poll(async () => (await longTasksSince(page, before)).length).toBeGreaterThan(0);
+  // A task of the page's own event loop (a timer), as the app's work would be: a script that
+  // DevTools evaluates directly is not always reported as a long task.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        setTimeout(() => {
+          const end = performance.now() + 300;
+          while (performance.now() < end);
+          resolve();
+        }, 0),
+      ),
+  );
+  // The observer reports after the task ends, and may first report a shorter task of the page's
+  // own (hydration on a loaded machine): wait for the report of this one, not for a time.
+  await expect
+    .poll(async () => (await longTasksSince(page, before)).some((task) => task.duration >= 250))
+    .toBe(true);
   await expect(expectNoLongTask(page, before, 200, 'a 300 ms loop')).rejects.toThrow(
-    /a 300 ms loop: 1 main-thread task\(s\) of 200 ms or more/,
+    /a 300 ms loop: [1-9]\d* main-thread task\(s\) of 200 ms or more/,
   );
 });
