@@ -1,7 +1,7 @@
 import {
   COMMIT_CONDITIONS,
-  decideClaim,
-  decideCommit,
+  claimOutcome,
+  commitOutcome,
   finishLanded,
   JOBS_TABLE,
   type CommitCondition,
@@ -84,7 +84,7 @@ export function stepOutcomes(steps: readonly LabStep[]): (StepOutcome | null)[] 
     const after = rowOf(step.table, params.run);
     if (!judged || !after) return null;
     if (write === 'claim') {
-      const database = decideClaim(step.changed, judged);
+      const database = claimOutcome(step.changed, judged);
       return { write, kind: database.kind, notHeld: notHeld(database) };
     }
     const owner = String(params.owner ?? '');
@@ -94,7 +94,7 @@ export function stepOutcomes(steps: readonly LabStep[]): (StepOutcome | null)[] 
     const present = FINISH_CONDITIONS.filter((c) => !missingConditions(step.sql).includes(c)).map(
       (c) => RULEBOOK[c],
     );
-    const database = decideCommit({
+    const database = commitOutcome({
       changed: step.changed,
       judged,
       after,

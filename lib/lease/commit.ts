@@ -6,7 +6,7 @@ import {
   type ConditionRow,
 } from './conditions';
 import { describeChecked, explainCommit } from './explain';
-import type { ObservedWrite } from './outcome';
+import { observe, type ObservedWrite } from './outcome';
 import { FINAL_STATUSES } from './types';
 import type { CommitResult, LeaseDesign, OutputResult, RunOutput, RunRow } from './types';
 
@@ -18,12 +18,6 @@ export interface CommitContext {
   leaseSeconds: number;
   read: () => RunRow | undefined;
 }
-
-/** The caller learns exactly what the store decided (no fault in between). */
-export const same = (database: ObservedWrite['database']): ObservedWrite => ({
-  database,
-  caller: database,
-});
 
 /** A commit to a run that does not exist: refused, with `run` as the one failed condition. */
 export function missingRun(runId: string, row: RunRow | undefined = undefined): CommitResult {
@@ -38,7 +32,7 @@ export function missingRun(runId: string, row: RunRow | undefined = undefined): 
     failed: [],
     explanation: `Run ${runId} does not exist.`,
     row,
-    observed: same(database),
+    observed: observe(database),
   };
 }
 
@@ -48,7 +42,7 @@ export function missingRun(runId: string, row: RunRow | undefined = undefined): 
  * earlier attempt already landed (`landed`); refused otherwise, naming the conditions that did
  * not hold (among `conditions`, all four by default: a learner's own statement is judged on all).
  */
-export function decideCommit(args: {
+export function commitOutcome(args: {
   changed: number;
   judged: ConditionRow;
   after: ConditionRow;
@@ -89,7 +83,7 @@ export function finishLanded(
  * What the store decided about a claim: applied when it changed a row; else refused, by the
  * status (a final or canceling run is never claimed again) or by the lease (still held).
  */
-export function decideClaim(changed: number, judged: ConditionRow): ObservedWrite['database'] {
+export function claimOutcome(changed: number, judged: ConditionRow): ObservedWrite['database'] {
   if (changed > 0) return { kind: 'applied', checked: [] };
   const condition = claimBlockedBy(judged);
   return { kind: 'refused', failed: [condition], checked: [{ condition, held: false }] };
@@ -121,12 +115,12 @@ export interface CommitFacts {
   owner: string;
   token: number;
   now: number;
-  /** 0 rows because this writer's own earlier attempt already landed (see {@link decideCommit}). */
+  /** 0 rows because this writer's own earlier attempt already landed (see {@link commitOutcome}). */
   landed?: boolean | { opId: string; original: unknown; explanation: string };
 }
 
 /**
- * A commit's result in the four outcomes, with its explanation: {@link decideCommit}'s decision
+ * A commit's result in the four outcomes, with its explanation: {@link commitOutcome}'s decision
  * on what the statement did. Pure; every engine, sync or async, calls it after its statement.
  */
 export function commitResult(facts: CommitFacts): CommitResult {
@@ -136,7 +130,7 @@ export function commitResult(facts: CommitFacts): CommitResult {
   const judged = facts.judged ?? (changed > 0 ? undefined : after);
   const landed = changed === 0 ? (facts.landed ?? false) : false;
   const database = judged
-    ? decideCommit({ changed, judged, after, conditions, owner, token, now, landed })
+    ? commitOutcome({ changed, judged, after, conditions, owner, token, now, landed })
     : {
         kind: 'applied' as const,
         checked: conditions.map((condition) => ({ condition, held: true })),
@@ -146,14 +140,20 @@ export function commitResult(facts: CommitFacts): CommitResult {
       ? explainCommit({ applied, changed, conditions, judged, after, owner, token, now })
       : `${changed} row changed: this design ${describeChecked(conditions)}.`;
   if (database.kind === 'applied')
-    return { ok: true, changed, row: after, observed: same(database), explanation: explain(true) };
+    return {
+      ok: true,
+      changed,
+      row: after,
+      observed: observe(database),
+      explanation: explain(true),
+    };
   if (database.kind === 'duplicate') {
     return {
       ok: false,
       changed: 0,
       failed: [],
       row: after,
-      observed: same(database),
+      observed: observe(database),
       explanation:
         typeof landed === 'object'
           ? landed.explanation
@@ -165,7 +165,7 @@ export function commitResult(facts: CommitFacts): CommitResult {
     changed: 0,
     failed: database.failed as CommitCondition[],
     row: after,
-    observed: same(database),
+    observed: observe(database),
     explanation: explain(false),
   };
 }

@@ -9,7 +9,7 @@ import {
   type FencePosition,
   type ResourceFence,
 } from './fence';
-import type { ConditionCheck, ObservedWrite } from './outcome';
+import { observe, type ConditionCheck, type ObservedWrite } from './outcome';
 
 /*
  * Writing through a resource fence on an open database, and reading what the resources hold.
@@ -173,7 +173,7 @@ export function writeThroughFence(
     });
     if (changed > 0) {
       const database = { kind: 'applied' as const, checked };
-      return { observed: { database, caller: database }, changed, seenBefore };
+      return { observed: observe(database), changed, seenBefore };
     }
     const original =
       req.opId === undefined
@@ -191,13 +191,13 @@ export function writeThroughFence(
     if (original && failed.every((c) => c === 'key')) {
       const database = { kind: 'duplicate' as const, opId: req.opId!, original: toWrite(original) };
       return {
-        observed: { database, caller: database },
+        observed: observe(database),
         changed,
         seenBefore,
         original: toWrite(original),
       };
     }
     const database = { kind: 'refused' as const, failed, checked };
-    return { observed: { database, caller: database }, changed, seenBefore };
+    return { observed: observe(database), changed, seenBefore };
   });
 }

@@ -81,10 +81,59 @@ export { explainCommit, describeChecked } from './explain';
 export {
   claimBlockedBy,
   commitResult,
-  decideClaim,
-  decideCommit,
+  claimOutcome,
+  commitOutcome,
   finishLanded,
   missingRun,
   type CommitFacts,
 } from './commit';
 export * from './decision';
+// The decision builders: an engine hands over the facts of one write, gets its WriteDecision.
+export {
+  /** A claim (checked: whether its write tested the row itself). */
+  decideClaim,
+  /** A commit at the run row: renew, finish or a named output, under its conditions. */
+  decideCommit,
+  /** A renewal: a commit that extends the writer's own lease. */
+  decideRenew,
+  /** A finish; a duplicate when the writer's own earlier finish already landed. */
+  decideFinish,
+  /** The user's cancel, or its completion. */
+  decideCancel,
+} from './decide';
+export {
+  /** A write or registration through a resource fence of fence.ts. */
+  decideFenceWrite,
+  /** The crash lab's publish, through the publisher's fence. */
+  decidePublish,
+  /** A write or registration at a replicated resource: committed only on a majority. */
+  decideQuorum,
+  /** One acceptor's answer to a replicated write. */
+  type QuorumVote,
+} from './decide-resource';
+export {
+  /** Who holds the run after a decision (an applied claim or cancel moves it). */
+  authorityAfter,
+  /** The authority before any claim. */
+  NO_AUTHORITY,
+  /** What every builder needs: writer, time, authority, a lost acknowledgement. */
+  type DecisionContext,
+  /** Another holder's claim, for the shared-token property. */
+  type HeldToken,
+} from './judge';
+// The checks a target runs, as data (for an engine that decides a check itself).
+export {
+  /** The run row's commit conditions, judged on a row. */
+  runRowChecks,
+  /** What a claim sees in a row: queued, expired, held, or a status. */
+  claimState,
+  /** The claim's own test. */
+  claimableCheck,
+  /** A highest-seen fence's comparison. */
+  highestSeenCheck,
+  /** An idempotency key or operation id check. */
+  keyCheck,
+  /** A majority of acceptors. */
+  quorumCheck,
+  type ClaimState,
+} from './checks';

@@ -8,10 +8,10 @@ import {
   claimBlockedBy,
   finishLanded,
   runCommit,
-  same,
   writeRunOutput,
   type CommitContext,
 } from './commit';
+import { observe } from './outcome';
 import { resourceWrites, writeThroughFence } from './fence-write';
 import type { RunOutput, RunRow } from './types';
 
@@ -252,7 +252,7 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
           ok: true,
           changed: returned.length,
           row,
-          observed: same(database),
+          observed: observe(database),
           explanation: bumped
             ? `1 row changed: the run is ${row.status} under a new generation (fence ${row.fence}); every fenced target now refuses fence ${before!.fence}.`
             : `1 row changed: the run is ${row.status}; the fence stays ${row.fence}, so no target beyond the run row hears of the cancel.`,
@@ -272,7 +272,7 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
           ? `Run ${runId} is already ${row.status}.`
           : `Run ${runId} does not exist.`,
         row,
-        observed: same(database),
+        observed: observe(database),
       };
     },
     completeCancel(now) {

@@ -71,7 +71,7 @@ describe('one home per rule', () => {
   });
 
   it('one commit decision: applied, refused, duplicate or missing, decided in lib/lease/commit.ts', () => {
-    expect(defining(/export function (decideCommit|commitResult)\b/)).toEqual([
+    expect(defining(/export function (commitOutcome|commitResult)\b/)).toEqual([
       'lib/lease/commit.ts',
     ]);
     expect(outsideLease(/kind:\s*'(refused|duplicate)'/)).toEqual([]);

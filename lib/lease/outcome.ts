@@ -35,15 +35,14 @@ export interface ObservedWrite {
   caller: WriteOutcome;
 }
 
-/** The caller's view after a fault that drops the acknowledgement. */
-export function dropAcknowledgement(
+/**
+ * The one outcome builder: what the store decided, and what the caller learned. Without `lost`
+ * the caller learns exactly what the store decided; with it (the acknowledgement was lost, or the
+ * caller died waiting) the caller learns `unknown` while the store keeps its own view.
+ */
+export function observe(
   database: ObservedWrite['database'],
-  reason: UnknownReason = 'ack-lost',
+  lost?: UnknownReason | false,
 ): ObservedWrite {
-  return { database, caller: { kind: 'unknown', reason } };
-}
-
-/** The normal case: the caller learns exactly what the store decided. */
-export function acknowledged(database: ObservedWrite['database']): ObservedWrite {
-  return { database, caller: database };
+  return { database, caller: lost ? { kind: 'unknown', reason: lost } : database };
 }

@@ -1,4 +1,4 @@
-import { dropAcknowledgement, type ObservedWrite } from '@/lib/lease';
+import { observe, type ObservedWrite } from '@/lib/lease';
 import type { SqlDriver } from '@/lib/sqlite';
 import type { LeaseModel } from '@/lib/lease';
 import type { TimelineState, LaneState } from './state';
@@ -49,11 +49,11 @@ export function decided(
   kind: 'applied' | 'refused',
   failed: FailedCondition[] = [],
 ): ObservedWrite {
-  const database =
+  return observe(
     kind === 'applied'
       ? { kind, checked: [] }
-      : { kind, failed, checked: failed.map((condition) => ({ condition, held: false })) };
-  return { database, caller: database };
+      : { kind, failed, checked: failed.map((condition) => ({ condition, held: false })) },
+  );
 }
 
 /**
@@ -68,7 +68,7 @@ export function write(
   fields: Pick<WriteEffect, 'action' | 'reason' | 'explanation'> &
     Partial<Pick<WriteEffect, 'failed' | 'rowsChanged' | 'token'>>,
 ): WriteEffect {
-  const seen = event.ackLost ? dropAcknowledgement(observed.database) : observed;
+  const seen = observe(observed.database, event.ackLost && 'ack-lost');
   const database = seen.database.kind;
   return {
     kind: 'write',

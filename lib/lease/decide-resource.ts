@@ -1,0 +1,135 @@
+import { highestSeenCheck, keyCheck, quorumCheck, runRowChecks, workerCheckResult } from './checks';
+import type { CheckResult, RowState, WriteDecision } from './decision';
+import type { FencePosition, ResourceFence } from './fence';
+import { build, outcome, type DecisionContext } from './judge';
+
+/* The decision builders of writes beyond the run row: resource fences and replicated resources. */
+
+/**
+ * A write through a resource fence of fence.ts (a report store, a gateway, an object store, a
+ * ticket API, the crash lab's publisher) or a registration at one. `seen`: what the resource
+ * had seen before; `key`: the idempotency key sent and who stored it before (null: new);
+ * `row`: the run row a run-row fence judged; `workerCheck`: the row fence the holder read itself
+ * before sending (a mismatch means it sent nothing).
+ */
+export function decideFenceWrite(
+  ctx: DecisionContext,
+  w: {
+    kind?: 'resource' | 'register' | 'publish' | 'output';
+    target: string;
+    fence: ResourceFence;
+    token: number;
+    batch?: number;
+    seen?: FencePosition;
+    key?: { key: string; storedBy: string | null };
+    row?: RowState;
+    workerCheck?: { rowFence: number };
+    changed: number;
+  },
+): WriteDecision {
+  const checks: CheckResult[] = [];
+  if (w.workerCheck) checks.push(workerCheckResult(w.token, w.workerCheck.rowFence));
+  const sent = checks.every((c) => c.held);
+  if (sent) checks.push(...fenceChecks(ctx, w));
+  const failed = checks.filter((c) => !c.held);
+  const database =
+    w.changed > 0
+      ? 'applied'
+      : failed.length > 0 && failed.every((c) => c.name === 'key')
+        ? 'duplicate'
+        : 'refused';
+  return build(ctx, {
+    kind: w.kind ?? 'resource',
+    token: w.token,
+    target: { id: w.target, guard: w.fence.kind },
+    checks,
+    outcome: outcome(ctx, database, w.changed, database === 'duplicate' ? w.key?.key : undefined),
+  });
+}
+
+/** The crash lab's publish: a write through the publisher's fence. */
+export function decidePublish(
+  ctx: DecisionContext,
+  w: Omit<Parameters<typeof decideFenceWrite>[1], 'kind'>,
+): WriteDecision {
+  return decideFenceWrite(ctx, { ...w, kind: 'publish' });
+}
+
+function fenceChecks(
+  ctx: DecisionContext,
+  w: Parameters<typeof decideFenceWrite>[1],
+): CheckResult[] {
+  const { fence } = w;
+  switch (fence.kind) {
+    case 'highest-seen': {
+      const seen = w.seen ?? { generation: 0, batch: 0 };
+      const checks = [highestSeenCheck(fence, w.token, w.batch ?? 0, seen)];
+      if (fence.key && w.key) checks.push(keyCheck('key', w.key.key, w.key.storedBy));
+      return checks;
+    }
+    case 'run-row':
+      if (!w.row) throw new Error(`A run-row fence at ${w.target} needs the row it judged.`);
+      return runRowChecks(fence.conditions, w.row, ctx.writer, w.token, ctx.at);
+    case 'key-only':
+      if (!w.key) throw new Error(`A key-only fence at ${w.target} needs the key it compared.`);
+      return [keyCheck('key', w.key.key, w.key.storedBy)];
+    case 'versioned':
+    case 'none':
+      return [];
+  }
+}
+
+/** One acceptor's answer (lib/lease/replicated-fence.ts's AcceptorVote). */
+export interface QuorumVote {
+  acceptor: number;
+  reached: boolean;
+  accepted: boolean;
+  highestBefore: number;
+}
+
+/**
+ * A write to (or registration at) a replicated resource: each acceptor reached compares the
+ * token with the highest it promised; the write commits only when a majority took it.
+ */
+export function decideQuorum(
+  ctx: DecisionContext,
+  w: {
+    kind?: 'quorum' | 'register';
+    target: string;
+    token: number;
+    votes: readonly QuorumVote[];
+    needed: number;
+  },
+): WriteDecision {
+  const took = w.votes.filter((v) => v.accepted).map((v) => v.acceptor);
+  const reached = w.votes.filter((v) => v.reached);
+  const checks: CheckResult[] = [];
+  if (reached.length > 0) {
+    const promised = Math.max(0, ...reached.map((v) => v.highestBefore));
+    checks.push({
+      name: 'highest-seen',
+      relation: 'at-least',
+      expected: promised,
+      actual: w.token,
+      held: reached.every((v) => v.accepted),
+    });
+  }
+  checks.push(quorumCheck(took.length, w.needed));
+  const committed = took.length >= w.needed;
+  return build(ctx, {
+    kind: w.kind ?? 'quorum',
+    token: w.token,
+    target: { id: w.target, guard: 'majority' },
+    checks,
+    // A minority copy is stored by the acceptors that took it, but it is not the resource's answer.
+    outcome: outcome(ctx, committed ? 'applied' : 'refused', committed ? 1 : 0),
+    quorum: {
+      acceptors: w.votes.length,
+      needed: w.needed,
+      took,
+      refused: reached.filter((v) => !v.accepted).map((v) => v.acceptor),
+      missed: w.votes.filter((v) => !v.reached).map((v) => v.acceptor),
+      committed,
+    },
+  });
+}

@@ -1,0 +1,99 @@
+import { cancelingCheck, cancellableCheck, claimableCheck, keyCheck, runRowChecks } from './checks';
+import type { CommitCondition } from './conditions';
+import type { RowState, WriteDecision } from './decision';
+import { build, outcome, RUN_ROW, type DecisionContext, type HeldToken } from './judge';
+
+/*
+ * The decision builders: every engine hands the facts of one write (the row before and after,
+ * what the target compared, who held the run) to one of these and gets the WriteDecision back.
+ * They judge the outcome and the property a write broke; they write no words (explain.ts does).
+ */
+
+/** A claim: `checked` says whether its write tested the row itself (false: it trusted a read). */
+export function decideClaim(
+  ctx: DecisionContext,
+  w: {
+    before: RowState;
+    after: RowState;
+    changed: number;
+    checked: boolean;
+    others?: readonly HeldToken[];
+  },
+): WriteDecision {
+  const applied = w.changed > 0;
+  const checks = w.checked ? [claimableCheck(w.before, ctx.at)] : [];
+  return build(ctx, {
+    kind: 'claim',
+    token: applied ? w.after.fence : null,
+    target: RUN_ROW,
+    checks,
+    outcome: outcome(ctx, applied ? 'applied' : 'refused', w.changed),
+    before: w.before,
+    after: w.after,
+    others: w.others,
+  });
+}
+
+/**
+ * A commit at the run row (renew, finish, a named output) under the statement's conditions.
+ * `duplicate`: 0 rows because this writer's own earlier attempt already landed (a finish
+ * retried, or an output whose operation id is stored: `storedBy` names that write's holder).
+ */
+export function decideCommit(
+  ctx: DecisionContext,
+  w: {
+    kind: 'renew' | 'finish' | 'output';
+    conditions: readonly CommitCondition[];
+    before: RowState;
+    after: RowState;
+    token: number;
+    changed: number;
+    duplicate?: { opId: string; storedBy?: string };
+  },
+): WriteDecision {
+  const checks = runRowChecks(w.conditions, w.before, ctx.writer, w.token, ctx.at);
+  if (w.kind === 'output' && w.duplicate)
+    checks.push(keyCheck('operation', w.duplicate.opId, w.duplicate.storedBy ?? ctx.writer));
+  const database = w.changed > 0 ? 'applied' : w.duplicate ? 'duplicate' : 'refused';
+  return build(ctx, {
+    kind: w.kind,
+    token: w.token,
+    target: RUN_ROW,
+    checks,
+    outcome: outcome(ctx, database, w.changed, w.duplicate?.opId),
+    before: w.before,
+    after: w.after,
+  });
+}
+
+/** A renewal (a commit that extends the writer's own lease). */
+export function decideRenew(
+  ctx: DecisionContext,
+  w: Omit<Parameters<typeof decideCommit>[1], 'kind' | 'duplicate'>,
+): WriteDecision {
+  return decideCommit(ctx, { ...w, kind: 'renew' });
+}
+
+/** A finish (a commit that marks the run done); `duplicate` when its own earlier finish landed. */
+export function decideFinish(
+  ctx: DecisionContext,
+  w: Omit<Parameters<typeof decideCommit>[1], 'kind'>,
+): WriteDecision {
+  return decideCommit(ctx, { ...w, kind: 'finish' });
+}
+
+/** The user's cancel, or (`complete`) its completion once effects are reconciled. */
+export function decideCancel(
+  ctx: DecisionContext,
+  w: { before: RowState; after: RowState; changed: number; complete?: boolean },
+): WriteDecision {
+  return build(ctx, {
+    kind: w.complete ? 'complete-cancel' : 'cancel',
+    token: null,
+    target: RUN_ROW,
+    checks: [w.complete ? cancelingCheck(w.before) : cancellableCheck(w.before)],
+    outcome: outcome(ctx, w.changed > 0 ? 'applied' : 'refused', w.changed),
+    before: w.before,
+    after: w.after,
+  });
+}
