@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   chaosPlan,
@@ -16,7 +16,7 @@ import { PLAN_ENV } from './chaos-worker';
 import { EXIT } from './exit-codes';
 import { collect, spawnWorker, workerArgs, type Exited } from './fleet';
 import { number, places, type QueueValues } from './queue-args';
-import { historyWriter, readHistory } from './queue-history-file';
+import { historyWriter, newHistoryFile, readHistory } from './queue-history-file';
 import { describePlace, openQueue } from './queue-connect';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -64,20 +64,28 @@ export async function runChaos(options: {
   const seed = number(values, 'seed', Math.floor(Math.random() * 1_000_000), 0, 2 ** 31, true);
   const faults = number(values, 'faults', Math.max(1, Math.round(runs / 20)), 0, runs, true);
   const leaseSeconds = number(values, 'lease-seconds', 1, 0.2, 60);
-  const history = resolve(
+  const removedFence = (values['remove-fence'] as RemovableFence | undefined) ?? null;
+  const asked = resolve(
     process.env.INIT_CWD ?? process.cwd(),
     typeof values.history === 'string' ? values.history : `.lab/chaos-${seed}.jsonl`,
   );
-  if (existsSync(history))
-    throw new Error(`history ${history} already exists; pass a new --history`);
+  // Chaos never appends to an existing history: it writes a new file beside it and says so.
+  const history = newHistoryFile(asked);
+  let db: Awaited<ReturnType<typeof openQueue>>;
+  try {
+    db = await openQueue(p.task, p.publisher, 'submit');
+    await submitLab(db.task, db.publisher, {
+      runs,
+      experiment: `chaos-${seed}`,
+      removedFence,
+    });
+  } catch (error) {
+    rmSync(history, { force: true });
+    throw error;
+  }
   const record = historyWriter(history);
-
-  const db = await openQueue(p.task, p.publisher, 'submit');
-  await submitLab(db.task, db.publisher, {
-    runs,
-    experiment: `chaos-${seed}`,
-    removedFence: (values['remove-fence'] as RemovableFence) ?? null,
-  });
+  if (history !== asked)
+    print(`history ${asked} already exists; this run writes ${history} (chaos never appends)`);
   const lab = createCrashLab({ task: db.task, publisher: db.publisher, leaseSeconds });
   const plan = chaosPlan(seed, labRunIds(runs), faults);
   print(

@@ -1,68 +1,51 @@
 #!/usr/bin/env -S npx tsx
 /**
- * The crash lab on the command line: real processes over real SQLite files.
+ * The crash lab on the command line: real processes over real SQLite files or PostgreSQL.
+ *   npm run lab -- --help              (every command, every exit code)
+ *   npm run lab -- <command> --help    (one command: usage, options, exit codes, an example)
  *   npm run lab -- submit   --db crash.sqlite
  *   npm run lab -- run      --db crash.sqlite --lease-seconds 2 --fault after_collect   (exits 75)
- *   npm run lab -- inspect  --db crash.sqlite
- *   npm run lab -- run      --db crash.sqlite
  *   npm run lab -- evaluate --db crash.sqlite
- *   npm run lab -- sweep
+ * Whatever fails, the learner reads one line on stderr (and an exit code), never a stack trace;
+ * `--verbose` adds the stack of an unexpected error.
  */
-import { main } from './queue-cli';
-import { EXIT } from './exit-codes';
-import { BadInput } from './files';
-import { ServerCannotStart } from './bad-input';
+import { describeFailure } from './errors';
 
-/** Errors of the file system or of SQLite opening a file: bad input, not a bug of the lab. */
-const FILE_ERRORS = new Set([
-  'EACCES',
-  'EPERM',
-  'EROFS',
-  'ENOSPC',
-  'EISDIR',
-  'ENOTDIR',
-  'ENOENT',
-  'ELOOP',
-  'SQLITE_READONLY',
-  'SQLITE_CANTOPEN',
-  'SQLITE_FULL',
-  'SQLITE_NOTADB',
-]);
+const argv = process.argv.slice(2);
+const verbose = argv.includes('--verbose');
+let reported = false;
 
-function fileErrorCode(error: unknown): string | null {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (FILE_ERRORS.has(code) || code.startsWith('SQLITE_READONLY')))
-      return code;
-  }
-  return null;
+function fail(error: unknown) {
+  if (reported) return;
+  reported = true;
+  const { text, code } = describeFailure(error, verbose);
+  process.stderr.write(`${text}\n`);
+  process.exitCode = code;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
+// Failures outside main's promise (an 'error' event nobody handled, a rejected promise left
+// behind) get the same one line, then the process ends with its code.
+process.on('uncaughtException', (error) => {
+  fail(error);
+  process.exit();
+});
+process.on('unhandledRejection', (error) => {
+  fail(error);
+  process.exit();
+});
+
+// The commands are loaded here, not imported above, so that a module that fails to load (a
+// native binding built for another Node, say) is reported like any other failure.
+// Help needs none of the lab's modules; the commands are loaded only for a command.
+import('./help')
+  .then(async ({ helpFor }) => {
+    const help = helpFor(argv);
+    if (help !== null) {
+      process.stdout.write(`${help}\n`);
+      return 0;
+    }
+    return (await import('./queue-cli')).main(argv);
+  })
+  .then((code) => {
     process.exitCode = code;
-  },
-  (error: unknown) => {
-    if (error instanceof BadInput) {
-      process.stderr.write(`crash lab: ${error.message}\n`);
-      process.exitCode = EXIT.badInput;
-      return;
-    }
-    if (error instanceof ServerCannotStart) {
-      process.stderr.write(`crash lab: ${error.message}\n`);
-      process.exitCode = EXIT.failed;
-      return;
-    }
-    const code = fileErrorCode(error);
-    if (code) {
-      const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-      process.stderr.write(`crash lab: a file could not be used (${code}): ${message}\n`);
-      process.exitCode = EXIT.badInput;
-      return;
-    }
-    process.stderr.write(
-      `crash lab: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`,
-    );
-    process.exitCode = EXIT.failed;
-  },
-);
+  }, fail);

@@ -4,28 +4,6 @@ import { FAULT_POINTS, isFaultPoint, REMOVABLE_FENCES, STEPS, type Step } from '
 import { BadInput } from './files';
 import { defaultPublisher, parsePlace, type Place } from './queue-connect';
 
-export const USAGE = `usage: npm run lab -- <command> [options]
-
-Every command takes --database PLACE: a PostgreSQL URL (postgres://…) or a SQLite file path
-(--db FILE is the same as --database FILE). A single run is a queue of one (--runs 1, the default).
-  pg start [--port P] | pg stop | pg status   the embedded PostgreSQL 18 (data in .lab/pg), prints its URL
-  submit   --database PLACE [--runs N]        create both databases' tables with N queued runs
-  run      --database PLACE [--workers N] [--lease-seconds S] [--fault POINT] [--step-ms MS]
-           [--stall STEP:SECONDS] [--owner NAME] [--history FILE] [--wait]
-                                              claim runs (FOR UPDATE SKIP LOCKED on PostgreSQL) until none is
-                                              claimable; --stall pauses inside STEP (a stale worker that wakes up later)
-  inspect  --database PLACE [--json]          print both databases
-  evaluate --database PLACE [--history FILE] [--json]
-                                              check every property; a failure prints the shortest history excerpt
-  chaos    --database PLACE [--workers 8] [--runs 1000] [--seconds 60] [--seed N] [--faults F] [--history FILE]
-                                              workers under a supervisor that kills (SIGKILL), pauses (SIGSTOP past
-                                              the lease, then SIGCONT) and drops publisher acknowledgements
-  sweep    [--lease-seconds S] [--dir DIR]    every fault point on its own SQLite files, in fresh processes
-every command also takes --publisher PLACE (default: NAME.publisher.sqlite beside a file, NAME_publisher on a server)
-fault points: ${FAULT_POINTS.join(', ')}
-exit codes: 0 ok, 1 check failed, 2 bad input, 3 lease held by another worker, 4 fenced out, 75 died at a fault point
-workers on other machines join by running: npm run lab -- run --database URL --wait`;
-
 const OPTIONS = {
   database: { type: 'string' },
   db: { type: 'string' },
@@ -47,7 +25,27 @@ const OPTIONS = {
   dir: { type: 'string' },
   'remove-fence': { type: 'string' },
   quiet: { type: 'boolean' },
+  verbose: { type: 'boolean' },
 } as const;
+
+/**
+ * `--lease-seconds -1` as `--lease-seconds=-1`: Node's parser takes a value that starts with a
+ * dash for a forgotten value and answers in three lines; a negative number is a value, and the
+ * range check then says what the option accepts, in one line.
+ */
+function joinNegativeValues(args: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const name = args[i].startsWith('--') ? args[i].slice(2) : null;
+    const option = name && name in OPTIONS ? OPTIONS[name as keyof typeof OPTIONS] : null;
+    const next = args[i + 1];
+    if (option?.type === 'string' && next !== undefined && /^-(\d|\.\d|Infinity)/.test(next)) {
+      out.push(`${args[i]}=${next}`);
+      i++;
+    } else out.push(args[i]);
+  }
+  return out;
+}
 
 export type QueueValues = Partial<Record<keyof typeof OPTIONS, string | boolean>>;
 
@@ -80,13 +78,15 @@ export function parseQueueArgs(argv: string[]): {
   let values: QueueValues;
   try {
     ({ values } = parseArgs({
-      args: rest,
+      args: joinNegativeValues(rest),
       strict: true,
       allowPositionals: false,
       options: OPTIONS,
     }));
   } catch (error) {
-    throw new BadInput(error instanceof Error ? error.message : String(error));
+    // Node's parser explains in several lines; the first says what is wrong.
+    const message = error instanceof Error ? error.message : String(error);
+    throw new BadInput(`${message.split('\n')[0]} (npm run lab -- ${command} --help)`);
   }
   // --db FILE, the single-run lab's option, is the same place as --database FILE.
   if (values.db !== undefined) {

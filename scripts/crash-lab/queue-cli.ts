@@ -27,7 +27,8 @@ import { formatEvaluation, formatSnapshot } from './format';
 import { barrier, BARRIER_ENV, chaosHooksFromEnv } from './chaos-worker';
 import { labUrl, serverStatus, startServer, stopServer } from './pg-server';
 import { runtimeHome } from './pg-runtime';
-import { number, parseQueueArgs, parseStall, places, USAGE } from './queue-args';
+import { number, parseQueueArgs, parseStall, places } from './queue-args';
+import { COMMANDS } from './help';
 import { historyWriter, readHistory } from './queue-history-file';
 import { createQueue, describePlace, openQueue } from './queue-connect';
 import { runWorkerFleet } from './fleet';
@@ -39,15 +40,12 @@ export const LAB_DIR = resolve(REPO_ROOT, '.lab', 'pg');
 export const DEFAULT_PORT = 5433;
 
 const print = (text: string) => process.stdout.write(`${text}\n`);
-const COMMANDS = ['pg', 'submit', 'run', 'inspect', 'evaluate', 'chaos', 'sweep', 'help'];
-
 export async function main(argv: string[]): Promise<number> {
-  if (!argv[0] || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
-    print(USAGE);
-    return EXIT.ok;
-  }
-  if (![...COMMANDS, '_worker'].includes(argv[0]))
-    throw new BadInput(`unknown command "${argv[0]}"; commands: ${COMMANDS.join(', ')}`);
+  const [first] = argv;
+  if (!([...COMMANDS, '_worker'] as string[]).includes(first))
+    throw new BadInput(
+      `unknown command "${first}"; commands: ${COMMANDS.join(', ')} (npm run lab -- --help)`,
+    );
   const { command, sub, values } = parseQueueArgs(argv);
   const leaseSeconds = number(values, 'lease-seconds', 30, 0.1, 3600);
 

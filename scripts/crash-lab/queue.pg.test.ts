@@ -50,6 +50,13 @@ const npmLab = (...args: string[]) => run('npm', ['run', '--silent', 'lab', '--'
 const lab = (...args: string[]) =>
   run(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/crash-lab/cli.ts', ...args]);
 
+/** A refusal as the docs promise it: exit 2 and one line on stderr, with no stack trace. */
+function refusedInOneLine(result: Result) {
+  expect(result.code, result.stderr).toBe(2);
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  expect(result.stderr).not.toContain('    at ');
+}
+
 /** Waits, by the database's own clock, until no run of the queue holds a live lease. */
 async function untilLeasesEnd(url: string) {
   for (;;) {
@@ -346,8 +353,7 @@ describe('bad input on PostgreSQL: one line, exit 2, nothing created or changed'
     let closed = 5459;
     while (await portInUse(closed)) closed--;
     const result = await lab('submit', '--database', labUrl(closed, 'nowhere'));
-    expect(result.code).toBe(2);
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    refusedInOneLine(result);
     expect(result.stderr).toMatch(
       /cannot reach a PostgreSQL server at .*:\d+\/nowhere \(ECONNREFUSED\)/,
     );
@@ -360,7 +366,7 @@ describe('bad input on PostgreSQL: one line, exit 2, nothing created or changed'
       '--database',
       `postgres://postgres:not-the-password@127.0.0.1:${port}/${name}`,
     );
-    expect(result.code).toBe(2);
+    refusedInOneLine(result);
     expect(result.stderr).toMatch(/refused the login: wrong user name or password/);
     expect(result.stderr).not.toMatch(/not-the-password/);
     const admin = await openPg(labUrl(port, 'postgres'));
@@ -378,23 +384,23 @@ describe('bad input on PostgreSQL: one line, exit 2, nothing created or changed'
     const before = await db.all('SELECT * FROM runs ORDER BY run_id');
     for (const command of ['run', 'inspect', 'evaluate']) {
       const result = await lab(command, '--database', url);
-      expect(result.code).toBe(2);
+      refusedInOneLine(result);
       expect(result.stderr).toMatch(/schema version 99, this lab reads version 3/);
     }
     expect(await db.all('SELECT * FROM runs ORDER BY run_id')).toEqual(before);
     await db.close();
     const again = await lab('submit', '--database', url);
-    expect(again.code).toBe(2);
+    refusedInOneLine(again);
     expect(again.stderr).toMatch(/already holds a crash-lab queue/);
   });
 
   it('pg start when one is running, and on a port in use', async () => {
     const running = await lab('pg', 'start', '--dir', serverDir, '--port', String(port));
-    expect(running.code).toBe(2);
+    refusedInOneLine(running);
     expect(running.stderr).toMatch(/a lab server is already running \(pid \d+, port \d+\)/);
     const other = join(dir, 'other-server');
     const busy = await lab('pg', 'start', '--dir', other, '--port', String(port));
-    expect(busy.code).toBe(2);
+    refusedInOneLine(busy);
     expect(busy.stderr).toMatch(new RegExp(`port ${port} is in use`));
     expect((await import('node:fs')).existsSync(other)).toBe(false);
   });

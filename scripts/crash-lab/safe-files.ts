@@ -7,10 +7,13 @@ import { BadInput } from './bad-input';
  * files that either all appear or none do. Every refusal is a BadInput: one line, exit 2.
  */
 
+/** What is at `path`, or null when nothing is; a name the OS refuses outright is an error. */
 function lstatOrNull(path: string) {
   try {
     return lstatSync(path);
-  } catch {
+  } catch (error) {
+    // ENAMETOOLONG: no file can ever be there; the CLI says so in one line (errors.ts).
+    if ((error as NodeJS.ErrnoException).code === 'ENAMETOOLONG') throw error;
     return null;
   }
 }
@@ -98,7 +101,9 @@ export async function createAllOrNothing(
   const placed: string[] = [];
   try {
     for (const target of targets) {
-      const folder = mkdtempSync(join(dirname(target) || '.', `.${basename(target)}.tmp-`));
+      // A short folder name: the file inside keeps the target's name, so a name that fits at
+      // the target fits here too.
+      const folder = mkdtempSync(join(dirname(target) || '.', '.crash-lab-new-'));
       folders.push(folder);
       temps.push(join(folder, basename(target)));
     }
