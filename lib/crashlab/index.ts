@@ -41,6 +41,7 @@ export {
 export {
   CHAOS_POINTS,
   NEMESIS_ACTIONS,
+  ONLY_FENCE_POINTS,
   chaosPlan,
   describePlan,
   seededRandom,

@@ -1,4 +1,4 @@
-import { FAULT_POINTS } from './types';
+import { FAULT_POINTS, type RemovableFence } from './types';
 
 /**
  * Where a worker can be stopped by the chaos supervisor: every fault point of the lab, plus
@@ -19,6 +19,24 @@ export interface PlannedFault {
   point: ChaosPoint | 'publish-reply';
 }
 
+/**
+ * Where only one fence stands between a stale holder and the damage: a holder paused here past
+ * its lease, woken after a newer generation claimed the run, makes its next write with nothing
+ * else in the way. The publisher's fence: between the publish step's renewal and the call to the
+ * publisher. The checkpoint's: between a step's renewal (and its work, or for publish the
+ * publisher's answer) and the checkpoint. Elsewhere the next write is a renewal, which the lesson's
+ * own lease check refuses whichever fence is removed.
+ */
+export const ONLY_FENCE_POINTS = {
+  publisher: ['before_effect'],
+  checkpoint: [
+    'before_checkpoint:collect',
+    'before_checkpoint:draft',
+    'before_checkpoint:verify',
+    'after_effect',
+  ],
+} as const satisfies Record<RemovableFence, readonly ChaosPoint[]>;
+
 /** A small seeded generator (mulberry32): the same seed gives the same plan on every machine. */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
@@ -36,19 +54,37 @@ export function seededRandom(seed: number): () => number {
  * all chosen from `seed`. Faults strike a run's first generation only, so every run is finished
  * by a later one, and which worker meets a fault does not depend on who claims what: the plan
  * names runs, not processes.
+ *
+ * Aimed at a removed fence (`aimAt`), the plan makes at least half its faults (and one at
+ * least) pauses, and puts every pause where only that fence stands (`ONLY_FENCE_POINTS`). The
+ * first pause of an experiment is always held past the lease (the supervisor ends a pause at once
+ * only when all workers but one are paused already), so the stale write is attempted with the
+ * fence gone, and the experiment finds the violation whatever the seed. Without `aimAt` the plan
+ * is what it always was for that seed.
  */
-export function chaosPlan(seed: number, runIds: readonly string[], faults: number): PlannedFault[] {
+export function chaosPlan(
+  seed: number,
+  runIds: readonly string[],
+  faults: number,
+  aimAt: RemovableFence | null = null,
+): PlannedFault[] {
   const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
   const pool = [...runIds];
   const plan: PlannedFault[] = [];
-  for (let i = 0; i < Math.min(faults, runIds.length); i++) {
+  const count = Math.min(faults, runIds.length);
+  for (let i = 0; i < count; i++) {
     const [runId] = pool.splice(Math.floor(random() * pool.length), 1);
-    const action = pick(NEMESIS_ACTIONS);
+    const action = aimAt && i < Math.ceil(count / 2) ? 'pause' : pick(NEMESIS_ACTIONS);
     plan.push({
       runId,
       action,
-      point: action === 'drop-ack' ? 'publish-reply' : pick(CHAOS_POINTS),
+      point:
+        action === 'drop-ack'
+          ? 'publish-reply'
+          : action === 'pause' && aimAt
+            ? pick(ONLY_FENCE_POINTS[aimAt])
+            : pick(CHAOS_POINTS),
     });
   }
   return plan.sort((a, b) => a.runId.localeCompare(b.runId));

@@ -7,6 +7,7 @@ import {
   describePlan,
   evaluate,
   labRunIds,
+  ONLY_FENCE_POINTS,
   submitLab,
   type RemovableFence,
 } from '@/lib/crashlab';
@@ -87,10 +88,14 @@ export async function runChaos(options: {
   if (history !== asked)
     print(`history ${asked} already exists; this run writes ${history} (chaos never appends)`);
   const lab = createCrashLab({ task: db.task, publisher: db.publisher, leaseSeconds });
-  const plan = chaosPlan(seed, labRunIds(runs), faults);
+  const plan = chaosPlan(seed, labRunIds(runs), faults, removedFence);
   print(
     `chaos: seed ${seed}, ${workers} workers, ${runs} runs, lease ${leaseSeconds} s, ${plan.length} planned faults (repeat with --seed ${seed})`,
   );
+  if (removedFence)
+    print(
+      `WITHOUT the ${removedFence} fence: every pause is aimed where only that fence stands (${ONLY_FENCE_POINTS[removedFence].join(', ')}), ${plan.filter((f) => f.action === 'pause').length} of ${plan.length} faults`,
+    );
   print(
     `database ${describePlace(p.task)}, publisher ${describePlace(p.publisher)}, history ${history}`,
   );
