@@ -1,6 +1,6 @@
 import { compressText, computeDelta, deltaCost } from './delta';
-import { segmentSchema, type Segment, type StoredEntry } from './schema';
-import { segmentKey } from './segment-keys';
+import { headSchema, segmentSchema, type Segment, type StoredEntry } from './schema';
+import { headKey, segmentKey } from './segment-keys';
 import { promptHistory, rebuildHistory, textKey, type JournalState } from './state';
 
 /**
@@ -64,7 +64,27 @@ export function appendEntry(
   own.set(prompt, mine);
   state.texts.set(textKey(prompt, fields.id), text);
   rebuildHistory(s);
+  writeHead(state, prompt, fields.g);
   return { ok: true };
+}
+
+/**
+ * Records that this writer has saved up to `gen` (see headSchema), after the segment holding it
+ * was written, so the head never names a generation that was not stored. A refused head write
+ * (a full quota) loses nothing: the entry is stored, and the next save writes the head again;
+ * until then a load cannot notice that this writer's newest segment went missing.
+ */
+function writeHead(state: JournalState, prompt: string, gen: number): void {
+  const s = promptHistory(state, prompt);
+  const key = headKey(prompt, state.writer);
+  if ((s.heads.get(key)?.gen ?? 0) >= gen) return;
+  const head = { v: 1 as const, prompt, writer: state.writer, gen };
+  if (!state.door.write(key, headSchema, head).ok) return;
+  s.heads.set(key, {
+    raw: state.door.peek(key) ?? JSON.stringify(head),
+    writer: state.writer,
+    gen,
+  });
 }
 
 /**
@@ -89,6 +109,7 @@ export function appendEntries(
   let added = 0;
   let pending = 0;
   let failure: AppendFailure | null = null;
+  let highest = 0;
   const flush = (): boolean => {
     if (pending === 0 || seq < 0) return true;
     const key = segmentKey(prompt, writer, seq);
@@ -105,6 +126,7 @@ export function appendEntries(
       keyframes,
     });
     own.set(prompt, { key, seq, lastText: lastText ?? '' });
+    for (const entry of entries) highest = Math.max(highest, entry.g);
     added += pending;
     pending = 0;
     return true;
@@ -138,6 +160,7 @@ export function appendEntries(
     keyframes.set(entries.length - 1, lastText ?? '');
     flush();
   }
+  if (highest > 0) writeHead(state, prompt, highest);
   rebuildHistory(s);
   const failed = failure as AppendFailure | null;
   return failed ? { ok: false, added, ...failed } : { ok: true, added };

@@ -1,4 +1,5 @@
 import LZString from 'lz-string';
+import { MAX_ANSWER_CHARS, MAX_EDITS_PER_DELTA } from './bounds';
 
 /**
  * One edit: at `pos`, remove `del` characters and insert `ins`. Positions count UTF-16 code
@@ -38,24 +39,63 @@ export function computeDelta(prev: string, next: string): Op[] {
   return [[start, endPrev - start, next.slice(start, endNext)]];
 }
 
-/** Applies edits in order; throws DeltaError when one reaches outside the text. */
-export function applyDelta(text: string, ops: readonly Op[]): string {
-  let out = text;
+/**
+ * Applies edits in order; throws DeltaError when one reaches outside the text, when there are
+ * more than `limits.edits` of them, or when the text grows past `limits.length` on the way (no
+ * delta the journal writes does either; the defaults are the journal's bounds).
+ *
+ * The text is built as a finished head (`parts`) plus the rest of the source from `from`: an
+ * edit at or after the end of the head only moves the cursor, so edits in position order (every
+ * delta the app writes) cost one pass over the text. An edit that reaches back into the head
+ * joins the head first; within the bounds, that costs at most edits x length.
+ */
+export function applyDelta(
+  text: string,
+  ops: readonly Op[],
+  limits: { edits: number; length: number } = {
+    edits: MAX_EDITS_PER_DELTA,
+    length: MAX_ANSWER_CHARS,
+  },
+): string {
+  const maxLength = limits.length;
+  if (ops.length > limits.edits)
+    throw new DeltaError(
+      `${ops.length.toLocaleString('en-US')} edits in one delta; the journal keeps at most ${limits.edits.toLocaleString('en-US')}`,
+    );
+  let source = text;
+  let from = 0;
+  let parts: string[] = [];
+  let headLength = 0;
   for (const [pos, del, ins] of ops) {
+    const length = headLength + source.length - from;
     if (
       !Number.isInteger(pos) ||
       !Number.isInteger(del) ||
       pos < 0 ||
       del < 0 ||
-      pos + del > out.length
+      pos + del > length
     ) {
       throw new DeltaError(
-        `an edit at ${pos} removing ${del} characters does not fit a text of ${out.length}`,
+        `an edit at ${pos} removing ${del} characters does not fit a text of ${length}`,
       );
     }
-    out = out.slice(0, pos) + ins + out.slice(pos + del);
+    if (length - del + ins.length > maxLength)
+      throw new DeltaError(
+        `the edits make a text longer than ${maxLength.toLocaleString('en-US')}`,
+      );
+    if (pos < headLength) {
+      source = parts.join('') + source.slice(from);
+      parts = [];
+      from = 0;
+      headLength = 0;
+    }
+    const skip = pos - headLength;
+    if (skip > 0) parts.push(source.slice(from, from + skip));
+    from += skip + del;
+    if (ins.length > 0) parts.push(ins);
+    headLength = pos + ins.length;
   }
-  return out;
+  return parts.join('') + source.slice(from);
 }
 
 /** Characters a list of edits takes when stored as JSON. */

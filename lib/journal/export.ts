@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { applyDelta, computeDelta, deltaCost, type Op } from './delta';
+import { MAX_ENTRIES_PER_SEGMENT } from './bounds';
 import {
   baseGenerationSchema,
+  deltaSchema,
   ENTRY_KINDS,
   generationSchema,
   MAX_ANSWER_CHARS,
-  opSchema,
   promptIdSchema,
 } from './schema';
 import type { EntryMeta, Journal } from './store';
@@ -13,7 +14,6 @@ import type { EntryMeta, Journal } from './store';
 export const EXPORT_FORMAT = 'lease-lab.journal';
 /** The largest import accepted, in characters: more than the whole storage quota could hold. */
 export const MAX_IMPORT_CHARS = 8 * 1024 * 1024;
-const MAX_ENTRIES_PER_PROMPT = 5_000;
 
 const idSchema = z
   .string()
@@ -31,7 +31,7 @@ const exportEntrySchema = z
     stale: z.boolean().optional(),
     restoredFrom: idSchema.nullable().optional(),
     text: z.string().max(MAX_ANSWER_CHARS).optional(),
-    patch: z.array(opSchema).max(1_000).optional(),
+    patch: deltaSchema.optional(),
   })
   .strict();
 
@@ -49,7 +49,7 @@ export const exportFileSchema = z
         z
           .object({
             prompt: promptIdSchema,
-            entries: z.array(exportEntrySchema).max(MAX_ENTRIES_PER_PROMPT),
+            entries: z.array(exportEntrySchema).max(MAX_ENTRIES_PER_SEGMENT),
           })
           .strict(),
       )

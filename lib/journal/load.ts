@@ -1,29 +1,80 @@
-import { decodeSegment, segmentSchema } from './schema';
-import { parseSegmentKey, segmentPrefix } from './segment-keys';
+import { MAX_SEGMENT_CHARS } from './bounds';
+import { decodeSegment, headSchema, segmentSchema } from './schema';
+import { parseHeadKey, parseSegmentKey, segmentPrefix } from './segment-keys';
 import {
+  headGeneration,
   promptHistory,
   rebuildHistory,
+  textKey,
   type JournalState,
+  type LoadedHead,
   type LoadedSegment,
   type PromptHistory,
 } from './state';
 
 /**
- * Reading the journal from storage: every segment key validated (zod shape, then every edit
- * replayed), a damaged or mislabelled segment set aside and reported, vanished versions reported.
+ * Reading the journal from storage: every segment key validated (its size, then its zod shape
+ * with the import's bounds, then every edit replayed), a damaged or mislabelled segment set
+ * aside and reported, vanished versions reported, the newest ones too (by the head records).
  */
+
+/** Reports a damaged value; one that could not be set aside is remembered, so it is reported once. */
+function reportDamaged(
+  state: JournalState,
+  key: string,
+  raw: string,
+  message: string,
+  backupKey: string | null,
+): void {
+  if (backupKey === null) state.unmovable.set(key, raw);
+  const address = parseSegmentKey(key);
+  if (address) {
+    const writer = textKey(address.prompt, address.writer);
+    state.setAsideSeq.set(writer, Math.max(state.setAsideSeq.get(writer) ?? -1, address.seq));
+  }
+  state.problems.push({ message, backupKey });
+}
+
+/** Sets aside a value that parsed but is wrong for its key or its contents, and reports it. */
+function setAsideWrong(state: JournalState, key: string, raw: string, fault: string): void {
+  const backupKey = state.door.setAside(key);
+  reportDamaged(
+    state,
+    key,
+    raw,
+    `A saved history part under "${key}" was damaged or edited by hand (${fault}), so it ${
+      backupKey
+        ? `was set aside as "${backupKey}"`
+        : 'could not be set aside (browser storage is full) and is skipped'
+    }; the rest of the journal keeps working.`,
+    backupKey,
+  );
+}
 
 /** Reads one segment key; a damaged or mislabelled one is set aside and reported. */
 export function loadSegment(state: JournalState, key: string, raw: string): LoadedSegment | null {
   const address = parseSegmentKey(key);
   if (!address) return null;
-  const { door, problems } = state;
-  const read = door.read(key, segmentSchema, null);
+  // Checked before parsing: no segment this app writes comes near it, and parsing a hand-made
+  // 1.5 MB one took longer than the page may freeze.
+  if (raw.length > MAX_SEGMENT_CHARS) {
+    setAsideWrong(
+      state,
+      key,
+      raw,
+      `it holds ${raw.length.toLocaleString('en-US')} characters, more than the ${MAX_SEGMENT_CHARS.toLocaleString('en-US')} of any part this app writes`,
+    );
+    return null;
+  }
+  const read = state.door.read(key, segmentSchema, null);
   if (!read.ok) {
-    problems.push({
-      message: `A saved history part was damaged and set aside. ${read.message}`,
-      backupKey: read.backupKey,
-    });
+    reportDamaged(
+      state,
+      key,
+      raw,
+      `A saved history part was damaged. ${read.message}`,
+      read.backupKey,
+    );
     return null;
   }
   const segment = read.value;
@@ -44,16 +95,34 @@ export function loadSegment(state: JournalState, key: string, raw: string): Load
     }
   }
   if (fault !== null) {
-    const backupKey = door.setAside(key);
-    problems.push({
-      message: `A saved history part under "${key}" was damaged or edited by hand (${fault}), so it was set aside${
-        backupKey ? ` as "${backupKey}"` : ''
-      }; the rest of the journal keeps working.`,
-      backupKey,
-    });
+    setAsideWrong(state, key, raw, fault);
     return null;
   }
   return { key, raw, segment, keyframes };
+}
+
+/** Reads one writer's head record; a damaged or mislabelled one is set aside and reported. */
+function loadHead(state: JournalState, key: string, raw: string): LoadedHead | null {
+  const address = parseHeadKey(key);
+  if (!address) return null;
+  const read = state.door.read(key, headSchema, null);
+  if (!read.ok) {
+    reportDamaged(
+      state,
+      key,
+      raw,
+      `A saved history record was damaged. ${read.message}`,
+      read.backupKey,
+    );
+    return null;
+  }
+  const head = read.value;
+  if (!head) return null;
+  if (head.prompt !== address.prompt || head.writer !== address.writer) {
+    setAsideWrong(state, key, raw, 'it did not match its own key');
+    return null;
+  }
+  return { raw, writer: head.writer, gen: head.gen };
 }
 
 /**
@@ -62,62 +131,90 @@ export function loadSegment(state: JournalState, key: string, raw: string): Load
  */
 export function syncFromStorage(state: JournalState, prompt?: string): boolean {
   const seen = new Set<string>();
-  const touched = new Set<PromptHistory>();
+  const touched = new Map<string, PromptHistory>();
   for (const key of state.door.keys(segmentPrefix(prompt))) {
-    const address = parseSegmentKey(key);
+    const address = parseSegmentKey(key) ?? parseHeadKey(key);
     if (!address) continue;
     seen.add(key);
     const s = promptHistory(state, address.prompt);
     const raw = state.door.peek(key);
-    const known = s.segments.get(key);
-    if (raw === null || (known && known.raw === raw)) continue;
-    const loaded = loadSegment(state, key, raw);
-    if (loaded) s.segments.set(key, loaded);
-    else s.segments.delete(key);
-    touched.add(s);
+    const isHead = !('seq' in address);
+    const known = isHead ? s.heads.get(key) : s.segments.get(key);
+    if (raw === null || known?.raw === raw || state.unmovable.get(key) === raw) continue;
+    state.unmovable.delete(key);
+    if (isHead) {
+      const head = loadHead(state, key, raw);
+      if (head) s.heads.set(key, head);
+      else s.heads.delete(key);
+    } else {
+      const loaded = loadSegment(state, key, raw);
+      if (loaded) s.segments.set(key, loaded);
+      else s.segments.delete(key);
+    }
+    touched.set(address.prompt, s);
   }
   for (const [name, s] of state.prompts) {
     if (prompt && name !== prompt) continue;
-    for (const key of s.segments.keys()) {
-      if (!seen.has(key)) {
-        s.segments.delete(key);
-        touched.add(s);
+    for (const map of [s.segments, s.heads]) {
+      for (const key of map.keys()) {
+        if (!seen.has(key)) {
+          map.delete(key);
+          touched.set(name, s);
+        }
       }
     }
   }
-  for (const s of touched) {
+  for (const [name, s] of touched) {
     rebuildHistory(s);
-    reportGaps(state, s);
+    reportGaps(state, name, s);
   }
   return touched.size > 0;
 }
 
+const versions = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'version' : 'versions'}`;
+
 /**
  * Generations are counted up by one per save, so a run of missing generations means entries
  * vanished from storage (a segment deleted by hand or by a cleaner): report it once, with
- * where, instead of silently showing a shorter history.
+ * where, instead of silently showing a shorter history. Generations after the newest one left
+ * are missing when a writer's head record names a higher one (its newest segment is gone).
  */
-function reportGaps(state: JournalState, s: PromptHistory): void {
+function reportGaps(state: JournalState, prompt: string, s: PromptHistory): void {
   const gens = [...new Set(s.metas.map((m) => m.gen))].sort((a, b) => a - b);
-  const prompt = s.metas[0]?.prompt;
-  if (!prompt) return;
+  const report = (key: string, message: string) => {
+    if (state.gapsReported.has(key)) return;
+    state.gapsReported.add(key);
+    state.problems.push({ message, backupKey: null });
+  };
   let prev = 0;
   for (const gen of gens) {
     const missing = gen - prev - 1;
-    const key = `${prompt}:${prev}:${gen}`;
-    if (missing > 0 && !state.gapsReported.has(key)) {
-      state.gapsReported.add(key);
+    if (missing > 0) {
       const where =
         prev === 0
           ? `before generation ${gen}`
           : `between generation ${prev} and generation ${gen}`;
-      state.problems.push({
-        message: `${missing.toLocaleString('en-US')} ${missing === 1 ? 'version' : 'versions'} of "${prompt}" ${where} ${
+      report(
+        `${prompt}:${prev}:${gen}`,
+        `${versions(missing)} of "${prompt}" ${where} ${
           missing === 1 ? 'is' : 'are'
         } missing: part of its saved history was removed from browser storage outside this app. The versions around the gap are intact.`,
-        backupKey: null,
-      });
+      );
     }
     prev = gen;
+  }
+  const top = headGeneration(s, prompt, state.setAsideSeq);
+  if (top > prev) {
+    const missing = top - prev;
+    // Keyed like the hole it becomes once the next save (generation top + 1) lands, so it is
+    // reported once, not again as a hole.
+    report(
+      `${prompt}:${prev}:${top + 1}`,
+      `${versions(missing)} of "${prompt}" ${prev === 0 ? '' : `after generation ${prev} `}${
+        missing === 1 ? 'is' : 'are'
+      } missing: the newest part of its saved history is gone from browser storage (it had been saved up to generation ${top}).${
+        prev === 0 ? '' : ` The versions up to generation ${prev} are intact.`
+      }`,
+    );
   }
 }

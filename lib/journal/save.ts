@@ -2,6 +2,7 @@ import { appendEntry } from './append';
 import { syncFromStorage } from './load';
 import { MAX_ANSWER_CHARS, MAX_GENERATION, type EntryKind } from './schema';
 import {
+  headGeneration,
   newestEntry,
   promptHistory,
   versionText,
@@ -106,7 +107,10 @@ function saveUnguarded(
   const baseText = baseMeta ? versionText(state, prompt, baseMeta.id) : '';
   if (!opts.force && text === baseText) return { ok: true, saved: false, entry: baseMeta ?? null };
   const newest = newestEntry(state, prompt);
-  if ((newest?.gen ?? 0) >= MAX_GENERATION) {
+  // Past every generation stored and every one a head record names: after a lost newest
+  // segment, the next save continues above it, so the gap stays one reported gap.
+  const gen = Math.max(newest?.gen ?? 0, headGeneration(s)) + 1;
+  if (gen > MAX_GENERATION) {
     return {
       ok: false,
       error: 'invalid',
@@ -121,7 +125,7 @@ function saveUnguarded(
     prompt,
     {
       id,
-      g: (newest?.gen ?? 0) + 1,
+      g: gen,
       b: baseGen,
       p: opts.baseId,
       t: context.now(),

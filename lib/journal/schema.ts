@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import {
+  MAX_ANSWER_CHARS,
+  MAX_EDIT_CHARS,
+  MAX_EDITS_PER_DELTA,
+  MAX_ENTRIES_PER_SEGMENT,
+} from './bounds';
 import { applyDelta, decompressText } from './delta';
 
-/** The longest answer the journal keeps, in characters (UTF-16 units, as the counter shows). */
-export const MAX_ANSWER_CHARS = 20_000;
+export { MAX_ANSWER_CHARS } from './bounds';
 
 /** Prompt ids become part of storage keys, so they are kept to a safe alphabet. */
 export const promptIdSchema = z
@@ -24,11 +29,17 @@ export const baseGenerationSchema = z.number().int().min(0).max(MAX_GENERATION);
 export const ENTRY_KINDS = ['save', 'autosave', 'restore', 'draft'] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
-export const opSchema = z.tuple([
+const opSchema = z.tuple([
   z.number().int().min(0).max(MAX_ANSWER_CHARS),
   z.number().int().min(0).max(MAX_ANSWER_CHARS),
-  z.string().max(MAX_ANSWER_CHARS),
+  z.string().max(MAX_EDIT_CHARS),
 ]);
+
+/**
+ * The edits of one entry, stored (`o`) or imported (`patch`). zod checks the count before it
+ * looks at any edit, so 150,000 edits are refused at once, before one is applied.
+ */
+export const deltaSchema = z.array(opSchema).max(MAX_EDITS_PER_DELTA);
 
 /**
  * One stored history entry, in short field names because 1,000 of them share the quota:
@@ -47,8 +58,8 @@ export const storedEntrySchema = z.object({
   s: z.literal(1).optional(),
   r: idSchema.optional(),
   f: z.string().max(MAX_ANSWER_CHARS).optional(),
-  z: z.string().optional(),
-  o: z.array(opSchema).optional(),
+  z: z.string().max(MAX_ANSWER_CHARS).optional(),
+  o: deltaSchema.optional(),
 });
 export type StoredEntry = z.infer<typeof storedEntrySchema>;
 
@@ -62,9 +73,18 @@ export const segmentSchema = z.object({
   prompt: promptIdSchema,
   writer: idSchema,
   seq: z.number().int().min(0).max(999_999_999),
-  entries: z.array(storedEntrySchema).min(1),
+  entries: z.array(storedEntrySchema).min(1).max(MAX_ENTRIES_PER_SEGMENT),
 });
 export type Segment = z.infer<typeof segmentSchema>;
+
+/**
+ * A writer's head record for one prompt: the highest generation it has saved. Written after the
+ * segment, so it never names a generation that is not stored (unless the segment was removed).
+ */
+export const headSchema = z
+  .object({ v: z.literal(1), prompt: promptIdSchema, writer: idSchema, gen: generationSchema })
+  .strict();
+export type HeadRecord = z.infer<typeof headSchema>;
 
 /** The text of one entry, given the text of the entry before it (null for the first). */
 export function decodeEntry(entry: StoredEntry, prev: string | null): string {

@@ -2,13 +2,15 @@ import { STORAGE_KEYS } from '@/lib/storage';
 
 /**
  * Naming the journal's storage keys: `lease-lab.journal.v1.<prompt>.<writer>.<seq>`, one key per
- * segment, and each writer (a tab) writes only keys carrying its own id.
+ * segment, and `lease-lab.journal.v1.<prompt>.<writer>.head`, that writer's head record. Each
+ * writer (a tab) writes only keys carrying its own id.
  */
 
 /** Every journal key starts with this. */
 export const JOURNAL_PREFIX = `${STORAGE_KEYS.journal}.`;
 
 const KEY_PATTERN = /^lease-lab\.journal\.v1\.([a-z0-9-]{1,40})\.([A-Za-z0-9_-]{1,64})\.(\d{1,9})$/;
+const HEAD_PATTERN = /^lease-lab\.journal\.v1\.([a-z0-9-]{1,40})\.([A-Za-z0-9_-]{1,64})\.head$/;
 const WRITER_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** What a segment key says about its segment. */
@@ -27,6 +29,25 @@ export function segmentKey(prompt: string, writer: string, seq: number): string 
 export function parseSegmentKey(key: string): SegmentAddress | null {
   const match = KEY_PATTERN.exec(key);
   return match ? { prompt: match[1], writer: match[2], seq: Number(match[3]) } : null;
+}
+
+/**
+ * The key of one writer's head record for one prompt: the highest generation it has saved, kept
+ * beside its segments so a load notices when the newest segment is gone.
+ */
+export function headKey(prompt: string, writer: string): string {
+  return `${JOURNAL_PREFIX}${prompt}.${writer}.head`;
+}
+
+/** The prompt and writer a head key names, or null if it is no head key. */
+export function parseHeadKey(key: string): { prompt: string; writer: string } | null {
+  const match = HEAD_PATTERN.exec(key);
+  return match ? { prompt: match[1], writer: match[2] } : null;
+}
+
+/** The prompt a journal key (segment or head) belongs to, or null. */
+export function promptOfKey(key: string): string | null {
+  return (parseSegmentKey(key) ?? parseHeadKey(key))?.prompt ?? null;
 }
 
 /** The prefix of every segment key of one prompt, or of the whole journal. */

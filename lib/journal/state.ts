@@ -36,9 +36,18 @@ export interface LoadedSegment {
   keyframes: Map<number, string>;
 }
 
+/** One writer's head record as read from storage (see headSchema). */
+export interface LoadedHead {
+  raw: string;
+  writer: string;
+  gen: number;
+}
+
 /** Everything known of one prompt: its segments, and its entries in history order. */
 export interface PromptHistory {
   segments: Map<string, LoadedSegment>;
+  /** Head records by key: the highest generation each writer saved. */
+  heads: Map<string, LoadedHead>;
   metas: EntryMeta[];
   byId: Map<string, { key: string; index: number; meta: EntryMeta }>;
 }
@@ -65,6 +74,17 @@ export interface JournalState {
   readonly problems: JournalProblem[];
   /** Gaps in the generations already reported, so each is reported once. */
   readonly gapsReported: Set<string>;
+  /**
+   * Damaged values that could not be set aside (no room), by key, with the text reported: not
+   * read or reported again until that text changes, so the notice shows once per load.
+   */
+  readonly unmovable: Map<string, string>;
+  /**
+   * The highest segment number set aside (or left unmovable) per prompt and writer, by
+   * textKey(prompt, writer): that writer's newest versions were reported there, so its head
+   * record does not report them missing a second time.
+   */
+  readonly setAsideSeq: Map<string, number>;
   /** This tab's writer id; changes once if the tab adopts an earlier page load's id. */
   writer: string;
   /** A segment is closed (and the next starts with a full copy) at this many entries... */
@@ -86,6 +106,8 @@ export function createJournalState(
     texts: new Map(),
     problems: [],
     gapsReported: new Set(),
+    unmovable: new Map(),
+    setAsideSeq: new Map(),
     writer,
     ...limits,
   };
@@ -95,7 +117,7 @@ export function createJournalState(
 export function promptHistory(state: JournalState, prompt: string): PromptHistory {
   let s = state.prompts.get(prompt);
   if (!s) {
-    s = { segments: new Map(), metas: [], byId: new Map() };
+    s = { segments: new Map(), heads: new Map(), metas: [], byId: new Map() };
     state.prompts.set(prompt, s);
   }
   return s;
@@ -155,6 +177,30 @@ export function versionText(state: JournalState, prompt: string, id: string): st
   if (state.texts.size > 32) state.texts.delete(state.texts.keys().next().value as string);
   state.texts.set(cacheKey, text);
   return text;
+}
+
+/**
+ * The highest generation a prompt's head records name (0 when none does): what its history
+ * should reach. With `setAsideSeq`, a writer whose newest segment was set aside (and reported
+ * so) is left out, since the versions it misses were already reported.
+ */
+export function headGeneration(
+  s: PromptHistory,
+  prompt = '',
+  setAsideSeq?: Map<string, number>,
+): number {
+  let top = 0;
+  for (const head of s.heads.values()) {
+    const aside = setAsideSeq?.get(textKey(prompt, head.writer));
+    if (aside !== undefined) {
+      let newest = -1;
+      for (const loaded of s.segments.values())
+        if (loaded.segment.writer === head.writer) newest = Math.max(newest, loaded.segment.seq);
+      if (aside > newest) continue;
+    }
+    top = Math.max(top, head.gen);
+  }
+  return top;
 }
 
 /** The newest entry of a prompt (last in history order), or null when it has none. */

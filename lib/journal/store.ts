@@ -163,8 +163,10 @@ export function createJournal(options: JournalOptions) {
     /** Total characters the journal occupies in storage (keys and values). */
     storedChars(): number {
       let total = 0;
-      for (const s of state.prompts.values())
+      for (const s of state.prompts.values()) {
         for (const seg of s.segments.values()) total += seg.key.length + seg.raw.length;
+        for (const [key, head] of s.heads) total += key.length + head.raw.length;
+      }
       return total;
     },
     subscribe(listener: () => void): () => void {

@@ -1,6 +1,6 @@
 import { syncFromStorage } from './load';
 import { textAt } from './schema';
-import { isWriterId, JOURNAL_PREFIX, parseSegmentKey } from './segment-keys';
+import { isWriterId, JOURNAL_PREFIX, promptOfKey } from './segment-keys';
 import type { JournalState, LoadedSegment } from './state';
 
 /**
@@ -50,11 +50,10 @@ export function adoptWriter(state: JournalState, id: string): boolean {
 
 /**
  * Re-reads storage after another tab changed it (the storage event's key; none for "anything
- * may have changed"): only that key's prompt when the key names a segment, nothing for a key
- * outside the journal. True when something changed.
+ * may have changed"): only that key's prompt when the key names a segment or a head record,
+ * nothing for a key outside the journal. True when something changed.
  */
 export function refreshFromStorage(state: JournalState, key?: string | null): boolean {
   if (key && !key.startsWith(JOURNAL_PREFIX)) return false;
-  const address = key ? parseSegmentKey(key) : null;
-  return syncFromStorage(state, address ? address.prompt : undefined);
+  return syncFromStorage(state, (key && promptOfKey(key)) || undefined);
 }

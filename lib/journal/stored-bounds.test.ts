@@ -1,0 +1,125 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { memoryKeyValueStore } from '@/lib/storage';
+import { MAX_EDITS_PER_DELTA, MAX_SEGMENT_CHARS } from './bounds';
+import { EXPORT_FORMAT, planImport } from './export';
+import { createJournal, segmentKey } from './store';
+
+// Issue 27, cases 4 and 9: a stored segment meets the import's bounds before any edit is
+// applied, and a notice about a value that cannot be set aside is shown once per load.
+
+/** A segment of one full entry and one entry holding `edits` no-op edits. */
+function segmentWithEdits(edits: number, writer = 'w') {
+  return JSON.stringify({
+    v: 1,
+    prompt: 'main',
+    writer,
+    seq: 0,
+    entries: [
+      { id: 'a', g: 1, b: 0, p: null, t: 1, n: 4, k: 'save', f: 'text' },
+      {
+        id: 'b',
+        g: 2,
+        b: 1,
+        p: 'a',
+        t: 2,
+        n: 4,
+        k: 'save',
+        o: Array.from({ length: edits }, () => [0, 0, '']),
+      },
+    ],
+  });
+}
+
+function load(store: ReturnType<typeof memoryKeyValueStore>) {
+  const journal = createJournal({ store, writerId: 'reader' });
+  const started = performance.now();
+  journal.load();
+  return { journal, took: performance.now() - started };
+}
+
+describe('stored segments carry the import bounds (case 4)', () => {
+  // The first toLocaleString of a process loads ICU (~50 ms here): not the journal's cost.
+  beforeAll(() => void (0).toLocaleString('en-US'));
+
+  it('sets aside a 1.5 MB segment of 150,000 edits at once (stored-150k-edits froze /reflect 8.4 s)', () => {
+    const store = memoryKeyValueStore();
+    const key = segmentKey('main', 'w', 0);
+    const raw = segmentWithEdits(150_000).replace(/\[0,0,""\]/g, '[0,0,"ab"]');
+    store.setItem(key, raw);
+    expect(raw.length).toBeGreaterThan(1_500_000);
+    const { journal, took } = load(store);
+    expect(took).toBeLessThan(100);
+    expect(journal.history('main')).toEqual([]);
+    const [problem] = journal.takeProblems();
+    expect(problem.message).toMatch(/set aside/);
+    expect(problem.backupKey).toMatch(/\.corrupt\./);
+    expect(store.getItem(problem.backupKey as string)).toBe(raw);
+    expect(store.getItem(key)).toBeNull();
+  });
+
+  it('refuses a segment with more edits in one entry than an import may hold, by its schema', () => {
+    const store = memoryKeyValueStore();
+    const raw = segmentWithEdits(MAX_EDITS_PER_DELTA + 1);
+    expect(raw.length).toBeLessThan(MAX_SEGMENT_CHARS);
+    store.setItem(segmentKey('main', 'w', 0), raw);
+    const { journal } = load(store);
+    expect(journal.history('main')).toEqual([]);
+    expect(journal.takeProblems()[0].message).toMatch(/<=1000|1,000/);
+    // The same number of edits is the import's limit too.
+    const file = {
+      format: EXPORT_FORMAT,
+      version: 1,
+      exportedAt: 1,
+      prompts: [
+        {
+          prompt: 'main',
+          entries: JSON.parse(raw).entries.map((e: { o?: unknown; f?: string }, i: number) => ({
+            id: `e${i}`,
+            gen: i + 1,
+            base: i,
+            parent: i ? `e${i - 1}` : null,
+            time: i + 1,
+            size: 4,
+            kind: 'save',
+            ...(e.o ? { patch: e.o } : { text: e.f }),
+          })),
+        },
+      ],
+    };
+    const planned = planImport(JSON.stringify(file));
+    expect(planned.ok).toBe(false);
+    expect(planned.ok ? '' : planned.reason).toMatch(/<=1000|1,000/);
+  });
+
+  it('keeps a segment at the bound: 1,000 edits are read as before', () => {
+    const store = memoryKeyValueStore();
+    store.setItem(segmentKey('main', 'w', 0), segmentWithEdits(MAX_EDITS_PER_DELTA));
+    const { journal } = load(store);
+    expect(journal.history('main')).toHaveLength(2);
+    expect(journal.takeProblems()).toEqual([]);
+  });
+});
+
+describe('a notice that cannot be acted on is shown once per load (case 9)', () => {
+  it('reports a 5-million-character segment with no room to set it aside once, across syncs and saves (unmovable-notice-repeated)', () => {
+    const store = memoryKeyValueStore();
+    const key = segmentKey('main', 'w', 0);
+    store.setItem(key, `x${'{'.repeat(5_000_000)}`);
+    const { journal } = load(store);
+    journal.refresh();
+    journal.refresh(key);
+    journal.save('notes', 'a note', { baseId: null });
+    journal.save('main', 'an answer', { baseId: null });
+    journal.refresh();
+    const problems = journal.takeProblems();
+    expect(problems).toHaveLength(1);
+    expect(problems[0].backupKey).toBeNull();
+    expect(problems[0].message).toMatch(/could not be kept aside|could not be set aside/);
+    // Still there, untouched: the learner's data is never dropped to make room.
+    expect(store.getItem(key)?.length).toBe(5_000_001);
+    // A change to the value is news: it is read (and reported) again.
+    store.setItem(key, 'x');
+    journal.refresh(key);
+    expect(journal.takeProblems()).toHaveLength(1);
+  });
+});
