@@ -72,7 +72,7 @@ export function loadSegment(state: JournalState, key: string, raw: string): Load
       state,
       key,
       raw,
-      `A saved history part was damaged. ${read.message}`,
+      `A saved history part was damaged and ${read.backupKey ? 'set aside' : 'could not be set aside'}. ${read.message}`,
       read.backupKey,
     );
     return null;
@@ -111,7 +111,7 @@ function loadHead(state: JournalState, key: string, raw: string): LoadedHead | n
       state,
       key,
       raw,
-      `A saved history record was damaged. ${read.message}`,
+      `A saved history record was damaged and ${read.backupKey ? 'set aside' : 'could not be set aside'}. ${read.message}`,
       read.backupKey,
     );
     return null;
