@@ -30,7 +30,7 @@ test('scenario 1: A’s submit predicted refused and B’s applied, run to the e
   await expect(page.getByRole('heading', { name: 'Score: 4 / 4 · Full marks' })).toBeVisible();
   const aCommit = page.getByRole('row').filter({ hasText: 'A submits (finish)' });
   await expect(aCommit).toContainText('refused, 0 rows: owner, fence');
-  await expect(aCommit).toContainText('0 rows changed: A lost the right to commit');
+  await expect(aCommit).toContainText("0 rows changed: A's finish was refused");
   await expect(page.getByRole('row').filter({ hasText: 'B submits (finish)' })).toContainText(
     'applied, 1 row',
   );

@@ -5,7 +5,7 @@ import {
   type CommitCondition,
   type ConditionRow,
 } from './conditions';
-import { describeChecked, explainCommit } from './explain';
+import { describeChecked, explainCommit } from './explain-commit';
 import { observe, type ObservedWrite } from './outcome';
 import { FINAL_STATUSES } from './types';
 import type { CommitResult, LeaseDesign, OutputResult, RunOutput, RunRow } from './types';
@@ -117,6 +117,8 @@ export interface CommitFacts {
   now: number;
   /** 0 rows because this writer's own earlier attempt already landed (see {@link commitOutcome}). */
   landed?: boolean | { opId: string; original: unknown; explanation: string };
+  /** Which commit it was, for its explanation (default finish). */
+  kind?: 'renew' | 'finish' | 'output';
 }
 
 /**
@@ -135,9 +137,21 @@ export function commitResult(facts: CommitFacts): CommitResult {
         kind: 'applied' as const,
         checked: conditions.map((condition) => ({ condition, held: true })),
       };
-  const explain = (applied: boolean) =>
+  const kind = facts.kind;
+  const explain = (applied: boolean, duplicate = false): string =>
     judged
-      ? explainCommit({ applied, changed, conditions, judged, after, owner, token, now })
+      ? explainCommit({
+          applied,
+          changed,
+          conditions,
+          judged,
+          after,
+          owner,
+          token,
+          now,
+          kind,
+          landed: duplicate,
+        })
       : `${changed} row changed: this design ${describeChecked(conditions)}.`;
   if (database.kind === 'applied')
     return {
@@ -154,10 +168,7 @@ export function commitResult(facts: CommitFacts): CommitResult {
       failed: [],
       row: after,
       observed: observe(database),
-      explanation:
-        typeof landed === 'object'
-          ? landed.explanation
-          : `0 rows changed, and that is not a refusal: ${owner}'s own earlier attempt with token ${token} already landed (the run is ${after.status}, still under fence ${token}). The retry is a duplicate.`,
+      explanation: typeof landed === 'object' ? landed.explanation : explain(false, true),
     };
   }
   return {
@@ -182,6 +193,7 @@ export function runCommit(
   token: number,
   now: number,
   landed?: (row: RunRow) => boolean,
+  kind?: 'renew' | 'finish',
 ): CommitResult {
   const { db, runId, leaseSeconds, read } = ctx;
   const judged = read();
@@ -199,6 +211,7 @@ export function runCommit(
     token,
     now,
     landed: changed === 0 && (landed?.(row) ?? false),
+    ...(kind ? { kind } : {}),
   });
 }
 
@@ -250,6 +263,7 @@ export function writeRunOutput(
     token: fenceToken,
     now,
     landed,
+    kind: 'output',
   });
   return stored && !result.ok && result.observed.database.kind === 'duplicate'
     ? { ...result, failed: [], duplicate: true, output: stored }

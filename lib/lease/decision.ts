@@ -1,6 +1,7 @@
 import type { FenceKind } from './fence';
 import type { OutcomeKind, UnknownReason } from './outcome';
 import type { PropertyId, ViolationKind } from './properties';
+import type { FingerprintKind } from './replicated-fence';
 import type { RunStatus } from './types';
 
 /*
@@ -178,6 +179,11 @@ export interface Vocabulary {
   fenced: boolean;
   /** A display name per target id ('gateway:email' → 'the email gateway'). */
   resources?: Readonly<Record<string, string>>;
+  /**
+   * What holders present to a resource beyond the run row, when it is not the counter itself
+   * (an attempt number, the claimer's clock, the pair): tokens there read "claimed_at 361".
+   */
+  carried?: FingerprintKind;
 }
 
 /** The lesson's own words. */

@@ -64,7 +64,7 @@ describe('explanations are built from the conditions the design checked', () => 
           if (result.row!.owner !== owner || result.row!.fence !== token) {
             expect(text).toMatch(
               new RegExp(
-                `^landed: .*the run now belongs to ${result.row!.owner} \\(fence ${result.row!.fence}\\)`,
+                `landed, though ${owner} no longer holds the run: .*; ${result.row!.owner} holds the run \\(fence ${result.row!.fence}\\)`,
               ),
             );
           }
@@ -85,7 +85,7 @@ describe('explanations are built from the conditions the design checked', () => 
     const design = comparedDesigns().find((d) => d.id === 'finish-on-state')!;
     const staleFinish = (await story(design)).find((r) => r.what === 'finish' && r.owner === 'A')!;
     expect(staleFinish.result.explanation).toBe(
-      'landed: this design checks only the status, and the status was running; the run now belongs to B (fence 2).',
+      "1 row changed: A's stale finish landed, though A no longer holds the run: this design checks only the status, and the status was running; B holds the run (fence 2). This breaks property 1 (only the current holder’s writes land): the culprit is A, the victim is B.",
     );
   });
 });

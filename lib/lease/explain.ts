@@ -1,56 +1,246 @@
+import type { Vocabulary, WriteDecision } from './decision';
+import { explained, type Explained } from './explained';
+import { rulesOf } from './explain-rules';
 import {
-  COMMIT_CONDITIONS,
-  conditionHolds,
-  describeCondition,
-  type CommitCondition,
-  type ConditionRow,
-} from './conditions';
+  checkFact,
+  checkLabel,
+  list,
+  targetName,
+  tokenName,
+  tokenText,
+  withToken,
+  WRITE_NOUNS,
+} from './explain-words';
+import { PROPERTY_OF, type ViolationKind } from './properties';
+import { LESSON_VOCABULARY } from './decision';
 
-/** "owner, fence and status" */
-function list(words: readonly string[]): string {
-  if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+export type { Explained } from './explained';
+
+/** Every word the learner reads about one write, written from its decision. */
+export interface Explanation {
+  /** The trace's sentence: what the target decided, from the values it compared, and who holds the run. */
+  sentence: Explained;
+  /** The verdict line: "applied, 1 row", "refused, 0 rows: owner, fence", "duplicate, 0 rows: already done by A". */
+  verdict: Explained;
+  /** The rule texts of the lesson, chosen by the checks that decided (or the property broken). */
+  rules: Explained[];
+  /** The property broken, with culprit and victim; absent when none was. */
+  violation?: Explained;
 }
 
-/** The conditions of a run-row statement as words: "checks only the status". */
-export function describeChecked(conditions: readonly CommitCondition[]): string {
-  if (conditions.length === 0) return 'checks nothing but the run id';
-  const words = conditions.map((c) => `the ${c}`);
-  return conditions.length === COMMIT_CONDITIONS.length
-    ? `checks ${list(words)}`
-    : `checks only ${list(words)}`;
-}
+const PROPERTY_TEXT: Readonly<Record<ViolationKind, string>> = {
+  'stale-write': 'only the current holder’s writes land',
+  'fence-shrank': 'the token only grows',
+  'shared-token': 'no two claims hold the same token',
+  'final-claimed': 'a finished run is never claimed again',
+  'second-finish': 'a run is finished at most once',
+};
 
 /**
- * The sentence for a run-row commit, built from the conditions the design checked and the row
- * it judged: what held or failed, and, when a write landed for a holder who no longer holds the
- * run, who holds it now ("landed: this design checks only the status, and the status was
- * running; the run now belongs to B (fence 2)").
+ * The one explainer: a decision and the scenario's vocabulary in, every sentence, verdict line
+ * and rule text about that write out. It names only the checks the target ran, calls each kind
+ * of write by its name, tells a duplicate from a refusal, names culprit and victim when a
+ * property breaks, and never mentions a fence in a design without one.
  */
-export function explainCommit(args: {
-  applied: boolean;
-  changed: number;
-  conditions: readonly CommitCondition[];
-  /** The row the statement judged (before it changed anything). */
-  judged: ConditionRow;
-  /** The row after the statement. */
-  after: ConditionRow;
-  owner: string;
-  token: number;
-  now: number;
-}): string {
-  const { applied, conditions, judged, after, owner, token, now } = args;
-  const say = (c: CommitCondition) => describeCondition(c, judged, owner, token, now);
-  if (!applied) {
-    const failed = conditions.filter((c) => !conditionHolds(c, judged, owner, token, now));
-    return failed.length > 0
-      ? `0 rows changed: ${owner} lost the right to commit (${failed.map(say).join('; ')}).`
-      : `0 rows changed: the statement matched no row for ${owner} with token ${token}.`;
+export function explain(d: WriteDecision, v: Vocabulary = LESSON_VOCABULARY): Explanation {
+  const violation = d.violation ? violationLine(d, v) : undefined;
+  const body = sentence(d, v);
+  const lost =
+    d.outcome.caller === 'unknown'
+      ? `The acknowledgement was lost: ${d.writer} cannot tell what happened (unknown). In the database: ${d.outcome.database}. `
+      : '';
+  return {
+    sentence: explained(`${lost}${body}${violation ? ` ${violation}` : ''}`),
+    verdict: explained(verdictLine(d, v)),
+    rules: rulesOf(d, v).map(explained),
+    ...(violation ? { violation: explained(violation) } : {}),
+  };
+}
+
+function rows(n: number): string {
+  return `${n} ${n === 1 ? 'row' : 'rows'}`;
+}
+
+function verdictLine(d: WriteDecision, v: Vocabulary): string {
+  const o = d.outcome;
+  const decided = decidedLine(d, v);
+  return o.caller === 'unknown' ? `unknown to ${d.writer} (in the database: ${decided})` : decided;
+}
+
+function decidedLine(d: WriteDecision, v: Vocabulary): string {
+  const o = d.outcome;
+  if (d.quorum) {
+    const q = d.quorum;
+    return q.committed
+      ? `committed, ${q.took.length} of ${q.acceptors} acceptors`
+      : q.took.length > 0
+        ? `not committed: stored by ${q.took.length} of ${q.acceptors} acceptors, a majority is ${q.needed}`
+        : `refused: no acceptor took it, a majority is ${q.needed}`;
   }
-  const facts = conditions.map(say);
-  const checked = `this design ${describeChecked(conditions)}${facts.length ? `, and ${list(facts)}` : ''}`;
-  const stale = after.owner !== owner || after.fence !== token;
-  return stale
-    ? `landed: ${checked}; the run now belongs to ${after.owner || '(nobody)'} (fence ${after.fence}).`
-    : `${args.changed} row changed: ${checked}.`;
+  if (o.database === 'applied') return `applied, ${rows(o.rowsChanged)}`;
+  if (o.database === 'duplicate')
+    return `duplicate, ${rows(o.rowsChanged)}: already done by ${duplicateBy(d)}`;
+  const failed = d.checks.filter((c) => !c.held);
+  if (failed.some((c) => c.name === 'worker-check')) return 'not sent: its own check';
+  const why = [...new Set(failed.map((c) => checkLabel(c, v)))];
+  return `refused, ${rows(o.rowsChanged)}${why.length ? `: ${why.join(', ')}` : ''}`;
+}
+
+/** Who did the first attempt a duplicate repeats: the key's first writer, or the writer itself. */
+function duplicateBy(d: WriteDecision): string {
+  const key = d.checks.find((c) => (c.name === 'key' || c.name === 'operation') && !c.held);
+  return key && typeof key.actual === 'string' && key.actual ? key.actual : d.writer;
+}
+
+/** Whether the writer held the run when it wrote (the newest claim's holder and token). */
+function rightful(d: WriteDecision): boolean {
+  if (d.authority.holder === null && d.authority.token === 0) return true;
+  return d.authority.holder === d.writer && (d.token === null || d.token === d.authority.token);
+}
+
+/** "B holds the run (fence 2)", or after "no longer holds the run:", "B does (fence 2)". */
+function holderClause(d: WriteDecision, v: Vocabulary, short = false): string {
+  const a = d.authority;
+  const token = v.fenced ? ` (${tokenText(v, a.token)})` : '';
+  if (a.holder === null) return `nobody holds the run: it was canceled${token}`;
+  return `${a.holder} ${short ? 'does' : 'holds the run'}${token}`;
+}
+
+/** Facts joined for a sentence (each may hold a comma of its own). */
+function joined(facts: readonly string[]): string {
+  return facts.join('; ');
+}
+
+/** "stale " only for a token below the current holder's. */
+function staleWord(d: WriteDecision): string {
+  return d.token !== null && d.token < d.authority.token ? 'stale ' : '';
+}
+
+function violationLine(d: WriteDecision, v: Vocabulary): string {
+  const x = d.violation!;
+  const victim = x.victim ? `the victim is ${x.victim}` : 'no holder is its victim';
+  return `This breaks property ${PROPERTY_OF[x.kind]} (${PROPERTY_TEXT[x.kind].replace('token', tokenName(v))}): the culprit is ${x.culprit}, ${victim}.`;
+}
+
+function sentence(d: WriteDecision, v: Vocabulary): string {
+  switch (d.kind) {
+    case 'claim':
+      return claimSentence(d, v);
+    case 'cancel':
+    case 'complete-cancel':
+      return cancelSentence(d, v);
+    case 'renew':
+    case 'finish':
+    case 'output':
+      return commitSentence(d, v);
+    default:
+      return resourceSentence(d, v);
+  }
+}
+
+function facts(d: WriteDecision, v: Vocabulary, held: boolean): string[] {
+  return d.checks.filter((c) => c.held === held).map((c) => checkFact(c, d, v));
+}
+
+function claimSentence(d: WriteDecision, v: Vocabulary): string {
+  const after = d.after;
+  if (d.outcome.database !== 'applied' || !after)
+    return `0 rows changed: ${d.writer}'s claim was refused: ${joined(facts(d, v, false)) || 'it matched no row'}.`;
+  const why = d.checks.length
+    ? list(facts(d, v, true))
+    : `this claim's write checks nothing (it trusted an earlier read), and the run was ${d.before?.status ?? 'there'}`;
+  const reopened =
+    d.violation?.kind === 'final-claimed' ? ` A ${d.before?.status} run is open again.` : '';
+  return `1 row changed: ${why}; ${d.writer} now holds the run${withToken(v, after.fence)}, lease until ${after.leaseUntil}.${reopened}`;
+}
+
+function cancelSentence(d: WriteDecision, v: Vocabulary): string {
+  const { before, after } = d;
+  if (d.outcome.database !== 'applied' || !before || !after)
+    return `0 rows changed: the ${WRITE_NOUNS[d.kind]} was refused: ${joined(facts(d, v, false))}.`;
+  if (d.kind === 'complete-cancel') return `1 row changed: the run is ${after.status}.`;
+  if (after.fence > before.fence)
+    return v.fenced
+      ? `1 row changed: the run is ${after.status} under a new generation (${tokenText(v, after.fence)}); nobody holds it now, and every fenced target refuses ${tokenText(v, before.fence)} and below.`
+      : `1 row changed: the run is ${after.status}; nobody holds it now.`;
+  return v.fenced
+    ? `1 row changed: the run is ${after.status}; the ${v.token} stays ${after.fence}, so no target beyond the run row hears of the cancel.`
+    : `1 row changed: the run is ${after.status}; no target beyond the run row hears of the cancel.`;
+}
+
+function checkedClause(d: WriteDecision, v: Vocabulary): string {
+  if (d.checks.length === 0) return 'this design checks nothing but the run id';
+  const names = d.checks.map((c) => `the ${c.name === 'fence' ? tokenName(v) : c.name}`);
+  return `this design checks ${d.checks.length === 4 ? '' : 'only '}${list(names)}, and ${list(facts(d, v, true))}`;
+}
+
+function commitSentence(d: WriteDecision, v: Vocabulary): string {
+  const noun = WRITE_NOUNS[d.kind];
+  const o = d.outcome;
+  if (o.database === 'duplicate') {
+    const op = d.checks.find((c) => c.name === 'operation' && !c.held);
+    return op
+      ? `0 rows changed, and that is not a refusal: operation ${op.expected} already landed (by ${duplicateBy(d)}); the retry adds nothing.`
+      : `0 rows changed, and that is not a refusal: ${d.writer}'s own earlier ${noun}${withToken(v, d.token)} already landed (the run is ${d.after?.status ?? d.before?.status}). The retry is a duplicate: already done by ${d.writer}.`;
+  }
+  if (o.database === 'refused') {
+    const owner = rightful(d)
+      ? ` ${d.writer} still holds the run${withToken(v, d.token)}: the refusal is not about ${d.writer}'s authority.`
+      : ` ${d.writer} no longer holds the run: ${holderClause(d, v, true)}.`;
+    return `0 rows changed: ${d.writer}'s ${noun} was refused: ${joined(facts(d, v, false)) || 'it matched no row'}.${owner}`;
+  }
+  const head = `${rows(o.rowsChanged)} changed: ${d.writer}'s ${staleWord(d)}${noun} landed`;
+  if (!rightful(d))
+    return `${head}, though ${d.writer} no longer holds the run: ${checkedClause(d, v)}; ${holderClause(d, v)}.`;
+  const done =
+    d.kind === 'renew'
+      ? ` ${d.writer}'s lease now runs until ${d.after?.leaseUntil}.`
+      : d.kind === 'finish'
+        ? ' The run is done.'
+        : '';
+  return `${head}: ${checkedClause(d, v)}.${done}`;
+}
+
+function resourceSentence(d: WriteDecision, v: Vocabulary): string {
+  const target = targetName(v, d.target.id);
+  const o = d.outcome;
+  const noun = WRITE_NOUNS[d.kind];
+  const carried = d.token === null ? '' : ` ${tokenText(v, d.token, d.target.guard !== 'run-row')}`;
+  if (d.quorum) return quorumSentence(d, v, target);
+  if (d.checks.some((c) => c.name === 'worker-check' && !c.held))
+    return `Nothing sent: ${joined(facts(d, v, false))}.`;
+  const ownCheck = d.checks.find((c) => c.name === 'worker-check');
+  const targetChecks = d.checks.filter((c) => c.name !== 'worker-check');
+  const own = ownCheck ? ` ${checkFact(ownCheck, d, v)} before sending.` : '';
+  const holds = rightful(d) ? '' : ` ${capital(holderClause(d, v))}.`;
+  if (o.database === 'duplicate')
+    return `Duplicate: ${joined(facts(d, v, false))}, so ${target} returns the first write and adds nothing.`;
+  if (o.database === 'refused')
+    return `Refused: ${target} compared ${d.writer}'s${carried}: ${joined(facts(d, v, false))}.${holds}`;
+  if (d.target.guard === 'versioned')
+    return `Stored as a new version: ${target} checks nothing at upload; only a fenced commit makes a version official.`;
+  if (targetChecks.length === 0)
+    return `Applied: ${target} checks nothing, so ${d.writer}'s ${staleWord(d)}${noun}${carried ? ` with${carried}` : ''} is never compared with anything.${own}${holds}`;
+  return `Applied: ${list(targetChecks.map((c) => checkFact(c, d, v)))}.${own}${holds}`;
+}
+
+function quorumSentence(d: WriteDecision, v: Vocabulary, target: string): string {
+  const q = d.quorum!;
+  const parts = [
+    q.took.length
+      ? `acceptor${q.took.length > 1 ? 's' : ''} ${q.took.join(', ')} took it`
+      : 'no acceptor took it',
+    q.refused.length ? `${q.refused.join(', ')} had promised a higher ${v.token}` : '',
+    q.missed.length ? `${q.missed.join(', ')} never got the message` : '',
+  ].filter(Boolean);
+  const of = `Of ${q.acceptors} acceptors, ${parts.join('; ')}; a majority is ${q.needed}.`;
+  const noun = d.kind === 'register' ? 'registration' : `${d.writer}'s write`;
+  if (q.committed) return `Committed at ${target}: ${noun} reached a majority. ${of}`;
+  return q.took.length
+    ? `Not committed at ${target}: ${noun} is stored by a minority only, and a minority copy is never the resource's answer. ${of}`
+    : `Refused at ${target}: ${noun} was taken by no acceptor. ${of}`;
+}
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }

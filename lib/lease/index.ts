@@ -70,14 +70,15 @@ export {
   designStatements,
   type NamedStatement,
 } from './designs';
-export { createLeaseModel, failedConditions, explainRefusal } from './model';
+export { createLeaseModel } from './model';
 export type { LeaseModel, LeaseModelOptions, CancelReconciliation } from './model-api';
 export { runLessonDemo, LESSON_DEMO_OUTPUT } from './demo';
 export { inlineParams } from './inline';
 export * from './properties';
 export { CLAIMABLE_CONDITION } from './conditions';
 export { pickClaimableRun, CLAIM_PICKED_RUN } from './queue';
-export { explainCommit, describeChecked } from './explain';
+export { explainCommit, describeChecked, explainRefusal, failedConditions } from './explain-commit';
+export { explain, type Explanation, type Explained } from './explain';
 export {
   claimBlockedBy,
   commitResult,

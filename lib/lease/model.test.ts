@@ -91,7 +91,7 @@ describe('renew and finish', () => {
     expect(stale.ok).toBe(false);
     if (stale.ok) return;
     expect(stale.failed).toEqual(['owner', 'fence']);
-    expect(stale.explanation).toContain('fence is 2, the writer holds token 1');
+    expect(stale.explanation).toContain('the fence is 2, A holds 1');
   });
 
   it('refuses a finish after the lease ran out even with nobody else claiming', async () => {

@@ -1,9 +1,8 @@
 import type { SqlDriver } from '@/lib/sqlite';
 import type { LeaseModel, LeaseModelOptions } from './model-api';
 import { GATEWAY_RESOURCE, REPORT_RESOURCE } from './build';
-import { checkConditions, COMMIT_CONDITIONS, RUNS_TABLE, type CommitCondition } from './conditions';
+import { RUNS_TABLE, type CommitCondition } from './conditions';
 import { fencedDesign } from './designs';
-import { explainCommit } from './explain';
 import {
   claimBlockedBy,
   finishLanded,
@@ -26,42 +25,6 @@ function normalizeRow(row: Record<string, unknown> | undefined): RunRow | undefi
   };
 }
 
-/**
- * Names the commit conditions that do not hold for `owner` with `fenceToken` at `now`, among
- * `conditions` (all four by default). Used to explain a refusal; the UPDATE decides.
- */
-export function failedConditions(
-  row: RunRow,
-  owner: string,
-  fenceToken: number,
-  now: number,
-  conditions: readonly CommitCondition[] = COMMIT_CONDITIONS,
-): CommitCondition[] {
-  return checkConditions(conditions, row, owner, fenceToken, now)
-    .filter((c) => !c.held)
-    .map((c) => c.condition);
-}
-
-/** A sentence for a refused commit, in the lesson's terms. */
-export function explainRefusal(
-  row: RunRow,
-  failed: readonly CommitCondition[],
-  owner: string,
-  token: number,
-  now: number,
-): string {
-  return explainCommit({
-    applied: false,
-    changed: 0,
-    conditions: failed,
-    judged: row,
-    after: row,
-    owner,
-    token,
-    now,
-  });
-}
-
 /** Creates the lease model over a driver. */
 export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {}): LeaseModel {
   const design = options.design ?? fencedDesign;
@@ -79,7 +42,8 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
     token: number,
     now: number,
     landed?: (row: RunRow) => boolean,
-  ) => runCommit(ctx, sql, conditions, owner, token, now, landed);
+    kind?: 'renew' | 'finish',
+  ) => runCommit(ctx, sql, conditions, owner, token, now, landed, kind);
 
   const requireOutputs = (): { schema: string; write: string; read: string } => {
     if (!design.outputSchema || !design.writeOutput) {
@@ -230,11 +194,11 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
       };
     },
     renew(owner, fenceToken, now) {
-      return commit(design.renew, design.rules?.renew, owner, fenceToken, now);
+      return commit(design.renew, design.rules?.renew, owner, fenceToken, now, undefined, 'renew');
     },
     finish(owner, fenceToken, now) {
       const landed = (row: RunRow) => finishLanded(design.rules?.finish, row, owner, fenceToken);
-      return commit(design.finish, design.rules?.finish, owner, fenceToken, now, landed);
+      return commit(design.finish, design.rules?.finish, owner, fenceToken, now, landed, 'finish');
     },
     cancel(now) {
       const before = read();

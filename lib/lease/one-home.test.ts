@@ -127,4 +127,11 @@ describe('one home per rule', () => {
     );
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
   });
+
+  it('only lib/lease writes explanations: nothing else makes an Explained or builds a WriteDecision by hand', () => {
+    expect(outsideLease(/\bas\s+Explained\b|<Explained>/)).toEqual([]);
+    expect(outsideLease(/lib\/lease\/(explained|judge)['"]/)).toEqual([]);
+    // A decision comes from a builder (decide*.ts): only judge.ts assembles the record.
+    expect(defining(/:\s*WriteDecision\s*=\s*\{/)).toEqual(['lib/lease/judge.ts']);
+  });
 });

@@ -1,0 +1,107 @@
+import type { CheckName, Vocabulary, WriteDecision } from './decision';
+import { checkLabel, tokenName } from './explain-words';
+import type { ViolationKind } from './properties';
+
+/*
+ * The lesson's rule texts, chosen by the check that decided a write (never by a coarse reason
+ * code), in the scenario's words. explain.ts picks them; a component shows them as they are.
+ */
+
+/** The rule behind each check, when that check refused a write. */
+function checkRule(name: CheckName, v: Vocabulary): string {
+  const token = tokenName(v);
+  switch (name) {
+    case 'owner':
+      return `The commit names its owner. After a takeover by another worker the row names that worker, so the old one matches no row; after a restart under the same name the owner still matches, ${v.fenced ? `and only the ${token} refuses the old process` : 'and nothing tells the old process from the new one'}.`;
+    case 'fence':
+      return `A ${token} names an execution generation. Every claim raises it, so an older ${token} can never match again.`;
+    case 'lease':
+      return 'The lease is judged by database time in the same statement that writes, not by the worker’s own clock.';
+    case 'status':
+      return 'The commit also checks the run state: a done or canceled run accepts no commit from any generation.';
+    case 'claimable':
+      return 'A claim succeeds only on a queued run or an expired lease: a valid lease held by someone else blocks it, and a final state (done, canceled, failed) is never claimed again.';
+    case 'highest-seen':
+      return `Highest-seen fencing: the resource remembers the highest ${token} of this run it has seen, from a write or a registration after a claim, and refuses anything lower.`;
+    case 'key':
+      return 'The idempotency key identifies one action: the same key twice creates one effect.';
+    case 'operation':
+      return 'The operation id names the business action and stays the same on retry, so a retry adds nothing.';
+    case 'quorum':
+      return 'A replicated resource counts a write only when a majority of its acceptors took it; a minority copy is never the answer.';
+    case 'worker-check':
+      return 'The worker checked its own token and saw it lost the run, so it sent nothing. A check in the worker is only a snapshot: a takeover right after it goes unseen.';
+    case 'run':
+      return 'The write names a run that does not exist.';
+    case 'version':
+      return 'A versioned write lands only on the version it read.';
+  }
+}
+
+/** The rule a write broke, by the property. */
+function violationRule(kind: ViolationKind, v: Vocabulary): string {
+  const token = tokenName(v);
+  switch (kind) {
+    case 'stale-write':
+      return v.fenced
+        ? `A write from a holder that no longer holds the run got through: a newer generation holds it, but nothing where this write landed compared the writer’s ${token} with the current one.`
+        : 'A write from a holder that no longer holds the run got through: another worker holds it, but nothing where this write landed asked who holds it. A lease alone cannot tell an old holder from the new one.';
+    case 'final-claimed':
+      return 'A finished run is never claimed again. A claim that writes without testing the row (it trusted an earlier read) reopens it.';
+    case 'shared-token':
+      return `No two claims may hold the same ${token}. A claim that computes the next ${token} from an earlier read hands the same one to two workers.`;
+    case 'fence-shrank':
+      return `The ${token} only grows: a ${token} that goes down lets an older generation pass a highest-seen check.`;
+    case 'second-finish':
+      return 'A run is finished at most once: a finish that does not check the run state finishes it again.';
+  }
+}
+
+/** The rule of the lesson that decided this write. */
+export function rulesOf(d: WriteDecision, v: Vocabulary): string[] {
+  if (d.violation) return [violationRule(d.violation.kind, v)];
+  if (d.outcome.database === 'duplicate')
+    return [
+      'Idempotency: the same action (same key, operation id, or the holder’s own finish) already landed, so the repeat changes nothing.',
+    ];
+  if (d.outcome.database === 'refused') {
+    const failed = d.checks.filter((c) => !c.held).map((c) => c.name);
+    // The holder's own check stops the write before any target check runs.
+    return [...new Set(failed)].map((name) => checkRule(name, v));
+  }
+  return appliedRules(d, v);
+}
+
+function appliedRules(d: WriteDecision, v: Vocabulary): string[] {
+  const token = tokenName(v);
+  switch (d.kind) {
+    case 'claim':
+      return d.checks.length
+        ? [
+            `A claim takes a queued run, or one whose lease has expired, in one atomic statement${v.fenced ? ` that also raises the ${token}: the new owner gets a new, higher ${token}` : ''}.`,
+          ]
+        : [
+            'This claim’s write checks nothing: it trusted a read made before it, so another worker can claim between the two.',
+          ];
+    case 'cancel':
+      return [
+        v.fenced
+          ? 'The user may cancel a queued or running run: cancel moves it to canceling under a new generation that every fenced target learns, so no older generation commits anywhere; once the effects already done are reconciled, it is canceled.'
+          : 'The user may cancel a queued or running run.',
+      ];
+    case 'renew':
+      return [
+        `A renewal extends the lease only while ${d.checks.map((c) => checkLabel(c, v)).join(', ') || 'nothing'} still hold${d.checks.length === 1 ? 's' : ''}.`,
+      ];
+    case 'quorum':
+      return [checkRule('quorum', v)];
+    default:
+      if (d.checks.length === 0)
+        return [
+          `This target checks no ${token}: it accepts any write, even from a stale worker. Local fencing cannot stop it.`,
+        ];
+      return [
+        'Every check held in the statement that wrote: this writer still holds the current generation.',
+      ];
+  }
+}

@@ -1,0 +1,158 @@
+import type { CheckResult, CheckValue, Vocabulary, WriteDecision, WriteKind } from './decision';
+import { describeFingerprint } from './replicated-fence';
+
+/*
+ * The explainer's words for the parts of a decision: a token in the scenario's name, a target's
+ * name, each check as a fact about the values it compared. explain.ts puts them in sentences.
+ */
+
+/** "A and B", "owner, fence and status". */
+export function list(words: readonly string[]): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
+/** The token's name for a check or a row line; never "fence" in a design without one. */
+export function tokenName(v: Vocabulary): string {
+  return v.fenced || v.token !== 'fence' ? v.token : 'token';
+}
+
+/** "fence 2", "RangeID 42"; at a resource beyond the run row, "claimed_at 361" when holders present that. */
+export function tokenText(v: Vocabulary, value: number, atResource = false): string {
+  if (atResource && v.carried && v.carried !== 'counter')
+    return describeFingerprint(v.carried, value, tokenName(v));
+  return `${tokenName(v)} ${value}`;
+}
+
+/** " with fence 2" after a holder's name; nothing in a design without a fence. */
+export function withToken(v: Vocabulary, value: number | null): string {
+  return v.fenced && value !== null ? ` with ${tokenText(v, value)}` : '';
+}
+
+const TARGET_NAMES: Readonly<Record<string, string>> = {
+  'run-row': 'the run row',
+  report: 'the report store',
+  gateway: 'the design’s gateway',
+  objects: 'the object store',
+  tickets: 'the ticket API',
+  publisher: 'the publisher',
+};
+
+/** A target's name in the scenario's words: "the report store", "the gateway (email)". */
+export function targetName(v: Vocabulary, id: string): string {
+  const named = v.resources?.[id] ?? TARGET_NAMES[id];
+  if (named) return named;
+  if (id.startsWith('gateway:')) return `the gateway (${id.slice('gateway:'.length)})`;
+  return `the ${id}`;
+}
+
+/** What the write is, as a noun: "renewal", "finish", "claim". */
+export const WRITE_NOUNS: Readonly<Record<WriteKind, string>> = {
+  claim: 'claim',
+  renew: 'renewal',
+  finish: 'finish',
+  cancel: 'cancel',
+  'complete-cancel': 'completion of the cancel',
+  output: 'output write',
+  resource: 'write',
+  register: 'registration',
+  quorum: 'replicated write',
+  publish: 'publish',
+};
+
+/** A check's short name for a verdict line: "owner", "fence", "highest fence seen". */
+export function checkLabel(c: CheckResult, v: Vocabulary): string {
+  switch (c.name) {
+    case 'fence':
+      return tokenName(v);
+    case 'highest-seen':
+      return `highest ${tokenName(v)} seen`;
+    case 'claimable':
+      return c.actual === 'held' ? 'lease held' : 'status';
+    case 'worker-check':
+      return 'its own check';
+    case 'quorum':
+      return 'no majority';
+    default:
+      return c.name;
+  }
+}
+
+function who(value: CheckValue): string {
+  return value === '' || value === null ? '(nobody)' : String(value);
+}
+
+function position(v: Vocabulary, value: CheckValue): string {
+  if (Array.isArray(value)) return `(${tokenName(v)} ${value[0]}, batch ${value[1]})`;
+  return tokenText(v, Number(value), true);
+}
+
+/**
+ * One check as a fact about the values it compared: "the owner is B, not A", "the gateway
+ * (email) has seen fence 2, higher than A's fence 1". `d` gives the writer, the target and the
+ * row (for a lease's end).
+ */
+export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): string {
+  const writer = d.writer;
+  const target = targetName(v, d.target.id);
+  switch (c.name) {
+    case 'owner':
+      return c.held ? `the owner was ${writer}` : `the owner is ${who(c.actual)}, not ${writer}`;
+    case 'fence':
+      return c.held
+        ? `the ${tokenName(v)} was ${c.actual}`
+        : `the ${tokenName(v)} is ${c.actual}, ${writer} holds ${c.expected}`;
+    case 'lease':
+      return c.held
+        ? `the lease ran until ${c.actual}`
+        : `the lease ended at ${c.actual}, it is now ${c.expected}`;
+    case 'status':
+      if (c.relation === 'one-of')
+        return c.held ? `the run was ${c.actual}` : `the run is already ${c.actual}`;
+      return c.held
+        ? `the status was ${c.actual}`
+        : `the status is ${c.actual}, not ${String(c.expected)}`;
+    case 'claimable':
+      return claimFact(c, d);
+    case 'highest-seen':
+      if (c.held)
+        return Number(Array.isArray(c.expected) ? c.expected[0] : c.expected) === 0
+          ? `${target} had seen no ${tokenName(v)} for this run`
+          : `${writer}'s ${position(v, c.actual)} is not below the highest seen (${position(v, c.expected)})`;
+      return `${target} has seen ${position(v, c.expected)}, higher than ${writer}'s ${position(v, c.actual)}`;
+    case 'key':
+      return c.held
+        ? `key ${c.expected} is new`
+        : `key ${c.expected} already landed (by ${who(c.actual)})`;
+    case 'operation':
+      return c.held
+        ? `operation ${c.expected} is new`
+        : `operation ${c.expected} already landed (by ${who(c.actual)})`;
+    case 'quorum':
+      return `${c.actual} of ${d.quorum?.acceptors ?? '?'} acceptors took it, a majority is ${c.expected}`;
+    case 'worker-check':
+      return c.held
+        ? `${writer} read the run row itself, and it still showed ${tokenText(v, Number(c.expected))}`
+        : `${writer} read the run row itself, and it shows ${tokenText(v, Number(c.actual))}, not ${writer}'s ${c.expected}`;
+    case 'run':
+      return `run ${c.expected} does not exist`;
+    case 'version':
+      return c.held ? `version ${c.actual} was current` : `version ${c.actual} is not current`;
+  }
+}
+
+function claimFact(c: CheckResult, d: WriteDecision): string {
+  const row = d.before;
+  switch (c.actual) {
+    case 'queued':
+      return 'the run was queued';
+    case 'expired':
+      return `the lease had ended at ${row?.leaseUntil} (it is now ${d.at})`;
+    case 'held':
+      return `${who(row?.owner ?? null)} holds the lease until ${row?.leaseUntil} (it is now ${d.at})`;
+    case 'canceling':
+      return 'the run is canceling: nobody may claim it';
+    default:
+      return `the run is ${String(c.actual)}: a final run is never claimed again`;
+  }
+}
