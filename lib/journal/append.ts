@@ -109,7 +109,7 @@ export function appendEntries(
   let added = 0;
   let pending = 0;
   let failure: AppendFailure | null = null;
-  let highest = 0;
+  let newestVersion = 0;
   const flush = (): boolean => {
     if (pending === 0 || seq < 0) return true;
     const key = segmentKey(prompt, writer, seq);
@@ -126,7 +126,7 @@ export function appendEntries(
       keyframes,
     });
     own.set(prompt, { key, seq, lastText: lastText ?? '' });
-    for (const entry of entries) highest = Math.max(highest, entry.g);
+    for (const entry of entries) newestVersion = Math.max(newestVersion, entry.g);
     added += pending;
     pending = 0;
     return true;
@@ -160,7 +160,7 @@ export function appendEntries(
     keyframes.set(entries.length - 1, lastText ?? '');
     flush();
   }
-  if (highest > 0) writeHead(state, prompt, highest);
+  if (newestVersion > 0) writeHead(state, prompt, newestVersion);
   rebuildHistory(s);
   const failed = failure as AppendFailure | null;
   return failed ? { ok: false, added, ...failed } : { ok: true, added };
