@@ -43,6 +43,44 @@ function libRule(folder) {
 
 const libFolders = LIB_LAYERS.flatMap((layer) => layer.folders);
 
+// One door per lib module (CONVENTIONS.md): pages, components, content, scripts and end-to-end
+// specs import a module of lib/ through its index.ts only, so each module keeps one public
+// surface. The one exception is lib/sqlite's Node-only door, '@/lib/sqlite/node' (better-sqlite3,
+// a native addon). Unit tests sit beside the code they test and may reach inside.
+const ONE_DOOR = [
+  {
+    regex: '^@/lib/(?!sqlite/node$)[^/]+/.+',
+    message:
+      "Import a lib module through its door, '@/lib/<module>' (its index.ts); export what you need there.",
+  },
+  {
+    regex: '^(\\.\\./)+lib/[^/]+/(?!index(\\.ts)?$).+',
+    message: "Import a lib module through its door, '../lib/<module>' (its index.ts).",
+  },
+];
+const DOOR_FILES = {
+  app: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
+  content: ['content/**/*.{ts,tsx,js,jsx,mjs}'],
+  tools: ['scripts/**/*.{ts,mts,mjs}', 'e2e/**/*.ts'],
+};
+const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+
+/**
+ * no-restricted-imports for one group of files: `own` everywhere, and the one-door rule on top
+ * outside tests (a later entry replaces the rule's options, so the second entry repeats `own`).
+ */
+function restrictImports(files, own) {
+  const rule = (patterns) => ['error', { ...own, patterns }];
+  return [
+    { files, rules: { 'no-restricted-imports': rule(own.patterns) } },
+    {
+      files,
+      ignores: TESTS,
+      rules: { 'no-restricted-imports': rule([...own.patterns, ...ONE_DOOR]) },
+    },
+  ];
+}
+
 const config = [
   {
     ignores: [
@@ -103,41 +141,21 @@ const config = [
       'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }],
     },
   },
-  {
-    // The lesson as data: prose and typed modules, no React or Next.
-    files: ['content/**/*.{ts,tsx,js,jsx,mjs}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: NO_FRAMEWORK,
-              message: 'content/ is the lesson as data: no React, Next or components.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The file-backed SQLite driver loads a native Node addon: command-line tools only.
-    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'better-sqlite3', message: 'Node only: the browser uses sql.js.' }],
-          patterns: [
-            {
-              group: ['@/lib/sqlite/better-sqlite3-driver'],
-              message: 'Node only: the browser uses sql.js.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // The lesson as data: prose and typed modules, no React or Next.
+  ...restrictImports(DOOR_FILES.content, {
+    patterns: [
+      {
+        group: NO_FRAMEWORK,
+        message: 'content/ is the lesson as data: no React, Next or components.',
+      },
+    ],
+  }),
+  // The file-backed SQLite driver loads a native Node addon: command-line tools only.
+  ...restrictImports(DOOR_FILES.app, {
+    paths: [{ name: 'better-sqlite3', message: 'Node only: the browser uses sql.js.' }],
+    patterns: [{ group: ['@/lib/sqlite/node'], message: 'Node only: the browser uses sql.js.' }],
+  }),
+  ...restrictImports(DOOR_FILES.tools, { patterns: [] }),
 ];
 
 export default config;

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { TIMELINE_SCENARIOS } from '../content/timeline/scenarios';
-import { encodeScenario } from '../lib/timeline/share';
+import { encodeScenario } from '../lib/timeline';
 import { expect, test } from './fixtures';
 
 // Issue 17: crafted imports and links. They are refused with a reason; saving and the page keep working.

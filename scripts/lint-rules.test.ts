@@ -76,6 +76,47 @@ describe('lint rules that keep the layers apart', { timeout: 120_000 }, () => {
     expect(messages).toEqual([]);
   });
 
+  it("refuses an import past a lib module's door from a component, a route, content, a script or a spec", async () => {
+    const cases: [string, string][] = [
+      ['components/timeline/violation.tsx', '@/lib/timeline/records'],
+      ['app/practice/violation/page.tsx', '@/lib/crashlab/history-lanes'],
+      ['content/cases/violation.ts', '@/lib/timeline/types'],
+      ['scripts/crash-lab/violation.ts', '@/lib/sqlite/async-driver'],
+      ['e2e/violation.spec.ts', '../lib/timeline/share'],
+      ['scripts/violation.mts', '../lib/checker/search.ts'],
+    ];
+    for (const [file, source] of cases) {
+      const messages = await restrictedImports(
+        file,
+        `import * as m from '${source}';\nexport const x = m;\n`,
+      );
+      expect(messages.join('\n'), `${file} importing ${source}`).toMatch(/through its door/);
+    }
+  });
+
+  it('lets them through the door, scripts to the Node-only SQLite door, and tests inside', async () => {
+    const allowed: [string, string][] = [
+      ['components/timeline/allowed.tsx', '@/lib/timeline'],
+      ['scripts/crash-lab/allowed.ts', '@/lib/sqlite/node'],
+      ['scripts/allowed.mts', '../lib/checker/index.ts'],
+      ['components/timeline/allowed.test.tsx', '@/lib/timeline/records'],
+      ['scripts/crash-lab/allowed.test.ts', '@/lib/crashlab/history-lanes'],
+    ];
+    for (const [file, source] of allowed) {
+      const messages = await restrictedImports(
+        file,
+        `import * as m from '${source}';\nexport const x = m;\n`,
+      );
+      expect(messages, `${file} importing ${source}`).toEqual([]);
+    }
+    // The Node-only door stays closed to the browser.
+    const browser = await restrictedImports(
+      'components/crash-lab/violation.tsx',
+      "import { openFileDb } from '@/lib/sqlite/node';\nexport const x = openFileDb;\n",
+    );
+    expect(browser.join('\n')).toMatch(/Node only/);
+  });
+
   it('lists every folder of lib/ in exactly one layer', () => {
     const listed = LIB_LAYERS.flatMap((layer) => layer.folders);
     const onDisk = readdirSync(join(root, 'lib'))

@@ -10,7 +10,7 @@ import { useTimeline } from '@/components/timeline/use-timeline';
 import { caseScenario } from '@/content/cases';
 import type { CaseFile } from '@/content/cases/types';
 import { scenarioLink } from '@/lib/timeline';
-import { saveCaseResult, type TimelineResult } from '@/lib/timeline/records';
+import { saveCaseResult, type TimelineResult } from '@/lib/timeline';
 import type { Score } from '@/lib/timeline';
 import type { SqlDriver } from '@/lib/sqlite';
 import { OutcomeTable } from './outcome-table';

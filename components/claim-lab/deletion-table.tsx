@@ -1,5 +1,5 @@
 import { DELETION_EXPLANATIONS } from '@/content/claim-lab/exercises';
-import { FINISH_CONDITIONS, type DeletionFindings } from '@/lib/claim-lab/conditions';
+import { FINISH_CONDITIONS, type DeletionFindings } from '@/lib/claim-lab';
 
 // The challenge asks for the deletion that lets the stale finish through: that one is the success.
 const RESULT_TEXT = {

@@ -3,8 +3,8 @@
 import { useId, useState } from 'react';
 import { NO_GRIDS, ResultGrids } from '@/components/sql-sandbox/result-grids';
 import { Button } from '@/components/ui/button';
-import type { ScriptResult } from '@/lib/sqlite/console';
-import type { ClaimLabWorker } from '@/lib/claim-lab/claim-lab.client';
+import type { ScriptResult } from '@/lib/sqlite';
+import type { ClaimLabWorker } from '@/lib/claim-lab';
 
 type Answer = Awaited<ReturnType<ClaimLabWorker['console']>>;
 

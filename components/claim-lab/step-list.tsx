@@ -1,5 +1,5 @@
 import type { LabStep } from '@/lib/claim-lab';
-import { stepOutcomes } from '@/lib/claim-lab/outcomes';
+import { stepOutcomes } from '@/lib/claim-lab';
 import { WriteOutcome } from './write-outcome';
 
 function shorten(text: string, max = 110): string {

@@ -5,13 +5,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EditorMarker } from '@/components/code-editor/code-editor';
 // Imported module by module: the index also exports the runner, whose transpiler belongs in the
 // worker's bundle, not the page's.
-import { checkRun, type OutputVerdict } from '@/lib/claim-lab/check';
-import { recordDeletion } from '@/lib/claim-lab/conditions';
-import { hintForRun, type LabHint } from '@/lib/claim-lab/hints';
-import type { LabExercise } from '@/lib/claim-lab/exercise';
-import { LAB_LIMITS } from '@/lib/claim-lab/limits';
-import type { LabRun } from '@/lib/claim-lab/run-program';
-import { createClaimLabWorker, type ClaimLabWorker } from '@/lib/claim-lab/claim-lab.client';
+import { checkRun, type OutputVerdict } from '@/lib/claim-lab';
+import { recordDeletion } from '@/lib/claim-lab';
+import { hintForRun, type LabHint } from '@/lib/claim-lab';
+import type { LabExercise } from '@/lib/claim-lab';
+import { LAB_LIMITS } from '@/lib/claim-lab';
+import type { LabRun } from '@/lib/claim-lab';
+import { createClaimLabWorker, type ClaimLabWorker } from '@/lib/claim-lab';
 import {
   EMPTY_PROGRESS,
   loadLab,
@@ -19,7 +19,7 @@ import {
   saveProgress,
   type LabProgress,
   type SavedPrograms,
-} from '@/lib/claim-lab/saved';
+} from '@/lib/claim-lab';
 import { browserStore, createLocalDoor } from '@/lib/storage';
 import { DROP_ID } from '@/content/claim-lab/exercises';
 import { configureLabTypeScript, typeErrors } from './type-check';
@@ -38,7 +38,7 @@ type Editor = Monaco.editor.IStandaloneCodeEditor;
 async function logSolved(exercise: LabExercise, run: LabRun): Promise<void> {
   // The records database is loaded only now: the lab page does not pay for it up front.
   const [{ browserRecords }, { logActivity }] = await Promise.all([
-    import('@/lib/composition/records'),
+    import('@/lib/composition'),
     import('@/lib/records'),
   ]);
   await browserRecords().write((db) =>

@@ -1,4 +1,4 @@
-import type { StepOutcome } from '@/lib/claim-lab/outcomes';
+import type { StepOutcome } from '@/lib/claim-lab';
 import { COMMIT_CONDITIONS, conditionSql, JOBS_TABLE, type CommitCondition } from '@/lib/lease';
 
 // The rulebook's condition in the jobs table's own SQL, as the program writes it.

@@ -1,4 +1,4 @@
-import { underPagePolicy } from '@/lib/worker/page-policy';
+import { underPagePolicy } from '@/lib/worker';
 
 // Monaco's language services run in Web Workers bundled from the local monaco-editor package.
 // Under Turbopack the default worker lookup fails, so we hand Monaco our own module workers.

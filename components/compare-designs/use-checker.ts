@@ -9,9 +9,9 @@ import type {
   StatementDraft,
   StatementProblem,
 } from '@/lib/checker';
-import { CheckerClient, type CheckOutcome } from '@/lib/checker/client';
-import { logCheck } from '@/lib/checker/records';
-import { browserRecords } from '@/lib/composition/records';
+import { CheckerClient, type CheckOutcome } from '@/lib/checker';
+import { logCheck } from '@/lib/checker';
+import { browserRecords } from '@/lib/composition';
 
 export type CheckState =
   | { status: 'idle' }

@@ -1,6 +1,6 @@
 'use client';
 
-import type { TableDump } from '@/lib/crashlab/table-dump';
+import type { TableDump } from '@/lib/crashlab';
 import { isClockReading, relativeTime } from './words';
 
 /** Every row of a database's tables, as SQLite holds them right now. */

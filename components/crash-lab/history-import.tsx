@@ -6,7 +6,7 @@ import {
   historySizeProblem,
   importHistory,
   type HistoryImport as Imported,
-} from '@/lib/crashlab/history-lanes';
+} from '@/lib/crashlab';
 import { HistoryLanes } from './history-lanes';
 
 /**

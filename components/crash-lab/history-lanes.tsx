@@ -7,7 +7,7 @@ import {
   type HistoryDrawing,
   type LaneMark,
   type MarkKind,
-} from '@/lib/crashlab/history-lanes';
+} from '@/lib/crashlab';
 
 /** What the nemesis did to a process sits above its bar; what became of its writes, below. */
 const ABOVE = new Set<MarkKind>(['kill', 'pause', 'resume']);

@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { CrashLabHost, EMPTY_STATE } from '@/lib/crashlab/browser-host';
-import { createLabWorker } from '@/lib/crashlab/browser-worker';
+import { CrashLabHost, EMPTY_STATE } from '@/lib/crashlab';
+import { createLabWorker } from '@/lib/crashlab';
 
 /** Time each step's work takes in a browser worker: long enough to press Kill in the middle. */
 export const STEP_MS = 1200;

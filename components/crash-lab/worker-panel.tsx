@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { LabelledSelect } from '@/components/ui/labelled-select';
 import { FAULT_POINTS, STEPS, type FaultPoint, type Step } from '@/lib/crashlab';
-import type { LabWorkerView } from '@/lib/crashlab/worker-view';
-import type { WorkerStall } from '@/lib/crashlab/protocol';
+import type { LabWorkerView } from '@/lib/crashlab';
+import type { WorkerStall } from '@/lib/crashlab';
 import { FAULT_NAMES } from './words';
 
 /** How long a stalled worker pauses: longer than any lease the page offers. */

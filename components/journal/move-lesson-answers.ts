@@ -1,8 +1,8 @@
 import { JOURNAL_PROMPTS } from '@/content/reflect';
 import type { Journal } from '@/lib/journal';
-import { moveAnswersToJournal } from '@/lib/lesson/journal-migration';
-import { readLessonAnswers } from '@/lib/lesson/records';
-import { browserRecords } from '@/lib/composition/records';
+import { moveAnswersToJournal } from '@/lib/lesson';
+import { readLessonAnswers } from '@/lib/lesson';
+import { browserRecords } from '@/lib/composition';
 
 const promptFor = (itemId: string) =>
   JOURNAL_PROMPTS.find((p) => p.lessonItem === itemId)?.id ?? null;

@@ -6,7 +6,7 @@ import {
   type LessonEvent,
   type LessonRecords,
 } from '@/lib/lesson';
-import { browserRecords, subscribeToRecords } from '@/lib/composition/records';
+import { browserRecords, subscribeToRecords } from '@/lib/composition';
 
 /** What the lesson's islands see: the records, whether they are loaded, and any problem. */
 export interface LessonState {

@@ -2,7 +2,7 @@
 
 import { TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
 import { LAB_EXERCISES } from '@/content/claim-lab/exercises';
-import { DESIGN_CATALOG } from '@/lib/lease/designs';
+import { DESIGN_CATALOG } from '@/lib/lease';
 import { timelineSolved, type CourseFacts } from '@/lib/progress';
 import { useCourseProgress } from './use-course-progress';
 

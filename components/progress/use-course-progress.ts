@@ -4,7 +4,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { LEARNING_PATHS } from '@/content/lesson/paths';
 import { SECTIONS } from '@/content/lesson/sections';
 import type { LearningPath } from '@/content/lesson/types';
-import { readPathChoice, subscribeToPathChoice } from '@/lib/lesson/path-choice';
+import { readPathChoice, subscribeToPathChoice } from '@/lib/lesson';
 import { NO_FACTS, readCourseFacts, type CourseFacts } from '@/lib/progress';
 
 const PARENTS: Record<string, string> = Object.fromEntries(
@@ -30,7 +30,7 @@ export function useCourseProgress() {
     let live = true;
     let unsubscribe = () => {};
     // The records database (SQLite WASM) is loaded after the page's own content.
-    void import('@/lib/composition/records').then(({ browserRecords, subscribeToRecords }) => {
+    void import('@/lib/composition').then(({ browserRecords, subscribeToRecords }) => {
       const refresh = () =>
         browserRecords()
           .read((db) => readCourseFacts(db, PARENTS))

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { browserRecords, subscribeToRecords } from '@/lib/composition/records';
+import { browserRecords, subscribeToRecords } from '@/lib/composition';
 import {
   evidenceByKind,
   ratingHistory,

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { browserRecords, subscribeToRecords } from '@/lib/composition/records';
+import { browserRecords, subscribeToRecords } from '@/lib/composition';
 import { readWorkFacts, type WorkFacts } from '@/lib/reflect';
 
 /** The learner's graded work from the records database, reloaded whenever any tab changes it. */

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { browserRecords, subscribeToRecords } from '@/lib/composition/records';
+import { browserRecords, subscribeToRecords } from '@/lib/composition';
 import { scheduledReviews, type ReviewItem } from '@/lib/review';
 
 /** The review schedule from the records database, reloaded whenever any tab changes the records. */

@@ -1,7 +1,7 @@
 'use client';
 
 import { memo, useEffect, useState } from 'react';
-import { rowsWithinCells, type ResultGrid, type ShownOf } from '@/lib/sqlite/console';
+import { rowsWithinCells, type ResultGrid, type ShownOf } from '@/lib/sqlite';
 
 /**
  * Cells rendered per frame. A run's results (at most CONSOLE_LIMITS.maxTotalCells) appear in

@@ -1,12 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ScriptResult } from '@/lib/sqlite/console';
-import {
-  CONSOLE_TIMEOUT_MS,
-  createSqlConsole,
-  type SqlConsole,
-} from '@/lib/sqlite/sql-console.client';
+import type { ScriptResult } from '@/lib/sqlite';
+import { CONSOLE_TIMEOUT_MS, createSqlConsole, type SqlConsole } from '@/lib/sqlite';
 
 export type ConsoleStatus =
   | { kind: 'idle' }

@@ -6,7 +6,7 @@ import {
   GATEWAY_CHECK_LABELS,
   type FingerprintKind,
   type GatewayCheckKind,
-} from '@/lib/lease/replicated-fence';
+} from '@/lib/lease';
 import type { Scenario } from '@/lib/timeline';
 
 const FIELD = 'rounded-md border border-line bg-surface px-2 py-1';

@@ -6,7 +6,7 @@ import {
   TIMELINE_SCENARIOS,
   type LibraryScenario,
 } from '@/content/timeline/scenarios';
-import { GATEWAY_CHECK_LABELS } from '@/lib/lease/replicated-fence';
+import { GATEWAY_CHECK_LABELS } from '@/lib/lease';
 import { browserStore, createLocalDoor } from '@/lib/storage';
 import { timelineDesign, decodeScenario, readSavedScenarios, type Scenario } from '@/lib/timeline';
 import { ScenarioBuilder } from './scenario-builder';

@@ -3,7 +3,7 @@
 import type { OutcomeKind } from '@/lib/lease';
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { browserRecords } from '@/lib/composition/records';
+import { browserRecords } from '@/lib/composition';
 import {
   isWriteEvent,
   prunePredictions,
@@ -14,7 +14,7 @@ import {
   type TimelineEngine,
   type Trace,
 } from '@/lib/timeline';
-import { saveTimelineResult, type TimelineResult } from '@/lib/timeline/records';
+import { saveTimelineResult, type TimelineResult } from '@/lib/timeline';
 import type { SqlDriver } from '@/lib/sqlite';
 
 export interface TimelineOptions {
@@ -46,7 +46,7 @@ export function useTimeline(initial: Scenario, options: TimelineOptions = {}) {
   useEffect(() => {
     let alive = true;
     openedAt.current = Date.now();
-    import('@/lib/timeline/engine')
+    import('@/lib/timeline')
       .then((m) => m.loadTimelineEngine())
       .then((loaded) => alive && setEngine(loaded))
       .catch(

@@ -1,4 +1,4 @@
-import type { Scenario, TimelineEvent } from '@/lib/timeline/types';
+import type { Scenario, TimelineEvent } from '@/lib/timeline';
 import { GC_PAUSE_CASE } from './gc-pause-storage';
 import { CHUBBY_CASE } from './chubby-sequencer';
 import { ZOOKEEPER_CASE } from './zookeeper-session';

@@ -1,5 +1,5 @@
-import type { OutcomeKind } from '@/lib/lease/outcome';
-import type { Scenario, TimelineEvent } from '@/lib/timeline/types';
+import type { OutcomeKind } from '@/lib/lease';
+import type { Scenario, TimelineEvent } from '@/lib/timeline';
 
 /** The patterns the case list filters by: what protected the resource, if anything. */
 export const CASE_PATTERNS = ['no-fencing', 'time-only', 'unchecked-token', 'fenced'] as const;

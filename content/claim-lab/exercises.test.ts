@@ -5,9 +5,9 @@ import {
   FINISH_CONDITIONS,
   LAB_API_DTS,
   recordDeletion,
-  runProgram,
   type DeletionFindings,
 } from '@/lib/claim-lab';
+import { runProgram } from '@/lib/claim-lab/run-program';
 import { openSqlJs } from '@/lib/sqlite';
 import { DEMO_ID, DROP_ID, LAB_EXERCISES } from './exercises';
 import { DEMO_PROGRAM, DROP_STARTER } from './programs';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkRun, hintForRun, runProgram, type LabExercise } from '@/lib/claim-lab';
+import { checkRun, hintForRun, type LabExercise } from '@/lib/claim-lab';
+import { runProgram } from '@/lib/claim-lab/run-program';
 import { openSqlJs } from '@/lib/sqlite';
 import { LAB_EXERCISES } from './exercises';
 

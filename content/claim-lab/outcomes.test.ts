@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runProgram } from '@/lib/claim-lab';
+import { runProgram } from '@/lib/claim-lab/run-program';
 import { stepOutcomes } from '@/lib/claim-lab/outcomes';
 import { openSqlJs } from '@/lib/sqlite';
 import { DEMO_PROGRAM, DROP_STARTER, FIX_SOLUTION, FIX_STARTER } from './programs';

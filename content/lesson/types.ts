@@ -1,4 +1,4 @@
-import type { LearningPathId } from '@/lib/lesson/path-choice';
+import type { LearningPathId } from '@/lib/lesson';
 
 /**
  * The shapes of the lesson's content. Prose is plain strings; a pair of backticks marks inline
@@ -22,7 +22,7 @@ export interface Concept extends Part {
   gist: string;
 }
 
-export type { Rating } from '@/lib/lesson/progress';
+export type { Rating } from '@/lib/lesson';
 
 /** A question with a reference answer, revealed on request. Follow-ups unlock after it. */
 export interface QuestionNode {
@@ -57,8 +57,8 @@ export interface QuizItem {
   explanation: Paragraphs;
 }
 
-export type { WriteFate } from '@/lib/lesson/progress';
-import type { WriteFate } from '@/lib/lesson/progress';
+export type { WriteFate } from '@/lib/lesson';
+import type { WriteFate } from '@/lib/lesson';
 
 /** One write in a prediction, with what really happens and what a holder of the mistake expects. */
 export interface PredictedWrite {

@@ -1,4 +1,4 @@
-import type { Scenario } from '@/lib/timeline/types';
+import type { Scenario } from '@/lib/timeline';
 
 /**
  * The timeline exercise's scenario library. Each scenario is plain data: the events in order,

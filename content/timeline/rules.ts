@@ -1,4 +1,4 @@
-import type { EventKind, FailedCondition, WriteReason } from '@/lib/timeline/types';
+import type { EventKind, FailedCondition, WriteReason } from '@/lib/timeline';
 
 /**
  * The lesson's rules, keyed by why a write was accepted or rejected. A mistaken prediction is

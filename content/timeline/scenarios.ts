@@ -1,4 +1,4 @@
-import type { Scenario } from '@/lib/timeline/types';
+import type { Scenario } from '@/lib/timeline';
 import { EXTERNAL_RESOURCE_SCENARIOS } from './external-resources';
 import type { LibraryScenario } from './library-scenario';
 import { LONG_CALL_SCENARIOS } from './long-calls';

@@ -1,7 +1,10 @@
 export { LAB_API_DTS, LAB_API_PATH } from './api';
 export { LAB_LIMITS } from './limits';
-export { compileProgram, type CompileResult } from './transpile';
-export { runProgram, type LabRun, type LabStep, type RunOptions } from './run-program';
+// compileProgram and runProgram run only in the lab's Web Worker (claim-lab.worker.ts, inside
+// this module): the page talks to them through createClaimLabWorker and never loads the
+// compiler (sucrase, about 370 KiB of the page's first load when it was exported here).
+export type { CompileResult } from './transpile';
+export type { LabRun, LabStep, RunOptions } from './run-program';
 export type { LabError } from './program-failure';
 export {
   checkOutput,
@@ -21,3 +24,16 @@ export {
 } from './conditions';
 export type { LabExercise } from './exercise';
 export { CONDITION_TEXT, hintForRun, type LabAnalysis, type LabHint } from './hints';
+/** The page's door to the claim lab's Web Worker: runs a program on real SQLite, with a time limit. */
+export { createClaimLabWorker, type ClaimLabWorker } from './claim-lab.client';
+/** Each step's write, as the rulebook names its outcome. */
+export { stepOutcomes, writeKind, type StepOutcome, type LabWriteKind } from './outcomes';
+/** The learner's saved programs and progress in local storage. */
+export {
+  EMPTY_PROGRESS,
+  loadLab,
+  saveProgram,
+  saveProgress,
+  type LabProgress,
+  type SavedPrograms,
+} from './saved';

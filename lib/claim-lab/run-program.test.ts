@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openSqlJs } from '@/lib/sqlite';
-import { LAB_LIMITS, runProgram } from './index';
+import { LAB_LIMITS } from './index';
+import { runProgram } from './run-program';
 
 async function run(source: string) {
   return runProgram(await openSqlJs(), source);

@@ -49,3 +49,30 @@ export {
   type NemesisAction,
   type PlannedFault,
 } from './plan';
+/** The browser lab's host: drives the lab's Web Workers and keeps the page's state. */
+export { CrashLabHost, EMPTY_STATE, type HostState, type HostOptions } from './browser-host';
+/** Starts one of the browser lab's Web Workers. */
+export { createLabWorker } from './browser-worker';
+/** A history drawn as lanes (one per holder), and a history file imported for drawing. */
+export {
+  HISTORY_IMPORT_LIMITS,
+  MARK_KINDS,
+  MARK_LABELS,
+  drawHistory,
+  historySizeProblem,
+  importHistory,
+  sinceStart,
+  timeTicks,
+  type HistoryDrawing,
+  type HistoryImport,
+  type HistoryLane,
+  type LaneMark,
+  type LaneSpan,
+  type MarkKind,
+} from './history-lanes';
+/** A table of the lab's databases, as rows to show. */
+export { dumpTable, dumpLabTables, type TableDump } from './table-dump';
+/** What the page shows of one lab Web Worker. */
+export { type LabWorkerView, type WorkerState } from './worker-view';
+/** A Web Worker paused at a step, as the page is told. */
+export type { WorkerStall } from './protocol';

@@ -138,3 +138,14 @@ export {
   quorumCheck,
   type ClaimState,
 } from './checks';
+/** Replicated and fingerprint fences: the gateway's checks, acceptors, and fingerprint tokens. */
+export {
+  GATEWAY_CHECK_KINDS,
+  GATEWAY_CHECK_LABELS,
+  MAX_ACCEPTORS,
+  FINGERPRINT_KINDS,
+  FINGERPRINT_LABELS,
+  type GatewayCheckKind,
+  type GatewayCheck,
+  type FingerprintKind,
+} from './replicated-fence';

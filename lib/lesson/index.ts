@@ -2,3 +2,6 @@ export * from './progress';
 export { lessonSchema, recordEvent, readLessonRecords } from './records';
 export * from './path-choice';
 export * from './reading';
+/** The lesson's saved answers, and moving them into the journal as its first versions. */
+export { readLessonAnswers } from './records';
+export { moveAnswersToJournal, movedEntryId, type StoredLessonAnswer } from './journal-migration';

@@ -3,3 +3,17 @@ export { SqlError } from './driver';
 export { loadSqlJs, SQL_WASM_PATH } from './load';
 export { openSqlJs, wrapSqlJs, type SqlJsDriver } from './sqljs-driver';
 export { inlineConstants, scanParams, type StatementParams } from './params';
+/** One promise-based driver over SQLite (file, sql.js) and PostgreSQL, with its dialect. */
+export { asyncDriver, type AsyncSqlDriver, type SqlDialect } from './async-driver';
+/** The SQL console: a script's results, bounded, and how many rows fit a cell budget. */
+export {
+  CONSOLE_LIMITS,
+  runScript,
+  rowsWithinCells,
+  type ResultGrid,
+  type ScriptError,
+  type ScriptResult,
+  type ShownOf,
+} from './console';
+/** The page's door to the SQL console's Web Worker, with its time limit. */
+export { CONSOLE_TIMEOUT_MS, createSqlConsole, type SqlConsole } from './sql-console.client';

@@ -41,3 +41,11 @@ export {
   formatTime,
   type LeaseBar,
 } from './lease-bars';
+/** A scored timeline or case prediction, saved in the learner's records database. */
+export {
+  timelineSchema,
+  saveTimelineResult,
+  saveCaseResult,
+  recentTimelineResults,
+  type TimelineResult,
+} from './records';

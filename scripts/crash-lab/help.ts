@@ -1,7 +1,7 @@
 // The crash lab's help: the overview (`npm run lab -- --help`) and one page per command
 // (`npm run lab -- <command> --help`), each with its usage, options, exit codes and an example.
 // From the lab's types only: `--help` loads no database driver and answers at once.
-import { FAULT_POINTS, REMOVABLE_FENCES, STEPS } from '@/lib/crashlab/types';
+import { FAULT_POINTS, REMOVABLE_FENCES, STEPS } from '@/lib/crashlab';
 import { BadInput } from './bad-input';
 
 export const EXIT_CODES_TEXT = `exit codes:

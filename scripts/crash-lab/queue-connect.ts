@@ -1,8 +1,8 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { holdsLab, schemaProblem } from '@/lib/crashlab';
-import { asyncDriver, type AsyncSqlDriver } from '@/lib/sqlite/async-driver';
-import { openFileDb } from '@/lib/sqlite/better-sqlite3-driver';
+import { asyncDriver, type AsyncSqlDriver } from '@/lib/sqlite';
+import { openFileDb } from '@/lib/sqlite/node';
 import { BadInput, defaultPublisherPath } from './files';
 import { checkCreatable, checkExisting, createAllOrNothing } from './safe-files';
 import { describeConnectionError, openPg, redact } from './pg-driver';
