@@ -44,12 +44,14 @@ function libRule(folder) {
 const libFolders = LIB_LAYERS.flatMap((layer) => layer.folders);
 
 // One door per lib module (CONVENTIONS.md): pages, components, content, scripts and end-to-end
-// specs import a module of lib/ through its index.ts only, so each module keeps one public
-// surface. The one exception is lib/sqlite's Node-only door, '@/lib/sqlite/node' (better-sqlite3,
-// a native addon). Unit tests sit beside the code they test and may reach inside.
+// specs import a module of lib/ through its index.ts, so each module keeps one public surface.
+// Two kinds of side door, each one file: '@/lib/<module>/client', the page's door to what starts
+// the module's Web Worker (it needs the bundler's import.meta.url, which Node code and the
+// end-to-end specs must not load), and '@/lib/sqlite/node', the Node-only SQLite file driver
+// (better-sqlite3, a native addon). Unit tests sit beside the code they test and may reach inside.
 const ONE_DOOR = [
   {
-    regex: '^@/lib/(?!sqlite/node$)[^/]+/.+',
+    regex: '^@/lib/(?!sqlite/node$)(?![^/]+/client$)[^/]+/.+',
     message:
       "Import a lib module through its door, '@/lib/<module>' (its index.ts); export what you need there.",
   },

@@ -6,11 +6,11 @@
  * embedded PostgreSQL in a temporary folder (first free port from --port, default 5433).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseHistory } from '@/lib/crashlab';
+import { parseHistory, submitLab } from '@/lib/crashlab';
 import { asyncDriver } from '@/lib/sqlite';
 import { openFileDb } from '@/lib/sqlite/node';
 import { BARRIER_ENV, type WorkerMessage } from './crash-lab/chaos-worker';
@@ -18,8 +18,6 @@ import { collect, spawnWorker, workerArgs } from './crash-lab/fleet';
 import { table } from './crash-lab/format';
 import { openPg } from './crash-lab/pg-driver';
 import { labUrl, portInUse, removeServer, startServer } from './crash-lab/pg-server';
-import { readFileSync } from 'node:fs';
-import { submitLab } from '@/lib/crashlab';
 
 const { values } = parseArgs({
   options: {

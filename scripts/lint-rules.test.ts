@@ -84,6 +84,7 @@ describe('lint rules that keep the layers apart', { timeout: 120_000 }, () => {
       ['scripts/crash-lab/violation.ts', '@/lib/sqlite/async-driver'],
       ['e2e/violation.spec.ts', '../lib/timeline/share'],
       ['scripts/violation.mts', '../lib/checker/search.ts'],
+      ['components/claim-lab/violation.ts', '@/lib/claim-lab/claim-lab.client'],
     ];
     for (const [file, source] of cases) {
       const messages = await restrictedImports(
@@ -94,10 +95,11 @@ describe('lint rules that keep the layers apart', { timeout: 120_000 }, () => {
     }
   });
 
-  it('lets them through the door, scripts to the Node-only SQLite door, and tests inside', async () => {
+  it('lets them through the door, pages through a client door, scripts through the Node-only SQLite door, and tests inside', async () => {
     const allowed: [string, string][] = [
       ['components/timeline/allowed.tsx', '@/lib/timeline'],
       ['scripts/crash-lab/allowed.ts', '@/lib/sqlite/node'],
+      ['components/sql-sandbox/allowed.ts', '@/lib/sqlite/client'],
       ['scripts/allowed.mts', '../lib/checker/index.ts'],
       ['components/timeline/allowed.test.tsx', '@/lib/timeline/records'],
       ['scripts/crash-lab/allowed.test.ts', '@/lib/crashlab/history-lanes'],

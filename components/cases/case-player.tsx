@@ -9,9 +9,7 @@ import { TimelineLanes } from '@/components/timeline/timeline-lanes';
 import { useTimeline } from '@/components/timeline/use-timeline';
 import { caseScenario } from '@/content/cases';
 import type { CaseFile } from '@/content/cases/types';
-import { scenarioLink } from '@/lib/timeline';
-import { saveCaseResult, type TimelineResult } from '@/lib/timeline';
-import type { Score } from '@/lib/timeline';
+import { saveCaseResult, scenarioLink, type Score, type TimelineResult } from '@/lib/timeline';
 import type { SqlDriver } from '@/lib/sqlite';
 import { OutcomeTable } from './outcome-table';
 

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { NO_GRIDS, ResultGrids } from '@/components/sql-sandbox/result-grids';
 import { Button } from '@/components/ui/button';
 import type { ScriptResult } from '@/lib/sqlite';
-import type { ClaimLabWorker } from '@/lib/claim-lab';
+import type { ClaimLabWorker } from '@/lib/claim-lab/client';
 
 type Answer = Awaited<ReturnType<ClaimLabWorker['console']>>;
 

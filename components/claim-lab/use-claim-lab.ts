@@ -3,23 +3,25 @@
 import type * as Monaco from 'monaco-editor';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EditorMarker } from '@/components/code-editor/code-editor';
-// Imported module by module: the index also exports the runner, whose transpiler belongs in the
-// worker's bundle, not the page's.
-import { checkRun, type OutputVerdict } from '@/lib/claim-lab';
-import { recordDeletion } from '@/lib/claim-lab';
-import { hintForRun, type LabHint } from '@/lib/claim-lab';
-import type { LabExercise } from '@/lib/claim-lab';
-import { LAB_LIMITS } from '@/lib/claim-lab';
-import type { LabRun } from '@/lib/claim-lab';
-import { createClaimLabWorker, type ClaimLabWorker } from '@/lib/claim-lab';
 import {
+  checkRun,
   EMPTY_PROGRESS,
+  hintForRun,
+  LAB_LIMITS,
   loadLab,
+  recordDeletion,
   saveProgram,
   saveProgress,
+  type LabExercise,
+  type LabHint,
   type LabProgress,
+  type LabRun,
+  type OutputVerdict,
   type SavedPrograms,
 } from '@/lib/claim-lab';
+// The runner and its transpiler stay in the Web Worker's bundle: the page reaches them only
+// through this door.
+import { createClaimLabWorker, type ClaimLabWorker } from '@/lib/claim-lab/client';
 import { browserStore, createLocalDoor } from '@/lib/storage';
 import { DROP_ID } from '@/content/claim-lab/exercises';
 import { configureLabTypeScript, typeErrors } from './type-check';

@@ -9,7 +9,7 @@ import type {
   StatementDraft,
   StatementProblem,
 } from '@/lib/checker';
-import { CheckerClient, type CheckOutcome } from '@/lib/checker';
+import { CheckerClient, type CheckOutcome } from '@/lib/checker/client';
 import { logCheck } from '@/lib/checker';
 import { browserRecords } from '@/lib/composition';
 

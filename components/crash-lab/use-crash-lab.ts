@@ -2,7 +2,7 @@
 
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { CrashLabHost, EMPTY_STATE } from '@/lib/crashlab';
-import { createLabWorker } from '@/lib/crashlab';
+import { createLabWorker } from '@/lib/crashlab/client';
 
 /** Time each step's work takes in a browser worker: long enough to press Kill in the middle. */
 export const STEP_MS = 1200;

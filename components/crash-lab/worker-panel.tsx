@@ -3,9 +3,14 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { LabelledSelect } from '@/components/ui/labelled-select';
-import { FAULT_POINTS, STEPS, type FaultPoint, type Step } from '@/lib/crashlab';
-import type { LabWorkerView } from '@/lib/crashlab';
-import type { WorkerStall } from '@/lib/crashlab';
+import {
+  FAULT_POINTS,
+  STEPS,
+  type FaultPoint,
+  type LabWorkerView,
+  type Step,
+  type WorkerStall,
+} from '@/lib/crashlab';
 import { FAULT_NAMES } from './words';
 
 /** How long a stalled worker pauses: longer than any lease the page offers. */

@@ -2,7 +2,7 @@
 
 import { useState, type ChangeEvent } from 'react';
 import { MAX_IMPORT_CHARS, type Journal } from '@/lib/journal';
-import { importJournalFile, type ImportProgress } from '@/lib/journal';
+import { importJournalFile, type ImportProgress } from '@/lib/journal/client';
 import { ExportButton } from './export-button';
 
 /** Export the whole journal to a JSON file, and import one back (validated, merged). */

@@ -1,7 +1,6 @@
 import { JOURNAL_PROMPTS } from '@/content/reflect';
 import type { Journal } from '@/lib/journal';
-import { moveAnswersToJournal } from '@/lib/lesson';
-import { readLessonAnswers } from '@/lib/lesson';
+import { moveAnswersToJournal, readLessonAnswers } from '@/lib/lesson';
 import { browserRecords } from '@/lib/composition';
 
 const promptFor = (itemId: string) =>

@@ -1,7 +1,6 @@
 import Link from 'next/link';
 import { DEMO } from '@/content/lesson';
-import { fencedDesign } from '@/lib/lease';
-import { LESSON_DEMO_OUTPUT } from '@/lib/lease';
+import { fencedDesign, LESSON_DEMO_OUTPUT } from '@/lib/lease';
 import { Prose } from './prose';
 
 function Code({ label, code }: { label: string; code: string }) {

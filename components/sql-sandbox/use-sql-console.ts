@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ScriptResult } from '@/lib/sqlite';
-import { CONSOLE_TIMEOUT_MS, createSqlConsole, type SqlConsole } from '@/lib/sqlite';
+import { CONSOLE_TIMEOUT_MS, createSqlConsole, type SqlConsole } from '@/lib/sqlite/client';
 
 export type ConsoleStatus =
   | { kind: 'idle' }

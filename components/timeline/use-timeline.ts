@@ -13,8 +13,9 @@ import {
   type Score,
   type TimelineEngine,
   type Trace,
+  saveTimelineResult,
+  type TimelineResult,
 } from '@/lib/timeline';
-import { saveTimelineResult, type TimelineResult } from '@/lib/timeline';
 import type { SqlDriver } from '@/lib/sqlite';
 
 export interface TimelineOptions {

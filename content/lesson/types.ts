@@ -1,4 +1,4 @@
-import type { LearningPathId } from '@/lib/lesson';
+import type { LearningPathId, WriteFate } from '@/lib/lesson';
 
 /**
  * The shapes of the lesson's content. Prose is plain strings; a pair of backticks marks inline
@@ -58,7 +58,6 @@ export interface QuizItem {
 }
 
 export type { WriteFate } from '@/lib/lesson';
-import type { WriteFate } from '@/lib/lesson';
 
 /** One write in a prediction, with what really happens and what a holder of the mistake expects. */
 export interface PredictedWrite {

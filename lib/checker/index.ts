@@ -29,7 +29,5 @@ export {
   type ReplayConversion,
   type TimelineViolation,
 } from './timeline-replay';
-/** The page's door to the checker: runs a design's search in a Web Worker, with time limits. */
-export { CheckerClient, CHECK_LIMITS, type CheckOutcome } from './client';
 /** Logs one finished check in the learner's records database. */
 export { logCheck } from './records';

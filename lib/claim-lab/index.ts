@@ -24,8 +24,6 @@ export {
 } from './conditions';
 export type { LabExercise } from './exercise';
 export { CONDITION_TEXT, hintForRun, type LabAnalysis, type LabHint } from './hints';
-/** The page's door to the claim lab's Web Worker: runs a program on real SQLite, with a time limit. */
-export { createClaimLabWorker, type ClaimLabWorker } from './claim-lab.client';
 /** Each step's write, as the rulebook names its outcome. */
 export { stepOutcomes, writeKind, type StepOutcome, type LabWriteKind } from './outcomes';
 /** The learner's saved programs and progress in local storage. */

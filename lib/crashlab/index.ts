@@ -51,8 +51,6 @@ export {
 } from './plan';
 /** The browser lab's host: drives the lab's Web Workers and keeps the page's state. */
 export { CrashLabHost, EMPTY_STATE, type HostState, type HostOptions } from './browser-host';
-/** Starts one of the browser lab's Web Workers. */
-export { createLabWorker } from './browser-worker';
 /** A history drawn as lanes (one per holder), and a history file imported for drawing. */
 export {
   HISTORY_IMPORT_LIMITS,

@@ -26,5 +26,3 @@ export {
   type ImportResult,
 } from './export';
 export { compareVersions, type Comparison, type DiffPart } from './compare';
-/** Imports a journal file, planned in a Web Worker so a large file never blocks the page. */
-export { importJournalFile, IMPORT_TIMEOUT_MS, type ImportProgress } from './import.client';

@@ -15,5 +15,3 @@ export {
   type ScriptResult,
   type ShownOf,
 } from './console';
-/** The page's door to the SQL console's Web Worker, with its time limit. */
-export { CONSOLE_TIMEOUT_MS, createSqlConsole, type SqlConsole } from './sql-console.client';

@@ -1,6 +1,5 @@
 import pg from 'pg';
-import type { SqlParams, SqlRow, SqlValue } from '@/lib/sqlite';
-import type { AsyncSqlDriver } from '@/lib/sqlite';
+import type { SqlParams, SqlRow, SqlValue, AsyncSqlDriver } from '@/lib/sqlite';
 
 // BIGINT (int8) and NUMERIC come back as strings by default; the lab's values fit a double.
 pg.types.setTypeParser(20, (v) => Number(v));
