@@ -51,6 +51,18 @@ function inTurn<T>(task: () => Promise<T>): Promise<T> {
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/**
+ * Adds notices not shown before in this page load: every records change refreshes the store,
+ * and a notice the learner cannot act on (records that cannot be loaded) is shown once per load,
+ * not once per refresh, nor again after it was dismissed.
+ */
+const shown = new Set<string>();
+function addProblems(messages: readonly string[]): void {
+  const fresh = messages.filter((m) => !shown.has(m));
+  for (const m of fresh) shown.add(m);
+  if (fresh.length > 0) problems = [...problems, ...fresh];
+}
+
 function publish() {
   state = {
     status,
@@ -77,13 +89,11 @@ async function refresh(): Promise<void> {
     }
   } catch (error) {
     if (mine === refreshes && status === 'loading') status = 'failed';
-    problems = [
-      ...problems,
+    addProblems([
       `Your lesson records could not be loaded (${describe(error)}). You can keep reading; nothing will be saved.`,
-    ];
+    ]);
   }
-  const found = records.takeProblems();
-  if (found.length > 0) problems = [...problems, ...found.map((p) => p.message)];
+  addProblems(records.takeProblems().map((p) => p.message));
   publish();
 }
 

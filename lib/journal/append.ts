@@ -43,7 +43,9 @@ export function appendEntry(
   } else {
     stored = fullEntry(base, text);
   }
-  const seq = full ? (mine ? mine.seq + 1 : 0) : (mine as { seq: number }).seq;
+  const seq = full
+    ? freeSeq(state, prompt, mine ? mine.seq + 1 : 0)
+    : (mine as { seq: number }).seq;
   const key = segmentKey(prompt, writer, seq);
   const segment: Segment =
     !full && current
@@ -141,7 +143,7 @@ export function appendEntries(
     let stored: StoredEntry;
     if (full) {
       if (!flush()) break;
-      seq += 1;
+      seq = freeSeq(state, prompt, seq + 1);
       entries = [];
       chars = 0;
       keyframes = new Map();
@@ -164,6 +166,16 @@ export function appendEntries(
   rebuildHistory(s);
   const failed = failure as AppendFailure | null;
   return failed ? { ok: false, added, ...failed } : { ok: true, added };
+}
+
+/**
+ * The first segment number from `seq` whose key holds nothing this tab skipped: a value left in
+ * place (too large, or no room to set it aside) is never written over.
+ */
+function freeSeq(state: JournalState, prompt: string, seq: number): number {
+  let free = seq;
+  while (state.unmovable.has(segmentKey(prompt, state.writer, free))) free += 1;
+  return free;
 }
 
 /** A full copy of the text, compressed when that is smaller. */

@@ -41,20 +41,39 @@ describe('stored segments carry the import bounds (case 4)', () => {
   // The first toLocaleString of a process loads ICU (~50 ms here): not the journal's cost.
   beforeAll(() => void (0).toLocaleString('en-US'));
 
-  it('sets aside a 1.5 MB segment of 150,000 edits at once (stored-150k-edits froze /reflect 8.4 s)', () => {
+  it('skips a 1.5 MB segment of 150,000 edits at once, unparsed and untouched (stored-150k-edits froze /reflect 8.4 s)', () => {
     const store = memoryKeyValueStore();
     const key = segmentKey('main', 'w', 0);
-    const raw = segmentWithEdits(150_000).replace(/\[0,0,""\]/g, '[0,0,"ab"]');
+    const raw = segmentWithEdits(150_000).replace(/\[0,0,""\]/g, '[0,0,"a"]');
     store.setItem(key, raw);
     expect(raw.length).toBeGreaterThan(1_500_000);
     const { journal, took } = load(store);
     expect(took).toBeLessThan(100);
     expect(journal.history('main')).toEqual([]);
-    const [problem] = journal.takeProblems();
-    expect(problem.message).toMatch(/set aside/);
-    expect(problem.backupKey).toMatch(/\.corrupt\./);
-    expect(store.getItem(problem.backupKey as string)).toBe(raw);
-    expect(store.getItem(key)).toBeNull();
+    const [problem, ...rest] = journal.takeProblems();
+    expect(rest).toEqual([]);
+    expect(problem.message).toMatch(
+      /holds 1,500,\d{3} characters, more than the 400,000 of any part this app writes, so it was not read: it is left where it is/,
+    );
+    expect(store.getItem(key)).toBe(raw);
+  });
+
+  it('never writes over a segment it left in place, even as that writer', () => {
+    const store = memoryKeyValueStore();
+    const journal = createJournal({ store, writerId: 'w', segmentEntries: 1 });
+    journal.load();
+    journal.save('main', 'first', { baseId: null });
+    const hostile = `x${'{'.repeat(MAX_SEGMENT_CHARS)}`;
+    store.setItem(segmentKey('main', 'w', 1), hostile);
+    const again = createJournal({ store, writerId: 'r', segmentEntries: 1 });
+    again.load();
+    again.adoptWriter('w');
+    expect(again.save('main', 'second', { baseId: again.head('main')!.id })).toMatchObject({
+      ok: true,
+      saved: true,
+    });
+    expect(store.getItem(segmentKey('main', 'w', 1))).toBe(hostile);
+    expect(store.getItem(segmentKey('main', 'w', 2))).toContain('second');
   });
 
   it('refuses a segment with more edits in one entry than an import may hold, by its schema', () => {
@@ -101,7 +120,7 @@ describe('stored segments carry the import bounds (case 4)', () => {
 });
 
 describe('a notice that cannot be acted on is shown once per load (case 9)', () => {
-  it('reports a 5-million-character segment with no room to set it aside once, across syncs and saves (unmovable-notice-repeated)', () => {
+  it('reports a 5-million-character non-JSON segment once, across syncs and saves (unmovable-notice-repeated)', () => {
     const store = memoryKeyValueStore();
     const key = segmentKey('main', 'w', 0);
     store.setItem(key, `x${'{'.repeat(5_000_000)}`);
@@ -114,12 +133,30 @@ describe('a notice that cannot be acted on is shown once per load (case 9)', () 
     const problems = journal.takeProblems();
     expect(problems).toHaveLength(1);
     expect(problems[0].backupKey).toBeNull();
-    expect(problems[0].message).toMatch(/could not be kept aside|could not be set aside/);
+    expect(problems[0].message).toMatch(/it is left where it is, untouched, and skipped/);
     // Still there, untouched: the learner's data is never dropped to make room.
     expect(store.getItem(key)?.length).toBe(5_000_001);
     // A change to the value is news: it is read (and reported) again.
     store.setItem(key, 'x');
     journal.refresh(key);
     expect(journal.takeProblems()).toHaveLength(1);
+  });
+
+  it('reports a damaged segment with no room to set it aside once, across syncs and saves', () => {
+    const key = segmentKey('main', 'w', 0);
+    const damaged = `x${'{'.repeat(300_000)}`;
+    // Room for the damaged value and a few saves, not for a copy of it.
+    const store = memoryKeyValueStore(damaged.length + key.length + 5_000);
+    store.setItem(key, damaged);
+    const { journal } = load(store);
+    journal.refresh();
+    journal.save('main', 'an answer', { baseId: null });
+    journal.save('main', 'an answer, again', { baseId: journal.head('main')!.id });
+    journal.refresh(key);
+    const problems = journal.takeProblems();
+    expect(problems).toHaveLength(1);
+    expect(problems[0].message).toMatch(/could not be set aside|could not be kept aside/);
+    expect(store.getItem(key)).toBe(damaged);
+    expect(journal.history('main')).toHaveLength(2);
   });
 });

@@ -1,5 +1,5 @@
 import { openSqlJs, type SqlDriver, type SqlJsDriver } from '@/lib/sqlite';
-import type { BlobStore } from '@/lib/storage';
+import type { BlobStore, DatabaseSetAside } from '@/lib/storage';
 import { backupKeyFor } from '@/lib/storage';
 import { coreSchema, migrate, schemaDifference, schemaObjects, type FeatureSchema } from './schema';
 import type { ActivityKind } from './activity';
@@ -73,9 +73,37 @@ export function createRecordsDb(options: RecordsOptions): RecordsDb {
       return objects;
     }));
 
+  /** Starts a fresh database in place of what is stored (kept aside first by the caller). */
+  async function replaceWithFresh(): Promise<SqlJsDriver> {
+    const fresh = await openFresh();
+    await blobs.set(key, fresh.export());
+    return fresh;
+  }
+
   async function load(): Promise<SqlJsDriver> {
-    const bytes = await blobs.get(key);
-    if (!bytes || bytes.length === 0) return openFresh();
+    const found = await blobs.read(key);
+    for (const repair of blobs.takeRepairs()) problems.push(describeSetAside(repair));
+    if (found.kind === 'none' || (found.kind === 'bytes' && found.bytes.length === 0))
+      return openFresh();
+    if (found.kind === 'foreign') {
+      // Copied aside before it is replaced; if it cannot be, it is left alone and nothing is
+      // saved over it (the read fails with the reason).
+      const backupKey = backupKeyFor(key, now());
+      try {
+        await blobs.copy(key, backupKey);
+      } catch (error) {
+        throw new Error(
+          `something this app did not write is stored in place of your records (${found.description}), and it could not be copied aside (${error instanceof Error ? error.message : String(error)})`,
+          { cause: error },
+        );
+      }
+      problems.push({
+        message: `Something this app did not write was stored in place of your records (${found.description}). It was copied aside as "${backupKey}", and a fresh records database was started.`,
+        backupKey,
+      });
+      return replaceWithFresh();
+    }
+    const bytes = found.bytes;
     try {
       const db = await openSqlJs(bytes);
       const check = db.get<{ integrity_check: string }>('PRAGMA integrity_check');
@@ -102,9 +130,7 @@ export function createRecordsDb(options: RecordsOptions): RecordsDb {
         }, and a fresh records database was started.`,
         backupKey: kept,
       });
-      const fresh = await openFresh();
-      await blobs.set(key, fresh.export());
-      return fresh;
+      return replaceWithFresh();
     }
   }
 
@@ -138,6 +164,21 @@ export function createRecordsDb(options: RecordsOptions): RecordsDb {
         cached = null;
       });
     },
+  };
+}
+
+/** Store names as a notice lists them: at most five, each cut to 40 characters. */
+function storeList(stores: readonly string[]): string {
+  const named = stores.slice(0, 5).map((s) => `"${s.length > 40 ? `${s.slice(0, 40)}…` : s}"`);
+  if (stores.length > 5) named.push(`${stores.length - 5} more`);
+  return stores.length ? `stores ${named.join(', ')}` : 'no stores';
+}
+
+/** The notice for a browser database set aside when it was opened (see lib/storage). */
+function describeSetAside(repair: DatabaseSetAside): RecordsProblem {
+  return {
+    message: `The browser database "${repair.database}" that holds your records was not one this app makes (version ${repair.version}, ${storeList(repair.stores)}). It was set aside, whole, as the browser database "${repair.backup}", and a fresh records database was started.`,
+    backupKey: repair.backup,
   };
 }
 

@@ -11,5 +11,12 @@ export {
   type ReadResult,
   type WriteResult,
 } from './local';
-export { indexedDbBlobStore, memoryBlobStore, type BlobStore } from './idb';
+export {
+  describeForeignValue,
+  indexedDbBlobStore,
+  memoryBlobStore,
+  type BlobRead,
+  type BlobStore,
+} from './idb';
+export { foreignShape, IDB_VERSION, type DatabaseSetAside } from './idb-open';
 export { memoryKeyValueStore, LOCAL_STORAGE_QUOTA_CHARS } from './memory';
