@@ -7,12 +7,6 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   images: { unoptimized: true },
   poweredByHeader: false,
-  experimental: {
-    // Turbopack's build cache (.next/cache, ~100 MB) pays off on the next build in the same
-    // checkout: 41 s of CPU instead of 91 s on this 2-core machine. A CI run builds a fresh
-    // clone once, so writing it is pure cost there: 70 s of CPU instead of 91 s (docs/testing.md).
-    turbopackFileSystemCacheForBuild: !process.env.CI,
-  },
 };
 
 export default nextConfig;

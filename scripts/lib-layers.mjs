@@ -8,8 +8,8 @@
 export const LIB_LAYERS = [
   {
     name: 'platform',
-    folders: ['storage', 'worker'],
-    why: 'the one door to browser storage; guarded Web Workers',
+    folders: ['storage', 'worker', 'bounded'],
+    why: 'the one door to browser storage; guarded Web Workers; the one door to the page (bounded text)',
   },
   {
     name: 'drivers and settings',

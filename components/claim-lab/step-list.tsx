@@ -1,3 +1,4 @@
+import { shownLine } from '@/lib/bounded';
 import type { LabStep } from '@/lib/claim-lab';
 import { stepOutcomes } from '@/lib/claim-lab';
 import { WriteOutcome } from './write-outcome';
@@ -64,8 +65,8 @@ export function StepList({ steps, truncated }: { steps: readonly LabStep[]; trun
                     <caption className="sr-only">jobs after step {i + 1}</caption>
                     <thead>
                       <tr>
-                        {step.table.columns.map((c) => (
-                          <th key={c} scope="col" className="px-3 py-1 font-sans font-semibold">
+                        {step.table.columns.map((c, index) => (
+                          <th key={index} scope="col" className="px-3 py-1 font-sans font-semibold">
                             {c}
                           </th>
                         ))}
@@ -108,6 +109,16 @@ export function StepList({ steps, truncated }: { steps: readonly LabStep[]; trun
                   {step.table.truncated ? (
                     <p className="px-3 py-1 text-xs text-muted">Only the first rows are shown.</p>
                   ) : null}
+                  {[
+                    shownLine(step.table.columnsShown, 'columns'),
+                    shownLine(step.table.charsShown, 'characters (long text ends with …)'),
+                  ].map((line) =>
+                    line ? (
+                      <p key={line} className="px-3 py-1 text-xs text-muted" data-testid="shown-of">
+                        {line}
+                      </p>
+                    ) : null,
+                  )}
                 </div>
               )}
             </li>

@@ -188,7 +188,7 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
     if (answer.kind === 'timeout') {
       setStatus({
         kind: 'stopped',
-        message: `Stopped after ${LAB_LIMITS.timeoutMs / 1000} seconds: the program did not finish (an endless loop?). Its worker was terminated and replaced; the page kept working. Fix the program and run it again.`,
+        message: `Stopped after ${LAB_LIMITS.timeoutMs / 1000} seconds: the program did not finish (an endless loop, or work it left running after it returned, such as a promise callback?). Its worker was terminated and replaced; the page kept working. Fix the program and run it again.`,
       });
       return;
     }

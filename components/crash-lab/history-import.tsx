@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useState, type ChangeEvent } from 'react';
+import { cutText, showMessage } from '@/lib/bounded';
 import {
   HISTORY_IMPORT_LIMITS,
   historySizeProblem,
@@ -22,13 +23,14 @@ export function HistoryImport() {
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
+    const name = cutText(file.name, 200).text;
     const tooBig = historySizeProblem(file.size);
-    if (tooBig) return setResult({ ok: false, error: tooBig, name: file.name });
+    if (tooBig) return setResult({ ok: false, error: showMessage(tooBig), name });
     setReading(true);
     try {
-      setResult({ ...importHistory(await file.text()), name: file.name });
+      setResult({ ...importHistory(await file.text()), name });
     } catch {
-      setResult({ ok: false, error: 'The file could not be read.', name: file.name });
+      setResult({ ok: false, error: showMessage('The file could not be read.'), name });
     } finally {
       setReading(false);
     }

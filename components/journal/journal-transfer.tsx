@@ -1,6 +1,7 @@
 'use client';
 
 import { useState, type ChangeEvent } from 'react';
+import { showMessage } from '@/lib/bounded';
 import { MAX_IMPORT_CHARS, type Journal } from '@/lib/journal';
 import { importJournalFile, type ImportProgress } from '@/lib/journal/client';
 import { ExportButton } from './export-button';
@@ -78,11 +79,11 @@ export function JournalTransfer({
             {Math.round(progress.fraction * 100)}%
           </p>
         ) : result?.ok ? (
-          <p>{result.text}</p>
+          <p>{showMessage(result.text)}</p>
         ) : null}
       </div>
       <div role="alert">
-        {result && !result.ok ? <p className="text-bad">{result.text}</p> : null}
+        {result && !result.ok ? <p className="text-bad">{showMessage(result.text)}</p> : null}
       </div>
     </section>
   );

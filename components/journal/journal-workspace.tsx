@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import type { JournalPrompt } from '@/content/reflect';
+import { shownLine, showList, showMessage } from '@/lib/bounded';
 import { AnswerEditor } from './answer-editor';
 import { JournalTransfer } from './journal-transfer';
 import { useJournal } from './use-journal';
@@ -16,17 +17,20 @@ export function JournalWorkspace({ prompts }: { prompts: readonly JournalPrompt[
   if (!journal) {
     return <p className="text-muted">Opening your journal…</p>;
   }
-  const problems = journal.problems();
+  // Storage problems quote what was found in storage: through the door to the page.
+  const problems = showList(journal.problems(), 20);
+  const moreProblems = shownLine(problems.count, 'problems');
   return (
     <div className="space-y-8">
-      {problems.length ? (
+      {problems.items.length ? (
         <div
           role="alert"
           className="space-y-1 rounded-md border-l-4 border-bad bg-surface-2 px-3 py-2"
         >
-          {problems.map((p, i) => (
-            <p key={i}>{p.message}</p>
+          {problems.items.map((p, i) => (
+            <p key={i}>{showMessage(p.message)}</p>
           ))}
+          {moreProblems ? <p data-testid="shown-of">{moreProblems}</p> : null}
         </div>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-[17rem_minmax(0,1fr)]">

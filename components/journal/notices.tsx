@@ -1,5 +1,6 @@
 'use client';
 
+import { showMessage } from '@/lib/bounded';
 import type { Journal } from '@/lib/journal';
 import { ExportButton } from './export-button';
 
@@ -18,7 +19,8 @@ const TONES: Record<Notice['tone'], string> = {
 };
 
 /**
- * Messages about saving. Calm ones go to a status region, warnings and errors to an alert
+ * Messages about saving. A message may quote storage or a file, so each passes the door to the
+ * page (lib/bounded) as it is rendered. Calm ones go to a status region, warnings and errors to an alert
  * region; both regions stay in the page so screen readers announce changes.
  */
 export function Notices({ notice, journal }: { notice: Notice | null; journal: Journal }) {
@@ -27,11 +29,11 @@ export function Notices({ notice, journal }: { notice: Notice | null; journal: J
   const box = (n: Notice) => `rounded-md border-l-4 bg-surface-2 px-3 py-2 ${TONES[n.tone]}`;
   return (
     <div>
-      <div role="status">{calm ? <p className={box(calm)}>{calm.text}</p> : null}</div>
+      <div role="status">{calm ? <p className={box(calm)}>{showMessage(calm.text)}</p> : null}</div>
       <div role="alert">
         {urgent ? (
           <div className={`${box(urgent)} space-y-2`}>
-            <p>{urgent.text}</p>
+            <p>{showMessage(urgent.text)}</p>
             {urgent.offerExport ? (
               <ExportButton journal={journal} label="Export journal and unsaved text" />
             ) : null}

@@ -42,6 +42,7 @@ function cutLines(grid: ResultGrid): string[] {
     shownOf('rows', grid.rowsShown),
     shownOf('columns', grid.columnsShown),
     shownOf('characters of cell text (long cells end with …)', grid.charsShown),
+    shownOf('characters of column names (long names end with …)', grid.namesShown),
   ].filter((line): line is string => line !== null);
 }
 

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { loadSqlJs } from '@/lib/sqlite';
+import { showMessage } from '@/lib/bounded';
 import type { CheckerMessage, CheckerRequest } from './protocol';
 import { checkDesign } from './search';
 import { validateDraft } from './validate';
@@ -32,6 +33,9 @@ scope.onmessage = async (event: MessageEvent<CheckerRequest>) => {
     });
     post({ type: 'result', result });
   } catch (error) {
-    post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    post({
+      type: 'error',
+      message: showMessage(error instanceof Error ? error.message : String(error)),
+    });
   }
 };

@@ -1,3 +1,4 @@
+import { showMessage, type ShownText } from '@/lib/bounded';
 import type { LeaseDesign } from '@/lib/lease';
 import { underPagePolicy } from '@/lib/worker/page-policy';
 import type { CheckerMessage, CheckerRequest } from './protocol';
@@ -8,7 +9,7 @@ export type CheckOutcome =
   | { kind: 'result'; result: CheckerVerdict }
   | { kind: 'invalid'; problems: StatementProblem[] }
   | { kind: 'stopped' }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: ShownText };
 
 /**
  * Time limits of a check. A search posts progress as it goes, so a long silence means one
@@ -62,7 +63,7 @@ export class CheckerClient {
     this.clearTimers();
     this.worker?.terminate();
     this.worker = null;
-    settle({ kind: 'error', message });
+    settle({ kind: 'error', message: showMessage(message) });
   }
 
   private run(
@@ -99,7 +100,7 @@ export class CheckerClient {
         if (message.type === 'result') resolve({ kind: 'result', result: message.result });
         else if (message.type === 'invalid')
           resolve({ kind: 'invalid', problems: message.problems });
-        else resolve({ kind: 'error', message: message.message });
+        else resolve({ kind: 'error', message: showMessage(message.message) });
       };
       worker.onerror = (event) => {
         event.preventDefault();
@@ -107,7 +108,10 @@ export class CheckerClient {
         this.clearTimers();
         this.worker?.terminate();
         this.worker = null;
-        resolve({ kind: 'error', message: event.message || 'The checker stopped with an error.' });
+        resolve({
+          kind: 'error',
+          message: showMessage(event.message || 'The checker stopped with an error.'),
+        });
       };
       worker.postMessage(request);
     });

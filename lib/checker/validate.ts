@@ -1,4 +1,5 @@
 import type { SqlJsStatic } from 'sql.js';
+import { showMessage, type ShownText } from '@/lib/bounded';
 import { fencedDesign, type LeaseDesign } from '@/lib/lease';
 import { setupDatabase } from './machine';
 import { scanParams } from '@/lib/sqlite';
@@ -12,7 +13,8 @@ export interface StatementProblem {
   statement: EditableStatement;
   /** 1-based line in the statement, when SQLite or the parameter check can tell. */
   line?: number;
-  message: string;
+  /** Cut by the door to the page (SQLite may quote the learner's SQL). */
+  message: ShownText;
 }
 
 const ALLOWED: Record<EditableStatement, readonly string[]> = {
@@ -59,7 +61,8 @@ export function validateDraft(
     setupDatabase(db, base);
     for (const statement of ['claim', 'renew', 'finish'] as const) {
       const sql = draft[statement] ?? '';
-      const add = (message: string, line?: number) => problems.push({ statement, message, line });
+      const add = (message: string, line?: number) =>
+        problems.push({ statement, message: showMessage(message), line });
       if (sql.trim() === '') {
         add(`The ${statement} statement is empty.`);
         continue;

@@ -3,6 +3,7 @@ import { loadSqlJs, openSqlJs, type SqlJsDriver } from '@/lib/sqlite';
 import { runScript } from '@/lib/sqlite/console';
 import type { WorkerEnvelope } from '@/lib/worker/guarded-worker';
 import type { LabRequest, LabResponse } from './claim-lab.protocol';
+import { trackLeftWork, type LeftWork } from './left-work';
 import { lockDownScope } from './lock-down';
 import { runProgram } from './run-program';
 
@@ -14,8 +15,12 @@ import { runProgram } from './run-program';
 // lock-down's allow-list is removed, so the program has no storage, locks, OPFS or network API.
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = scope.postMessage.bind(scope);
+// Taken before the lock-down removes timers: the worker's own way to wait for its next task.
+const later = scope.setTimeout.bind(scope);
+let leftWork: LeftWork | null = null;
 const ready = loadSqlJs().then(() => {
   lockDownScope(scope);
+  leftWork = trackLeftWork(scope, (callback) => void later(callback, 0));
 });
 
 let db: SqlJsDriver | null = null;
@@ -35,6 +40,10 @@ async function handle(request: LabRequest): Promise<LabResponse> {
       db = await openSqlJs();
       const started = performance.now();
       const run = runProgram(db, request.source);
+      // "Ran" means no work is left: a callback the program left behind runs first, under the
+      // same time limit (one that never ends keeps this answer back, and the page ends the
+      // worker when the limit passes).
+      await leftWork?.idle();
       return { type: 'ran', run, ms: performance.now() - started };
     }
     case 'console':

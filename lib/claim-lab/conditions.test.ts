@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { showMessage } from '@/lib/bounded';
 import { lessonJobsDesign, ownerOnlyJobsDesign } from '@/lib/lease';
 import { findFinishStatement, missingConditions, recordDeletion } from './conditions';
 import type { LabRun } from './run-program';
@@ -8,8 +9,8 @@ const ranWith = (
   output: string[],
   error: LabRun['error'] = null,
 ): LabRun => ({
-  output,
-  statements,
+  output: output.map((line) => showMessage(line)),
+  statements: statements.map((sql) => showMessage(sql)),
   steps: [],
   stepsTruncated: false,
   error,
@@ -66,7 +67,7 @@ describe('recordDeletion', () => {
     const both = withoutFence.replace(' AND owner = $owner', '');
     expect(recordDeletion({}, ranWith([lessonJobsDesign.finish], ['old: 0']))).toEqual({});
     expect(recordDeletion({}, ranWith([both], ['old: 1']))).toEqual({});
-    const error = { kind: 'sql' as const, message: 'x', line: 1, column: null };
+    const error = { kind: 'sql' as const, message: showMessage('x'), line: 1, column: null };
     expect(recordDeletion({}, ranWith([withoutFence], [], error))).toEqual({});
   });
 });

@@ -12,6 +12,20 @@ export const LAB_LIMITS = {
   maxSteps: 200,
   /** Rows of the watched table kept per snapshot. */
   maxSnapshotRows: 20,
+  /** Columns of the watched table kept per snapshot. */
+  maxSnapshotColumns: 20,
+  /** One cell's text (or one column name, or one bound value) is cut after this many characters. */
+  maxCellChars: 200,
+  /** Cell text and column names across all snapshots of one run. */
+  maxSnapshotChars: 100_000,
+  /** One statement's SQL is cut after this many characters (the lab's checks read the cut text). */
+  maxSqlChars: 10_000,
+  /** SQL text kept across all statements of one run. */
+  maxStatementChars: 200_000,
+  /** Values one db call may bind that the page is shown. */
+  maxParams: 20,
+  /** An exception's or SQLite error's message is cut after this many characters. */
+  maxMessageChars: 2_000,
   /** How long one run may take in the worker before it is terminated and replaced. */
   timeoutMs: 4_000,
 } as const;

@@ -45,7 +45,8 @@ export const ALLOWED_GLOBALS: ReadonlySet<string> = new Set([
   'WeakMap',
   'WeakSet',
   'WeakRef',
-  'FinalizationRegistry',
+  // Not FinalizationRegistry: its callbacks run whenever the collector chooses, after the run has
+  // ended, and could keep a core busy with no one waiting (issue 27, case 6).
   'Iterator',
   'ArrayBuffer',
   'DataView',

@@ -56,7 +56,7 @@ export function writeKind(sql: string): LabWriteKind | null {
 /** The job row a write judged, under the rulebook's names (the jobs table is an alias of runs). */
 function rowOf(table: LabStep['table'], id: SqlValue | undefined): ConditionRow | null {
   if (!table) return null;
-  const col = (name: string) => table.columns.indexOf(name);
+  const col = (name: string) => (table.columns as readonly string[]).indexOf(name);
   const row =
     table.rows.find((r) => id !== undefined && r[col(JOBS_TABLE.id)] === id) ??
     (table.rows.length === 1 ? table.rows[0] : undefined);

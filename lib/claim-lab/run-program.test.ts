@@ -34,7 +34,11 @@ db.get("/* a refused claim */ UPDATE jobs SET owner = 'B' WHERE owner = 'C' RETU
       [4, 'get', 1],
       [5, 'get', 0],
     ]);
-    expect(result.steps[0].table).toEqual({ columns: ['id', 'owner'], rows: [], truncated: false });
+    expect(result.steps[0].table).toMatchObject({
+      columns: ['id', 'owner'],
+      rows: [],
+      truncated: false,
+    });
     expect(result.steps[2].table?.rows).toEqual([['r', 'A']]);
   });
 

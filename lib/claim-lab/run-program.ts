@@ -1,9 +1,17 @@
+import { cutText, shown, TextBudget, type ShownText } from '@/lib/bounded';
 import type { SqlJsDriver, SqlParams, SqlValue } from '@/lib/sqlite';
 import { SqlError } from '@/lib/sqlite';
 import { LAB_LIMITS } from './limits';
-import { describeFailure, LabSqlError, OutputLimitError, type LabError } from './program-failure';
+import {
+  describeFailure,
+  labMessage,
+  LabSqlError,
+  OutputLimitError,
+  type LabError,
+} from './program-failure';
 import { outermostLine, PROGRAM_FILE, ProgramFunction, programPosition } from './program-position';
 import { checkParams, describeType, formatValue } from './program-values';
+import { snapshotter, type LabCell, type LabTable } from './snapshot';
 import { compileProgram } from './transpile';
 
 /** The watched table (jobs) as it was right after one statement. */
@@ -14,23 +22,27 @@ export interface LabStep {
   /** The program line of the db call, when known. */
   line: number | null;
   /** The top-level statement that led to the call (e.g. `const b = claim('B', 6);`), when known. */
-  from: { line: number; text: string } | null;
-  sql: string;
+  from: { line: number; text: ShownText } | null;
+  /** The statement, cut at LAB_LIMITS.maxSqlChars (as in `statements`). */
+  sql: ShownText;
   /** The named values the call bound (`{ owner: 'A', token: 1, now: 7 }`), or null. */
-  params: Readonly<Record<string, SqlValue>> | null;
+  params: Readonly<Record<string, LabCell>> | null;
   /** Rows the statement changed. */
   changed: number;
   /** The watched table's columns and rows after the statement, or null if it does not exist. */
-  table: { columns: string[]; rows: SqlValue[][]; truncated: boolean } | null;
+  table: LabTable | null;
 }
 
 /** The outcome of one run: what was printed, the steps, and the first error. */
 export interface LabRun {
-  output: string[];
+  output: ShownText[];
   steps: LabStep[];
   stepsTruncated: boolean;
-  /** Every statement the program sent, in order (for the lab's own checks). */
-  statements: string[];
+  /**
+   * The statements the program sent, in order (for the lab's own checks), each cut at
+   * maxSqlChars, until maxStatementChars of SQL were kept.
+   */
+  statements: ShownText[];
   error: LabError | null;
 }
 
@@ -50,9 +62,14 @@ const WRITE = /^(\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(UPDATE|INSERT|DELETE|REPLACE)\
  */
 export function runProgram(driver: SqlJsDriver, source: string, options: RunOptions = {}): LabRun {
   const watchTable = options.watchTable ?? 'jobs';
-  const output: string[] = [];
+  const output: ShownText[] = [];
   const steps: LabStep[] = [];
-  const statements: string[] = [];
+  const statements: ShownText[] = [];
+  const sqlBudget = new TextBudget({
+    itemChars: LAB_LIMITS.maxSqlChars,
+    totalChars: LAB_LIMITS.maxStatementChars,
+  });
+  let sent = 0;
   let outputChars = 0;
   let stepsTruncated = false;
 
@@ -64,33 +81,14 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
       steps,
       stepsTruncated,
       statements,
-      error: { kind: 'compile', message, line, column },
+      error: { kind: 'compile', message: labMessage(message), line, column },
     };
   }
 
   const totalChanges = () =>
     Number(driver.raw.exec('SELECT total_changes()')[0]?.values[0]?.[0] ?? 0);
 
-  const snapshot = (): LabStep['table'] => {
-    const exists = driver.get(
-      `SELECT 1 AS found FROM sqlite_schema WHERE type = 'table' AND name = ?`,
-      [watchTable],
-    );
-    if (!exists) return null;
-    const stmt = driver.raw.prepare(
-      `SELECT * FROM "${watchTable.replaceAll('"', '""')}" ORDER BY rowid LIMIT ?`,
-      [LAB_LIMITS.maxSnapshotRows + 1],
-    );
-    try {
-      const columns = stmt.getColumnNames();
-      const rows: SqlValue[][] = [];
-      while (stmt.step()) rows.push(stmt.get() as SqlValue[]);
-      const truncated = rows.length > LAB_LIMITS.maxSnapshotRows;
-      return { columns, rows: rows.slice(0, LAB_LIMITS.maxSnapshotRows), truncated };
-    } finally {
-      stmt.free();
-    }
-  };
+  const snapshot = snapshotter(driver, watchTable);
 
   const sourceLines = source.split('\n');
   // Set when the program returns: a callback it left behind (a promise) finds the database closed.
@@ -110,7 +108,9 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
       );
     }
     const bound = checkParams(method, params);
-    statements.push(sql);
+    sent += 1;
+    const cutSql = cutText(sql, LAB_LIMITS.maxSqlChars).text;
+    if (sqlBudget.left > 0) statements.push(sqlBudget.take(sql));
     const before = totalChanges();
     let result: T;
     try {
@@ -125,14 +125,17 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
     if (method === 'run' || changed > 0 || WRITE.test(sql)) {
       if (steps.length < LAB_LIMITS.maxSteps) {
         const top = outermostLine(stack);
-        const from = top === null ? null : { line: top, text: (sourceLines[top - 1] ?? '').trim() };
+        const from =
+          top === null
+            ? null
+            : { line: top, text: cutText((sourceLines[top - 1] ?? '').trim(), 300).text };
         steps.push({
-          index: statements.length,
+          index: sent,
           call: method,
           line: site?.line ?? null,
           from,
-          sql,
-          params: bound && !Array.isArray(bound) ? (bound as Record<string, SqlValue>) : null,
+          sql: cutSql,
+          params: bound && !Array.isArray(bound) ? shownParams(bound) : null,
           changed,
           table: snapshot(),
         });
@@ -161,9 +164,11 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
         `Output stopped after ${output.length} lines (${outputChars.toLocaleString('en-US')} characters): the lab shows at most ${LAB_LIMITS.maxOutputLines} lines and ${LAB_LIMITS.maxOutputChars.toLocaleString('en-US')} characters.`,
       );
     }
-    let line = values.map(formatValue).join(' ');
-    if (line.length > LAB_LIMITS.maxLineChars)
-      line = `${line.slice(0, LAB_LIMITS.maxLineChars)}… (line cut at ${LAB_LIMITS.maxLineChars} characters)`;
+    const cut = cutText(values.map(formatValue).join(' '), LAB_LIMITS.maxLineChars);
+    const line =
+      cut.chars.shown < cut.chars.total
+        ? shown`${cut.text} (line cut at ${LAB_LIMITS.maxLineChars} characters)`
+        : cut.text;
     output.push(line);
     outputChars += line.length;
   };
@@ -183,7 +188,12 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
       steps,
       stepsTruncated,
       statements,
-      error: { kind: 'compile', message: `Syntax error: ${message}`, line: null, column: null },
+      error: {
+        kind: 'compile',
+        message: shown`Syntax error: ${labMessage(message)}`,
+        line: null,
+        column: null,
+      },
     };
   }
 
@@ -200,4 +210,20 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
     (Error as { stackTraceLimit?: number }).stackTraceLimit = traceLimit;
   }
   return { output, steps, stepsTruncated, statements, error: failure };
+}
+
+/** The named values of a call as the page shows them: the first maxParams, text cut. */
+function shownParams(
+  bound: Readonly<Record<string, SqlValue>> | readonly SqlValue[],
+): Record<string, LabCell> {
+  const shownValues: Record<string, LabCell> = {};
+  for (const [name, value] of Object.entries(bound).slice(0, LAB_LIMITS.maxParams)) {
+    shownValues[cutText(name, LAB_LIMITS.maxCellChars).text] =
+      value instanceof Uint8Array
+        ? cutText(`<${value.length} bytes>`, 40).text
+        : typeof value === 'string'
+          ? cutText(value, LAB_LIMITS.maxCellChars).text
+          : value;
+  }
+  return shownValues;
 }

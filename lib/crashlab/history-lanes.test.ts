@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from './history';
+import { IMPORTED_TEXT_CHARS, type HistoryEntry } from './history';
 import { drawHistory, historySizeProblem, importHistory, timeTicks } from './history-lanes';
 
 const w = (pid: number, worker: string) => ({ pid, worker });
@@ -191,6 +191,27 @@ describe('importHistory: a file from the page, validated and capped', () => {
 });
 
 describe('timeTicks', () => {
+  it('cuts every text of an imported entry at the door (issue 27): a 1.5-million-character worker name', () => {
+    const huge = 'w'.repeat(1_500_000);
+    const text = [
+      JSON.stringify({ type: 'nemesis', t: 0, pid: 1, worker: huge, action: 'spawn' }),
+      JSON.stringify({
+        type: 'complete',
+        t: 5,
+        pid: 1,
+        worker: huge,
+        op: 'claim',
+        outcome: 'refused',
+        detail: huge,
+      }),
+    ].join('\n');
+    const imported = importHistory(text);
+    expect(imported.ok).toBe(true);
+    if (!imported.ok) return;
+    expect(imported.drawing.lanes[0].worker).toBe(`${'w'.repeat(IMPORTED_TEXT_CHARS)}…`);
+    expect(JSON.stringify(imported).length).toBeLessThan(10_000);
+  });
+
   it('puts round steps from 0 to the end of the history', () => {
     expect(timeTicks(11_000).map((t) => t.label)).toEqual([
       '0 s',

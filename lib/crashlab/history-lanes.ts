@@ -1,4 +1,5 @@
-import { parseHistory, type HistoryEntry } from './history';
+import { showMessage, type ShownText } from '@/lib/bounded';
+import { cutEntry, parseHistory, type HistoryEntry } from './history';
 
 /**
  * What an imported history may hold. A file over `maxBytes` is refused before it is read; past
@@ -84,7 +85,7 @@ export interface HistoryDrawing {
 
 export type HistoryImport =
   | { ok: true; drawing: HistoryDrawing; shown: number; total: number }
-  | { ok: false; error: string };
+  | { ok: false; error: ShownText };
 
 /** Refuses a file too big to read, before reading it. */
 export function historySizeProblem(
@@ -103,7 +104,7 @@ export function importHistory(
   limits: HistoryImportLimits = HISTORY_IMPORT_LIMITS,
 ): HistoryImport {
   const sizeProblem = historySizeProblem(text.length, limits);
-  if (sizeProblem) return { ok: false, error: sizeProblem };
+  if (sizeProblem) return { ok: false, error: showMessage(sizeProblem) };
   const lines = text.split('\n');
   let total = 0;
   let cut = lines.length;
@@ -114,14 +115,17 @@ export function importHistory(
   }
   let entries: HistoryEntry[];
   try {
-    entries = parseHistory(lines.slice(0, cut).join('\n'));
+    entries = parseHistory(lines.slice(0, cut).join('\n')).map(cutEntry);
   } catch (error) {
     return {
       ok: false,
-      error: `${(error as Error).message}. Import a history written by npm run lab -- chaos or run --history.`,
+      error: showMessage(
+        `${(error as Error).message}. Import a history written by npm run lab -- chaos or run --history.`,
+      ),
     };
   }
-  if (entries.length === 0) return { ok: false, error: 'The file holds no history entries.' };
+  if (entries.length === 0)
+    return { ok: false, error: showMessage('The file holds no history entries.') };
   return { ok: true, drawing: drawHistory(entries), shown: entries.length, total };
 }
 

@@ -1,3 +1,4 @@
+import { cutText } from '@/lib/bounded';
 import { OUTCOME_KINDS, type OutcomeKind, type UnknownReason } from '@/lib/lease';
 import type { Step } from './types';
 
@@ -119,4 +120,18 @@ export function formatEntry(entry: HistoryEntry, t0: number): string {
     case 'process':
       return `${at}  ${who}  ${entry.event}${entry.code !== undefined ? ` (exit ${entry.code})` : ''}`;
   }
+}
+
+/** Characters kept of one text of an imported entry (a worker's name, a detail). */
+export const IMPORTED_TEXT_CHARS = 200;
+
+/**
+ * An imported entry with every text cut by the door to the page: a file may name a worker with
+ * four million characters, and that name is drawn on a lane, in labels and in the table.
+ */
+export function cutEntry(entry: HistoryEntry): HistoryEntry {
+  const cut: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(entry))
+    cut[key] = typeof value === 'string' ? cutText(value, IMPORTED_TEXT_CHARS).text : value;
+  return cut as unknown as HistoryEntry;
 }

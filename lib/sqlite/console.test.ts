@@ -1,3 +1,4 @@
+import { cutText } from '@/lib/bounded';
 import { describe, expect, it } from 'vitest';
 import { openSqlJs } from './index';
 import { CONSOLE_LIMITS, rowsWithinCells, runScript, type ResultGrid } from './console';
@@ -96,16 +97,50 @@ describe('runScript', () => {
   });
 });
 
+describe('runScript column names (issue 27, case 3)', () => {
+  it('cuts a million-character column name in a 20-way self join, and counts it', async () => {
+    const db = (await openSqlJs()).raw;
+    const name = 'n'.repeat(1_000_000);
+    db.run('CREATE TABLE w(a)');
+    db.run('INSERT INTO w VALUES (1)');
+    db.run('PRAGMA writable_schema = ON');
+    db.run("UPDATE sqlite_schema SET sql = 'CREATE TABLE w(' || ? || ')' WHERE name = 'w'", [name]);
+    db.run('PRAGMA writable_schema = OFF');
+    // The new schema is read by a fresh connection: reopen from the bytes, as a page reload would.
+    const SQL = db.constructor as unknown as new (bytes: Uint8Array) => typeof db;
+    const reopened = new SQL(db.export());
+    const join = Array.from({ length: 20 }, (_, i) => `w a${i}`).join(', ');
+    const result = runScript(reopened, `SELECT * FROM ${join};`);
+    expect(result.error).toBeNull();
+    const [grid] = result.grids;
+    expect(grid.columns).toHaveLength(20);
+    expect(grid.columns[0]).toBe(`${'n'.repeat(CONSOLE_LIMITS.maxColumnNameChars)}…`);
+    expect(grid.namesShown.total).toBe(20_000_000);
+    expect(grid.namesShown.shown).toBeLessThanOrEqual(20 * (CONSOLE_LIMITS.maxColumnNameChars + 1));
+    expect(grid.truncated).toBe(true);
+    expect(JSON.stringify(result).length).toBeLessThan(10_000);
+  });
+
+  it('cuts a huge SQLite message and a huge statement caption', async () => {
+    const db = (await openSqlJs()).raw;
+    const result = runScript(db, `SELECT "${'q'.repeat(90_000)}" FROM nowhere;`);
+    expect(result.error!.message.length).toBeLessThanOrEqual(2_100);
+    const shown = runScript(db, `SELECT 1 -- ${'c'.repeat(90_000)}\n;`);
+    expect(shown.grids[0].sql.length).toBe(CONSOLE_LIMITS.maxSqlChars + 1);
+  });
+});
+
 describe('rowsWithinCells', () => {
   const grid = (columns: number, rows: number): ResultGrid => ({
-    sql: 'SELECT',
-    columns: Array.from({ length: columns }, (_, i) => `c${i}`),
+    sql: cutText('SELECT', 10).text,
+    columns: Array.from({ length: columns }, (_, i) => cutText(`c${i}`, 10).text),
     rows: Array.from({ length: rows }, () => Array.from({ length: columns }, () => 1)),
     changed: 0,
     truncated: false,
     rowsShown: { shown: rows, total: rows, atLeast: false },
     columnsShown: { shown: columns, total: columns, atLeast: false },
     charsShown: { shown: 0, total: 0, atLeast: false },
+    namesShown: { shown: 0, total: 0, atLeast: false },
   });
 
   it('fills the budget grid by grid, in whole rows', () => {

@@ -1,17 +1,18 @@
 import type { Database, SqlValue as SqlJsValue } from 'sql.js';
+import { cutText, showMessage, TextBudget, type ShownOf, type ShownText } from '@/lib/bounded';
 
-/** A count that was cut for the page: `shown` of `total` (total is a lower bound when `atLeast`). */
-export interface ShownOf {
-  shown: number;
-  total: number;
-  atLeast: boolean;
-}
+export type { ShownOf } from '@/lib/bounded';
+
+/** One cell as the page gets it: text cut by the door (blobs by their size), numbers, NULL. */
+export type ResultCell = ShownText | number | null;
 
 /** One statement's result grid, cut to the console's limits before it leaves the worker. */
 export interface ResultGrid {
-  sql: string;
-  columns: string[];
-  rows: (string | number | null)[][];
+  /** The statement, cut at CONSOLE_LIMITS.maxSqlChars. */
+  sql: ShownText;
+  /** Column names, each cut at maxColumnNameChars; they count toward maxTotalChars. */
+  columns: ShownText[];
+  rows: ResultCell[][];
   /** Rows changed by a write statement (0 for queries and for schema statements). */
   changed: number;
   /** True when anything (rows, columns or cell text) was cut. */
@@ -22,10 +23,13 @@ export interface ResultGrid {
   columnsShown: ShownOf;
   /** Characters shown of the characters in the shown cells (cut cells end with "…"). */
   charsShown: ShownOf;
+  /** Characters shown of the characters in the shown columns' names. */
+  namesShown: ShownOf;
 }
 
 export interface ScriptError {
-  message: string;
+  /** SQLite's message, cut by the door. */
+  message: ShownText;
   /** 1-based line in the script where the failing statement starts. */
   line: number;
 }
@@ -51,7 +55,11 @@ export const CONSOLE_LIMITS = {
   maxTotalCells: 5_000,
   /** One cell's text is cut after this many characters. */
   maxCellChars: 300,
-  /** Cell text across all grids of one run. */
+  /** One column name is cut after this many characters. */
+  maxColumnNameChars: 100,
+  /** A statement's SQL, as its grid's caption, is cut after this many characters. */
+  maxSqlChars: 500,
+  /** Cell text and column names across all grids of one run. */
   maxTotalChars: 100_000,
   /** Rows past the shown ones are counted up to this many, then "at least". */
   maxCountedRows: 100_000,
@@ -69,24 +77,17 @@ function firstNonSpace(source: string, from: number): number {
   return i;
 }
 
-/** Characters kept and characters in full, of the cells a grid shows. */
-interface CellText {
-  kept: number;
-  full: number;
+function cell(value: SqlJsValue, budget: TextBudget): ResultCell {
+  if (value instanceof Uint8Array) return budget.take(`<blob ${value.length} bytes>`);
+  if (typeof value === 'string') return budget.take(value);
+  // A number or NULL is shown whole, and counted as the characters it takes on the page.
+  budget.spend(value === null ? 4 : String(value).length);
+  return value;
 }
 
-function cell(value: SqlJsValue, text: CellText): string | number | null {
-  if (value instanceof Uint8Array) value = `<blob ${value.length} bytes>`;
-  if (typeof value !== 'string') {
-    const length = value === null ? 4 : String(value).length;
-    text.kept += length;
-    text.full += length;
-    return value;
-  }
-  const keep = Math.min(value.length, CONSOLE_LIMITS.maxCellChars);
-  text.kept += keep;
-  text.full += value.length;
-  return keep < value.length ? `${value.slice(0, keep)}…` : value;
+/** What one grid took of a run's budget: the characters kept and there were, between two counts. */
+function between(from: ShownOf, to: ShownOf): ShownOf {
+  return { shown: to.shown - from.shown, total: to.total - from.total, atLeast: false };
 }
 
 /**
@@ -103,14 +104,19 @@ export function runScript(db: Database, source: string): ScriptResult {
       grids,
       statements,
       error: {
-        message: `The script is ${source.length} characters; the console runs at most ${CONSOLE_LIMITS.maxScriptChars}.`,
+        message: showMessage(
+          `The script is ${source.length} characters; the console runs at most ${CONSOLE_LIMITS.maxScriptChars}.`,
+        ),
         line: 1,
       },
     };
   }
   const totalChanges = () => Number(db.exec('SELECT total_changes()')[0]?.values[0]?.[0] ?? 0);
   let cellsLeft: number = CONSOLE_LIMITS.maxTotalCells;
-  let charsLeft: number = CONSOLE_LIMITS.maxTotalChars;
+  const budget = new TextBudget({
+    itemChars: CONSOLE_LIMITS.maxCellChars,
+    totalChars: CONSOLE_LIMITS.maxTotalChars,
+  });
   const iterator = db.iterateStatements(source);
   let offset = 0;
   try {
@@ -120,12 +126,21 @@ export function runScript(db: Database, source: string): ScriptResult {
       if (next.done) break;
       const stmt = next.value;
       statements += 1;
-      const sql = stmt.getSQL();
+      const sql = cutText(stmt.getSQL(), CONSOLE_LIMITS.maxSqlChars).text;
       const allColumns = stmt.getColumnNames();
       const width = Math.min(allColumns.length, CONSOLE_LIMITS.maxColumns);
       const keepGrid = grids.length < CONSOLE_LIMITS.maxGrids;
-      const rows: (string | number | null)[][] = [];
-      const text: CellText = { kept: 0, full: 0 };
+      const beforeNames = budget.chars;
+      // A name of a million characters (writable_schema) counts like a cell of a million.
+      const columns = keepGrid
+        ? allColumns
+            .slice(0, width)
+            .map((name) =>
+              budget.take(cutText(name, CONSOLE_LIMITS.maxColumnNameChars).text, name.length),
+            )
+        : [];
+      const beforeCells = budget.chars;
+      const rows: ResultCell[][] = [];
       let rowCount = 0;
       let atLeast = false;
       const before = totalChanges();
@@ -135,17 +150,15 @@ export function runScript(db: Database, source: string): ScriptResult {
           keepGrid &&
           rows.length < CONSOLE_LIMITS.maxRowsPerGrid &&
           cellsLeft >= width &&
-          charsLeft > 0;
+          budget.left > 0;
         if (room) {
-          const keptBefore = text.kept;
           rows.push(
             stmt
               .get()
               .slice(0, width)
-              .map((value) => cell(value, text)),
+              .map((value) => cell(value, budget)),
           );
           cellsLeft -= width;
-          charsLeft -= text.kept - keptBefore;
         }
         if (rowCount >= CONSOLE_LIMITS.maxCountedRows) {
           atLeast = stmt.step();
@@ -156,22 +169,29 @@ export function runScript(db: Database, source: string): ScriptResult {
       if (!keepGrid) continue;
       const rowsShown = { shown: rows.length, total: rowCount, atLeast };
       const columnsShown = { shown: width, total: allColumns.length, atLeast: false };
-      const charsShown = { shown: text.kept, total: text.full, atLeast: false };
+      const after = budget.chars;
+      const namesShown = between(beforeNames, beforeCells);
+      const charsShown = between(beforeCells, after);
       grids.push({
         sql,
-        columns: allColumns.slice(0, width),
+        columns,
         rows,
         changed,
         rowsShown,
         columnsShown,
         charsShown,
+        namesShown,
         truncated:
-          rows.length < rowCount || atLeast || width < allColumns.length || text.kept < text.full,
+          rows.length < rowCount ||
+          atLeast ||
+          width < allColumns.length ||
+          charsShown.shown < charsShown.total ||
+          namesShown.shown < namesShown.total,
       });
     }
     return { grids, statements, error: null };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = showMessage(error instanceof Error ? error.message : String(error));
     return {
       grids,
       statements,

@@ -24,8 +24,7 @@ import { HELP_PAGES, helpFor } from './help';
 // nothing. "Nothing" is measured: the folder's listing and every file's hash, before and after.
 // Run as root and as an unprivileged user (permissions mean nothing to root).
 const ROOT = resolve(__dirname, '..', '..');
-// Node with tsx's loader: one process per command (the tsx command starts a second Node).
-const TSX_NODE = [process.execPath, '--import', 'tsx', 'scripts/crash-lab/cli.ts'];
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const base = mkdtempSync(join(tmpdir(), 'crash-lab-bad-input-'));
 chmodSync(base, 0o755);
 afterAll(() => {
@@ -53,9 +52,17 @@ function cli(asNobody: boolean, args: string[]): Promise<Result> {
   const [file, argv] = asNobody
     ? [
         switchUser!,
-        ['--reuid=nobody', '--regid=nogroup', '--clear-groups', '--', ...TSX_NODE, ...args],
+        [
+          '--reuid=nobody',
+          '--regid=nogroup',
+          '--clear-groups',
+          '--',
+          TSX,
+          'scripts/crash-lab/cli.ts',
+          ...args,
+        ],
       ]
-    : [TSX_NODE[0], [...TSX_NODE.slice(1), ...args]];
+    : [TSX, ['scripts/crash-lab/cli.ts', ...args]];
   return new Promise((done) => {
     execFile(
       file,

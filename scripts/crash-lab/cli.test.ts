@@ -16,7 +16,6 @@ import { openFileDb } from '@/lib/sqlite/better-sqlite3-driver';
 
 // These tests start the CLI as real processes over real files: the crash is a real process.exit.
 const ROOT = resolve(__dirname, '..', '..');
-const TSX_NODE = ['--import', 'tsx', 'scripts/crash-lab/cli.ts'];
 const dir = mkdtempSync(join(tmpdir(), 'crash-lab-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -41,11 +40,9 @@ function run(file: string, args: string[]): Promise<Result> {
 }
 /** Exactly what a learner types: npm run lab -- <command>. */
 const npmLab = (...args: string[]) => run('npm', ['run', '--silent', 'lab', '--', ...args]);
-/**
- * The same CLI without npm's start-up, for the many small cases: Node with tsx's loader, one
- * process (the tsx command starts a second Node under itself: ~0.35 s more CPU per command).
- */
-const lab = (...args: string[]) => run(process.execPath, [...TSX_NODE, ...args]);
+/** The same CLI without npm's start-up, for the many small cases. */
+const lab = (...args: string[]) =>
+  run(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/crash-lab/cli.ts', ...args]);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const digest = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
@@ -233,12 +230,12 @@ describe('a stalled worker wakes up after a takeover', () => {
   it('is refused by the publisher (exit 4); the new generation’s receipt is the only one', async () => {
     const db = fresh();
     await lab('submit', '--db', db);
-    // Worker A in its own process group, so the test can stop and resume all of it (the CLI
-    // and any process under it) with real signals.
+    // Worker A in its own process group, so the test can stop and resume all of it (npm's tsx
+    // and the node process under it) with real signals.
     const a = spawn(
-      process.execPath,
+      join(ROOT, 'node_modules', '.bin', 'tsx'),
       [
-        ...TSX_NODE,
+        'scripts/crash-lab/cli.ts',
         'run',
         '--db',
         db,

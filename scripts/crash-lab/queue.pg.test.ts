@@ -18,7 +18,6 @@ import { labUrl, portInUse } from './pg-server';
 // The crash lab on a real PostgreSQL 18 (one embedded server for the run, see
 // pg-global-setup.ts), driven as a learner drives it: real processes, real exits and signals.
 const ROOT = resolve(__dirname, '..', '..');
-const TSX_NODE = ['--import', 'tsx', 'scripts/crash-lab/cli.ts'];
 const port = inject('pgPort');
 const serverDir = inject('pgDir');
 const dir = mkdtempSync(join(tmpdir(), 'crashlab-pg-test-'));
@@ -48,7 +47,8 @@ function run(file: string, args: string[]): Promise<Result> {
   });
 }
 const npmLab = (...args: string[]) => run('npm', ['run', '--silent', 'lab', '--', ...args]);
-const lab = (...args: string[]) => run(process.execPath, [...TSX_NODE, ...args]);
+const lab = (...args: string[]) =>
+  run(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/crash-lab/cli.ts', ...args]);
 
 /** A refusal as the docs promise it: exit 2 and one line on stderr, with no stack trace. */
 function refusedInOneLine(result: Result) {
