@@ -186,6 +186,30 @@ print('returned');`,
   expectNothingLost(before, await stored(page));
 });
 
+test('2,000 columns of 1,000-character names in the watched table: 20 columns shown, with "Shown 20 of 2,000"', async ({
+  page,
+}) => {
+  await plantProgram(
+    page,
+    `// @ts-nocheck
+const names = Array.from({ length: 2000 }, (_, i) => 'c' + i + '_' + 'n'.repeat(1000));
+db.run('CREATE TABLE jobs(' + names.join(', ') + ')');
+db.run('INSERT INTO jobs DEFAULT VALUES');`,
+  );
+  const before = await stored(page);
+  const from = await runPlanted(page);
+  await expect(runStatus(page)).toHaveText(/^(Ran in|Stopped after)/, HEAVY_LOAD);
+  await settled(page);
+  await reportLongest(page, from, '2,000 columns');
+  await expect(runStatus(page)).toHaveText(/^Ran in/);
+  const steps = page.locator('section[aria-labelledby="steps-heading"]');
+  await expect(
+    steps.getByTestId('shown-of').filter({ hasText: 'Shown 20 of 2,000 columns.' }),
+  ).toHaveCount(2);
+  await expectNoLongTask(page, from, 200, '2,000 long column names');
+  expectNothingLost(before, await stored(page));
+});
+
 // ---- The SQL console: column names count like cells (the claim lab's console shares runScript) ----
 
 test('case 3: a million-character column name in a 20-way self join is cut, with "Shown N of M"', async ({

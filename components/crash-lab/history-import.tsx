@@ -72,6 +72,7 @@ export function HistoryImport() {
             .
           </p>
         ) : null}
+        {result?.ok && result.textCut ? <p data-testid="shown-of">{result.textCut}</p> : null}
       </div>
       {result && !result.ok ? (
         <p role="alert" className="mt-2 rounded-md border border-bad px-3 py-2 text-sm text-bad">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openSqlJs } from '@/lib/sqlite';
-import { LAB_LIMITS, runProgram } from './index';
+import { LAB_LIMITS } from './index';
+import { runProgram } from './run-program';
 
 // Issue 27, cases 1 and 2: what a run sends to the page is cut in the worker, whatever the
 // program throws or stores.

@@ -210,6 +210,9 @@ describe('timeTicks', () => {
     if (!imported.ok) return;
     expect(imported.drawing.lanes[0].worker).toBe(`${'w'.repeat(IMPORTED_TEXT_CHARS)}…`);
     expect(JSON.stringify(imported).length).toBeLessThan(10_000);
+    expect(imported.textCut).toBe(
+      'Shown 632 of 4,500,032 characters of names and details (long ones end with …).',
+    );
   });
 
   it('puts round steps from 0 to the end of the history', () => {

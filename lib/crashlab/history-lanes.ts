@@ -1,5 +1,5 @@
-import { showMessage, type ShownText } from '@/lib/bounded';
-import { cutEntry, parseHistory, type HistoryEntry } from './history';
+import { showMessage, shownLine, type ShownText } from '@/lib/bounded';
+import { cutEntries, parseHistory, type HistoryEntry } from './history';
 
 /**
  * What an imported history may hold. A file over `maxBytes` is refused before it is read; past
@@ -84,7 +84,14 @@ export interface HistoryDrawing {
 }
 
 export type HistoryImport =
-  | { ok: true; drawing: HistoryDrawing; shown: number; total: number }
+  | {
+      ok: true;
+      drawing: HistoryDrawing;
+      shown: number;
+      total: number;
+      /** "Shown N of M characters of names and details" when a text was cut, else null. */
+      textCut: ShownText | null;
+    }
   | { ok: false; error: ShownText };
 
 /** Refuses a file too big to read, before reading it. */
@@ -114,8 +121,11 @@ export function importHistory(
     if (total === limits.maxEntries + 1) cut = i;
   }
   let entries: HistoryEntry[];
+  let textCut: ShownText | null;
   try {
-    entries = parseHistory(lines.slice(0, cut).join('\n')).map(cutEntry);
+    const shown = cutEntries(parseHistory(lines.slice(0, cut).join('\n')));
+    entries = shown.entries;
+    textCut = shownLine(shown.chars, 'characters of names and details (long ones end with …)');
   } catch (error) {
     return {
       ok: false,
@@ -126,7 +136,7 @@ export function importHistory(
   }
   if (entries.length === 0)
     return { ok: false, error: showMessage('The file holds no history entries.') };
-  return { ok: true, drawing: drawHistory(entries), shown: entries.length, total };
+  return { ok: true, drawing: drawHistory(entries), shown: entries.length, total, textCut };
 }
 
 /** Round steps for the time axis: 1, 2, 5 × 10^k milliseconds. */

@@ -1,4 +1,4 @@
-import { cutText } from '@/lib/bounded';
+import { TextBudget, type ShownOf } from '@/lib/bounded';
 import { OUTCOME_KINDS, type OutcomeKind, type UnknownReason } from '@/lib/lease';
 import type { Step } from './types';
 
@@ -126,12 +126,23 @@ export function formatEntry(entry: HistoryEntry, t0: number): string {
 export const IMPORTED_TEXT_CHARS = 200;
 
 /**
- * An imported entry with every text cut by the door to the page: a file may name a worker with
- * four million characters, and that name is drawn on a lane, in labels and in the table.
+ * Imported entries with every text cut by the door to the page: a file may name a worker with a
+ * million characters, and that name is drawn on a lane, in labels and in the table. Returns the
+ * characters shown of the characters there were, for the "Shown N of M" line.
  */
-export function cutEntry(entry: HistoryEntry): HistoryEntry {
-  const cut: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(entry))
-    cut[key] = typeof value === 'string' ? cutText(value, IMPORTED_TEXT_CHARS).text : value;
-  return cut as unknown as HistoryEntry;
+export function cutEntries(entries: readonly HistoryEntry[]): {
+  entries: HistoryEntry[];
+  chars: ShownOf;
+} {
+  const budget = new TextBudget({
+    itemChars: IMPORTED_TEXT_CHARS,
+    totalChars: Number.MAX_SAFE_INTEGER,
+  });
+  const cut = entries.map((entry) => {
+    const shown: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(entry))
+      shown[key] = typeof value === 'string' ? budget.take(value) : value;
+    return shown as unknown as HistoryEntry;
+  });
+  return { entries: cut, chars: budget.chars };
 }
