@@ -36,9 +36,7 @@ test('case 1 from the list: a learner predicts every write, runs it and gets ful
   await expect(page.getByRole('heading', { name: 'Score: 4 / 4 · Full marks' })).toBeVisible();
   const late = page.getByRole('row').filter({ hasText: 'A writes storage through the gateway' });
   await expect(late).toContainText('refused');
-  await expect(late).toContainText(
-    'fencing token 34 for storage of this run, higher than fencing token 33',
-  );
+  await expect(late).toContainText("has seen fencing token 34, higher than A's fencing token 33");
   await expect(page.getByText('Result saved in your records.')).toBeVisible();
 
   // The variant: client 2 has not written yet, so client 1's 33 lands.

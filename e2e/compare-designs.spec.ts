@@ -91,7 +91,7 @@ test('a restarted worker and a worker-side check replay in the timeline with the
     page.getByRole('row').filter({ hasText: /A writes the report reference/ }),
   ).toContainText('applied, 1 row');
   await expect(page.getByRole('region', { name: 'Remote targets' })).toContainText(
-    '“A gen 1 batch 1”, fence 1',
+    '“A gen 1 batch 1” (fence 1)',
   );
 });
 

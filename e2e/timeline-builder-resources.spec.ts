@@ -45,20 +45,22 @@ test('a 3-acceptor replicated target: a minority write is not committed, a stale
   await page.getByRole('button', { name: 'Run to end' }).click();
 
   await expect(row(page, 'B registers its generation at the gateway (journal)')).toContainText(
-    'B registered token 2 at journal',
+    'B registered fence 2 at the gateway (journal)',
   );
   await expect(row(page, 'B registers its generation at the gateway (journal)')).toContainText(
     'acceptors 1, 2 took it',
   );
   const minority = row(page, 'A writes journal through the gateway (it reaches acceptor 3)');
-  await expect(minority).toContainText('refused, 0 rows: quorum');
+  await expect(minority).toContainText('not committed: stored by 1 of 3 acceptors');
   await expect(minority).toContainText('acceptor 3 took it');
   const stale = row(page, 'A writes journal through the gateway').filter({
     hasNotText: 'reaches acceptor',
   });
-  await expect(stale).toContainText('refused, 0 rows: token, quorum');
-  await expect(stale).toContainText('1, 2 had promised a higher generation');
-  await expect(row(page, 'B writes journal through the gateway')).toContainText('applied, 1 row');
+  await expect(stale).toContainText('not committed: stored by 1 of 3 acceptors');
+  await expect(stale).toContainText('1, 2 had promised a higher fence');
+  await expect(row(page, 'B writes journal through the gateway')).toContainText(
+    'committed, 3 of 3 acceptors',
+  );
   await expect(page.getByText('journal → acceptors promised 2, 2, 2')).toBeVisible();
   const trace = await page.getByRole('table').innerText();
 

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { ACCEPTED_RULES, CONDITION_RULES, REASON_RULES } from '@/content/timeline/rules';
 import { describeEvent, summarizeVerdict, type Scenario, type Score } from '@/lib/timeline';
 import type { SaveStatus } from './use-timeline';
 
@@ -42,14 +41,8 @@ export function ScorePanel({
         <ul className="mt-2 space-y-2 text-sm">
           {score.mistakes.map((m) => {
             const event = scenario.events[m.effect.eventIndex];
-            // A refused commit is explained condition by condition; anything else by its reason.
-            const rules =
-              m.effect.reason === 'conditions' && m.effect.failed.length
-                ? m.effect.failed.map((c) => CONDITION_RULES[c])
-                : [
-                    (m.effect.database === 'applied' ? ACCEPTED_RULES[event.kind] : undefined) ??
-                      REASON_RULES[m.effect.reason],
-                  ];
+            // The rule texts are the explainer's, chosen by the checks that decided the write.
+            const rules = m.effect.rules;
             return (
               <li key={m.eventId} className="rounded-md border border-line p-2">
                 <p>

@@ -1,4 +1,4 @@
-import type { TimelineSnapshot } from '@/lib/timeline';
+import type { TargetsConfig, TimelineSnapshot, Vocabulary } from '@/lib/timeline';
 
 /**
  * The row state and every target after the current step; `reportStore` adds the design's own
@@ -7,12 +7,23 @@ import type { TimelineSnapshot } from '@/lib/timeline';
 export function StatePanel({
   snapshot,
   reportStore = false,
+  vocabulary = { token: 'fence', fenced: true },
+  settings,
 }: {
   snapshot: TimelineSnapshot;
   reportStore?: boolean;
+  /** The scenario's words: its token's name, and no token at all in a design without a fence. */
+  vocabulary?: Vocabulary;
+  /** The scenario's target settings: what the object store and the gateway keep. */
+  settings?: TargetsConfig;
 }) {
   const { run, workers, targets } = snapshot;
   const gateway = Object.entries(targets.gatewayHighest);
+  const token = vocabulary.token;
+  const tokenOf = (value: number) => (vocabulary.fenced ? ` (${token} ${value})` : '');
+  const check = settings?.gatewayCheck?.kind ?? 'highest-seen';
+  const keepsToken = check === 'highest-seen' || check === 'majority';
+  const versioned = (settings?.objectStore ?? 'versioned') === 'versioned';
   return (
     <div className="grid gap-3 text-sm sm:grid-cols-2">
       <section aria-label="Run row" className="rounded-md border border-line p-3">
@@ -20,8 +31,12 @@ export function StatePanel({
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 font-mono text-xs">
           <dt>owner</dt>
           <dd>{run.owner || '(nobody)'}</dd>
-          <dt>fence</dt>
-          <dd>{run.fence}</dd>
+          {vocabulary.fenced ? (
+            <>
+              <dt>{token}</dt>
+              <dd>{run.fence}</dd>
+            </>
+          ) : null}
           <dt>lease_until</dt>
           <dd>{run.leaseUntil}</dd>
           <dt>status</dt>
@@ -29,7 +44,7 @@ export function StatePanel({
           <dt>draft</dt>
           <dd>
             {targets.draft
-              ? `${targets.draft.opId} by ${targets.draft.owner} (fence ${targets.draft.fence})`
+              ? `${targets.draft.opId} by ${targets.draft.owner}${tokenOf(targets.draft.fence)}`
               : '(none)'}
           </dd>
         </dl>
@@ -41,7 +56,8 @@ export function StatePanel({
             <li key={w.id}>
               <strong>{w.id}</strong>
               {w.restartOf ? ` (${w.restartOf} restarted, claims as ${w.restartOf})` : ''}{' '}
-              {w.paused ? 'paused' : 'running'}, token {w.token}, its clock reads {w.clock}
+              {w.paused ? 'paused' : 'running'}
+              {vocabulary.fenced ? `, ${token} ${w.token}` : ''}, its clock reads {w.clock}
               {w.token > 0
                 ? w.clock < w.believedLeaseUntil
                   ? `: believes its lease runs until ${w.believedLeaseUntil}`
@@ -63,15 +79,17 @@ export function StatePanel({
               ? `“${targets.officialReport.body}” (version ${targets.officialReport.version}, by ${targets.officialReport.writer})`
               : 'not written'}
             {targets.reportVersions.length > 1
-              ? `; ${targets.reportVersions.length} versions stored`
+              ? versioned
+                ? `; ${targets.reportVersions.length} versions stored`
+                : `; ${targets.reportVersions.length} uploads, each overwrote the last`
               : ''}
           </li>
           {reportStore && targets.reportRef ? (
             <li>
               report reference (the design’s store):{' '}
               {targets.reportRef.ref
-                ? `“${targets.reportRef.ref}”, fence ${targets.reportRef.fence}`
-                : `not written, fence ${targets.reportRef.fence}`}
+                ? `“${targets.reportRef.ref}”${tokenOf(targets.reportRef.fence)}`
+                : `not written${tokenOf(targets.reportRef.fence)}`}
             </li>
           ) : null}
           <li>
@@ -81,17 +99,19 @@ export function StatePanel({
               : 'none'}
           </li>
           <li>
-            gateway highest token:{' '}
-            {gateway.length
-              ? gateway
-                  .map(([resource, highest]) => {
-                    const promised = targets.gatewayPromises?.[resource] ?? [];
-                    return promised.length > 1
-                      ? `${resource} → acceptors promised ${promised.join(', ')}`
-                      : `${resource} → ${highest}`;
-                  })
-                  .join('; ')
-              : 'none seen'}
+            {keepsToken ? `gateway highest ${token}: ` : 'gateway: '}
+            {!keepsToken
+              ? `keeps no ${token} (its check: ${check})`
+              : gateway.length
+                ? gateway
+                    .map(([resource, highest]) => {
+                      const promised = targets.gatewayPromises?.[resource] ?? [];
+                      return promised.length > 1
+                        ? `${resource} → acceptors promised ${promised.join(', ')}`
+                        : `${resource} → ${highest}`;
+                    })
+                    .join('; ')
+                : 'none seen'}
           </li>
           {targets.gatewayWrites.length ? (
             <li>
@@ -99,7 +119,7 @@ export function StatePanel({
               {targets.gatewayWrites
                 .map(
                   (w) =>
-                    `${w.resource} “${w.body}” by ${w.worker} (token ${w.token}${
+                    `${w.resource} “${w.body}” by ${w.worker} (${token} ${w.token}${
                       w.committed === false ? `, only ${w.acks} acceptor(s): not committed` : ''
                     })`,
                 )

@@ -40,6 +40,8 @@ export function StepControls({ t, current }: { t: TimelineController; current: T
         <StatePanel
           snapshot={current.after}
           reportStore={t.trace?.writes.some((w) => w.target === 'report') ?? false}
+          {...(t.trace ? { vocabulary: t.trace.vocabulary } : {})}
+          settings={t.scenario.targets}
         />
       ) : null}
     </>

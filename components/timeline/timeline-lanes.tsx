@@ -8,12 +8,15 @@ import {
   layoutTimeline,
   leaseBarLabel,
   leaseBarsAt,
+  markTone,
   type Scenario,
   type Trace,
   type WriteEffect,
 } from '@/lib/timeline';
 
 const LANE = 60;
+/** A write that broke a property is drawn red, whoever it was applied for; a held-back one muted. */
+const TONE_COLOR = { broke: 'var(--bad)', applied: 'var(--good)', 'held-back': 'var(--muted)' };
 const TOP = 8;
 const AXIS = 28;
 
@@ -116,7 +119,7 @@ export function TimelineLanes({
                             opacity={bar.current ? 0.3 : 0.15}
                           />
                           <text x={x1 + 4} y={y - 11} fontSize={10} fill="var(--ink)">
-                            {leaseBarLabel(bar)}
+                            {leaseBarLabel(bar, trace?.vocabulary)}
                           </text>
                         </g>
                       );
@@ -163,18 +166,12 @@ export function TimelineLanes({
           const event = scenario.events[mark.index];
           return (
             <g key={mark.eventId}>
-              <title>{`${describeEvent(event)}${effect ? `: ${effect.outcome}` : ''}`}</title>
+              <title>{`${describeEvent(event)}${effect ? `: ${effect.verdictLine}` : ''}`}</title>
               <circle
                 cx={mark.x}
                 cy={y}
                 r={10}
-                fill={
-                  effect
-                    ? effect.verdict === 'accept'
-                      ? 'var(--good)'
-                      : 'var(--bad)'
-                    : 'var(--surface)'
-                }
+                fill={effect ? TONE_COLOR[markTone(effect)] : 'var(--surface)'}
                 stroke={effect ? 'none' : 'var(--ink)'}
                 strokeWidth={1.5}
               />
@@ -195,7 +192,7 @@ export function TimelineLanes({
                   fontSize={12}
                   textAnchor="middle"
                   fontWeight={700}
-                  fill={effect.verdict === 'accept' ? 'var(--good)' : 'var(--bad)'}
+                  fill={TONE_COLOR[markTone(effect)]}
                 >
                   {effect.outcome === 'applied'
                     ? '✓'

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CRASH_LAB_INTRO } from '@/content/crash-lab';
 import { LAB_EXERCISES as EXERCISES } from '@/content/claim-lab/exercises';
-import { ACCEPTED_RULES, CONDITION_RULES } from '@/content/timeline/rules';
 import {
+  decideCancel,
+  decideRenew,
+  explain,
   createLeaseModel,
   fencedDesign,
   fencePerBatchDesign,
@@ -99,7 +101,12 @@ describe('the thirteen corrections to the lesson', () => {
     const text = answer('q-cancel-while-lease-valid');
     expect(text).toMatch(/cancel is itself a conditional write/i);
     expect(text).toMatch(/moves the run to canceling and raises the fence/);
-    expect(ACCEPTED_RULES.cancel).toMatch(/canceling under a new generation/);
+    const row = { owner: 'A', fence: 1, leaseUntil: 10, status: 'running' as const };
+    const cancel = decideCancel(
+      { writer: 'the user', at: 5, authority: { holder: 'A', token: 1 } },
+      { before: row, after: { ...row, fence: 2, status: 'canceling' }, changed: 1 },
+    );
+    expect(explain(cancel).rules.join(' ')).toMatch(/canceling under a new generation/);
     expect(fencedDesign.cancel).toMatch(/'canceling'/);
     expect(fencedDesign.cancel).toMatch(/fence = fence \+ 1/);
     expect(text).toMatch(
@@ -183,8 +190,14 @@ describe('the thirteen corrections to the lesson', () => {
   });
 
   it('11: a same-name restart still matches the owner; only the fence refuses it', () => {
-    expect(CONDITION_RULES.owner).toMatch(/restart under the same name the owner still matches/);
-    expect(CONDITION_RULES.owner).not.toMatch(/the row names someone else, so/);
+    const row = { owner: 'B', fence: 2, leaseUntil: 10, status: 'running' as const };
+    const refused = decideRenew(
+      { writer: 'A', at: 5, authority: { holder: 'B', token: 2 } },
+      { conditions: ['owner'], before: row, after: row, token: 1, changed: 0 },
+    );
+    const ownerRule = explain(refused).rules.join(' ');
+    expect(ownerRule).toMatch(/restart under the same name the owner still matches/);
+    expect(ownerRule).not.toMatch(/the row names someone else, so/);
   });
 
   it('12: the fence saves the racy claim only with an in-place increment; read-then-write hands out one token', async () => {

@@ -6,7 +6,6 @@ import {
   type TimelineEngine,
   type Trace,
 } from '@/lib/timeline';
-import { CONDITION_RULES, REASON_RULES } from './rules';
 import { BLANK_SCENARIO, TIMELINE_SCENARIOS } from './scenarios';
 
 let engine: TimelineEngine;
@@ -53,9 +52,8 @@ describe('the scenario library', () => {
       );
       for (const w of trace.writes) {
         expect(w.explanation.length).toBeGreaterThan(10);
-        expect(REASON_RULES[w.reason]).toBeTruthy();
-        for (const c of w.failed) expect(CONDITION_RULES[c]).toBeTruthy();
-        if (w.verdict === 'reject') expect(w.rowsChanged).toBe(0);
+        expect(w.rules.length).toBeGreaterThan(0);
+        if (w.database !== 'applied') expect(w.rowsChanged).toBe(0);
       }
     });
 
@@ -89,10 +87,13 @@ describe('the verdicts follow the lesson’s rules', () => {
   it('5: the retries are duplicates, not lost authority', () => {
     const trace = engine.run(byId('retry-same-operation'));
     expect(write(trace, 'a-draft-retry')).toMatchObject({
-      reason: 'duplicate',
+      database: 'duplicate',
       failed: ['operation'],
     });
-    expect(write(trace, 'a-ticket-retry')).toMatchObject({ reason: 'duplicate', failed: ['key'] });
+    expect(write(trace, 'a-ticket-retry')).toMatchObject({
+      database: 'duplicate',
+      failed: ['key'],
+    });
     expect(trace.steps.at(-1)?.after.targets.tickets).toHaveLength(1);
   });
 
@@ -109,7 +110,8 @@ describe('the verdicts follow the lesson’s rules', () => {
   it('6: the cancel fences (new generation, canceling), the key-only ticket still lands, and completion lists it', () => {
     const trace = engine.run(byId('complete-after-cancel'));
     expect(write(trace, 'a-finish').failed).toEqual(['fence', 'status']);
-    expect(write(trace, 'b-claim').reason).toBe('final-state');
+    expect(write(trace, 'b-claim').failed).toEqual(['claimable']);
+    expect(write(trace, 'b-claim').decision.checks[0].actual).toBe('canceling');
     expect(trace.steps.find((s) => s.event.id === 'cancel')?.after.run).toMatchObject({
       status: 'canceling',
       fence: 2,
@@ -132,7 +134,7 @@ describe('the verdicts follow the lesson’s rules', () => {
   it('8: without heartbeat B takes over; with it, B’s claim fails and A commits', () => {
     expect(write(engine.run(byId('long-call-no-heartbeat')), 'b-claim').outcome).toBe('applied');
     const beat = engine.run(byId('long-call-heartbeat'));
-    expect(write(beat, 'b-claim').reason).toBe('lease-held');
+    expect(write(beat, 'b-claim').decision.checks[0].actual).toBe('held');
     expect(beat.windows).toEqual([{ worker: 'A', fence: 1, from: 0, until: 12 }]);
   });
 
@@ -145,7 +147,7 @@ describe('the verdicts follow the lesson’s rules', () => {
     expect(write(engine.run(byId('gateway-first-write')), 'a-write-1').outcome).toBe('applied');
     expect(write(engine.run(byId('gateway-at-takeover')), 'a-write-1')).toMatchObject({
       outcome: 'refused',
-      failed: ['token'],
+      failed: ['highest-seen'],
     });
   });
 });

@@ -60,7 +60,7 @@ describe('replaying counterexamples in the timeline engine', () => {
       target: 'run',
       outcome: 'applied',
       token: 1,
-      reason: 'stale-accepted',
+      decision: { violation: { kind: 'stale-write' } },
     });
     expect(timelineViolation(trace)).toEqual({
       property: 1,
@@ -168,7 +168,7 @@ describe('replaying counterexamples in the timeline engine', () => {
       target: 'report',
       outcome: 'applied',
       token: 1,
-      reason: 'stale-accepted',
+      decision: { violation: { kind: 'stale-write' } },
     });
     expect(trace.steps.at(-1)!.after.targets.reportRef).toEqual({
       ref: 'A gen 1 batch 1',
@@ -181,7 +181,7 @@ describe('replaying counterexamples in the timeline engine', () => {
     };
     expect(engine.run(late).writes.at(-1)).toMatchObject({
       outcome: 'refused',
-      reason: 'worker-check',
+      failed: ['worker-check'],
     });
   });
 
@@ -205,7 +205,7 @@ describe('replaying counterexamples in the timeline engine', () => {
     // The lesson's report store compares the pair (generation, batch) in order: refused.
     expect(engine.run({ ...converted.scenario, design: 'fenced' }).writes.at(-1)).toMatchObject({
       outcome: 'refused',
-      reason: 'stale-token',
+      failed: ['highest-seen'],
     });
   });
 
@@ -236,7 +236,7 @@ describe('replaying counterexamples in the timeline engine', () => {
     expect(fenced.steps.at(-1)!.after.run).toMatchObject({ status: 'canceling', fence: 2 });
     expect(fenced.writes.at(-1)).toMatchObject({
       outcome: 'refused',
-      checked: [{ condition: 'generation', held: false }],
+      failed: ['highest-seen'],
     });
     expect(timelineViolation(fenced)).toBeNull();
   });

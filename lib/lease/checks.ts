@@ -103,6 +103,16 @@ export function workerCheckResult(token: number, rowFence: number): CheckResult 
   return check('worker-check', 'equals', token, rowFence, token === rowFence);
 }
 
+/** A paused writer sends nothing. */
+export function pausedCheck(): CheckResult {
+  return check('paused', 'equals', false, true, false);
+}
+
+/** A version of the writer's own to point at: `version` is its last upload (null: none). */
+export function versionCheck(version: number | null): CheckResult {
+  return check('version', 'equals', 'uploaded', version, version !== null);
+}
+
 /** The run exists (a write to a missing run is refused on `run`). */
 export function runExistsCheck(runId: string): CheckResult {
   return check('run', 'equals', runId, null, false);

@@ -1,5 +1,13 @@
-import { highestSeenCheck, keyCheck, quorumCheck, runRowChecks, workerCheckResult } from './checks';
-import type { CheckResult, RowState, WriteDecision } from './decision';
+import {
+  highestSeenCheck,
+  keyCheck,
+  pausedCheck,
+  quorumCheck,
+  runRowChecks,
+  versionCheck,
+  workerCheckResult,
+} from './checks';
+import type { CheckResult, RowState, WriteDecision, WriteKind } from './decision';
 import type { FencePosition, ResourceFence } from './fence';
 import { build, outcome, type DecisionContext } from './judge';
 
@@ -15,7 +23,7 @@ import { build, outcome, type DecisionContext } from './judge';
 export function decideFenceWrite(
   ctx: DecisionContext,
   w: {
-    kind?: 'resource' | 'register' | 'publish' | 'output';
+    kind?: WriteKind;
     target: string;
     fence: ResourceFence;
     token: number;
@@ -24,10 +32,16 @@ export function decideFenceWrite(
     key?: { key: string; storedBy: string | null };
     row?: RowState;
     workerCheck?: { rowFence: number };
+    /** The writer is paused: it sends nothing. */
+    paused?: boolean;
+    /** A reference switch: the writer's own last upload (null: none, nothing is sent). */
+    version?: number | null;
     changed: number;
   },
 ): WriteDecision {
   const checks: CheckResult[] = [];
+  if (w.paused) checks.push(pausedCheck());
+  if (w.version !== undefined) checks.push(versionCheck(w.version));
   if (w.workerCheck) checks.push(workerCheckResult(w.token, w.workerCheck.rowFence));
   const sent = checks.every((c) => c.held);
   if (sent) checks.push(...fenceChecks(ctx, w));

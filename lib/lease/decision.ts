@@ -55,6 +55,8 @@ export const CHECK_NAMES = [
   'operation',
   'quorum',
   'worker-check',
+  /** The writer is paused: it sends nothing (expected false, actual true). */
+  'paused',
 ] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
 

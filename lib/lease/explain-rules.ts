@@ -34,7 +34,9 @@ function checkRule(name: CheckName, v: Vocabulary): string {
     case 'run':
       return 'The write names a run that does not exist.';
     case 'version':
-      return 'A versioned write lands only on the version it read.';
+      return 'There was nothing to switch: only an uploaded version can become the official reference.';
+    case 'paused':
+      return 'A paused worker sends nothing until it resumes.';
   }
 }
 

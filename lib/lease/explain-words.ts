@@ -73,6 +73,10 @@ export function checkLabel(c: CheckResult, v: Vocabulary): string {
       return 'its own check';
     case 'quorum':
       return 'no majority';
+    case 'paused':
+      return 'paused';
+    case 'version':
+      return 'nothing to point at';
     default:
       return c.name;
   }
@@ -137,7 +141,11 @@ export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): stri
     case 'run':
       return `run ${c.expected} does not exist`;
     case 'version':
-      return c.held ? `version ${c.actual} was current` : `version ${c.actual} is not current`;
+      return c.held
+        ? `${writer} points at its own version ${c.actual}`
+        : `${writer} has no uploaded version to point at`;
+    case 'paused':
+      return `${writer} is paused: a paused worker sends nothing until it resumes`;
   }
 }
 

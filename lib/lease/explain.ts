@@ -57,6 +57,9 @@ export function explain(d: WriteDecision, v: Vocabulary = LESSON_VOCABULARY): Ex
   };
 }
 
+/** Checks made before anything is sent: when one fails, the target never hears of the write. */
+const NOT_SENT: readonly string[] = ['worker-check', 'paused', 'version'];
+
 function rows(n: number): string {
   return `${n} ${n === 1 ? 'row' : 'rows'}`;
 }
@@ -81,7 +84,8 @@ function decidedLine(d: WriteDecision, v: Vocabulary): string {
   if (o.database === 'duplicate')
     return `duplicate, ${rows(o.rowsChanged)}: already done by ${duplicateBy(d)}`;
   const failed = d.checks.filter((c) => !c.held);
-  if (failed.some((c) => c.name === 'worker-check')) return 'not sent: its own check';
+  const unsent = failed.find((c) => NOT_SENT.includes(c.name));
+  if (unsent) return `not sent: ${checkLabel(unsent, v)}`;
   const why = [...new Set(failed.map((c) => checkLabel(c, v)))];
   return `refused, ${rows(o.rowsChanged)}${why.length ? `: ${why.join(', ')}` : ''}`;
 }
@@ -123,6 +127,8 @@ function violationLine(d: WriteDecision, v: Vocabulary): string {
 }
 
 function sentence(d: WriteDecision, v: Vocabulary): string {
+  if (d.checks.some((c) => NOT_SENT.includes(c.name) && !c.held))
+    return `Nothing sent: ${joined(facts(d, v, false))}.`;
   switch (d.kind) {
     case 'claim':
       return claimSentence(d, v);
@@ -234,7 +240,13 @@ function quorumSentence(d: WriteDecision, v: Vocabulary, target: string): string
     q.missed.length ? `${q.missed.join(', ')} never got the message` : '',
   ].filter(Boolean);
   const of = `Of ${q.acceptors} acceptors, ${parts.join('; ')}; a majority is ${q.needed}.`;
-  const noun = d.kind === 'register' ? 'registration' : `${d.writer}'s write`;
+  if (d.kind === 'register') {
+    const token = tokenText(v, d.token ?? 0, true);
+    return q.committed
+      ? `${d.writer} registered ${token} at ${target}: a majority now refuses anything below. ${of}`
+      : `${d.writer}'s registration of ${token} at ${target} did not reach a majority. ${of}`;
+  }
+  const noun = `${d.writer}'s write`;
   if (q.committed) return `Committed at ${target}: ${noun} reached a majority. ${of}`;
   return q.took.length
     ? `Not committed at ${target}: ${noun} is stored by a minority only, and a minority copy is never the resource's answer. ${of}`

@@ -79,6 +79,8 @@ export { CLAIMABLE_CONDITION } from './conditions';
 export { pickClaimableRun, CLAIM_PICKED_RUN } from './queue';
 export { explainCommit, describeChecked, explainRefusal, failedConditions } from './explain-commit';
 export { explain, type Explanation, type Explained } from './explain';
+/** A scenario's vocabulary from its design and names (no fence when nothing compares one). */
+export { designVocabulary } from './vocabulary';
 export {
   claimBlockedBy,
   commitResult,

@@ -3,12 +3,13 @@ import {
   fingerprintToken,
   registerAtMajority,
   writeToMajority,
-  type MajorityDecision,
 } from '@/lib/lease/replicated-fence';
-import { decided, note, write, type Ctx } from './effects';
+import { decideFenceWrite, decideQuorum, explain } from '@/lib/lease';
+import { rowState } from './apply-run';
+import { contextOf, note, ownerOf, write, type Ctx } from './effects';
 import type { TimelineState, LaneState } from './state';
 import { fenceOf, gatewayRegister, gatewayWrite } from './targets';
-import type { FailedCondition, NoteEffect, TimelineEvent, WriteEffect } from './types';
+import type { NoteEffect, TimelineEvent, WriteEffect } from './types';
 
 /** What a worker presents at the gateway: its fence, or the scenario's fingerprint of its claim. */
 export function carriedToken(state: TimelineState, worker: LaneState): number {
@@ -23,21 +24,6 @@ function tokenWords(state: TimelineState, value: number): string {
   return describeFingerprint(state.targets.fingerprint ?? 'counter', value, state.tokenName);
 }
 
-/** " Of 3 acceptors, acceptors 1, 2 took it; …; a majority is 2." */
-function votesText(decision: MajorityDecision): string {
-  const took = decision.votes.filter((v) => v.accepted).map((v) => v.acceptor);
-  const refused = decision.votes.filter((v) => v.reached && !v.accepted).map((v) => v.acceptor);
-  const missed = decision.votes.filter((v) => !v.reached).map((v) => v.acceptor);
-  const parts = [
-    took.length
-      ? `acceptor${took.length > 1 ? 's' : ''} ${took.join(', ')} took it`
-      : 'no acceptor took it',
-    refused.length ? `${refused.join(', ')} had promised a higher generation` : '',
-    missed.length ? `${missed.join(', ')} never got the message` : '',
-  ].filter(Boolean);
-  return ` Of ${decision.votes.length} acceptors, ${parts.join('; ')}; a majority is ${decision.needed}.`;
-}
-
 /**
  * A write through the gateway lane, decided by the scenario's gateway check: a rulebook fence
  * (lib/lease/fence.ts) for one copy, or a majority of acceptors (lib/lease/replicated-fence.ts).
@@ -47,13 +33,13 @@ export function applyGatewayWrite(
   event: Extract<TimelineEvent, { kind: 'gateway-write' }>,
   worker: LaneState,
 ): WriteEffect {
-  const { state, db } = ctx;
+  const { state, db, model } = ctx;
   const check = state.targets.gatewayCheck ?? { kind: 'highest-seen' as const };
   // A trusted gateway compares the run row's own fence; other checks see what the holder presents.
   const token = check.kind === 'run-row' ? worker.token : carriedToken(state, worker);
-  const words = tokenWords(state, token);
   const body = event.body ?? `write by ${worker.id}`;
-  const action = `${worker.id} writes ${event.resource} through the gateway with ${words}`;
+  const context = contextOf(ctx, event, worker, state.now);
+  const target = `gateway:${event.resource}`;
 
   if (check.kind === 'majority') {
     const d = writeToMajority(db, check.acceptors, {
@@ -63,21 +49,17 @@ export function applyGatewayWrite(
       body,
       reach: event.reach,
     });
-    const applied = d.outcome === 'applied';
-    return write(ctx, event, 'gateway', decided(d.outcome, d.failed), {
-      action,
-      reason: applied ? 'ok' : 'stale-token',
-      failed: d.failed,
-      rowsChanged: applied ? 1 : 0,
-      token,
-      explanation: applied
-        ? `Committed: ${words} is not below what a majority promised.${votesText(d)}`
-        : `Not committed: fewer than a majority took it.${votesText(d)}`,
-    });
+    return write(
+      ctx,
+      event,
+      'gateway',
+      decideQuorum(context, { target, token, votes: d.votes, needed: d.needed }),
+    );
   }
 
   const fence = fenceOf('gateway', state.targets);
   const key = event.key ?? event.resource;
+  const row = rowState(model.read());
   const r = gatewayWrite(
     db,
     fence,
@@ -88,54 +70,20 @@ export function applyGatewayWrite(
     state.now,
     fence.kind === 'key-only' ? key : undefined,
   );
-  const kind = r.observed.database.kind;
-  const failed: FailedCondition[] =
-    r.observed.database.kind === 'refused'
-      ? (r.observed.database.failed as FailedCondition[])
-      : kind === 'duplicate'
-        ? ['key']
-        : [];
-  const fields = { action, failed, rowsChanged: r.changed, token };
-  switch (fence.kind) {
-    case 'none':
-      return write(ctx, event, 'gateway', r.observed, {
-        ...fields,
-        reason: 'unchecked',
-        explanation: `Applied: this resource checks nothing, so ${words} is never compared with anything.`,
-      });
-    case 'key-only':
-      return write(ctx, event, 'gateway', r.observed, {
-        ...fields,
-        reason: kind === 'applied' ? 'unchecked' : 'duplicate',
-        explanation:
-          kind === 'applied'
-            ? `Applied: the resource knows only idempotency keys, and key ${key} is new; ${words} is not looked at.`
-            : `Duplicate: key ${key} already landed, so the resource returns the first write. The token plays no part.`,
-      });
-    case 'run-row':
-      return write(ctx, event, 'gateway', r.observed, {
-        ...fields,
-        reason: kind === 'applied' ? 'ok' : 'stale-token',
-        explanation:
-          kind === 'applied'
-            ? `Applied: the gateway read the run row in the same step, and ${words} is the current holder's, with a live lease on a running run.`
-            : `Refused: the gateway compared ${words} with the run row and ${failed.join(', ')} did not hold.`,
-      });
-    default: {
-      const highest = r.seenBefore.generation;
-      return write(ctx, event, 'gateway', r.observed, {
-        ...fields,
-        failed: kind === 'applied' ? [] : ['token'],
-        reason: kind === 'applied' ? 'ok' : 'stale-token',
-        explanation:
-          kind === 'applied'
-            ? highest === 0
-              ? `Applied: the gateway had seen no generation for ${event.resource} of this run; it now remembers ${words}.`
-              : `Applied: ${words} is not below the highest seen (${tokenWords(state, highest)}).`
-            : `Refused: the gateway has seen ${tokenWords(state, highest)} for ${event.resource} of this run, higher than ${words}.`,
-      });
-    }
-  }
+  return write(
+    ctx,
+    event,
+    'gateway',
+    decideFenceWrite(context, {
+      target,
+      fence,
+      token,
+      seen: r.seenBefore,
+      row,
+      ...(fence.kind === 'key-only' ? { key: { key, storedBy: r.original?.holder ?? null } } : {}),
+      changed: r.changed,
+    }),
+  );
 }
 
 /** The registration event at a gateway resource: a note, with the acceptors that promised. */
@@ -154,13 +102,17 @@ export function registerAtGateway(
       token,
       reach: event.reach,
     });
-    return note(
-      ctx,
-      event,
-      d.outcome === 'applied'
-        ? `${worker.id} registered ${words} at ${event.resource}: a majority now refuses anything below.${votesText(d)}`
-        : `${worker.id}'s registration of ${words} at ${event.resource} did not reach a majority.${votesText(d)}`,
+    const decision = decideQuorum(
+      { writer: ownerOf(worker), at: state.now, authority: state.authority, holds: worker.token },
+      {
+        kind: 'register',
+        target: `gateway:${event.resource}`,
+        token,
+        votes: d.votes,
+        needed: d.needed,
+      },
     );
+    return note(ctx, event, explain(decision, state.vocabulary).sentence);
   }
   if (check.kind !== 'highest-seen') {
     return note(

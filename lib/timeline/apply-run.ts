@@ -1,7 +1,23 @@
-import type { CommitResult, OutputResult } from '@/lib/lease';
+import {
+  COMMIT_CONDITIONS,
+  decideCancel,
+  decideClaim,
+  decideCommit,
+  type CommitResult,
+  type OutputResult,
+  type RowState,
+  type RunRow,
+} from '@/lib/lease';
 import { DRAFT_OUTPUT, type LaneState } from './state';
-import { clockOf, closeWindow, decided, describeSeen, ownerOf, write, type Ctx } from './effects';
+import { clockOf, closeWindow, contextOf, heldTokens, ownerOf, write, type Ctx } from './effects';
 import type { TimelineEvent, WriteEffect, WriteEvent } from './types';
+
+/** The run row as a decision sees it (a missing run reads as an empty queued row). */
+export function rowState(row: RunRow | undefined): RowState {
+  return row
+    ? { owner: row.owner, fence: row.fence, leaseUntil: row.leaseUntil, status: row.status }
+    : { owner: '', fence: 0, leaseUntil: 0, status: 'queued' };
+}
 
 /** A claim: the lease model decides; on success the worker remembers its new token. */
 export function applyClaim(
@@ -15,20 +31,18 @@ export function applyClaim(
   // After a claim-read event, only the claim's write runs, with what that read saw.
   const seen = worker.seen;
   worker.seen = undefined;
+  const others = heldTokens(state);
+  const before = rowState(model.read());
   const result = model.claim(ownerOf(worker), now, seen);
-  const action = `${worker.id} claims the run${worker.restartOf ? ` as ${worker.restartOf}` : ''}`;
-  if (!result.ok) {
-    const failed = result.reason === 'final-state' ? (['status'] as const) : (['lease'] as const);
-    return write(ctx, event, 'run', decided('refused', [...failed]), {
-      action,
-      reason: result.reason === 'final-state' ? 'final-state' : 'lease-held',
-      failed: [...failed],
-      explanation:
-        seen === null
-          ? `Nothing sent: ${worker.id}'s read saw nothing to claim (${result.explanation})`
-          : `0 rows changed: ${result.explanation}`,
-    });
-  }
+  const decision = decideClaim(contextOf(ctx, event, worker, now), {
+    before,
+    after: rowState(model.read()),
+    changed: result.changed,
+    // A two-statement claim whose read was its own event writes without testing the row again.
+    checked: !model.design.claimRead || !seen,
+    others,
+  });
+  if (!result.ok) return write(ctx, event, 'run', decision);
   closeWindow(state, state.now);
   // A lost acknowledgement: the claim took effect, but the worker never learns its token.
   if (!event.ackLost) {
@@ -42,43 +56,35 @@ export function applyClaim(
     from: state.now,
     until: result.leaseUntil,
   });
-  return write(ctx, event, 'run', decided('applied'), {
-    action,
-    reason: 'ok',
-    rowsChanged: 1,
-    token: result.fenceToken,
-    explanation: `1 row changed: ${worker.id} owns the run${worker.restartOf ? ` (as ${worker.restartOf})` : ''} with fence ${result.fenceToken}, lease until ${result.leaseUntil}.${seen ? ` It wrote what its earlier read saw (${describeSeen(seen)}), without checking again.` : ''}`,
-  });
+  return write(ctx, event, 'run', decision);
 }
 
-/** A commit at the run row (renew, finish, draft, reference switch), in the four outcomes. */
+/** A commit at the run row (renew, finish, draft, reference switch), as the rulebook decided it. */
 export function commitEffect(
   ctx: Ctx,
   event: WriteEvent,
   worker: LaneState,
-  action: string,
+  kind: 'renew' | 'finish' | 'output',
+  before: RowState,
+  now: number,
   result: CommitResult | OutputResult,
-  success: string,
 ): WriteEffect {
-  const kind = result.observed.database.kind;
-  if (result.ok) {
-    // Only a broken design lets a writer whose token is no longer the fence through.
-    const stale = result.row.fence !== worker.token;
-    return write(ctx, event, 'run', result.observed, {
-      action,
-      reason: stale ? 'stale-accepted' : 'ok',
-      rowsChanged: result.changed,
-      token: worker.token,
-      explanation: stale ? result.explanation : `${result.explanation} ${success}`,
-    });
-  }
-  return write(ctx, event, 'run', result.observed, {
-    action,
-    reason: kind === 'duplicate' ? 'duplicate' : 'conditions',
-    failed: kind === 'duplicate' ? ['operation'] : [...result.failed],
+  const rules = ctx.model.design.rules;
+  const conditions = (kind === 'output' ? rules?.output : rules?.[kind]) ?? COMMIT_CONDITIONS;
+  const database = result.observed.database;
+  const storedBy = 'output' in result ? result.output.owner : undefined;
+  const decision = decideCommit(contextOf(ctx, event, worker, now), {
+    kind,
+    conditions,
+    before,
+    after: rowState(result.row),
     token: worker.token,
-    explanation: result.explanation,
+    changed: result.changed,
+    ...(database.kind === 'duplicate'
+      ? { duplicate: { opId: database.opId, ...(storedBy ? { storedBy } : {}) } }
+      : {}),
   });
+  return write(ctx, event, 'run', decision);
 }
 
 /** The user's cancel: canceling under a new generation that the fenced targets learn at once. */
@@ -87,21 +93,15 @@ export function applyCancel(
   event: Extract<TimelineEvent, { kind: 'cancel' }>,
 ): WriteEffect {
   const { state, model } = ctx;
+  const before = rowState(model.read());
   const result = model.cancel(state.now);
   if (result.ok) closeWindow(state, state.now);
-  const told =
-    result.ok && result.registered?.length
-      ? ` The ${result.registered.join(' and ')} now refuse${result.registered.length === 1 ? 's' : ''} every older generation.`
-      : '';
-  return write(ctx, event, 'run', result.observed, {
-    action: 'The user cancels the run',
-    reason: result.ok ? 'ok' : 'final-state',
-    failed: result.ok ? [] : ['status'],
-    rowsChanged: result.changed,
-    explanation: result.ok
-      ? `${result.explanation}${told}`
-      : `0 rows changed: ${result.explanation}`,
+  const decision = decideCancel(contextOf(ctx, event, null, state.now), {
+    before,
+    after: rowState(result.row),
+    changed: result.changed,
   });
+  return write(ctx, event, 'run', decision);
 }
 
 /** Renew, finish or draft: commits at the run row under the design's conditions. */
@@ -114,6 +114,7 @@ export function applyRunWrite(
   const { state, model } = ctx;
   const token = worker.token;
   const owner = ownerOf(worker);
+  const before = rowState(model.read());
   if (event.kind === 'renew') {
     const result = model.renew(owner, token, now);
     if (result.ok && !event.ackLost) {
@@ -121,38 +122,17 @@ export function applyRunWrite(
       const last = state.windows[state.windows.length - 1];
       if (last && last.fence === token) last.until = result.row.leaseUntil;
     }
-    return commitEffect(
-      ctx,
-      event,
-      worker,
-      `${worker.id} renews with token ${token}`,
-      result,
-      `${worker.id}'s lease now runs until ${result.row?.leaseUntil}.`,
-    );
+    return commitEffect(ctx, event, worker, 'renew', before, now, result);
   }
   if (event.kind === 'finish') {
     const result = model.finish(owner, token, now);
     if (result.ok) closeWindow(state, state.now);
-    return commitEffect(
-      ctx,
-      event,
-      worker,
-      `${worker.id} submits (finishes) with token ${token}`,
-      result,
-      'The run is done.',
-    );
+    return commitEffect(ctx, event, worker, 'finish', before, now, result);
   }
   const result = model.writeOutput(owner, token, now, {
     name: DRAFT_OUTPUT,
     opId: event.opId,
     body: event.body ?? `draft by ${worker.id}`,
   });
-  return commitEffect(
-    ctx,
-    event,
-    worker,
-    `${worker.id} saves the draft (operation ${event.opId}) with token ${token}`,
-    result,
-    `The draft is ${worker.id}'s (generation ${token}).`,
-  );
+  return commitEffect(ctx, event, worker, 'output', before, now, result);
 }

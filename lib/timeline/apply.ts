@@ -1,23 +1,48 @@
 import { applyCancel, applyClaim, applyRunWrite } from './apply-run';
 import { registerAtGateway } from './apply-gateway';
 import { applyTargetWrite } from './apply-targets';
-import { decided, note, ownerOf, statementNow, workerOf, write, type Ctx } from './effects';
+import { decideFenceWrite, type WriteKind } from '@/lib/lease';
+import { contextOf, note, ownerOf, statementNow, workerOf, write, type Ctx } from './effects';
+import { targetOfEvent } from './describe';
 import type { TimelineState } from './state';
 import type { Effect, NoteEffect, TimelineEvent, WriteEffect, WriteEvent } from './types';
 import { isWriteEvent } from './types';
 
 export { clockOf, ownerOf, type Ctx } from './effects';
 
+/** The rulebook's kind of each write event of a worker. */
+const WRITE_KIND_OF: Readonly<Record<Exclude<WriteEvent['kind'], 'cancel'>, WriteKind>> = {
+  claim: 'claim',
+  renew: 'renew',
+  finish: 'finish',
+  draft: 'output',
+  'object-put': 'resource',
+  'object-commit': 'output',
+  ticket: 'resource',
+  'gateway-write': 'resource',
+  'report-write': 'resource',
+  'gateway-send': 'resource',
+};
+
 function applyWrite(ctx: Ctx, event: WriteEvent): WriteEffect {
   const { state } = ctx;
   if (event.kind === 'cancel') return applyCancel(ctx, event);
   const worker = workerOf(state, event.worker);
   if (worker.paused) {
-    return write(ctx, event, 'run', decided('refused'), {
-      action: `${worker.id} (paused) would ${event.kind}`,
-      reason: 'paused',
-      explanation: `${worker.id} is paused: a paused worker sends nothing until it resumes.`,
-    });
+    const target = targetOfEvent(event) ?? 'run';
+    return write(
+      ctx,
+      event,
+      target,
+      decideFenceWrite(contextOf(ctx, event, worker, state.now), {
+        kind: WRITE_KIND_OF[event.kind],
+        target: target === 'run' ? 'run-row' : target,
+        fence: { kind: 'none' },
+        token: worker.token,
+        paused: true,
+        changed: 0,
+      }),
+    );
   }
   const now = statementNow(state, worker);
   switch (event.kind) {
@@ -72,6 +97,7 @@ function applyRead(
     );
   }
   worker.reportCheck = ok;
+  worker.reportCheckSaw = model.read()?.fence;
   return note(
     ctx,
     event,

@@ -97,19 +97,18 @@ export const OUTCOME_LABELS: Record<OutcomeKind, string> = {
 };
 
 /**
- * "applied, 1 row" / "refused, 0 rows: fence" / "duplicate, 0 rows" / "unknown (in the
- * database: applied)" for a table cell or announcement.
+ * "applied, 1 row" / "refused, 0 rows: fence" / "duplicate, 0 rows: already done by A" /
+ * "unknown to A (in the database: applied, 1 row)": the explainer's verdict line.
  */
 export function summarizeVerdict(effect: WriteEffect): string {
-  const rows = `${effect.rowsChanged} ${effect.rowsChanged === 1 ? 'row' : 'rows'}`;
-  if (effect.outcome === 'unknown')
-    return `unknown to ${effect.worker ?? 'the caller'} (in the database: ${effect.database}, ${rows})`;
-  if (effect.outcome === 'applied') return `applied, ${rows}`;
-  if (effect.outcome === 'duplicate') return `duplicate, ${rows}: already done`;
-  const why = effect.failed.length
-    ? `: ${effect.failed.join(', ')}`
-    : effect.reason === 'paused'
-      ? ': paused'
-      : '';
-  return `refused, ${rows}${why}`;
+  return effect.verdictLine;
+}
+
+/**
+ * How a write's mark is drawn: `broke` when it broke one of the four properties (the culprit's
+ * write, even if it was applied), `applied`, or `held-back` (refused, a duplicate, unknown).
+ */
+export function markTone(effect: WriteEffect): 'broke' | 'applied' | 'held-back' {
+  if (effect.decision.violation) return 'broke';
+  return effect.database === 'applied' ? 'applied' : 'held-back';
 }

@@ -1,9 +1,14 @@
-import { observe, type ObservedWrite } from '@/lib/lease';
+import {
+  authorityAfter,
+  explain,
+  type DecisionContext,
+  type HeldToken,
+  type LeaseModel,
+  type WriteDecision,
+} from '@/lib/lease';
 import type { SqlDriver } from '@/lib/sqlite';
-import type { LeaseModel } from '@/lib/lease';
 import type { TimelineState, LaneState } from './state';
 import type {
-  FailedCondition,
   NoteEffect,
   TargetId,
   TimelineEvent,
@@ -44,32 +49,44 @@ export function statementNow(state: TimelineState, worker: LaneState): number {
   return state.timeSource === 'worker' ? clockOf(state, worker) : state.now;
 }
 
-/** A write the target decided by itself, with no lease condition (an unchecked put, a paused worker). */
-export function decided(
-  kind: 'applied' | 'refused',
-  failed: FailedCondition[] = [],
-): ObservedWrite {
-  return observe(
-    kind === 'applied'
-      ? { kind, checked: [] }
-      : { kind, failed, checked: failed.map((condition) => ({ condition, held: false })) },
-  );
+/**
+ * What every decision of this step shares: the writer (the owner name it writes under), the
+ * statement's time, who holds the run, and a lost acknowledgement.
+ */
+export function contextOf(
+  ctx: Ctx,
+  event: WriteEvent,
+  worker: LaneState | null,
+  now: number,
+): DecisionContext {
+  return {
+    writer: worker ? ownerOf(worker) : 'the user',
+    at: now,
+    authority: ctx.state.authority,
+    ...(worker ? { holds: worker.token } : {}),
+    ...(event.ackLost ? { lost: 'ack-lost' as const } : {}),
+  };
+}
+
+/** The other holders' tokens, for the shared-token property of a claim. */
+export function heldTokens(state: TimelineState): HeldToken[] {
+  return state.workers
+    .filter((w) => w.token > 0)
+    .map((w) => ({ holder: ownerOf(w), token: w.token }));
 }
 
 /**
- * A write effect from what the target decided. When the event drops the acknowledgement, the
- * writer learns `unknown` while the database keeps its own view; the sentence says both.
+ * A write effect from the target's decision: the words are the explainer's, in the scenario's
+ * vocabulary, and who holds the run moves on with an applied claim or cancel.
  */
 export function write(
   ctx: Ctx,
   event: WriteEvent,
   target: TargetId,
-  observed: ObservedWrite,
-  fields: Pick<WriteEffect, 'action' | 'reason' | 'explanation'> &
-    Partial<Pick<WriteEffect, 'failed' | 'rowsChanged' | 'token'>>,
+  decision: WriteDecision,
 ): WriteEffect {
-  const seen = observe(observed.database, event.ackLost && 'ack-lost');
-  const database = seen.database.kind;
+  const words = explain(decision, ctx.state.vocabulary);
+  ctx.state.authority = authorityAfter(ctx.state.authority, decision);
   return {
     kind: 'write',
     eventId: event.id,
@@ -77,17 +94,15 @@ export function write(
     worker: 'worker' in event ? event.worker : null,
     target,
     at: ctx.state.now,
-    failed: [],
-    rowsChanged: 0,
-    token: null,
-    ...fields,
-    outcome: seen.caller.kind,
-    database,
-    checked: 'checked' in seen.database ? [...seen.database.checked] : [],
-    verdict: database === 'applied' ? 'accept' : 'reject',
-    explanation: event.ackLost
-      ? `The acknowledgement was lost: ${'worker' in event ? event.worker : 'the user'} cannot tell what happened (unknown). In the database: ${database}. ${fields.explanation}`
-      : fields.explanation,
+    decision,
+    outcome: decision.outcome.caller,
+    database: decision.outcome.database,
+    failed: decision.failed,
+    rowsChanged: decision.outcome.rowsChanged,
+    token: decision.token,
+    explanation: words.sentence,
+    verdictLine: words.verdict,
+    rules: words.rules,
   };
 }
 

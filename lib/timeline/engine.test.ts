@@ -60,7 +60,7 @@ describe('timeline engine', () => {
       ...acceptance,
       events: acceptance.events.slice(0, 2).concat({ id: 'x', kind: 'finish', worker: 'A' }),
     });
-    expect(t.writes[1]).toMatchObject({ outcome: 'refused', reason: 'paused' });
+    expect(t.writes[1]).toMatchObject({ outcome: 'refused', failed: ['paused'] });
     expect(() => engine.run({ ...acceptance, design: 'nope' })).toThrow(
       /Unknown lease design "nope"/,
     );
@@ -102,8 +102,8 @@ describe('lost acknowledgements and registrations', () => {
     const reg = trace.steps.find((st) => st.event.id === 'reg')?.effects[0];
     expect(reg?.kind === 'note' && reg.text).toMatch(/^B registered token 2 at r/);
     expect(trace.writes.find((w) => w.eventId === 'late')).toMatchObject({
-      verdict: 'reject',
-      failed: ['token'],
+      database: 'refused',
+      failed: ['highest-seen'],
     });
   });
 });

@@ -3,6 +3,7 @@ import {
   comparedDesigns,
   createLeaseModel,
   fencedDesign,
+  NO_AUTHORITY,
   ttlOnlyDesign,
   type LeaseDesign,
   type LeaseModel,
@@ -12,6 +13,7 @@ import { loadSqlJs, wrapSqlJs, type SqlDriver } from '@/lib/sqlite';
 import { applyEvent, clockOf, cloneState } from './apply';
 import { DRAFT_OUTPUT, RUN_ID, type TimelineEngine, type TimelineState } from './state';
 import { TARGETS_SCHEMA, readTargets } from './targets';
+import { scenarioVocabulary } from './vocabulary';
 import type { Scenario, TimelineSnapshot, Trace, TraceStep, WriteEffect } from './types';
 
 export type { StepResult, TimelineEngine, TimelineState, LaneState } from './state';
@@ -98,6 +100,8 @@ export function createTimelineEngine(
           timeSource: scenario.timeSource ?? 'database',
           targets: { ...scenario.targets },
           ...(scenario.terms?.token ? { tokenName: scenario.terms.token } : {}),
+          vocabulary: scenarioVocabulary(scenario, model.design),
+          authority: NO_AUTHORITY,
           now: 0,
           nextIndex: 0,
           workers: scenario.workers.map((w) => ({
@@ -160,6 +164,7 @@ export function createTimelineEngine(
         }
         return {
           scenarioId: scenario.id,
+          vocabulary: state.vocabulary,
           initial,
           steps,
           writes: steps.flatMap((s) =>

@@ -16,6 +16,7 @@ export {
   describeEvent,
   targetOfEvent,
   summarizeVerdict,
+  markTone,
   TARGET_LABELS,
   OUTCOME_LABELS,
 } from './describe';
@@ -49,3 +50,4 @@ export {
   recentTimelineResults,
   type TimelineResult,
 } from './records';
+export type { Vocabulary, Explained, WriteDecision } from '@/lib/lease';

@@ -1,3 +1,4 @@
+import type { Vocabulary } from '@/lib/lease';
 import type { Trace, WorkerId } from './types';
 
 /**
@@ -37,7 +38,7 @@ export function leaseBarsAt(trace: Trace, position: number): LeaseBar[] {
     const step = trace.steps[i];
     const { run } = step.after;
     const claimed = step.effects.some(
-      (e) => e.kind === 'write' && e.verdict === 'accept' && step.event.kind === 'claim',
+      (e) => e.kind === 'write' && e.database === 'applied' && step.event.kind === 'claim',
     );
     if (claimed && step.event.kind === 'claim') {
       const open = bars[bars.length - 1];
@@ -78,8 +79,12 @@ export function formatTime(t: number): string {
 }
 
 /** The words drawn on a lease bar; every number in them is a value of the run row. */
-export function leaseBarLabel(bar: LeaseBar): string {
-  const base = `fence ${bar.fence} · lease_until ${seconds(bar.until)}`;
+export function leaseBarLabel(
+  bar: LeaseBar,
+  vocabulary: Vocabulary = { token: 'fence', fenced: true },
+): string {
+  const token = vocabulary.fenced ? `${vocabulary.token} ${bar.fence} · ` : '';
+  const base = `${token}lease_until ${seconds(bar.until)}`;
   if (!bar.current) return `${base} (replaced at ${formatTime(bar.replacedAt ?? bar.from)})`;
   if (bar.status !== 'running') return `${base} (run ${bar.status})`;
   return base;

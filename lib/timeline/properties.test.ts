@@ -69,7 +69,15 @@ describe('timeline invariants over random scenarios (fenced design)', () => {
         const end = trace.steps.at(-1)?.after;
         if (scenario.targets.objectStore === 'versioned' && end?.targets.officialReport) {
           expect(end.targets.officialReport.writer).toBe(
-            trace.writes.filter((w) => w.target === 'objects' && w.reason === 'ok').at(-1)?.worker,
+            trace.writes
+              .filter(
+                (w) =>
+                  w.target === 'objects' &&
+                  w.decision.kind === 'output' &&
+                  w.database === 'applied' &&
+                  !w.decision.violation,
+              )
+              .at(-1)?.worker,
           );
         }
       }),

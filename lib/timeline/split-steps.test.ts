@@ -84,7 +84,7 @@ describe('reads before a write (claim-read, report-check) and the design’s rep
       ['A', 'applied', 1],
       ['B', 'refused', null],
     ]);
-    expect(trace.writes[2].explanation).toMatch(/saw nothing to claim/);
+    expect(trace.writes[2].explanation).toMatch(/B's claim was refused: A holds the lease/);
     expect(
       layoutTimeline({ ...base, events: trace.steps.map((s) => s.event) }).reads.map(
         (r) => r.label,
@@ -116,10 +116,14 @@ describe('reads before a write (claim-read, report-check) and the design’s rep
       { id: 'w3', kind: 'report-write', worker: 'B' },
     ];
     const trace = engine.run({ ...base, design: 'worker-side-check', events });
-    expect(trace.writes.slice(2).map((w) => [w.worker, w.target, w.outcome, w.reason])).toEqual([
-      ['A', 'report', 'applied', 'stale-accepted'],
+    expect(
+      trace.writes
+        .slice(2)
+        .map((w) => [w.worker, w.target, w.outcome, w.decision.violation?.kind ?? w.failed[0]]),
+    ).toEqual([
+      ['A', 'report', 'applied', 'stale-write'],
       ['A', 'report', 'refused', 'worker-check'],
-      ['B', 'report', 'applied', 'ok'],
+      ['B', 'report', 'applied', undefined],
     ]);
     expect(trace.steps.at(-1)!.after.targets.reportRef).toEqual({
       ref: 'B gen 2 batch 1',
@@ -135,8 +139,7 @@ describe('reads before a write (claim-read, report-check) and the design’s rep
     const fenced = engine.run({ ...base, design: 'fenced', events: registered });
     expect(fenced.writes[2]).toMatchObject({
       outcome: 'refused',
-      reason: 'stale-token',
-      failed: ['token'],
+      failed: ['highest-seen'],
     });
     expect(layoutTimeline({ ...base, events }).lanes.map((l) => l.id)).toEqual([
       'A',

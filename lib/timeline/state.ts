@@ -1,3 +1,4 @@
+import type { Authority, Vocabulary } from '@/lib/lease';
 import type { SqlValue } from '@/lib/sqlite';
 import type {
   LeaseWindow,
@@ -31,6 +32,8 @@ export interface LaneState {
   seen?: Readonly<Record<string, SqlValue>> | null;
   /** The result of its own check before the next report write; undefined when none is pending. */
   reportCheck?: boolean;
+  /** The run row's fence that check saw. */
+  reportCheckSaw?: number;
   /** How many report writes it has made (the design's $batch). */
   reportBatch?: number;
   /** Its own clock when its last claim succeeded (the claimed_at fingerprint). */
@@ -45,6 +48,10 @@ export interface TimelineState {
   targets: TargetsConfig;
   /** The system's name for the token in explanations ("producer epoch"); "token" by default. */
   tokenName?: string;
+  /** The scenario's words for every sentence (its token's name; no fence in a design without one). */
+  vocabulary: Vocabulary;
+  /** Who holds the run now: the newest claim's holder and token (nobody after a cancel). */
+  authority: Authority;
   now: number;
   /** Index of the next event. */
   nextIndex: number;

@@ -1,48 +1,7 @@
-import type { ConditionCheck, OutcomeKind } from '@/lib/lease';
-import type { TargetId, TimelineEvent, WorkerId, WriteVerdict } from './types';
+import type { CheckName, Explained, OutcomeKind, Vocabulary, WriteDecision } from '@/lib/lease';
+import type { TargetId, TimelineEvent, WorkerId } from './types';
 
 /* The trace half of the timeline's contract: what running a scenario gives back. */
-
-/** Why a write was accepted or rejected; one code per effect. */
-export type WriteReason =
-  /** Accepted: every condition held. */
-  | 'ok'
-  /** Accepted without any check (unconditional overwrite, ticket with a new key). */
-  | 'unchecked'
-  /** Rejected: the same operation id / idempotency key already landed. */
-  | 'duplicate'
-  /** Rejected by the run row's commit conditions: see `failed`. */
-  | 'conditions'
-  /** Claim rejected: another owner's lease is still valid. */
-  | 'lease-held'
-  /** Claim or cancel rejected: the run is in a final state. */
-  | 'final-state'
-  /** Rejected by the gateway: a higher fence token was already seen for this resource. */
-  | 'stale-token'
-  /** Rejected: the worker has nothing to commit (no version put yet, or no references). */
-  | 'nothing-to-commit'
-  /** Rejected: the worker is paused, so it sends nothing (a builder scenario may ask for it). */
-  | 'paused'
-  /**
-   * Accepted although a newer generation holds the run (a broken design): the writer's token is
-   * not the run row's fence, and nothing where the write landed compared the two.
-   */
-  | 'stale-accepted'
-  /** Rejected before sending: the worker's own check saw that it lost the run. */
-  | 'worker-check';
-
-/** A condition that did not hold; the run row's conditions come from lib/lease. */
-export type FailedCondition =
-  | 'owner'
-  | 'fence'
-  | 'lease'
-  | 'status'
-  | 'token'
-  | 'key'
-  | 'operation'
-  | 'generation'
-  | 'run'
-  | 'quorum';
 
 export interface WriteEffect {
   kind: 'write';
@@ -50,25 +9,26 @@ export interface WriteEffect {
   outcome: OutcomeKind;
   /** What the target decided (differs from `outcome` only when the acknowledgement was lost). */
   database: Exclude<OutcomeKind, 'unknown'>;
-  /** The conditions the target checked, and whether each held. */
-  checked: ConditionCheck[];
+  /** What the target decided, as data: every check it ran, who held the run, a property broken. */
+  decision: WriteDecision;
   eventId: string;
   eventIndex: number;
   worker: WorkerId | null;
   target: TargetId;
-  /** What was attempted, in the lesson's words ("A finishes with token 1"). */
-  action: string;
-  verdict: WriteVerdict;
-  reason: WriteReason;
-  failed: FailedCondition[];
-  /** Rows the statement changed at the target (0 for a rejected write). */
+  /** The checks that did not hold (the decision's `failed`). */
+  failed: readonly CheckName[];
+  /** Rows the statement changed at the target (0 for a refused write). */
   rowsChanged: number;
-  /** The fence token the write carried, when it carried one. */
+  /** The token the write carried, when it carried one. */
   token: number | null;
   /** Database time of the write. */
   at: number;
-  /** One sentence: why this verdict, naming the failed condition. */
-  explanation: string;
+  /** The explainer's sentence: why this outcome, from the values the target compared. */
+  explanation: Explained;
+  /** The explainer's verdict line: "applied, 1 row", "refused, 0 rows: owner, fence". */
+  verdictLine: Explained;
+  /** The lesson's rule texts, chosen by the checks that decided (or the property broken). */
+  rules: readonly Explained[];
 }
 
 /** Something that happened without a verdict (pause, resume, time moving, an ignored event). */
@@ -160,6 +120,8 @@ export interface LeaseWindow {
 
 export interface Trace {
   scenarioId: string;
+  /** The scenario's words (its token's name; no fence in a design without one). */
+  vocabulary: Vocabulary;
   initial: TimelineSnapshot;
   steps: TraceStep[];
   /** Every write effect in order (one per write event). */

@@ -16,7 +16,8 @@
  *   - 'duplicate': the same operation id or idempotency key already took effect;
  *   - 'unknown': the acknowledgement was lost (`ackLost` on the event): the writer cannot tell,
  *     while `database` says what really happened.
- * `verdict` (accept / reject) is kept for older readers: accept exactly when the database applied it.
+ * Each write effect carries the rulebook's decision (lib/lease's WriteDecision) and the words
+ * its explainer wrote from it; the engine writes no sentence about a write itself.
  * Library scenarios state the outcome they teach in `expect` on each write event; the unit tests
  * check the engine computes exactly those.
  *
@@ -86,8 +87,6 @@ export interface TargetsConfig {
 
 /** Where a write lands; each target is one lane of the timeline. */
 export type TargetId = 'run' | 'objects' | 'tickets' | 'gateway' | 'report';
-
-export type WriteVerdict = 'accept' | 'reject';
 
 /** Fields every event may carry. */
 interface EventBase {

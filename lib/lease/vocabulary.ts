@@ -1,0 +1,40 @@
+import type { Vocabulary } from './decision';
+import type { ResourceFence } from './fence';
+import type { FingerprintKind } from './replicated-fence';
+import type { LeaseDesign } from './types';
+
+function fenceCompares(fence: ResourceFence): boolean {
+  return (
+    fence.kind === 'highest-seen' ||
+    (fence.kind === 'run-row' && fence.conditions.includes('fence'))
+  );
+}
+
+/**
+ * A scenario's vocabulary: its token's name, and whether anything it runs compares a token.
+ * A design whose statements and targets never look at the fence (lease only) is not fenced,
+ * unless the scenario's own resources compare tokens (`resourcesCompareTokens`).
+ */
+export function designVocabulary(
+  design: LeaseDesign,
+  names: {
+    token?: string;
+    carried?: FingerprintKind;
+    resources?: Readonly<Record<string, string>>;
+    resourcesCompareTokens?: boolean;
+  } = {},
+): Vocabulary {
+  const r = design.rules;
+  const fenced =
+    !r ||
+    names.resourcesCompareTokens === true ||
+    [r.renew, r.finish, r.output].some((c) => c.includes('fence')) ||
+    fenceCompares(r.targets.report) ||
+    fenceCompares(r.targets.gateway);
+  return {
+    token: names.token ?? 'fence',
+    fenced,
+    ...(names.resources ? { resources: names.resources } : {}),
+    ...(names.carried ? { carried: names.carried } : {}),
+  };
+}
