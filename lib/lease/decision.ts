@@ -152,6 +152,8 @@ export interface WriteDecision {
   writer: string;
   /** The token it carried; null when the write carries none (a TTL-only design, a cancel). */
   token: number | null;
+  /** The generation the writer holds, when the token it carried is another number (claimed_at). */
+  holds?: number;
   target: WriteTarget;
   /** Every check the target ran, in order; an unchecked target has none. */
   checks: readonly CheckResult[];

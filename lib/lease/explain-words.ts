@@ -121,7 +121,7 @@ export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): stri
     case 'highest-seen':
       if (c.held)
         return Number(Array.isArray(c.expected) ? c.expected[0] : c.expected) === 0
-          ? `${target} had seen no ${tokenName(v)} for this run`
+          ? `${target} had seen no ${tokenName(v)} for this run; it now remembers ${writer}'s ${position(v, c.actual)}`
           : `${writer}'s ${position(v, c.actual)} is not below the highest seen (${position(v, c.expected)})`;
       return `${target} has seen ${position(v, c.expected)}, higher than ${writer}'s ${position(v, c.actual)}`;
     case 'key':

@@ -99,7 +99,8 @@ function duplicateBy(d: WriteDecision): string {
 /** Whether the writer held the run when it wrote (the newest claim's holder and token). */
 function rightful(d: WriteDecision): boolean {
   if (d.authority.holder === null && d.authority.token === 0) return true;
-  return d.authority.holder === d.writer && (d.token === null || d.token === d.authority.token);
+  const holds = d.holds ?? d.token;
+  return d.authority.holder === d.writer && (holds === null || holds === d.authority.token);
 }
 
 /** "B holds the run (fence 2)", or after "no longer holds the run:", "B does (fence 2)". */
@@ -107,6 +108,8 @@ function holderClause(d: WriteDecision, v: Vocabulary, short = false): string {
   const a = d.authority;
   const token = v.fenced ? ` (${tokenText(v, a.token)})` : '';
   if (a.holder === null) return `nobody holds the run: it was canceled${token}`;
+  // A restarted process claims under the same name: a newer generation of the writer holds it.
+  if (a.holder === d.writer) return `a newer generation of ${a.holder} holds the run${token}`;
   return `${a.holder} ${short ? 'does' : 'holds the run'}${token}`;
 }
 
@@ -117,7 +120,8 @@ function joined(facts: readonly string[]): string {
 
 /** "stale " only for a token below the current holder's. */
 function staleWord(d: WriteDecision): string {
-  return d.token !== null && d.token < d.authority.token ? 'stale ' : '';
+  const holds = d.holds ?? d.token;
+  return holds !== null && holds < d.authority.token ? 'stale ' : '';
 }
 
 function violationLine(d: WriteDecision, v: Vocabulary): string {
@@ -221,8 +225,7 @@ function resourceSentence(d: WriteDecision, v: Vocabulary): string {
   const holds = rightful(d) ? '' : ` ${capital(holderClause(d, v))}.`;
   if (o.database === 'duplicate')
     return `Duplicate: ${joined(facts(d, v, false))}, so ${target} returns the first write and adds nothing.`;
-  if (o.database === 'refused')
-    return `Refused: ${target} compared ${d.writer}'s${carried}: ${joined(facts(d, v, false))}.${holds}`;
+  if (o.database === 'refused') return `Refused: ${joined(facts(d, v, false))}.${holds}`;
   if (d.target.guard === 'versioned')
     return `Stored as a new version: ${target} checks nothing at upload; only a fenced commit makes a version official.`;
   if (targetChecks.length === 0)

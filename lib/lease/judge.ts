@@ -96,6 +96,7 @@ export function build(ctx: DecisionContext, f: Facts): WriteDecision {
     kind: f.kind,
     writer: ctx.writer,
     token: f.token,
+    ...(ctx.holds !== undefined && ctx.holds !== f.token ? { holds: ctx.holds } : {}),
     target: f.target,
     checks: f.checks,
     failed: f.checks.filter((c) => !c.held).map((c) => c.name),
