@@ -94,6 +94,6 @@ test('a fingerprint token: claimed_at from a clock running ahead lets the stale 
     .selectOption({ label: 'Fence counter' });
   await page.getByRole('button', { name: 'Run to end' }).click();
   await expect(row(page, 'A writes file through the gateway')).toContainText(
-    'refused, 0 rows: token',
+    'refused, 0 rows: highest fence seen',
   );
 });
