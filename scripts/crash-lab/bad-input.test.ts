@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   chmodSync,
@@ -119,6 +119,30 @@ function folderFor(asNobody: boolean, name: string): string {
   return folder;
 }
 
+/**
+ * Whether nobody can read the checkout's CLI. Not when the checkout sits under a folder only its
+ * owner can enter (root's home is 0700): the lab itself works there (the PostgreSQL server runs
+ * from a cache outside it, pg-anywhere.pg.test.ts), but a process of nobody's cannot start this
+ * checkout's code at all.
+ */
+function nobodyReachesCheckout(): boolean {
+  if (!isRoot || !switchUser) return false;
+  try {
+    execFileSync(switchUser, [
+      '--reuid=nobody',
+      '--regid=nogroup',
+      '--clear-groups',
+      '--',
+      'test',
+      '-r',
+      join(ROOT, 'scripts', 'crash-lab', 'cli.ts'),
+    ]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const users: { name: string; asNobody: boolean; skip: string | null }[] = [
   { name: isRoot ? 'as root' : 'as the current user', asNobody: false, skip: null },
   {
@@ -128,7 +152,9 @@ const users: { name: string; asNobody: boolean; skip: string | null }[] = [
       ? 'switching to nobody needs root'
       : !switchUser
         ? 'no setpriv on this machine'
-        : null,
+        : !nobodyReachesCheckout()
+          ? `nobody cannot reach the checkout (${ROOT} sits in a folder only its owner can enter)`
+          : null,
   },
 ];
 
