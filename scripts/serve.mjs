@@ -81,5 +81,5 @@ const server = createServer((req, res) => {
 });
 
 server.listen(port, host, () => {
-  console.log(`Serving out/ at http://localhost:${port}`);
+  console.log(`Serving out/ at http://localhost:${server.address().port}`);
 });

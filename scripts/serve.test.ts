@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const PORT = 4390 + Math.floor(Math.random() * 50);
-let server: ChildProcess;
+// PORT=0: the OS picks a free port, which the server prints; no two checkouts collide.
+let PORT = 0;
+let server: ChildProcess | undefined;
 
 /** A raw GET that keeps the path exactly as written (no client-side normalising). */
 function get(path: string): Promise<{ status: number; type: string; body: string }> {
@@ -24,25 +25,36 @@ function get(path: string): Promise<{ status: number; type: string; body: string
 }
 
 beforeAll(async () => {
-  const root = mkdtempSync(join(tmpdir(), 'serve-'));
+  // The served folder and the secret beside it live in a fresh folder of this run: a fixed
+  // /tmp/serve-secret.txt made by another user could not be written (EACCES) by this one.
+  const base = mkdtempSync(join(tmpdir(), 'serve-'));
+  const root = join(base, 'out');
+  mkdirSync(root);
   writeFileSync(join(root, 'index.html'), 'home');
   writeFileSync(join(root, '404.html'), 'missing');
   writeFileSync(join(root, 'learn.html'), 'learn');
   mkdirSync(join(root, 'deep'));
   writeFileSync(join(root, 'deep', 'index.html'), 'deep');
   writeFileSync(join(root, 'sql-wasm.wasm'), Buffer.from([0, 0x61, 0x73, 0x6d]));
-  writeFileSync(join(tmpdir(), 'serve-secret.txt'), 'secret');
-  server = spawn(process.execPath, ['scripts/serve.mjs'], {
-    env: { ...process.env, SERVE_ROOT: root, PORT: String(PORT) },
+  writeFileSync(join(base, 'serve-secret.txt'), 'secret');
+  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+    env: { ...process.env, SERVE_ROOT: root, PORT: '0' },
   });
+  server = child;
   await new Promise<void>((resolve, reject) => {
-    server.stdout?.on('data', (d: Buffer) => d.toString().includes('Serving') && resolve());
-    server.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
+    child.stdout?.on('data', (d: Buffer) => {
+      const port = /localhost:(\d+)/.exec(d.toString())?.[1];
+      if (port) {
+        PORT = Number(port);
+        resolve();
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
   });
 });
 
 afterAll(() => {
-  server.kill();
+  server?.kill();
 });
 
 describe('static server', () => {
