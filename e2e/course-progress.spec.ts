@@ -58,14 +58,35 @@ test('Home and the PRACTICE hub show real progress after one challenge and one t
   // Home: the first path's timeline step is done, and Continue points at a step still due.
   await page.goto('/');
   await expect(page.getByTestId('continue-count')).toHaveText(/^1 of \d+ steps done/);
-  await expect(home.getByRole('listitem').filter({ hasText: 'Timeline' })).toContainText('(done)');
+  await expect(
+    home
+      .getByRole('list', { name: /^Steps of/ })
+      .getByRole('listitem')
+      .filter({ hasText: 'Timeline' }),
+  ).toContainText('(done)');
   await expect(home.getByRole('link', { name: /^Continue: / })).toBeVisible();
+  // Home shows the practice that belongs to no single path: the challenge, the timeline and the
+  // case files (none predicted yet), not just the one path's tick.
+  await expect(page.getByTestId('home-progress-/practice/claim-lab')).toContainText(
+    '1 of 4 challenges solved',
+  );
+  await expect(page.getByTestId('home-progress-/practice/timeline')).toContainText(
+    '1 of 13 scenarios with full marks',
+  );
+  await expect(page.getByTestId('home-progress-/learn/case-files')).toContainText(
+    '0 of 10 case files predicted',
+  );
 
-  // The implement path lists the claim lab: its page ticks it.
-  await page.goto('/learn/paths/implement');
+  // The compare path's claim lab step asks for exactly this challenge: its page ticks it. The
+  // implement path asks for every challenge: one is not enough.
+  await page.goto('/learn/paths/compare');
   await expect(
     page.getByRole('listitem').filter({ hasText: 'Claim lab' }).getByTestId('step-done'),
   ).toBeVisible();
+  await page.goto('/learn/paths/implement');
+  const implementLab = page.getByRole('listitem').filter({ hasText: 'Claim lab' });
+  await expect(implementLab).toContainText('all 4 challenges solved (1 of 4)');
+  await expect(implementLab.getByTestId('step-done')).toHaveCount(0);
   // Every page ends with the next step of the path: on a path's own page, of that path.
   await expect(page.getByRole('navigation', { name: 'Next step' })).toContainText(
     'Next on the “Implement next” path:',

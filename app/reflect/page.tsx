@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { JournalWorkspace } from '@/components/journal/journal-workspace';
 import { MasteryMap } from '@/components/reflect/mastery-map';
+import { PathSoFar } from '@/components/progress/path-so-far';
 import { PageHeader } from '@/components/ui/page-header';
 import { JOURNAL_PROMPTS } from '@/content/reflect';
 
@@ -22,6 +23,7 @@ export default function ReflectPage() {
         </p>
       </PageHeader>
       <JournalWorkspace prompts={JOURNAL_PROMPTS} />
+      <PathSoFar />
       <section aria-labelledby="mastery-map" className="mt-12 space-y-3">
         <h2 id="mastery-map" className="text-2xl font-bold">
           Mastery map

@@ -3,10 +3,21 @@
 import Link from 'next/link';
 import { LEARNING_PATHS } from '@/content/lesson/paths';
 import { pathProgress } from '@/lib/progress';
+import { PathChecklist } from './path-checklist';
+import { progressLine } from './practice-progress';
 import { pathSequence, useCourseProgress } from './use-course-progress';
 import { panelClass } from '@/components/ui/panel';
 
-/** Home's "Continue": the chosen path (or the first one), what is done and the next step due. */
+const PRACTICE_LINES = [
+  { href: '/practice/claim-lab', label: 'Claim lab' },
+  { href: '/practice/timeline', label: 'Timeline' },
+  { href: '/learn/case-files', label: 'Case files' },
+] as const;
+
+/**
+ * Home's "Continue": the chosen path (or the first one), what is done and the next step due,
+ * and the practice progress that belongs to no single path.
+ */
 export function ContinueCard() {
   const { facts, loaded, path: chosen } = useCourseProgress();
   const path = chosen ?? LEARNING_PATHS[0];
@@ -37,19 +48,18 @@ export function ContinueCard() {
       ) : (
         <p className="mt-3 font-semibold text-good">Every step of this path is done.</p>
       )}
-      <ol className="mt-3 grid gap-1 text-sm sm:grid-cols-2">
-        {progress.steps.map((step) => (
-          <li key={step.href} className="flex min-w-0 gap-2">
-            <span aria-hidden="true" className={step.done ? 'text-good' : 'text-muted'}>
-              {step.done ? '✓' : '○'}
-            </span>
-            <Link href={step.href} className="min-w-0 underline">
-              {step.label}
+      <PathChecklist path={path} facts={facts} />
+      <h3 className="mt-4 text-sm font-semibold text-muted">Practice, whatever the path</h3>
+      <ul className="mt-1 grid gap-1 text-sm sm:grid-cols-3" aria-label="Practice progress">
+        {PRACTICE_LINES.map(({ href, label }) => (
+          <li key={href} data-testid={`home-progress-${href}`}>
+            <Link href={href} className="underline">
+              {label}
             </Link>
-            <span className="sr-only">{step.done ? '(done)' : '(due)'}</span>
+            : {loaded ? progressLine(href, facts) : '…'}
           </li>
         ))}
-      </ol>
+      </ul>
     </section>
   );
 }

@@ -1,15 +1,33 @@
 'use client';
 
-import { stepDone } from '@/lib/progress';
+import { evidenceLines, stepDone, type StepEvidence } from '@/lib/progress';
 import { useCourseProgress } from './use-course-progress';
 
-/** A tick beside a path step once the learner has done it (read it, solved it, scored it). */
-export function StepTick({ href }: { href: string }) {
-  const { facts } = useCourseProgress();
-  if (!stepDone(href, facts)) return null;
+/**
+ * A path step's mark and what completes it: "✓ done" once every piece of its evidence is there,
+ * and one "Done when" line per piece with how far the learner is.
+ */
+export function StepTick({ doneWhen }: { doneWhen: readonly StepEvidence[] }) {
+  const { facts, loaded } = useCourseProgress();
+  const done = stepDone({ doneWhen }, facts);
   return (
-    <span className="ml-2 text-sm font-semibold text-good" data-testid="step-done">
-      ✓ done
-    </span>
+    <>
+      {done ? (
+        <span className="ml-2 text-sm font-semibold text-good" data-testid="step-done">
+          ✓ done
+        </span>
+      ) : null}
+      <span className="block text-sm text-muted">
+        {doneWhen.length === 0
+          ? 'Optional: this page keeps no record.'
+          : `Done when: ${evidenceLines(doneWhen, facts)
+              .map((line) =>
+                loaded && line.need > 1
+                  ? `${line.needs} (${line.have} of ${line.need})`
+                  : line.needs,
+              )
+              .join('; ')}.`}
+      </span>
+    </>
   );
 }

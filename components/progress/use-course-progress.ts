@@ -1,6 +1,8 @@
 'use client';
 
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useJournal } from '@/components/journal/use-journal';
+import { JOURNAL_PROMPTS } from '@/content/reflect';
 import { LEARNING_PATHS } from '@/content/lesson/paths';
 import { SECTIONS } from '@/content/lesson/sections';
 import type { LearningPath } from '@/content/lesson/types';
@@ -13,7 +15,7 @@ const PARENTS: Record<string, string> = Object.fromEntries(
 
 const storedChoice = () => readPathChoice().choice;
 
-/** A path as one sequence: what to read, then what to practise. */
+/** A path as one sequence: what to read, then what to practise (each step with its evidence). */
 export function pathSequence(path: LearningPath) {
   return [...path.steps, ...path.exercises];
 }
@@ -50,6 +52,15 @@ export function useCourseProgress() {
       unsubscribe();
     };
   }, []);
+  // Journal answers live in the journal store, not the records: folded in here.
+  const { journal, version } = useJournal();
+  const withJournal = useMemo<CourseFacts>(() => {
+    if (!journal) return facts;
+    const answered = JOURNAL_PROMPTS.filter((p) => journal.history(p.id).length > 0);
+    return { ...facts, journalAnswered: new Set(answered.map((p) => p.id)) };
+    // version changes whenever the journal's contents do
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [facts, journal, version]);
   const path = LEARNING_PATHS.find((p) => p.id === choice) ?? null;
-  return { facts, loaded, choice, path };
+  return { facts: withJournal, loaded, choice, path };
 }

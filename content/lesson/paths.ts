@@ -1,4 +1,41 @@
+import { LAB_EXERCISES, DROP_ID } from '@/content/claim-lab/exercises';
+import { ASSESSMENT_ITEMS } from '@/content/reflect';
+import { DESIGN_CATALOG } from '@/lib/lease';
+import type { StepEvidence } from '@/lib/progress';
+import { MIGRATION_CASES } from './cases';
+import { CHECK_QUESTION } from './lesson';
+import { QUIZ_ITEMS } from './mistakes';
+import { flattenQuestions } from './questions';
 import type { LearningPath } from './types';
+
+/**
+ * What completes each kind of step. A step lists its own evidence: every item it names, not
+ * any one of them (a reveal of the check question is not the follow-up questions; two quiz
+ * answers are not the quiz). lib/progress judges it; every page that shows a tick reads it.
+ */
+const read = (...sections: string[]): readonly StepEvidence[] => [{ kind: 'read', sections }];
+const ALL_QUESTIONS: readonly StepEvidence[] = [
+  { kind: 'revealed', items: flattenQuestions().map((q) => q.id) },
+];
+const WHOLE_QUIZ: readonly StepEvidence[] = [
+  { kind: 'quiz-answered', items: QUIZ_ITEMS.map((q) => q.id) },
+];
+const ALL_MIGRATION_CASES: readonly StepEvidence[] = [
+  { kind: 'revealed', items: MIGRATION_CASES.map((c) => c.id) },
+];
+const TAKEOVER_TIMELINE: readonly StepEvidence[] = [
+  {
+    kind: 'timeline-full-marks',
+    scenarios: ['acceptance'],
+    says: 'the acceptance sequence (A pauses past expiry, B takes over) with full marks',
+  },
+];
+const ALL_CHALLENGES: readonly StepEvidence[] = [
+  {
+    kind: 'lab-solved',
+    challenges: LAB_EXERCISES.filter((e) => e.kind === 'challenge').map((e) => e.id),
+  },
+];
 
 /**
  * The four ways into the lesson. Each orders the lesson's sections for one goal and points to
@@ -14,31 +51,37 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
         href: '/learn#preparatory-concepts',
         label: 'Preparatory concepts',
         why: 'The three ideas the rest builds on.',
+        doneWhen: read('preparatory-concepts'),
       },
       {
         href: '/learn#core-principles',
         label: 'The four core principles',
         why: 'Liveness versus safety, and where the check belongs.',
+        doneWhen: read('core-principles'),
       },
       {
         href: '/learn#check-question',
         label: 'Check question',
         why: 'Say it in your own words before reading on.',
+        doneWhen: [{ kind: 'revealed', items: [CHECK_QUESTION.id] }],
       },
       {
         href: '/learn#engineering-deduction',
         label: 'Engineering deduction',
         why: 'The principles applied to one concrete scene.',
+        doneWhen: read('engineering-deduction'),
       },
       {
         href: '/learn/questions',
         label: 'Follow-up questions',
         why: 'Three questions, one followed two levels deeper.',
+        doneWhen: ALL_QUESTIONS,
       },
       {
         href: '/learn/mistakes',
         label: 'Common mistakes quiz',
         why: 'Test the beliefs that most often break designs.',
+        doneWhen: WHOLE_QUIZ,
       },
     ],
     exercises: [
@@ -46,11 +89,20 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
         href: '/practice/timeline',
         label: 'Timeline',
         why: 'Watch a paused worker wake up after the takeover.',
+        doneWhen: TAKEOVER_TIMELINE,
       },
       {
         href: '/reflect',
         label: 'Reflect',
         why: 'Write your own answer and rate yourself against the standards.',
+        doneWhen: [
+          {
+            kind: 'journal-answered',
+            prompts: ['main'],
+            says: 'your answer to the main question saved in the journal',
+          },
+          { kind: 'rated', items: ASSESSMENT_ITEMS.map((item) => item.id) },
+        ],
       },
     ],
   },
@@ -64,26 +116,37 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
         href: '/learn#impl-atomic-claim',
         label: 'Atomic claims',
         why: 'The claim that bumps the generation.',
+        doneWhen: read('impl-atomic-claim'),
       },
       {
         href: '/learn#impl-stale-write-rejection',
         label: 'Stale-write rejection',
         why: 'The commit that checks everything in one step.',
+        doneWhen: read('impl-stale-write-rejection'),
       },
       {
         href: '/learn#sqlite-demo',
         label: 'SQLite demo',
         why: 'The claim and finish statements, with the expected output.',
+        doneWhen: read('sqlite-demo'),
       },
       {
         href: '/learn#principle-short-claims',
         label: 'Short claims',
         why: 'Why the claim transaction must end before the work starts.',
+        doneWhen: read('principle-short-claims'),
       },
       {
         href: '/learn/questions',
-        label: 'Follow-up questions',
-        why: 'The PostgreSQL SELECT-then-UPDATE question in particular.',
+        label: 'The SELECT-then-UPDATE question',
+        why: 'The PostgreSQL follow-up question: what happens between the SELECT and the UPDATE.',
+        doneWhen: [
+          {
+            kind: 'revealed',
+            items: ['q-select-then-update-postgres'],
+            says: 'its answer revealed after your own attempt',
+          },
+        ],
       },
     ],
     exercises: [
@@ -91,11 +154,13 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
         href: '/practice/claim-lab',
         label: 'Claim lab',
         why: 'Run claim, renew and finish on real SQLite and read each refusal.',
+        doneWhen: ALL_CHALLENGES,
       },
       {
         href: '/practice/sql-sandbox',
         label: 'SQL sandbox',
         why: 'Edit the statements and watch what changes.',
+        doneWhen: [],
       },
     ],
   },
@@ -108,21 +173,25 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
         href: '/learn#impl-expiry-does-not-stop',
         label: 'Expiry does not stop the old worker',
         why: 'The failure the whole lesson is about.',
+        doneWhen: read('impl-expiry-does-not-stop'),
       },
       {
         href: '/learn#impl-test-resume',
         label: 'Testing a resumed worker',
         why: 'The acceptance sequence that reproduces it.',
+        doneWhen: read('impl-test-resume'),
       },
       {
         href: '/learn/mistakes',
         label: 'Common mistakes quiz',
         why: 'The four beliefs behind most of these bugs.',
+        doneWhen: WHOLE_QUIZ,
       },
       {
         href: '/learn/cases',
         label: 'Migration cases',
         why: 'What still breaks when the write lands remotely.',
+        doneWhen: ALL_MIGRATION_CASES,
       },
     ],
     exercises: [
@@ -130,11 +199,13 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
         href: '/practice/crash-lab',
         label: 'Crash lab',
         why: 'Kill a worker at each step and see what survives.',
+        doneWhen: [{ kind: 'crash-evaluated' }],
       },
       {
         href: '/practice/timeline',
         label: 'Timeline',
         why: 'Step through the pause, the takeover and the stale write.',
+        doneWhen: TAKEOVER_TIMELINE,
       },
     ],
   },
@@ -147,21 +218,25 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
         href: '/learn#principle-liveness-vs-safety',
         label: 'Liveness versus safety',
         why: 'What each mechanism can and cannot promise.',
+        doneWhen: read('principle-liveness-vs-safety'),
       },
       {
         href: '/learn#principle-fence-at-resource',
         label: 'Fence at the resource',
         why: 'Highest-seen tokens, gateways and idempotency compared.',
+        doneWhen: read('principle-fence-at-resource'),
       },
       {
         href: '/learn/cases',
         label: 'Migration cases',
         why: 'A longer TTL and a remote file, judged by the principles.',
+        doneWhen: ALL_MIGRATION_CASES,
       },
       {
         href: '/learn#references',
         label: 'References',
         why: 'The sources the trade-offs rest on.',
+        doneWhen: read('references'),
       },
     ],
     exercises: [
@@ -169,11 +244,19 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
         href: '/practice/compare',
         label: 'Compare designs',
         why: 'Run the same schedule against several designs side by side.',
+        doneWhen: [{ kind: 'designs-checked', designs: DESIGN_CATALOG.map((d) => d.id) }],
       },
       {
         href: '/practice/claim-lab',
         label: 'Claim lab',
         why: 'Switch to the lease-only design and watch the stale write land.',
+        doneWhen: [
+          {
+            kind: 'lab-solved',
+            challenges: [DROP_ID],
+            says: 'the “Drop one condition” challenge solved',
+          },
+        ],
       },
     ],
   },

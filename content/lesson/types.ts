@@ -1,4 +1,5 @@
 import type { LearningPathId, WriteFate } from '@/lib/lesson';
+import type { StepEvidence } from '@/lib/progress';
 
 /**
  * The shapes of the lesson's content. Prose is plain strings; a pair of backticks marks inline
@@ -112,13 +113,11 @@ export interface PathStep {
   href: string;
   label: string;
   why: string;
+  /** What completes the step (lib/progress judges it); empty for a page that records nothing. */
+  doneWhen: readonly StepEvidence[];
 }
 
-export interface Exercise {
-  href: string;
-  label: string;
-  why: string;
-}
+export type Exercise = PathStep;
 
 export interface LearningPath {
   id: LearningPathId;

@@ -46,8 +46,8 @@ export default async function LearningPathPage({ params }: { params: Promise<{ p
                   <Link href={step.href} className="font-semibold text-accent underline">
                     {step.label}
                   </Link>
-                  <StepTick href={step.href} />
                   <span className="block text-muted">{step.why}</span>
+                  <StepTick doneWhen={step.doneWhen} />
                 </span>
               </li>
             ))}
@@ -64,8 +64,8 @@ export default async function LearningPathPage({ params }: { params: Promise<{ p
                 <a href={exercise.href} className="font-semibold text-accent underline">
                   {exercise.label}
                 </a>
-                <StepTick href={exercise.href} />
                 <span className="block text-muted">{exercise.why}</span>
+                <StepTick doneWhen={exercise.doneWhen} />
               </li>
             ))}
           </ul>

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { LAB_EXERCISES } from '@/content/claim-lab/exercises';
+import { JOURNAL_PROMPTS, ASSESSMENT_ITEMS } from '@/content/reflect';
+import { TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
+import { DESIGN_CATALOG } from '@/lib/lease';
+import { flattenQuestions, MIGRATION_CASES, QUIZ_ITEMS, SECTIONS } from '@/content/lesson';
+import { CHECK_QUESTION } from './lesson';
+import { LEARNING_PATHS } from './paths';
+
+const anchors = new Set(SECTIONS.flatMap((s) => [s.id, ...s.children.map((c) => c.id)]));
+const revealable = new Set([
+  CHECK_QUESTION.id,
+  ...flattenQuestions().map((q) => q.id),
+  ...MIGRATION_CASES.map((c) => c.id),
+]);
+
+describe('learning paths: what completes each step', () => {
+  const steps = LEARNING_PATHS.flatMap((p) => [...p.steps, ...p.exercises]);
+
+  it('every step names evidence that exists (only the sandbox, which records nothing, is optional)', () => {
+    for (const step of steps) {
+      if (step.href === '/practice/sql-sandbox') {
+        expect(step.doneWhen).toEqual([]);
+        continue;
+      }
+      expect(step.doneWhen.length, step.label).toBeGreaterThan(0);
+      for (const e of step.doneWhen) {
+        const ids =
+          e.kind === 'read'
+            ? e.sections.map((id) => [id, anchors.has(id)])
+            : e.kind === 'revealed'
+              ? e.items.map((id) => [id, revealable.has(id)])
+              : e.kind === 'quiz-answered'
+                ? e.items.map((id) => [id, QUIZ_ITEMS.some((q) => q.id === id)])
+                : e.kind === 'lab-solved'
+                  ? e.challenges.map((id) => [id, LAB_EXERCISES.some((x) => x.id === id)])
+                  : e.kind === 'timeline-full-marks'
+                    ? e.scenarios.map((id) => [id, TIMELINE_SCENARIOS.some((s) => s.id === id)])
+                    : e.kind === 'designs-checked'
+                      ? e.designs.map((id) => [id, DESIGN_CATALOG.some((d) => d.id === id)])
+                      : e.kind === 'journal-answered'
+                        ? e.prompts.map((id) => [id, JOURNAL_PROMPTS.some((p) => p.id === id)])
+                        : e.kind === 'rated'
+                          ? e.items.map((id) => [id, ASSESSMENT_ITEMS.some((a) => a.id === id)])
+                          : [];
+        for (const [id, known] of ids) expect(known, `${step.label}: ${String(id)}`).toBe(true);
+      }
+    }
+  });
+
+  it('a step that points at a page of many items needs all of them, not any one', () => {
+    const questions = steps.find(
+      (s) => s.href === '/learn/questions' && s.label.startsWith('Follow'),
+    );
+    expect(questions?.doneWhen).toEqual([
+      { kind: 'revealed', items: flattenQuestions().map((q) => q.id) },
+    ]);
+    const quiz = steps.find((s) => s.href === '/learn/mistakes');
+    expect(quiz?.doneWhen).toEqual([{ kind: 'quiz-answered', items: QUIZ_ITEMS.map((q) => q.id) }]);
+    const check = steps.find((s) => s.href === '/learn#check-question');
+    expect(check?.doneWhen).toEqual([{ kind: 'revealed', items: [CHECK_QUESTION.id] }]);
+  });
+});
