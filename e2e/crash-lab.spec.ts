@@ -101,7 +101,7 @@ test('a worker paused inside publish goes on after a takeover and the publisher 
 
   await stale.getByRole('button', { name: 'Step worker-1' }).click();
   await expect(stale).toContainText(
-    'fenced out at publish (generation 1): refused: generation 1 is older than generation 2',
+    "fenced out at publish (generation 1): Refused: the publisher has seen generation 2, higher than worker-1's generation 1. worker-2 holds the run (generation 2).",
   );
   await expect(
     page.getByRole('table', { name: /publisher: publish_requests \(2 rows\)/ }),

@@ -7,7 +7,9 @@ export {
   type CrashLabOptions,
   type LabOps,
 } from './lab';
-export { PUBLISHER_FENCE, staleExplanation } from './publisher';
+export { PUBLISHER_FENCE } from './publisher';
+/** The lab's writes as the rulebook's decisions, and their words (explain()'s, in the lab's vocabulary). */
+export { CRASHLAB_VOCABULARY, describeDecision, decisionVerdict } from './decisions';
 export {
   CRASHLAB_SCHEMA_VERSION,
   PUBLISHER_RESOURCE,

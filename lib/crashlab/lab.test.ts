@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openSqlJs } from '@/lib/sqlite';
 import { asyncDriver } from '@/lib/sqlite/async-driver';
+import { describeDecision } from './decisions';
 import { evaluate } from './evaluate';
 import type { HistoryEntry } from './history';
 import { createCrashLab, labRunIds, submitLab, type CrashLab } from './lab';
@@ -104,8 +105,24 @@ describe('a stale worker that wakes up', () => {
     advance(5); // A pauses past its lease
     expect(await worker('worker-B')).toMatchObject({ succeeded: 1 });
     const late = await lab.checkpoint('worker-A', a.runId, 1, 'collect', step.attemptId, 'late');
-    expect(late.ok).toBe(false);
-    expect(await lab.publish(a.runId, 1, 'stale draft')).toMatchObject({
+    if (late.ok) throw new Error('a stale checkpoint landed');
+    expect(late.decision).toMatchObject({
+      kind: 'output',
+      writer: 'worker-A',
+      failed: ['owner', 'fence', 'status'],
+      authority: { holder: 'worker-B', token: 2 },
+      violation: null,
+    });
+    expect(describeDecision(late.decision)).toBe(
+      "0 rows changed: worker-A's output write was refused: the owner is worker-B, not worker-A; the generation is 2, worker-A holds 1; the status is done, not running. worker-A no longer holds the run: worker-B does (generation 2).",
+    );
+    const claim = await lab.claimNext('worker-C');
+    if (claim.ok) throw new Error('a done run was claimed');
+    expect(claim.reason).toBe('all-final');
+    expect(describeDecision(claim.decision)).toBe(
+      "0 rows changed: worker-C's claim was refused: the run is done: a final run is never claimed again.",
+    );
+    expect(await lab.publish('worker-A', a.runId, 1, 'stale draft')).toMatchObject({
       outcome: 'refused',
       highestGeneration: 2,
     });
@@ -119,7 +136,7 @@ describe('a stale worker that wakes up', () => {
     await lab.claimNext('worker-A');
     advance(3);
     expect(await lab.claimNext('worker-B')).toMatchObject({ ok: true, generation: 2 });
-    expect(await lab.publish('run-0001', 1, 'x')).toMatchObject({ outcome: 'refused' });
+    expect(await lab.publish('worker-A', 'run-0001', 1, 'x')).toMatchObject({ outcome: 'refused' });
     expect((await lab.snapshot()).publisher.receipts).toHaveLength(0);
   });
 });

@@ -1,12 +1,14 @@
-import { CLAIM_PICKED_RUN, fencedDesign, pickClaimableRun, type CommitResult } from '@/lib/lease';
+import { CLAIM_PICKED_RUN, fencedDesign, pickClaimableRun, type WriteDecision } from '@/lib/lease';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
 import { oneTripOps } from './one-trip';
 import { PUBLISHER, publishThroughFence, REGISTER } from './publisher';
-import { finishResult, nothingClaimable, refusal, toRun } from './run-results';
+import { checkpointNotWritten, refusedAtRunRow } from './decisions';
+import { finishResult, nothingClaimable, toRun } from './run-results';
 import { clockStatement, CRASHLAB_SCHEMA_VERSION, publisherSchema, taskSchema } from './schema';
 import { readLabSnapshot } from './snapshot';
 import type {
   CheckpointResult,
+  FinishResult,
   LabClaim,
   LabSnapshot,
   PublishDecision,
@@ -38,7 +40,7 @@ export interface CrashLab {
   removedFence(): Promise<RemovableFence | null>;
   claimNext(owner: string): Promise<LabClaim>;
   beginStep(owner: string, runId: string, generation: number, step: Step): Promise<StepStart>;
-  publish(runId: string, generation: number, body: string): Promise<PublishDecision>;
+  publish(owner: string, runId: string, generation: number, body: string): Promise<PublishDecision>;
   checkpoint(
     owner: string,
     runId: string,
@@ -47,7 +49,7 @@ export interface CrashLab {
     attemptId: number,
     output: string,
   ): Promise<CheckpointResult>;
-  finish(owner: string, runId: string, generation: number): Promise<CommitResult>;
+  finish(owner: string, runId: string, generation: number): Promise<FinishResult>;
   snapshot(): Promise<LabSnapshot>;
 }
 
@@ -131,6 +133,7 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
   };
   /** The lesson's renewal (owner, fence, unexpired lease, running), then write, atomically. */
   const underFence = async <T>(
+    kind: 'renew' | 'output',
     owner: string,
     run: string,
     token: number,
@@ -138,14 +141,28 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
   ) => {
     const now = await clock(task);
     return task.transaction(
-      async (): Promise<{ ok: true; value: T } | { ok: false; explanation: string }> => {
+      async (): Promise<
+        { ok: true; value: T; now: number } | { ok: false; decision: WriteDecision }
+      > => {
         const changed = await task.run(fencedDesign.renew, { run, owner, token, now, lease });
-        if (changed === 0)
-          return { ok: false, explanation: refusal(await readRun(run), run, owner, token, now) };
-        return { ok: true, value: await write(now) };
+        if (changed === 0) {
+          const row = await readRun(run);
+          return { ok: false, decision: refusedAtRunRow(kind, { owner, run, row, token, now }) };
+        }
+        return { ok: true, value: await write(now), now };
       },
     );
   };
+  /** Who saved a step's checkpoint (a checkpoint that changed nothing was stored before). */
+  const checkpointOwner = async (run: string, step: Step) =>
+    String(
+      (
+        await task.get<{ owner: string }>(
+          'SELECT owner FROM checkpoints WHERE run_id = $run AND step = $step',
+          { run, step },
+        )
+      )?.owner ?? '',
+    );
   const operations = new Map<string, string>();
   const operationOf = async (run: string) => {
     let op = operations.get(run);
@@ -188,7 +205,7 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
         );
         return { run, generation };
       });
-      if (!claimed) return nothingClaimable(task);
+      if (!claimed) return nothingClaimable(task, owner, now);
       const done: Partial<Record<Step, string>> = {};
       const saved = await task.all<{ step: Step; output: string }>(
         'SELECT step, output FROM checkpoints WHERE run_id = $run',
@@ -205,7 +222,7 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
       };
     },
     async beginStep(owner, run, generation, step) {
-      const started = await underFence(owner, run, generation, async (now) => {
+      const started = await underFence('renew', owner, run, generation, async (now) => {
         const row = await task.get<{ id: number }>(
           `INSERT INTO step_attempts (run_id, step, generation, owner, started_at)
            VALUES ($run, $step, $generation, $owner, $now) RETURNING attempt_id AS id`,
@@ -215,10 +232,11 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
       });
       return started.ok ? { ok: true, attemptId: started.value } : started;
     },
-    async publish(run, generation, body) {
+    async publish(owner, run, generation, body) {
       const fenced = (await removedFence()) !== 'publisher';
-      const request = { run, op: await operationOf(run), generation, body };
-      return publishThroughFence(publisher, { ...request, now: await clock(publisher) }, fenced);
+      const request = { owner, run, op: await operationOf(run), generation, body };
+      const now = await clock(publisher);
+      return publishThroughFence(publisher, { ...request, now }, fenced, () => readRun(run));
     },
     async checkpoint(owner, run, generation, step, attemptId, output) {
       const insert = (now: number) =>
@@ -227,17 +245,22 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
            VALUES ($run, $step, $generation, $owner, $attempt, $output, $now) ON CONFLICT (run_id, step) DO NOTHING`,
           { run, step, generation, owner, attempt: attemptId, output, now },
         );
+      const fenced = (await removedFence()) !== 'checkpoint';
       let changed: number;
-      if ((await removedFence()) === 'checkpoint') {
-        changed = await insert(await clock(task));
+      let now: number;
+      if (!fenced) {
+        now = await clock(task);
+        changed = await insert(now);
       } else {
-        const saved = await underFence(owner, run, generation, insert);
+        const saved = await underFence('output', owner, run, generation, insert);
         if (!saved.ok) return saved;
-        changed = saved.value;
+        ({ value: changed, now } = saved);
       }
-      if (changed === 0)
-        return { ok: false, explanation: `${step} was already checkpointed; nothing was written.` };
-      return { ok: true };
+      if (changed > 0) return { ok: true };
+      const row = await readRun(run);
+      const storedBy = await checkpointOwner(run, step);
+      const facts = { owner, run, step, row, token: generation, now, storedBy, fenced };
+      return { ok: false, decision: checkpointNotWritten(facts) };
     },
     async finish(owner, run, token) {
       const now = await clock(task);
@@ -257,6 +280,8 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
           removedFence,
           operationOf,
           rememberOperation: (run, op) => operations.set(run, op),
+          readRun,
+          checkpointOwner,
         }),
       }
     : lab;

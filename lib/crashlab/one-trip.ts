@@ -3,20 +3,21 @@ import {
   fencedDesign,
   pickClaimableRun,
   REGISTER_AND_READ_SEEN,
-  type CommitResult,
+  type RunRow,
 } from '@/lib/lease';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
 import type { LabOps } from './lab';
+import { checkpointNotWritten, refusedAtRunRow } from './decisions';
 import {
   PUBLISHER,
+  publishAnswer,
   publisherAdmits,
   RECEIPT_COLUMNS,
   REGISTER,
-  staleExplanation,
   toReceipt,
 } from './publisher';
-import { finishResult, fromJson, nothingClaimable, refusal, toRun } from './run-results';
-import type { PublishDecision, RemovableFence, Step } from './types';
+import { finishResult, fromJson, nothingClaimable, toRun } from './run-results';
+import type { FinishResult, RemovableFence, Step } from './types';
 
 /**
  * PostgreSQL forms of the queue lab's operations, each in as few round trips as the rules
@@ -39,7 +40,7 @@ export function onServerClock(sql: string): string {
     .replace(/\$now\b/g, '(SELECT now FROM clock)');
 }
 
-/** The run's row as the rulebook reads it, as JSON text, for a refusal's explanation. */
+/** The run's row as the rulebook reads it, as JSON text, for the decision on a refusal. */
 const RUN_JSON = `(SELECT row_to_json(r)::text FROM (${fencedDesign.read}) r) AS run`;
 
 /**
@@ -102,10 +103,10 @@ SELECT (SELECT generation FROM recorded) AS token,
   (SELECT json_agg(json_build_object('step', step, 'output', output))::text FROM checkpoints WHERE run_id = $run) AS done`;
 }
 
-/** The publisher logs a refused request. */
+/** The publisher logs a refused request; returns the clock it logged. */
 export const LOG_REFUSED = `WITH ${CLOCK}
 INSERT INTO publish_requests (operation_id, run_id, generation, outcome, at)
-SELECT $op, $run, $generation, 'refused', now FROM clock`;
+SELECT $op, $run, $generation, 'refused', now FROM clock RETURNING at AS now`;
 
 /**
  * The publisher's write: the receipt unless its operation id already has one, the request's log
@@ -132,6 +133,10 @@ export interface OneTripContext {
   /** The run's publish operation id (cached by the lab once a claim has read it). */
   operationOf: (run: string) => Promise<string>;
   rememberOperation: (run: string, op: string) => void;
+  /** The run row (for who held the run when the publisher refused, or has no fence). */
+  readRun: (run: string) => Promise<RunRow | undefined>;
+  /** Who saved a step's checkpoint. */
+  checkpointOwner: (run: string, step: Step) => Promise<string>;
 }
 
 /**
@@ -166,7 +171,7 @@ export function oneTripOps(ctx: OneTripContext): LabOps {
         const saved = (row.done ? JSON.parse(row.done) : []) as { step: Step; output: string }[];
         return { run, generation, now, op: String(row.op), saved };
       });
-      if (!claimed) return nothingClaimable(task);
+      if (!claimed) return nothingClaimable(task, owner);
       ctx.rememberOperation(claimed.run, claimed.op);
       const done: Partial<Record<Step, string>> = {};
       for (const { step, output } of claimed.saved) done[step] = output;
@@ -185,15 +190,18 @@ export function oneTripOps(ctx: OneTripContext): LabOps {
         { run, owner, token: generation, generation, step, lease },
       );
       if (row?.id !== null && row?.id !== undefined) return { ok: true, attemptId: Number(row.id) };
+      const now = Number(row?.now);
+      const seen = runOf(row?.run);
       return {
         ok: false,
-        explanation: refusal(runOf(row?.run), run, owner, generation, Number(row?.now)),
+        decision: refusedAtRunRow('renew', { owner, run, row: seen, token: generation, now }),
       };
     },
-    async publish(run, generation, body) {
+    async publish(owner, run, generation, body) {
       const fenced = (await ctx.removedFence()) !== 'publisher';
       const op = await ctx.operationOf(run);
-      return publisher.transaction(async (): Promise<PublishDecision> => {
+      let now = 0;
+      const answer = await publisher.transaction(async () => {
         const seen = Number(
           (
             await publisher.get<{ generation: number }>(REGISTER_AND_READ_SEEN, {
@@ -204,12 +212,10 @@ export function oneTripOps(ctx: OneTripContext): LabOps {
           )?.generation ?? 0,
         );
         if (fenced && !publisherAdmits(generation, seen)) {
-          await publisher.run(LOG_REFUSED, { op, run, generation });
-          return {
-            outcome: 'refused',
-            highestGeneration: seen,
-            explanation: staleExplanation(generation, seen),
-          };
+          now = Number(
+            (await publisher.get<{ now: number }>(LOG_REFUSED, { op, run, generation }))?.now,
+          );
+          return { outcome: 'refused' as const, seen };
         }
         const row = await publisher.get<{ inserted: number; receipt: string | null }>(
           acceptReceipt(RECEIPT_COLUMNS),
@@ -222,12 +228,13 @@ export function oneTripOps(ctx: OneTripContext): LabOps {
           (await publisher.get(`SELECT ${RECEIPT_COLUMNS} FROM receipts WHERE operation_id = $op`, {
             op,
           }));
-        return {
-          outcome: Number(row?.inserted) === 1 ? 'applied' : 'duplicate',
-          receipt: toReceipt(receipt!),
-          highestGeneration: seen,
-        };
+        const stored = toReceipt(receipt!);
+        now = stored.acceptedAt;
+        const outcome = Number(row?.inserted) === 1 ? ('applied' as const) : ('duplicate' as const);
+        return { outcome, seen, receipt: stored };
       });
+      const request = { owner, run, op, generation, body, now };
+      return publishAnswer(request, fenced, answer, () => ctx.readRun(run));
     },
     async checkpoint(owner, run, generation, step, attemptId, output) {
       const unfenced = (await ctx.removedFence()) === 'checkpoint';
@@ -236,16 +243,21 @@ export function oneTripOps(ctx: OneTripContext): LabOps {
         unfenced ? UNFENCED_CHECKPOINT : FENCED_CHECKPOINT,
         unfenced ? values : { ...values, token: generation, lease },
       );
-      if (Number(row?.renewed) === 0)
+      const now = Number(row?.now);
+      if (Number(row?.renewed) === 0) {
+        const seen = runOf(row?.run);
         return {
           ok: false,
-          explanation: refusal(runOf(row?.run), run, owner, generation, Number(row?.now)),
+          decision: refusedAtRunRow('output', { owner, run, row: seen, token: generation, now }),
         };
-      if (Number(row?.written) === 0)
-        return { ok: false, explanation: `${step} was already checkpointed; nothing was written.` };
-      return { ok: true };
+      }
+      if (Number(row?.written) > 0) return { ok: true };
+      const seen = await ctx.readRun(run);
+      const storedBy = await ctx.checkpointOwner(run, step);
+      const facts = { owner, run, step, row: seen, token: generation, now, storedBy };
+      return { ok: false, decision: checkpointNotWritten({ ...facts, fenced: !unfenced }) };
     },
-    async finish(owner, run, token): Promise<CommitResult> {
+    async finish(owner, run, token): Promise<FinishResult> {
       const result = await task.get<{ now: number; changed: number; run: string | null }>(FINISH, {
         run,
         owner,

@@ -1,19 +1,12 @@
-import {
-  COMMIT_CONDITIONS,
-  commitResult,
-  explainRefusal,
-  failedConditions,
-  fencedDesign,
-  finishLanded,
-  type CommitResult,
-  type RunRow,
-} from '@/lib/lease';
+import { decideFinish, fencedDesign, finishLanded, type RunRow } from '@/lib/lease';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
-import type { LabClaim } from './types';
+import { claimRefusedOn, refusedAtRunRow, rowAuthority } from './decisions';
+import { clockStatement } from './schema';
+import type { FinishResult, LabClaim } from './types';
 
 /*
- * What the rulebook's run-row statements returned, read back as the rulebook's results: the row
- * (either dialect), a refusal's explanation, a finish's commit result, an empty claim.
+ * What the rulebook's run-row statements returned, read back: the row (either dialect), and a
+ * finish's result with the rulebook's decision when it did not land.
  */
 
 /** A run row from either dialect (PostgreSQL folds unquoted aliases to lower case). */
@@ -34,34 +27,10 @@ export function fromJson(text: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
-/** Why the lesson's renewal or finish changed no row, in the rulebook's words. */
-export function refusal(
-  row: RunRow | undefined,
-  run: string,
-  owner: string,
-  token: number,
-  now: number,
-): string {
-  return row
-    ? explainRefusal(row, failedConditions(row, owner, token, now), owner, token, now)
-    : `Run ${run} does not exist.`;
-}
-
-/** A claim that found nothing: every run final, or every open run held on a live lease. */
-export async function nothingClaimable(task: AsyncSqlDriver): Promise<LabClaim> {
-  const open = await task.get<{ n: number }>(
-    "SELECT count(*) AS n FROM runs WHERE status IN ('queued', 'running')",
-  );
-  return Number(open?.n ?? 0) === 0
-    ? { ok: false, reason: 'all-final', explanation: 'every run is in a final state' }
-    : {
-        ok: false,
-        reason: 'none-claimable',
-        explanation: 'every open run is held on a lease that has not ended',
-      };
-}
-
-/** The lesson's finish as a commit result, in the four outcomes: the rulebook's decision. */
+/**
+ * The lesson's finish: landed, or (0 rows) the rulebook's decision on the row it saw: a
+ * duplicate when this holder's own finish already landed, else refused.
+ */
 export function finishResult(
   changed: number,
   row: RunRow | undefined,
@@ -69,17 +38,46 @@ export function finishResult(
   owner: string,
   token: number,
   now: number,
-): CommitResult {
-  // The statement is the only read: the row it left (or, refused, the row it saw).
-  const conditions = fencedDesign.rules?.finish ?? COMMIT_CONDITIONS;
-  return commitResult({
-    runId: run,
-    changed,
-    conditions,
-    after: row,
-    owner,
-    token,
-    now,
-    landed: row !== undefined && finishLanded(conditions, row, owner, token),
-  });
+): FinishResult {
+  if (changed > 0) return { ok: true };
+  const conditions = fencedDesign.rules!.finish;
+  if (!row || !finishLanded(conditions, row, owner, token))
+    return { ok: false, decision: refusedAtRunRow('finish', { owner, run, row, token, now }) };
+  const decision = decideFinish(
+    { writer: owner, at: now, authority: rowAuthority(row) },
+    {
+      conditions,
+      before: row,
+      after: row,
+      token,
+      changed: 0,
+      duplicate: { opId: `${owner}@${token}` },
+    },
+  );
+  return { ok: false, decision };
+}
+
+/** The run nearest to claimable (open runs first, the lease that ends first), with the clock. */
+const nearestRun = (
+  task: AsyncSqlDriver,
+) => `SELECT run_id AS "runId", owner, lease_until AS "leaseUntil", fence,
+  status, (${clockStatement(task.dialect)}) AS now FROM runs
+  ORDER BY CASE WHEN status IN ('queued', 'running') THEN 0 ELSE 1 END, lease_until, run_id LIMIT 1`;
+
+/**
+ * A claim that took no run: every run final, or every open run held on a live lease. The
+ * rulebook decides it on the run nearest to claimable (the open run whose lease ends first, else
+ * a final run), read in one statement with the database's clock (`now`: an injected clock's).
+ */
+export async function nothingClaimable(
+  task: AsyncSqlDriver,
+  owner: string,
+  now?: number,
+): Promise<LabClaim> {
+  const found = await task.get(nearestRun(task));
+  const row = found ? toRun(found) : undefined;
+  const at = now ?? Number(found?.now ?? 0);
+  const open = row?.status === 'queued' || row?.status === 'running';
+  const decision = claimRefusedOn(owner, row, at);
+  return { ok: false, reason: open ? 'none-claimable' : 'all-final', decision };
 }

@@ -1,4 +1,4 @@
-import type { RunRow } from '@/lib/lease';
+import type { RunRow, WriteDecision } from '@/lib/lease';
 
 /** The fixed workflow of every run, in order. */
 export const STEPS = ['collect', 'draft', 'verify', 'publish'] as const;
@@ -81,10 +81,18 @@ export interface PublishRequestRow {
   at: number;
 }
 
-/** What the publisher decided about one publish request (the database's view). */
+/**
+ * What the publisher decided about one publish request (the database's view), with the
+ * rulebook's decision record of it (every word about it is explain()'s).
+ */
 export type PublishDecision =
-  | { outcome: 'applied' | 'duplicate'; receipt: ReceiptRow; highestGeneration: number }
-  | { outcome: 'refused'; highestGeneration: number; explanation: string };
+  | {
+      outcome: 'applied' | 'duplicate';
+      receipt: ReceiptRow;
+      highestGeneration: number;
+      decision: WriteDecision;
+    }
+  | { outcome: 'refused'; highestGeneration: number; decision: WriteDecision };
 
 /** Everything both databases hold: what inspect prints, the page shows and evaluate judges. */
 export interface LabSnapshot {
@@ -112,8 +120,14 @@ export type LabClaim =
       leaseUntil: number;
       done: Partial<Record<Step, string>>;
     }
-  | { ok: false; reason: 'none-claimable' | 'all-final'; explanation: string };
+  | { ok: false; reason: 'none-claimable' | 'all-final'; decision: WriteDecision };
 
-export type StepStart = { ok: true; attemptId: number } | { ok: false; explanation: string };
+/** A write of the lab that did not land carries the rulebook's decision on it. */
+export type Refused = { ok: false; decision: WriteDecision };
 
-export type CheckpointResult = { ok: true } | { ok: false; explanation: string };
+export type StepStart = { ok: true; attemptId: number } | Refused;
+
+export type CheckpointResult = { ok: true } | Refused;
+
+/** The lesson's finish: landed, or refused (or a duplicate of this holder's own finish). */
+export type FinishResult = { ok: true } | Refused;

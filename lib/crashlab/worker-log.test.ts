@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { publishDecided } from './publisher';
 import { describeWorkerEvent } from './worker-log';
 
 describe('worker log lines', () => {
@@ -16,15 +17,33 @@ describe('worker log lines', () => {
     ).toBe('claimed run-0001: generation 3, resuming after collect, draft');
   });
 
-  it('says where a worker was fenced out and why', () => {
+  it('says where a worker was fenced out and why, in the rulebook’s words', () => {
+    const decision = publishDecided({
+      owner: 'worker-1',
+      op: 'publish-x-run-0001',
+      generation: 1,
+      seen: 2,
+      now: 100,
+      fenced: true,
+      outcome: 'refused',
+      holder: {
+        runId: 'run-0001',
+        owner: 'worker-2',
+        fence: 2,
+        leaseUntil: 130,
+        status: 'running',
+      },
+    });
     expect(
       describeWorkerEvent({
         type: 'fenced-out',
         run: 'run-0001',
         generation: 1,
         step: 'publish',
-        explanation: 'a newer holder',
+        decision,
       }),
-    ).toBe('run-0001 fenced out at publish (generation 1): a newer holder');
+    ).toBe(
+      "run-0001 fenced out at publish (generation 1): Refused: the publisher has seen generation 2, higher than worker-1's generation 1. worker-2 holds the run (generation 2).",
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { describeDecision } from './decisions';
 import type { WorkerEvent } from './worker';
 
 /**
@@ -19,8 +20,8 @@ export function describeWorkerEvent(event: WorkerEvent): string {
     case 'succeeded':
       return `${event.run} succeeded: generation ${event.generation}`;
     case 'fenced-out':
-      return `${event.run} fenced out at ${event.step} (generation ${event.generation}): ${event.explanation}`;
+      return `${event.run} fenced out at ${event.step} (generation ${event.generation}): ${describeDecision(event.decision)}`;
     case 'waiting':
-      return `waiting: ${event.explanation}`;
+      return `waiting: ${describeDecision(event.decision)}`;
   }
 }

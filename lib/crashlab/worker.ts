@@ -1,4 +1,5 @@
-import type { OutcomeKind } from '@/lib/lease';
+import type { OutcomeKind, WriteDecision } from '@/lib/lease';
+import { describeDecision } from './decisions';
 import type { HistoryEntry, HistoryOp } from './history';
 import type { LabOps } from './lab';
 import type { ChaosPoint } from './plan';
@@ -28,14 +29,15 @@ export type WorkerEvent =
   | { type: 'published'; run: string; outcome: 'applied' | 'duplicate'; receiptId: number }
   | { type: 'checkpointed'; run: string; step: Step }
   | { type: 'succeeded'; run: string; generation: number }
+  /** The rulebook's decision on the write that did not land (worker-log.ts words it). */
   | {
       type: 'fenced-out';
       run: string;
       generation: number;
       step: Step | 'finish';
-      explanation: string;
+      decision: WriteDecision;
     }
-  | { type: 'waiting'; explanation: string };
+  | { type: 'waiting'; decision: WriteDecision };
 
 export interface WorkerOptions {
   owner: string;
@@ -100,6 +102,9 @@ export async function runWorker(lab: LabOps, options: WorkerOptions): Promise<Wo
     outcome: OutcomeKind,
     extra: { detail?: string; reason?: 'ack-lost' } = {},
   ) => record({ type: 'complete', t: clock(), pid, worker: owner, ...i, outcome, ...extra });
+  /** A write that did not land: its outcome and its sentence, both from the rulebook's decision. */
+  const decided = (i: Invocation, decision: WriteDecision) =>
+    complete(i, decision.outcome.caller, { detail: describeDecision(decision) });
   let first = true;
   let succeeded = 0;
   let fencedOut = 0;
@@ -109,7 +114,7 @@ export async function runWorker(lab: LabOps, options: WorkerOptions): Promise<Wo
     run: string,
     generation: number,
     done: Partial<Record<Step, string>>,
-  ): Promise<{ step: Step | 'finish'; explanation: string } | null> => {
+  ): Promise<{ step: Step | 'finish'; decision: WriteDecision } | null> => {
     const faulted = first;
     first = false;
     const at = async (point: ChaosPoint) => {
@@ -126,8 +131,8 @@ export async function runWorker(lab: LabOps, options: WorkerOptions): Promise<Wo
       invoke(begin);
       const started = await lab.beginStep(owner, run, generation, step);
       if (!started.ok) {
-        complete(begin, 'refused', { detail: started.explanation });
-        return { step, explanation: started.explanation };
+        decided(begin, started.decision);
+        return { step, decision: started.decision };
       }
       complete(begin, 'applied');
       say({ type: 'started', run, step, attemptId: started.attemptId });
@@ -137,7 +142,7 @@ export async function runWorker(lab: LabOps, options: WorkerOptions): Promise<Wo
         await at('before_effect');
         const publish: Invocation = { op: 'publish', run, generation };
         invoke(publish);
-        let decision = await lab.publish(run, generation, done.draft ?? '');
+        let decision = await lab.publish(owner, run, generation, done.draft ?? '');
         if (
           decision.outcome !== 'refused' &&
           generation === 1 &&
@@ -156,11 +161,11 @@ export async function runWorker(lab: LabOps, options: WorkerOptions): Promise<Wo
             generation,
           });
           invoke(publish);
-          decision = await lab.publish(run, generation, done.draft ?? '');
+          decision = await lab.publish(owner, run, generation, done.draft ?? '');
         }
         if (decision.outcome === 'refused') {
-          complete(publish, 'refused', { detail: decision.explanation });
-          return { step, explanation: decision.explanation };
+          decided(publish, decision.decision);
+          return { step, decision: decision.decision };
         }
         const receiptId = decision.receipt.receiptId;
         complete(publish, decision.outcome, { detail: `receipt #${receiptId}` });
@@ -175,8 +180,8 @@ export async function runWorker(lab: LabOps, options: WorkerOptions): Promise<Wo
       invoke(checkpoint);
       const saved = await lab.checkpoint(owner, run, generation, step, started.attemptId, output);
       if (!saved.ok) {
-        complete(checkpoint, 'refused', { detail: saved.explanation });
-        return { step, explanation: saved.explanation };
+        decided(checkpoint, saved.decision);
+        return { step, decision: saved.decision };
       }
       complete(checkpoint, 'applied');
       say({ type: 'checkpointed', run, step });
@@ -187,8 +192,8 @@ export async function runWorker(lab: LabOps, options: WorkerOptions): Promise<Wo
     invoke(finish);
     const finished = await lab.finish(owner, run, generation);
     if (!finished.ok) {
-      complete(finish, 'refused', { detail: finished.explanation });
-      return { step: 'finish', explanation: finished.explanation };
+      decided(finish, finished.decision);
+      return { step: 'finish', decision: finished.decision };
     }
     complete(finish, 'applied');
     return null;
@@ -200,10 +205,10 @@ export async function runWorker(lab: LabOps, options: WorkerOptions): Promise<Wo
     invoke(claimInvocation);
     const claim = await lab.claimNext(owner);
     if (!claim.ok) {
-      complete(claimInvocation, 'refused', { detail: claim.explanation });
+      decided(claimInvocation, claim.decision);
       if (claim.reason === 'all-final') return { succeeded, fencedOut, stopped: 'all-final' };
       if (!options.waitForAll) return { succeeded, fencedOut, stopped: 'none-claimable' };
-      if (!waiting) say({ type: 'waiting', explanation: claim.explanation });
+      if (!waiting) say({ type: 'waiting', decision: claim.decision });
       waiting = true;
       await options.idle();
       continue;

@@ -1,6 +1,13 @@
-import { cancelingCheck, cancellableCheck, claimableCheck, keyCheck, runRowChecks } from './checks';
+import {
+  cancelingCheck,
+  cancellableCheck,
+  claimableCheck,
+  keyCheck,
+  runExistsCheck,
+  runRowChecks,
+} from './checks';
 import type { CommitCondition } from './conditions';
-import type { RowState, WriteDecision } from './decision';
+import type { RowState, WriteDecision, WriteKind } from './decision';
 import { build, outcome, RUN_ROW, type DecisionContext, type HeldToken } from './judge';
 
 /*
@@ -95,5 +102,19 @@ export function decideCancel(
     outcome: outcome(ctx, w.changed > 0 ? 'applied' : 'refused', w.changed),
     before: w.before,
     after: w.after,
+  });
+}
+
+/** A write to a run that does not exist: refused on `run`, the one check it failed. */
+export function decideMissingRun(
+  ctx: DecisionContext,
+  w: { kind: WriteKind; runId: string; token: number | null },
+): WriteDecision {
+  return build(ctx, {
+    kind: w.kind,
+    token: w.token,
+    target: RUN_ROW,
+    checks: [runExistsCheck(w.runId)],
+    outcome: outcome(ctx, 'refused', 0),
   });
 }

@@ -194,9 +194,11 @@ function commitSentence(d: WriteDecision, v: Vocabulary): string {
       : `0 rows changed, and that is not a refusal: ${d.writer}'s own earlier ${noun}${withToken(v, d.token)} already landed (the run is ${d.after?.status ?? d.before?.status}). The retry is a duplicate: already done by ${d.writer}.`;
   }
   if (o.database === 'refused') {
-    const owner = rightful(d)
-      ? ` ${d.writer} still holds the run${withToken(v, d.token)}: the refusal is not about ${d.writer}'s authority.`
-      : ` ${d.writer} no longer holds the run: ${holderClause(d, v, true)}.`;
+    const owner = d.failed.includes('run')
+      ? ''
+      : rightful(d)
+        ? ` ${d.writer} still holds the run${withToken(v, d.token)}: the refusal is not about ${d.writer}'s authority.`
+        : ` ${d.writer} no longer holds the run: ${holderClause(d, v, true)}.`;
     return `0 rows changed: ${d.writer}'s ${noun} was refused: ${joined(facts(d, v, false)) || 'it matched no row'}.${owner}`;
   }
   const head = `${rows(o.rowsChanged)} changed: ${d.writer}'s ${staleWord(d)}${noun} landed`;
@@ -222,7 +224,7 @@ function resourceSentence(d: WriteDecision, v: Vocabulary): string {
   const ownCheck = d.checks.find((c) => c.name === 'worker-check');
   const targetChecks = d.checks.filter((c) => c.name !== 'worker-check');
   const own = ownCheck ? ` ${checkFact(ownCheck, d, v)} before sending.` : '';
-  const holds = rightful(d) ? '' : ` ${capital(holderClause(d, v))}.`;
+  const holds = rightful(d) ? '' : ` ${capital(holderClause(d, v), d.authority.holder)}.`;
   if (o.database === 'duplicate')
     return `Duplicate: ${joined(facts(d, v, false))}, so ${target} returns the first write and adds nothing.`;
   if (o.database === 'refused') return `Refused: ${joined(facts(d, v, false))}.${holds}`;
@@ -256,6 +258,8 @@ function quorumSentence(d: WriteDecision, v: Vocabulary, target: string): string
     : `Refused at ${target}: ${noun} was taken by no acceptor. ${of}`;
 }
 
-function capital(s: string): string {
+/** A sentence's first letter in capitals; a holder's name ("worker-2") is left as it is written. */
+function capital(s: string, name: string | null = null): string {
+  if (name && s.startsWith(name)) return s;
   return s.charAt(0).toUpperCase() + s.slice(1);
 }

@@ -103,6 +103,8 @@ export {
   decideFinish,
   /** The user's cancel, or its completion. */
   decideCancel,
+  /** A write to a run that does not exist (refused on `run`). */
+  decideMissingRun,
 } from './decide';
 export {
   /** A write or registration through a resource fence of fence.ts. */

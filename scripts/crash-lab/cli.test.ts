@@ -288,7 +288,7 @@ describe('a stalled worker wakes up after a takeover', () => {
       if (a.exitCode === null && a.signalCode === null) process.kill(group, 'SIGKILL');
     }
     expect(stdout).toMatch(
-      /run-0001 fenced out at publish \(generation 1\): refused: generation 1 is older than generation 2/,
+      /run-0001 fenced out at publish \(generation 1\): Refused: the publisher has seen generation 2, higher than worker-A's generation 1\. worker-B holds the run \(generation 2\)\./,
     );
 
     const inspected = await lab('inspect', '--db', db);

@@ -191,7 +191,7 @@ describe('round trips on PostgreSQL', () => {
     await task.close();
     await publisher.close();
     expect(summary).toMatchObject({ succeeded: 2, fencedOut: 0, stopped: 'all-final' });
-    // Two runs, then the claim that finds every run final (BEGIN, pick, COMMIT, count of open runs).
+    // Two runs, then the claim that finds every run final (BEGIN, pick, COMMIT, the run nearest to claimable).
     expect(count.trips).toBe(2 * 18 + 4);
   });
 });
@@ -211,7 +211,7 @@ describe('the publisher’s fence on PostgreSQL (lib/lease’s fence table and g
         "UPDATE resource_fences SET generation = 2 WHERE run_id = $run AND resource = 'publisher'",
         { run },
       );
-      expect(await queue.publish(run, 1, 'draft')).toMatchObject({
+      expect(await queue.publish('A', run, 1, 'draft')).toMatchObject({
         outcome: 'refused',
         highestGeneration: 2,
       });
@@ -222,7 +222,7 @@ describe('the publisher’s fence on PostgreSQL (lib/lease’s fence table and g
         ),
       ).rejects.toThrow(/stale generation/);
       const big = 2 ** 40;
-      expect(await queue.publish(run, big, 'later')).toMatchObject({
+      expect(await queue.publish('A', run, big, 'later')).toMatchObject({
         outcome: 'applied',
         highestGeneration: big,
       });

@@ -1,0 +1,101 @@
+import {
+  decideClaim,
+  decideCommit,
+  decideMissingRun,
+  explain,
+  fencedDesign,
+  type Authority,
+  type Explained,
+  type RunRow,
+  type Vocabulary,
+  type WriteDecision,
+} from '@/lib/lease';
+
+/*
+ * The crash lab's writes as the rulebook's decisions. The lab hands over what a statement saw
+ * (the run row, the generation the publisher had seen) and gets a WriteDecision back; every word
+ * a worker's log, the history and the CLI print about a write is explain()'s, in the lab's words.
+ */
+
+/** The crash lab's words: its token is the generation; every line names it. */
+export const CRASHLAB_VOCABULARY: Vocabulary = { token: 'generation', fenced: true };
+
+/** What the learner reads about one of the lab's writes (explain()'s sentence). */
+export function describeDecision(decision: WriteDecision): Explained {
+  return explain(decision, CRASHLAB_VOCABULARY).sentence;
+}
+
+/** The verdict line of one of the lab's writes ("duplicate, 0 rows: already done by …"). */
+export function decisionVerdict(decision: WriteDecision): Explained {
+  return explain(decision, CRASHLAB_VOCABULARY).verdict;
+}
+
+/**
+ * Who held the run when a write was decided, as the run row says: the lab's claims each set the
+ * row's owner and generation, so its row names the newest claim's holder.
+ */
+export function rowAuthority(row: RunRow | undefined): Authority {
+  return row ? { holder: row.owner || null, token: row.fence } : { holder: null, token: 0 };
+}
+
+/** A claim that took no run, judged on the row nearest to claimable (none: the queue is empty). */
+export function claimRefusedOn(owner: string, row: RunRow | undefined, now: number): WriteDecision {
+  const ctx = { writer: owner, at: now, authority: rowAuthority(row) };
+  return row
+    ? decideClaim(ctx, { before: row, after: row, changed: 0, checked: true })
+    : decideMissingRun(ctx, { kind: 'claim', runId: '(any)', token: null });
+}
+
+/** A step's run-row write (a step start is a renewal, a checkpoint an output of the run). */
+export type RunRowWrite = 'renew' | 'output' | 'finish';
+
+/**
+ * A run-row write the lesson's conditions refused: `row` is the row the statement judged (it
+ * changed nothing, so it left that row as it was).
+ */
+export function refusedAtRunRow(
+  kind: RunRowWrite,
+  w: { owner: string; run: string; row: RunRow | undefined; token: number; now: number },
+): WriteDecision {
+  const ctx = { writer: w.owner, at: w.now, authority: rowAuthority(w.row) };
+  if (!w.row) return decideMissingRun(ctx, { kind, runId: w.run, token: w.token });
+  const rules = fencedDesign.rules!;
+  return decideCommit(ctx, {
+    kind,
+    conditions: kind === 'finish' ? rules.finish : rules.renew,
+    before: w.row,
+    after: w.row,
+    token: w.token,
+    changed: 0,
+  });
+}
+
+/**
+ * A checkpoint that changed nothing because the step's checkpoint is already stored (by
+ * `storedBy`): a duplicate (refused on `run` when the run is gone). `fenced`: it was written
+ * under the lesson's renewal.
+ */
+export function checkpointNotWritten(w: {
+  owner: string;
+  run: string;
+  step: string;
+  row: RunRow | undefined;
+  token: number;
+  now: number;
+  storedBy: string;
+  fenced: boolean;
+}): WriteDecision {
+  if (!w.row) return refusedAtRunRow('output', w);
+  return decideCommit(
+    { writer: w.owner, at: w.now, authority: rowAuthority(w.row) },
+    {
+      kind: 'output',
+      conditions: w.fenced ? fencedDesign.rules!.renew : [],
+      before: w.row,
+      after: w.row,
+      token: w.token,
+      changed: 0,
+      duplicate: { opId: `checkpoint of ${w.step}`, storedBy: w.storedBy },
+    },
+  );
+}
