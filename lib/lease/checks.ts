@@ -76,9 +76,11 @@ export function highestSeenCheck(
   const held = admitsPosition(fence, token, batch, seen);
   if (fence.kind === 'highest-seen' && fence.order === 'generation-batch')
     return check('highest-seen', 'at-least', [seen.generation, seen.batch], [token, batch], held);
-  const presented =
-    fence.kind === 'highest-seen' && fence.order === 'summed' ? token + batch : token;
-  return check('highest-seen', 'at-least', seen.generation, presented, held);
+  // Summed (broken): the resource compares generation + batch with the sum it saw; the parts
+  // are kept, so the words can say what was added.
+  if (fence.kind === 'highest-seen' && fence.order === 'summed')
+    return check('highest-seen', 'at-least', seen.generation, [token, batch], held);
+  return check('highest-seen', 'at-least', seen.generation, token, held);
 }
 
 /**

@@ -86,9 +86,17 @@ function who(value: CheckValue): string {
   return value === '' || value === null ? '(nobody)' : String(value);
 }
 
-function position(v: Vocabulary, value: CheckValue): string {
+/** Whether the writer presents the scenario's fingerprint here: only at the gateway lane. */
+export function presentsFingerprint(d: WriteDecision): boolean {
+  return d.target.id.startsWith('gateway:');
+}
+
+/** What a highest-seen check compared: a token, a pair in order, or (summed) a token plus a batch. */
+function position(v: Vocabulary, value: CheckValue, d: WriteDecision, summed = false): string {
+  if (Array.isArray(value) && summed)
+    return `${tokenName(v)} ${value[0]} + batch ${value[1]} (= ${Number(value[0]) + Number(value[1])})`;
   if (Array.isArray(value)) return `(${tokenName(v)} ${value[0]}, batch ${value[1]})`;
-  return tokenText(v, Number(value), true);
+  return tokenText(v, Number(value), presentsFingerprint(d));
 }
 
 /**
@@ -118,12 +126,16 @@ export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): stri
         : `the status is ${c.actual}, not ${String(c.expected)}`;
     case 'claimable':
       return claimFact(c, d);
-    case 'highest-seen':
+    case 'highest-seen': {
+      const summed = Array.isArray(c.actual) && !Array.isArray(c.expected);
+      const presented = position(v, c.actual, d, summed);
+      const seen = summed ? `the sum ${c.expected}` : position(v, c.expected, d);
       if (c.held)
         return Number(Array.isArray(c.expected) ? c.expected[0] : c.expected) === 0
-          ? `${target} had seen no ${tokenName(v)} for this run; it now remembers ${writer}'s ${position(v, c.actual)}`
-          : `${writer}'s ${position(v, c.actual)} is not below the highest seen (${position(v, c.expected)})`;
-      return `${target} has seen ${position(v, c.expected)}, higher than ${writer}'s ${position(v, c.actual)}`;
+          ? `${target} had seen no ${tokenName(v)} for this run; it now remembers ${writer}'s ${presented}`
+          : `${writer}'s ${presented} is not below the highest seen (${seen})`;
+      return `${target} has seen ${seen}, higher than ${writer}'s ${presented}`;
+    }
     case 'key':
       return c.held
         ? `key ${c.expected} is new`
@@ -137,7 +149,7 @@ export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): stri
     case 'worker-check':
       return c.held
         ? `${writer} read the run row itself, and it still showed ${tokenText(v, Number(c.expected))}`
-        : `${writer} read the run row itself, and it shows ${tokenText(v, Number(c.actual))}, not ${writer}'s ${c.expected}`;
+        : `${writer} read the run row itself, and it showed ${tokenText(v, Number(c.actual))}, not ${writer}'s ${c.expected}`;
     case 'run':
       return `run ${c.expected} does not exist`;
     case 'version':

@@ -5,6 +5,7 @@ import {
   checkFact,
   checkLabel,
   list,
+  presentsFingerprint,
   targetName,
   tokenName,
   tokenText,
@@ -96,9 +97,14 @@ function duplicateBy(d: WriteDecision): string {
   return key && typeof key.actual === 'string' && key.actual ? key.actual : d.writer;
 }
 
+/** Nobody has claimed the run yet: no write is anyone's stale write. */
+function unclaimed(d: WriteDecision): boolean {
+  return d.authority.holder === null && d.authority.token === 0;
+}
+
 /** Whether the writer held the run when it wrote (the newest claim's holder and token). */
 function rightful(d: WriteDecision): boolean {
-  if (d.authority.holder === null && d.authority.token === 0) return true;
+  if (unclaimed(d)) return true;
   const holds = d.holds ?? d.token;
   return d.authority.holder === d.writer && (holds === null || holds === d.authority.token);
 }
@@ -196,9 +202,11 @@ function commitSentence(d: WriteDecision, v: Vocabulary): string {
   if (o.database === 'refused') {
     const owner = d.failed.includes('run')
       ? ''
-      : rightful(d)
-        ? ` ${d.writer} still holds the run${withToken(v, d.token)}: the refusal is not about ${d.writer}'s authority.`
-        : ` ${d.writer} no longer holds the run: ${holderClause(d, v, true)}.`;
+      : unclaimed(d)
+        ? ' Nobody has claimed the run yet.'
+        : rightful(d)
+          ? ` ${d.writer} still holds the run${withToken(v, d.token)}: the refusal is not about ${d.writer}'s authority.`
+          : ` ${d.writer} no longer holds the run: ${holderClause(d, v, true)}.`;
     return `0 rows changed: ${d.writer}'s ${noun} was refused: ${joined(facts(d, v, false)) || 'it matched no row'}.${owner}`;
   }
   const head = `${rows(o.rowsChanged)} changed: ${d.writer}'s ${staleWord(d)}${noun} landed`;
@@ -217,7 +225,7 @@ function resourceSentence(d: WriteDecision, v: Vocabulary): string {
   const target = targetName(v, d.target.id);
   const o = d.outcome;
   const noun = WRITE_NOUNS[d.kind];
-  const carried = d.token === null ? '' : ` ${tokenText(v, d.token, d.target.guard !== 'run-row')}`;
+  const carried = d.token === null ? '' : ` ${tokenText(v, d.token, presentsFingerprint(d))}`;
   if (d.quorum) return quorumSentence(d, v, target);
   if (d.checks.some((c) => c.name === 'worker-check' && !c.held))
     return `Nothing sent: ${joined(facts(d, v, false))}.`;

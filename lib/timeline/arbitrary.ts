@@ -1,4 +1,9 @@
 import fc from 'fast-check';
+import {
+  FINGERPRINT_KINDS,
+  GATEWAY_CHECK_KINDS,
+  MAX_ACCEPTORS,
+} from '@/lib/lease/replicated-fence';
 import type { Scenario, TimelineEvent } from './types';
 
 const WORKERS = ['A', 'B', 'C'] as const;
@@ -66,4 +71,147 @@ export function scenarioArbitrary(maxEvents = 30): fc.Arbitrary<Scenario> {
       targets: { objectStore, gateway },
       events: events.map((e, i) => ({ ...e, id: `e${i + 1}` }) as TimelineEvent),
     }));
+}
+
+/** Every worker id the builder's random scenarios use (the engine takes any number of them). */
+const BUILDER_WORKERS = ['A', 'B', 'C', 'D', 'E'] as const;
+
+/** Token names of the case files and the builder's token-name field. */
+const TOKEN_NAMES = ['fence', 'producer epoch', 'RangeID', 'zxid', 'epoch', 'attempt'] as const;
+
+/** Every event kind the engine knows, over `workers`, for the builder's random scenarios. */
+export function builderEventArbitrary(
+  workers: readonly string[],
+  acceptors: number,
+): fc.Arbitrary<Omit<TimelineEvent, 'id'>> {
+  const worker = fc.constantFrom(...workers);
+  const ackLost = fc.option(fc.constant(true), { nil: undefined, freq: 6 });
+  const reach = fc.option(
+    fc.uniqueArray(fc.integer({ min: 1, max: acceptors }), { minLength: 0, maxLength: acceptors }),
+    { nil: undefined, freq: 2 },
+  );
+  const resource = fc.constantFrom('email', 'ledger');
+  const write = <K extends string, R extends object>(kind: K, rest: fc.Arbitrary<R>) =>
+    fc
+      .tuple(rest, ackLost)
+      .map(([r, lost]) => ({ kind, ...r, ...(lost ? { ackLost: true } : {}) }));
+  const w = fc.record({ worker });
+  const arbitraries = [
+    { weight: 4, arbitrary: write('claim', w) },
+    { weight: 2, arbitrary: write('renew', w) },
+    { weight: 3, arbitrary: write('finish', w) },
+    { weight: 1, arbitrary: write('cancel', fc.record({})) },
+    {
+      weight: 1,
+      arbitrary: write('draft', fc.record({ worker, opId: fc.constantFrom('op-1', 'op-2') })),
+    },
+    { weight: 1, arbitrary: write('object-put', w) },
+    {
+      weight: 1,
+      arbitrary: write(
+        'object-commit',
+        fc.record({ worker, opId: fc.constantFrom('op-1', 'op-2') }),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: write(
+        'ticket',
+        fc.record({
+          worker,
+          key: fc.constantFrom('k1', 'k2'),
+          action: fc.constantFrom('refund', 'note'),
+        }),
+      ),
+    },
+    {
+      weight: 3,
+      arbitrary: write(
+        'gateway-write',
+        fc.record(
+          { worker, resource, key: fc.constantFrom('k1', 'k2'), reach },
+          { requiredKeys: ['worker', 'resource'] },
+        ),
+      ),
+    },
+    { weight: 1, arbitrary: write('report-write', w) },
+    { weight: 1, arbitrary: write('gateway-send', w) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('claim-read' as const), worker }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('report-check' as const), worker }) },
+    {
+      weight: 2,
+      arbitrary: fc.record(
+        { kind: fc.constant('register' as const), worker, resource, reach },
+        { requiredKeys: ['kind', 'worker'] },
+      ),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel-complete' as const) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('pause' as const), worker }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('resume' as const), worker }) },
+    {
+      weight: 4,
+      arbitrary: fc.record({
+        kind: fc.constant('advance' as const),
+        seconds: fc.integer({ min: 1, max: 8 }),
+      }),
+    },
+  ];
+  return fc.oneof(...arbitraries) as fc.Arbitrary<Omit<TimelineEvent, 'id'>>;
+}
+
+/**
+ * Random scenarios over the builder's whole space: every design the timeline knows, either time
+ * source, 1–5 workers (some restarted processes of another) with clock offsets, a first token, a
+ * token name, every object store, gateway registration, gateway check (1–5 acceptors for a
+ * majority) and presented token, and every event kind, with lost acknowledgements.
+ */
+export function builderScenarioArbitrary(
+  designs: readonly string[],
+  maxEvents = 14,
+): fc.Arbitrary<Scenario> {
+  const setup = fc.record({
+    design: fc.constantFrom(...designs),
+    leaseSeconds: fc.integer({ min: 1, max: 10 }),
+    timeSource: fc.constantFrom('database' as const, 'database' as const, 'worker' as const),
+    count: fc.integer({ min: 1, max: BUILDER_WORKERS.length }),
+    offsets: fc.array(fc.integer({ min: -5, max: 5 }), { minLength: 5, maxLength: 5 }),
+    restarts: fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }),
+    firstToken: fc.option(fc.integer({ min: 1, max: 50 }), { nil: undefined }),
+    token: fc.option(fc.constantFrom(...TOKEN_NAMES), { nil: undefined }),
+    objectStore: fc.constantFrom('overwrite' as const, 'versioned' as const),
+    gateway: fc.constantFrom('at-takeover' as const, 'first-write' as const),
+    check: fc.constantFrom(...GATEWAY_CHECK_KINDS),
+    acceptors: fc.integer({ min: 1, max: MAX_ACCEPTORS }),
+    fingerprint: fc.option(fc.constantFrom(...FINGERPRINT_KINDS), { nil: undefined }),
+  });
+  return setup.chain((s) => {
+    const ids = BUILDER_WORKERS.slice(0, s.count);
+    const acceptors = s.check === 'majority' ? s.acceptors : 1;
+    return fc
+      .array(builderEventArbitrary(ids, acceptors), { maxLength: maxEvents })
+      .map((events): Scenario => ({
+        version: 1,
+        id: 'random-builder',
+        title: 'Random builder scenario',
+        design: s.design,
+        leaseSeconds: s.leaseSeconds,
+        ...(s.timeSource === 'worker' ? { timeSource: 'worker' as const } : {}),
+        ...(s.firstToken !== undefined ? { firstToken: s.firstToken } : {}),
+        ...(s.token !== undefined ? { terms: { token: s.token } } : {}),
+        // A lane after the first may be a restarted process of the first (same owner name).
+        workers: ids.map((id, i) => ({
+          id,
+          clockOffset: s.offsets[i],
+          ...(i > 0 && s.restarts[i] && s.restarts[i - 1] === false ? { restartOf: ids[0] } : {}),
+        })),
+        targets: {
+          objectStore: s.objectStore,
+          gateway: s.gateway,
+          gatewayCheck:
+            s.check === 'majority' ? { kind: s.check, acceptors: s.acceptors } : { kind: s.check },
+          ...(s.fingerprint ? { fingerprint: s.fingerprint } : {}),
+        },
+        events: events.map((e, i) => ({ ...e, id: `e${i + 1}` }) as TimelineEvent),
+      }));
+  });
 }

@@ -9,12 +9,15 @@ import {
   type LeaseModel,
 } from '@/lib/lease';
 import { seedFence } from '@/lib/lease/replicated-fence';
-import { loadSqlJs, wrapSqlJs, type SqlDriver } from '@/lib/sqlite';
+import { loadSqlJs, wrapSqlJs, type SqlDriver, type SqlJsDriver } from '@/lib/sqlite';
 import { applyEvent, clockOf, cloneState } from './apply';
 import { DRAFT_OUTPUT, RUN_ID, type TimelineEngine, type TimelineState } from './state';
 import { TARGETS_SCHEMA, readTargets } from './targets';
 import { scenarioVocabulary } from './vocabulary';
 import type { Scenario, TimelineSnapshot, Trace, TraceStep, WriteEffect } from './types';
+
+/** What a snapshot reads from the database. */
+type Stored = Pick<TimelineSnapshot, 'run' | 'targets'>;
 
 export type { StepResult, TimelineEngine, TimelineState, LaneState } from './state';
 
@@ -46,27 +49,124 @@ export function createTimelineEngine(
     return design;
   };
 
-  const open = (state: TimelineState | null, scenario?: Scenario) => {
-    const db = wrapSqlJs(new SQL.Database(state?.db));
+  const open = (state: Pick<TimelineState, 'design' | 'leaseSeconds' | 'db'>) => {
+    const db = wrapSqlJs(new SQL.Database(state.db));
     const model = createLeaseModel(db, {
-      design: designOf(state?.design ?? scenario?.design ?? 'fenced'),
-      leaseSeconds: state?.leaseSeconds ?? scenario?.leaseSeconds,
+      design: designOf(state.design),
+      leaseSeconds: state.leaseSeconds,
       runId: RUN_ID,
     });
     return { db, model };
   };
 
-  const snapshotOf = (state: TimelineState, db: SqlDriver, model: LeaseModel): TimelineSnapshot => {
+  // A fresh database per design (its run row, outputs and targets), built once: a scenario
+  // starts from these bytes instead of running the schema again.
+  const templates = new Map<string, Uint8Array>();
+  const templateOf = (design: string, leaseSeconds: number): Uint8Array => {
+    const cached = templates.get(design);
+    if (cached) return cached;
+    const { db, model } = open({ design, leaseSeconds, db: new Uint8Array() });
+    try {
+      model.setup();
+      model.setupOutputs();
+      db.exec(TARGETS_SCHEMA);
+      const bytes = db.export();
+      templates.set(design, bytes);
+      return bytes;
+    } finally {
+      db.close();
+    }
+  };
+
+  /** One open database per design for run(), at its template's state between scenarios. */
+  const scratch = new Map<string, SqlJsDriver>();
+  const scratchOf = (design: string, leaseSeconds: number): SqlJsDriver => {
+    const cached = scratch.get(design);
+    if (cached) return cached;
+    const db = wrapSqlJs(new SQL.Database(templateOf(design, leaseSeconds)));
+    scratch.set(design, db);
+    return db;
+  };
+
+  /**
+   * The state before the first event, on `db` (a fresh copy of the design's template, or the
+   * design's scratch database inside a savepoint).
+   */
+  const start = (scenario: Scenario, db?: SqlJsDriver) => {
+    const design = scenario.design ?? 'fenced';
+    designOf(design);
+    const opened = db
+      ? {
+          db,
+          model: createLeaseModel(db, {
+            design: designOf(design),
+            leaseSeconds: scenario.leaseSeconds,
+            runId: RUN_ID,
+          }),
+        }
+      : open({
+          design,
+          leaseSeconds: scenario.leaseSeconds,
+          db: templateOf(design, scenario.leaseSeconds),
+        });
+    if (scenario.firstToken !== undefined) seedFence(opened.db, RUN_ID, scenario.firstToken);
+    const state: TimelineState = {
+      design,
+      leaseSeconds: scenario.leaseSeconds,
+      timeSource: scenario.timeSource ?? 'database',
+      targets: { ...scenario.targets },
+      ...(scenario.terms?.token ? { tokenName: scenario.terms.token } : {}),
+      vocabulary: scenarioVocabulary(scenario, opened.model.design),
+      authority: NO_AUTHORITY,
+      now: 0,
+      nextIndex: 0,
+      workers: scenario.workers.map((w) => ({
+        id: w.id,
+        ...(w.restartOf ? { restartOf: w.restartOf } : {}),
+        clockOffset: w.clockOffset ?? 0,
+        paused: false,
+        token: 0,
+        believedLeaseUntil: 0,
+        lastVersion: null,
+      })),
+      windows: [],
+      db: new Uint8Array(),
+    };
+    return { ...opened, state };
+  };
+
+  /** The run row and the targets as stored; read again only after a statement changed a row. */
+  let memo: { db: SqlDriver; changes: number; stored: Stored } | null = null;
+  const storedOf = (db: SqlDriver, model: LeaseModel): Stored => {
+    // total_changes() only grows, and counts every row a statement (or its trigger) wrote.
+    const changes = Number(db.get<{ n: number }>('SELECT total_changes() AS n')?.n ?? 0);
+    if (memo && memo.db === db && memo.changes === changes) return structuredClone(memo.stored);
     const row = model.read();
     const draft = model.readOutput(DRAFT_OUTPUT);
-    return {
-      now: state.now,
+    const stored: Stored = {
       run: {
         owner: row?.owner ?? '',
         leaseUntil: row?.leaseUntil ?? 0,
         fence: row?.fence ?? 0,
         status: row?.status ?? 'missing',
       },
+      targets: {
+        draft: draft
+          ? { owner: draft.owner, fence: draft.fence, opId: draft.opId, body: draft.body }
+          : null,
+        ...readTargets(db),
+        reportRef: model.readReport() ?? null,
+      },
+    };
+    memo = { db, changes, stored: structuredClone(stored) };
+    return stored;
+  };
+
+  const snapshotOf = (state: TimelineState, db: SqlDriver, model: LeaseModel): TimelineSnapshot => {
+    const { run, targets } = storedOf(db, model);
+    return {
+      now: state.now,
+      run,
       workers: state.workers.map((w) => ({
         id: w.id,
         ...(w.restartOf ? { restartOf: w.restartOf } : {}),
@@ -75,47 +175,16 @@ export function createTimelineEngine(
         believedLeaseUntil: w.believedLeaseUntil,
         clock: clockOf(state, w),
       })),
-      targets: {
-        draft: draft
-          ? { owner: draft.owner, fence: draft.fence, opId: draft.opId, body: draft.body }
-          : null,
-        ...readTargets(db),
-        reportRef: model.readReport() ?? null,
-      },
+      targets,
       windows: state.windows.map((w) => ({ ...w })),
     };
   };
 
   const engine: TimelineEngine = {
     init(scenario) {
-      const { db, model } = open(null, scenario);
+      const { db, state } = start(scenario);
       try {
-        model.setup();
-        model.setupOutputs();
-        if (scenario.firstToken !== undefined) seedFence(db, RUN_ID, scenario.firstToken);
-        db.exec(TARGETS_SCHEMA);
-        return {
-          design: scenario.design ?? 'fenced',
-          leaseSeconds: scenario.leaseSeconds,
-          timeSource: scenario.timeSource ?? 'database',
-          targets: { ...scenario.targets },
-          ...(scenario.terms?.token ? { tokenName: scenario.terms.token } : {}),
-          vocabulary: scenarioVocabulary(scenario, model.design),
-          authority: NO_AUTHORITY,
-          now: 0,
-          nextIndex: 0,
-          workers: scenario.workers.map((w) => ({
-            id: w.id,
-            ...(w.restartOf ? { restartOf: w.restartOf } : {}),
-            clockOffset: w.clockOffset ?? 0,
-            paused: false,
-            token: 0,
-            believedLeaseUntil: 0,
-            lastVersion: null,
-          })),
-          windows: [],
-          db: db.export(),
-        };
+        return { ...state, db: db.export() };
       } finally {
         db.close();
       }
@@ -143,11 +212,17 @@ export function createTimelineEngine(
     },
 
     run(scenario) {
-      // The same applyEvent as step, on one open database instead of bytes between events.
-      const start = engine.init(scenario);
-      const { db, model } = open(start);
+      // The same applyEvent as step, on one open database instead of bytes between events: the
+      // design's scratch database, inside a savepoint rolled back at the end (SQLite then parses
+      // the schema once per design, not once per scenario).
+      const design = scenario.design ?? 'fenced';
+      const db = scratchOf(design, scenario.leaseSeconds);
+      db.exec('SAVEPOINT scenario');
+      memo = null;
       try {
-        let state = start;
+        const opened = start(scenario, db);
+        const { model } = opened;
+        let state = opened.state;
         const initial = snapshotOf(state, db, model);
         const steps: TraceStep[] = [];
         for (const event of scenario.events) {
@@ -174,7 +249,9 @@ export function createTimelineEngine(
           end: state.now,
         };
       } finally {
-        db.close();
+        memo = null;
+        db.exec('ROLLBACK TO scenario');
+        db.exec('RELEASE scenario');
       }
     },
   };

@@ -1,0 +1,177 @@
+import type { CheckName, CommitCondition, LeaseDesign, ResourceFence } from '@/lib/lease';
+import { singleCopyFence } from '@/lib/lease/replicated-fence';
+import type {
+  Scenario,
+  TimelineSnapshot,
+  Trace,
+  TraceStep,
+  WorkerView,
+  WriteEffect,
+  WriteEvent,
+} from './types';
+
+/*
+ * The truth test's side of a write (test support, not shipped to the page): what the trace's
+ * state says at that step, worked out from the scenario and the snapshots alone, never from the
+ * decision the engine built. lib/timeline/truth.ts holds the learner's words against it.
+ */
+
+/** Who holds the run, from the applied claims and cancels the trace shows so far. */
+export interface HeldBy {
+  holder: string | null;
+  token: number;
+}
+
+/** Everything the truth test knows about one write, from the trace's state at its step. */
+export interface WriteAtStep {
+  scenario: Scenario;
+  design: LeaseDesign;
+  event: WriteEvent;
+  effect: WriteEffect;
+  step: TraceStep;
+  before: TimelineSnapshot;
+  after: TimelineSnapshot;
+  /** The owner name the write goes out under ('the user' for a cancel). */
+  writer: string;
+  /** The writer's lane before the write (null for a cancel). */
+  lane: WorkerView | null;
+  /** Who held the run when the write was made. */
+  held: HeldBy;
+  /** The time the target's statement judged the lease by. */
+  now: number;
+  /** The checks this target runs, from the scenario's settings and the design's rules. */
+  ran: ReadonlySet<CheckName>;
+  /** Every token value the state holds at this step (the row's, the lanes', the resources'). */
+  tokens: ReadonlySet<number>;
+}
+
+/** The checks a resource fence runs (fence.ts's kinds). */
+function fenceChecks(fence: ResourceFence): CheckName[] {
+  switch (fence.kind) {
+    case 'highest-seen':
+      return fence.key ? ['highest-seen', 'key'] : ['highest-seen'];
+    case 'run-row':
+      return [...fence.conditions];
+    case 'key-only':
+      return ['key'];
+    case 'versioned':
+    case 'none':
+      return [];
+  }
+}
+
+const ALL_CONDITIONS: readonly CommitCondition[] = ['owner', 'fence', 'lease', 'status'];
+
+/** The checks the target of `event` runs, as the scenario and the design set it up. */
+export function checksRun(scenario: Scenario, design: LeaseDesign, event: WriteEvent): CheckName[] {
+  const rules = design.rules;
+  const targets = rules?.targets;
+  switch (event.kind) {
+    case 'claim':
+      return ['claimable'];
+    case 'renew':
+    case 'finish':
+      return [...(rules?.[event.kind] ?? ALL_CONDITIONS)];
+    case 'draft':
+      return [...(rules?.output ?? ALL_CONDITIONS), 'operation'];
+    case 'object-commit':
+      return [...(rules?.output ?? ALL_CONDITIONS), 'operation', 'version'];
+    case 'cancel':
+      return ['status'];
+    case 'object-put':
+      return [];
+    case 'ticket':
+      return ['key'];
+    case 'gateway-write': {
+      const check = scenario.targets.gatewayCheck ?? { kind: 'highest-seen' as const };
+      if (check.kind === 'majority') return ['highest-seen', 'quorum'];
+      const fence = singleCopyFence(check, 'event');
+      return fence ? fenceChecks(fence) : [];
+    }
+    case 'report-write':
+      return [
+        ...fenceChecks(targets?.report ?? { kind: 'none' }),
+        ...(targets?.workerCheck ? ['worker-check' as const] : []),
+      ];
+    case 'gateway-send':
+      return fenceChecks(targets?.gateway ?? { kind: 'none' });
+  }
+}
+
+/** Commits whose $now is the worker's clock under a 'worker' time source. */
+const WORKER_CLOCK_KINDS: readonly string[] = [
+  'renew',
+  'finish',
+  'draft',
+  'object-commit',
+  'report-write',
+  'gateway-send',
+];
+
+function tokensOf(s: TimelineSnapshot): number[] {
+  return [
+    s.run.fence,
+    ...s.workers.map((w) => w.token),
+    ...Object.values(s.targets.gatewayHighest),
+    ...Object.values(s.targets.gatewayPromises ?? {}).flat(),
+    ...s.targets.gatewayWrites.map((w) => w.token),
+  ];
+}
+
+/** Every write of a trace with the state at its step, in order. */
+export function writesAtSteps(
+  scenario: Scenario,
+  design: LeaseDesign,
+  trace: Trace,
+): WriteAtStep[] {
+  const out: WriteAtStep[] = [];
+  let held: HeldBy = { holder: null, token: 0 };
+  // A holder's own check may have read the row at an earlier step: every fence the row had counts.
+  const rowFences = new Set<number>([trace.initial.run.fence]);
+  trace.steps.forEach((step, i) => {
+    const before = i === 0 ? trace.initial : trace.steps[i - 1].after;
+    rowFences.add(step.after.run.fence);
+    for (const effect of step.effects) {
+      if (effect.kind !== 'write') continue;
+      const event = step.event as WriteEvent;
+      const spec = 'worker' in event ? scenario.workers.find((w) => w.id === event.worker) : null;
+      const lane = spec ? (before.workers.find((w) => w.id === spec.id) ?? null) : null;
+      const writer = spec ? (spec.restartOf ?? spec.id) : 'the user';
+      const workerClock =
+        scenario.timeSource === 'worker' && WORKER_CLOCK_KINDS.includes(event.kind);
+      const paused = lane?.paused === true;
+      out.push({
+        scenario,
+        design,
+        event,
+        effect,
+        step,
+        before,
+        after: step.after,
+        writer,
+        lane,
+        held,
+        now: workerClock && lane ? lane.clock : step.at,
+        ran: new Set<CheckName>(paused ? ['paused'] : checksRun(scenario, design, event)),
+        tokens: new Set([...tokensOf(before), ...tokensOf(step.after), held.token, ...rowFences]),
+      });
+      if (effect.database !== 'applied') continue;
+      if (event.kind === 'claim') held = { holder: writer, token: step.after.run.fence };
+      if (event.kind === 'cancel') held = { holder: null, token: step.after.run.fence };
+    }
+  });
+  return out;
+}
+
+/** What the learner reads about one write. */
+export interface Words {
+  sentence: string;
+  verdict: string;
+  rules: readonly string[];
+}
+
+/** One kind of claim in the words, held against the state: the disagreements it finds. */
+export type Check = (w: WriteAtStep, text: Words, tok: string) => string[];
+
+/** A text as a regular expression that matches it literally. */
+export const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,0 +1,214 @@
+import type { CheckName } from '@/lib/lease';
+import type { Scenario, Trace } from './types';
+import type { LeaseDesign } from '@/lib/lease';
+import { holderFacts, rowFacts } from './truth-facts';
+import { esc, writesAtSteps, type Check, type WriteAtStep, type Words } from './truth-state';
+
+/*
+ * The truth test's judge (test support, not shipped to the page): it reads every word the
+ * learner reads about a write (the trace's sentence, the verdict line, the rule texts) and holds
+ * each claim in them against the trace's state at that step (lib/timeline/truth-state.ts). It
+ * knows the explainer's sentences only as a reader does: by what they say.
+ */
+
+/** The token's name as the words use it ("fence", "RangeID"; "token" in a design without a fence). */
+function tokenNameOf(trace: Trace): string {
+  const v = trace.vocabulary;
+  return v.fenced || v.token !== 'fence' ? v.token : 'token';
+}
+
+/** The noun the words must use for each kind of write event. */
+const NOUN: Readonly<Record<string, string>> = {
+  claim: 'claim',
+  renew: 'renewal',
+  finish: 'finish',
+  cancel: 'cancel',
+  draft: 'output write',
+  'object-commit': 'output write',
+  'object-put': 'write',
+  ticket: 'write',
+  'gateway-write': 'write',
+  'report-write': 'write',
+  'gateway-send': 'write',
+};
+const NOUNS =
+  'output write|replicated write|claim|renewal|finish|cancel|write|registration|publish';
+
+/** A check's label in a verdict line, back to the check. */
+function labelCheck(label: string, tok: string): CheckName | null {
+  const labels: Record<string, CheckName> = {
+    owner: 'owner',
+    [tok]: 'fence',
+    lease: 'lease',
+    status: 'status',
+    'lease held': 'claimable',
+    [`highest ${tok} seen`]: 'highest-seen',
+    'its own check': 'worker-check',
+    'no majority': 'quorum',
+    paused: 'paused',
+    'nothing to point at': 'version',
+    key: 'key',
+    operation: 'operation',
+    run: 'run',
+  };
+  return Object.hasOwn(labels, label) ? labels[label] : null;
+}
+
+/** The rule text of each check (what a refused write's rule says), by a phrase only it has. */
+const RULE_PHRASES: readonly [RegExp, CheckName][] = [
+  [/The commit names its owner/, 'owner'],
+  [/names an execution generation/, 'fence'],
+  [/judged by database time/, 'lease'],
+  [/also checks the run state/, 'status'],
+  [/A claim succeeds only on/, 'claimable'],
+  [/^Highest-seen fencing/, 'highest-seen'],
+  [/idempotency key identifies/, 'key'],
+  [/operation id names the business action/, 'operation'],
+  [/counts a write only when a majority/, 'quorum'],
+  [/checked its own token/, 'worker-check'],
+  [/nothing to switch/, 'version'],
+  [/A paused worker sends nothing/, 'paused'],
+];
+
+/** Whether a check holds in the state before the write (undefined: the state does not show it). */
+function holdsThere(name: CheckName, w: WriteAtStep): boolean | undefined {
+  const run = w.before.run;
+  const token = w.lane?.token;
+  switch (name) {
+    case 'owner':
+      return run.owner === w.writer;
+    case 'fence':
+      return token === undefined ? undefined : run.fence === token;
+    case 'lease':
+      return run.leaseUntil > w.now;
+    case 'status':
+      if (w.event.kind === 'cancel') return run.status === 'queued' || run.status === 'running';
+      return run.status === 'running';
+    case 'claimable':
+      return run.status === 'queued' || (run.status === 'running' && run.leaseUntil <= w.now);
+    case 'paused':
+      return w.lane ? !w.lane.paused : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Every check the words name, with whether they say it held. */
+function namedChecks(w: WriteAtStep, text: Words, tok: string): [CheckName, boolean | null][] {
+  const named: [CheckName, boolean | null][] = [];
+  const verdict = /^(?:refused, \d+ rows?|not sent): (.*)$/.exec(text.verdict);
+  for (const label of verdict?.[1].split(', ') ?? []) {
+    // A claim's verdict calls its claimable test by what it found: the status, or a lease held.
+    const name =
+      w.event.kind === 'claim' && label === 'status' ? 'claimable' : labelCheck(label, tok);
+    named.push([name ?? (('unknown label ' + label) as CheckName), false]);
+  }
+  const checks =
+    /this design checks only (.*?), and /.exec(text.sentence) ??
+    /this design checks (the owner, .*?), and /.exec(text.sentence);
+  for (const part of checks?.[1].split(/, | and /) ?? []) {
+    const name = part.replace(/^the /, '');
+    named.push([name === tok ? 'fence' : (name as CheckName), null]);
+  }
+  for (const rule of w.effect.database === 'refused' ? text.rules : [])
+    for (const [re, name] of RULE_PHRASES) if (re.test(rule)) named.push([name, false]);
+  return named;
+}
+
+const checkNames: Check = (w, text, tok) => {
+  const problems: string[] = [];
+  for (const [name, saidHeld] of namedChecks(w, text, tok)) {
+    if (!w.ran.has(name)) {
+      problems.push(
+        `names the ${name} check, which this target does not run (it runs: ${[...w.ran].join(', ') || 'nothing'})`,
+      );
+      continue;
+    }
+    const there = holdsThere(name, w);
+    if (saidHeld === false && there === true)
+      problems.push(`says the ${name} check failed, but it holds in the state`);
+  }
+  return problems;
+};
+
+/** The property a write broke, judged from the state: culprit and victim named right. */
+const propertyFacts: Check = (w, { sentence }) => {
+  const p: string[] = [];
+  const named = /the culprit is (.+?), (?:the victim is (.+?)|no holder is its victim)\./.exec(
+    sentence,
+  );
+  if (named && named[1] !== w.writer)
+    p.push(`names ${named[1]} the culprit; the writer is ${w.writer}`);
+  if (w.effect.database !== 'applied') {
+    if (named) p.push('names a culprit for a write that did not land');
+    return p;
+  }
+  const { held } = w;
+  const kind = w.event.kind;
+  if (kind === 'claim') {
+    const final = ['done', 'canceled', 'failed'].includes(w.before.run.status);
+    if (final && !named)
+      p.push(`a claim reopened a ${w.before.run.status} run, and no property is named`);
+    if (final && named && (named[2] ?? '') !== w.before.run.owner)
+      p.push(`names ${named[2] ?? 'no one'} the victim; the run was ${w.before.run.owner}'s`);
+    return p;
+  }
+  if (kind === 'cancel') return p;
+  const unclaimed = held.holder === null && held.token === 0;
+  const rightful = unclaimed || (held.holder === w.writer && w.lane?.token === held.token);
+  if (!rightful && !named)
+    p.push(
+      `a write by ${w.writer} (${w.lane?.token}) landed while ${held.holder ?? 'nobody'} held the run (${held.token}), and no property is named`,
+    );
+  if (!rightful && named && (named[2] ?? null) !== held.holder)
+    p.push(`names ${named[2] ?? 'no one'} the victim; the holder was ${held.holder ?? 'nobody'}`);
+  return p;
+};
+
+/** The kind of write, named by its noun; no word from before the rulebook. */
+const kindFacts: Check = (w, text) => {
+  const p: string[] = [];
+  const all = [text.sentence, text.verdict, ...text.rules].join(' ');
+  if (/lost the right to commit/.test(all)) p.push('says "lost the right to commit"');
+  for (const m of text.sentence.matchAll(
+    new RegExp(`\\b${esc(w.writer)}'s (?:stale |own earlier )?(${NOUNS})\\b`, 'g'),
+  ))
+    if (m[1] !== NOUN[w.event.kind]) p.push(`calls a ${w.event.kind} event a ${m[1]}`);
+  return p;
+};
+
+/** The scenario's token name everywhere; no fence where nothing compares one; no invented values. */
+const vocabularyFacts: Check = (w, text, tok) => {
+  const p: string[] = [];
+  const words = [text.sentence, text.verdict, ...text.rules].join(' ');
+  if (tok !== 'fence' && /\bfence\b/i.test(words))
+    p.push(`says "fence" where the token is called ${tok}`);
+  for (const m of text.sentence.matchAll(new RegExp(`\\b${esc(tok)} (-?\\d+)`, 'g')))
+    if (!w.tokens.has(+m[1])) p.push(`names ${tok} ${m[1]}, a value the state does not hold`);
+  return p;
+};
+
+const CHECKS: readonly Check[] = [
+  checkNames,
+  rowFacts,
+  holderFacts,
+  propertyFacts,
+  kindFacts,
+  vocabularyFacts,
+];
+
+/** Every disagreement between the words about a trace's writes and the trace's state. */
+export function truthProblems(scenario: Scenario, design: LeaseDesign, trace: Trace): string[] {
+  const tok = tokenNameOf(trace);
+  return writesAtSteps(scenario, design, trace).flatMap((w) => {
+    const text: Words = {
+      sentence: w.effect.explanation,
+      verdict: w.effect.verdictLine,
+      rules: w.effect.rules,
+    };
+    return CHECKS.flatMap((check) => check(w, text, tok)).map(
+      (problem) =>
+        `${w.event.id} (${w.event.kind}): ${problem}\n    sentence: ${text.sentence}\n    verdict: ${text.verdict}`,
+    );
+  });
+}
