@@ -4,7 +4,7 @@ import type { CheckOutcome } from '@/lib/checker/client';
 import type { StatementProblem } from '@/lib/checker/validate';
 import type { LabError, LabRun, LabStep } from '@/lib/claim-lab';
 import type { LabCell, LabTable } from '@/lib/claim-lab/snapshot';
-import type { HistoryImport } from '@/lib/crashlab/history-lanes';
+import type { HistoryImport } from '@/lib/crashlab/history-import';
 import type { ResultCell, ResultGrid, ScriptError } from '@/lib/sqlite/console';
 
 // Issue 27: every text the components receive from learner code, a database, storage or a file
@@ -40,6 +40,12 @@ describe('the door to the page, by type', () => {
     expectTypeOf<StatementProblem['message']>().toEqualTypeOf<ShownText>();
     expectTypeOf<Extract<CheckOutcome, { kind: 'error' }>['message']>().toEqualTypeOf<ShownText>();
     expectTypeOf<Extract<HistoryImport, { ok: false }>['error']>().toEqualTypeOf<ShownText>();
+    expectTypeOf<
+      Extract<HistoryImport, { ok: true }>['lanesCut']
+    >().toEqualTypeOf<ShownText | null>();
+    expectTypeOf<
+      Extract<HistoryImport, { ok: true }>['marksCut']
+    >().toEqualTypeOf<ShownText | null>();
     // @ts-expect-error an error outcome needs a message that passed the door
     const outcome: CheckOutcome = { kind: 'error', message: 'x' } satisfies Fails;
     expect(outcome.kind).toBe('error');

@@ -15,7 +15,9 @@ function describe(answer: Answer): { text: string; bad: boolean; result: ScriptR
       bad: true,
       result: null,
     };
-  if (answer.kind === 'crashed') return { text: answer.message, bad: true, result: null };
+  if (answer.kind === 'crashed' || answer.kind === 'failed')
+    return { text: answer.message, bad: true, result: null };
+  if (answer.kind === 'stopped') return { text: '', bad: false, result: null };
   if (answer.value.type !== 'console') return { text: '', bad: false, result: null };
   const result = answer.value.result;
   if (!result)

@@ -192,10 +192,11 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
       });
       return;
     }
-    if (answer.kind === 'crashed') {
+    if (answer.kind === 'crashed' || answer.kind === 'failed') {
       setStatus({ kind: 'stopped', message: `The program’s worker stopped: ${answer.message}` });
       return;
     }
+    if (answer.kind === 'stopped') return;
     if (answer.value.type !== 'ran') return;
     const verdict = checkRun(answer.value.run, exercise.check);
     const hint = hintForRun(

@@ -1,39 +1,39 @@
 'use client';
 
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { cutText, showMessage } from '@/lib/bounded';
-import {
-  HISTORY_IMPORT_LIMITS,
-  historySizeProblem,
-  importHistory,
-  type HistoryImport as Imported,
-} from '@/lib/crashlab';
+import { HISTORY_IMPORT_LIMITS, type HistoryImport as Imported } from '@/lib/crashlab';
+import { importHistoryInWorker } from '@/lib/crashlab/client';
 import { HistoryLanes } from './history-lanes';
 
 /**
  * Imports a JSONL history written by the CLI (`npm run lab -- chaos`) and draws it. The file is
- * read in the page only; nothing is uploaded or stored.
+ * read, checked and cut in a Web Worker (the page only draws what comes back); nothing is
+ * uploaded or stored.
  */
 export function HistoryImport() {
   const inputId = useId();
   const headingId = useId();
   const [result, setResult] = useState<(Imported & { name: string }) | null>(null);
   const [reading, setReading] = useState(false);
+  // Only the newest file's answer is drawn: one picked while another is read replaces it.
+  const latest = useRef(0);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
+    const mine = ++latest.current;
     const name = cutText(file.name, 200).text;
-    const tooBig = historySizeProblem(file.size);
-    if (tooBig) return setResult({ ok: false, error: showMessage(tooBig), name });
     setReading(true);
+    let imported: Imported;
     try {
-      setResult({ ...importHistory(await file.text()), name });
+      imported = await importHistoryInWorker(file);
     } catch {
-      setResult({ ok: false, error: showMessage('The file could not be read.'), name });
-    } finally {
-      setReading(false);
+      imported = { ok: false, error: showMessage('The file could not be read.') };
     }
+    if (mine !== latest.current) return;
+    setResult({ ...imported, name });
+    setReading(false);
   };
 
   return (
@@ -72,7 +72,15 @@ export function HistoryImport() {
             .
           </p>
         ) : null}
-        {result?.ok && result.textCut ? <p data-testid="shown-of">{result.textCut}</p> : null}
+        {result?.ok
+          ? [result.textCut, result.lanesCut, result.marksCut].map((line) =>
+              line ? (
+                <p key={line} data-testid="shown-of">
+                  {line}
+                </p>
+              ) : null,
+            )
+          : null}
       </div>
       {result && !result.ok ? (
         <p role="alert" className="mt-2 rounded-md border border-bad px-3 py-2 text-sm text-bad">

@@ -23,7 +23,8 @@ const GLYPHS: Record<MarkKind, { glyph: string; tone: string }> = {
   duplicate: { glyph: '=', tone: 'text-good' },
 };
 
-const TABLE_ROWS = 500;
+/** Rows of the event table: a longer history lists its first ones (see HISTORY_IMPORT_LIMITS). */
+const TABLE_ROWS = 100;
 const percent = (x: number) => `${(x * 100).toFixed(3)}%`;
 
 function describeMark(m: LaneMark, t0: number): string {
@@ -40,6 +41,7 @@ function describeMark(m: LaneMark, t0: number): string {
  */
 export function HistoryLanes({ drawing }: { drawing: HistoryDrawing }) {
   const { lanes, counts, events, t0 } = drawing;
+  const listed = events.slice(0, TABLE_ROWS);
   return (
     <div className="mt-4 grid gap-4" data-testid="history-drawing">
       <p className="text-sm">
@@ -149,8 +151,8 @@ export function HistoryLanes({ drawing }: { drawing: HistoryDrawing }) {
       >
         <table className="w-full border-collapse text-left text-xs">
           <caption className="mb-1 text-left text-sm font-semibold">
-            Events on the timeline ({events.length}
-            {events.length > TABLE_ROWS ? `, the first ${TABLE_ROWS} listed` : ''})
+            Events on the timeline ({drawing.eventCount}
+            {drawing.eventCount > listed.length ? `, the first ${listed.length} listed` : ''})
           </caption>
           <thead>
             <tr>
@@ -166,7 +168,7 @@ export function HistoryLanes({ drawing }: { drawing: HistoryDrawing }) {
             </tr>
           </thead>
           <tbody>
-            {events.slice(0, TABLE_ROWS).map((e, i) => (
+            {listed.map((e, i) => (
               <tr key={i}>
                 <td className="whitespace-nowrap border-b border-line px-2 py-1 font-mono">
                   {sinceStart(e.t, t0)}

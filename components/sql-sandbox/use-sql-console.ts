@@ -37,10 +37,11 @@ export function useSqlConsole(seed: string) {
       });
       return;
     }
-    if (answer.kind === 'crashed') {
+    if (answer.kind === 'crashed' || answer.kind === 'failed') {
       setStatus({ kind: 'stopped', message: answer.message });
       return;
     }
+    if (answer.kind === 'stopped') return;
     if (answer.value.type !== 'ran') return;
     const { result: ran, ms } = answer.value;
     setResult(ran);

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { loadSqlJs, openSqlJs, type SqlJsDriver } from '@/lib/sqlite';
 import { runScript } from '@/lib/sqlite/console';
-import type { WorkerEnvelope } from '@/lib/worker/guarded-worker';
+import type { WorkerEnvelope } from '@/lib/worker/protocol';
 import type { LabRequest, LabResponse } from './claim-lab.protocol';
 import { trackLeftWork, type LeftWork } from './left-work';
 import { lockDownScope } from './lock-down';

@@ -5,3 +5,5 @@
 
 /** Starts one of the browser lab's Web Workers. */
 export { createLabWorker } from './browser-worker';
+/** Imports a history file in a Web Worker: the page receives only the cut drawing. */
+export { importHistoryInWorker, HISTORY_IMPORT_TIMEOUT_MS } from './history-import.client';

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IMPORTED_TEXT_CHARS, type HistoryEntry } from './history';
-import { drawHistory, historySizeProblem, importHistory, timeTicks } from './history-lanes';
+import { HISTORY_IMPORT_LIMITS, historySizeProblem, importHistory } from './history-import';
+import { drawHistory, timeTicks } from './history-lanes';
 
 const w = (pid: number, worker: string) => ({ pid, worker });
 
@@ -171,7 +172,11 @@ describe('importHistory: a file from the page, validated and capped', () => {
   });
 
   it('shows the first entries of a long file and says how many it left out', () => {
-    const result = importHistory(recorded, { maxBytes: 1e9, maxEntries: 50 });
+    const result = importHistory(recorded, {
+      ...HISTORY_IMPORT_LIMITS,
+      maxBytes: 1e9,
+      maxEntries: 50,
+    });
     expect(result).toMatchObject({ ok: true, shown: 50, total: 219 });
   });
 

@@ -1,19 +1,4 @@
-import { showMessage, shownLine, type ShownText } from '@/lib/bounded';
-import { cutEntries, parseHistory, type HistoryEntry } from './history';
-
-/**
- * What an imported history may hold. A file over `maxBytes` is refused before it is read; past
- * `maxEntries` lines the first ones are drawn and the rest counted ("shown N of M").
- */
-export interface HistoryImportLimits {
-  maxBytes: number;
-  maxEntries: number;
-}
-
-export const HISTORY_IMPORT_LIMITS: HistoryImportLimits = {
-  maxBytes: 5_000_000,
-  maxEntries: 10_000,
-};
+import type { HistoryEntry } from './history';
 
 /** The events marked on a lane, in the lesson's words. */
 export const MARK_KINDS = [
@@ -76,67 +61,13 @@ export interface HistoryDrawing {
   lanes: HistoryLane[];
   /** Every mark of every lane in time order, with its lane, for the accessible table. */
   events: (LaneMark & { worker: string; pid: number })[];
+  /** How many events there are (an imported drawing lists only the first of them in `events`). */
+  eventCount: number;
   counts: Record<MarkKind, number>;
   /** Claims that found nothing to claim: polls, not writes, so not drawn as refusals. */
   emptyPolls: number;
   runs: number;
   ticks: { x: number; label: string }[];
-}
-
-export type HistoryImport =
-  | {
-      ok: true;
-      drawing: HistoryDrawing;
-      shown: number;
-      total: number;
-      /** "Shown N of M characters of names and details" when a text was cut, else null. */
-      textCut: ShownText | null;
-    }
-  | { ok: false; error: ShownText };
-
-/** Refuses a file too big to read, before reading it. */
-export function historySizeProblem(
-  bytes: number,
-  limits: HistoryImportLimits = HISTORY_IMPORT_LIMITS,
-): string | null {
-  if (bytes === 0) return 'The file is empty.';
-  if (bytes > limits.maxBytes)
-    return `The file is ${(bytes / 1e6).toFixed(1)} MB; the page reads histories up to ${limits.maxBytes / 1e6} MB. Record a shorter run (fewer --runs).`;
-  return null;
-}
-
-/** Reads a JSONL history text, keeps its first `maxEntries` entries and lays them out. */
-export function importHistory(
-  text: string,
-  limits: HistoryImportLimits = HISTORY_IMPORT_LIMITS,
-): HistoryImport {
-  const sizeProblem = historySizeProblem(text.length, limits);
-  if (sizeProblem) return { ok: false, error: showMessage(sizeProblem) };
-  const lines = text.split('\n');
-  let total = 0;
-  let cut = lines.length;
-  for (let i = 0; i < lines.length; i++) {
-    if (!lines[i].trim()) continue;
-    total++;
-    if (total === limits.maxEntries + 1) cut = i;
-  }
-  let entries: HistoryEntry[];
-  let textCut: ShownText | null;
-  try {
-    const shown = cutEntries(parseHistory(lines.slice(0, cut).join('\n')));
-    entries = shown.entries;
-    textCut = shownLine(shown.chars, 'characters of names and details (long ones end with …)');
-  } catch (error) {
-    return {
-      ok: false,
-      error: showMessage(
-        `${(error as Error).message}. Import a history written by npm run lab -- chaos or run --history.`,
-      ),
-    };
-  }
-  if (entries.length === 0)
-    return { ok: false, error: showMessage('The file holds no history entries.') };
-  return { ok: true, drawing: drawHistory(entries), shown: entries.length, total, textCut };
 }
 
 /** Round steps for the time axis: 1, 2, 5 × 10^k milliseconds. */
@@ -285,6 +216,7 @@ export function drawHistory(entries: readonly HistoryEntry[]): HistoryDrawing {
     durationMs,
     lanes: built.map((b) => b.lane),
     events,
+    eventCount: events.length,
     counts,
     emptyPolls,
     runs: runs.size,

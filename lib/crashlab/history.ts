@@ -125,10 +125,30 @@ export function formatEntry(entry: HistoryEntry, t0: number): string {
 /** Characters kept of one text of an imported entry (a worker's name, a detail). */
 export const IMPORTED_TEXT_CHARS = 200;
 
+/** Every field an entry of any type may have: an imported entry keeps these and no others. */
+const ENTRY_FIELDS = [
+  'type',
+  't',
+  'pid',
+  'worker',
+  'op',
+  'run',
+  'generation',
+  'step',
+  'outcome',
+  'reason',
+  'detail',
+  'action',
+  'point',
+  'event',
+  'code',
+] as const;
+
 /**
  * Imported entries with every text cut by the door to the page: a file may name a worker with a
- * million characters, and that name is drawn on a lane, in labels and in the table. Returns the
- * characters shown of the characters there were, for the "Shown N of M" line.
+ * million characters, and that name is drawn on a lane, in labels and in the table. Fields no
+ * entry has, and values that are neither text nor number, are dropped (a line may carry 350,000 of its own). Returns the characters shown of
+ * the characters there were, for the "Shown N of M" line.
  */
 export function cutEntries(entries: readonly HistoryEntry[]): {
   entries: HistoryEntry[];
@@ -140,8 +160,14 @@ export function cutEntries(entries: readonly HistoryEntry[]): {
   });
   const cut = entries.map((entry) => {
     const shown: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(entry))
-      shown[key] = typeof value === 'string' ? budget.take(value) : value;
+    for (const key of ENTRY_FIELDS) {
+      if (!Object.hasOwn(entry, key)) continue;
+      const value: unknown = entry[key as keyof HistoryEntry];
+      // A text is cut; a number kept; anything else (an object or array where a text belongs)
+      // is dropped, so nothing but text and numbers reaches the page.
+      if (typeof value === 'string') shown[key] = budget.take(value);
+      else if (typeof value === 'number') shown[key] = value;
+    }
     return shown as unknown as HistoryEntry;
   });
   return { entries: cut, chars: budget.chars };

@@ -55,21 +55,25 @@ export {
 export { CrashLabHost, EMPTY_STATE, type HostState, type HostOptions } from './browser-host';
 /** A history drawn as lanes (one per holder), and a history file imported for drawing. */
 export {
-  HISTORY_IMPORT_LIMITS,
   MARK_KINDS,
   MARK_LABELS,
   drawHistory,
-  historySizeProblem,
-  importHistory,
   sinceStart,
   timeTicks,
   type HistoryDrawing,
-  type HistoryImport,
   type HistoryLane,
   type LaneMark,
   type LaneSpan,
   type MarkKind,
 } from './history-lanes';
+/** A history file's limits and what its import gives (read in a Web Worker: '@/lib/crashlab/client'). */
+export {
+  HISTORY_IMPORT_LIMITS,
+  historySizeProblem,
+  importHistory,
+  type HistoryImport,
+  type HistoryImportLimits,
+} from './history-import';
 /** A table of the lab's databases, as rows to show. */
 export { dumpTable, dumpLabTables, type TableDump } from './table-dump';
 /** What the page shows of one lab Web Worker. */

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import type { Database } from 'sql.js';
-import type { WorkerEnvelope, WorkerStarted } from '@/lib/worker/guarded-worker';
+import type { WorkerEnvelope, WorkerStarted } from '@/lib/worker/protocol';
 import { runScript } from './console';
 import { openSqlJs } from './sqljs-driver';
 import type { ConsoleRequest, ConsoleResponse } from './sql-console.protocol';

@@ -1,41 +1,51 @@
-/** A request sent to a guarded worker; the worker answers with the same id. */
-export interface WorkerEnvelope<T> {
-  id: number;
-  body: T;
-}
-
-/**
- * Sent by a worker created with `ackStart` when it begins a request, so the time limit counts
- * only the request's own work, not a fresh worker's start-up or the requests queued before it.
- */
-export interface WorkerStarted {
-  id: number;
-  started: true;
-}
+import type { WorkerEnvelope, WorkerReply } from './protocol';
 
 /** How long a worker may take to begin a request when it acknowledges starts. */
 const START_WATCHDOG_MS = 30_000;
 
+/**
+ * How a request ended: its reply; a time limit passed (the whole request's, or the longest
+ * silence between two progress reports); the Web Worker died (an error event, or it was
+ * replaced); the handler threw (the worker lives on); or the page stopped it.
+ */
 export type GuardedResult<R> =
-  { kind: 'ok'; value: R } | { kind: 'timeout'; ms: number } | { kind: 'crashed'; message: string };
+  | { kind: 'ok'; value: R }
+  | { kind: 'timeout'; ms: number; limit: 'total' | 'silence' }
+  | { kind: 'crashed'; message: string }
+  | { kind: 'failed'; message: string }
+  | { kind: 'stopped' };
+
+/** Limits and progress of one request. */
+export interface RequestOptions<P> {
+  /** The request's time limit (the worker's default when absent). */
+  timeoutMs?: number;
+  /** The longest wait between two progress reports (a search that went silent is stuck). */
+  silentMs?: number;
+  onProgress?: (progress: P) => void;
+}
+
+interface Pending<R, P> {
+  settle: (result: GuardedResult<R>) => void;
+  started: () => void;
+  progress: (progress: P) => void;
+}
 
 /**
- * Runs requests on a Web Worker with a time limit. Code that never returns (an endless loop, a
+ * Runs requests on a Web Worker with time limits. Code that never returns (an endless loop, a
  * runaway recursive query) cannot be interrupted inside a worker, so on timeout the worker is
- * terminated and a fresh one takes its place; the page never waits on it.
+ * terminated and a fresh one takes its place; the page never waits on it. The worker answers
+ * with lib/worker's protocol (serveRequests).
  */
-export class GuardedWorker<Q, R> {
+export class GuardedWorker<Q, R, P = never> {
   private worker: Worker | null = null;
   private nextId = 1;
-  private pending = new Map<number, (result: GuardedResult<R>) => void>();
-
-  private starters = new Map<number, () => void>();
+  private pending = new Map<number, Pending<R, P>>();
 
   constructor(
     private readonly create: () => Worker,
     private readonly timeoutMs: number,
     /** Called after a replacement worker starts, to restore its state (seed a database). */
-    private readonly onRestart?: (worker: GuardedWorker<Q, R>) => void,
+    private readonly onRestart?: (worker: GuardedWorker<Q, R, P>) => void,
     /** The worker posts WorkerStarted when it begins each request (see WorkerStarted). */
     private readonly ackStart = false,
   ) {}
@@ -43,15 +53,14 @@ export class GuardedWorker<Q, R> {
   private ensure(): Worker {
     if (this.worker) return this.worker;
     const worker = this.create();
-    worker.onmessage = (event: MessageEvent<WorkerEnvelope<R> | WorkerStarted>) => {
-      if ('started' in event.data) {
-        this.starters.get(event.data.id)?.();
-        return;
-      }
-      const resolve = this.pending.get(event.data.id);
-      if (!resolve) return;
-      this.pending.delete(event.data.id);
-      resolve({ kind: 'ok', value: event.data.body });
+    worker.onmessage = (event: MessageEvent<WorkerReply<R, P>>) => {
+      const message = event.data;
+      const waiting = this.pending.get(message.id);
+      if (!waiting) return;
+      if ('started' in message) return waiting.started();
+      if ('progress' in message) return waiting.progress(message.progress);
+      if ('failed' in message) return waiting.settle({ kind: 'failed', message: message.failed });
+      waiting.settle({ kind: 'ok', value: message.body });
     };
     worker.onerror = (event) => {
       event.preventDefault();
@@ -66,9 +75,9 @@ export class GuardedWorker<Q, R> {
   }
 
   private failAll(result: GuardedResult<R>) {
-    for (const resolve of this.pending.values()) resolve(result);
+    const waiting = [...this.pending.values()];
     this.pending.clear();
-    this.starters.clear();
+    for (const { settle } of waiting) settle(result);
   }
 
   private replace() {
@@ -77,38 +86,75 @@ export class GuardedWorker<Q, R> {
     this.onRestart?.(this);
   }
 
-  /** Sends a request; resolves with the answer, or with timeout after the limit. */
-  request(body: Q, timeoutMs = this.timeoutMs): Promise<GuardedResult<R>> {
+  /**
+   * Sends a request; resolves with the reply, or with timeout after a limit (the worker is then
+   * replaced, and requests queued behind it end as crashed). `options` may be the time limit.
+   */
+  request(body: Q, options: number | RequestOptions<P> = {}): Promise<GuardedResult<R>> {
+    const {
+      timeoutMs = this.timeoutMs,
+      silentMs,
+      onProgress,
+    } = typeof options === 'number' ? { timeoutMs: options } : options;
     const worker = this.ensure();
     const id = this.nextId++;
     return new Promise((resolve) => {
-      const expire = () => {
-        if (!this.pending.has(id)) return;
-        this.pending.delete(id);
+      const timers = new Set<ReturnType<typeof setTimeout>>();
+      const clear = () => {
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
+      };
+      let done = false;
+      const settle = (result: GuardedResult<R>) => {
+        if (done) return;
+        done = true;
+        if (this.pending.get(id) === waiting) this.pending.delete(id);
+        clear();
+        resolve(result);
+      };
+      const expire = (ms: number, limit: 'total' | 'silence') => () => {
+        if (done) return;
+        settle({ kind: 'timeout', ms, limit });
         this.failAll({ kind: 'crashed', message: 'The worker was restarted after a timeout.' });
         this.replace();
-        resolve({ kind: 'timeout', ms: timeoutMs });
       };
-      let timer = setTimeout(expire, this.ackStart ? START_WATCHDOG_MS : timeoutMs);
-      if (this.ackStart) {
-        this.starters.set(id, () => {
-          this.starters.delete(id);
-          clearTimeout(timer);
-          timer = setTimeout(expire, timeoutMs);
-        });
-      }
-      this.pending.set(id, (result) => {
-        clearTimeout(timer);
-        this.starters.delete(id);
-        resolve(result);
-      });
+      let silence: ReturnType<typeof setTimeout> | null = null;
+      const listen = () => {
+        if (silentMs === undefined) return;
+        if (silence) {
+          clearTimeout(silence);
+          timers.delete(silence);
+        }
+        silence = setTimeout(expire(silentMs, 'silence'), silentMs);
+        timers.add(silence);
+      };
+      const begin = () => {
+        clear();
+        timers.add(setTimeout(expire(timeoutMs, 'total'), timeoutMs));
+        silence = null;
+        listen();
+      };
+      const waiting: Pending<R, P> = {
+        settle,
+        started: () => {
+          if (this.ackStart) begin();
+        },
+        progress: (progress) => {
+          listen();
+          onProgress?.(progress);
+        },
+      };
+      this.pending.set(id, waiting);
+      if (this.ackStart)
+        timers.add(setTimeout(expire(START_WATCHDOG_MS, 'total'), START_WATCHDOG_MS));
+      else begin();
       worker.postMessage({ id, body } satisfies WorkerEnvelope<Q>);
     });
   }
 
-  /** Kills the worker at once (the Kill button of a lab), without restarting it. */
+  /** Ends the worker at once (a lab's Kill, a Stop button); pending requests end as stopped. */
   terminate(): void {
-    this.failAll({ kind: 'crashed', message: 'The worker was terminated.' });
+    this.failAll({ kind: 'stopped' });
     this.worker?.terminate();
     this.worker = null;
   }

@@ -6,12 +6,19 @@
 
 /** Starts a Web Worker under the page's Content Security Policy (a blob script where needed). */
 export { underPagePolicy, blobScriptFor } from './page-policy';
-/** A Web Worker with a time limit per request: replaced, not trusted, when it overruns. */
+/** The one protocol: a request with an id; started, progress, then a reply or a failure. */
 export {
-  GuardedWorker,
+  FAILURE_CHARS,
+  failureText,
   type WorkerEnvelope,
   type WorkerStarted,
-  type GuardedResult,
-} from './guarded-worker';
+  type WorkerProgress,
+  type WorkerFailed,
+  type WorkerReply,
+} from './protocol';
+/** The page's side: a Web Worker with time limits per request, replaced when it overruns. */
+export { GuardedWorker, type GuardedResult, type RequestOptions } from './guarded-worker';
+/** The worker's side: answers requests in order, with progress and failures. */
+export { serveRequests, type ServeOptions, type WorkerScope } from './serve';
 /** Request/response over postMessage: an id per call, a value or an error per reply. */
 export { createRpcCaller, answerRpc, type RpcCall, type RpcReply, type RpcCaller } from './rpc';

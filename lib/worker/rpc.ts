@@ -1,4 +1,4 @@
-import type { WorkerEnvelope } from './guarded-worker';
+import type { WorkerEnvelope } from './protocol';
 
 /*
  * Calls across a Web Worker boundary, in the direction GuardedWorker does not go: the worker

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { HISTORY_IMPORT_LIMITS, importHistory } from './history-import';
+
+const line = (entry: object) => JSON.stringify(entry);
+
+describe('importHistory: what crosses from its Web Worker to the page is bounded (issue 27)', () => {
+  it('draws the first 50 of 10,000 processes and says so; the counts keep them all', () => {
+    const text = Array.from({ length: 10_000 }, (_, pid) =>
+      line({ type: 'nemesis', t: 1000 + pid, pid, worker: `w${pid}`, action: 'kill' }),
+    ).join('\n');
+    const imported = importHistory(text);
+    if (!imported.ok) throw new Error(imported.error);
+    expect(imported.drawing.lanes).toHaveLength(HISTORY_IMPORT_LIMITS.maxLanes);
+    expect(imported.lanesCut).toBe(
+      'Shown 50 of 10,000 processes (the first are drawn; the tables count them all).',
+    );
+    expect(imported.drawing.counts.kill).toBe(10_000);
+    expect(imported.marksCut).toBeNull();
+  });
+
+  it('draws at most 500 marks and bars across the lanes, each lane its first ones', () => {
+    const text = Array.from({ length: 6_000 }, (_, i) =>
+      line({ type: 'nemesis', t: i, pid: 1, worker: 'w1', action: i % 2 ? 'resume' : 'pause' }),
+    ).join('\n');
+    const imported = importHistory(text);
+    if (!imported.ok) throw new Error(imported.error);
+    const [lane] = imported.drawing.lanes;
+    expect(lane.marks.length + lane.spans.length).toBe(HISTORY_IMPORT_LIMITS.maxMarks);
+    expect(lane.marks[0].t).toBe(0);
+    expect(imported.marksCut).toBe(
+      'Shown 500 of 9,000 marks and bars on the drawn lanes (each lane’s first).',
+    );
+  });
+
+  it('keeps only the fields an entry has, and only text or numbers in them', () => {
+    const extra = Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, i]));
+    const text = [
+      line({ type: 'process', t: 1, pid: 1, worker: 'w1', event: 'start', ...extra }),
+      line({
+        type: 'complete',
+        t: 2,
+        pid: 1,
+        worker: 'w1',
+        op: 'publish',
+        outcome: 'refused',
+        detail: Array.from({ length: 100_000 }, () => 1),
+      }),
+    ].join('\n');
+    const imported = importHistory(text);
+    if (!imported.ok) throw new Error(imported.error);
+    expect(JSON.stringify(imported).length).toBeLessThan(5_000);
+    expect(imported.drawing.events[0].detail).toBeUndefined();
+  });
+});
