@@ -1,3 +1,4 @@
+import type { Decided } from './decided';
 import type { FenceKind } from './fence';
 import type { OutcomeKind, UnknownReason } from './outcome';
 import type { PropertyId, ViolationKind } from './properties';
@@ -145,8 +146,11 @@ export interface DecisionOutcome {
   opId?: string;
 }
 
-/** One write, decided: the record every sentence the learner reads is written from. */
-export interface WriteDecision {
+/**
+ * One write, decided: the record every sentence the learner reads is written from. Only the
+ * rulebook's builders make one (the `Decided` mark, decided.ts).
+ */
+export interface WriteDecision extends Decided {
   kind: WriteKind;
   /** The holder (or user, or third party) that sent it. */
   writer: string;

@@ -8,6 +8,7 @@ import type {
   WriteKind,
   WriteTarget,
 } from './decision';
+import { decided, type Decided } from './decided';
 import type { UnknownReason } from './outcome';
 import {
   claimedFinal,
@@ -92,7 +93,7 @@ export interface Facts {
 
 /** A decision from its facts, with the property it broke judged. */
 export function build(ctx: DecisionContext, f: Facts): WriteDecision {
-  const decision: WriteDecision = {
+  const record: Omit<WriteDecision, keyof Decided> = {
     kind: f.kind,
     writer: ctx.writer,
     token: f.token,
@@ -108,7 +109,7 @@ export function build(ctx: DecisionContext, f: Facts): WriteDecision {
     violation: null,
     at: ctx.at,
   };
-  return { ...decision, violation: judge(ctx, decision, f.others ?? []) };
+  return decided({ ...record, violation: judge(ctx, decided(record), f.others ?? []) });
 }
 
 /** The property an applied write broke, judged by lib/lease/properties' rules. */

@@ -129,10 +129,67 @@ describe('one home per rule', () => {
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
   });
 
-  it('only lib/lease writes explanations: nothing else makes an Explained or builds a WriteDecision by hand', () => {
-    expect(outsideLease(/\bas\s+Explained\b|<Explained>/)).toEqual([]);
-    expect(outsideLease(/lib\/lease\/(explained|judge)['"]/)).toEqual([]);
-    // A decision comes from a builder (decide*.ts): only judge.ts assembles the record.
-    expect(defining(/:\s*WriteDecision\s*=\s*\{/)).toEqual(['lib/lease/judge.ts']);
+  it('who constructs a WriteDecision and who constructs an explanation: read from imports and exports', () => {
+    // A WriteDecision carries decided.ts's mark and an explanation is explained.ts's Explained:
+    // both brands' symbols are unexported, so the only way to make one is the marking function.
+    const valueImports = (name: string, file: string) =>
+      FILES.filter((f) =>
+        importsOf(f).some((i) => i.module === file && !i.typeOnly && i.names.includes(name)),
+      ).map((f) => f.path);
+    expect(valueImports('decided', 'lib/lease/decided')).toEqual(['lib/lease/judge.ts']);
+    expect(valueImports('explained', 'lib/lease/explained')).toEqual(['lib/lease/explain.ts']);
+    // The door of lib/lease re-exports neither marking function, nor the builders' inner file.
+    const door = FILES.find((f) => f.path === 'lib/lease/index.ts')!;
+    for (const i of importsOf(door)) {
+      if (i.module === 'lib/lease/decided' || i.module === 'lib/lease/explained')
+        expect(i.typeOnly && !i.star, `lib/lease/index.ts re-exports ${i.module}`).toBe(true);
+      if (i.module === 'lib/lease/judge') expect(i.names).not.toContain('build');
+    }
+    // Nothing outside lib/lease reaches the marks or the judge by an inner path.
+    const inner = ['lib/lease/decided', 'lib/lease/explained', 'lib/lease/judge'];
+    expect(
+      FILES.filter(
+        (f) =>
+          !f.path.startsWith('lib/lease/') && importsOf(f).some((i) => inner.includes(i.module)),
+      ).map((f) => f.path),
+    ).toEqual([]);
+    // A cast is the one way around a brand.
+    expect(
+      outsideLease(/\bas\s+(Explained|WriteDecision)\b|<(Explained|WriteDecision)>\s*\{/),
+    ).toEqual([]);
   });
 });
+
+/** One import or re-export of a file: the module it names (resolved to a path), and what. */
+interface ImportOf {
+  module: string;
+  names: string[];
+  typeOnly: boolean;
+  star: boolean;
+}
+
+/** The imports and re-exports of a source file, with their modules resolved to repo paths. */
+function importsOf(file: { path: string; text: string }): ImportOf[] {
+  const out: ImportOf[] = [];
+  const re =
+    /^(?:import|export)\s+(type\s+)?(\*(?:\s+as\s+\w+)?|\{([^}]*)\}|\w+(?:\s*,\s*\{([^}]*)\})?)\s+from\s+['"]([^'"]+)['"]/gm;
+  for (const m of file.text.matchAll(re)) {
+    const spec = m[5];
+    const module = spec.startsWith('@/')
+      ? spec.slice(2)
+      : spec.startsWith('.')
+        ? join(file.path, '..', spec)
+        : spec;
+    const list = (m[3] ?? m[4] ?? '').split(',').map((n) => n.trim());
+    const names = list
+      .filter((n) => n && !n.startsWith('type '))
+      .map((n) => n.split(/\s+as\s+/)[0]);
+    out.push({
+      module: module.replace(/\.(ts|tsx)$/, '').replace(/\/index$/, ''),
+      names,
+      typeOnly: Boolean(m[1]) || (names.length === 0 && !m[2].startsWith('*')),
+      star: m[2].startsWith('*'),
+    });
+  }
+  return out;
+}
