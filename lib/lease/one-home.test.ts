@@ -175,7 +175,7 @@ function importsOf(file: { path: string; text: string }): ImportOf[] {
     /^(?:import|export)\s+(type\s+)?(\*(?:\s+as\s+\w+)?|\{([^}]*)\}|\w+(?:\s*,\s*\{([^}]*)\})?)\s+from\s+['"]([^'"]+)['"]/gm;
   for (const m of file.text.matchAll(re)) {
     const spec = m[5];
-    const module = spec.startsWith('@/')
+    const path = spec.startsWith('@/')
       ? spec.slice(2)
       : spec.startsWith('.')
         ? join(file.path, '..', spec)
@@ -185,7 +185,7 @@ function importsOf(file: { path: string; text: string }): ImportOf[] {
       .filter((n) => n && !n.startsWith('type '))
       .map((n) => n.split(/\s+as\s+/)[0]);
     out.push({
-      module: module.replace(/\.(ts|tsx)$/, '').replace(/\/index$/, ''),
+      module: path.replace(/\.(ts|tsx)$/, '').replace(/\/index$/, ''),
       names,
       typeOnly: Boolean(m[1]) || (names.length === 0 && !m[2].startsWith('*')),
       star: m[2].startsWith('*'),
