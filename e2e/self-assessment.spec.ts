@@ -76,3 +76,33 @@ test('a rating and a note left without waiting are still there after navigating 
       .getByRole('textbox', { name: 'Note (optional)' }),
   ).toHaveValue('Half way through the renewal rule');
 });
+
+test('a note written without a rating survives leaving the page and a reload', async ({ page }) => {
+  await page.goto('/reflect/self-assessment');
+  const group = page.getByRole('group', { name: 'Senior standard' });
+  const note = group.getByRole('textbox', { name: 'Note (optional)' });
+  await note.fill('Not sure yet how the gateway learns the newest token');
+  await expect(group.getByRole('status')).toHaveText('Unsaved changes (autosave after a pause)');
+  // Leave at once by a link inside the app, no rating chosen, then come back.
+  await page.getByRole('link', { name: 'your answer journal' }).click();
+  await expect(page).toHaveURL(/\/reflect$/);
+  await page.goBack();
+  const again = page.getByRole('group', { name: 'Senior standard' });
+  await expect(again.getByRole('textbox', { name: 'Note (optional)' })).toHaveValue(
+    'Not sure yet how the gateway learns the newest token',
+  );
+  await expect(again.getByRole('status')).toHaveText('All changes saved');
+  // Nothing was rated: the note is saved on its own.
+  await expect(again.getByRole('radio', { name: 'Not yet' })).not.toBeChecked();
+  await page.reload();
+  const reloaded = page.getByRole('group', { name: 'Senior standard' });
+  await expect(reloaded.getByRole('textbox', { name: 'Note (optional)' })).toHaveValue(
+    'Not sure yet how the gateway learns the newest token',
+  );
+  // Rating later keeps the note with the rating.
+  await reloaded.getByRole('radio', { name: 'Partly' }).check();
+  await expect(reloaded.getByText('Last rated partly')).toBeVisible();
+  await expect(reloaded.getByRole('textbox', { name: 'Note (optional)' })).toHaveValue(
+    'Not sure yet how the gateway learns the newest token',
+  );
+});

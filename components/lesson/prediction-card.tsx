@@ -9,6 +9,8 @@ import { clock } from './lesson-store';
 import { useDue } from './mistakes-quiz';
 import { useLessonRecords } from './use-lesson-records';
 import { panelClass } from '@/components/ui/panel';
+import { SaveIndicator } from '@/components/ui/save-indicator';
+import { usePredictionDraft } from '@/components/ui/use-prediction-draft';
 
 const FATES = WRITE_FATES.map((value) => ({ value, label: WRITE_FATE_LABELS[value] }));
 
@@ -27,6 +29,19 @@ export function PredictionCard({ mistake, index }: { mistake: MistakeItem; index
   const editing = !saved || retrying;
   const shown = editing ? draft : saved.answers;
   const complete = prediction.writes.every((w) => w.id in draft);
+  const draftState = usePredictionDraft(
+    `lesson:${prediction.id}`,
+    draft,
+    (kept) =>
+      setDraft(
+        Object.fromEntries(
+          Object.entries(kept).filter(([, fate]) =>
+            (WRITE_FATES as readonly string[]).includes(fate),
+          ),
+        ) as Record<string, WriteFate>,
+      ),
+    !editing,
+  );
 
   function check() {
     setRetrying(false);
@@ -103,6 +118,11 @@ export function PredictionCard({ mistake, index }: { mistake: MistakeItem; index
           </p>
         ) : null}
       </div>
+      {editing && Object.keys(draft).length > 0 ? (
+        <div className="mt-2">
+          <SaveIndicator state={draftState} />
+        </div>
+      ) : null}
       <div className="mt-3 flex gap-2">
         {editing ? (
           <Button variant="primary" disabled={!complete} onClick={check}>

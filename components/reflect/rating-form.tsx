@@ -2,42 +2,62 @@
 
 import { useMemo, useState } from 'react';
 import { RATING_LABELS, type AssessmentItem } from '@/content/reflect';
-import { MAX_NOTE_CHARS, RATINGS, type SelfRating, type RatingRecord } from '@/lib/reflect';
+import {
+  MAX_NOTE_CHARS,
+  RATINGS,
+  type NoteRecord,
+  type RatingRecord,
+  type SelfRating,
+} from '@/lib/reflect';
 import { SaveIndicator } from '@/components/ui/save-indicator';
 import { useAutosave } from '@/components/ui/use-autosave';
 import { formatTime } from '@/components/journal/format';
 import { panelClass } from '@/components/ui/panel';
 
-/** One item to rate: not yet / partly / confident and an optional note, saved on their own. */
+/**
+ * One item to rate: not yet / partly / confident and an optional note, saved on their own. The
+ * note is the learner's text and autosaves like every other text of the course, rated or not; a
+ * new rating is stored with the note it was given with.
+ */
 export function RatingForm({
   item,
   latest,
+  storedNote,
   onRate,
+  onNote,
 }: {
   item: AssessmentItem;
   latest: RatingRecord | undefined;
+  storedNote: NoteRecord | undefined;
   onRate: (item: string, rating: SelfRating, note: string) => Promise<void>;
+  onNote: (item: string, note: string) => Promise<void>;
 }) {
+  const savedNote = storedNote?.note ?? latest?.note ?? '';
   const [rating, setRating] = useState<SelfRating | null>(latest?.rating ?? null);
-  const [note, setNote] = useState(latest?.note ?? '');
-  const [seenAt, setSeenAt] = useState(latest?.at);
-  // What this form saved last: the rating that comes back from the records is not news.
-  const [savedHere, setSavedHere] = useState<{ rating: SelfRating; note: string } | null>(null);
-  // A newer rating arrived from another tab: show it, unless this form has unsaved changes.
-  if (latest && latest.at !== seenAt) {
-    setSeenAt(latest.at);
-    const ours = savedHere && savedHere.rating === latest.rating && savedHere.note === latest.note;
-    if (!ours) {
-      setRating(latest.rating);
-      setNote(latest.note);
-    }
+  const [note, setNote] = useState(savedNote);
+  const [seenRatingAt, setSeenRatingAt] = useState(latest?.at);
+  const [seenNoteAt, setSeenNoteAt] = useState(storedNote?.at);
+  // What this form saved last: what comes back from the records is not news.
+  const [savedHere, setSavedHere] = useState<{ rating: SelfRating | null; note: string } | null>(
+    null,
+  );
+  // A newer rating or note arrived from another tab: show it, unless this form saved it.
+  if (latest && latest.at !== seenRatingAt) {
+    setSeenRatingAt(latest.at);
+    if (savedHere?.rating !== latest.rating) setRating(latest.rating);
   }
-  const changed = rating !== null && (rating !== latest?.rating || note !== (latest?.note ?? ''));
+  if (storedNote && storedNote.at !== seenNoteAt) {
+    setSeenNoteAt(storedNote.at);
+    if (savedHere?.note !== storedNote.note) setNote(storedNote.note);
+  }
+  const ratingChanged = rating !== null && rating !== latest?.rating;
+  const changed = ratingChanged || note !== savedNote;
   const value = useMemo(() => ({ rating, note }), [rating, note]);
   const { state } = useAutosave(value, changed, async (next) => {
-    if (!next.rating) return;
-    setSavedHere({ rating: next.rating, note: next.note });
-    await onRate(item.id, next.rating, next.note);
+    setSavedHere(next);
+    if (next.rating !== null && next.rating !== latest?.rating)
+      await onRate(item.id, next.rating, next.note);
+    else await onNote(item.id, next.note);
   });
 
   return (
@@ -72,13 +92,7 @@ export function RatingForm({
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <SaveIndicator
           state={state}
-          idle={
-            rating === null
-              ? note
-                ? 'Choose a rating and your note is saved with it.'
-                : 'Not rated yet'
-              : undefined
-          }
+          idle={rating === null && !note ? 'Not rated yet' : undefined}
         />
         <p className="text-sm text-muted">
           {latest

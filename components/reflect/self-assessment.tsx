@@ -11,7 +11,7 @@ const KINDS: readonly string[] = [];
 
 /** Rate yourself on every standard, inspection and checkpoint; see progress and evidence. */
 export function SelfAssessment() {
-  const { state, error, rate } = useSelfAssessment(KINDS);
+  const { state, error, rate, note } = useSelfAssessment(KINDS);
   const facts = useWorkFacts();
   if (error) return <p role="alert">{error}</p>;
   if (!state) return <p className="text-muted">Opening your records…</p>;
@@ -37,7 +37,9 @@ export function SelfAssessment() {
                   key={item.id}
                   item={item}
                   latest={state.latest.get(item.id)}
+                  storedNote={state.notes.get(item.id)}
                   onRate={rate}
+                  onNote={note}
                 />
               );
             })}

@@ -4,8 +4,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { browserRecords, subscribeToRecords } from '@/lib/composition';
 import {
   evidenceByKind,
+  latestNotes,
   ratingHistory,
   recordRating,
+  saveNote,
+  type NoteRecord,
   type Evidence,
   type SelfRating,
   type RatingRecord,
@@ -14,18 +17,26 @@ import {
 export interface AssessmentState {
   history: RatingRecord[];
   latest: Map<string, RatingRecord>;
+  /** Each item's latest note, saved with or without a rating. */
+  notes: Map<string, NoteRecord>;
   evidence: Map<string, Evidence>;
   problems: string[];
 }
 
 async function readAssessment(evidenceKinds: readonly string[]): Promise<AssessmentState> {
   const records = browserRecords();
-  const [history, evidence] = await records.read(
-    (db) => [ratingHistory(db), evidenceByKind(db, evidenceKinds)] as const,
+  const [history, notes, evidence] = await records.read(
+    (db) => [ratingHistory(db), latestNotes(db), evidenceByKind(db, evidenceKinds)] as const,
   );
   const latest = new Map<string, RatingRecord>();
   for (const record of history) latest.set(record.item, record);
-  return { history, latest, evidence, problems: records.takeProblems().map((p) => p.message) };
+  return {
+    history,
+    latest,
+    notes,
+    evidence,
+    problems: records.takeProblems().map((p) => p.message),
+  };
 }
 
 /** Ratings and evidence from the records database, reloaded whenever any tab changes them. */
@@ -59,9 +70,19 @@ export function useSelfAssessment(evidenceKinds: readonly string[]) {
     };
   }, [evidenceKinds]);
 
-  const rate = useCallback(async (item: string, rating: SelfRating, note: string) => {
-    await browserRecords().write((db) => recordRating(db, { item, rating, note, at: Date.now() }));
+  const rate = useCallback(async (item: string, rating: SelfRating, text: string) => {
+    await browserRecords().write((db) => {
+      const at = Date.now();
+      recordRating(db, { item, rating, note: text, at });
+      saveNote(db, { item, note: text, at });
+    });
   }, []);
 
-  return { state, error, rate };
+  const note = useCallback(async (item: string, text: string) => {
+    await browserRecords().write((db) => {
+      saveNote(db, { item, note: text, at: Date.now() });
+    });
+  }, []);
+
+  return { state, error, rate, note };
 }

@@ -1,4 +1,8 @@
+'use client';
+
 import type { OutcomeKind } from '@/lib/lease';
+import { SaveIndicator } from '@/components/ui/save-indicator';
+import { usePredictionDraft } from '@/components/ui/use-prediction-draft';
 import { describeEvent, isWriteEvent, type Predictions, type Scenario } from '@/lib/timeline';
 
 /** "What happens to each write?": the four outcomes, not a judgement of what should happen. */
@@ -15,56 +19,77 @@ export function PredictionList({
   predictions,
   onPredict,
   locked,
+  draftKey,
 }: {
   scenario: Scenario;
   predictions: Predictions;
   onPredict: (eventId: string, outcome: OutcomeKind) => void;
   locked: boolean;
+  /** Where choices not yet run are kept across navigation and reload (default: the scenario). */
+  draftKey?: string;
 }) {
   const writes = scenario.events
     .map((event, index) => ({ event, index }))
     .filter(({ event }) => isWriteEvent(event));
+  const draftState = usePredictionDraft(
+    draftKey ?? `timeline:${scenario.id}`,
+    predictions,
+    (kept) => {
+      for (const [eventId, outcome] of Object.entries(kept))
+        if (
+          writes.some(({ event }) => event.id === eventId) &&
+          CHOICES.some((c) => c.value === outcome)
+        )
+          onPredict(eventId, outcome as OutcomeKind);
+    },
+    locked,
+  );
   if (writes.length === 0)
     return (
       <p className="text-muted">This scenario has no writes to predict. Add some in the builder.</p>
     );
   return (
-    <ol className="space-y-2">
-      {writes.map(({ event, index }) => (
-        <li key={event.id}>
-          <fieldset
-            aria-describedby={event.note ? `note-${event.id}` : undefined}
-            className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-md border border-line px-3 py-2"
-          >
-            <legend className="sr-only">{describeEvent(event)}</legend>
-            <span className="min-w-0 flex-1 basis-full text-sm sm:basis-48">
-              <span aria-hidden="true">
-                <span className="mr-2 font-mono text-muted">#{index + 1}</span>
-                {describeEvent(event)}
-              </span>
-              {event.note ? (
-                <span id={`note-${event.id}`} className="block text-muted">
-                  {event.note}
+    <div className="space-y-2">
+      <ol className="space-y-2">
+        {writes.map(({ event, index }) => (
+          <li key={event.id}>
+            <fieldset
+              aria-describedby={event.note ? `note-${event.id}` : undefined}
+              className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-md border border-line px-3 py-2"
+            >
+              <legend className="sr-only">{describeEvent(event)}</legend>
+              <span className="min-w-0 flex-1 basis-full text-sm sm:basis-48">
+                <span aria-hidden="true">
+                  <span className="mr-2 font-mono text-muted">#{index + 1}</span>
+                  {describeEvent(event)}
                 </span>
-              ) : null}
-            </span>
-            {CHOICES.map((choice) => (
-              <label key={choice.value} className="inline-flex items-center gap-1.5 text-sm">
-                <input
-                  type="radio"
-                  name={`predict-${event.id}`}
-                  value={choice.value}
-                  checked={predictions[event.id] === choice.value}
-                  onChange={() => onPredict(event.id, choice.value)}
-                  disabled={locked}
-                  className="h-4 w-4 accent-[var(--accent)]"
-                />
-                {choice.label}
-              </label>
-            ))}
-          </fieldset>
-        </li>
-      ))}
-    </ol>
+                {event.note ? (
+                  <span id={`note-${event.id}`} className="block text-muted">
+                    {event.note}
+                  </span>
+                ) : null}
+              </span>
+              {CHOICES.map((choice) => (
+                <label key={choice.value} className="inline-flex items-center gap-1.5 text-sm">
+                  <input
+                    type="radio"
+                    name={`predict-${event.id}`}
+                    value={choice.value}
+                    checked={predictions[event.id] === choice.value}
+                    onChange={() => onPredict(event.id, choice.value)}
+                    disabled={locked}
+                    className="h-4 w-4 accent-[var(--accent)]"
+                  />
+                  {choice.label}
+                </label>
+              ))}
+            </fieldset>
+          </li>
+        ))}
+      </ol>
+      {!locked && Object.keys(predictions).length > 0 ? (
+        <SaveIndicator state={draftState} idle="Your predictions are kept until you run it." />
+      ) : null}
+    </div>
   );
 }

@@ -5,3 +5,11 @@ export * from './reading';
 /** The lesson's saved answers, and moving them into the journal as its first versions. */
 export { readLessonAnswers } from './records';
 export { moveAnswersToJournal, movedEntryId, type StoredLessonAnswer } from './journal-migration';
+/** Predictions made but not yet checked or run, kept across navigation and reload. */
+export {
+  clearPredictionDraft,
+  MAX_PREDICTION_DRAFTS,
+  readPredictionDraft,
+  savePredictionDraft,
+  type PredictionDraft,
+} from './prediction-drafts';

@@ -3,8 +3,10 @@ import { createRecordsDb, logActivity } from '@/lib/records';
 import { memoryBlobStore } from '@/lib/storage';
 import {
   evidenceByKind,
+  latestNotes,
   latestRatings,
   ratingHistory,
+  saveNote,
   recordRating,
   reflectSchema,
 } from './assessment';
@@ -14,6 +16,23 @@ function records(blobs = memoryBlobStore()) {
 }
 
 describe('self-assessment records', () => {
+  it('a note without a rating is kept on its own and survives a reload (it was lost)', async () => {
+    const blobs = memoryBlobStore();
+    await records(blobs).write((d) =>
+      saveNote(d, { item: 'std-senior', note: 'the gateway part is unclear', at: 5 }),
+    );
+    const reloaded = records(blobs);
+    expect((await reloaded.read(latestNotes)).get('std-senior')?.note).toBe(
+      'the gateway part is unclear',
+    );
+    expect(await reloaded.read(ratingHistory)).toEqual([]);
+    // A later rating carries its own note; the newest of the two is the note shown.
+    await reloaded.write((d) =>
+      recordRating(d, { item: 'std-senior', rating: 'partly', note: 'clearer now', at: 9 }),
+    );
+    expect((await reloaded.read(latestNotes)).get('std-senior')?.note).toBe('clearer now');
+  });
+
   it('keeps every rating with its time and survives a reload', async () => {
     const blobs = memoryBlobStore();
     const db = records(blobs);

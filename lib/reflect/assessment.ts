@@ -18,6 +18,14 @@ export const reflectSchema: FeatureSchema = {
        note   TEXT    NOT NULL DEFAULT ''
      );
      CREATE INDEX self_assessment_item ON self_assessment (item, at);`,
+    // Version 2: a note is the learner's text, saved on its own whether or not a rating is
+    // chosen (it was lost on leaving the page when no rating had been picked). One row per item:
+    // the latest note.
+    `CREATE TABLE self_assessment_notes (
+       item TEXT    PRIMARY KEY,
+       note TEXT    NOT NULL,
+       at   INTEGER NOT NULL
+     );`,
   ],
 };
 
@@ -41,6 +49,36 @@ export function recordRating(db: SqlDriver, input: RatingRecord): void {
     rating.note,
   ]);
   logActivity(db, rating.at, 'reflect.rated', rating.item, { rating: rating.rating });
+}
+
+const noteInput = ratingInput.pick({ item: true, note: true, at: true });
+export type NoteRecord = z.infer<typeof noteInput>;
+
+/** Saves an item's note on its own (no rating needed); the latest note per item is kept. */
+export function saveNote(db: SqlDriver, input: NoteRecord): void {
+  const note = noteInput.parse(input);
+  db.run(
+    `INSERT INTO self_assessment_notes (item, note, at) VALUES (?, ?, ?)
+     ON CONFLICT (item) DO UPDATE SET note = excluded.note, at = excluded.at`,
+    [note.item, note.note, note.at],
+  );
+}
+
+/**
+ * Each item's latest note: the notes table, or for ratings stored before it existed, the note
+ * of the item's newest rating.
+ */
+export function latestNotes(db: SqlDriver): Map<string, NoteRecord> {
+  const notes = new Map<string, NoteRecord>();
+  for (const rating of ratingHistory(db)) notes.set(rating.item, rating);
+  for (const row of db.all('SELECT item, note, at FROM self_assessment_notes')) {
+    const parsed = noteInput.safeParse({ ...row, at: Number(row.at) });
+    if (parsed.success) {
+      const before = notes.get(parsed.data.item);
+      if (!before || before.at <= parsed.data.at) notes.set(parsed.data.item, parsed.data);
+    }
+  }
+  return notes;
 }
 
 /** Every rating, oldest first; rows that do not fit the shape are skipped. */

@@ -13,6 +13,11 @@ export const STORAGE_KEYS = {
   claimLabPrograms: 'lease-lab.claim-lab.programs.v1',
   /** Claim/finish lab: solved challenges and what each deleted condition did. */
   claimLabProgress: 'lease-lab.claim-lab.progress.v1',
+  /**
+   * Predictions made but not yet checked or run, by exercise ({ [exerciseKey]: { [writeId]:
+   * outcome } }): kept across navigation and reload until the learner checks or runs them.
+   */
+  predictionDrafts: 'lease-lab.prediction-drafts.v1',
   /** Scenarios the learner built in the timeline exercise (a validated list). */
   timelineScenarios: 'lease-lab.timeline.scenarios.v1',
   /**
