@@ -14,10 +14,14 @@ test('a learner checks TTL only and sees the shortest counterexample', async ({ 
   await expect(card.getByText('Unsafe: property 1 breaks.')).toBeVisible();
   const rows = card.getByRole('table').getByRole('row');
   await expect(rows).toHaveCount(5);
-  await expect(rows.nth(1)).toContainText('claimed: token 1');
-  await expect(rows.nth(3)).toContainText('claimed: token 2');
-  await expect(rows.nth(4)).toContainText('landed: 1 row changed');
-  await expect(card).toContainText('after a newer generation (2) had begun');
+  await expect(rows.nth(1)).toContainText('A now holds the run, lease until 5.');
+  await expect(rows.nth(3)).toContainText('B now holds the run, lease until 10.');
+  await expect(rows.nth(4)).toContainText(
+    "A's stale renewal landed, though A no longer holds the run: this design checks only the status",
+  );
+  await expect(card).toContainText(
+    'This breaks property 1 (only the current holder’s writes land): the culprit is A, the victim is B.',
+  );
 
   // Replay it in the timeline and step to the stale write.
   await card.getByRole('link', { name: 'Open in the timeline' }).click();

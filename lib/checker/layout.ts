@@ -1,5 +1,5 @@
 import type { Database } from 'sql.js';
-import { fencedDesign, type LeaseDesign } from '@/lib/lease';
+import { FINAL_STATUSES, fencedDesign, type LeaseDesign } from '@/lib/lease';
 
 // Layout of the search state: a few globals, then one block per holder. Everything the future
 // of a schedule depends on, besides the database, lives here, so saving and restoring it is one
@@ -27,7 +27,9 @@ export const STATUS_CODE: Record<string, number> = {
   canceling: 5,
 };
 export const DONE_CODE = 2;
-export const isFinalCode = (code: number) => code >= 2 && code <= 4;
+/** The rulebook's final statuses (FINAL_STATUSES) as status codes. */
+const FINAL_CODES: ReadonlySet<number> = new Set(FINAL_STATUSES.map((s) => STATUS_CODE[s]));
+export const isFinalCode = (code: number) => FINAL_CODES.has(code);
 
 /** Creates a design's tables and enqueues the run, on a fresh database. */
 export function setupDatabase(db: Database, design: LeaseDesign, runId = 'r'): void {

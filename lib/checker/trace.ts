@@ -1,5 +1,6 @@
 import type { SqlJsStatic } from 'sql.js';
-import type { LeaseDesign } from '@/lib/lease';
+import { designVocabulary, explain, type LeaseDesign } from '@/lib/lease';
+import { TraceDecisions } from './decisions';
 import { ScheduleMachine, setupDatabase } from './machine';
 import type { Bound, Counterexample, StepKind, CheckerStep, Violation } from './types';
 
@@ -16,34 +17,18 @@ export const STEP_ACTION: Record<StepKind, string> = {
   cancel: 'cancels the run',
 };
 
-function outcome(
-  kind: StepKind,
-  changed: number,
-  token: number,
-  now: number,
-  stopped: boolean,
-  result: string | null,
-): string {
+/** What a step that wrote nothing did (a write's words are the rulebook's: explain()). */
+function noWrite(kind: StepKind, changed: number, now: number, stopped: boolean): string {
   if (stopped) return 'does nothing: its claim was refused';
-  if (result === 'duplicate') return 'duplicate: 0 rows changed, its own finish already landed';
   switch (kind) {
     case 'pause':
       return `the clock moves to ${now}`;
     case 'claim-read':
       return changed ? 'sees the run as claimable' : 'sees nothing to claim';
-    case 'claim':
-      return changed === 1 ? `claimed: token ${token}` : 'refused: 0 rows changed';
-    case 'cancel':
-      return changed
-        ? `canceled: fence now ${token || 'unchanged'}`
-        : 'refused: the run is already final';
     case 'write-check':
       return changed ? 'the row still shows its token' : 'sees it lost the run';
     default:
-      if (changed < 0) return 'skipped: its own check failed';
-      return changed > 0
-        ? `landed: ${changed} row${changed === 1 ? '' : 's'} changed`
-        : 'refused: 0 rows changed';
+      return `${changed} rows changed`;
   }
 }
 
@@ -62,6 +47,8 @@ export function traceSchedule(
   try {
     setupDatabase(db, design);
     const machine = new ScheduleMachine(db, design, bound);
+    const decisions = new TraceDecisions(db, design, bound, machine);
+    const vocabulary = designVocabulary(design);
     const steps: CheckerStep[] = [];
     let violation: Violation | null = null;
     for (let i = 0; i < schedule.length && !violation; i++) {
@@ -70,9 +57,11 @@ export function traceSchedule(
       if (kind === undefined)
         throw new RangeError(`Worker ${worker} has no step left at schedule step ${i}.`);
       const now = machine.now;
-      const tokenBefore = machine.tokenOf(worker);
       const stoppedBefore = machine.isStopped(worker);
+      const before = decisions.before(worker, kind);
       const failed = machine.step(worker, i);
+      const decision = decisions.after(worker, kind, before, stoppedBefore);
+      const words = decision ? explain(decision, vocabulary) : null;
       const spec = bound.workers[worker];
       steps.push({
         worker,
@@ -80,20 +69,18 @@ export function traceSchedule(
         label: spec.label ?? spec.owner,
         kind,
         now: kind === 'pause' ? now : machine.now,
-        token: kind === 'claim' || kind === 'cancel' ? machine.tokenOf(worker) : tokenBefore,
+        token: kind === 'claim' || kind === 'cancel' ? machine.tokenOf(worker) : before.token,
         changed: machine.lastChanged,
-        outcome: outcome(
-          kind,
-          machine.lastChanged,
-          machine.tokenOf(worker),
-          machine.now,
-          stoppedBefore,
-          machine.lastOutcome,
-        ),
+        outcome: words?.sentence ?? noWrite(kind, machine.lastChanged, machine.now, stoppedBefore),
         result: stoppedBefore ? null : machine.lastOutcome,
         stopped: stoppedBefore,
+        decision,
       });
-      if (failed) violation = machine.violation;
+      if (failed)
+        violation = {
+          ...machine.violation!,
+          message: words?.violation ?? machine.violation!.message,
+        };
     }
     machine.dispose();
     if (!violation) throw new Error('This schedule does not break any property.');

@@ -1,4 +1,4 @@
-import type { OutcomeKind, PropertyId, ViolationKind } from '@/lib/lease';
+import type { OutcomeKind, PropertyId, ViolationKind, WriteDecision } from '@/lib/lease';
 
 export type { PropertyId, ViolationKind } from '@/lib/lease';
 
@@ -61,12 +61,17 @@ export interface CheckerStep {
   token: number;
   /** Rows the statement changed (or returned, for a read); 0 for a pause. */
   changed: number;
-  /** A short sentence: "claimed: token 2", "refused: 0 rows changed". */
+  /**
+   * What happened: for a write, explain()'s sentence of its decision; for a pause, a read or a
+   * holder that stopped, a short phrase ("the clock moves to 5").
+   */
   outcome: string;
   /** What the step did in the four outcomes; null for a step that writes nothing (pause, read). */
   result: OutcomeKind | null;
   /** True when the holder ran nothing: its claim had been refused. */
   stopped: boolean;
+  /** The rulebook's decision on the step's write (null: a pause, a read, a stopped holder). */
+  decision: WriteDecision | null;
 }
 
 /**
