@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import {
+  describeLongTasks,
+  expectNoLongTask,
+  longTaskMark,
+  longTasksSince,
+  recordLongTasks,
+} from './long-tasks';
 
 // Issue 17, point 4: results that used to freeze the page for 15–44 s. They are cut in the worker
 // before they reach the page, and the page keeps answering input while they run and render.
@@ -68,6 +75,7 @@ test.use({ trace: 'off' });
 test('the SQL sandbox answers input within 200 ms while the two large queries run and show', async ({
   page,
 }) => {
+  await recordLongTasks(page);
   await page.goto('/practice/sql-sandbox');
   await expect(page.locator('.monaco-editor .view-lines')).toContainText('UPDATE runs');
   await replaceScript(page, `${HUGE_CELL}\n${WIDE}\n-- `);
@@ -79,6 +87,7 @@ test('the SQL sandbox answers input within 200 ms while the two large queries ru
       new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
   );
   const seen = await watchMainThread(page);
+  const from = await longTaskMark(page);
   // Found by test id, not by role: Playwright resolves a role by walking the page's whole DOM in
   // the page's main thread, which with 5,000 cells on the page is itself a long task (measured
   // at 0.66 s of the run under load); a test id is one attribute lookup.
@@ -114,11 +123,19 @@ test('the SQL sandbox answers input within 200 ms while the two large queries ru
   await expect(cut.filter({ hasText: 'Shown 50 of 2,000 columns.' })).toBeVisible();
   await expect(cut.filter({ hasText: /Shown \d+ of 500 rows\./ })).toBeVisible();
   const worst = await seen();
-  test.info().annotations.push({ type: 'main thread', description: worst.log.join('\n') });
+  const tasks = await longTasksSince(page, from);
+  test
+    .info()
+    .annotations.push(
+      { type: 'input events', description: worst.log.join('\n') },
+      { type: 'main-thread tasks', description: describeLongTasks(tasks) },
+    );
   expect(worst.events, 'input events were measured').toBeGreaterThan(0);
-  expect(worst.delay, `longest input delay, ms\n${worst.log.join('\n')}`).toBeLessThan(200);
-  // No freeze: before the caps, the page was blocked for 15–44 s.
-  expect(worst.task, 'longest main-thread task, ms').toBeLessThan(1_000);
+  // An input waits for the task in front of it: no main-thread task of 200 ms of CPU time means
+  // no key waited 200 ms for the page's own work. Measured as CPU time, not as the wait on the
+  // wall (Event Timing, logged above), which on a loaded machine includes the time the OS gave
+  // the core to another process. Before the caps, the page was blocked for 15–44 s.
+  await expectNoLongTask(page, from, 200, 'while the two large queries ran and showed');
 });
 
 test('101 statements are counted as 101, and CREATE TABLE changes no row (issue 17, point 11)', async ({

@@ -1,70 +1,168 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 
 /**
- * Main-thread long tasks, measured by the page itself (PerformanceObserver 'longtask': every task
- * of the page's main thread over 50 ms). Web Workers' tasks are not counted: work done in a
- * worker is exactly what keeps the page answering.
+ * Main-thread tasks, measured by what they cost the page's main thread in CPU time, not by the
+ * clock on the wall.
+ *
+ * Why CPU time: on a loaded machine (two cores, a build and a second browser beside this one)
+ * the operating system takes the CPU away from the browser in the middle of a task, and the same
+ * 100 ms of work lasts 400-900 ms on the wall (measured: a loop of 245 ms of CPU took 933 ms of
+ * wall time at load average 13). A check on wall time then fails for the machine, not for the
+ * page. The issue's bound, "no main-thread task over 200 ms", is about the work the page puts on
+ * its main thread, which is the task's thread time.
+ *
+ * How: Chromium's own trace (category `toplevel`), one `RunTask` event per task of every
+ * renderer main thread (`CrRendererMain`), with `dur` (wall) and `tdur` (thread CPU time).
+ * Web Workers' tasks run on other threads and are not counted: work done in a worker is exactly
+ * what keeps the page answering. A mark is a `performance.mark()` in the page, found in the same
+ * trace, so "since the mark" is exact.
  *
  * Usage:
  *
- *     await recordLongTasks(page);            // before page.goto: installs at document start
+ *     await recordLongTasks(page);            // before page.goto: starts the trace
  *     await page.goto('/practice/claim-lab');
  *     const from = await longTaskMark(page);  // ignore the page's own load
  *     … act like a learner …
  *     await expectNoLongTask(page, from, 200, 'after a 20 MB exception');
  *
- * A mark belongs to the document it was taken in: a navigation or reload starts a new clock and
- * a new list (the init script runs again), so take a new mark after one.
+ * A mark stays valid across a navigation or reload (the trace's clock is the browser's).
  *
  * Playwright's trace takes a DOM snapshot in the page's main thread at every action, and those
  * snapshots are long tasks too on a large DOM: use `test.use({ trace: 'off' })` in a spec that
  * measures.
  */
 export interface LongTask {
-  /** Start, ms on the page's clock (performance.now()). */
+  /** Start, ms after the mark it was asked against (negative: before it). */
   start: number;
-  /** Duration, ms. */
+  /** The main thread's CPU time in this task, ms: what the bound is about. */
   duration: number;
+  /** Its wall-clock time, ms (CPU time plus whatever the machine made it wait). */
+  wall: number;
 }
 
-interface LongTaskWindow {
-  __longTasks?: LongTask[];
+/** Tasks shorter than this, in wall and CPU time, are not reported (as the Long Tasks API). */
+const REPORTED_MS = 50;
+
+interface TraceEvent {
+  name?: string;
+  ph?: string;
+  pid?: number;
+  tid?: number;
+  ts?: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
 }
 
-/** Starts recording every main-thread long task of every document the page loads from now on. */
+/** What one browser's trace has shown so far, across the stops that read it. */
+interface Recording {
+  tracing: boolean;
+  /** Main-thread tasks, trace clock (µs). */
+  tasks: { ts: number; dur: number; tdur: number }[];
+  /** Mark name → trace time (µs). */
+  marks: Map<string, number>;
+}
+
+const recordings = new WeakMap<Browser, Recording>();
+let markCount = 0;
+
+function browserOf(page: Page): Browser {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('long tasks: this page has no Browser to trace');
+  return browser;
+}
+
+const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+
+/** Reads what the trace holds so far into `recording`, and starts a new trace to go on. */
+async function collect(browser: Browser, recording: Recording): Promise<void> {
+  const buffer = await browser.stopTracing();
+  recording.tracing = false;
+  const parsed = JSON.parse(buffer.toString('utf8')) as
+    { traceEvents?: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
+  const mainThreads = new Set<string>();
+  for (const event of events)
+    if (event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      mainThreads.add(`${event.pid}:${event.tid}`);
+  const found: Recording['tasks'] = [];
+  for (const event of events) {
+    if (event.name?.startsWith('long-task-mark:') && typeof event.ts === 'number')
+      recording.marks.set(event.name, event.ts);
+    if (
+      event.ph === 'X' &&
+      TASK_NAMES.has(event.name ?? '') &&
+      mainThreads.has(`${event.pid}:${event.tid}`) &&
+      typeof event.ts === 'number' &&
+      typeof event.dur === 'number'
+    )
+      found.push({ ts: event.ts, dur: event.dur, tdur: event.tdur ?? event.dur });
+  }
+  // A task nested in another (a nested run loop) is already counted in its parent.
+  found.sort((a, b) => a.ts - b.ts);
+  let end = -Infinity;
+  for (const task of found) {
+    if (task.ts + task.dur <= end) continue;
+    end = task.ts + task.dur;
+    recording.tasks.push(task);
+  }
+  await browser.startTracing(undefined, { categories: ['toplevel', 'blink.user_timing'] });
+  recording.tracing = true;
+}
+
+/** Starts recording every main-thread task of the page's browser from now on. */
 export async function recordLongTasks(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const tasks: { start: number; duration: number }[] = [];
-    (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
-    try {
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries())
-          tasks.push({ start: entry.startTime, duration: entry.duration });
-      }).observe({ type: 'longtask', buffered: true });
-    } catch {
-      // A browser without Long Tasks: longTasksSince() then reports that nothing was recorded.
-    }
-  });
+  const browser = browserOf(page);
+  const earlier = recordings.get(browser);
+  // A trace left running by an earlier test of this worker: end it, its tasks are not ours.
+  if (earlier?.tracing) await browser.stopTracing();
+  const recording: Recording = { tracing: false, tasks: [], marks: new Map() };
+  recordings.set(browser, recording);
+  await browser.startTracing(undefined, { categories: ['toplevel', 'blink.user_timing'] });
+  recording.tracing = true;
 }
 
-/** Now, on the page's clock: pass it to longTasksSince() to ignore what happened before. */
+/** Now, as a mark in the page: pass it to longTasksSince() to ignore what happened before. */
 export async function longTaskMark(page: Page): Promise<number> {
-  return page.evaluate(() => performance.now());
+  markCount += 1;
+  const name = `long-task-mark:${markCount}`;
+  await page.evaluate((mark) => void performance.mark(mark), name);
+  return markCount;
+}
+
+function recordingOf(page: Page): Recording {
+  const recording = recordings.get(browserOf(page));
+  if (!recording?.tracing)
+    throw new Error('long tasks are not recorded: call recordLongTasks(page) before goto');
+  return recording;
 }
 
 /**
- * The long tasks that ended after `mark` (0: since the document started). Throws when
- * recordLongTasks() was not installed before this document loaded, so a test cannot pass by
- * measuring nothing.
+ * The main-thread tasks over 50 ms (CPU or wall) that ended after `mark` (0: since
+ * recordLongTasks). Throws when recordLongTasks() was not called, or the mark is not in the
+ * trace, so a test cannot pass by measuring nothing.
  */
 export async function longTasksSince(page: Page, mark = 0): Promise<LongTask[]> {
-  const tasks = await page.evaluate(() => (window as LongTaskWindow).__longTasks ?? null);
-  if (!tasks)
-    throw new Error('long tasks are not recorded: call recordLongTasks(page) before goto');
-  return tasks.filter((task) => task.start + task.duration > mark);
+  const recording = recordingOf(page);
+  await collect(browserOf(page), recording);
+  let from = -Infinity;
+  if (mark !== 0) {
+    const at = recording.marks.get(`long-task-mark:${mark}`);
+    if (at === undefined) throw new Error(`long tasks: mark ${mark} is not in the trace`);
+    from = at;
+  }
+  const origin = Number.isFinite(from) ? from : (recording.tasks[0]?.ts ?? 0);
+  return recording.tasks
+    .filter((task) => task.ts + task.dur > from)
+    .filter((task) => task.dur >= REPORTED_MS * 1000 || task.tdur >= REPORTED_MS * 1000)
+    .map((task) => ({
+      start: (task.ts - origin) / 1000,
+      duration: task.tdur / 1000,
+      wall: task.dur / 1000,
+    }));
 }
 
-/** The longest task that ended after `mark`, in ms (0 when there was none over 50 ms). */
+/** The longest task's CPU time since `mark`, in ms (0 when there was none over 50 ms). */
 export async function longestTaskSince(page: Page, mark = 0): Promise<number> {
   const tasks = await longTasksSince(page, mark);
   return tasks.reduce((longest, task) => Math.max(longest, task.duration), 0);
@@ -74,13 +172,16 @@ export async function longestTaskSince(page: Page, mark = 0): Promise<number> {
 export function describeLongTasks(tasks: readonly LongTask[]): string {
   if (tasks.length === 0) return 'no main-thread task over 50 ms';
   return tasks
-    .map((task) => `task at ${Math.round(task.start)} ms: ${Math.round(task.duration)} ms`)
+    .map(
+      (task) =>
+        `task at ${Math.round(task.start)} ms: ${Math.round(task.duration)} ms of CPU (${Math.round(task.wall)} ms on the wall)`,
+    )
     .join('\n');
 }
 
 /**
- * Fails unless every main-thread task that ended after `mark` is under `limitMs`. The message
- * lists every long task seen, with `what` naming the moment measured.
+ * Fails unless every main-thread task that ended after `mark` used under `limitMs` of CPU time.
+ * The message lists every long task seen, with `what` naming the moment measured.
  */
 export async function expectNoLongTask(
   page: Page,
@@ -92,6 +193,6 @@ export async function expectNoLongTask(
   const over = tasks.filter((task) => task.duration >= limitMs);
   if (over.length > 0)
     throw new Error(
-      `${what}: ${over.length} main-thread task(s) of ${limitMs} ms or more\n${describeLongTasks(tasks)}`,
+      `${what}: ${over.length} main-thread task(s) of ${limitMs} ms or more of CPU time\n${describeLongTasks(tasks)}`,
     );
 }
