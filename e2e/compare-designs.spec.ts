@@ -89,7 +89,7 @@ test('a restarted worker and a worker-side check replay in the timeline with the
   await expect(page.getByText('Report store (the design’s own check)').first()).toBeVisible();
   await page.getByRole('button', { name: 'Run to end' }).click();
   await expect(page.getByRole('row').filter({ hasText: /A checks its own token/ })).toContainText(
-    'still shows token 1',
+    'still shows fence 1',
   );
   await expect(
     page.getByRole('row').filter({ hasText: /A writes the report reference/ }),

@@ -115,6 +115,7 @@ export function TimelineExercise() {
         {t.scenario.targets.gatewayCheck?.kind === 'majority'
           ? ` of ${t.scenario.targets.gatewayCheck.acceptors ?? 3}`
           : ''}
+        {t.scenario.terms?.token ? ` · token: ${t.scenario.terms.token}` : ''}
       </div>
       {building ? (
         <>

@@ -1,4 +1,4 @@
-import { describeEvent, summarizeVerdict, type Trace } from '@/lib/timeline';
+import { describeEvent, runRowLine, summarizeVerdict, type Trace } from '@/lib/timeline';
 
 /**
  * The accessible view of the trace: one row per event, with the verdict, its reason and the run
@@ -68,9 +68,7 @@ export function TraceTable({ trace, position }: { trace: Trace; position: number
                     : ''}
                 </td>
                 <td className="px-2 py-1.5 font-mono text-xs">
-                  {shown
-                    ? `owner=${run.owner || '∅'} fence=${run.fence} until=${run.leaseUntil} ${run.status}`
-                    : ''}
+                  {shown ? runRowLine(run, trace.vocabulary) : ''}
                 </td>
               </tr>
             );

@@ -3,7 +3,7 @@ import { registerAtGateway } from './apply-gateway';
 import { applyTargetWrite } from './apply-targets';
 import { decideFenceWrite, type WriteKind } from '@/lib/lease';
 import { contextOf, note, ownerOf, statementNow, workerOf, write, type Ctx } from './effects';
-import { targetOfEvent } from './describe';
+import { targetOfEvent, tokenWord } from './describe';
 import type { TimelineState } from './state';
 import type { Effect, NoteEffect, TimelineEvent, WriteEffect, WriteEvent } from './types';
 import { isWriteEvent } from './types';
@@ -102,8 +102,8 @@ function applyRead(
     ctx,
     event,
     ok
-      ? `${worker.id} reads the run row itself: it still shows token ${worker.token}, so ${worker.id} will write. Nothing stops a takeover before the write.`
-      : `${worker.id} reads the run row itself: it no longer shows token ${worker.token}, so ${worker.id} will not write.`,
+      ? `${worker.id} reads the run row itself: it still shows ${tokenWord(state.vocabulary)} ${worker.token}, so ${worker.id} will write. Nothing stops a takeover before the write.`
+      : `${worker.id} reads the run row itself: it no longer shows ${tokenWord(state.vocabulary)} ${worker.token}, so ${worker.id} will not write.`,
   );
 }
 
@@ -134,7 +134,9 @@ function applyCancelComplete(
 ): NoteEffect {
   const done = ctx.model.completeCancel(ctx.state.now);
   const effects = [
-    ...done.outputs.map((o) => `${o.name} by ${o.owner} (fence ${o.fence})`),
+    ...done.outputs.map(
+      (o) => `${o.name} by ${o.owner} (${tokenWord(ctx.state.vocabulary)} ${o.fence})`,
+    ),
     ...done.effects.map((e) => `${e.resource} by ${e.holder} (generation ${e.generation})`),
   ];
   if (!done.ok)
@@ -174,8 +176,8 @@ export function applyEvent(ctx: Ctx, event: TimelineEvent): Effect[] {
       worker.paused === pausing
         ? `${worker.id} is already ${pausing ? 'paused' : 'running'}: nothing changes.`
         : pausing
-          ? `${worker.id} stops (a long GC pause, a partition). It keeps token ${worker.token} and believes it holds the run.`
-          : `${worker.id} resumes and carries on as if no time had passed, still with token ${worker.token}.`;
+          ? `${worker.id} stops (a long GC pause, a partition). It keeps ${tokenWord(state.vocabulary)} ${worker.token} and believes it holds the run.`
+          : `${worker.id} resumes and carries on as if no time had passed, still with ${tokenWord(state.vocabulary)} ${worker.token}.`;
     worker.paused = pausing;
     effects.push(note(ctx, event, text));
   }

@@ -1,5 +1,5 @@
-import type { OutcomeKind } from '@/lib/lease';
-import type { TargetId, TimelineEvent, WriteEffect } from './types';
+import type { OutcomeKind, Vocabulary } from '@/lib/lease';
+import type { RunRowView, TargetId, TimelineEvent, WriteEffect } from './types';
 
 /**
  * What an event asks for, in words the learner can judge before running (no outcome in it):
@@ -111,4 +111,15 @@ export function summarizeVerdict(effect: WriteEffect): string {
 export function markTone(effect: WriteEffect): 'broke' | 'applied' | 'held-back' {
   if (effect.decision.violation) return 'broke';
   return effect.database === 'applied' ? 'applied' : 'held-back';
+}
+
+/** The token's name in the scenario's words ("RangeID"); "token" in a design without a fence. */
+export function tokenWord(v: Vocabulary): string {
+  return v.fenced || v.token !== 'fence' ? v.token : 'token';
+}
+
+/** The run row after a step, as the trace table shows it: no token in a design without a fence. */
+export function runRowLine(run: RunRowView, v: Vocabulary): string {
+  const token = v.fenced ? ` ${v.token}=${run.fence}` : '';
+  return `owner=${run.owner || '∅'}${token} until=${run.leaseUntil} ${run.status}`;
 }

@@ -19,6 +19,7 @@ export {
   markTone,
   TARGET_LABELS,
   OUTCOME_LABELS,
+  runRowLine,
 } from './describe';
 export { traceLog, traceViolation } from './properties';
 export {

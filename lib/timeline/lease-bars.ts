@@ -24,6 +24,11 @@ export interface LeaseBar {
   status: string;
   /** Database time at which a newer claim replaced it (null while current). */
   replacedAt: number | null;
+  /**
+   * Who ended the run while this generation held the row: the lane whose finish landed (which
+   * may be a stale holder's, not this one's), or 'the user' for a cancel. Null while running.
+   */
+  endedBy: string | null;
 }
 
 /**
@@ -55,9 +60,11 @@ export function leaseBarsAt(trace: Trace, position: number): LeaseBar[] {
         current: true,
         status: run.status,
         replacedAt: null,
+        endedBy: null,
       });
       continue;
     }
+    const landed = step.effects.some((e) => e.kind === 'write' && e.database === 'applied');
     const open = bars[bars.length - 1];
     if (open?.current && run.fence !== open.fence) {
       // A fenced cancel moved the run to a generation no holder owns: this lease is over.
@@ -65,6 +72,8 @@ export function leaseBarsAt(trace: Trace, position: number): LeaseBar[] {
       open.replacedAt = step.at;
     } else if (open?.current) {
       open.until = run.leaseUntil;
+      if (landed && open.status !== run.status && run.status !== 'running')
+        open.endedBy = 'worker' in step.event ? step.event.worker : 'the user';
       open.status = run.status;
     }
   }
@@ -86,7 +95,8 @@ export function leaseBarLabel(
   const token = vocabulary.fenced ? `${vocabulary.token} ${bar.fence} · ` : '';
   const base = `${token}lease_until ${seconds(bar.until)}`;
   if (!bar.current) return `${base} (replaced at ${formatTime(bar.replacedAt ?? bar.from)})`;
-  if (bar.status !== 'running') return `${base} (run ${bar.status})`;
+  if (bar.status !== 'running')
+    return `${base} (run ${bar.status}${bar.endedBy ? ` by ${bar.endedBy}` : ''})`;
   return base;
 }
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTimelineEngine } from './engine';
-import { markTone } from './describe';
+import { markTone, runRowLine } from './describe';
 import { leaseBarLabel, leaseBarsAt } from './lease-bars';
 import type { TimelineEngine } from './state';
 import type { Scenario, TimelineEvent, Trace, WriteEffect } from './types';
@@ -55,8 +55,13 @@ describe('issue 22: the measured cases', () => {
     expect(victim.explanation).toMatch(/B still holds the run/);
     expect(trace.vocabulary.fenced).toBe(false);
     for (const w of trace.writes) expect(words(w)).not.toMatch(/fence/i);
-    for (const bar of leaseBarsAt(trace, trace.steps.length - 1))
-      expect(leaseBarLabel(bar, trace.vocabulary)).not.toMatch(/fence/i);
+    const bars = leaseBarsAt(trace, trace.steps.length - 1);
+    for (const bar of bars) expect(leaseBarLabel(bar, trace.vocabulary)).not.toMatch(/fence/i);
+    // The trace table's run-row lines name no fence either (they said "fence=2").
+    for (const step of trace.steps)
+      expect(runRowLine(step.after.run, trace.vocabulary)).not.toMatch(/fence/i);
+    // B's bar says who finished the run: A's stale finish, not B.
+    expect(leaseBarLabel(bars.at(-1)!, trace.vocabulary)).toMatch(/\(run done by A\)$/);
   });
 
   it('3: a refused renewal is called a renewal', () => {
