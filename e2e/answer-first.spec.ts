@@ -155,3 +155,21 @@ test('the mastery map shows a mistake as “not yet” until its exercises are p
   await expect(workerCheck).toHaveAttribute('data-mastery', 'not-yet');
   await expect(workerCheck).toContainText('wrong on the first try, right on the 2nd');
 });
+
+test('a space or a single word saved in the answer box does not open the reference answer', async ({
+  page,
+}) => {
+  await page.goto('/learn/questions');
+  const question = page.getByRole('article', { name: /Should each batch raise the fencing token/ });
+  const reveal = question.getByRole('button', { name: 'Reveal the reference answer' });
+  await expect(question.getByRole('button', { name: 'I don’t know yet' })).toBeEnabled();
+  await saveAnswer(question, ' ', 1);
+  await expect(reveal).toBeDisabled();
+  await saveAnswer(question, 'ok', 2);
+  await expect(reveal).toBeDisabled();
+  await reloadWhenSaved(page);
+  await expect(question.getByRole('button', { name: 'I don’t know yet' })).toBeEnabled();
+  await expect(reveal).toBeDisabled();
+  await saveAnswer(question, 'Yes, per batch', 3);
+  await expect(reveal).toBeEnabled();
+});

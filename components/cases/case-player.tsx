@@ -11,6 +11,7 @@ import { caseScenario } from '@/content/cases';
 import type { CaseFile } from '@/content/cases/types';
 import { saveCaseResult, scenarioLink, type Score, type TimelineResult } from '@/lib/timeline';
 import type { SqlDriver } from '@/lib/sqlite';
+import { useWorkFacts } from '@/components/reflect/use-work-facts';
 import { OutcomeTable } from './outcome-table';
 
 /** Predict, then run a case's timeline on real SQLite; each run of the case is one tab. */
@@ -30,6 +31,9 @@ export function CasePlayer({ caseFile }: { caseFile: CaseFile }) {
   );
   const t = useTimeline(caseScenario(caseFile, run), { record });
   const current = t.trace && t.position >= 0 ? t.trace.steps[t.position] : null;
+  // The first scored prediction of this run is the one that counts (mastery reads it too).
+  const work = useWorkFacts();
+  const first = work?.timelineFirst[t.scenario.id];
 
   return (
     <div className="space-y-6" data-ready={t.ready ? 'true' : 'false'}>
@@ -55,7 +59,20 @@ export function CasePlayer({ caseFile }: { caseFile: CaseFile }) {
           ))}
         </div>
       ) : null}
-      <p className="max-w-3xl">{run.summary}</p>
+      {/* The summary states the outcome: it opens once the learner has predicted and run. */}
+      {first || t.finished ? (
+        <p className="max-w-3xl">{run.summary}</p>
+      ) : (
+        <p className="max-w-3xl text-muted">
+          Predict every write, then run it: a summary of this run opens after your prediction.
+        </p>
+      )}
+      {first ? (
+        <p className="max-w-3xl font-semibold" data-testid="case-first-try">
+          Your first prediction of this run: {first.score} / {first.total}
+          {first.score === first.total ? ', every write right' : ''}. Only the first is scored.
+        </p>
+      ) : null}
       <p className="flex flex-wrap gap-4 text-sm">
         <Link className="font-semibold text-accent underline" href={scenarioLink(t.scenario)}>
           Open in the timeline
@@ -81,6 +98,7 @@ export function CasePlayer({ caseFile }: { caseFile: CaseFile }) {
             predictions={t.predictions}
             onPredict={t.predict}
             locked={t.finished}
+            outcomeShown={t.position >= 0}
           />
         </section>
         <section aria-labelledby="case-run" className="space-y-3">

@@ -5,7 +5,7 @@ import { AnswerEditor } from '@/components/journal/answer-editor';
 import { useJournal } from '@/components/journal/use-journal';
 import { Button } from '@/components/ui/button';
 import { journalPromptFor } from '@/content/reflect';
-import type { LessonItemKind } from '@/lib/lesson';
+import { isRealAttempt, MIN_ATTEMPT_WORDS, type LessonItemKind } from '@/lib/lesson';
 import { clock } from './lesson-store';
 import { useAttempted } from './use-attempted';
 import { useLessonRecords } from './use-lesson-records';
@@ -57,7 +57,12 @@ export function AttemptGate({
           promptId={prompt.id}
           label={label}
           rows={4}
-          onSaved={() => void attempt('answered')}
+          onSaved={() => {
+            // A space or one word is saved in the journal like any text, but opens nothing.
+            const head = journal.head(prompt.id);
+            if (head && isRealAttempt(journal.textOf(prompt.id, head.id) ?? ''))
+              void attempt('answered');
+          }}
         />
       ) : (
         <p className="text-muted">Opening your answer journal…</p>
@@ -79,7 +84,8 @@ export function AttemptGate({
               I don’t know yet
             </Button>
             <span id={hintId} className="text-sm text-muted">
-              Save an answer, or say you don’t know yet, to open {revealLabel}.
+              Save an answer of a few words (at least {MIN_ATTEMPT_WORDS}), or say you don’t know
+              yet, to open {revealLabel}.
             </span>
           </>
         ) : null}

@@ -1,5 +1,6 @@
 'use client';
 
+import { useState } from 'react';
 import type { OutcomeKind } from '@/lib/lease';
 import { SaveIndicator } from '@/components/ui/save-indicator';
 import { usePredictionDraft } from '@/components/ui/use-prediction-draft';
@@ -19,15 +20,25 @@ export function PredictionList({
   predictions,
   onPredict,
   locked,
+  outcomeShown,
   draftKey,
 }: {
   scenario: Scenario;
   predictions: Predictions;
   onPredict: (eventId: string, outcome: OutcomeKind) => void;
   locked: boolean;
+  /**
+   * Whether any step's outcome is on screen. From the first one on, the predictions stay locked
+   * for this scenario (stepping back does not reopen them): each step announces a write's
+   * outcome, and a prediction changed after seeing it would be a peek, not a prediction.
+   */
+  outcomeShown: boolean;
   /** Where choices not yet run are kept across navigation and reload (default: the scenario). */
   draftKey?: string;
 }) {
+  const [sealedFor, setSealedFor] = useState<Scenario | null>(null);
+  if (outcomeShown && sealedFor !== scenario) setSealedFor(scenario);
+  const sealed = locked || sealedFor === scenario;
   const writes = scenario.events
     .map((event, index) => ({ event, index }))
     .filter(({ event }) => isWriteEvent(event));
@@ -42,7 +53,7 @@ export function PredictionList({
         )
           onPredict(eventId, outcome as OutcomeKind);
     },
-    locked,
+    sealed,
   );
   if (writes.length === 0)
     return (
@@ -77,7 +88,7 @@ export function PredictionList({
                     value={choice.value}
                     checked={predictions[event.id] === choice.value}
                     onChange={() => onPredict(event.id, choice.value)}
-                    disabled={locked}
+                    disabled={sealed}
                     className="h-4 w-4 accent-[var(--accent)]"
                   />
                   {choice.label}
@@ -87,7 +98,12 @@ export function PredictionList({
           </li>
         ))}
       </ol>
-      {!locked && Object.keys(predictions).length > 0 ? (
+      {sealed && !locked ? (
+        <p className="text-sm text-muted" data-testid="predictions-locked">
+          Locked: an outcome is on screen, so these predictions are final for this run.
+        </p>
+      ) : null}
+      {!sealed && Object.keys(predictions).length > 0 ? (
         <SaveIndicator state={draftState} idle="Your predictions are kept until you run it." />
       ) : null}
     </div>

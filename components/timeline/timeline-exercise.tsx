@@ -143,6 +143,7 @@ export function TimelineExercise() {
             predictions={t.predictions}
             onPredict={t.predict}
             locked={t.finished}
+            outcomeShown={t.position >= 0}
           />
         </section>
         <section aria-labelledby="run-heading" className="space-y-3">

@@ -182,3 +182,18 @@ export function readingProgress(sectionIds: readonly string[], records: LessonRe
     percent: sectionIds.length ? Math.round((read / sectionIds.length) * 100) : 0,
   };
 }
+
+/** How many words a saved answer needs, after trimming, to count as an attempt. */
+export const MIN_ATTEMPT_WORDS = 3;
+
+/**
+ * Whether a saved answer is a real attempt: a few words, not a space or a single "ok". Only then
+ * does it open the reference answer (an explicit "I don't know yet" opens it too).
+ */
+export function isRealAttempt(text: string): boolean {
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter((word) => /[\p{L}\p{N}]/u.test(word));
+  return words.length >= MIN_ATTEMPT_WORDS;
+}

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { CaseFixed } from '@/components/cases/case-fixed';
 import { CasePlayer } from '@/components/cases/case-player';
 import { CaseSources } from '@/components/cases/case-sources';
 import { PageHeader } from '@/components/ui/page-header';
 import { CASE_FILES, CASE_PATTERN_LABELS, caseFileById, casePatterns } from '@/content/cases';
 import { panelClass } from '@/components/ui/panel';
-import { Reveal } from '@/components/ui/reveal';
 
 export const dynamicParams = false;
 
@@ -70,13 +70,7 @@ export default async function CaseFilePage({ params }: { params: Promise<{ id: s
           <h2 id="case-fixed" className="text-2xl font-bold">
             3. What fixed it
           </h2>
-          <Reveal boxed summary="Show what fixed it (after your prediction)">
-            <div className="space-y-2">
-              {caseFile.fixed.map((paragraph) => (
-                <p key={paragraph.slice(0, 40)}>{paragraph}</p>
-              ))}
-            </div>
-          </Reveal>
+          <CaseFixed caseId={caseFile.id} fixed={caseFile.fixed} />
         </section>
         <CaseSources caseFile={caseFile} />
         <p>
