@@ -57,11 +57,13 @@ test('Run shows the three expected lines and pass, and the jobs row after every 
     ['r', 'B (changed from A)', '11 (changed from 5)', '2 (changed from 1)', 'running'],
   );
   // Each write names its outcome in the lesson's four words: A's stale finish is refused, and why.
-  await expect(steps.nth(3)).toContainText('Outcome: applied (the claim took effect)');
-  await expect(steps.nth(4)).toContainText(
-    'Outcome: refused (owner = $owner and fence = $token did not hold, so 0 rows changed)',
+  await expect(steps.nth(3)).toContainText(
+    'Outcome: applied (1 row changed: the lease had ended at 5 (it is now 6); B now holds the run with fence 2, lease until 11.)',
   );
-  await expect(steps.nth(5)).toContainText('Outcome: applied (the finish took effect)');
+  await expect(steps.nth(4)).toContainText(
+    "Outcome: refused (0 rows changed: A's finish was refused: the owner is B, not A; the fence is 2, A holds 1. A no longer holds the run: B does (fence 2).)",
+  );
+  await expect(steps.nth(5)).toContainText("Outcome: applied (1 row changed: B's finish landed");
   // The console reads the database the run left behind.
   await page.getByRole('button', { name: 'Run SQL' }).click();
   const console = page.getByRole('region', { name: 'Look inside the database' });
@@ -89,7 +91,9 @@ test('deleting the fence check lets the stale finish print old: 1 and solves the
       .getByRole('region', { name: 'The jobs table after each write' })
       .getByRole('listitem')
       .filter({ hasText: "print('old:'" }),
-  ).toContainText('Outcome: applied (the finish landed although fence = $token did not hold');
+  ).toContainText(
+    "Outcome: applied (1 row changed: A's stale finish landed, though A no longer holds the run",
+  );
   // The solve is in the records database's activity log (SQLite bytes in IndexedDB).
   await expect.poll(() => recordsText(page), HEAVY_LOAD).toContain('lab.challenge.solved');
   expect(await recordsText(page)).toContain('drop-one-condition');

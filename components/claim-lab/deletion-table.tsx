@@ -1,5 +1,6 @@
 import { DELETION_EXPLANATIONS } from '@/content/claim-lab/exercises';
-import { FINISH_CONDITIONS, type DeletionFindings } from '@/lib/claim-lab';
+import type { DeletionFindings } from '@/lib/claim-lab';
+import { COMMIT_CONDITIONS } from '@/lib/lease';
 
 // The challenge asks for the deletion that lets the stale finish through: that one is the success.
 const RESULT_TEXT = {
@@ -9,7 +10,7 @@ const RESULT_TEXT = {
 
 /** What deleting each finish condition did in the drop-one-condition challenge, and why. */
 export function DeletionTable({ findings }: { findings: DeletionFindings }) {
-  const tried = FINISH_CONDITIONS.filter((c) => findings[c]).length;
+  const tried = COMMIT_CONDITIONS.filter((c) => findings[c]).length;
   return (
     <section aria-labelledby="deletions-heading" className="space-y-2">
       <h3 id="deletions-heading" className="text-base font-bold">
@@ -31,7 +32,7 @@ export function DeletionTable({ findings }: { findings: DeletionFindings }) {
             </tr>
           </thead>
           <tbody>
-            {FINISH_CONDITIONS.map((condition) => {
+            {COMMIT_CONDITIONS.map((condition) => {
               const result = findings[condition];
               return (
                 <tr key={condition} className="border-b border-line/60 align-top">

@@ -1,13 +1,8 @@
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import {
-  checkRun,
-  FINISH_CONDITIONS,
-  LAB_API_DTS,
-  recordDeletion,
-  type DeletionFindings,
-} from '@/lib/claim-lab';
+import { checkRun, LAB_API_DTS, recordDeletion, type DeletionFindings } from '@/lib/claim-lab';
 import { runProgram } from '@/lib/claim-lab/run-program';
+import { COMMIT_CONDITIONS } from '@/lib/lease';
 import { openSqlJs } from '@/lib/sqlite';
 import { DEMO_ID, DROP_ID, LAB_EXERCISES } from './exercises';
 import { DEMO_PROGRAM, DROP_STARTER } from './programs';
@@ -119,18 +114,18 @@ describe('drop one condition', () => {
     owner: ['1 2', 'old: 0', 'new: 1'],
     fence: ['1 2', 'old: 1', 'new: 0'],
     lease: ['1 2', 'old: 0', 'new: 1'],
-    state: ['1 2', 'old: 0', 'new: 1'],
+    status: ['1 2', 'old: 0', 'new: 1'],
   };
   const deletions = {
     owner: ' AND owner = $owner',
     fence: ' AND fence = $token',
     lease: ' AND until > $now',
-    state: " AND state = 'running'",
+    status: " AND state = 'running'",
   };
 
   it('only deleting the fence lets the stale finish through, and the lab records each', async () => {
     let findings: DeletionFindings = {};
-    for (const condition of FINISH_CONDITIONS) {
+    for (const condition of COMMIT_CONDITIONS) {
       expect(DROP_STARTER).toContain(deletions[condition]);
       const result = await run(DROP_STARTER.replace(deletions[condition], ''));
       expect(result.output).toEqual(outputs[condition]);
@@ -140,7 +135,7 @@ describe('drop one condition', () => {
       owner: 'blocked',
       fence: 'let-through',
       lease: 'blocked',
-      state: 'blocked',
+      status: 'blocked',
     });
   });
 

@@ -1,4 +1,5 @@
-import type { FinishCondition, LabExercise } from '@/lib/claim-lab';
+import type { LabExercise } from '@/lib/claim-lab';
+import type { CommitCondition } from '@/lib/lease';
 import { LESSON_DEMO_OUTPUT } from '@/lib/lease';
 import {
   DEMO_PROGRAM,
@@ -48,7 +49,7 @@ export const LAB_EXERCISES: readonly LabExercise[] = [
     starter: FIX_STARTER,
     solution: FIX_SOLUTION,
     check: { kind: 'exact', lines: ['old: 0', 'new: 1', 'again: 0', 'late: 0'] },
-    analysis: { kind: 'finish', required: ['fence', 'state', 'lease'] },
+    analysis: { kind: 'finish', required: ['fence', 'status', 'lease'] },
     solvedNote:
       'Each condition refuses a different writer: the fence refuses an old generation, the state refuses a second finish of a done job, and the lease refuses a worker that stalled past it. The owner adds a readable check and refuses a different worker, which the fence refuses too.',
   },
@@ -96,7 +97,7 @@ export const LAB_EXERCISES: readonly LabExercise[] = [
 ];
 
 /** Why deleting each finish condition did or did not let the stale finish through. */
-export const DELETION_EXPLANATIONS: Record<FinishCondition, { label: string; why: string }> = {
+export const DELETION_EXPLANATIONS: Record<CommitCondition, { label: string; why: string }> = {
   owner: {
     label: 'owner = $owner',
     why: 'Both processes run as worker A, so the owner matches for the stale one too. A name says who, not which generation.',
@@ -109,7 +110,7 @@ export const DELETION_EXPLANATIONS: Record<FinishCondition, { label: string; why
     label: 'until > $now',
     why: 'The new claim set the lease to run until 11, so at 7 it has not run out for anybody. The lease says the job is held, not by whom.',
   },
-  state: {
+  status: {
     label: "state = 'running'",
     why: 'The job is still running when the stale finish arrives. The state refuses writes after done or canceled, not stale generations.',
   },

@@ -7,17 +7,53 @@ import { DEMO_PROGRAM, DROP_STARTER, FIX_SOLUTION, FIX_STARTER } from './program
 async function outcomes(source: string) {
   const run = await runProgram(await openSqlJs(), source, { watchTable: 'jobs' });
   expect(run.error).toBeNull();
-  return stepOutcomes(run.steps).filter((o) => o !== null);
+  return stepOutcomes(run.steps)
+    .filter((o) => o !== null)
+    .map(({ write, decision, sentence }) => ({
+      write,
+      kind: decision.outcome.caller,
+      failed: decision.failed,
+      violation: decision.violation?.kind ?? null,
+      sentence,
+    }));
 }
 
-// Each write of the claim lab is shown in the rulebook's four outcomes, not as a row count.
+// Each write of the claim lab is the rulebook's decision, in its four outcomes and its words.
 describe('claim lab write outcomes', () => {
   it('the demo: both claims applied, the stale finish refused by owner and fence, the new one applied', async () => {
     expect(await outcomes(DEMO_PROGRAM)).toEqual([
-      { write: 'claim', kind: 'applied', notHeld: [] },
-      { write: 'claim', kind: 'applied', notHeld: [] },
-      { write: 'finish', kind: 'refused', notHeld: ['owner', 'fence'] },
-      { write: 'finish', kind: 'applied', notHeld: [] },
+      {
+        write: 'claim',
+        kind: 'applied',
+        failed: [],
+        violation: null,
+        sentence:
+          '1 row changed: the run was queued; A now holds the run with fence 1, lease until 5.',
+      },
+      {
+        write: 'claim',
+        kind: 'applied',
+        failed: [],
+        violation: null,
+        sentence:
+          '1 row changed: the lease had ended at 5 (it is now 6); B now holds the run with fence 2, lease until 11.',
+      },
+      {
+        write: 'finish',
+        kind: 'refused',
+        failed: ['owner', 'fence'],
+        violation: null,
+        sentence:
+          "0 rows changed: A's finish was refused: the owner is B, not A; the fence is 2, A holds 1. A no longer holds the run: B does (fence 2).",
+      },
+      {
+        write: 'finish',
+        kind: 'applied',
+        failed: [],
+        violation: null,
+        sentence:
+          "1 row changed: B's finish landed: this design checks the owner, the fence, the lease and the status, and the owner was B, the fence was 2, the lease ran until 11 and the status was running. The run is done.",
+      },
     ]);
   });
 
@@ -26,16 +62,21 @@ describe('claim lab write outcomes', () => {
     expect((await outcomes(busy))[1]).toEqual({
       write: 'claim',
       kind: 'refused',
-      notHeld: ['lease'],
+      failed: ['claimable'],
+      violation: null,
+      sentence: "0 rows changed: B's claim was refused: A holds the lease until 5 (it is now 3).",
     });
   });
 
-  it('without the fence condition the stale finish is applied, past a fence that did not hold', async () => {
+  it('without the fence condition the stale finish is applied: a stale write, culprit and victim named', async () => {
     const noFence = DROP_STARTER.replace(' AND fence = $token', '');
     expect((await outcomes(noFence))[2]).toEqual({
       write: 'finish',
       kind: 'applied',
-      notHeld: ['fence'],
+      failed: [],
+      violation: 'stale-write',
+      sentence:
+        "1 row changed: A's stale finish landed, though A no longer holds the run: this design checks only the owner, the lease and the status, and the owner was A, the lease ran until 11 and the status was running; a newer generation of A holds the run (fence 2). This breaks property 1 (only the current holder’s writes land): the culprit is A, the victim is A.",
     });
   });
 
@@ -51,9 +92,9 @@ describe('claim lab write outcomes', () => {
       'applied',
       'refused',
     ]);
-    expect(fixed[6].notHeld).toEqual(['lease']);
+    expect(fixed[6].failed).toEqual(['lease']);
     // The owner-only finish cannot tell a retry from anything else: it lets the stale one through.
     const broken = await outcomes(FIX_STARTER);
-    expect(broken[2]).toEqual({ write: 'finish', kind: 'applied', notHeld: ['fence'] });
+    expect(broken[2]).toMatchObject({ write: 'finish', kind: 'applied', violation: 'stale-write' });
   });
 });

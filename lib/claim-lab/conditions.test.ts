@@ -19,7 +19,7 @@ const ranWith = (
 describe('finish conditions', () => {
   it('finds all four in the lesson’s finish, and only the owner in the broken one', () => {
     expect(missingConditions(lessonJobsDesign.finish)).toEqual([]);
-    expect(missingConditions(ownerOnlyJobsDesign.finish)).toEqual(['fence', 'lease', 'state']);
+    expect(missingConditions(ownerOnlyJobsDesign.finish)).toEqual(['fence', 'lease', 'status']);
   });
 
   it('reads the WHERE only, accepts either side, and ignores commented-out conditions', () => {
@@ -37,7 +37,7 @@ describe('finish conditions', () => {
       'owner',
       'fence',
       'lease',
-      'state',
+      'status',
     ]);
   });
 

@@ -1,15 +1,13 @@
+import { COMMIT_CONDITIONS, type CommitCondition } from '@/lib/lease';
 import type { LabRun } from './run-program';
 
-/** The four conditions of the lesson's finish, named as the lab explains them. */
-export const FINISH_CONDITIONS = ['owner', 'fence', 'lease', 'state'] as const;
-export type FinishCondition = (typeof FINISH_CONDITIONS)[number];
-
-// Each condition in the forms a learner may write it: `owner = $owner` or `$owner = owner`.
-const PRESENT: Record<FinishCondition, RegExp> = {
+// Each of the rulebook's conditions in the forms a learner may write it over the jobs table
+// (`owner = $owner` or `$owner = owner`; the status is the `state` column).
+const PRESENT: Record<CommitCondition, RegExp> = {
   owner: /\bowner\s*=|=\s*owner\b/i,
   fence: /\bfence\s*=|=\s*fence\b/i,
   lease: /\buntil\s*>|<\s*until\b/i,
-  state: /\bstate\s*(=|\bIN\b)|=\s*state\b/i,
+  status: /\bstate\s*(=|\bIN\b)|=\s*state\b/i,
 };
 
 const SETS_DONE = /^\s*UPDATE\b[\s\S]*\bSET\b[\s\S]*\bstate\s*=\s*'done'/i;
@@ -24,16 +22,16 @@ export function findFinishStatement(statements: readonly string[]): string | und
 }
 
 /** The conditions missing from a finish statement's WHERE clause (all four when it has none). */
-export function missingConditions(finishSql: string): FinishCondition[] {
+export function missingConditions(finishSql: string): CommitCondition[] {
   const sql = stripComments(finishSql);
   const at = sql.search(/\bWHERE\b/i);
   const where = at === -1 ? '' : sql.slice(at);
-  return FINISH_CONDITIONS.filter((c) => !PRESENT[c].test(where));
+  return COMMIT_CONDITIONS.filter((c) => !PRESENT[c].test(where));
 }
 
 /** What deleting one condition did: let the stale finish through, or not. */
 export type DeletionResult = 'let-through' | 'blocked';
-export type DeletionFindings = Partial<Record<FinishCondition, DeletionResult>>;
+export type DeletionFindings = Partial<Record<CommitCondition, DeletionResult>>;
 
 /**
  * Records what a run of the drop-one-condition challenge showed: when exactly one condition is

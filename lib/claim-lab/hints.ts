@@ -1,11 +1,6 @@
 import type { OutputVerdict } from './check';
-import {
-  FINISH_CONDITIONS,
-  findFinishStatement,
-  missingConditions,
-  type DeletionFindings,
-  type FinishCondition,
-} from './conditions';
+import { COMMIT_CONDITIONS, conditionSql, JOBS_TABLE, type CommitCondition } from '@/lib/lease';
+import { findFinishStatement, missingConditions, type DeletionFindings } from './conditions';
 import type { LabRun } from './run-program';
 
 /**
@@ -14,11 +9,11 @@ import type { LabRun } from './run-program';
  */
 export type LabAnalysis =
   /** The finish must carry these conditions in its WHERE. */
-  | { kind: 'finish'; required: readonly FinishCondition[] }
+  | { kind: 'finish'; required: readonly CommitCondition[] }
   /** Exactly one finish condition must be deleted, and it must be the one that lets the stale finish through. */
   | { kind: 'drop-one' }
   /** The renewal (an UPDATE that sets `until` and not the owner) must carry these conditions. */
-  | { kind: 'renew'; required: readonly FinishCondition[] }
+  | { kind: 'renew'; required: readonly CommitCondition[] }
   /** A read decides, a later write acts: every read must come before any write. */
   | { kind: 'read-then-write' };
 
@@ -27,19 +22,19 @@ export interface LabHint {
   text: string;
   line: number | null;
   /** The condition the hint is about, when it is about one. */
-  condition?: FinishCondition;
+  condition?: CommitCondition;
 }
 
-/** Each condition as the lesson writes it, and the writer it refuses. */
-export const CONDITION_TEXT: Record<FinishCondition, { sql: string; refuses: string }> = {
-  owner: { sql: 'owner = $owner', refuses: 'a different worker' },
-  fence: {
-    sql: 'fence = $token',
-    refuses: 'an older generation, even one running under the same name',
-  },
-  lease: { sql: 'until > $now', refuses: 'a worker whose lease has run out' },
-  state: { sql: "state = 'running'", refuses: 'a second finish of a job that is already done' },
+/** The writer each condition refuses (its SQL is the rulebook's, over the jobs table). */
+const REFUSES: Record<CommitCondition, string> = {
+  owner: 'a different worker',
+  fence: 'an older generation, even one running under the same name',
+  lease: 'a worker whose lease has run out',
+  status: 'a second finish of a job that is already done',
 };
+
+/** A condition as the program writes it: the rulebook's SQL over the jobs table. */
+const sqlOf = (c: CommitCondition) => conditionSql(c, JOBS_TABLE);
 
 function stripComments(sql: string): string {
   return sql.replace(/--[^\n]*/g, ' ').replace(/\/\*[\s\S]*?\*\//g, ' ');
@@ -67,8 +62,8 @@ function lineOf(source: string, run: LabRun, sql: string): number | null {
   return run.steps.find((s) => s.sql === sql)?.line ?? null;
 }
 
-const list = (conditions: readonly FinishCondition[]) =>
-  conditions.map((c) => `\`${CONDITION_TEXT[c].sql}\``).join(' and ');
+const list = (conditions: readonly CommitCondition[]) =>
+  conditions.map((c) => `\`${sqlOf(c)}\``).join(' and ');
 
 /**
  * `SET a = $a AND b = $b` is valid SQL that assigns one boolean: the commonest
@@ -109,7 +104,7 @@ function conditionsHint(
   source: string,
   run: LabRun,
   sql: string,
-  required: readonly FinishCondition[],
+  required: readonly CommitCondition[],
   what: string,
 ): LabHint | null {
   const missing = missingConditions(sql).filter((c) => required.includes(c));
@@ -119,7 +114,7 @@ function conditionsHint(
   return {
     line,
     condition: first,
-    text: `Look at ${what}'s WHERE${line ? ` (line ${line})` : ''}: it has no ${list(missing)}. \`${CONDITION_TEXT[first].sql}\` is what refuses ${CONDITION_TEXT[first].refuses}.`,
+    text: `Look at ${what}'s WHERE${line ? ` (line ${line})` : ''}: it has no ${list(missing)}. \`${sqlOf(first)}\` is what refuses ${REFUSES[first]}.`,
   };
 }
 
@@ -136,18 +131,18 @@ function dropOneHint(source: string, run: LabRun, findings: DeletionFindings): L
   if (missing.length === 0)
     return {
       line,
-      text: `FINISH's WHERE${where} still has all four conditions, so the stale finish is refused. Delete one of ${list(FINISH_CONDITIONS)}, then run.`,
+      text: `FINISH's WHERE${where} still has all four conditions, so the stale finish is refused. Delete one of ${list(COMMIT_CONDITIONS)}, then run.`,
     };
   if (missing.length > 1)
     return {
       line,
       text: `FINISH's WHERE${where} is missing ${list(missing)}. Delete only one condition at a time, so you can tell which one matters.`,
     };
-  const untried = FINISH_CONDITIONS.filter((c) => c !== missing[0] && !findings[c]);
+  const untried = COMMIT_CONDITIONS.filter((c) => c !== missing[0] && !findings[c]);
   return {
     line,
     condition: missing[0],
-    text: `Without \`${CONDITION_TEXT[missing[0]].sql}\` the stale finish is still refused: another condition tells the two processes apart. Put it back and delete ${untried.length > 0 ? `one you have not tried: ${list(untried).replace(/ and /g, ' or ')}` : 'another one'}.`,
+    text: `Without \`${sqlOf(missing[0])}\` the stale finish is still refused: another condition tells the two processes apart. Put it back and delete ${untried.length > 0 ? `one you have not tried: ${list(untried).replace(/ and /g, ' or ')}` : 'another one'}.`,
   };
 }
 

@@ -14,16 +14,14 @@ export {
   type OutputVerdict,
 } from './check';
 export {
-  FINISH_CONDITIONS,
   findFinishStatement,
   missingConditions,
   recordDeletion,
   type DeletionFindings,
   type DeletionResult,
-  type FinishCondition,
 } from './conditions';
 export type { LabExercise } from './exercise';
-export { CONDITION_TEXT, hintForRun, type LabAnalysis, type LabHint } from './hints';
+export { hintForRun, type LabAnalysis, type LabHint } from './hints';
 /** Each step's write, as the rulebook names its outcome. */
 export { stepOutcomes, writeKind, type StepOutcome, type LabWriteKind } from './outcomes';
 /** The learner's saved programs and progress in local storage. */

@@ -1,39 +1,31 @@
 import {
   COMMIT_CONDITIONS,
-  claimOutcome,
-  commitOutcome,
+  decideClaim,
+  decideFinish,
+  decideRenew,
+  explain,
   finishLanded,
   JOBS_TABLE,
-  type CommitCondition,
-  type ConditionRow,
-  type ObservedWrite,
-  type OutcomeKind,
+  LESSON_VOCABULARY,
+  type Explained,
+  type RowState,
+  type WriteDecision,
 } from '@/lib/lease';
 import type { SqlValue } from '@/lib/sqlite';
-import { FINISH_CONDITIONS, missingConditions, type FinishCondition } from './conditions';
+import { missingConditions } from './conditions';
 import type { LabStep } from './run-program';
 
 /** Which of the lesson's writes a statement is: the claim, a renewal or the finish. */
 export type LabWriteKind = 'claim' | 'renew' | 'finish';
 
-/** What became of one write to the job row, in the rulebook's four outcomes. */
+/** One write to the job row, decided by the rulebook, with the words the learner reads. */
 export interface StepOutcome {
   write: LabWriteKind;
-  kind: OutcomeKind;
-  /**
-   * The lesson's conditions that did not hold for the writer (named by the rulebook): why a
-   * refused write was refused, or what an applied write got past (a stale write landing).
-   */
-  notHeld: readonly string[];
+  /** The rulebook's decision: the checks the statement ran, the outcome, a property broken. */
+  decision: WriteDecision;
+  /** explain()'s sentence of it. */
+  sentence: Explained;
 }
-
-// The lab's condition names beside the rulebook's (the lab says `state`, as the jobs table does).
-const RULEBOOK: Record<FinishCondition, CommitCondition> = {
-  owner: 'owner',
-  fence: 'fence',
-  lease: 'lease',
-  state: 'status',
-};
 
 function stripComments(sql: string): string {
   return sql.replace(/--[^\n]*/g, ' ').replace(/\/\*[\s\S]*?\*\//g, ' ');
@@ -53,8 +45,13 @@ export function writeKind(sql: string): LabWriteKind | null {
   return null;
 }
 
+/** The jobs table's status word in the rulebook's: its queued word is `ready`. */
+function statusOf(state: string): RowState['status'] {
+  return (state === JOBS_TABLE.queued ? 'queued' : state) as RowState['status'];
+}
+
 /** The job row a write judged, under the rulebook's names (the jobs table is an alias of runs). */
-function rowOf(table: LabStep['table'], id: SqlValue | undefined): ConditionRow | null {
+function rowOf(table: LabStep['table'], id: SqlValue | undefined): RowState | null {
   if (!table) return null;
   const col = (name: string) => (table.columns as readonly string[]).indexOf(name);
   const row =
@@ -65,52 +62,52 @@ function rowOf(table: LabStep['table'], id: SqlValue | undefined): ConditionRow 
     owner: String(row[col(JOBS_TABLE.owner)] ?? ''),
     fence: Number(row[col(JOBS_TABLE.fence)]),
     leaseUntil: Number(row[col(JOBS_TABLE.leaseUntil)]),
-    status: String(row[col(JOBS_TABLE.status)] ?? ''),
+    status: statusOf(String(row[col(JOBS_TABLE.status)] ?? '')),
   };
 }
 
 /**
- * The outcome of each step's write to the job row (null for a step that is not a claim, renewal
- * or finish, or whose row cannot be read). The rulebook (lib/lease) decides: this only finds the
- * row before and after the write and the values the program bound. Every db call returns its
- * answer to the program, so no write here is `unknown` to its caller.
+ * The rulebook's decision on each step's write to the job row (null for a step that is not a
+ * claim, renewal or finish, or whose row cannot be read). This only finds the row before and
+ * after the write, the values the program bound and the conditions the learner's statement
+ * checks; lib/lease decides and words it. The job row stands for who holds the job (the lab
+ * knows no claims beyond it). Every db call returns its answer to the program, so no write here
+ * is `unknown` to its caller.
  */
 export function stepOutcomes(steps: readonly LabStep[]): (StepOutcome | null)[] {
   return steps.map((step, i) => {
     const write = writeKind(step.sql);
     if (!write || i === 0) return null;
     const params = step.params ?? {};
-    const judged = rowOf(steps[i - 1].table, params.run);
+    const before = rowOf(steps[i - 1].table, params.run);
     const after = rowOf(step.table, params.run);
-    if (!judged || !after) return null;
-    if (write === 'claim') {
-      const database = claimOutcome(step.changed, judged);
-      return { write, kind: database.kind, notHeld: notHeld(database) };
-    }
+    if (!before || !after) return null;
     const owner = String(params.owner ?? '');
-    const token = Number(params.token);
-    const now = Number(params.now);
-    // The conditions the learner's own statement checks, for telling a retry from a refusal.
-    const present = FINISH_CONDITIONS.filter((c) => !missingConditions(step.sql).includes(c)).map(
-      (c) => RULEBOOK[c],
-    );
-    const database = commitOutcome({
-      changed: step.changed,
-      judged,
-      after,
-      conditions: COMMIT_CONDITIONS,
-      owner,
-      token,
-      now,
-      landed:
-        write === 'finish' && step.changed === 0 && finishLanded(present, judged, owner, token),
-    });
-    return { write, kind: database.kind, notHeld: notHeld(database) };
+    const ctx = {
+      writer: owner,
+      at: Number(params.now),
+      authority: { holder: before.owner || null, token: before.fence },
+    };
+    const changed = step.changed;
+    let decision: WriteDecision;
+    if (write === 'claim') {
+      decision = decideClaim(ctx, { before, after, changed, checked: true });
+    } else {
+      const token = Number(params.token);
+      // The conditions the learner's own statement checks.
+      const missing = missingConditions(step.sql);
+      const conditions = COMMIT_CONDITIONS.filter((c) => !missing.includes(c));
+      const w = { conditions, before, after, token, changed };
+      decision =
+        write === 'renew'
+          ? decideRenew(ctx, w)
+          : decideFinish(ctx, {
+              ...w,
+              ...(changed === 0 && finishLanded(conditions, before, owner, token)
+                ? { duplicate: { opId: `${owner}@${token}` } }
+                : {}),
+            });
+    }
+    return { write, decision, sentence: explain(decision, LESSON_VOCABULARY).sentence };
   });
-}
-
-function notHeld(database: ObservedWrite['database']): readonly string[] {
-  return 'checked' in database
-    ? database.checked.filter((c) => !c.held).map((c) => c.condition)
-    : [];
 }

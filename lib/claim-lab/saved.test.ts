@@ -44,6 +44,17 @@ describe('saved lab state', () => {
     expect(store.getItem(`${STORAGE_KEYS.claimLabProgress}.corrupt.1`)).toBe('{"solved": 7}');
   });
 
+  it('reads progress saved under the old name of the status condition (state) under the rulebook’s', () => {
+    const store = memoryStore();
+    store.setItem(
+      STORAGE_KEYS.claimLabProgress,
+      JSON.stringify({ solved: [], deletions: { state: 'blocked', fence: 'let-through' } }),
+    );
+    const loaded = loadLab(createLocalDoor(store, () => 1));
+    expect(loaded.problems).toEqual([]);
+    expect(loaded.progress.deletions).toEqual({ status: 'blocked', fence: 'let-through' });
+  });
+
   it('reports a full storage and a too-long program instead of losing anything', () => {
     const door = createLocalDoor(memoryStore(50));
     const full = saveProgram(door, {}, 'demo', 'x'.repeat(100));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { COMMIT_CONDITIONS } from '@/lib/lease';
 import { STORAGE_KEYS, type LocalDoor } from '@/lib/storage';
-import { FINISH_CONDITIONS } from './conditions';
 
 /** Saved programs can be longer than the lab runs: an over-long draft is still kept, not lost. */
 const MAX_SAVED_CHARS = 200_000;
@@ -11,7 +11,16 @@ export type SavedPrograms = z.infer<typeof savedProgramsSchema>;
 const deletionResult = z.enum(['let-through', 'blocked']);
 export const labProgressSchema = z.object({
   solved: z.array(z.string().max(100)).max(100),
-  deletions: z.partialRecord(z.enum(FINISH_CONDITIONS), deletionResult),
+  // Saved before the lab used the rulebook's names, the status condition was keyed `state`.
+  deletions: z.preprocess(
+    (value) =>
+      value !== null && typeof value === 'object' && 'state' in value
+        ? Object.fromEntries(
+            Object.entries(value).map(([k, v]) => [k === 'state' ? 'status' : k, v]),
+          )
+        : value,
+    z.partialRecord(z.enum(COMMIT_CONDITIONS), deletionResult),
+  ),
 });
 export type LabProgress = z.infer<typeof labProgressSchema>;
 
