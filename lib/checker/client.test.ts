@@ -1,20 +1,31 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WorkerReply } from '@/lib/worker';
 import { CheckerClient } from './client';
-import type { CheckerMessage } from './protocol';
+import type { CheckerReply } from './protocol';
+import type { SearchProgress } from './types';
 import type { StatementDraft } from './validate';
 
-/** A stand-in worker: it records what it was sent and answers only when the test says so. */
+type Said = { progress: SearchProgress } | { body: CheckerReply };
+
+/**
+ * A stand-in worker: it records what it was sent and answers only when the test says so, about
+ * the last request it was sent (lib/worker's protocol: the reply carries the request's id).
+ */
 function fakeWorker() {
   const worker = {
-    onmessage: null as ((event: MessageEvent<CheckerMessage>) => void) | null,
+    onmessage: null as
+      ((event: MessageEvent<WorkerReply<CheckerReply, SearchProgress>>) => void) | null,
     onerror: null as ((event: ErrorEvent) => void) | null,
     terminated: false,
     postMessage: vi.fn(),
     terminate() {
       worker.terminated = true;
     },
-    say(message: CheckerMessage) {
-      worker.onmessage?.({ data: message } as MessageEvent<CheckerMessage>);
+    say(message: Said) {
+      const { id } = worker.postMessage.mock.calls.at(-1)![0] as { id: number };
+      worker.onmessage?.({ data: { id, ...message } } as MessageEvent<
+        WorkerReply<CheckerReply, SearchProgress>
+      >);
     },
   };
   return worker;
@@ -54,7 +65,7 @@ describe('CheckerClient time limits (issue 17, point 7)', () => {
     const outcome = client.checkDraft(draft, bound, () => {});
     for (let t = 0; t < 50_000; t += 10_000) {
       await vi.advanceTimersByTimeAsync(10_000);
-      worker.say({ type: 'progress', progress: {} as never });
+      worker.say({ progress: {} as never });
     }
     expect(worker.terminated).toBe(false);
     await vi.advanceTimersByTimeAsync(10_000);
@@ -72,7 +83,7 @@ describe('CheckerClient time limits (issue 17, point 7)', () => {
       totalMs: 2_000,
     });
     const outcome = client.checkDraft(draft, bound, () => {});
-    worker.say({ type: 'invalid', problems: [] });
+    worker.say({ body: { type: 'invalid', problems: [] } });
     await expect(outcome).resolves.toEqual({ kind: 'invalid', problems: [] });
     await vi.advanceTimersByTimeAsync(5_000);
     expect(worker.terminated).toBe(false);

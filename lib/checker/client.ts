@@ -1,7 +1,8 @@
 import { showMessage, type ShownText } from '@/lib/bounded';
 import type { LeaseDesign } from '@/lib/lease';
+import { GuardedWorker } from '@/lib/worker/guarded-worker';
 import { underPagePolicy } from '@/lib/worker/page-policy';
-import type { CheckerMessage, CheckerRequest } from './protocol';
+import type { CheckerReply, CheckerRequest } from './protocol';
 import type { Bound, CheckerVerdict, SearchProgress } from './types';
 import type { StatementDraft, StatementProblem } from './validate';
 
@@ -31,90 +32,52 @@ function startCheckerWorker(): Worker {
 }
 
 /**
- * Runs checks on a Web Worker, one at a time. `stop()` terminates the worker at once (a search
- * is one long computation that cannot be interrupted from inside); the next check starts a
- * fresh worker. A check that goes silent or runs past CHECK_LIMITS is stopped the same way,
- * with a message naming the limit.
+ * Runs checks on a Web Worker, one at a time, over lib/worker's protocol. `stop()` terminates
+ * the worker at once (a search is one long computation that cannot be interrupted from inside);
+ * the next check starts a fresh worker. A check that goes silent or runs past CHECK_LIMITS is
+ * stopped the same way, with a message naming the limit.
  */
 export class CheckerClient {
-  private worker: Worker | null = null;
-  private settle: ((outcome: CheckOutcome) => void) | null = null;
-  private timers: ReturnType<typeof setTimeout>[] = [];
+  private readonly worker: GuardedWorker<CheckerRequest, CheckerReply, SearchProgress>;
 
   constructor(
-    private readonly createWorker: () => Worker = startCheckerWorker,
+    createWorker: () => Worker = startCheckerWorker,
     private readonly limits: { silentMs: number; totalMs: number } = CHECK_LIMITS,
-  ) {}
-
-  private ensure(): Worker {
-    if (!this.worker) this.worker = this.createWorker();
-    return this.worker;
+  ) {
+    this.worker = new GuardedWorker(createWorker, limits.totalMs);
   }
 
-  private clearTimers() {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers = [];
-  }
-
-  private expire(message: string) {
-    const settle = this.settle;
-    if (!settle) return;
-    this.settle = null;
-    this.clearTimers();
-    this.worker?.terminate();
-    this.worker = null;
-    settle({ kind: 'error', message: showMessage(message) });
-  }
-
-  private run(
+  private async run(
     request: CheckerRequest,
     onProgress: (p: SearchProgress) => void,
   ): Promise<CheckOutcome> {
     this.stop();
-    const worker = this.ensure();
-    return new Promise((resolve) => {
-      this.settle = resolve;
-      const silent = () =>
-        this.expire(
-          `Stopped: the check went ${seconds(this.limits.silentMs)} without progress (the limit), so one statement of the design never returned — a recursive query, perhaps. The checker was restarted; fix the statement and check again.`,
-        );
-      let silence = setTimeout(silent, this.limits.silentMs);
-      this.timers = [
-        silence,
-        setTimeout(
-          () =>
-            this.expire(
-              `Stopped at the time limit of ${seconds(this.limits.totalMs)} for one check. Try a smaller bound.`,
-            ),
-          this.limits.totalMs,
-        ),
-      ];
-      worker.onmessage = (event: MessageEvent<CheckerMessage>) => {
-        const message = event.data;
-        clearTimeout(silence);
-        silence = setTimeout(silent, this.limits.silentMs);
-        this.timers.push(silence);
-        if (message.type === 'progress') return onProgress(message.progress);
-        this.settle = null;
-        this.clearTimers();
-        if (message.type === 'result') resolve({ kind: 'result', result: message.result });
-        else if (message.type === 'invalid')
-          resolve({ kind: 'invalid', problems: message.problems });
-        else resolve({ kind: 'error', message: showMessage(message.message) });
-      };
-      worker.onerror = (event) => {
-        event.preventDefault();
-        this.settle = null;
-        this.clearTimers();
-        this.worker?.terminate();
-        this.worker = null;
-        resolve({
-          kind: 'error',
-          message: showMessage(event.message || 'The checker stopped with an error.'),
-        });
-      };
-      worker.postMessage(request);
+    const answer = await this.worker.request(request, {
+      silentMs: this.limits.silentMs,
+      onProgress,
     });
+    switch (answer.kind) {
+      case 'ok':
+        return answer.value.type === 'result'
+          ? { kind: 'result', result: answer.value.result }
+          : { kind: 'invalid', problems: answer.value.problems };
+      case 'stopped':
+        return { kind: 'stopped' };
+      case 'timeout':
+        return {
+          kind: 'error',
+          message: showMessage(
+            answer.limit === 'silence'
+              ? `Stopped: the check went ${seconds(this.limits.silentMs)} without progress (the limit), so one statement of the design never returned — a recursive query, perhaps. The checker was restarted; fix the statement and check again.`
+              : `Stopped at the time limit of ${seconds(this.limits.totalMs)} for one check. Try a smaller bound.`,
+          ),
+        };
+      default:
+        return {
+          kind: 'error',
+          message: showMessage(answer.message || 'The checker stopped with an error.'),
+        };
+    }
   }
 
   check(
@@ -137,18 +100,10 @@ export class CheckerClient {
 
   /** Stops the running check, if any; its promise resolves with `stopped`. */
   stop(): void {
-    this.clearTimers();
-    if (this.settle) {
-      this.settle({ kind: 'stopped' });
-      this.settle = null;
-      this.worker?.terminate();
-      this.worker = null;
-    }
+    if (this.worker.busy) this.worker.terminate();
   }
 
   dispose(): void {
-    this.stop();
-    this.worker?.terminate();
-    this.worker = null;
+    this.worker.terminate();
   }
 }

@@ -22,7 +22,7 @@ export {
   type StatementDraft,
   type StatementProblem,
 } from './validate';
-export type { CheckerMessage, CheckerRequest } from './protocol';
+export type { CheckerReply, CheckerRequest } from './protocol';
 export {
   toTimelineScenario,
   timelineViolation,

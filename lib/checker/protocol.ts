@@ -1,5 +1,5 @@
 import type { LeaseDesign } from '@/lib/lease';
-import type { Bound, CheckerVerdict, SearchProgress } from './types';
+import type { Bound, CheckerVerdict } from './types';
 import type { StatementDraft, StatementProblem } from './validate';
 
 /** What the page asks the checker worker. */
@@ -7,9 +7,9 @@ export type CheckerRequest =
   | { type: 'check'; design: LeaseDesign; bound: Bound; stateCache: boolean }
   | { type: 'check-draft'; draft: StatementDraft; bound: Bound; stateCache: boolean };
 
-/** What the checker worker answers: progress while it searches, then one final message. */
-export type CheckerMessage =
-  | { type: 'progress'; progress: SearchProgress }
-  | { type: 'result'; result: CheckerVerdict }
-  | { type: 'invalid'; problems: StatementProblem[] }
-  | { type: 'error'; message: string };
+/**
+ * What the checker worker answers a request with, over lib/worker's protocol: progress
+ * (SearchProgress) while it searches, then one of these; an error is the protocol's failure.
+ */
+export type CheckerReply =
+  { type: 'result'; result: CheckerVerdict } | { type: 'invalid'; problems: StatementProblem[] };

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { loadSqlJs, openSqlJs, type SqlJsDriver } from '@/lib/sqlite';
 import { runScript } from '@/lib/sqlite/console';
-import type { WorkerEnvelope } from '@/lib/worker/protocol';
+import { serveRequests } from '@/lib/worker/serve';
 import type { LabRequest, LabResponse } from './claim-lab.protocol';
 import { trackLeftWork, type LeftWork } from './left-work';
 import { lockDownScope } from './lock-down';
@@ -14,7 +14,6 @@ import { runProgram } from './run-program';
 // lib/worker/page-policy.ts); once sql.js has loaded its WASM, every global that is not on the
 // lock-down's allow-list is removed, so the program has no storage, locks, OPFS or network API.
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-const post = scope.postMessage.bind(scope);
 // Taken before the lock-down removes timers: the worker's own way to wait for its next task.
 const later = scope.setTimeout.bind(scope);
 let leftWork: LeftWork | null = null;
@@ -51,12 +50,6 @@ async function handle(request: LabRequest): Promise<LabResponse> {
   }
 }
 
-let queue: Promise<void> = Promise.resolve();
-
-scope.addEventListener('message', (event: MessageEvent<WorkerEnvelope<LabRequest>>) => {
-  const { id, body } = event.data;
-  queue = queue.then(async () => {
-    const answer = await handle(body);
-    post({ id, body: answer } satisfies WorkerEnvelope<LabResponse>);
-  });
-});
+// lib/worker's protocol, one request after another; its methods are taken now, before the
+// lock-down removes globals.
+serveRequests<LabRequest, LabResponse>(handle, {}, scope);

@@ -1,6 +1,7 @@
+import { GuardedWorker } from '@/lib/worker/guarded-worker';
 import { underPagePolicy } from '@/lib/worker/page-policy';
 import { applyImport, type ImportResult, type PlanResult } from './export';
-import type { ImportMessage, ImportRequest } from './import.protocol';
+import type { ImportRequest } from './import.protocol';
 import type { Journal } from './store';
 
 /** How long validating one file may take in the worker before it is stopped. */
@@ -13,46 +14,41 @@ export interface ImportProgress {
 }
 
 /** Validates a journal file in a Web Worker (parse, schema, every patch replayed), with progress and a time limit. */
-export function planImportInWorker(
+export async function planImportInWorker(
   raw: string,
   knownPrompts: readonly string[] | undefined,
   onProgress: (fraction: number) => void,
   timeoutMs = IMPORT_TIMEOUT_MS,
 ): Promise<PlanResult> {
-  const worker = underPagePolicy(
+  const worker = new GuardedWorker<ImportRequest, PlanResult, number>(
     () =>
-      new Worker(new URL('./import.worker.ts', import.meta.url), {
-        type: 'module',
-        name: 'journal-import',
-      }),
+      underPagePolicy(
+        () =>
+          new Worker(new URL('./import.worker.ts', import.meta.url), {
+            type: 'module',
+            name: 'journal-import',
+          }),
+      ),
+    timeoutMs,
   );
-  return new Promise((resolve) => {
-    const finish = (result: PlanResult) => {
-      clearTimeout(timer);
-      worker.terminate();
-      resolve(result);
-    };
-    const timer = setTimeout(
-      () =>
-        finish({
+  try {
+    const answer = await worker.request({ raw, knownPrompts }, { onProgress });
+    switch (answer.kind) {
+      case 'ok':
+        return answer.value;
+      case 'timeout':
+        return {
           ok: false,
           reason: `Checking the file took longer than ${timeoutMs / 1000} seconds (the limit), so it was stopped.`,
-        }),
-      timeoutMs,
-    );
-    worker.onmessage = (event: MessageEvent<ImportMessage>) => {
-      if (event.data.type === 'progress') onProgress(event.data.fraction);
-      else finish(event.data.result);
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      finish({
-        ok: false,
-        reason: `The file could not be checked (${event.message || 'the worker stopped'}).`,
-      });
-    };
-    worker.postMessage({ raw, knownPrompts } satisfies ImportRequest);
-  });
+        };
+      case 'stopped':
+        return { ok: false, reason: 'The import was stopped.' };
+      default:
+        return { ok: false, reason: `The file could not be checked (${answer.message}).` };
+    }
+  } finally {
+    worker.terminate();
+  }
 }
 
 /**

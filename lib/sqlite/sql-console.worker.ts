@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import type { Database } from 'sql.js';
-import type { WorkerEnvelope, WorkerStarted } from '@/lib/worker/protocol';
+import { serveRequests } from '@/lib/worker/serve';
 import { runScript } from './console';
 import { openSqlJs } from './sqljs-driver';
 import type { ConsoleRequest, ConsoleResponse } from './sql-console.protocol';
@@ -30,20 +30,9 @@ async function handle(request: ConsoleRequest): Promise<ConsoleResponse> {
   }
 }
 
-// Requests are handled strictly in order: a run never sees a half-made database from a reset.
-let queue: Promise<void> = Promise.resolve();
-
-self.onmessage = (event: MessageEvent<WorkerEnvelope<ConsoleRequest>>) => {
-  const { id, body } = event.data;
-  queue = queue.then(async () => {
-    (self as unknown as DedicatedWorkerGlobalScope).postMessage({
-      id,
-      started: true,
-    } satisfies WorkerStarted);
-    const answer = await handle(body);
-    (self as unknown as DedicatedWorkerGlobalScope).postMessage({
-      id,
-      body: answer,
-    } satisfies WorkerEnvelope<ConsoleResponse>);
-  });
-};
+// lib/worker's protocol: requests strictly in order (a run never sees a half-made database from a
+// reset), each acknowledged when it starts so the page's time limit counts only its own work.
+serveRequests<ConsoleRequest, ConsoleResponse>(handle, {
+  ackStart: true,
+  transfer: (answer) => (answer.type === 'exported' ? [answer.bytes.buffer as ArrayBuffer] : []),
+});

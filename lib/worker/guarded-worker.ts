@@ -152,6 +152,11 @@ export class GuardedWorker<Q, R, P = never> {
     });
   }
 
+  /** True while a request is waiting for its answer. */
+  get busy(): boolean {
+    return this.pending.size > 0;
+  }
+
   /** Ends the worker at once (a lab's Kill, a Stop button); pending requests end as stopped. */
   terminate(): void {
     this.failAll({ kind: 'stopped' });
