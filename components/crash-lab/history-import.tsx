@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { startTransition, useId, useRef, useState, type ChangeEvent } from 'react';
 import { cutText, showMessage } from '@/lib/bounded';
 import { HISTORY_IMPORT_LIMITS, type HistoryImport as Imported } from '@/lib/crashlab';
 import { importHistoryInWorker } from '@/lib/crashlab/client';
@@ -32,8 +32,11 @@ export function HistoryImport() {
       imported = { ok: false, error: showMessage('The file could not be read.') };
     }
     if (mine !== latest.current) return;
-    setResult({ ...imported, name });
-    setReading(false);
+    // A transition: React renders the drawing in slices, yielding to the page between them.
+    startTransition(() => {
+      setResult({ ...imported, name });
+      setReading(false);
+    });
   };
 
   return (

@@ -24,7 +24,7 @@ const GLYPHS: Record<MarkKind, { glyph: string; tone: string }> = {
 };
 
 /** Rows of the event table: a longer history lists its first ones (see HISTORY_IMPORT_LIMITS). */
-const TABLE_ROWS = 100;
+const TABLE_ROWS = 50;
 const percent = (x: number) => `${(x * 100).toFixed(3)}%`;
 
 function describeMark(m: LaneMark, t0: number): string {

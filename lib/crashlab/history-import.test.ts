@@ -4,7 +4,7 @@ import { HISTORY_IMPORT_LIMITS, importHistory } from './history-import';
 const line = (entry: object) => JSON.stringify(entry);
 
 describe('importHistory: what crosses from its Web Worker to the page is bounded (issue 27)', () => {
-  it('draws the first 50 of 10,000 processes and says so; the counts keep them all', () => {
+  it('draws the first 20 of 10,000 processes and says so; the counts keep them all', () => {
     const text = Array.from({ length: 10_000 }, (_, pid) =>
       line({ type: 'nemesis', t: 1000 + pid, pid, worker: `w${pid}`, action: 'kill' }),
     ).join('\n');
@@ -12,13 +12,13 @@ describe('importHistory: what crosses from its Web Worker to the page is bounded
     if (!imported.ok) throw new Error(imported.error);
     expect(imported.drawing.lanes).toHaveLength(HISTORY_IMPORT_LIMITS.maxLanes);
     expect(imported.lanesCut).toBe(
-      'Shown 50 of 10,000 processes (the first are drawn; the tables count them all).',
+      'Shown 20 of 10,000 processes (the first are drawn; the tables count them all).',
     );
     expect(imported.drawing.counts.kill).toBe(10_000);
     expect(imported.marksCut).toBeNull();
   });
 
-  it('draws at most 500 marks and bars across the lanes, each lane its first ones', () => {
+  it('draws at most 300 marks and bars across the lanes, each lane its first ones', () => {
     const text = Array.from({ length: 6_000 }, (_, i) =>
       line({ type: 'nemesis', t: i, pid: 1, worker: 'w1', action: i % 2 ? 'resume' : 'pause' }),
     ).join('\n');
@@ -28,7 +28,7 @@ describe('importHistory: what crosses from its Web Worker to the page is bounded
     expect(lane.marks.length + lane.spans.length).toBe(HISTORY_IMPORT_LIMITS.maxMarks);
     expect(lane.marks[0].t).toBe(0);
     expect(imported.marksCut).toBe(
-      'Shown 500 of 9,000 marks and bars on the drawn lanes (each lane’s first).',
+      'Shown 300 of 9,000 marks and bars on the drawn lanes (each lane’s first).',
     );
   });
 

@@ -20,9 +20,9 @@ export interface HistoryImportLimits {
 export const HISTORY_IMPORT_LIMITS: HistoryImportLimits = {
   maxBytes: 5_000_000,
   maxEntries: 10_000,
-  maxLanes: 50,
-  maxMarks: 500,
-  maxEvents: 100,
+  maxLanes: 20,
+  maxMarks: 300,
+  maxEvents: 50,
 };
 
 export type HistoryImport =
