@@ -77,7 +77,6 @@ export default function LearnPage() {
               eyebrow="Check question"
               question={CHECK_QUESTION.question}
               context={CHECK_QUESTION.context}
-              answer={CHECK_QUESTION.answer}
               headingLevel={3}
             />
           </LessonSection>

@@ -1,12 +1,12 @@
 'use client';
 
-import type { QuestionNode } from '@/content/lesson';
+import type { QuestionPrompt } from '@/content/lesson/types';
 import { unlockedIds } from '@/lib/lesson';
 import { RevealItem } from './reveal-item';
 import { useAttempted } from './use-attempted';
 import { panelClass } from '@/components/ui/panel';
 
-function LockedQuestion({ node }: { node: QuestionNode }) {
+function LockedQuestion({ node }: { node: QuestionPrompt }) {
   return (
     <article
       aria-label={`Level ${node.level} (locked)`}
@@ -23,7 +23,7 @@ function LockedQuestion({ node }: { node: QuestionNode }) {
   );
 }
 
-function Branch({ node, open }: { node: QuestionNode; open: Set<string> }) {
+function Branch({ node, open }: { node: QuestionPrompt; open: Set<string> }) {
   if (!open.has(node.id)) return <LockedQuestion node={node} />;
   return (
     <>
@@ -32,7 +32,6 @@ function Branch({ node, open }: { node: QuestionNode; open: Set<string> }) {
         eyebrow={`Level ${node.level}`}
         question={node.question}
         context={node.context}
-        answer={node.answer}
         headingLevel={(node.level + 1) as 2 | 3 | 4}
       />
       {node.children.length > 0 ? (
@@ -55,7 +54,7 @@ function Branch({ node, open }: { node: QuestionNode; open: Set<string> }) {
 }
 
 /** The question tree: Level 1 questions, and follow-ups that unlock once their parent is attempted. */
-export function QuestionTree({ tree }: { tree: readonly QuestionNode[] }) {
+export function QuestionTree({ tree }: { tree: readonly QuestionPrompt[] }) {
   const attempted = useAttempted();
   const open = unlockedIds(tree, attempted);
   return (

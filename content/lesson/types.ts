@@ -37,6 +37,14 @@ export interface QuestionNode {
   children: readonly QuestionNode[];
 }
 
+/**
+ * A question as the page ships it: no reference answer. The answer is loaded on reveal
+ * (content/lesson/answer-book.ts), so it is not in the page's serialized data before an attempt.
+ */
+export interface QuestionPrompt extends Omit<QuestionNode, 'answer' | 'children'> {
+  children: readonly QuestionPrompt[];
+}
+
 /** A migration case: one condition changes; what still holds? */
 export interface MigrationCase {
   id: string;

@@ -5,6 +5,7 @@ import { QuestionTree } from '@/components/lesson/question-tree';
 import { RecordsNotice } from '@/components/lesson/records-notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { QUESTION_TREE, QUESTIONS_LEAD } from '@/content/lesson';
+import { withoutAnswers } from '@/content/lesson/answer-book';
 
 export const metadata: Metadata = { title: 'Questions and answers' };
 
@@ -16,7 +17,7 @@ export default function QuestionsPage() {
       </PageHeader>
       <RecordsNotice />
       <div className="max-w-3xl">
-        <QuestionTree tree={QUESTION_TREE} />
+        <QuestionTree tree={withoutAnswers(QUESTION_TREE)} />
         <p className="mt-8">
           <Link href="/learn#follow-up-questions" className="font-semibold text-accent underline">
             Back to the lesson

@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { CHECK_QUESTION } from '../content/lesson/lesson';
+import { flattenQuestions } from '../content/lesson/questions';
+import { expect, test } from './fixtures';
+
+/** The page's own serialized data in the export: its HTML and its RSC payloads (not JS chunks). */
+function servedData(route: string): string {
+  const root = join(process.cwd(), 'out');
+  const files = [`${route}.html`, `${route}.txt`];
+  const dir = join(root, route);
+  const walk = (d: string): string[] =>
+    readdirSync(d).flatMap((name) => {
+      const path = join(d, name);
+      return statSync(path).isDirectory() ? walk(path) : name.endsWith('.txt') ? [path] : [];
+    });
+  const nested = statSync(dir, { throwIfNoEntry: false })?.isDirectory() ? walk(dir) : [];
+  return [...files.map((f) => join(root, f)), ...nested]
+    .filter((path) => statSync(path, { throwIfNoEntry: false })?.isFile())
+    .map((path) => readFileSync(path, 'utf8'))
+    .join('\n');
+}
+
+/** A stretch of an answer long enough to be its own, as it would appear in JSON or HTML. */
+const fingerprint = (paragraph: string) => paragraph.slice(0, 60).replace(/[’'"]/g, '');
+
+test('model answers are not in the pages’ serialized data, and load when revealed', async ({
+  page,
+}) => {
+  const questions = servedData('learn/questions').replace(/[’'"]/g, '');
+  for (const node of flattenQuestions())
+    expect(questions, `${node.id} shipped in /learn/questions`).not.toContain(
+      fingerprint(node.answer[0]),
+    );
+  expect(questions.length).toBeGreaterThan(1000);
+  expect(questions).toContain(fingerprint(flattenQuestions()[0].question));
+  const learn = servedData('learn').replace(/[’'"]/g, '');
+  expect(learn, 'the check question’s answer shipped in /learn').not.toContain(
+    fingerprint(CHECK_QUESTION.answer[0]),
+  );
+
+  // The learner who attempts still gets the answer, loaded on reveal.
+  await page.goto('/learn/questions');
+  const level1 = page.getByRole('article', { name: /user cancels its task/ });
+  await level1.getByRole('button', { name: 'I don’t know yet' }).click();
+  await level1.getByRole('button', { name: 'Reveal the reference answer' }).click();
+  await expect(level1).toContainText(
+    flattenQuestions()[0].answer[0].replace(/`/g, '').slice(0, 50),
+  );
+});
