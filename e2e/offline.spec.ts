@@ -33,9 +33,11 @@ test('the app is installable, and pages a learner has opened keep working offlin
   await expect.poll(errors, HEAVY_LOAD).toEqual([]);
   await cdp.detach();
 
+  // The mode links of the header: a page may link to a mode too (the path steps on /reflect).
+  const modes = page.getByRole('navigation', { name: 'Modes' });
   for (const name of ['Learn', 'Practice', 'Reflect']) {
-    await page.getByRole('navigation', { name: 'Modes' }).getByRole('link', { name }).click();
-    await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute(
+    await modes.getByRole('link', { name }).click();
+    await expect(modes.getByRole('link', { name, exact: true })).toHaveAttribute(
       'aria-current',
       'page',
     );
