@@ -22,5 +22,5 @@ export const CRASH_LAB_INTRO = {
     'Run it again with `--fault after_effect` and check that the publisher database holds exactly one receipt.',
   ],
   boundary:
-    'What this proves: the local protocol (lease, generation, checkpoints) survives a process that really exits, with the steps fixed as collect → draft → verify → publish. What it does not prove: that any remote service carries out an effect exactly once. The publisher here is a database we control that keeps receipts; a real remote service gives that guarantee only if it checks an idempotency key or a fence itself.',
+    'What this proves: the local protocol (lease, generation, checkpoints) survives a process that really exits, with the steps fixed as collect → draft → verify → publish. What it does not prove: that any remote service carries out an effect exactly once. The publisher here is a database we control that keeps receipts; a real remote service gives that guarantee only if it removes duplicates by an idempotency key. A fence alone does not: it turns away a writer with an older generation, but a retry from the current holder, or a resend after a lost reply, passes the fence and lands twice.',
 } as const;

@@ -224,6 +224,10 @@ describe('the thirteen corrections to the lesson', () => {
     expect(CRASH_LAB_INTRO.boundary).toMatch(
       /does not prove: that any remote service carries out an effect exactly once/,
     );
+    // Issue 23: a fence does not give exactly-once; only removing duplicates by key does.
+    expect(CRASH_LAB_INTRO.boundary).not.toMatch(/idempotency key or a fence/);
+    expect(CRASH_LAB_INTRO.boundary).toMatch(/only if it removes duplicates by an idempotency key/);
+    expect(CRASH_LAB_INTRO.boundary).toMatch(/A fence alone does not/);
     expect(REFERENCES_LEAD).toMatch(/kept separately/);
     const commands = CRASH_LAB_INTRO.commands.filter((c) => c.startsWith('npm run lab --'));
     expect(commands.map((c) => c.split(/\s+/)[4])).toEqual([
