@@ -1,6 +1,5 @@
-import { LAB_EXERCISES, DROP_ID } from '@/content/claim-lab/exercises';
 import { ASSESSMENT_ITEMS } from '@/content/reflect';
-import { DESIGN_CATALOG } from '@/lib/lease';
+import { CHALLENGE_IDS, DESIGN_IDS, DROP_CHALLENGE_ID } from '@/content/progress-index';
 import type { StepEvidence } from '@/lib/progress';
 import { MIGRATION_CASES } from './cases';
 import { CHECK_QUESTION } from './lesson';
@@ -33,7 +32,7 @@ const TAKEOVER_TIMELINE: readonly StepEvidence[] = [
 const ALL_CHALLENGES: readonly StepEvidence[] = [
   {
     kind: 'lab-solved',
-    challenges: LAB_EXERCISES.filter((e) => e.kind === 'challenge').map((e) => e.id),
+    challenges: [...CHALLENGE_IDS],
   },
 ];
 
@@ -244,7 +243,7 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
         href: '/practice/compare',
         label: 'Compare designs',
         why: 'Run the same schedule against several designs side by side.',
-        doneWhen: [{ kind: 'designs-checked', designs: DESIGN_CATALOG.map((d) => d.id) }],
+        doneWhen: [{ kind: 'designs-checked', designs: [...DESIGN_IDS] }],
       },
       {
         href: '/practice/claim-lab',
@@ -253,7 +252,7 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
         doneWhen: [
           {
             kind: 'lab-solved',
-            challenges: [DROP_ID],
+            challenges: [DROP_CHALLENGE_ID],
             says: 'the “Drop one condition” challenge solved',
           },
         ],

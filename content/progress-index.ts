@@ -1,0 +1,58 @@
+/**
+ * The ids a progress line counts, without the content they name. Home and the PRACTICE hub show
+ * "2 of 4 challenges solved" on every visit; importing the exercises, scenarios, case files and
+ * design catalogue themselves for that put their whole text in home's first load (+155 KiB of
+ * JavaScript, measured on the export), and the learning paths' done-when lists did the same. `progress-index.test.ts` holds each list equal to the
+ * content it stands for, so adding a case file without its id here fails the unit tests.
+ */
+export const CHALLENGE_IDS: readonly string[] = [
+  'drop-one-condition',
+  'fix-owner-only',
+  'select-then-update',
+  'renewal',
+];
+
+/** The "Drop one condition" challenge, the compare path's step. */
+export const DROP_CHALLENGE_ID = 'drop-one-condition';
+
+export const TIMELINE_SCENARIO_IDS: readonly string[] = [
+  'acceptance',
+  'old-owner-renews',
+  'same-instant-claims',
+  'clock-offset',
+  'retry-same-operation',
+  'complete-after-cancel',
+  'remote-file-overwrite',
+  'remote-file-versioned',
+  'long-call-no-heartbeat',
+  'long-call-heartbeat',
+  'api-without-tokens',
+  'gateway-first-write',
+  'gateway-at-takeover',
+];
+
+export const CASE_FILE_IDS: readonly string[] = [
+  'gc-pause-storage',
+  'chubby-sequencer',
+  'zookeeper-session',
+  'etcd-lock-lease',
+  'kafka-producer-epoch',
+  'temporal-range-id',
+  'oban-lifeline',
+  'visibility-timeout',
+  'kubernetes-leader-election',
+  'redlock-random-value',
+];
+
+export const DESIGN_IDS: readonly string[] = [
+  'fenced',
+  'ttl-only',
+  'select-then-update',
+  'random-token',
+  'renew-without-token',
+  'worker-side-check',
+  'fence-per-batch',
+  'finish-on-run-id',
+  'finish-on-state',
+  'cancel-without-fencing',
+];
