@@ -22,34 +22,26 @@ async function replaceScript(page: Page, text: string) {
 }
 
 interface MainThread {
-  /**
-   * Longest input delay: from an input event to the start of its handlers, the time the page's
-   * own work kept the main thread from answering. The handlers' own run time (Monaco's keypress
-   * work) scales with how busy the machine's cores are, so it is logged, not asserted.
-   */
-  delay: number;
-  /** Longest main-thread task. */
-  task: number;
+  /** Input events seen, and one line per event or long task (wall time), for the annotation. */
   events: number;
   log: string[];
 }
 
 /**
- * Watches the main thread from now on: how long input events waited before their handlers ran
- * (Event Timing: processingStart - startTime, which a main thread blocked by rendering stretches;
- * the handlers' run time and the paint after them depend on the machine's load, so they are
- * logged, not asserted) and the longest task (Long Tasks).
+ * Logs the main thread from now on, for the test's annotation: how long each input event waited
+ * before its handlers ran (Event Timing) and each long task on the wall (Long Tasks). Both include
+ * the time a loaded machine gave the core to another process, so the bound is asserted on CPU
+ * time instead (e2e/long-tasks.ts).
  */
 async function watchMainThread(page: Page) {
   await page.evaluate(() => {
-    const seen = { delay: 0, task: 0, events: 0, log: [] as string[] };
+    const seen = { events: 0, log: [] as string[] };
     (window as unknown as { __seen: typeof seen }).__seen = seen;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as PerformanceEventTiming[]) {
         const delay = entry.processingStart - entry.startTime;
         const handled = entry.processingEnd - entry.startTime;
         seen.events += 1;
-        seen.delay = Math.max(seen.delay, delay);
         seen.log.push(
           `${entry.name} at ${Math.round(entry.startTime)}: waited ${Math.round(delay)} ms, handled in ${Math.round(handled)} ms, painted in ${Math.round(entry.duration)} ms`,
         );
@@ -57,7 +49,6 @@ async function watchMainThread(page: Page) {
     }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        seen.task = Math.max(seen.task, entry.duration);
         seen.log.push(
           `long task at ${Math.round(entry.startTime)}: ${Math.round(entry.duration)} ms`,
         );
