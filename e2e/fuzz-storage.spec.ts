@@ -103,6 +103,7 @@ test('a 150,000-edit segment met while saving is skipped with no main-thread tas
 test('a lost newest segment is reported as versions missing after the last one left (case 5)', async ({
   page,
 }) => {
+  await recordLongTasks(page);
   await page.goto('/reflect');
   // Whole rewrites: a segment closes past 60,000 characters, so the fourth opens the next one.
   for (let i = 1; i <= 5; i += 1) await saveAnswer(page, noisyText(i), i);
@@ -118,22 +119,26 @@ test('a lost newest segment is reported as versions missing after the last one l
     return { segments: keys.length, lost: count };
   });
   expect(segments).toBeGreaterThan(1);
+  const from = await longTaskMark(page);
   await page.reload();
   await expect(versions(page)).toHaveCount(5 - lost);
   await expect(journalAlert(page)).toContainText(
     `${lost} ${lost === 1 ? 'version' : 'versions'} of "main" after generation ${5 - lost} ${lost === 1 ? 'is' : 'are'} missing`,
   );
   await expect(answer(page)).toHaveValue(noisyText(5 - lost));
+  await expectNoLongTask(page, from, 200, 'loading a history whose newest segment is gone');
 });
 
 test('a 5-million-character segment that cannot be set aside is reported once per load (case 9)', async ({
   page,
 }) => {
+  await recordLongTasks(page);
   await page.goto('/reflect');
   // Not JSON, and too large to copy: the quota is 5,242,880 characters in all.
   await page.evaluate(() =>
     localStorage.setItem('lease-lab.journal.v1.main.handmade.0', `x${'{'.repeat(5_000_000)}`),
   );
+  const from = await longTaskMark(page);
   await page.reload();
   const notice = journalAlert(page).getByText('it is left where it is, untouched, and skipped');
   await expect(notice).toHaveCount(1);
@@ -144,6 +149,7 @@ test('a 5-million-character segment that cannot be set aside is reported once pe
   await page.reload();
   await expect(versions(page)).toHaveCount(2);
   await expect(notice).toHaveCount(1);
+  await expectNoLongTask(page, from, 200, 'two loads and two saves beside a 5 MB segment');
 });
 
 /** Plants a value in IndexedDB before the app opens it (an init script runs first on the page). */
@@ -184,6 +190,7 @@ async function expectStillRead(page: Page, name: string) {
 test('a records database at version 5 with a foreign store is set aside, and the lesson saves again (case 7)', async ({
   page,
 }) => {
+  await recordLongTasks(page);
   await plantBeforeLoad(page, 'foreign-database');
   await page.goto('/learn');
   await expect(recordsAlert(page)).toContainText(
@@ -202,11 +209,14 @@ test('a records database at version 5 with a foreign store is set aside, and the
   await reloadWhenSaved(page);
   await expectStillRead(page, marked);
   await expect(recordsAlert(page)).toHaveCount(0);
+  // From the first load: setting the database aside, starting a fresh one, saving, reloading.
+  await expectNoLongTask(page, 0, 200, 'a foreign records database set aside');
 });
 
 test('a foreign value under the records key is copied aside before it is replaced (case 8)', async ({
   page,
 }) => {
+  await recordLongTasks(page);
   await plantBeforeLoad(page, 'foreign-value');
   await page.goto('/learn');
   await expect(recordsAlert(page)).toContainText(
@@ -217,4 +227,5 @@ test('a foreign value under the records key is copied aside before it is replace
   await reloadWhenSaved(page);
   await expectStillRead(page, marked);
   await expect(recordsAlert(page)).toHaveCount(0);
+  await expectNoLongTask(page, 0, 200, 'a foreign records value copied aside');
 });

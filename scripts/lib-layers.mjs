@@ -7,9 +7,14 @@
 /** @type {ReadonlyArray<{ name: string; folders: readonly string[]; why: string }>} */
 export const LIB_LAYERS = [
   {
+    name: 'page door',
+    folders: ['bounded'],
+    why: 'the one door to the page (bounded text): below everything, so every layer can cut text',
+  },
+  {
     name: 'platform',
-    folders: ['storage', 'worker', 'bounded'],
-    why: 'the one door to browser storage; guarded Web Workers; the one door to the page (bounded text)',
+    folders: ['storage', 'worker'],
+    why: 'the one door to browser storage; guarded Web Workers (what a crashed worker says is cut)',
   },
   {
     name: 'drivers and settings',

@@ -3,7 +3,7 @@ import { openSqlJs, type SqlJsDriver } from '@/lib/sqlite';
 import { evaluate, type Evaluation } from './evaluate';
 import type { HistoryEntry } from './history';
 import { createCrashLab, submitLab, type CrashLab } from './lab';
-import { answerRpc } from '@/lib/worker/rpc';
+import { answerRpc, workerMessage } from '@/lib/worker';
 import type { HostMessage, LabWorkerMessage, WorkerStall } from './protocol';
 import { clockStatement } from './schema';
 import { dumpLabTables, type TableDump } from './table-dump';
@@ -131,7 +131,7 @@ export class CrashLabHost {
     worker.onmessage = (event: MessageEvent<LabWorkerMessage>) => this.handle(id, event.data);
     worker.onerror = (event) => {
       event.preventDefault();
-      this.update(id, { state: 'died' }, `crashed: ${event.message}`);
+      this.update(id, { state: 'died' }, `crashed: ${workerMessage(event.message)}`);
     };
     const pollMs = 250;
     const { stepMs } = this.options;

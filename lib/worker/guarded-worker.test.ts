@@ -66,9 +66,55 @@ describe('one Web Worker protocol: GuardedWorker and serveRequests', () => {
     });
     const failed = await worker.request(0);
     expect(failed.kind).toBe('failed');
-    expect(failed.kind === 'failed' && failed.message.length).toBe(FAILURE_CHARS + 1);
+    const message = failed.kind === 'failed' ? failed.message : '';
+    expect(message.startsWith('E'.repeat(FAILURE_CHARS))).toBe(true);
+    expect(message.endsWith('… (Shown 2,000 of 1,000,000 characters.)')).toBe(true);
     await expect(worker.request(5)).resolves.toEqual({ kind: 'ok', value: 5 });
     expect(started).toHaveLength(1);
+  });
+
+  it('a crashed Web Worker: the message of its error event is cut by the door, and the worker replaced', async () => {
+    // The error event of a worker that died of an uncaught throw carries the thrown text, as
+    // long as learner code made it (before the door it reached the page whole).
+    const made: { onerror: ((event: ErrorEvent) => void) | null; terminated: boolean }[] = [];
+    const create = () => {
+      const fake = {
+        onmessage: null,
+        onerror: null as ((event: ErrorEvent) => void) | null,
+        terminated: false,
+        postMessage() {},
+        terminate() {
+          fake.terminated = true;
+        },
+      };
+      made.push(fake);
+      return fake as unknown as Worker;
+    };
+    const worker = new GuardedWorker<number, number>(create, 1_000);
+    const answer = worker.request(1);
+    const text = `Uncaught Error: ${'E'.repeat(20 * 1024 * 1024)}`;
+    made[0].onerror?.({ message: text, preventDefault() {} } as unknown as ErrorEvent);
+    const result = await answer;
+    expect(result.kind).toBe('crashed');
+    const message = result.kind === 'crashed' ? result.message : '';
+    expect(message.length).toBeLessThan(FAILURE_CHARS + 150);
+    expect(message).toMatch(/^Uncaught Error: E+… \(Shown 2,0\d\d of 20,971,536 characters\.\)$/);
+    expect(made[0].terminated).toBe(true);
+  });
+
+  it('a reply that says failed is cut on the page too, whatever the worker sent', async () => {
+    const made: { onmessage: ((event: MessageEvent) => void) | null }[] = [];
+    const create = () => {
+      const fake = { onmessage: null, onerror: null, postMessage() {}, terminate() {} };
+      made.push(fake);
+      return fake as unknown as Worker;
+    };
+    const worker = new GuardedWorker<number, number>(create, 1_000);
+    const answer = worker.request(1);
+    made[0].onmessage?.({ data: { id: 1, failed: 'F'.repeat(5_000_000) } } as MessageEvent);
+    const result = await answer;
+    expect(result.kind === 'failed' && result.message.length).toBeLessThan(FAILURE_CHARS + 150);
+    expect(result.kind === 'failed' && result.message).toContain('of 5,000,000 characters.)');
   });
 
   it('passes progress on, and a silence longer than silentMs ends the request and the worker', async () => {

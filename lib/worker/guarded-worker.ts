@@ -1,4 +1,5 @@
-import type { WorkerEnvelope, WorkerReply } from './protocol';
+import type { ShownText } from '@/lib/bounded';
+import { workerMessage, type WorkerEnvelope, type WorkerReply } from './protocol';
 
 /** How long a worker may take to begin a request when it acknowledges starts. */
 const START_WATCHDOG_MS = 30_000;
@@ -11,8 +12,8 @@ const START_WATCHDOG_MS = 30_000;
 export type GuardedResult<R> =
   | { kind: 'ok'; value: R }
   | { kind: 'timeout'; ms: number; limit: 'total' | 'silence' }
-  | { kind: 'crashed'; message: string }
-  | { kind: 'failed'; message: string }
+  | { kind: 'crashed'; message: ShownText }
+  | { kind: 'failed'; message: ShownText }
   | { kind: 'stopped' };
 
 /** Limits and progress of one request. */
@@ -59,14 +60,17 @@ export class GuardedWorker<Q, R, P = never> {
       if (!waiting) return;
       if ('started' in message) return waiting.started();
       if ('progress' in message) return waiting.progress(message.progress);
-      if ('failed' in message) return waiting.settle({ kind: 'failed', message: message.failed });
+      if ('failed' in message)
+        return waiting.settle({ kind: 'failed', message: workerMessage(message.failed) });
       waiting.settle({ kind: 'ok', value: message.body });
     };
     worker.onerror = (event) => {
       event.preventDefault();
+      // An uncaught error's text is whatever the worker's code threw (learner code, in the claim
+      // lab): it passes the door to the page like every other message.
       this.failAll({
         kind: 'crashed',
-        message: event.message || 'The worker stopped with an error.',
+        message: workerMessage(event.message || 'The worker stopped with an error.'),
       });
       this.replace();
     };
@@ -115,7 +119,10 @@ export class GuardedWorker<Q, R, P = never> {
       const expire = (ms: number, limit: 'total' | 'silence') => () => {
         if (done) return;
         settle({ kind: 'timeout', ms, limit });
-        this.failAll({ kind: 'crashed', message: 'The worker was restarted after a timeout.' });
+        this.failAll({
+          kind: 'crashed',
+          message: workerMessage('The worker was restarted after a timeout.'),
+        });
         this.replace();
       };
       let silence: ReturnType<typeof setTimeout> | null = null;

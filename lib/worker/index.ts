@@ -10,6 +10,7 @@ export { underPagePolicy, blobScriptFor } from './page-policy';
 export {
   FAILURE_CHARS,
   failureText,
+  workerMessage,
   type WorkerEnvelope,
   type WorkerStarted,
   type WorkerProgress,

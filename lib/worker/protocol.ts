@@ -1,3 +1,5 @@
+import { PAGE_BOUNDS, showMessage, type ShownText } from '@/lib/bounded';
+
 /*
  * The app's one Web Worker protocol. The page sends a request with an id; the worker answers
  * about that id: that it started (when the time limit counts only the request's own work),
@@ -37,15 +39,29 @@ export type WorkerReply<R, P = never> =
   WorkerEnvelope<R> | WorkerStarted | WorkerProgress<P> | WorkerFailed;
 
 /** Characters kept of a handler's error message before it crosses to the page. */
-export const FAILURE_CHARS = 2_000;
+export const FAILURE_CHARS = PAGE_BOUNDS.messageChars;
 
-/** The message of anything a handler threw, cut to FAILURE_CHARS (never read past them). */
-export function failureText(error: unknown): string {
+/**
+ * The message of anything a handler threw, cut by the door to the page (lib/bounded) in the
+ * worker, so the long text never crosses: "…EEE (Shown 2,000 of 20,971,520 characters.)". It
+ * reads only the characters it keeps.
+ */
+export function failureText(error: unknown): ShownText {
   let text: string;
   try {
     text = error instanceof Error ? error.message : String(error);
   } catch {
     text = 'The worker failed with a value that has no message.';
   }
-  return text.length > FAILURE_CHARS ? `${text.slice(0, FAILURE_CHARS)}…` : text;
+  return showMessage(text, FAILURE_CHARS);
+}
+
+/**
+ * What the page shows of a message a Web Worker sent or its error event carried: cut again by
+ * the door, since a worker that crashed (or one that broke the protocol) is not trusted to have
+ * cut it. Room is left for the "(Shown N of M characters.)" a worker's own cut adds, so a
+ * message failureText already cut passes unchanged.
+ */
+export function workerMessage(text: string): ShownText {
+  return showMessage(text, FAILURE_CHARS + 60);
 }
