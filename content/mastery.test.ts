@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exerciseResult, itemPassed, NO_WORK, type WorkFacts } from '@/lib/reflect/mastery';
 import { predictionCorrect, type GradedAnswer, type WriteFate } from '@/lib/lesson/progress';
+import { CASE_FILES, caseScenario } from './cases';
 import { LAB_EXERCISES } from './claim-lab/exercises';
 import { MISTAKES, QUIZ_ITEMS } from './lesson';
 import { MASTERY_MAP, type ExerciseRef } from './mastery';
@@ -19,6 +20,8 @@ function exists(exercise: ExerciseRef): boolean {
       return LAB_EXERCISES.some((e) => e.id === exercise.id && e.kind === 'challenge');
     case 'timeline':
       return TIMELINE_SCENARIOS.some((s) => s.id === exercise.id);
+    case 'case':
+      return CASE_FILES.some((c) => c.runs.some((r) => caseScenario(c, r).id === exercise.id));
     case 'crashlab':
       return exercise.id === 'crash-lab';
   }

@@ -14,6 +14,11 @@ export type ExerciseRef =
   | { kind: 'challenge'; id: string }
   /** A timeline scenario: passed when every prediction was right on the first scored attempt. */
   | { kind: 'timeline'; id: string }
+  /**
+   * A run of a case file, by its scenario id (`case-<number>-<run>`, as content/cases'
+   * caseScenario names it): passed when the prediction was right on the first scored attempt.
+   */
+  | { kind: 'case'; id: string }
   /** The crash lab: passed when an evaluation passed. */
   | { kind: 'crashlab'; id: 'crash-lab' };
 
@@ -39,6 +44,7 @@ export const MASTERY_MAP: readonly MasteryItem[] = [
     group: 'inspection',
     exercises: [
       { kind: 'timeline', id: 'acceptance' },
+      { kind: 'case', id: 'case-1-before-client-2-writes' },
       { kind: 'crashlab', id: 'crash-lab' },
     ],
   },
@@ -64,6 +70,7 @@ export const MASTERY_MAP: readonly MasteryItem[] = [
     exercises: [
       { kind: 'quiz', id: 'quiz-idempotency-replaces-fencing' },
       { kind: 'timeline', id: 'api-without-tokens' },
+      { kind: 'timeline', id: 'retry-same-operation' },
     ],
   },
   {
@@ -104,6 +111,7 @@ export const MASTERY_MAP: readonly MasteryItem[] = [
     exercises: [
       { kind: 'quiz', id: 'mistake-ttl-kills-old-worker' },
       { kind: 'prediction', id: 'predict-ttl-kills-old-worker' },
+      { kind: 'case', id: 'case-8-both-complete' },
     ],
   },
   {
@@ -154,5 +162,6 @@ export const EXERCISE_ROUTES: Record<ExerciseRef['kind'], string> = {
   prediction: '/learn/mistakes',
   challenge: '/practice/claim-lab',
   timeline: '/practice/timeline',
+  case: '/learn/case-files',
   crashlab: '/practice/crash-lab',
 };

@@ -71,6 +71,10 @@ test('a wrong prediction comes back as due after the clock moves a day', async (
     name: /Thinking TTL expiry kills the old worker: what happens/,
   });
   await prediction
+    .getByRole('group', { name: /A’s report upload at 7/ })
+    .getByRole('button', { name: 'Never sent' })
+    .click();
+  await prediction
     .getByRole('group', { name: /A’s finish at 7/ })
     .getByRole('button', { name: 'Never sent' })
     .click();

@@ -1,3 +1,4 @@
+import { CASE_FILES, caseScenario } from '@/content/cases';
 import { LAB_EXERCISES } from '@/content/claim-lab/exercises';
 import { MISTAKES, QUIZ_ITEMS } from '@/content/lesson';
 import { ASSESSMENT_ITEMS } from '@/content/reflect';
@@ -32,6 +33,17 @@ export function describeExercise(exercise: ExerciseRef): { label: string; href: 
         label: `Timeline: ${TIMELINE_SCENARIOS.find((s) => s.id === exercise.id)?.title ?? exercise.id}`,
         href: route,
       };
+    case 'case': {
+      const found = CASE_FILES.flatMap((file) =>
+        file.runs.map((run) => ({ file, run, id: caseScenario(file, run).id })),
+      ).find((c) => c.id === exercise.id);
+      return found
+        ? {
+            label: `Case file ${found.file.number}: ${found.file.title} (${found.run.label})`,
+            href: `${route}/${found.file.id}`,
+          }
+        : { label: `Case file: ${exercise.id}`, href: route };
+    }
     case 'crashlab':
       return { label: 'Crash lab evaluation', href: route };
   }

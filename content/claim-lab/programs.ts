@@ -17,7 +17,9 @@ function sqlConst(name: string, sql: string): string {
   return `const ${name} = \`\n${body}\`;`;
 }
 
-const LEASE = 'const LEASE = 5; // seconds of logical time a claim holds the job';
+const lease = (seconds = 5) =>
+  `const LEASE = ${seconds}; // seconds of logical time a claim holds the job`;
+const LEASE = lease();
 
 const SETUP = `db.run(\`${lessonJobsDesign.schema}\`);
 db.run(\`${lessonJobsDesign.submit}\`, { run: 'r' });`;
@@ -102,8 +104,8 @@ function finish(job: string, owner: string, token: number | null, now: number): 
   return db.run(FINISH, { run: job, owner, token, now });
 }`;
 
-const fixProgram = (finishSql: string, intro: string) => `${intro}
-${LEASE}
+const fixProgram = (finishSql: string, intro: string, leaseSeconds = 5) => `${intro}
+${lease(leaseSeconds)}
 
 ${sqlConst('CLAIM', lessonJobsDesign.claim)}
 
@@ -131,6 +133,14 @@ const FIX_INTRO = `// This FINISH checks only the owner. Fix its WHERE so that
 // a stale generation, a second finish and a finish after the lease ran out all change 0 rows.`;
 
 export const FIX_STARTER = fixProgram(ownerOnlyJobsDesign.finish, FIX_INTRO);
+
+/**
+ * The "fix a finish that checks only the owner" program with a given FINISH and lease length:
+ * what a learner's edit of the starter amounts to (the scripted learners of content/believers
+ * write their answers with it).
+ */
+export const fixOwnerOnlyProgram = (finishSql: string, leaseSeconds = 5) =>
+  fixProgram(finishSql, FIX_INTRO, leaseSeconds);
 export const FIX_SOLUTION = fixProgram(lessonJobsDesign.finish, FIX_INTRO);
 
 const raceProgram = (
@@ -204,9 +214,13 @@ export const RENEW_STARTER =
   renewProgram(`  // Write one UPDATE here with db.run, and return the rows it changed.
   return 0;`);
 
-export const RENEW_SOLUTION = renewProgram(`  const RENEW = \`
-${lessonJobsDesign.renew
+/** The renewal program with renew() running one UPDATE: a learner's answer to the challenge. */
+export const renewalProgram = (renewSql: string) =>
+  renewProgram(`  const RENEW = \`
+${renewSql
   .split('\n')
   .map((line) => `    ${line}`)
   .join('\n')}\`;
   return db.run(RENEW, { run: 'r', owner, token, now, lease: LEASE });`);
+
+export const RENEW_SOLUTION = renewalProgram(lessonJobsDesign.renew);

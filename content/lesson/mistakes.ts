@@ -12,22 +12,30 @@ export const MISTAKES: readonly MistakeItem[] = [
     statement:
       "Worker A's lease ran out during a long garbage-collection pause and B has claimed the task. When A resumes, the expiry on record is enough to keep A's late result out of the task's store.",
     truth: false,
+    states: ['expiry-keeps-old-out'],
     explanation: [
       'Expiry is a fact about the lease record, not about the process. A resumes with no idea that its lease ended and sends its result as if nothing happened. What keeps it out is the store comparing owner, fence and lease in the statement that writes, not the expiry having happened.',
     ],
     prediction: {
       id: 'predict-ttl-kills-old-worker',
       situation: [
-        'The store runs the lesson’s design: the finish is one UPDATE that requires owner, fence, an unexpired lease and the running state. Leases last 5 seconds.',
+        'The store runs the lesson’s design: the finish is one UPDATE that requires owner, fence, an unexpired lease and the running state. Each worker also uploads its report file to an object store that keeps whatever was uploaded last. Leases last 5 seconds.',
       ],
       steps: [
         't=0  A claims the task and gets fence 1 (lease until 5).',
         't=1  A freezes in a garbage-collection pause.',
         't=6  B claims the expired task and gets fence 2 (lease until 11).',
-        't=7  A wakes up and sends its finish with fence 1.',
+        't=7  A wakes up, uploads its report file, then sends its finish with fence 1.',
         't=8  B sends its finish with fence 2.',
       ],
       writes: [
+        {
+          id: 'a-upload',
+          label: 'A’s report upload at 7',
+          fate: 'applied',
+          believerFate: 'never-sent',
+          why: 'The expiry changed the run row, not A: A carries on from the line where it stopped, and the object store asks for no token and no lease.',
+        },
         {
           id: 'a-finish',
           label: 'A’s finish at 7 (fence 1)',
@@ -43,6 +51,23 @@ export const MISTAKES: readonly MistakeItem[] = [
           why: 'Every condition holds for B: owner, fence, a lease until 11, and the running state.',
         },
       ],
+      run: {
+        leaseSeconds: 5,
+        workers: [{ id: 'A' }, { id: 'B' }],
+        targets: { objectStore: 'overwrite', gateway: 'first-write' },
+        events: [
+          { id: 'a-claim', kind: 'claim', worker: 'A' },
+          { id: 'a-pause', kind: 'pause', worker: 'A' },
+          { id: 'to-6', kind: 'advance', seconds: 6 },
+          { id: 'b-claim', kind: 'claim', worker: 'B' },
+          { id: 'a-resume', kind: 'resume', worker: 'A' },
+          { id: 'to-7', kind: 'advance', seconds: 1 },
+          { id: 'a-upload', kind: 'object-put', worker: 'A', body: 'report from A' },
+          { id: 'a-finish', kind: 'finish', worker: 'A' },
+          { id: 'to-8', kind: 'advance', seconds: 1 },
+          { id: 'b-finish', kind: 'finish', worker: 'B' },
+        ],
+      },
     },
   },
   {
@@ -90,6 +115,7 @@ export const MISTAKES: readonly MistakeItem[] = [
     statement:
       'If the worker re-reads the run row and sees that its token is still current just before it writes, its write cannot be a stale one.',
     truth: false,
+    states: ['claim-check-is-enough', 'any-token-check-will-do'],
     explanation: [
       "The worker's check is a snapshot. Between the check and the write, the lease can run out and another worker can take over, so the check is already stale when the write lands. The token must travel with the write and be compared by the store, atomically with the change (a conditional UPDATE, or a store that remembers the highest token).",
     ],
@@ -121,6 +147,25 @@ export const MISTAKES: readonly MistakeItem[] = [
           why: 'A checked at 4, before the takeover, and does not check again. The store compares nothing, so the stale report overwrites B’s.',
         },
       ],
+      run: {
+        design: 'worker-side-check',
+        leaseSeconds: 5,
+        workers: [{ id: 'A' }, { id: 'B' }],
+        targets: { objectStore: 'overwrite', gateway: 'first-write' },
+        events: [
+          { id: 'a-claim', kind: 'claim', worker: 'A' },
+          { id: 'to-4', kind: 'advance', seconds: 4 },
+          { id: 'a-check', kind: 'report-check', worker: 'A' },
+          { id: 'a-pause', kind: 'pause', worker: 'A' },
+          { id: 'to-6', kind: 'advance', seconds: 2 },
+          { id: 'b-claim', kind: 'claim', worker: 'B' },
+          { id: 'b-check', kind: 'report-check', worker: 'B' },
+          { id: 'b-report', kind: 'report-write', worker: 'B' },
+          { id: 'a-resume', kind: 'resume', worker: 'A' },
+          { id: 'to-9', kind: 'advance', seconds: 3 },
+          { id: 'a-report', kind: 'report-write', worker: 'A' },
+        ],
+      },
     },
   },
   {
@@ -171,6 +216,7 @@ export const QUIZ_EXTRAS: readonly QuizItem[] = [
     statement:
       'When every remote call carries an idempotency key, a stale worker can do no harm there, so the remote system needs no fencing.',
     truth: false,
+    states: ['idempotency-key-is-fencing'],
     explanation: [
       'An idempotency key names one action. It stops that action from landing twice, but a stale worker that sends a different action (a new note, other parameters) carries a new key and is accepted. Idempotency limits the damage; it does not fence.',
     ],
@@ -181,6 +227,7 @@ export const QUIZ_EXTRAS: readonly QuizItem[] = [
     statement:
       'Tasks take at most ten minutes, so raising the lease from 30 seconds to one hour rules out stale writes.',
     truth: false,
+    states: ['longer-ttl-fixes-it'],
     explanation: [
       'A pause (a frozen virtual machine, a long stop-the-world collection, a network partition) can outlast any lease, and a longer lease also delays the takeover after a real crash. The lease length tunes liveness; only a check where the write lands gives safety.',
     ],

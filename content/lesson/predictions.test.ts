@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLeaseModel, fencedDesign, workerSideCheckDesign } from '@/lib/lease';
 import { openSqlJs } from '@/lib/sqlite';
+import { loadTimelineEngine } from '@/lib/timeline';
 import { MISTAKES } from './mistakes';
 
 /** The expected fates of the mistakes' predictions, checked against the rulebook's own designs. */
@@ -43,4 +44,26 @@ describe('the predictions agree with what the lease model computes', () => {
       fate(id, 'a-report'),
     );
   });
+});
+
+describe('a prediction the timeline engine can play', () => {
+  const played = MISTAKES.filter((m) => m.prediction.run);
+
+  it('covers the expiry and the worker-side check predictions', () => {
+    expect(played.map((m) => m.id)).toEqual([
+      'mistake-ttl-kills-old-worker',
+      'mistake-token-checked-only-in-worker',
+    ]);
+  });
+
+  for (const { id, prediction } of played) {
+    it(`${id}: the engine gives every predicted write the fate the card reveals`, async () => {
+      const engine = await loadTimelineEngine();
+      const trace = engine.run({ version: 1, id, title: id, ...prediction.run! });
+      for (const write of prediction.writes) {
+        const effect = trace.writes.find((w) => w.eventId === write.id);
+        expect(effect?.outcome, `${id}: ${write.id}`).toBe(write.fate);
+      }
+    });
+  }
 });

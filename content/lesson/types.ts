@@ -1,5 +1,7 @@
 import type { LearningPathId, WriteFate } from '@/lib/lesson';
 import type { StepEvidence } from '@/lib/progress';
+import type { Scenario } from '@/lib/timeline';
+import type { BeliefId } from '../beliefs';
 
 /**
  * The shapes of the lesson's content. Prose is plain strings; a pair of backticks marks inline
@@ -64,6 +66,11 @@ export interface QuizItem {
   /** Whether the statement is true. */
   truth: boolean;
   explanation: Paragraphs;
+  /**
+   * The wrong beliefs (content/beliefs.ts) this statement puts into words: a learner holding one
+   * of them answers "true". A statement that states a wrong belief is false.
+   */
+  states?: readonly BeliefId[];
 }
 
 export type { WriteFate } from '@/lib/lesson';
@@ -86,6 +93,12 @@ export interface Prediction {
   /** The timeline, one line per moment. */
   steps: readonly string[];
   writes: readonly PredictedWrite[];
+  /**
+   * The same situation as a timeline scenario, when the engine can play it: each predicted
+   * write is the write event of the same id, and the unit tests hold its fate equal to the
+   * engine's outcome. (A lock wait is not a timeline outcome, so one prediction has none.)
+   */
+  run?: Omit<Scenario, 'version' | 'id' | 'title'>;
 }
 
 /** A common mistake of the source's list: a quiz item and a prediction. */

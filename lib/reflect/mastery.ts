@@ -9,7 +9,7 @@ const EVALUATED: ActivityKind = 'crashlab.evaluated';
 
 /** Which graded exercise: the kinds of the content's mastery map. */
 export interface ExerciseKey {
-  kind: 'quiz' | 'prediction' | 'challenge' | 'timeline' | 'crashlab';
+  kind: 'quiz' | 'prediction' | 'challenge' | 'timeline' | 'case' | 'crashlab';
   id: string;
 }
 
@@ -19,7 +19,7 @@ export interface WorkFacts {
   predictions: Readonly<Record<string, GradedAnswer>>;
   /** Challenge id → how many times it was solved. */
   challenges: Readonly<Record<string, number>>;
-  /** Scenario id → the first scored attempt. */
+  /** Scenario id → the first scored attempt (a case file's runs included, by scenario id). */
   timelineFirst: Readonly<Record<string, { score: number; total: number }>>;
   crashLab: { evaluations: number; passed: number };
 }
@@ -104,13 +104,14 @@ export function exerciseResult(facts: WorkFacts, exercise: ExerciseKey): Exercis
         ? { passed: true, tried: true, summary: 'solved' }
         : { passed: false, tried: false, summary: 'not solved yet' };
     }
-    case 'timeline': {
+    case 'timeline':
+    case 'case': {
       const first = facts.timelineFirst[exercise.id];
       if (!first) return { passed: false, tried: false, summary: 'not scored yet' };
       return {
-        passed: first.score === first.total,
+        passed: first.total > 0 && first.score === first.total,
         tried: true,
-        summary: `timeline ${first.score}/${first.total} on the first try`,
+        summary: `${exercise.kind === 'case' ? 'case file' : 'timeline'} ${first.score}/${first.total} on the first try`,
       };
     }
     case 'crashlab': {

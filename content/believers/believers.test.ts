@@ -1,0 +1,160 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkRun } from '@/lib/claim-lab';
+import { runProgram } from '@/lib/claim-lab/run-program';
+import { FEATURE_SCHEMAS } from '@/lib/composition/records';
+import { predictionCorrect, recordEvent } from '@/lib/lesson';
+import { createRecordsDb, logActivity } from '@/lib/records';
+import { exerciseResult, itemPassed, readWorkFacts, type WorkFacts } from '@/lib/reflect';
+import { openSqlJs } from '@/lib/sqlite';
+import { memoryBlobStore } from '@/lib/storage';
+import {
+  loadTimelineEngine,
+  saveCaseResult,
+  saveTimelineResult,
+  scorePredictions,
+  type Scenario,
+  type TimelineEngine,
+} from '@/lib/timeline';
+import { BELIEF_IDS, BELIEFS } from '../beliefs';
+import { CASE_FILES, caseScenario } from '../cases';
+import { LAB_EXERCISES } from '../claim-lab/exercises';
+import { MISTAKES, QUIZ_ITEMS } from '../lesson';
+import { MASTERY_MAP } from '../mastery';
+import { TIMELINE_SCENARIOS } from '../timeline/scenarios';
+import { answerQuiz, labAnswer, predictLesson, predictScenario, type LearnerId } from './learner';
+
+let engine: TimelineEngine;
+const facts = new Map<LearnerId, WorkFacts>();
+const LEARNERS: readonly LearnerId[] = ['clear', ...BELIEF_IDS];
+
+/**
+ * Scripts a learner through every graded exercise of the course, records each answer the way the
+ * pages do, and reads the mastery facts back from the records database.
+ */
+async function work(learner: LearnerId): Promise<WorkFacts> {
+  const solved: string[] = [];
+  for (const exercise of LAB_EXERCISES.filter((e) => e.kind === 'challenge')) {
+    const run = runProgram(await openSqlJs(), labAnswer(learner, exercise));
+    if (checkRun(run, exercise.check).passed) solved.push(exercise.id);
+  }
+  const records = createRecordsDb({
+    blobs: memoryBlobStore(),
+    key: `believer-${learner}`,
+    schemas: FEATURE_SCHEMAS,
+  });
+  let at = 1;
+  const playScenario = (scenario: Scenario) => {
+    const predictions = predictScenario(learner, engine, scenario);
+    const score = scorePredictions(engine.run(scenario), predictions);
+    return {
+      result: {
+        at: at++,
+        scenario,
+        predictions,
+        score: score.score,
+        total: score.total,
+        seconds: 60,
+      },
+      missed: score.mistakes.map((m) => m.eventId),
+    };
+  };
+  await records.write((db) => {
+    for (const item of QUIZ_ITEMS) {
+      const choice = answerQuiz(learner, item);
+      recordEvent(db, { kind: 'quiz', id: item.id, choice, correct: choice === item.truth, at });
+      at += 1;
+    }
+    for (const { prediction } of MISTAKES) {
+      const answers = predictLesson(learner, engine, prediction);
+      const correct = predictionCorrect(prediction.writes, answers);
+      recordEvent(db, { kind: 'predicted', id: prediction.id, answers, correct, at });
+      at += 1;
+    }
+    for (const scenario of TIMELINE_SCENARIOS)
+      saveTimelineResult(db, playScenario(scenario).result);
+    for (const file of CASE_FILES)
+      for (const run of file.runs) {
+        const { result, missed } = playScenario(caseScenario(file, run));
+        saveCaseResult(db, file.id, run.id, result, missed);
+      }
+    for (const id of solved) logActivity(db, at++, 'lab.challenge.solved', id);
+    // The crash lab is run, not predicted: no belief changes what an evaluation finds.
+    logActivity(db, at++, 'crashlab.evaluated', 'crash-lab', { passed: true });
+  });
+  return records.read((db) => readWorkFacts(db));
+}
+
+beforeAll(async () => {
+  const real = await loadTimelineEngine();
+  // Every learner plays the same scenarios: run each one once (traces are deterministic).
+  const traces = new Map<string, ReturnType<TimelineEngine['run']>>();
+  engine = {
+    ...real,
+    run: (scenario) => {
+      const key = JSON.stringify(scenario);
+      if (!traces.has(key)) traces.set(key, real.run(scenario));
+      return traces.get(key)!;
+    },
+  };
+  for (const learner of LEARNERS) facts.set(learner, await work(learner));
+}, 180_000);
+
+const passedItems = (learner: LearnerId) =>
+  MASTERY_MAP.filter((item) => itemPassed(facts.get(learner)!, item.exercises)).map((i) => i.id);
+
+/** Why an item is or is not passed: each exercise with its result, for failure messages. */
+const results = (learner: LearnerId, itemId: string) =>
+  MASTERY_MAP.find((i) => i.id === itemId)!
+    .exercises.map((e) => `${e.kind} ${e.id}: ${exerciseResult(facts.get(learner)!, e).summary}`)
+    .join('; ');
+
+describe('scripted believers over every graded exercise', () => {
+  it('names six beliefs, each touching mastery items that exist', () => {
+    expect(BELIEFS.map((b) => b.id)).toEqual([...BELIEF_IDS]);
+    expect(BELIEFS).toHaveLength(6);
+    const items = new Set(MASTERY_MAP.map((i) => i.id));
+    for (const belief of BELIEFS) {
+      expect(belief.touches.length, belief.id).toBeGreaterThan(0);
+      for (const id of belief.touches) expect(items.has(id), `${belief.id}: ${id}`).toBe(true);
+    }
+  });
+
+  it('a quiz statement that puts a wrong belief into words is false', () => {
+    const stating = QUIZ_ITEMS.filter((q) => q.states?.length);
+    expect(stating.length).toBeGreaterThanOrEqual(4);
+    for (const item of stating) expect(item.truth, item.id).toBe(false);
+  });
+
+  it('the learner with no misconception masters every item', () => {
+    for (const item of MASTERY_MAP)
+      expect(itemPassed(facts.get('clear')!, item.exercises), results('clear', item.id)).toBe(true);
+  });
+
+  for (const belief of BELIEFS) {
+    it(`"${belief.words}" leaves every item it touches at "Not yet"`, () => {
+      const learned = facts.get(belief.id)!;
+      for (const id of belief.touches) {
+        const item = MASTERY_MAP.find((i) => i.id === id)!;
+        expect(itemPassed(learned, item.exercises), `${id}: ${results(belief.id, id)}`).toBe(false);
+      }
+      // The belief costs only where it leads: the believer still masters something.
+      expect(passedItems(belief.id).length, belief.id).toBeGreaterThan(0);
+    });
+  }
+
+  it('every believer answers some exercise differently from the clear learner', () => {
+    const clear = facts.get('clear')!;
+    for (const belief of BELIEF_IDS) {
+      const mine = facts.get(belief)!;
+      const differs =
+        Object.keys(clear.quiz).some((id) => mine.quiz[id]?.correct !== clear.quiz[id].correct) ||
+        Object.keys(clear.predictions).some(
+          (id) => mine.predictions[id]?.correct !== clear.predictions[id].correct,
+        ) ||
+        Object.keys(clear.timelineFirst).some(
+          (id) => mine.timelineFirst[id]?.score !== clear.timelineFirst[id].score,
+        );
+      expect(differs, belief).toBe(true);
+    }
+  });
+});
