@@ -41,7 +41,7 @@ export function StepControls({ t, current }: { t: TimelineController; current: T
           snapshot={current.after}
           reportStore={t.trace?.writes.some((w) => w.target === 'report') ?? false}
           {...(t.trace ? { vocabulary: t.trace.vocabulary } : {})}
-          settings={t.scenario.targets}
+          scenario={t.scenario}
         />
       ) : null}
     </>

@@ -6,9 +6,8 @@ import {
   TIMELINE_SCENARIOS,
   type LibraryScenario,
 } from '@/content/timeline/scenarios';
-import { GATEWAY_CHECK_LABELS } from '@/lib/lease';
 import { browserStore, createLocalDoor } from '@/lib/storage';
-import { timelineDesign, decodeScenario, readSavedScenarios, type Scenario } from '@/lib/timeline';
+import { decodeScenario, readSavedScenarios, settingsLine, type Scenario } from '@/lib/timeline';
 import { ScenarioBuilder } from './scenario-builder';
 import { ScenarioPicker } from './scenario-picker';
 import { ScorePanel } from './score-panel';
@@ -104,19 +103,7 @@ export function TimelineExercise() {
         }}
         onSavedChanged={loadSaved}
       />
-      <div className="text-sm text-muted">
-        Lease {t.scenario.leaseSeconds} s · {designLabel(t.scenario.design)} · object store:{' '}
-        {t.scenario.targets.objectStore} · gateway learns a generation{' '}
-        {t.scenario.targets.gateway === 'at-takeover' ? 'at takeover' : 'on its first write'} ·
-        gateway check:{' '}
-        {GATEWAY_CHECK_LABELS[
-          t.scenario.targets.gatewayCheck?.kind ?? 'highest-seen'
-        ].toLowerCase()}
-        {t.scenario.targets.gatewayCheck?.kind === 'majority'
-          ? ` of ${t.scenario.targets.gatewayCheck.acceptors ?? 3}`
-          : ''}
-        {t.scenario.terms?.token ? ` · token: ${t.scenario.terms.token}` : ''}
-      </div>
+      <div className="text-sm text-muted">{settingsLine(t.scenario)}</div>
       {building ? (
         <>
           <ScenarioBuilder
@@ -177,11 +164,4 @@ export function TimelineExercise() {
       )}
     </div>
   );
-}
-
-/** The scenario's design in the settings line (a checker counterexample names its own design). */
-function designLabel(design: string | undefined): string {
-  if (design === undefined || design === 'fenced') return 'fenced design';
-  if (design === 'ttl-only') return 'TTL-only design (no fence)';
-  return `design: ${timelineDesign(design)?.name ?? design}`;
 }

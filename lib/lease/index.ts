@@ -79,6 +79,17 @@ export { CLAIMABLE_CONDITION } from './conditions';
 export { pickClaimableRun, CLAIM_PICKED_RUN } from './queue';
 export { explainCommit, describeChecked, explainRefusal, failedConditions } from './explain-commit';
 export { explain, type Explanation, type Explained } from './explain';
+/** Words for a step that writes nothing (a read, a registration note, time, a pause). */
+export { explainStep, type StepFact, type ReconciledEffect } from './explain-steps';
+/** Words for a scenario's settings line and the state panel after a step. */
+export {
+  explainSettings,
+  explainState,
+  type ScenarioSettings,
+  type WorkerFacts,
+  type TargetFacts,
+  type StateLines,
+} from './explain-state';
 /** A scenario's vocabulary from its design and names (no fence when nothing compares one). */
 export { designVocabulary } from './vocabulary';
 export {

@@ -1,12 +1,11 @@
 import {
-  describeFingerprint,
   fingerprintToken,
   registerAtMajority,
   writeToMajority,
 } from '@/lib/lease/replicated-fence';
 import { decideFenceWrite, decideQuorum, explain } from '@/lib/lease';
 import { rowState } from './apply-run';
-import { contextOf, note, ownerOf, write, type Ctx } from './effects';
+import { contextOf, note, ownerOf, step, write, type Ctx } from './effects';
 import type { TimelineState, LaneState } from './state';
 import { fenceOf, gatewayRegister, gatewayWrite } from './targets';
 import type { NoteEffect, TimelineEvent, WriteEffect } from './types';
@@ -17,11 +16,6 @@ export function carriedToken(state: TimelineState, worker: LaneState): number {
     fence: worker.token,
     claimedAt: worker.claimedAt ?? 0,
   });
-}
-
-/** "token 34", "producer epoch 6", "claimed_at 10": a token in the scenario's words. */
-function tokenWords(state: TimelineState, value: number): string {
-  return describeFingerprint(state.targets.fingerprint ?? 'counter', value, state.tokenName);
 }
 
 /**
@@ -95,7 +89,6 @@ export function registerAtGateway(
   const { state, db } = ctx;
   const check = state.targets.gatewayCheck ?? { kind: 'highest-seen' as const };
   const token = carriedToken(state, worker);
-  const words = tokenWords(state, token);
   if (check.kind === 'majority') {
     const d = registerAtMajority(db, check.acceptors, {
       resource: event.resource,
@@ -114,24 +107,12 @@ export function registerAtGateway(
     );
     return note(ctx, event, explain(decision, state.vocabulary).sentence);
   }
-  if (check.kind !== 'highest-seen') {
-    return note(
-      ctx,
-      event,
-      `${worker.id} registers ${words} at ${event.resource}, but this gateway keeps no generation: it cannot refuse an older one later.`,
-    );
-  }
-  if (state.targets.gateway !== 'at-takeover') {
-    return note(
-      ctx,
-      event,
-      `This gateway learns a generation only from a write: ${worker.id}'s registration is ignored.`,
-    );
-  }
+  const fact = { kind: 'gateway-register' as const, worker: worker.id, token };
+  const target = `gateway:${event.resource}`;
+  if (check.kind !== 'highest-seen')
+    return step(ctx, event, { ...fact, target, result: 'kept-none' });
+  if (state.targets.gateway !== 'at-takeover')
+    return step(ctx, event, { ...fact, target, result: 'ignored' });
   gatewayRegister(db, event.resource, token);
-  return note(
-    ctx,
-    event,
-    `${worker.id} registered ${words} at ${event.resource} of this run: from now on it refuses anything below.`,
-  );
+  return step(ctx, event, { ...fact, target, result: 'registered' });
 }

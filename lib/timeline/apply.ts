@@ -2,8 +2,8 @@ import { applyCancel, applyClaim, applyRunWrite } from './apply-run';
 import { registerAtGateway } from './apply-gateway';
 import { applyTargetWrite } from './apply-targets';
 import { decideFenceWrite, type WriteKind } from '@/lib/lease';
-import { contextOf, note, ownerOf, statementNow, workerOf, write, type Ctx } from './effects';
-import { targetOfEvent, tokenWord } from './describe';
+import { contextOf, ownerOf, statementNow, step, workerOf, write, type Ctx } from './effects';
+import { targetOfEvent } from './describe';
 import type { TimelineState } from './state';
 import type { Effect, NoteEffect, TimelineEvent, WriteEffect, WriteEvent } from './types';
 import { isWriteEvent } from './types';
@@ -64,67 +64,39 @@ function applyRead(
 ): NoteEffect {
   const { state, model } = ctx;
   const worker = workerOf(state, event.worker);
-  if (worker.paused) return note(ctx, event, `${worker.id} is paused: it reads nothing.`);
+  if (worker.paused) return step(ctx, event, { kind: 'paused', worker: worker.id, act: 'read' });
   const owner = ownerOf(worker);
   if (event.kind === 'claim-read') {
     const seen = model.claimRead(owner, state.now);
-    if (seen === undefined) {
-      return note(
-        ctx,
-        event,
-        `This design claims in one statement: ${worker.id} has nothing to read first.`,
-      );
-    }
+    if (seen === undefined)
+      return step(ctx, event, { kind: 'claim-one-statement', worker: worker.id });
     worker.seen = seen;
-    return note(
-      ctx,
-      event,
-      seen
-        ? `${worker.id} reads the row without a lock and sees the run as claimable (${Object.entries(
-            seen,
-          )
-            .map(([c, v]) => `${c} = ${String(v)}`)
-            .join(', ')}). Nothing stops another worker before its claim.`
-        : `${worker.id} reads the row and sees nothing to claim.`,
-    );
+    return step(ctx, event, { kind: 'claim-read', worker: worker.id, seen });
   }
   const ok = model.workerCheck(owner, worker.token, statementNow(state, worker));
-  if (ok === undefined) {
-    return note(
-      ctx,
-      event,
-      `This design's worker makes no check of its own before the report write.`,
-    );
-  }
+  if (ok === undefined) return step(ctx, event, { kind: 'no-own-check' });
   worker.reportCheck = ok;
   worker.reportCheckSaw = model.read()?.fence;
-  return note(
-    ctx,
-    event,
-    ok
-      ? `${worker.id} reads the run row itself: it still shows ${tokenWord(state.vocabulary)} ${worker.token}, so ${worker.id} will write. Nothing stops a takeover before the write.`
-      : `${worker.id} reads the run row itself: it no longer shows ${tokenWord(state.vocabulary)} ${worker.token}, so ${worker.id} will not write.`,
-  );
+  return step(ctx, event, {
+    kind: 'own-check',
+    worker: worker.id,
+    token: worker.token,
+    stillShows: ok,
+  });
 }
 
 /** The registration event: the worker tells a target its generation, after its claim. */
 function applyRegister(ctx: Ctx, event: Extract<TimelineEvent, { kind: 'register' }>): NoteEffect {
   const { state, model } = ctx;
   const worker = workerOf(state, event.worker);
-  if (worker.paused) return note(ctx, event, `${worker.id} is paused: it registers nothing.`);
-  if (worker.token === 0)
-    return note(ctx, event, `${worker.id} holds no generation yet: there is nothing to register.`);
+  if (worker.paused)
+    return step(ctx, event, { kind: 'paused', worker: worker.id, act: 'register' });
+  if (worker.token === 0) return step(ctx, event, { kind: 'no-generation', worker: worker.id });
   if (event.resource !== undefined) {
     return registerAtGateway(ctx, { ...event, resource: event.resource }, worker);
   }
   const told = model.register(worker.token);
-  return note(
-    ctx,
-    event,
-    told.length
-      ? `${worker.id} registers generation ${worker.token} at the ${told.join(' and ')}; from now on they refuse older generations of this run.`
-      : `This design registers nowhere: no target learns generation ${worker.token} before it writes.`,
-  );
+  return step(ctx, event, { kind: 'register', worker: worker.id, token: worker.token, told });
 }
 
 /** The cancel's end: the effects already done are listed for reconciliation. */
@@ -133,23 +105,15 @@ function applyCancelComplete(
   event: Extract<TimelineEvent, { kind: 'cancel-complete' }>,
 ): NoteEffect {
   const done = ctx.model.completeCancel(ctx.state.now);
-  const effects = [
-    ...done.outputs.map(
-      (o) => `${o.name} by ${o.owner} (${tokenWord(ctx.state.vocabulary)} ${o.fence})`,
-    ),
-    ...done.effects.map((e) => `${e.resource} by ${e.holder} (generation ${e.generation})`),
-  ];
-  if (!done.ok)
-    return note(
-      ctx,
-      event,
-      `Nothing to complete: the run is ${done.row?.status ?? 'missing'}, not canceling.`,
-    );
-  return note(
-    ctx,
-    event,
-    `The run is canceled. ${effects.length ? `Effects done before the cancel, to reconcile: ${effects.join('; ')}.` : 'No effect had landed: nothing to reconcile.'}`,
-  );
+  return step(ctx, event, {
+    kind: 'cancel-complete',
+    ok: done.ok,
+    status: done.row?.status ?? null,
+    reconcile: [
+      ...done.outputs.map((o) => ({ name: o.name, holder: o.owner, token: o.fence })),
+      ...done.effects.map((e) => ({ name: e.resource, holder: e.holder, token: e.generation })),
+    ],
+  });
 }
 
 /** Applies one event to an open database and a state the caller owns (mutated in place). */
@@ -166,20 +130,15 @@ export function applyEvent(ctx: Ctx, event: TimelineEvent): Effect[] {
     effects.push(applyCancelComplete(ctx, event));
   } else if (event.kind === 'advance') {
     state.now += Math.max(0, event.seconds);
-    effects.push(
-      note(ctx, event, `Database time moves ${event.seconds} s forward, to ${state.now}.`),
-    );
+    effects.push(step(ctx, event, { kind: 'advance', seconds: event.seconds, now: state.now }));
   } else {
     const worker = workerOf(state, event.worker);
     const pausing = event.kind === 'pause';
-    const text =
-      worker.paused === pausing
-        ? `${worker.id} is already ${pausing ? 'paused' : 'running'}: nothing changes.`
-        : pausing
-          ? `${worker.id} stops (a long GC pause, a partition). It keeps ${tokenWord(state.vocabulary)} ${worker.token} and believes it holds the run.`
-          : `${worker.id} resumes and carries on as if no time had passed, still with ${tokenWord(state.vocabulary)} ${worker.token}.`;
+    const already = worker.paused === pausing;
     worker.paused = pausing;
-    effects.push(note(ctx, event, text));
+    effects.push(
+      step(ctx, event, { kind: event.kind, worker: worker.id, token: worker.token, already }),
+    );
   }
   state.nextIndex = ctx.index + 1;
   return effects;

@@ -1,7 +1,10 @@
 import {
   authorityAfter,
   explain,
+  explainStep,
   type DecisionContext,
+  type Explained,
+  type StepFact,
   type HeldToken,
   type LeaseModel,
   type WriteDecision,
@@ -106,7 +109,13 @@ export function write(
   };
 }
 
-export function note(ctx: Ctx, event: TimelineEvent, text: string): NoteEffect {
+/** A step that writes nothing: its words are the explainer's, from what happened. */
+export function step(ctx: Ctx, event: TimelineEvent, fact: StepFact): NoteEffect {
+  return note(ctx, event, explainStep(fact, ctx.state.vocabulary));
+}
+
+/** A note whose text the explainer wrote (a registration's decision, a step's fact). */
+export function note(ctx: Ctx, event: TimelineEvent, text: Explained): NoteEffect {
   return { kind: 'note', eventId: event.id, eventIndex: ctx.index, text };
 }
 

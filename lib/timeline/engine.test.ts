@@ -100,7 +100,7 @@ describe('lost acknowledgements and registrations', () => {
     const lost = trace.writes.find((w) => w.eventId === 'w')!;
     expect([lost.database, lost.outcome]).toEqual(['applied', 'unknown']);
     const reg = trace.steps.find((st) => st.event.id === 'reg')?.effects[0];
-    expect(reg?.kind === 'note' && reg.text).toMatch(/^B registered token 2 at r/);
+    expect(reg?.kind === 'note' && reg.text).toMatch(/^B registered fence 2 at the gateway \(r\)/);
     expect(trace.writes.find((w) => w.eventId === 'late')).toMatchObject({
       database: 'refused',
       failed: ['highest-seen'],

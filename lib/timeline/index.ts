@@ -36,6 +36,7 @@ export {
   MAX_SAVED_SCENARIOS,
 } from './saved';
 export { layoutTimeline, type TimelineLayout } from './layout';
+export { scenarioSettings, settingsLine, stateLines } from './settings';
 export {
   leaseBarsAt,
   leaseBarLabel,

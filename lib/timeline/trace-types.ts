@@ -36,7 +36,8 @@ export interface NoteEffect {
   kind: 'note';
   eventId: string;
   eventIndex: number;
-  text: string;
+  /** The explainer's sentence about a step that wrote nothing. */
+  text: Explained;
 }
 
 export type Effect = WriteEffect | NoteEffect;

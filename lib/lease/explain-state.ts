@@ -1,0 +1,167 @@
+import type { Vocabulary } from './decision';
+import { explained, type Explained } from './explained';
+import { tokenName } from './explain-words';
+import { GATEWAY_CHECK_LABELS, type GatewayCheckKind } from './replicated-fence';
+
+/*
+ * The explainer's words for what a scenario is set up with and what its targets hold after a
+ * step: the settings line above the timeline and the lines of the state panel. An engine hands
+ * over the settings and the state as data; the component renders these lines and adds none.
+ * A scenario without a gateway (or an object store) never mentions one.
+ */
+
+/** What a scenario is set up with, as the settings line names it. */
+export interface ScenarioSettings {
+  leaseSeconds: number;
+  /** The design's id and its catalog name ('fenced', 'ttl-only' have their own words). */
+  design: { id: string; name: string | null };
+  /** The object store's mode; absent when the scenario never touches an object store. */
+  objectStore?: 'versioned' | 'overwrite';
+  /** The gateway lane's settings; absent when the scenario writes through no gateway. */
+  gateway?: {
+    learns: 'at-takeover' | 'first-write';
+    check: GatewayCheckKind;
+    acceptors?: number;
+  };
+  /** The token's own name, when the scenario gives one. */
+  token?: string;
+}
+
+/** "Lease 5 s · fenced design · object store: versioned · gateway learns a generation at takeover · …". */
+export function explainSettings(s: ScenarioSettings): Explained {
+  const parts = [`Lease ${s.leaseSeconds} s`, designWords(s.design)];
+  if (s.objectStore) parts.push(`object store: ${s.objectStore}`);
+  if (s.gateway) {
+    const g = s.gateway;
+    parts.push(
+      `gateway learns a generation ${g.learns === 'at-takeover' ? 'at takeover' : 'on its first write'}`,
+      `gateway check: ${GATEWAY_CHECK_LABELS[g.check].toLowerCase()}${g.check === 'majority' ? ` of ${g.acceptors ?? 3}` : ''}`,
+    );
+  }
+  if (s.token) parts.push(`token: ${s.token}`);
+  return explained(parts.join(' · '));
+}
+
+function designWords(design: ScenarioSettings['design']): string {
+  if (design.id === 'fenced') return 'fenced design';
+  if (design.id === 'ttl-only') return 'TTL-only design (no fence)';
+  return `design: ${design.name ?? design.id}`;
+}
+
+/** A worker as the state panel shows it. */
+export interface WorkerFacts {
+  id: string;
+  restartOf?: string;
+  paused: boolean;
+  token: number;
+  clock: number;
+  believedLeaseUntil: number;
+}
+
+/** What the run's targets hold after a step (the timeline's snapshot has this shape). */
+export interface TargetFacts {
+  draft: { owner: string; fence: number; opId: string } | null;
+  officialReport: { body: string; writer: string; version: number } | null;
+  reportVersions: readonly unknown[];
+  tickets: readonly { key: string; action: string; worker: string }[];
+  gatewayHighest: Readonly<Record<string, number>>;
+  gatewayPromises?: Readonly<Record<string, readonly number[]>>;
+  gatewayWrites: readonly {
+    resource: string;
+    worker: string;
+    token: number;
+    body: string;
+    acks?: number;
+    committed?: boolean;
+  }[];
+  reportRef?: { ref: string; fence: number } | null;
+}
+
+/** Every line of the state panel after one step. */
+export interface StateLines {
+  draft: Explained;
+  workers: Explained[];
+  /** The remote targets the scenario has: report.md, the design's report store, tickets, the gateway. */
+  remote: Explained[];
+}
+
+/** The state panel's lines, in the scenario's vocabulary. */
+export function explainState(
+  state: { workers: readonly WorkerFacts[]; targets: TargetFacts },
+  settings: Pick<ScenarioSettings, 'objectStore' | 'gateway'> & { reportStore: boolean },
+  v: Vocabulary,
+): StateLines {
+  const t = state.targets;
+  const token = tokenName(v);
+  const tokenOf = (value: number) => (v.fenced ? ` (${token} ${value})` : '');
+  const remote: string[] = [];
+  if (settings.objectStore) {
+    const report = t.officialReport
+      ? `“${t.officialReport.body}” (version ${t.officialReport.version}, by ${t.officialReport.writer})`
+      : 'not written';
+    const n = t.reportVersions.length;
+    const stored =
+      n > 1
+        ? settings.objectStore === 'versioned'
+          ? `; ${n} versions stored`
+          : `; ${n} uploads, each overwrote the last`
+        : '';
+    remote.push(`report.md: ${report}${stored}`);
+  }
+  if (settings.reportStore && t.reportRef)
+    remote.push(
+      `report reference (the design’s store): ${t.reportRef.ref ? `“${t.reportRef.ref}”` : 'not written'}${tokenOf(t.reportRef.fence)}`,
+    );
+  remote.push(
+    `tickets: ${t.tickets.length ? t.tickets.map((k) => `${k.action} by ${k.worker} (${k.key})`).join('; ') : 'none'}`,
+  );
+  if (settings.gateway) remote.push(...gatewayLines(t, settings.gateway.check, token));
+  return {
+    draft: explained(
+      t.draft ? `${t.draft.opId} by ${t.draft.owner}${tokenOf(t.draft.fence)}` : '(none)',
+    ),
+    workers: state.workers.map((w) => explained(workerLine(w, v))),
+    remote: remote.map(explained),
+  };
+}
+
+function workerLine(w: WorkerFacts, v: Vocabulary): string {
+  const restart = w.restartOf ? ` (${w.restartOf} restarted, claims as ${w.restartOf})` : '';
+  const token = v.fenced ? `, ${tokenName(v)} ${w.token}` : '';
+  const lease =
+    w.token > 0
+      ? w.clock < w.believedLeaseUntil
+        ? `: believes its lease runs until ${w.believedLeaseUntil}`
+        : `: its clock says the lease ended at ${w.believedLeaseUntil}`
+      : '';
+  return `${w.id}${restart} ${w.paused ? 'paused' : 'running'}${token}, its clock reads ${w.clock}${lease}`;
+}
+
+function gatewayLines(t: TargetFacts, check: GatewayCheckKind, token: string): string[] {
+  const keepsToken = check === 'highest-seen' || check === 'majority';
+  const highest = Object.entries(t.gatewayHighest);
+  const seen = !keepsToken
+    ? `gateway: keeps no ${token} (its check: ${check})`
+    : `gateway highest ${token}: ${
+        highest.length
+          ? highest
+              .map(([resource, value]) => {
+                const promised = t.gatewayPromises?.[resource] ?? [];
+                return promised.length > 1
+                  ? `${resource} → acceptors promised ${promised.join(', ')}`
+                  : `${resource} → ${value}`;
+              })
+              .join('; ')
+          : 'none seen'
+      }`;
+  if (!t.gatewayWrites.length) return [seen];
+  const writes = t.gatewayWrites
+    .map(
+      (w) =>
+        `${w.resource} “${w.body}” by ${w.worker} (${token} ${w.token}${
+          w.committed === false ? `, only ${w.acks} acceptor(s): not committed` : ''
+        })`,
+    )
+    .join('; ');
+  return [seen, `gateway writes: ${writes}`];
+}

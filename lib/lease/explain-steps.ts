@@ -1,0 +1,118 @@
+import type { Vocabulary } from './decision';
+import { explained, type Explained } from './explained';
+import { list, targetName, tokenName, tokenText } from './explain-words';
+
+/*
+ * The explainer's words for a step that writes nothing: a read before a claim, a worker's own
+ * check, a registration that is a note, the end of a cancel, time moving, a pause. An engine
+ * hands over what happened as data (a StepFact) and gets the sentence; it writes none itself.
+ */
+
+/** An effect done before a cancel, listed for reconciliation. */
+export interface ReconciledEffect {
+  /** The output's or resource's name. */
+  name: string;
+  holder: string;
+  token: number;
+}
+
+/** What happened in one step that wrote nothing, as data. */
+export type StepFact =
+  /** A paused worker was asked to read or register. */
+  | { kind: 'paused'; worker: string; act: 'read' | 'register' }
+  /** The design claims in one statement: there is no read to make first. */
+  | { kind: 'claim-one-statement'; worker: string }
+  /** A lock-free read before a claim: the columns it saw, or null when it saw nothing to claim. */
+  | { kind: 'claim-read'; worker: string; seen: Readonly<Record<string, unknown>> | null }
+  /** The design's worker makes no check of its own before the report write. */
+  | { kind: 'no-own-check' }
+  /** The worker's own read of the run row before its report write. */
+  | { kind: 'own-check'; worker: string; token: number; stillShows: boolean }
+  /** A worker that never claimed was asked to register. */
+  | { kind: 'no-generation'; worker: string }
+  /** A registration at the design's targets: the ones told (none: the design registers nowhere). */
+  | { kind: 'register'; worker: string; token: number; told: readonly string[] }
+  /**
+   * A registration at a gateway resource (single copy): `registered` when it now refuses
+   * anything below, `ignored` when it learns a generation only from a write, `kept-none` when its
+   * check keeps no generation at all.
+   */
+  | {
+      kind: 'gateway-register';
+      worker: string;
+      /** What the worker presented (its token, or the scenario's fingerprint of its claim). */
+      token: number;
+      target: string;
+      result: 'registered' | 'ignored' | 'kept-none';
+    }
+  /** The end of a cancel: the effects done before it, or the status that stopped it. */
+  | {
+      kind: 'cancel-complete';
+      ok: boolean;
+      status: string | null;
+      reconcile: readonly ReconciledEffect[];
+    }
+  /** Database time moved. */
+  | { kind: 'advance'; seconds: number; now: number }
+  /** A worker paused or resumed (`already`: it was in that state). */
+  | { kind: 'pause' | 'resume'; worker: string; token: number; already: boolean };
+
+/** The sentence for a step that wrote nothing, in the scenario's vocabulary. */
+export function explainStep(f: StepFact, v: Vocabulary): Explained {
+  return explained(stepSentence(f, v));
+}
+
+function stepSentence(f: StepFact, v: Vocabulary): string {
+  switch (f.kind) {
+    case 'paused':
+      return `${f.worker} is paused: it ${f.act === 'read' ? 'reads' : 'registers'} nothing.`;
+    case 'claim-one-statement':
+      return `This design claims in one statement: ${f.worker} has nothing to read first.`;
+    case 'claim-read':
+      return f.seen
+        ? `${f.worker} reads the row without a lock and sees the run as claimable (${Object.entries(
+            f.seen,
+          )
+            .map(([c, x]) => `${c} = ${String(x)}`)
+            .join(', ')}). Nothing stops another worker before its claim.`
+        : `${f.worker} reads the row and sees nothing to claim.`;
+    case 'no-own-check':
+      return 'This design’s worker makes no check of its own before the report write.';
+    case 'own-check':
+      return f.stillShows
+        ? `${f.worker} reads the run row itself: it still shows ${tokenText(v, f.token)}, so ${f.worker} will write. Nothing stops a takeover before the write.`
+        : `${f.worker} reads the run row itself: it no longer shows ${tokenText(v, f.token)}, so ${f.worker} will not write.`;
+    case 'no-generation':
+      return `${f.worker} holds no ${tokenName(v)} yet: there is nothing to register.`;
+    case 'register':
+      return f.told.length
+        ? `${f.worker} registers ${tokenText(v, f.token)} at the ${list([...f.told])}; from now on they refuse older generations of this run.`
+        : `This design registers nowhere: no target learns ${f.worker}'s ${tokenText(v, f.token)} before it writes.`;
+    case 'gateway-register': {
+      const token = tokenText(v, f.token, true);
+      const target = targetName(v, f.target);
+      if (f.result === 'kept-none')
+        return `${f.worker} registers ${token} at ${target}, but this gateway keeps no generation: it cannot refuse an older one later.`;
+      if (f.result === 'ignored')
+        return `${target.charAt(0).toUpperCase()}${target.slice(1)} learns a generation only from a write: ${f.worker}'s registration is ignored.`;
+      return `${f.worker} registered ${token} at ${target} for this run: from now on it refuses anything below.`;
+    }
+    case 'cancel-complete': {
+      if (!f.ok) return `Nothing to complete: the run is ${f.status ?? 'missing'}, not canceling.`;
+      const effects = f.reconcile.map((e) => `${e.name} by ${e.holder} (${tokenText(v, e.token)})`);
+      return `The run is canceled. ${effects.length ? `Effects done before the cancel, to reconcile: ${effects.join('; ')}.` : 'No effect had landed: nothing to reconcile.'}`;
+    }
+    case 'advance':
+      return `Database time moves ${f.seconds} s forward, to ${f.now}.`;
+    case 'pause':
+    case 'resume': {
+      const pausing = f.kind === 'pause';
+      if (f.already)
+        return `${f.worker} is already ${pausing ? 'paused' : 'running'}: nothing changes.`;
+      const token = v.fenced ? ` ${tokenText(v, f.token)}` : ' its lease';
+      return pausing
+        ? `${f.worker} stops (a long GC pause, a partition). It keeps${token} and believes it holds the run.`
+        : `${f.worker} resumes and carries on as if no time had passed, still with${token}.`;
+    }
+  }
+}

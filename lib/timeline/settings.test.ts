@@ -1,0 +1,79 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CASE_FILES, caseScenario } from '@/content/cases';
+import { TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
+import { builderScenarioArbitrary } from './arbitrary';
+import { loadTimelineEngine, TIMELINE_DESIGNS, type TimelineEngine } from './engine';
+import { settingsLine, stateLines } from './settings';
+import type { Scenario } from './types';
+
+/*
+ * The settings line and the state panel are the explainer's (issue 22): a scenario without a
+ * gateway never mentions one, in its settings line, its state panel or any step's words. Before
+ * the fix the settings line always said "gateway learns a generation … · gateway check: …", and
+ * the state panel always listed "gateway highest fence: none seen".
+ */
+
+let engine: TimelineEngine;
+beforeAll(async () => {
+  engine = await loadTimelineEngine();
+});
+
+const usesGateway = (s: Scenario) =>
+  s.events.some(
+    (e) =>
+      e.kind === 'gateway-write' ||
+      e.kind === 'gateway-send' ||
+      (e.kind === 'register' && e.resource !== undefined),
+  );
+
+/** Every word of the settings line, the state panel after each step and each step's words. */
+function everyLine(s: Scenario): string[] {
+  const trace = engine.run(s);
+  const lines: string[] = [settingsLine(s)];
+  for (const step of trace.steps) {
+    const reportStore = trace.writes.some((w) => w.target === 'report');
+    const state = stateLines(step.after, s, trace.vocabulary, reportStore);
+    lines.push(state.draft, ...state.workers, ...state.remote);
+    for (const e of step.effects) lines.push(e.kind === 'note' ? e.text : e.explanation);
+  }
+  return lines;
+}
+
+/** The lines of a scenario that mention a gateway, when the scenario has none. */
+function gatewayWithoutOne(s: Scenario): string[] {
+  if (usesGateway(s)) return [];
+  return everyLine(s).filter((line) => /gateway/i.test(line));
+}
+
+describe('a scenario without a gateway never mentions one', () => {
+  it('every library scenario and case file', () => {
+    const scenarios = [
+      ...TIMELINE_SCENARIOS,
+      ...CASE_FILES.flatMap((c) => c.runs.map((run) => caseScenario(c, run))),
+    ];
+    const without = scenarios.filter((s) => !usesGateway(s));
+    expect(without.length).toBeGreaterThan(3);
+    for (const s of scenarios) expect(gatewayWithoutOne(s), s.id).toEqual([]);
+  });
+
+  it('random builder scenarios (300)', () => {
+    let without = 0;
+    fc.assert(
+      fc.property(builderScenarioArbitrary(Object.keys(TIMELINE_DESIGNS)), (s) => {
+        if (!usesGateway(s)) without++;
+        expect(gatewayWithoutOne(s)).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+    expect(without).toBeGreaterThan(0);
+  });
+
+  it('a scenario with a gateway names its settings and what it has seen', () => {
+    const s = TIMELINE_SCENARIOS.find(usesGateway)!;
+    expect(settingsLine(s)).toMatch(/gateway check: /);
+    const trace = engine.run(s);
+    const last = trace.steps[trace.steps.length - 1]!;
+    expect(stateLines(last.after, s, trace.vocabulary, false).remote.join(' ')).toMatch(/gateway/);
+  });
+});

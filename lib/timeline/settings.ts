@@ -1,0 +1,68 @@
+import {
+  explainSettings,
+  explainState,
+  type Explained,
+  type ScenarioSettings,
+  type StateLines,
+  type Vocabulary,
+} from '@/lib/lease';
+import { timelineDesign } from './engine';
+import type { TimelineSnapshot } from './trace-types';
+import type { Scenario } from './types';
+
+/**
+ * What the scenario is set up with, as data for the explainer: the object store only when an
+ * event touches it, the gateway only when an event writes or registers through one.
+ */
+export function scenarioSettings(scenario: Scenario): ScenarioSettings {
+  const kinds = new Set(scenario.events.map((e) => e.kind));
+  const gateway =
+    kinds.has('gateway-write') ||
+    kinds.has('gateway-send') ||
+    scenario.events.some((e) => e.kind === 'register' && e.resource !== undefined);
+  const t = scenario.targets;
+  const design = scenario.design ?? 'fenced';
+  return {
+    leaseSeconds: scenario.leaseSeconds,
+    design: { id: design, name: timelineDesign(design)?.name ?? null },
+    ...(kinds.has('object-put') || kinds.has('object-commit')
+      ? { objectStore: t.objectStore }
+      : {}),
+    ...(gateway
+      ? {
+          gateway: {
+            learns: t.gateway,
+            check: t.gatewayCheck?.kind ?? 'highest-seen',
+            ...(t.gatewayCheck?.acceptors !== undefined
+              ? { acceptors: t.gatewayCheck.acceptors }
+              : {}),
+          },
+        }
+      : {}),
+    ...(scenario.terms?.token ? { token: scenario.terms.token } : {}),
+  };
+}
+
+/** The settings line above the timeline, written by the explainer. */
+export function settingsLine(scenario: Scenario): Explained {
+  return explainSettings(scenarioSettings(scenario));
+}
+
+/** The state panel's lines after a step, written by the explainer. */
+export function stateLines(
+  snapshot: TimelineSnapshot,
+  scenario: Scenario,
+  vocabulary: Vocabulary,
+  reportStore: boolean,
+): StateLines {
+  const s = scenarioSettings(scenario);
+  return explainState(
+    snapshot,
+    {
+      ...(s.objectStore ? { objectStore: s.objectStore } : {}),
+      ...(s.gateway ? { gateway: s.gateway } : {}),
+      reportStore,
+    },
+    vocabulary,
+  );
+}
