@@ -170,7 +170,7 @@ export function appendEntries(
 
 /**
  * The first segment number from `seq` whose key holds nothing this tab skipped: a value left in
- * place (too large, or no room to set it aside) is never written over.
+ * place (there was no room to set it aside) is never written over.
  */
 function freeSeq(state: JournalState, prompt: string, seq: number): number {
   let free = seq;

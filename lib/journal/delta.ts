@@ -1,5 +1,6 @@
 import LZString from 'lz-string';
 import { MAX_ANSWER_CHARS, MAX_EDITS_PER_DELTA } from './bounds';
+import { unpackUtf16 } from './unpack';
 
 /**
  * One edit: at `pos`, remove `del` characters and insert `ins`. Positions count UTF-16 code
@@ -116,10 +117,20 @@ export function compressText(text: string): string | null {
   return packed.length < text.length * 0.9 ? packed : null;
 }
 
-/** Reverses compressText; throws DeltaError on damaged input. */
-export function decompressText(packed: string): string {
-  const text = LZString.decompressFromUTF16(packed);
-  if (text === null || (text === '' && packed.length > 0))
+/**
+ * Reverses compressText; throws DeltaError on damaged input, and on input that would unpack past
+ * `maxChars` (a stored entry names its size; no answer is longer than MAX_ANSWER_CHARS). The
+ * bound holds while unpacking: a crafted packed text cannot make a huge one first.
+ */
+export function decompressText(packed: string, maxChars: number = MAX_ANSWER_CHARS): string {
+  const unpacked = unpackUtf16(packed, maxChars);
+  if (!unpacked.ok)
+    throw new DeltaError(
+      unpacked.reason === 'too-long'
+        ? `a compressed version unpacks to more than ${maxChars.toLocaleString('en-US')} characters`
+        : 'a compressed version could not be unpacked',
+    );
+  if (unpacked.text === '' && packed.length > 0)
     throw new DeltaError('a compressed version could not be unpacked');
-  return text;
+  return unpacked.text;
 }

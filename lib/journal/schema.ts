@@ -96,7 +96,7 @@ export function decodeEntry(entry: StoredEntry, prev: string | null): string {
     );
   let text: string;
   if (entry.f !== undefined) text = entry.f;
-  else if (entry.z !== undefined) text = decompressText(entry.z);
+  else if (entry.z !== undefined) text = decompressText(entry.z, entry.n);
   else {
     if (prev === null) throw new Error(`entry ${entry.id} holds edits but nothing comes before it`);
     text = applyDelta(prev, entry.o ?? []);

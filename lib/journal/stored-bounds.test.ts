@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryKeyValueStore } from '@/lib/storage';
 import { MAX_EDITS_PER_DELTA, MAX_SEGMENT_CHARS } from './bounds';
 import { EXPORT_FORMAT, planImport } from './export';
@@ -41,7 +41,7 @@ describe('stored segments carry the import bounds (case 4)', () => {
   // The first toLocaleString of a process loads ICU (~50 ms here): not the journal's cost.
   beforeAll(() => void (0).toLocaleString('en-US'));
 
-  it('skips a 1.5 MB segment of 150,000 edits at once, unparsed and untouched (stored-150k-edits froze /reflect 8.4 s)', () => {
+  it('sets aside a 1.5 MB segment of 150,000 edits at once, unparsed and copied whole (stored-150k-edits froze /reflect 8.4 s)', () => {
     const store = memoryKeyValueStore();
     const key = segmentKey('main', 'w', 0);
     const raw = segmentWithEdits(150_000).replace(/\[0,0,""\]/g, '[0,0,"a"]');
@@ -53,20 +53,51 @@ describe('stored segments carry the import bounds (case 4)', () => {
     const [problem, ...rest] = journal.takeProblems();
     expect(rest).toEqual([]);
     expect(problem.message).toMatch(
-      /holds 1,500,\d{3} characters, more than the 400,000 of any part this app writes, so it was not read: it is left where it is/,
+      /\(it holds 1,500,\d{3} characters, more than the 400,000 of any part this app writes, so it was not read\), so it was set aside as "lease-lab\.journal\.v1\.main\.w\.0\.corrupt\.\d+"/,
     );
-    expect(store.getItem(key)).toBe(raw);
+    expect(store.getItem(key)).toBeNull();
+    expect(store.getItem(problem.backupKey as string)).toBe(raw);
   });
 
-  it('never writes over a segment it left in place, even as that writer', () => {
-    const store = memoryKeyValueStore();
+  it('sets aside a segment of 1,000,000 edits without parsing it (oversized-segment-skipped-not-set-aside)', () => {
+    // Ten million characters: more than Chromium's localStorage holds (5,242,880), so this
+    // store has room for it and its copy, as a browser with a larger quota would.
+    const store = memoryKeyValueStore(25_000_000);
+    const key = segmentKey('main', 'w', 0);
+    const raw = segmentWithEdits(0).replace(
+      '"o":[]',
+      `"o":[${'[0,0,"a"],'.repeat(999_999)}[0,0,"a"]]`,
+    );
+    store.setItem(key, raw);
+    expect(raw.length).toBeGreaterThan(10_000_000);
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const { journal } = load(store);
+      expect(parse.mock.calls.some(([text]) => text === raw)).toBe(false);
+      expect(journal.history('main')).toEqual([]);
+      const [problem, ...rest] = journal.takeProblems();
+      expect(rest).toEqual([]);
+      expect(problem.message).toContain('holds 10,000,');
+      expect(store.getItem(key)).toBeNull();
+      expect(store.getItem(problem.backupKey as string)).toBe(raw);
+      // The next load finds nothing to report: the value is aside, not in the journal's keys.
+      expect(load(store).journal.takeProblems()).toEqual([]);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('never writes over a segment it left in place (no room to set it aside), even as that writer', () => {
+    const hostile = `x${'{'.repeat(MAX_SEGMENT_CHARS)}`;
+    // Room for the value and a few saves, not for its copy.
+    const store = memoryKeyValueStore(hostile.length + 20_000);
     const journal = createJournal({ store, writerId: 'w', segmentEntries: 1 });
     journal.load();
     journal.save('main', 'first', { baseId: null });
-    const hostile = `x${'{'.repeat(MAX_SEGMENT_CHARS)}`;
     store.setItem(segmentKey('main', 'w', 1), hostile);
     const again = createJournal({ store, writerId: 'r', segmentEntries: 1 });
     again.load();
+    expect(again.takeProblems()[0].message).toMatch(/could not be set aside/);
     again.adoptWriter('w');
     expect(again.save('main', 'second', { baseId: again.head('main')!.id })).toMatchObject({
       ok: true,
@@ -133,7 +164,9 @@ describe('a notice that cannot be acted on is shown once per load (case 9)', () 
     const problems = journal.takeProblems();
     expect(problems).toHaveLength(1);
     expect(problems[0].backupKey).toBeNull();
-    expect(problems[0].message).toMatch(/it is left where it is, untouched, and skipped/);
+    expect(problems[0].message).toMatch(
+      /holds 5,000,001 characters.*so it could not be set aside \(browser storage is full\) and is skipped/,
+    );
     // Still there, untouched: the learner's data is never dropped to make room.
     expect(store.getItem(key)?.length).toBe(5_000_001);
     // A change to the value is news: it is read (and reported) again.
