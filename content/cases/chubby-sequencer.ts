@@ -11,7 +11,7 @@ export const CHUBBY_CASE: CaseFile = {
   account: [
     'In Chubby, a client that holds a lock can ask for a sequencer: a short byte string naming the lock, the mode it is held in (exclusive or shared) and the lock’s generation number, which grows each time the lock is acquired. The holder attaches the sequencer to the requests it sends to other servers.',
     'A server that receives such a request can ask Chubby whether the sequencer is still current. A request from a master that has since lost the lock carries an old generation, and the server turns it away. That is fencing, with the check made by a trusted party.',
-    'Many servers could not be changed to check sequencers. For them Chubby offers lock-delay: when a lock is freed because its holder failed or became unreachable (not on a normal release), Chubby will not grant it to anyone else for a while, by default up to a minute. The hope is that the old holder’s requests in flight arrive and are drained before a new holder starts. It is protection by time alone: a request delayed longer than the lock-delay still lands.',
+    'Many servers could not be changed to check sequencers. For them Chubby offers lock-delay: when a lock is freed because its holder failed or became unreachable (not on a normal release), Chubby will not grant it to anyone else for a lock-delay that the holder chose when it took the lock, at most one minute. The hope is that the old holder’s requests in flight arrive and are drained before a new holder starts. It is protection by time alone: a request delayed longer than the lock-delay still lands.',
   ],
   cast: [
     { lane: 'A', is: 'the old master' },
@@ -74,7 +74,7 @@ export const CHUBBY_CASE: CaseFile = {
       label: 'Lock-delay, no sequencer',
       pattern: 'time-only',
       summary:
-        'The server checks nothing. The lock is held back for 12 s of session plus 60 s of lock-delay.',
+        'The server checks nothing. The lock is held back for 12 s of session plus 60 s of lock-delay, the longest a holder may ask for.',
       scenario: {
         leaseSeconds: 72,
         firstToken: 7,
@@ -144,7 +144,7 @@ export const CHUBBY_CASE: CaseFile = {
         'Mike Burrows, “The Chubby lock service for loosely-coupled distributed systems”, OSDI 2006',
       url: 'https://research.google/pubs/the-chubby-lock-service-for-loosely-coupled-distributed-systems/',
       check: 'partly',
-      note: 'The sequencer’s parts (name, mode, generation), the check with Chubby, and lock-delay (only on failure, bounded, a minute by default) were checked against course notes and talk slides that summarise the paper; the paper itself is not stored here.',
+      note: 'The sequencer’s parts (name, mode, generation), the check with Chubby, and lock-delay (only on failure, chosen by the client, capped at one minute) were checked against course notes and talk slides that summarise the paper; the paper itself is not stored here.',
     },
   ],
   unchecked: [

@@ -9,7 +9,7 @@ export const KUBERNETES_CASE: CaseFile = {
   system: 'client-go’s leaderelection package',
   tokenName: 'leaseTransitions',
   account: [
-    'Controllers in Kubernetes elect a leader through a Lease object: the leader writes its identity and renews the lease; the others watch, and when the renewals stop for longer than the lease duration, one of them takes over. The object counts how many times leadership has changed hands (leaseTransitions).',
+    'Controllers in Kubernetes elect a leader through a Lease object: the leader writes its identity and renews the lease; the others watch, and when the renewals stop for longer than the lease duration, one of them takes over. The object counts how many times leadership has passed to a different identity (leaseTransitions). A holder that acquires the lease again under the same identity, a restarted pod with the same name for instance, leaves the count unchanged.',
     'The package’s own documentation says plainly that it does not guarantee that only one client acts as leader, and that there is no fencing. Each client infers the state from timestamps taken by its own clock. A leader that is partitioned or stalled keeps acting until it notices that it failed to renew; by then another may have been acting for a while.',
     'Whatever the two leaders write, the resource decides. If it compares an ordered number such as leaseTransitions, the old leader’s write is refused.',
   ],

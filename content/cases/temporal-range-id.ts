@@ -9,7 +9,7 @@ export const TEMPORAL_CASE: CaseFile = {
   system: 'Temporal (and Cadence before it): history shards and RangeID',
   tokenName: 'RangeID',
   account: [
-    'Temporal splits workflow histories into shards, and one history host owns each shard at a time. Ownership moves when hosts join, leave or stop answering. To take a shard, a host increments the shard’s RangeID in the database: a number that only grows, one step per new owner.',
+    'Temporal splits workflow histories into shards, and one history host owns each shard at a time. Ownership moves when hosts join, leave or stop answering. To take a shard, a host increments the shard’s RangeID in the database, a number that only grows. The owner increments it again each time it renews its range of task ids, so RangeID counts ranges handed out, not owners: a new owner always holds a higher one than any range an old owner held.',
     'Every write the owner makes to that shard’s executions is conditional on the RangeID it holds: the database applies it only if the stored RangeID still equals it. A host that lost the shard while it was stalled still believes it owns it, but its next conditional write finds a larger RangeID, fails, and is reported as ShardOwnershipLost. The host then drops the shard.',
   ],
   cast: [

@@ -7,11 +7,11 @@ export const ZOOKEEPER_CASE: CaseFile = {
   number: 3,
   title: 'ZooKeeper session expiry',
   system: 'Apache ZooKeeper with Curator’s InterProcessMutex (Curator Tech Note 10)',
-  tokenName: 'zxid / znode version',
+  tokenName: 'zxid (the lock node’s czxid)',
   account: [
     'A ZooKeeper lock recipe represents the holder by an ephemeral node. The node lives as long as the client’s session, and the session lives as long as the client keeps sending heartbeats within the session timeout.',
     'Curator’s Tech Note 10 walks through what a short timeout does. The session timeout is 3 seconds. Client A holds the lock; client B waits for it. A’s JVM stops for a 10-second garbage collection. A sends no heartbeats, the session lapses, ZooKeeper deletes A’s ephemeral node, B’s watch fires, and B takes the lock. Then A’s collection ends, and A carries on: for a moment both clients act as the lock holder.',
-    'The note’s advice is to tune the JVM so that pauses stay shorter than the session timeout, and to prefer long timeouts (Curator’s default is 60 seconds). It also says there is always some pause longer than the timeout. What decides the damage is the resource: if it checks an ordered number from ZooKeeper, such as the lock node’s zxid or version, A’s late write is refused.',
+    'The note’s advice is to tune the JVM so that pauses stay shorter than the session timeout, and to prefer long timeouts (Curator’s default is 60 seconds). It also says there is always some pause longer than the timeout. What decides the damage is the resource: if it checks an ordered number from ZooKeeper, such as the zxid that created the lock node (its czxid) or the node’s sequence number, A’s late write is refused. The node’s data version would not do: every new lock node starts at version 0, whoever holds it.',
   ],
   cast: [
     { lane: 'A', is: 'client A' },
@@ -133,6 +133,6 @@ export const ZOOKEEPER_CASE: CaseFile = {
     },
   ],
   unchecked: [
-    'Using the zxid or znode version as the token is our addition; Tech Note 10 does not propose a check at the resource. Real zxids jump by more than one between the two grants: only their order matters here.',
+    'Using the lock node’s czxid (or its sequence number) as the token is our addition; Tech Note 10 does not propose a check at the resource. Real zxids jump by more than one between the two grants: only their order matters here.',
   ],
 };

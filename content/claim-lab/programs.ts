@@ -30,7 +30,7 @@ function claim(owner: string, now: number): number | null {
   return row ? row.token : null;
 }`;
 
-const FINISH_FN = `/** Marks job r done. Rows changed: 0 means this worker lost the right to commit. */
+const FINISH_FN = `/** Marks job r done. Rows changed: 0 means a condition failed (generation, owner, lease or state). */
 function finish(owner: string, token: number | null, now: number): number {
   return db.run(FINISH, { run: 'r', owner, token, now });
 }`;
@@ -99,7 +99,7 @@ function claim(job: string, owner: string, now: number): number | null {
   return row ? row.token : null;
 }
 
-/** Marks a job done. Rows changed: 0 means this worker lost the right to commit. */
+/** Marks a job done. Rows changed: 0 means a condition failed (generation, owner, lease or state). */
 function finish(job: string, owner: string, token: number | null, now: number): number {
   return db.run(FINISH, { run: job, owner, token, now });
 }`;

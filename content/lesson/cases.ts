@@ -12,7 +12,7 @@ export const MIGRATION_CASES: readonly MigrationCase[] = [
     question:
       "The database turns away the stale worker's done. How can the report file in remote storage still end up with that worker's content?",
     derivation: [
-      "Refusing the local commit comes too late: the side effect happened before it. The remote write needs its own protection. A conditional PUT (If-Match on the object's ETag) is not a fence by itself: a stale worker that reads the current version just before writing passes it. It fences only if the version it expects was captured when the task was claimed, or if the fence token is stored with the object and compared by the storage side. The other way out: write an immutable version first and let a trusted committer, which checks the generation, switch the official reference to it.",
+      "Refusing the local commit comes too late: the side effect happened before it. The remote write needs its own protection. A conditional PUT (If-Match on the object's ETag) is not a fence by itself: a stale worker that reads the current version just before writing passes it. Remembering the ETag at claim time does not help either when nothing wrote the object between the two claims: A and B then expect the same ETag, the first to write wins even if it is stale A, and B gets 412. The version check fences only if every claim changes the object's version (the claim writes its generation into the object), or if the object stores the fence token and the storage side compares it. The other way out: write an immutable version first and let a trusted committer, which checks the generation, switch the official reference to it.",
       'With that, an old worker can still leave an orphan draft behind, but it cannot replace the current official reference; garbage collection removes orphans by their state. Protecting only the local row does not protect the object store.',
     ],
     unchangedPrinciple:
@@ -25,7 +25,7 @@ export const MIGRATION_CASES: readonly MigrationCase[] = [
     question: 'Is it safe to raise the lease to one hour?',
     derivation: [
       'A longer lease means fewer ordinary expiries, but also a slower takeover after a worker is really lost, and a pause can still last longer than an hour. Renew the lease while the call runs, but tie each renewal to progress (or cap the total run time): a heartbeat that renews whether or not anything moves keeps a hung worker in charge for ever. Stop starting new actions as soon as a renewal fails, and keep checking the token at commit.',
-      'If a write that was already issued cannot be interrupted, the target still needs idempotency or a conditional commit. The TTL alone never makes the system safe.',
+      'A write that was already issued cannot be called back, so the target itself has to turn it away: a conditional write that compares the generation. An idempotency key at the target only keeps one action from landing twice; it does not refuse a stale worker. The TTL alone never makes the system safe.',
     ],
     unchangedPrinciple:
       'The lease length tunes liveness and how fast faults are recovered; safety against the old worker comes from checking at commit.',

@@ -180,7 +180,8 @@ export const MISTAKES: readonly MistakeItem[] = [
     prediction: {
       id: 'predict-long-lock-transaction',
       situation: [
-        'A claims inside a transaction that locks the row (`SELECT … FOR UPDATE`) and keeps it open for the whole ten-minute model call. Leases last 5 seconds.',
+        'A claims inside a PostgreSQL transaction that locks the row (`SELECT … FOR UPDATE`) and keeps it open for the whole ten-minute model call. Leases last 5 seconds.',
+        'A’s last statement in that transaction sets the run done where owner and fence match, the state is running and `lease_until > now()`. In PostgreSQL `now()` is the time the transaction started (t=0 here), not the time the statement runs.',
       ],
       steps: [
         't=0    A opens the transaction, locks the row and sets its lease until 5.',
@@ -201,7 +202,7 @@ export const MISTAKES: readonly MistakeItem[] = [
           label: 'A’s done at 600',
           fate: 'applied',
           believerFate: 'refused',
-          why: 'A still holds the lock and its transaction never let anyone in, so its write commits, ten minutes late.',
+          why: 'Nobody got in, so owner and fence still match, and `now()` still reads 0, the start of A’s transaction, so the lease condition holds too: the write commits ten minutes late. Judged by `clock_timestamp()`, the time the statement runs, the lease condition would have refused it.',
         },
       ],
     },

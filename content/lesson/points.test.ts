@@ -157,12 +157,12 @@ describe('the thirteen corrections to the lesson', () => {
     }
   });
 
-  it('8: an ETag condition fences only if the version was captured at claim time, or the fence is stored', () => {
+  it('8: an ETag condition fences only if every claim changes the version, or the fence is stored', () => {
     const text = theCase('case-remote-report');
     expect(text).toMatch(/If-Match/);
     expect(text).toMatch(/not a fence by itself/);
-    expect(text).toMatch(/captured when the task was claimed/);
-    expect(text).toMatch(/fence token is stored with the object and compared/);
+    expect(text).toMatch(/every claim changes the object's version/);
+    expect(text).toMatch(/object stores the fence token and the storage side compares it/);
   });
 
   it('9: renewal is tied to progress, or the total run time is capped', () => {

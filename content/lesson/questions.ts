@@ -17,7 +17,7 @@ export const QUESTION_TREE: readonly QuestionNode[] = [
     context:
       'The right to execute is not the only thing that can change under a worker: the user can cancel.',
     answer: [
-      'Owner, token and `lease_until` are not enough: the conditional commit also requires the run to be in the running state (and, where the design has them, the cancel epoch or input revision the worker started from). The cancel is itself a conditional write to the same row, in the same store, and it fences: in one statement it moves the run to canceling and raises the fence, a new generation that no worker holds. That row is where the order is decided. If the cancel lands first, every later commit or renewal from any generation changes zero rows, and each fenced resource that learns the new generation refuses the old holder too; if the commit lands first, the cancel finds a final state and is refused, and the product says the run had already finished.',
+      'Owner, token and `lease_until` are not enough: the conditional commit also requires the run to be in the running state (and, where the design has one, the input revision the worker started from). The cancel is itself a conditional write to the same row, in the same store, and it fences: in one statement it moves the run to canceling and raises the fence, a new generation that no worker holds. That row is where the order is decided. If the cancel lands first, every later commit or renewal from any generation changes zero rows, and each fenced resource that learns the new generation refuses the old holder too; if the commit lands first, the cancel finds a final state and is refused, and the product says the run had already finished.',
       'Telling the scheduler to stop is not a fence: a worker already running can still write done unless the store itself refuses it. Remote actions that were committed before the cancel are handed to reconciliation; they do not silently vanish.',
     ],
     children: [
@@ -29,7 +29,7 @@ export const QUESTION_TREE: readonly QuestionNode[] = [
         context:
           'Locally the commit condition now covers cancels, but a remote action can still cross the boundary.',
         answer: [
-          'No. Refusing the local final state does not undo what happened remotely. Send remote calls through a gateway that checks the cancel epoch and the token again, atomically with forwarding the call; where the target can, let it check the generation or the operation key itself. Requests that left before the cancel landed are recorded as awaiting verification.',
+          'No. Refusing the local final state does not undo what happened remotely. Send remote calls through a gateway that reads the run row again, atomically with forwarding the call, and passes a call only while the run is running and the token is still the current generation (the cancel raised it); where the target can, let it check the generation or the operation key itself. Requests that left before the cancel landed are recorded as awaiting verification.',
           'Report only what is known, and never a rollback that did not happen. While the run is canceling, its old generation is fenced out: no new remote call from it passes the gateway or a resource that knows the new generation. The effects that had already happened are listed, and only when that list is settled does the run move from canceling to canceled.',
         ],
         children: [
@@ -42,7 +42,7 @@ export const QUESTION_TREE: readonly QuestionNode[] = [
               'When the remote side protects little, keep the identity of an action apart from the identity of the right to execute.',
             answer: [
               'No. An idempotency key stops the same operation from being applied twice, but an old worker can still write if it produces a different action or different parameters. Idempotency limits the damage; it does not fence.',
-              "What helps: pin the approved intents, let a trusted gateway send only the actions allowed for the current generation, or make the write conditional on the target's own business version, as long as the version expected was captured when the task was claimed. Without any of these you can only limit the damage and reconcile afterwards; say plainly that not every stale side effect can be prevented.",
+              "What helps: pin the approved intents, let a trusted gateway send only the actions allowed for the current generation, or make the write conditional on the target's own version, provided every claim changes that version (otherwise two generations can expect the same one and the stale writer may win). Without any of these you can only limit the damage and reconcile afterwards; say plainly that not every stale side effect can be prevented.",
             ],
             children: [],
           },
@@ -58,7 +58,7 @@ export const QUESTION_TREE: readonly QuestionNode[] = [
     context:
       'Beyond stopping stale workers, keep execution generations and business progress apart.',
     answer: [
-      'The fence grows when the right to execute is taken again or taken over: it names a generation. Progress inside one generation is a second number, the batch (or step, or revision). The resource compares the pair (generation, batch) in order, generation first: a write is accepted only if its generation is the current one and its batch is the next one expected.',
+      'The fence grows when the right to execute is taken again or taken over: it names a generation. Progress inside one generation is a second number, the batch (or step, or revision). The resource compares the pair (generation, batch) in order, generation first: a write is accepted only if its pair is not below the highest pair it has seen, that is a generation at least as high, and within the same generation a batch at least as high. It refuses going backwards; it does not demand the very next batch, so a gap or a repeat of the last batch passes, and a repeat is for the operation id to catch.',
       'One single counter bumped per batch is the trap. Old generation at batch 2 and new generation at batch 1 can both carry the number 2, or the old one a higher number than the new one, so a highest-seen check lets the stale batch overtake the new generation and refuses the new worker instead. Keeping the two numbers apart, and comparing them as a pair, is what rules that out. The `operation_id` stays the same across retries of one business action.',
     ],
     children: [],
