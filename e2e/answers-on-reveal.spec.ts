@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { MIGRATION_CASES } from '../content/lesson/cases';
 import { CHECK_QUESTION } from '../content/lesson/lesson';
 import { flattenQuestions } from '../content/lesson/questions';
 import { expect, test } from './fixtures';
@@ -47,4 +48,24 @@ test('model answers are not in the pages’ serialized data, and load when revea
   await expect(level1).toContainText(
     flattenQuestions()[0].answer[0].replace(/`/g, '').slice(0, 50),
   );
+});
+
+test('migration derivations are not in the cases page’s serialized data, and load when revealed', async ({
+  page,
+}) => {
+  const cases = servedData('learn/cases').replace(/[’'"]/g, '');
+  for (const item of MIGRATION_CASES) {
+    expect(cases, `${item.id}'s derivation shipped`).not.toContain(fingerprint(item.derivation[0]));
+    expect(cases, `${item.id}'s principle shipped`).not.toContain(
+      fingerprint(item.unchangedPrinciple),
+    );
+    expect(cases).toContain(fingerprint(item.question));
+  }
+
+  await page.goto('/learn/cases');
+  const first = page.getByRole('article', { name: MIGRATION_CASES[0].title });
+  await first.getByRole('button', { name: 'I don’t know yet' }).click();
+  await first.getByRole('button', { name: 'Reveal the derivation' }).click();
+  await expect(first).toContainText(MIGRATION_CASES[0].derivation[0].slice(0, 50));
+  await expect(first).toContainText(MIGRATION_CASES[0].unchangedPrinciple);
 });

@@ -1,13 +1,42 @@
 'use client';
 
-import { useId } from 'react';
-import type { MigrationCase } from '@/content/lesson';
+import { useEffect, useId, useState } from 'react';
+import type { MigrationCase, MigrationCasePrompt } from '@/content/lesson';
 import { AttemptGate } from './attempt-gate';
 import { Prose } from './prose';
 import { panelClass } from '@/components/ui/panel';
 
+type Derivation = Pick<MigrationCase, 'derivation' | 'unchangedPrinciple'>;
+
+/** The derivation, fetched when it is first shown (after an attempt): not in the page's data. */
+function LoadedDerivation({ id }: { id: string }) {
+  const [found, setFound] = useState<Derivation | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void import('@/content/lesson/answer-book').then(
+      (book) => live && setFound(book.caseDerivation(id)),
+      () => live && setFound(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  if (found === undefined) return <p className="text-muted">Loading the derivation…</p>;
+  if (found === null)
+    return <p className="text-bad">The derivation could not be loaded. Reload to try again.</p>;
+  return (
+    <>
+      <Prose paragraphs={found.derivation} />
+      <p className="text-sm font-semibold uppercase tracking-wider text-accent">
+        5 · The principle that stays unchanged
+      </p>
+      <p className="font-semibold">{found.unchangedPrinciple}</p>
+    </>
+  );
+}
+
 /** A migration case: changed condition → question → your prediction → derivation → the principle that stays. */
-export function CaseCard({ item }: { item: MigrationCase }) {
+export function CaseCard({ item }: { item: MigrationCasePrompt }) {
   const headingId = useId();
   return (
     <article
@@ -42,11 +71,7 @@ export function CaseCard({ item }: { item: MigrationCase }) {
           <p className="text-sm font-semibold uppercase tracking-wider text-accent">
             4 · Derivation
           </p>
-          <Prose paragraphs={item.derivation} />
-          <p className="text-sm font-semibold uppercase tracking-wider text-accent">
-            5 · The principle that stays unchanged
-          </p>
-          <p className="font-semibold">{item.unchangedPrinciple}</p>
+          <LoadedDerivation id={item.id} />
         </div>
       </AttemptGate>
     </article>

@@ -1,4 +1,11 @@
-import type { Paragraphs, QuestionNode, QuestionPrompt } from './types';
+import type {
+  MigrationCase,
+  MigrationCasePrompt,
+  Paragraphs,
+  QuestionNode,
+  QuestionPrompt,
+} from './types';
+import { MIGRATION_CASES } from './cases';
 import { CHECK_QUESTION } from './lesson';
 import { flattenQuestions } from './questions';
 
@@ -21,4 +28,24 @@ export function withoutAnswers(tree: readonly QuestionNode[]): QuestionPrompt[] 
     context,
     children: withoutAnswers(children),
   }));
+}
+
+/** A migration case's derivation and the principle that stays, looked up on reveal. */
+export function caseDerivation(
+  id: string,
+): Pick<MigrationCase, 'derivation' | 'unchangedPrinciple'> | null {
+  const found = MIGRATION_CASES.find((c) => c.id === id);
+  return found
+    ? { derivation: found.derivation, unchangedPrinciple: found.unchangedPrinciple }
+    : null;
+}
+
+/** A migration case without its derivation: what the cases page passes to its client cards. */
+export function withoutDerivation({
+  id,
+  title,
+  changedCondition,
+  question,
+}: MigrationCase): MigrationCasePrompt {
+  return { id, title, changedCondition, question };
 }

@@ -57,6 +57,15 @@ export interface MigrationCase {
   unchangedPrinciple: string;
 }
 
+/**
+ * A migration case as the page ships it: the derivation and the principle are loaded on reveal
+ * (content/lesson/answer-book.ts), so they are not in the page's data before an attempt.
+ */
+export type MigrationCasePrompt = Pick<
+  MigrationCase,
+  'id' | 'title' | 'changedCondition' | 'question'
+>;
+
 /** A true-or-false quiz item. Scored on the first answer only. */
 export interface QuizItem {
   id: string;

@@ -5,6 +5,7 @@ import { Prose } from '@/components/lesson/prose';
 import { RecordsNotice } from '@/components/lesson/records-notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { CASES_LEAD, MIGRATION_CASES } from '@/content/lesson';
+import { withoutDerivation } from '@/content/lesson/answer-book';
 
 export const metadata: Metadata = { title: 'Migration cases' };
 
@@ -18,7 +19,7 @@ export default function CasesPage() {
       <ol className="max-w-3xl space-y-6">
         {MIGRATION_CASES.map((item) => (
           <li key={item.id}>
-            <CaseCard item={item} />
+            <CaseCard item={withoutDerivation(item)} />
           </li>
         ))}
       </ol>
