@@ -32,6 +32,7 @@ export const BELIEFS: readonly Belief[] = [
       'insp-resurrection',
       'insp-atomic',
       'chk-generation',
+      'chk-not-client',
     ],
   },
   {

@@ -79,7 +79,7 @@ export const TAKEOVER_SCENARIOS: readonly LibraryScenario[] = [
     id: 'clock-offset',
     title: 'Clock offset: the worker’s own clock says the lease is still valid',
     explanation:
-      'A’s clock runs 4 seconds behind the database. It read lease_until = 5 when it claimed; at database time 6 its own clock reads 2, so A believes it still holds the run and submits. The statement compares lease_until with database time, so the lease condition fails and 0 rows change, even though nobody else has claimed yet. B then claims and finishes normally.',
+      'A’s clock runs 4 seconds behind the database. It read lease_until = 5 when it claimed; at database time 6 its own clock reads 2, so A believes it still holds the run: it uploads its report file and submits. The object store asks for no lease, so the upload rests on A’s own clock alone. The submit compares lease_until with database time, so the lease condition fails and 0 rows change, even though nobody else has claimed yet. B then claims and finishes normally.',
     takeaway: 'Judge leases by one time source, the database’s, never by each worker’s wall clock.',
     leaseSeconds: 5,
     workers: [{ id: 'A', clockOffset: -4 }, { id: 'B' }],
@@ -87,6 +87,13 @@ export const TAKEOVER_SCENARIOS: readonly LibraryScenario[] = [
     events: [
       { id: 'a-claim', kind: 'claim', worker: 'A', expect: 'applied' },
       { id: 'to-6', kind: 'advance', seconds: 6, note: 'A’s clock reads 2' },
+      {
+        id: 'a-upload',
+        kind: 'object-put',
+        worker: 'A',
+        body: 'report from A',
+        expect: 'applied',
+      },
       { id: 'a-finish', kind: 'finish', worker: 'A', expect: 'refused' },
       { id: 'b-claim', kind: 'claim', worker: 'B', expect: 'applied' },
       { id: 'b-finish', kind: 'finish', worker: 'B', expect: 'applied' },
