@@ -2,6 +2,8 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Explained, StateLines } from '@/lib/lease';
 import type { NoteEffect, WriteEffect } from '@/lib/timeline';
 import type { settingsLine } from '@/lib/timeline';
+import type { CheckerStep, Violation } from '@/lib/checker';
+import type { LabViolation, LabWorkerView } from '@/lib/crashlab';
 
 // Issue 22: every sentence the learner reads about a write or a step is the explainer's
 // (lib/lease), typed Explained, which only lib/lease can make (lib/lease/one-home.test.ts checks
@@ -28,5 +30,15 @@ describe('the words of the timeline, by type', () => {
     // @ts-expect-error a hand-written worker line does not compile
     const workers: StateLines['workers'] = ['A running, fence 1'];
     expect(workers).toHaveLength(1);
+  });
+
+  it('the checker’s violation lines and step phrases; the crash lab’s violations and worker log', () => {
+    expectTypeOf<Violation['message']>().toEqualTypeOf<Explained>();
+    expectTypeOf<CheckerStep['outcome']>().toEqualTypeOf<Explained>();
+    expectTypeOf<LabViolation['message']>().toEqualTypeOf<Explained>();
+    expectTypeOf<LabWorkerView['log']>().toEqualTypeOf<Explained[]>();
+    // @ts-expect-error a hand-written violation line does not compile
+    const message: LabViolation['message'] = `run-0001 has 2 receipts at the publisher`;
+    expect(message).toMatch(/receipts/);
   });
 });

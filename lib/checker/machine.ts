@@ -1,5 +1,5 @@
 import type { Database } from 'sql.js';
-import type { LeaseDesign, OutcomeKind } from '@/lib/lease';
+import { designVocabulary, type LeaseDesign, type OutcomeKind } from '@/lib/lease';
 import { StatementBinder } from './binder';
 import { expandPrograms, STEP_WRITES } from './bound';
 import {
@@ -83,7 +83,7 @@ export class ScheduleMachine {
       constants,
     );
     const labels = bound.workers.map((w, i) => w.label ?? this.owners[i]);
-    this.checks = new PropertyChecks(state, perHolder, labels);
+    this.checks = new PropertyChecks(state, perHolder, labels, designVocabulary(design));
     this.reset();
   }
 

@@ -27,7 +27,7 @@ describe('PropertyChecks', () => {
       property: 2,
       kind: 'shared-token',
       atStep: 6,
-      message: 'Two claims hold the same token 2: A and B.',
+      message: 'Two claims hold the same fence 2: A and B.',
     });
   });
 

@@ -1,10 +1,14 @@
 import {
   claimedFinal,
+  explainSearchViolation,
   fenceShrank,
   finishedTwice,
   isStaleWrite,
   PROPERTY_OF,
   sharesToken,
+  LESSON_VOCABULARY,
+  type Explained,
+  type Vocabulary,
   type ViolationKind,
 } from '@/lib/lease';
 import { G_GEN, GLOBALS, W_GEN, W_TOKEN } from './layout';
@@ -13,8 +17,8 @@ import type { ProtectedTarget, Violation } from './types';
 /**
  * The four safety properties, checked against the schedule machine's search state after a
  * step. lib/lease/properties.ts decides each property; this module only reads the numbers it
- * needs from the state and writes the violation's message for the trace. Each check returns the
- * violation it found, or null.
+ * needs from the state and hands what it found to the explainer (lib/lease) for the trace's
+ * violation line. Each check returns the violation it found, or null.
  */
 export class PropertyChecks {
   constructor(
@@ -22,6 +26,8 @@ export class PropertyChecks {
     private readonly perHolder: number,
     /** Each holder's name in traces. */
     private readonly labels: readonly string[],
+    /** The design's words (no fence in a design that compares none). */
+    private readonly vocabulary: Vocabulary = LESSON_VOCABULARY,
   ) {}
 
   /** Property 1: a write of `worker` landed; was its generation still the newest? */
@@ -37,7 +43,17 @@ export class PropertyChecks {
     return violation(
       'stale-write',
       atStep,
-      `${this.labels[worker]}'s ${what} landed at the ${target} with token ${s[base + W_TOKEN]}, after a newer generation (${s[G_GEN]}) had begun.`,
+      explainSearchViolation(
+        {
+          kind: 'stale-write',
+          writer: this.labels[worker],
+          what,
+          target,
+          token: s[base + W_TOKEN],
+          newer: s[G_GEN],
+        },
+        this.vocabulary,
+      ),
       target,
     );
   }
@@ -45,7 +61,11 @@ export class PropertyChecks {
   /** Property 2: after a change, the run row's fence may never go down. */
   fenceShrank(before: number, after: number, atStep: number): Violation | null {
     if (!fenceShrank(before, after)) return null;
-    return violation('fence-shrank', atStep, `The fence went down from ${before} to ${after}.`);
+    return violation(
+      'fence-shrank',
+      atStep,
+      explainSearchViolation({ kind: 'fence-shrank', before, after }, this.vocabulary),
+    );
   }
 
   /** Property 2: the claim `worker` just won holds a token another claimed holder holds. */
@@ -69,7 +89,10 @@ export class PropertyChecks {
     return violation(
       'shared-token',
       atStep,
-      `Two claims hold the same token ${token}: ${this.labels[other]} and ${this.labels[worker]}.`,
+      explainSearchViolation(
+        { kind: 'shared-token', token, holders: [this.labels[other], this.labels[worker]] },
+        this.vocabulary,
+      ),
       'run row',
     );
   }
@@ -85,7 +108,7 @@ export class PropertyChecks {
     return violation(
       'final-claimed',
       atStep,
-      `A run in a final state was claimed again (by ${owner}, token ${token}).`,
+      explainSearchViolation({ kind: 'final-claimed', claimer: owner, token }, this.vocabulary),
       'run row',
     );
   }
@@ -96,7 +119,7 @@ export class PropertyChecks {
     return violation(
       'second-finish',
       atStep,
-      `A second finish succeeded: the run was completed ${finishes} times.`,
+      explainSearchViolation({ kind: 'second-finish', finishes }, this.vocabulary),
       'run row',
     );
   }
@@ -105,7 +128,7 @@ export class PropertyChecks {
 function violation(
   kind: ViolationKind,
   atStep: number,
-  message: string,
+  message: Explained,
   target?: ProtectedTarget,
 ): Violation {
   return { property: PROPERTY_OF[kind], kind, atStep, target, message };

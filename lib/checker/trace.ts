@@ -1,5 +1,11 @@
 import type { SqlJsStatic } from 'sql.js';
-import { designVocabulary, explain, type LeaseDesign } from '@/lib/lease';
+import {
+  designVocabulary,
+  explain,
+  explainStep,
+  type LeaseDesign,
+  type StepFact,
+} from '@/lib/lease';
 import { TraceDecisions } from './decisions';
 import { ScheduleMachine, setupDatabase } from './machine';
 import type { Bound, Counterexample, StepKind, CheckerStep, Violation } from './types';
@@ -18,17 +24,18 @@ export const STEP_ACTION: Record<StepKind, string> = {
 };
 
 /** What a step that wrote nothing did (a write's words are the rulebook's: explain()). */
-function noWrite(kind: StepKind, changed: number, now: number, stopped: boolean): string {
-  if (stopped) return 'does nothing: its claim was refused';
+/** What a step that wrote nothing did, as data for the explainer. */
+function noWrite(kind: StepKind, changed: number, now: number, stopped: boolean): StepFact {
+  if (stopped) return { kind: 'after-refused-claim' };
   switch (kind) {
     case 'pause':
-      return `the clock moves to ${now}`;
+      return { kind: 'clock', now };
     case 'claim-read':
-      return changed ? 'sees the run as claimable' : 'sees nothing to claim';
+      return { kind: 'read-claimable', claimable: changed > 0 };
     case 'write-check':
-      return changed ? 'the row still shows its token' : 'sees it lost the run';
+      return { kind: 'own-check-seen', stillShows: changed > 0 };
     default:
-      return `${changed} rows changed`;
+      return { kind: 'rows', changed };
   }
 }
 
@@ -71,7 +78,9 @@ export function traceSchedule(
         now: kind === 'pause' ? now : machine.now,
         token: kind === 'claim' || kind === 'cancel' ? machine.tokenOf(worker) : before.token,
         changed: machine.lastChanged,
-        outcome: words?.sentence ?? noWrite(kind, machine.lastChanged, machine.now, stoppedBefore),
+        outcome:
+          words?.sentence ??
+          explainStep(noWrite(kind, machine.lastChanged, machine.now, stoppedBefore), vocabulary),
         result: stoppedBefore ? null : machine.lastOutcome,
         stopped: stoppedBefore,
         decision,

@@ -1,4 +1,4 @@
-import type { OutcomeKind, PropertyId, ViolationKind, WriteDecision } from '@/lib/lease';
+import type { Explained, OutcomeKind, PropertyId, ViolationKind, WriteDecision } from '@/lib/lease';
 
 export type { PropertyId, ViolationKind } from '@/lib/lease';
 
@@ -46,7 +46,8 @@ export interface Violation {
   /** The step (0-based index into the schedule) after which the property failed. */
   atStep: number;
   target?: ProtectedTarget;
-  message: string;
+  /** The explainer's violation line (lib/lease). */
+  message: Explained;
 }
 
 /** One step of a counterexample, with what happened, for people and for replay. */
@@ -63,9 +64,9 @@ export interface CheckerStep {
   changed: number;
   /**
    * What happened: for a write, explain()'s sentence of its decision; for a pause, a read or a
-   * holder that stopped, a short phrase ("the clock moves to 5").
+   * holder that stopped, explainStep's short phrase ("the clock moves to 5").
    */
-  outcome: string;
+  outcome: Explained;
   /** What the step did in the four outcomes; null for a step that writes nothing (pause, read). */
   result: OutcomeKind | null;
   /** True when the holder ran nothing: its claim had been refused. */

@@ -1,5 +1,6 @@
 import { asyncDriver } from '@/lib/sqlite/async-driver';
 import { openSqlJs, type SqlJsDriver } from '@/lib/sqlite';
+import type { Explained } from '@/lib/lease';
 import { evaluate, type Evaluation } from './evaluate';
 import type { HistoryEntry } from './history';
 import { createCrashLab, submitLab, type CrashLab } from './lab';
@@ -7,6 +8,7 @@ import { answerRpc, workerMessage } from '@/lib/worker';
 import type { HostMessage, LabWorkerMessage, WorkerStall } from './protocol';
 import { clockStatement } from './schema';
 import { dumpLabTables, type TableDump } from './table-dump';
+import { logLine } from './worker-log';
 import { FAULT_EXIT_CODE, type FaultPoint, type LabSnapshot } from './types';
 import { afterEvent, LIVE, newWorkerView, type LabWorkerView } from './worker-view';
 
@@ -131,7 +133,8 @@ export class CrashLabHost {
     worker.onmessage = (event: MessageEvent<LabWorkerMessage>) => this.handle(id, event.data);
     worker.onerror = (event) => {
       event.preventDefault();
-      this.update(id, { state: 'died' }, `crashed: ${workerMessage(event.message)}`);
+      const crashed = logLine({ kind: 'crashed', message: workerMessage(event.message) });
+      this.update(id, { state: 'died' }, crashed);
     };
     const pollMs = 250;
     const { stepMs } = this.options;
@@ -158,11 +161,8 @@ export class CrashLabHost {
     entry.worker.terminate();
     this.nemesis(entry, 'kill');
     const { step } = entry.view;
-    this.update(
-      id,
-      { state: 'killed', paused: null, held: false },
-      step ? `killed during ${step}` : 'killed',
-    );
+    const line = logLine({ kind: 'killed', during: step });
+    this.update(id, { state: 'killed', paused: null, held: false }, line);
   }
 
   /** Pauses a worker from the page: its next call waits, while its lease runs on. */
@@ -170,7 +170,7 @@ export class CrashLabHost {
     const entry = this.live(id);
     if (!entry || entry.view.held) return;
     this.nemesis(entry, 'pause');
-    this.update(id, { held: true }, 'paused');
+    this.update(id, { held: true }, logLine({ kind: 'held', paused: true }));
   }
 
   /** Resumes a paused worker: the call it was making goes through now, perhaps stale. */
@@ -178,7 +178,7 @@ export class CrashLabHost {
     const entry = this.live(id);
     if (!entry?.view.held) return;
     this.nemesis(entry, 'resume');
-    this.update(id, { held: false }, 'resumed');
+    this.update(id, { held: false }, logLine({ kind: 'held', paused: false }));
     for (const call of entry.waiting.splice(0)) void this.serve(id, call);
   }
 
@@ -251,17 +251,17 @@ export class CrashLabHost {
         this.update(
           id,
           { paused: message.step },
-          `${message.step}: paused, press Step to finish it`,
+          logLine({ kind: 'step-gate', step: message.step }),
         );
         return;
       case 'died':
         this.exited(entry, FAULT_EXIT_CODE);
-        this.update(id, { state: 'died' }, `died at ${message.point}`);
+        this.update(id, { state: 'died' }, logLine({ kind: 'died', at: message.point }));
         return;
       case 'done': {
         this.exited(entry, 0);
         const stopped = message.summary.stopped;
-        const line = stopped === 'all-final' ? 'every run is final' : 'nothing to claim';
+        const line = logLine({ kind: 'finished', allFinal: stopped === 'all-final' });
         this.update(id, { state: 'finished', run: null, step: null, paused: null }, line);
         return;
       }
@@ -273,7 +273,7 @@ export class CrashLabHost {
     this.record({ type: 'process', t: Date.now(), pid, worker, event: 'exit', code });
   }
 
-  private update(id: number, patch: Partial<LabWorkerView>, line: string): void {
+  private update(id: number, patch: Partial<LabWorkerView>, line: Explained): void {
     const entry = this.workers.get(id);
     if (!entry) return;
     entry.view = { ...entry.view, ...patch, log: [...entry.view.log, line] };

@@ -1,7 +1,14 @@
-import { firstViolation, isStaleWrite, type LeaseEvent } from '@/lib/lease';
+import {
+  explainHistoryViolation,
+  firstViolation,
+  isStaleWrite,
+  type Explained,
+  type HistoryViolationFact,
+  type LeaseEvent,
+} from '@/lib/lease';
+import { CRASHLAB_VOCABULARY } from './decisions';
 import { formatEntry, type HistoryEntry } from './history';
-import type { LabSnapshot } from './types';
-import { STEPS } from './types';
+import { STEPS, type LabSnapshot } from './types';
 
 /**
  * What evaluate checks, over both databases and the history: the rulebook's properties (no
@@ -20,8 +27,8 @@ export type LabProperty = (typeof LAB_PROPERTIES)[number];
 export interface LabViolation {
   property: LabProperty;
   runId: string;
-  /** What is wrong, in one sentence. */
-  message: string;
+  /** What is wrong, in one sentence: the explainer's (lib/lease). */
+  message: Explained;
   /** The shortest excerpt of the history that shows it (empty without a history). */
   excerpt: string[];
 }
@@ -57,8 +64,13 @@ export function evaluate(snapshot: LabSnapshot, history: readonly HistoryEntry[]
       e.run === run &&
       e.generation === generation &&
       e.outcome === 'applied';
-  const add = (property: LabProperty, runId: string, message: string, picks: Pick[]) =>
-    violations.push({ property, runId, message, excerpt: excerpt(picks) });
+  const add = (property: LabProperty, found: HistoryViolationFact, picks: Pick[]) =>
+    violations.push({
+      property,
+      runId: found.run,
+      message: explainHistoryViolation(found, CRASHLAB_VOCABULARY),
+      excerpt: excerpt(picks),
+    });
 
   const claimsBy = new Map<string, typeof snapshot.claims>();
   for (const c of snapshot.claims) claimsBy.set(c.runId, [...(claimsBy.get(c.runId) ?? []), c]);
@@ -69,8 +81,7 @@ export function evaluate(snapshot: LabSnapshot, history: readonly HistoryEntry[]
     if (run.status !== 'done') {
       add(
         'every-run-succeeded',
-        id,
-        `${id} is ${run.status} (generation ${run.fence}), not succeeded`,
+        { kind: 'not-succeeded', run: id, status: run.status, token: run.fence },
         [(e) => e.type === 'complete' && e.run === id],
       );
     }
@@ -90,12 +101,11 @@ export function evaluate(snapshot: LabSnapshot, history: readonly HistoryEntry[]
     if (run.status === 'done' && (receipts.length !== 1 || receipts[0].receiptId !== recorded)) {
       add(
         'one-receipt-per-run',
-        id,
-        `${id} has ${receipts.length} receipt(s) at the publisher; its publish checkpoint records receipt ${recorded ?? '(none)'}`,
+        { kind: 'receipts', run: id, receipts: receipts.length, recorded },
         [(e) => e.type === 'complete' && e.op === 'publish' && e.run === id],
       );
     } else if (receipts.length > 1) {
-      add('one-receipt-per-run', id, `${id} has ${receipts.length} receipts at the publisher`, [
+      add('one-receipt-per-run', { kind: 'receipts', run: id, receipts: receipts.length }, [
         (e) => e.type === 'complete' && e.op === 'publish' && e.run === id,
       ]);
     }
@@ -216,8 +226,7 @@ export function evaluate(snapshot: LabSnapshot, history: readonly HistoryEntry[]
       const stalePid = history.find((e) => claimOf(id, s.generation)(e))?.pid;
       add(
         'no-stale-write',
-        id,
-        `${id}: the ${s.what} of generation ${s.generation} was applied after generation ${s.newer} claimed the run`,
+        { kind: 'stale-write', run: id, what: s.what, token: s.generation, newer: s.newer },
         [
           claimOf(id, s.generation),
           claimOf(id, s.newer),
@@ -239,8 +248,7 @@ export function evaluate(snapshot: LabSnapshot, history: readonly HistoryEntry[]
       if (after.length > 0) {
         add(
           'no-step-redone',
-          id,
-          `${id}: ${step} was started ${after.length}× after its checkpoint (generation ${checkpoint.generation})`,
+          { kind: 'step-redone', run: id, step, times: after.length, token: checkpoint.generation },
           [
             (e) =>
               e.type !== 'process' &&
@@ -264,8 +272,7 @@ export function evaluate(snapshot: LabSnapshot, history: readonly HistoryEntry[]
     if (gaps || backwards || claims.length !== run.fence) {
       add(
         'generations-increase',
-        id,
-        `${id}: claims ${claims.map((c) => `gen${c.generation}`).join(', ')} for a run at generation ${run.fence}`,
+        { kind: 'generations', run: id, claims: claims.map((c) => c.generation), token: run.fence },
         [(e) => e.type === 'complete' && e.op === 'claim' && e.run === id],
       );
     }

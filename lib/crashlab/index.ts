@@ -9,7 +9,12 @@ export {
 } from './lab';
 export { PUBLISHER_FENCE } from './publisher';
 /** The lab's writes as the rulebook's decisions, and their words (explain()'s, in the lab's vocabulary). */
-export { CRASHLAB_VOCABULARY, describeDecision, decisionVerdict } from './decisions';
+export {
+  CRASHLAB_VOCABULARY,
+  claimRefusedOn,
+  describeDecision,
+  decisionVerdict,
+} from './decisions';
 export {
   CRASHLAB_SCHEMA_VERSION,
   PUBLISHER_RESOURCE,
@@ -25,7 +30,7 @@ export {
   type WorkerOptions,
   type WorkerSummary,
 } from './worker';
-export { describeWorkerEvent } from './worker-log';
+export { describeWorkerEvent, logLine } from './worker-log';
 export {
   evaluate,
   LAB_PROPERTIES,

@@ -1,3 +1,4 @@
+import type { Explained } from '@/lib/lease';
 import type { WorkerStall } from './protocol';
 import type { FaultPoint, Step } from './types';
 import type { WorkerEvent } from './worker';
@@ -26,7 +27,8 @@ export interface LabWorkerView {
   paused: Step | null;
   /** Paused from the page: its next call to the databases waits until it is resumed. */
   held: boolean;
-  log: string[];
+  /** The explainer's lines (lib/lease). */
+  log: Explained[];
 }
 
 /** The states in which a worker still runs (and can be killed, paused or stepped). */
@@ -50,7 +52,7 @@ export function newWorkerView(
 export function afterEvent(
   view: LabWorkerView,
   e: WorkerEvent,
-): { patch: Partial<LabWorkerView>; line: string } {
+): { patch: Partial<LabWorkerView>; line: Explained } {
   const patch: Partial<LabWorkerView> = { state: e.type === 'waiting' ? 'waiting' : 'working' };
   if (e.type === 'claimed') Object.assign(patch, { run: e.run, generation: e.generation });
   if (e.type === 'started') patch.step = e.step;
@@ -58,8 +60,6 @@ export function afterEvent(
   if (e.type === 'succeeded' || e.type === 'fenced-out')
     Object.assign(patch, { run: null, step: null, paused: null });
   const stalls = e.type === 'started' && view.stall?.step === e.step;
-  const line =
-    describeWorkerEvent(e) +
-    (stalls ? ` and stalls here for ${view.stall!.ms / 1000} s; the lease keeps running` : '');
+  const line = describeWorkerEvent(e, stalls ? view.stall!.ms / 1000 : undefined);
   return { patch, line };
 }

@@ -192,6 +192,11 @@ export interface Vocabulary {
    * (an attempt number, the claimer's clock, the pair): tokens there read "claimed_at 361".
    */
   carried?: FingerprintKind;
+  /**
+   * 'wall': times are a real clock's seconds (the crash lab), so a lease is told relative to the
+   * decision's time ("for another 3.2 s"), never as a raw clock reading.
+   */
+  clock?: 'wall';
 }
 
 /** The lesson's own words. */

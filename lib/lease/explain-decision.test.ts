@@ -148,6 +148,43 @@ describe('explain: every word about a write, from its decision', () => {
     expect(all(d, RANGE)).not.toMatch(/fence \d/);
   });
 
+  it('a process restarted under the same name: culprit and victim are named by their claims', () => {
+    // The old process of A (fence 1) finishes after the restarted A claimed with fence 2.
+    const d = decideFinish(ctx({ authority: { holder: 'A', token: 2 } }), {
+      conditions: ['status'],
+      before: row({ owner: 'A' }),
+      after: row({ owner: 'A', status: 'done' }),
+      token: 1,
+      changed: 1,
+    });
+    expect(d.violation).toMatchObject({ culprit: 'A', victim: 'A' });
+    expect(explain(d).violation).toMatch(
+      /the culprit is A \(fence 1\), the victim is A \(fence 2\)/,
+    );
+    expect(all(d)).not.toMatch(/culprit is A, the victim is A\b/);
+    expect(explain(d, RANGE).violation).toMatch(/A \(RangeID 1\).*A \(RangeID 2\)/);
+  });
+
+  it('on a wall clock (the crash lab) a lease is told relative to now, never as a clock reading', () => {
+    const WALL: Vocabulary = { token: 'generation', fenced: true, clock: 'wall' };
+    const now = 1_764_864_000.25;
+    const held = decideClaim(ctx({ writer: 'C', at: now }), {
+      before: row({ leaseUntil: now + 3.2 }),
+      after: row({ leaseUntil: now + 3.2 }),
+      changed: 0,
+      checked: true,
+    });
+    expect(all(held, WALL)).toMatch(/B holds the lease for another 3\.2 s/);
+    const claimed = decideClaim(ctx({ writer: 'C', at: now }), {
+      before: row({ leaseUntil: now - 1.5 }),
+      after: row({ owner: 'C', fence: 3, leaseUntil: now + 5 }),
+      changed: 1,
+      checked: true,
+    });
+    expect(all(claimed, WALL)).toMatch(/ended 1\.5 s before.*lease for another 5\.0 s/);
+    for (const d of [held, claimed]) expect(all(d, WALL)).not.toMatch(/17648/);
+  });
+
   it('an Explained cannot be written by hand', () => {
     // @ts-expect-error a hand-written sentence is not an Explained
     const sentence: Explained = 'A lost the right to commit.';

@@ -55,7 +55,17 @@ export type StepFact =
   /** Database time moved. */
   | { kind: 'advance'; seconds: number; now: number }
   /** A worker paused or resumed (`already`: it was in that state). */
-  | { kind: 'pause' | 'resume'; worker: string; token: number; already: boolean };
+  | { kind: 'pause' | 'resume'; worker: string; token: number; already: boolean }
+  /**
+   * A counterexample's step that wrote nothing, as a phrase after the worker's name (the
+   * checker's trace): its claim was refused before, the clock moved, a read, its own check, or
+   * a statement that changed `changed` rows.
+   */
+  | { kind: 'after-refused-claim' }
+  | { kind: 'clock'; now: number }
+  | { kind: 'read-claimable'; claimable: boolean }
+  | { kind: 'own-check-seen'; stillShows: boolean }
+  | { kind: 'rows'; changed: number };
 
 /** The sentence for a step that wrote nothing, in the scenario's vocabulary. */
 export function explainStep(f: StepFact, v: Vocabulary): Explained {
@@ -102,6 +112,16 @@ function stepSentence(f: StepFact, v: Vocabulary): string {
       const effects = f.reconcile.map((e) => `${e.name} by ${e.holder} (${tokenText(v, e.token)})`);
       return `The run is canceled. ${effects.length ? `Effects done before the cancel, to reconcile: ${effects.join('; ')}.` : 'No effect had landed: nothing to reconcile.'}`;
     }
+    case 'after-refused-claim':
+      return 'does nothing: its claim was refused';
+    case 'clock':
+      return `the clock moves to ${f.now}`;
+    case 'read-claimable':
+      return f.claimable ? 'sees the run as claimable' : 'sees nothing to claim';
+    case 'own-check-seen':
+      return f.stillShows ? 'the row still shows its token' : 'sees it lost the run';
+    case 'rows':
+      return `${f.changed} rows changed`;
     case 'advance':
       return `Database time moves ${f.seconds} s forward, to ${f.now}.`;
     case 'pause':

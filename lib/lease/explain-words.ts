@@ -29,6 +29,20 @@ export function withToken(v: Vocabulary, value: number | null): string {
   return v.fenced && value !== null ? ` with ${tokenText(v, value)}` : '';
 }
 
+/** Seconds between two clock readings, as the learner reads them ("3.2 s"). */
+function span(seconds: number): string {
+  return `${Math.abs(seconds).toFixed(1)} s`;
+}
+
+/**
+ * A lease's end as of `now`: "until 11" on the scenario's clock; on a wall clock relative to
+ * now, "for another 3.2 s" or "ended 1.5 s ago" (never a raw clock reading).
+ */
+export function leaseEnd(v: Vocabulary, until: number, now: number): string {
+  if (v.clock !== 'wall') return `until ${until}`;
+  return until > now ? `for another ${span(until - now)}` : `that ended ${span(now - until)} ago`;
+}
+
 const TARGET_NAMES: Readonly<Record<string, string>> = {
   'run-row': 'the run row',
   report: 'the report store',
@@ -115,6 +129,10 @@ export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): stri
         ? `the ${tokenName(v)} was ${c.actual}`
         : `the ${tokenName(v)} is ${c.actual}, ${writer} holds ${c.expected}`;
     case 'lease':
+      if (v.clock === 'wall')
+        return c.held
+          ? `the lease had ${span(Number(c.actual) - Number(c.expected))} left`
+          : `the lease ended ${span(Number(c.expected) - Number(c.actual))} before`;
       return c.held
         ? `the lease ran until ${c.actual}`
         : `the lease ended at ${c.actual}, it is now ${c.expected}`;
@@ -125,7 +143,7 @@ export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): stri
         ? `the status was ${c.actual}`
         : `the status is ${c.actual}, not ${String(c.expected)}`;
     case 'claimable':
-      return claimFact(c, d);
+      return claimFact(c, d, v);
     case 'highest-seen': {
       const summed = Array.isArray(c.actual) && !Array.isArray(c.expected);
       const presented = position(v, c.actual, d, summed);
@@ -161,15 +179,20 @@ export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): stri
   }
 }
 
-function claimFact(c: CheckResult, d: WriteDecision): string {
+function claimFact(c: CheckResult, d: WriteDecision, v: Vocabulary): string {
   const row = d.before;
+  const wall = v.clock === 'wall' && row;
   switch (c.actual) {
     case 'queued':
       return 'the run was queued';
     case 'expired':
-      return `the lease had ended at ${row?.leaseUntil} (it is now ${d.at})`;
+      return wall
+        ? `the lease had ended ${span(d.at - row.leaseUntil)} before`
+        : `the lease had ended at ${row?.leaseUntil} (it is now ${d.at})`;
     case 'held':
-      return `${who(row?.owner ?? null)} holds the lease until ${row?.leaseUntil} (it is now ${d.at})`;
+      return wall
+        ? `${who(row.owner)} holds the lease for another ${span(row.leaseUntil - d.at)}`
+        : `${who(row?.owner ?? null)} holds the lease until ${row?.leaseUntil} (it is now ${d.at})`;
     case 'canceling':
       return 'the run is canceling: nobody may claim it';
     default:

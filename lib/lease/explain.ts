@@ -4,6 +4,7 @@ import { rulesOf } from './explain-rules';
 import {
   checkFact,
   checkLabel,
+  leaseEnd,
   list,
   presentsFingerprint,
   targetName,
@@ -132,8 +133,23 @@ function staleWord(d: WriteDecision): string {
 
 function violationLine(d: WriteDecision, v: Vocabulary): string {
   const x = d.violation!;
-  const victim = x.victim ? `the victim is ${x.victim}` : 'no holder is its victim';
-  return `This breaks property ${PROPERTY_OF[x.kind]} (${PROPERTY_TEXT[x.kind].replace('token', tokenName(v))}): the culprit is ${x.culprit}, ${victim}.`;
+  const [culprit, victim] = x.victim === x.culprit ? byClaim(d, v) : [x.culprit, x.victim];
+  const whose = victim ? `the victim is ${victim}` : 'no holder is its victim';
+  return `This breaks property ${PROPERTY_OF[x.kind]} (${PROPERTY_TEXT[x.kind].replace('token', tokenName(v))}): the culprit is ${culprit}, ${whose}.`;
+}
+
+/**
+ * Culprit and victim under one name (a process restarted under the name it claimed with): each
+ * is named by the claim it holds, "A (fence 1)" and "A (fence 2)". One claim finishing twice
+ * keeps its one name.
+ */
+function byClaim(d: WriteDecision, v: Vocabulary): [string, string] {
+  const x = d.violation!;
+  const mine = d.holds ?? d.token;
+  const theirs =
+    x.kind === 'stale-write' ? d.authority.token : (d.before?.fence ?? d.authority.token);
+  if (mine === null || mine === theirs) return [x.culprit, x.culprit];
+  return [`${x.culprit} (${tokenText(v, mine)})`, `${x.culprit} (${tokenText(v, theirs)})`];
 }
 
 function sentence(d: WriteDecision, v: Vocabulary): string {
@@ -167,7 +183,7 @@ function claimSentence(d: WriteDecision, v: Vocabulary): string {
     : `this claim's write checks nothing (it trusted an earlier read), and the run was ${d.before?.status ?? 'there'}`;
   const reopened =
     d.violation?.kind === 'final-claimed' ? ` A ${d.before?.status} run is open again.` : '';
-  return `1 row changed: ${why}; ${d.writer} now holds the run${withToken(v, after.fence)}, lease until ${after.leaseUntil}.${reopened}`;
+  return `1 row changed: ${why}; ${d.writer} now holds the run${withToken(v, after.fence)}, lease ${leaseEnd(v, after.leaseUntil, d.at)}.${reopened}`;
 }
 
 function cancelSentence(d: WriteDecision, v: Vocabulary): string {
@@ -214,7 +230,7 @@ function commitSentence(d: WriteDecision, v: Vocabulary): string {
     return `${head}, though ${d.writer} no longer holds the run: ${checkedClause(d, v)}; ${holderClause(d, v)}.`;
   const done =
     d.kind === 'renew'
-      ? ` ${d.writer}'s lease now runs until ${d.after?.leaseUntil}.`
+      ? ` ${d.writer}'s lease now runs ${leaseEnd(v, d.after?.leaseUntil ?? d.at, d.at)}.`
       : d.kind === 'finish'
         ? ' The run is done.'
         : '';

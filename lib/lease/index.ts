@@ -81,6 +81,15 @@ export { explainCommit, describeChecked, explainRefusal, failedConditions } from
 export { explain, type Explanation, type Explained } from './explain';
 /** Words for a step that writes nothing (a read, a registration note, time, a pause). */
 export { explainStep, type StepFact, type ReconciledEffect } from './explain-steps';
+/** Words for a property found broken over a search (the checker) or a history (the crash lab). */
+export {
+  explainSearchViolation,
+  explainHistoryViolation,
+  type SearchViolationFact,
+  type HistoryViolationFact,
+} from './explain-found';
+/** Words for a crash-lab worker's log and the CLI's summary lines. */
+export { explainWorkerLog, type WorkerLogFact } from './explain-log';
 /** Words for a scenario's settings line and the state panel after a step. */
 export {
   explainSettings,

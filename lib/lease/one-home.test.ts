@@ -137,9 +137,12 @@ describe('one home per rule', () => {
         importsOf(f).some((i) => i.module === file && !i.typeOnly && i.names.includes(name)),
       ).map((f) => f.path);
     expect(valueImports('decided', 'lib/lease/decided')).toEqual(['lib/lease/judge.ts']);
-    // The one explainer, in three files by job: writes (explain.ts), steps that write nothing
-    // (explain-steps.ts), the settings line and the state panel (explain-state.ts).
+    // The one explainer, in files by job: writes (explain.ts), properties found over a search or
+    // a history (explain-found.ts), a crash-lab worker's log (explain-log.ts), the settings line
+    // and the state panel (explain-state.ts), steps that write nothing (explain-steps.ts).
     expect(valueImports('explained', 'lib/lease/explained')).toEqual([
+      'lib/lease/explain-found.ts',
+      'lib/lease/explain-log.ts',
       'lib/lease/explain-state.ts',
       'lib/lease/explain-steps.ts',
       'lib/lease/explain.ts',

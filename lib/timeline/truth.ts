@@ -131,14 +131,28 @@ const checkNames: Check = (w, text, tok) => {
   return problems;
 };
 
+/** "A (fence 1)" → A and the token of its claim; "A" → A (one name, one claim). */
+function claimNamed(s: string | undefined): { name: string | undefined; token: number | null } {
+  const m = s === undefined ? null : /^(.+?) \([^()]*?(\d+)\)$/.exec(s);
+  return m ? { name: m[1], token: Number(m[2]) } : { name: s, token: null };
+}
+
 /** The property a write broke, judged from the state: culprit and victim named right. */
 const propertyFacts: Check = (w, { sentence }) => {
   const p: string[] = [];
-  const named = /the culprit is (.+?), (?:the victim is (.+?)|no holder is its victim)\./.exec(
+  const said = /the culprit is (.+?), (?:the victim is (.+?)|no holder is its victim)\./.exec(
     sentence,
   );
+  const culprit = claimNamed(said?.[1]);
+  const victim = claimNamed(said?.[2]);
+  // Names the sentences below compare: the holder's name, its claim's token checked here.
+  const named = said ? [said[0], culprit.name, victim.name] : null;
   if (named && named[1] !== w.writer)
     p.push(`names ${named[1]} the culprit; the writer is ${w.writer}`);
+  if (culprit.token !== null && culprit.token !== w.lane?.token)
+    p.push(`names the culprit's claim ${culprit.token}; the writer held ${w.lane?.token}`);
+  if (victim.token !== null && victim.token !== w.held.token && w.event.kind !== 'claim')
+    p.push(`names the victim's claim ${victim.token}; the holder held ${w.held.token}`);
   if (w.effect.database !== 'applied') {
     if (named) p.push('names a culprit for a write that did not land');
     return p;

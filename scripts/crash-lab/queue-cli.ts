@@ -11,8 +11,10 @@
  */
 import { join, resolve } from 'node:path';
 import {
+  claimRefusedOn,
   createCrashLab,
   describeWorkerEvent,
+  logLine,
   evaluate,
   FAULT_EXIT_CODE,
   runWorker,
@@ -157,13 +159,21 @@ export async function main(argv: string[]): Promise<number> {
       await db.close();
       if (snapshot) {
         const held = snapshot.runs.filter((r) => r.status === 'running');
-        print(
-          `not claimed: ${held.map((r) => `${r.runId} is held by ${r.owner} for another ${(r.leaseUntil - now).toFixed(1)} s (generation ${r.fence})`).join('; ')}; try again after the lease runs out`,
-        );
+        const refusals = held.map((r) => ({
+          run: r.runId,
+          decision: claimRefusedOn(owner, r, now),
+        }));
+        print(logLine({ kind: 'not-claimed', refusals }));
         return EXIT.leaseHeld;
       }
       print(
-        `${owner}: ${summary.succeeded} run(s) succeeded, ${summary.fencedOut} fenced out; ${summary.stopped === 'all-final' ? 'every run is final' : 'nothing else is claimable now'}`,
+        logLine({
+          kind: 'summary',
+          owner,
+          succeeded: summary.succeeded,
+          fencedOut: summary.fencedOut,
+          allFinal: summary.stopped === 'all-final',
+        }),
       );
       // A worker that only ever lost its runs was fenced out: the rule working, told by exit 4.
       const lost = command === 'run' && summary.fencedOut > 0 && summary.succeeded === 0;
