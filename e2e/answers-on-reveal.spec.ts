@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIGRATION_CASES } from '../content/lesson/cases';
+import { MISTAKES, QUIZ_ITEMS } from '../content/lesson/mistakes';
 import { CHECK_QUESTION } from '../content/lesson/lesson';
 import { flattenQuestions } from '../content/lesson/questions';
 import { expect, test } from './fixtures';
@@ -68,4 +69,30 @@ test('migration derivations are not in the cases page’s serialized data, and l
   await first.getByRole('button', { name: 'Reveal the derivation' }).click();
   await expect(first).toContainText(MIGRATION_CASES[0].derivation[0].slice(0, 50));
   await expect(first).toContainText(MIGRATION_CASES[0].unchangedPrinciple);
+});
+
+test('quiz explanations and prediction outcomes are not in the mistakes page’s data, and load after answering', async ({
+  page,
+}) => {
+  const mistakes = servedData('learn/mistakes').replace(/[’'"]/g, '');
+  for (const item of QUIZ_ITEMS) {
+    expect(mistakes, `${item.id}'s explanation shipped`).not.toContain(
+      fingerprint(item.explanation[0]),
+    );
+    expect(mistakes).toContain(fingerprint(item.statement));
+  }
+  for (const { prediction } of MISTAKES)
+    for (const write of prediction.writes)
+      expect(mistakes, `${prediction.id} ${write.id}'s why shipped`).not.toContain(
+        fingerprint(write.why),
+      );
+
+  await page.goto('/learn/mistakes');
+  const item = QUIZ_ITEMS[0];
+  const card = page.getByRole('article', { name: item.statement.slice(0, 40) });
+  await card.getByRole('button', { name: item.truth ? 'True' : 'False', exact: true }).click();
+  await expect(card.getByRole('status')).toContainText(
+    `Right on the first try: the statement is ${item.truth ? 'true' : 'false'}.`,
+  );
+  await expect(card).toContainText(item.explanation[0].replace(/`/g, '').slice(0, 50));
 });

@@ -3,12 +3,13 @@
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useReviews } from '@/components/review/use-reviews';
-import type { QuizItem } from '@/content/lesson';
+import type { QuizPrompt } from '@/content/lesson';
 import { quizScore } from '@/lib/lesson';
 import { isDue } from '@/lib/review';
 import { ChoiceButtons } from './choice-buttons';
 import { InlineText, Prose } from './prose';
 import { clock } from './lesson-store';
+import { loadAnswerBook, useQuizKey } from './use-answer-book';
 import { useLessonRecords } from './use-lesson-records';
 import { panelClass } from '@/components/ui/panel';
 
@@ -24,17 +25,28 @@ export function useDue(id: string): boolean {
   return item ? isDue(item, clock()) : false;
 }
 
-function QuizCard({ item, index }: { item: QuizItem; index: number }) {
+function QuizCard({ item, index }: { item: QuizPrompt; index: number }) {
   const { records, record } = useLessonRecords();
   const answer = records.quiz[item.id];
   const due = useDue(item.id);
   const [retrying, setRetrying] = useState(false);
   const headingId = useId();
+  const key = useQuizKey(item.id, Boolean(answer));
+  const [failed, setFailed] = useState(false);
   function choose(choice: boolean) {
     setRetrying(false);
-    void record([
-      { kind: 'quiz', id: item.id, choice, correct: choice === item.truth, at: clock() },
-    ]);
+    // The truth is fetched only now, with the answer: it is not in the page's data.
+    loadAnswerBook().then(
+      (book) => {
+        const truth = book.quizKey(item.id)?.truth;
+        if (truth === undefined) return setFailed(true);
+        setFailed(false);
+        void record([
+          { kind: 'quiz', id: item.id, choice, correct: choice === truth, at: clock() },
+        ]);
+      },
+      () => setFailed(true),
+    );
   }
 
   return (
@@ -68,8 +80,8 @@ function QuizCard({ item, index }: { item: QuizItem; index: number }) {
         {answer ? (
           <div className="border-l-4 border-accent pl-4">
             <p className={`font-bold ${answer.correct ? 'text-good' : 'text-bad'}`}>
-              {answer.correct ? 'Right' : 'Not quite'} on the first try: the statement is{' '}
-              {item.truth ? 'true' : 'false'}.
+              {answer.correct ? 'Right' : 'Not quite'} on the first try
+              {key ? `: the statement is ${key.truth ? 'true' : 'false'}.` : '.'}
             </p>
             {answer.tries > 1 ? (
               <p className="text-sm">
@@ -77,9 +89,23 @@ function QuizCard({ item, index }: { item: QuizItem; index: number }) {
                 {answer.lastCorrect ? 'right' : 'wrong'}. Only the first try is scored.
               </p>
             ) : null}
-            <p className="mt-1 text-sm text-muted">The belief behind it: “{item.misconception}”.</p>
-            <Prose paragraphs={item.explanation} className="mt-2" />
+            {key ? (
+              <>
+                <p className="mt-1 text-sm text-muted">
+                  The belief behind it: “{key.misconception}”.
+                </p>
+                <Prose paragraphs={key.explanation} className="mt-2" />
+              </>
+            ) : key === null ? (
+              <p className="mt-1 text-bad">
+                The explanation could not be loaded. Reload to try again.
+              </p>
+            ) : (
+              <p className="mt-1 text-muted">Loading the explanation…</p>
+            )}
           </div>
+        ) : failed ? (
+          <p className="text-bad">The answer could not be checked. Reload to try again.</p>
         ) : null}
       </div>
       {answer && !retrying ? (
@@ -92,7 +118,7 @@ function QuizCard({ item, index }: { item: QuizItem; index: number }) {
 }
 
 /** The quiz: true-or-false items, scored on the first answer only; retries are kept as retries. */
-export function MistakesQuiz({ items }: { items: readonly QuizItem[] }) {
+export function MistakesQuiz({ items }: { items: readonly QuizPrompt[] }) {
   const { records, saving } = useLessonRecords();
   const score = quizScore(
     items.map((item) => item.id),

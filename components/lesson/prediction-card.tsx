@@ -2,11 +2,12 @@
 
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { WRITE_FATE_LABELS, type MistakeItem } from '@/content/lesson';
+import { WRITE_FATE_LABELS, type MistakePrompt } from '@/content/lesson';
 import { predictionCorrect, WRITE_FATES, type WriteFate } from '@/lib/lesson';
 import { ChoiceButtons } from './choice-buttons';
 import { clock } from './lesson-store';
 import { useDue } from './mistakes-quiz';
+import { loadAnswerBook, usePredictionKey } from './use-answer-book';
 import { useLessonRecords } from './use-lesson-records';
 import { panelClass } from '@/components/ui/panel';
 import { SaveIndicator } from '@/components/ui/save-indicator';
@@ -18,7 +19,7 @@ const FATES = WRITE_FATES.map((value) => ({ value, label: WRITE_FATE_LABELS[valu
  * A mistake as a timeline: the learner says what happens to each write, then checks. The first
  * check locks and is the one scored; later ones are kept as tries.
  */
-export function PredictionCard({ mistake, index }: { mistake: MistakeItem; index: number }) {
+export function PredictionCard({ mistake, index }: { mistake: MistakePrompt; index: number }) {
   const prediction = mistake.prediction;
   const { records, record } = useLessonRecords();
   const saved = records.predictions[prediction.id];
@@ -43,18 +44,30 @@ export function PredictionCard({ mistake, index }: { mistake: MistakeItem; index
     !editing,
   );
 
+  const key = usePredictionKey(prediction.id, !editing);
+  const [failed, setFailed] = useState(false);
   function check() {
-    setRetrying(false);
-    void record([
-      {
-        kind: 'predicted',
-        id: prediction.id,
-        answers: draft,
-        correct: predictionCorrect(prediction.writes, draft),
-        at: clock(),
+    const answers = draft;
+    // The fates are fetched only now, with the check: they are not in the page's data.
+    loadAnswerBook().then(
+      (book) => {
+        const writes = book.predictionKey(prediction.id);
+        if (!writes) return setFailed(true);
+        setFailed(false);
+        setRetrying(false);
+        void record([
+          {
+            kind: 'predicted',
+            id: prediction.id,
+            answers,
+            correct: predictionCorrect(writes, answers),
+            at: clock(),
+          },
+        ]);
+        setDraft({});
       },
-    ]);
-    setDraft({});
+      () => setFailed(true),
+    );
   }
 
   return (
@@ -98,19 +111,19 @@ export function PredictionCard({ mistake, index }: { mistake: MistakeItem; index
               onChoose={(fate) => setDraft({ ...draft, [write.id]: fate })}
             />
             {!editing ? (
-              <p className="text-sm">
-                <span
-                  className={`font-semibold ${saved.answers[write.id] === write.fate ? 'text-good' : 'text-bad'}`}
-                >
-                  {WRITE_FATE_LABELS[write.fate]}.
-                </span>{' '}
-                {write.why}
-              </p>
+              <WriteKey
+                write={key?.find((k) => k.id === write.id)}
+                chosen={saved.answers[write.id]}
+                loading={key === undefined}
+              />
             ) : null}
           </li>
         ))}
       </ul>
       <div role="status" className="mt-3">
+        {failed ? (
+          <p className="text-bad">The prediction could not be checked. Reload to try again.</p>
+        ) : null}
         {saved ? (
           <p className={`font-bold ${saved.correct ? 'text-good' : 'text-bad'}`}>
             {saved.correct ? 'Right on the first try.' : 'Not right on the first try.'}
@@ -135,5 +148,33 @@ export function PredictionCard({ mistake, index }: { mistake: MistakeItem; index
         )}
       </div>
     </article>
+  );
+}
+
+/** One write's fate and why, once loaded after the check. */
+function WriteKey({
+  write,
+  chosen,
+  loading,
+}: {
+  write: { fate: WriteFate; why: string } | undefined;
+  chosen: WriteFate | undefined;
+  loading: boolean;
+}) {
+  if (!write)
+    return (
+      <p className="text-sm text-muted">
+        {loading
+          ? 'Loading what happened…'
+          : 'What happened could not be loaded. Reload to try again.'}
+      </p>
+    );
+  return (
+    <p className="text-sm">
+      <span className={`font-semibold ${chosen === write.fate ? 'text-good' : 'text-bad'}`}>
+        {WRITE_FATE_LABELS[write.fate]}.
+      </span>{' '}
+      {write.why}
+    </p>
   );
 }

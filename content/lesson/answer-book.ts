@@ -1,4 +1,9 @@
 import type {
+  MistakeItem,
+  MistakePrompt,
+  PredictedWrite,
+  QuizItem,
+  QuizPrompt,
   MigrationCase,
   MigrationCasePrompt,
   Paragraphs,
@@ -6,6 +11,7 @@ import type {
   QuestionPrompt,
 } from './types';
 import { MIGRATION_CASES } from './cases';
+import { MISTAKES, QUIZ_ITEMS } from './mistakes';
 import { CHECK_QUESTION } from './lesson';
 import { flattenQuestions } from './questions';
 
@@ -48,4 +54,43 @@ export function withoutDerivation({
   question,
 }: MigrationCase): MigrationCasePrompt {
   return { id, title, changedCondition, question };
+}
+
+/** A quiz statement's key: its truth, the belief behind it and the explanation, on answer. */
+export function quizKey(
+  id: string,
+): Pick<QuizItem, 'truth' | 'misconception' | 'explanation'> | null {
+  const item = QUIZ_ITEMS.find((q) => q.id === id);
+  return item
+    ? { truth: item.truth, misconception: item.misconception, explanation: item.explanation }
+    : null;
+}
+
+/** A quiz statement without its key: what the mistakes page passes to its client cards. */
+export function quizPrompt({ id, statement }: QuizItem): QuizPrompt {
+  return { id, statement };
+}
+
+/** A prediction's key: each write's fate and why, looked up when the learner checks. */
+export function predictionKey(
+  id: string,
+): readonly Pick<PredictedWrite, 'id' | 'fate' | 'why'>[] | null {
+  const found = MISTAKES.find((m) => m.prediction.id === id);
+  return found
+    ? found.prediction.writes.map(({ id: write, fate, why }) => ({ id: write, fate, why }))
+    : null;
+}
+
+/** A mistake's prediction without its key: what the mistakes page passes to its client cards. */
+export function mistakePrompt({ id, misconception, prediction }: MistakeItem): MistakePrompt {
+  return {
+    id,
+    misconception,
+    prediction: {
+      id: prediction.id,
+      situation: prediction.situation,
+      steps: prediction.steps,
+      writes: prediction.writes.map(({ id: write, label }) => ({ id: write, label })),
+    },
+  };
 }

@@ -115,6 +115,16 @@ export interface MistakeItem extends QuizItem {
   prediction: Prediction;
 }
 
+/** A quiz statement as the page ships it: the truth and explanation load on answer. */
+export type QuizPrompt = Pick<QuizItem, 'id' | 'statement'>;
+
+/** A mistake's prediction as the page ships it: each write's fate and why load on check. */
+export interface MistakePrompt extends Pick<MistakeItem, 'id' | 'misconception'> {
+  prediction: Pick<Prediction, 'id' | 'situation' | 'steps'> & {
+    writes: readonly Pick<PredictedWrite, 'id' | 'label'>[];
+  };
+}
+
 export interface Reference {
   id: string;
   title: string;

@@ -6,6 +6,7 @@ import { Prose } from '@/components/lesson/prose';
 import { RecordsNotice } from '@/components/lesson/records-notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { MISTAKES, MISTAKES_LEAD, QUIZ_ITEMS } from '@/content/lesson';
+import { mistakePrompt, quizPrompt } from '@/content/lesson/answer-book';
 
 export const metadata: Metadata = { title: 'Common mistakes' };
 
@@ -17,7 +18,7 @@ export default function MistakesPage() {
       </PageHeader>
       <RecordsNotice />
       <div className="max-w-3xl">
-        <MistakesQuiz items={QUIZ_ITEMS} />
+        <MistakesQuiz items={QUIZ_ITEMS.map(quizPrompt)} />
         <section aria-labelledby="predictions" className="mt-10 space-y-4">
           <h2 id="predictions" className="text-2xl font-bold">
             The four mistakes as timelines
@@ -26,7 +27,7 @@ export default function MistakesPage() {
           <ol className="space-y-4">
             {MISTAKES.map((mistake, index) => (
               <li key={mistake.id}>
-                <PredictionCard mistake={mistake} index={index} />
+                <PredictionCard mistake={mistakePrompt(mistake)} index={index} />
               </li>
             ))}
           </ol>
