@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Explained, StateLines } from '@/lib/lease';
 import type { NoteEffect, WriteEffect } from '@/lib/timeline';
-import type { settingsLine } from '@/lib/timeline';
+import type { leaseBarLabel, runRowLine, settingsLine } from '@/lib/timeline';
 import type { CheckerStep, Violation } from '@/lib/checker';
 import type { LabViolation, LabWorkerView } from '@/lib/crashlab';
 
@@ -22,8 +22,10 @@ describe('the words of the timeline, by type', () => {
     expect(text).toMatch(/paused/);
   });
 
-  it('the settings line and every line of the state panel', () => {
+  it('the settings line, the state panel, the run-row line and the lease bars', () => {
     expectTypeOf<ReturnType<typeof settingsLine>>().toEqualTypeOf<Explained>();
+    expectTypeOf<ReturnType<typeof runRowLine>>().toEqualTypeOf<Explained>();
+    expectTypeOf<ReturnType<typeof leaseBarLabel>>().toEqualTypeOf<Explained>();
     expectTypeOf<StateLines['draft']>().toEqualTypeOf<Explained>();
     expectTypeOf<StateLines['workers']>().toEqualTypeOf<Explained[]>();
     expectTypeOf<StateLines['remote']>().toEqualTypeOf<Explained[]>();

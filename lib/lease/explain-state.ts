@@ -165,3 +165,41 @@ function gatewayLines(t: TargetFacts, check: GatewayCheckKind, token: string): s
     .join('; ');
   return [seen, `gateway writes: ${writes}`];
 }
+
+/** The run row after a step, as the trace table shows it: no token in a design without a fence. */
+export function explainRunRow(
+  run: { owner: string; fence: number; leaseUntil: number; status: string },
+  v: Vocabulary,
+): Explained {
+  const token = v.fenced ? ` ${v.token}=${run.fence}` : '';
+  return explained(`owner=${run.owner || '∅'}${token} until=${run.leaseUntil} ${run.status}`);
+}
+
+const seconds = (t: number): number => (Number.isInteger(t) ? t : Number(t.toFixed(2)));
+
+/** A database time as the page shows it: "t = 3.2 s", "t = 11 s". */
+export function explainTime(t: number): Explained {
+  return explained(`t = ${seconds(t)} s`);
+}
+
+/** One lease as the run row recorded it, as a lease bar draws it. */
+export interface LeaseBarFacts {
+  fence: number;
+  from: number;
+  until: number;
+  current: boolean;
+  replacedAt: number | null;
+  status: string;
+  endedBy: string | null;
+}
+
+/** The words drawn on a lease bar; every number in them is a value of the run row. */
+export function explainLeaseBar(bar: LeaseBarFacts, v: Vocabulary): Explained {
+  const token = v.fenced ? `${v.token} ${bar.fence} · ` : '';
+  const base = `${token}lease_until ${seconds(bar.until)}`;
+  if (!bar.current)
+    return explained(`${base} (replaced at ${explainTime(bar.replacedAt ?? bar.from)})`);
+  if (bar.status !== 'running')
+    return explained(`${base} (run ${bar.status}${bar.endedBy ? ` by ${bar.endedBy}` : ''})`);
+  return explained(base);
+}

@@ -94,6 +94,10 @@ export { explainWorkerLog, type WorkerLogFact } from './explain-log';
 export {
   explainSettings,
   explainState,
+  explainRunRow,
+  explainTime,
+  explainLeaseBar,
+  type LeaseBarFacts,
   type ScenarioSettings,
   type WorkerFacts,
   type TargetFacts,

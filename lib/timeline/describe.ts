@@ -1,4 +1,4 @@
-import type { OutcomeKind, Vocabulary } from '@/lib/lease';
+import { explainRunRow, type Explained, type OutcomeKind, type Vocabulary } from '@/lib/lease';
 import type { RunRowView, TargetId, TimelineEvent, WriteEffect } from './types';
 
 /**
@@ -113,13 +113,7 @@ export function markTone(effect: WriteEffect): 'broke' | 'applied' | 'held-back'
   return effect.database === 'applied' ? 'applied' : 'held-back';
 }
 
-/** The token's name in the scenario's words ("RangeID"); "token" in a design without a fence. */
-export function tokenWord(v: Vocabulary): string {
-  return v.fenced || v.token !== 'fence' ? v.token : 'token';
-}
-
-/** The run row after a step, as the trace table shows it: no token in a design without a fence. */
-export function runRowLine(run: RunRowView, v: Vocabulary): string {
-  const token = v.fenced ? ` ${v.token}=${run.fence}` : '';
-  return `owner=${run.owner || '∅'}${token} until=${run.leaseUntil} ${run.status}`;
+/** The run row after a step, as the trace table shows it (the explainer's words). */
+export function runRowLine(run: RunRowView, v: Vocabulary): Explained {
+  return explainRunRow(run, v);
 }

@@ -1,4 +1,4 @@
-import type { Vocabulary } from '@/lib/lease';
+import { explainLeaseBar, explainTime, type Explained, type Vocabulary } from '@/lib/lease';
 import type { Trace, WorkerId } from './types';
 
 /**
@@ -80,24 +80,17 @@ export function leaseBarsAt(trace: Trace, position: number): LeaseBar[] {
   return bars;
 }
 
-const seconds = (t: number): number => (Number.isInteger(t) ? t : Number(t.toFixed(2)));
-
-/** Formats a database time as the page shows it: "t = 3.2 s", "t = 11 s". */
-export function formatTime(t: number): string {
-  return `t = ${seconds(t)} s`;
+/** Formats a database time as the page shows it: "t = 3.2 s", "t = 11 s" (the explainer's). */
+export function formatTime(t: number): Explained {
+  return explainTime(t);
 }
 
-/** The words drawn on a lease bar; every number in them is a value of the run row. */
+/** The words drawn on a lease bar (the explainer's); every number in them is a value of the run row. */
 export function leaseBarLabel(
   bar: LeaseBar,
   vocabulary: Vocabulary = { token: 'fence', fenced: true },
-): string {
-  const token = vocabulary.fenced ? `${vocabulary.token} ${bar.fence} · ` : '';
-  const base = `${token}lease_until ${seconds(bar.until)}`;
-  if (!bar.current) return `${base} (replaced at ${formatTime(bar.replacedAt ?? bar.from)})`;
-  if (bar.status !== 'running')
-    return `${base} (run ${bar.status}${bar.endedBy ? ` by ${bar.endedBy}` : ''})`;
-  return base;
+): Explained {
+  return explainLeaseBar(bar, vocabulary);
 }
 
 /** The latest time any step's row reaches: the drawing's axis must include it. */
