@@ -31,8 +31,10 @@ const FILL: Record<string, (page: Page) => Promise<void>> = {
   },
 };
 
-// One test per route: the light scan, then the same page switched to the dark theme and scanned
-// again (the page follows the system theme), so each route loads once.
+// One test per route: the light scan with every rule, then the same page switched to the dark
+// theme (the page follows the system theme) and scanned again with the rules that depend on
+// colours, so each route loads once. The theme changes colours and nothing else: the rest of
+// the dark scan repeated the light one (about a third of the suite's axe time).
 for (const route of routes) {
   test(`${route} renders in the light and dark themes with no serious accessibility violations`, async ({
     page,
@@ -47,7 +49,7 @@ for (const route of routes) {
     expect(await seriousViolations(page), 'light theme').toEqual([]);
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(html).toHaveClass(/\bdark\b/);
-    expect(await seriousViolations(page), 'dark theme').toEqual([]);
+    expect(await seriousViolations(page, 'colours'), 'dark theme').toEqual([]);
   });
 }
 

@@ -24,7 +24,7 @@ import { HELP_PAGES, helpFor } from './help';
 // nothing. "Nothing" is measured: the folder's listing and every file's hash, before and after.
 // Run as root and as an unprivileged user (permissions mean nothing to root).
 const ROOT = resolve(__dirname, '..', '..');
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+const LAB = join(ROOT, 'scripts', 'crash-lab', 'lab.mjs');
 const base = mkdtempSync(join(tmpdir(), 'crash-lab-bad-input-'));
 chmodSync(base, 0o755);
 afterAll(() => {
@@ -57,12 +57,12 @@ function cli(asNobody: boolean, args: string[]): Promise<Result> {
           '--regid=nogroup',
           '--clear-groups',
           '--',
-          TSX,
-          'scripts/crash-lab/cli.ts',
+          process.execPath,
+          LAB,
           ...args,
         ],
       ]
-    : [TSX, ['scripts/crash-lab/cli.ts', ...args]];
+    : [process.execPath, [LAB, ...args]];
   return new Promise((done) => {
     execFile(
       file,

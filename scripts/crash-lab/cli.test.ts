@@ -42,7 +42,7 @@ function run(file: string, args: string[]): Promise<Result> {
 const npmLab = (...args: string[]) => run('npm', ['run', '--silent', 'lab', '--', ...args]);
 /** The same CLI without npm's start-up, for the many small cases. */
 const lab = (...args: string[]) =>
-  run(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/crash-lab/cli.ts', ...args]);
+  run(process.execPath, ['scripts/crash-lab/lab.mjs', ...args]);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const digest = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
@@ -233,12 +233,12 @@ describe('a stalled worker wakes up after a takeover', () => {
   it('is refused by the publisher (exit 4); the new generation’s receipt is the only one', async () => {
     const db = fresh();
     await lab('submit', '--db', db);
-    // Worker A in its own process group, so the test can stop and resume all of it (npm's tsx
-    // and the node process under it) with real signals.
+    // Worker A in its own process group, so the test can stop and resume all of it with real
+    // signals.
     const a = spawn(
-      join(ROOT, 'node_modules', '.bin', 'tsx'),
+      process.execPath,
       [
-        'scripts/crash-lab/cli.ts',
+        'scripts/crash-lab/lab.mjs',
         'run',
         '--db',
         db,

@@ -1,11 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
 import { EXIT } from './exit-codes';
 import { table } from './format';
+import { CLI_ENTRY, REPO_ROOT } from './paths';
 import type { QueueValues } from './queue-args';
 
-const REPO_ROOT = resolve(__dirname, '..', '..');
-const CLI = resolve(__dirname, 'cli.ts');
 
 /** The options a worker process inherits from the command that starts it. */
 export function workerArgs(
@@ -21,12 +19,12 @@ export function workerArgs(
   return args;
 }
 
-/** Starts this CLI again as a worker process (same Node, same tsx loader), optionally with an IPC channel. */
+/** Starts this CLI again as a worker process (same Node, same loader or bundle), optionally with an IPC channel. */
 export function spawnWorker(
   args: string[],
   options: { ipc?: boolean; env?: Record<string, string> } = {},
 ): ChildProcess {
-  return spawn(process.execPath, [...process.execArgv, CLI, ...args], {
+  return spawn(process.execPath, [...process.execArgv, CLI_ENTRY, ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...options.env },
     stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],

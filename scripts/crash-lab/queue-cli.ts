@@ -35,8 +35,8 @@ import { historyWriter, readHistory } from './queue-history-file';
 import { createQueue, describePlace, openQueue } from './queue-connect';
 import { runWorkerFleet } from './fleet';
 import { runSweep } from './sweep';
+import { REPO_ROOT } from './paths';
 
-const REPO_ROOT = resolve(__dirname, '..', '..');
 /** The embedded server's home: git-ignored, beside the repository's files. */
 export const LAB_DIR = resolve(REPO_ROOT, '.lab', 'pg');
 export const DEFAULT_PORT = 5433;
