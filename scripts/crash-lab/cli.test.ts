@@ -41,8 +41,7 @@ function run(file: string, args: string[]): Promise<Result> {
 /** Exactly what a learner types: npm run lab -- <command>. */
 const npmLab = (...args: string[]) => run('npm', ['run', '--silent', 'lab', '--', ...args]);
 /** The same CLI without npm's start-up, for the many small cases. */
-const lab = (...args: string[]) =>
-  run(process.execPath, ['scripts/crash-lab/lab.mjs', ...args]);
+const lab = (...args: string[]) => run(process.execPath, ['scripts/crash-lab/lab.mjs', ...args]);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const digest = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');

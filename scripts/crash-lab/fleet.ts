@@ -4,7 +4,6 @@ import { table } from './format';
 import { CLI_ENTRY, REPO_ROOT } from './paths';
 import type { QueueValues } from './queue-args';
 
-
 /** The options a worker process inherits from the command that starts it. */
 export function workerArgs(
   values: QueueValues,

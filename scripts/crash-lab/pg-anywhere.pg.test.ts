@@ -23,11 +23,13 @@ import { portInUse } from './pg-server';
 const ROOT = resolve(__dirname, '..', '..');
 const isRoot = process.getuid?.() === 0;
 const LEARNER = 'crashlab-learner';
-const cleanups: (() => void)[] = [];
+const cleanups: (() => unknown)[] = [];
 mkdirSync(join(ROOT, '.lab'), { recursive: true });
-afterAll(() => {
-  for (const cleanup of cleanups.reverse()) cleanup();
-});
+// One at a time, each finished before the next: a server still stopping (its `npm run lab`
+// reading the copy) while the copy is removed recreated folders inside it (ENOTEMPTY).
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+}, 120_000);
 
 interface Result {
   code: number;
@@ -113,7 +115,7 @@ async function startStatusStop(
   const labDir = join(checkout, '.lab', 'pg');
   cleanups.push(() => rmSync(runtimeHome(labDir), { recursive: true, force: true }));
   const started = await npmLab(checkout, ['pg', 'start', '--port', String(port)], as);
-  cleanups.push(() => void npmLab(checkout, ['pg', 'stop'], as));
+  cleanups.push(() => npmLab(checkout, ['pg', 'stop'], as));
   expect(started.stderr).toBe('');
   expect(started.code).toBe(0);
   expect(started.stdout).toContain(`postgres://postgres:crashlab@127.0.0.1:${port}/crashlab`);

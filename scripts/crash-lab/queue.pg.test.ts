@@ -47,8 +47,7 @@ function run(file: string, args: string[]): Promise<Result> {
   });
 }
 const npmLab = (...args: string[]) => run('npm', ['run', '--silent', 'lab', '--', ...args]);
-const lab = (...args: string[]) =>
-  run(process.execPath, ['scripts/crash-lab/lab.mjs', ...args]);
+const lab = (...args: string[]) => run(process.execPath, ['scripts/crash-lab/lab.mjs', ...args]);
 
 /** A refusal as the docs promise it: exit 2 and one line on stderr, with no stack trace. */
 function refusedInOneLine(result: Result) {
