@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, reloadWhenSaved, test } from './fixtures';
+import { expect, reloadWhenSaved, test, whenSaved } from './fixtures';
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
@@ -89,6 +89,7 @@ test('a wrong prediction comes back as due after the clock moves a day', async (
     'Not right on the first try.',
   );
 
+  await whenSaved(page);
   await page.goto('/');
   const reviews = page.locator('[data-reviews="ready"]');
   await expect(reviews).toContainText('Nothing is due for review today. Next review in 1 day(s).');
@@ -160,6 +161,7 @@ test('the mastery map shows a mistake as “not yet” until its exercises are p
     'Right on the first try.',
   );
 
+  await whenSaved(page);
   await page.goto('/reflect');
   await expect(randomTokens).toHaveAttribute('data-mastery', 'passed');
   await expect(workerCheck).toHaveAttribute('data-mastery', 'not-yet');

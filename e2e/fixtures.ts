@@ -136,6 +136,14 @@ export async function seriousViolations(
  * IndexedDB in the background, and the page marks <html data-saving> until the write lands.
  */
 export async function reloadWhenSaved(page: Page): Promise<void> {
-  await expect(page.locator('html:not([data-saving])')).toHaveCount(1);
+  await whenSaved(page);
   await page.reload();
+}
+
+/**
+ * Waits until the lesson's records are stored (no <html data-saving>): before a navigation that
+ * leaves the page, as a reload would, the write must have landed.
+ */
+export async function whenSaved(page: Page): Promise<void> {
+  await expect(page.locator('html:not([data-saving])')).toHaveCount(1);
 }
