@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, reloadWhenSaved, test } from './fixtures';
+import { expect, reloadWhenSaved, test, whenSaved } from './fixtures';
 
 const SECTION_COUNT = 14;
 
@@ -153,6 +153,10 @@ test('the reveal works by keyboard once the learner has tried, and an oversized 
   await expect(dontKnow).toBeEnabled(); // the records have loaded
   await dontKnow.focus();
   await page.keyboard.press('Enter');
+  // The attempt is stored before the reveal is used: focus given to the button while the records
+  // were still being written was lost when the card drew again (seen once in four runs).
+  await expect(dontKnow).toBeHidden();
+  await whenSaved(page);
   const reveal = question.getByRole('button', { name: 'Reveal the reference answer' });
   await expect(reveal).toBeEnabled();
   await reveal.focus();
@@ -161,8 +165,12 @@ test('the reveal works by keyboard once the learner has tried, and an oversized 
     'aria-expanded',
     'true',
   );
+  // The reference answer loads on reveal, and its "Got it" button comes with it: Tab once it is
+  // there (a Tab before it landed moved focus past it in a fresh-clone CI).
+  const gotIt = question.getByRole('button', { name: 'Got it' });
+  await expect(gotIt).toBeVisible();
   await page.keyboard.press('Tab');
-  await expect(question.getByRole('button', { name: 'Got it' })).toBeFocused();
+  await expect(gotIt).toBeFocused();
 
   // Typing past the limit is refused, and the 20,000 characters already there stay.
   const box = question.getByRole('textbox', { name: /Your answer first/ });
