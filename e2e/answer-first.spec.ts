@@ -83,8 +83,7 @@ test('a wrong prediction comes back as due after the clock moves a day', async (
     .getByRole('button', { name: 'Applied' })
     .click();
   await prediction.getByRole('button', { name: 'Check my prediction' }).click();
-  // The card has two live regions: the check's verdict, and its draft's save indicator (which
-  // reads "Unsaved changes" until the autosave's pause has passed).
+  // The card has two live regions: the check's verdict, and its draft's save indicator.
   await expect(prediction.getByRole('status').filter({ hasText: /first try/ })).toContainText(
     'Not right on the first try.',
   );

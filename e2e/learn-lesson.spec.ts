@@ -71,6 +71,8 @@ test('a learner reads the lesson, picks a path, works the questions and the quiz
   );
 
   // The question tree: answer Level 1 and reveal it, which unlocks Level 2, then Level 3.
+  // (Each records action is written in the background: leave only once it is stored.)
+  await whenSaved(page);
   await page.goto('/learn/questions');
   const level1 = page.getByRole('article', { name: /user cancels its task/ });
   await expect(page.getByRole('article', { name: 'Level 2 (locked)' })).toBeVisible();
@@ -93,6 +95,7 @@ test('a learner reads the lesson, picks a path, works the questions and the quiz
   await revealAndRate(level3, 'Missed');
 
   // The quiz: one wrong answer on purpose.
+  await whenSaved(page);
   await page.goto('/learn/mistakes');
   const answers: Array<[RegExp, 'True' | 'False']> = [
     [/expiry on record is enough/, 'False'],
