@@ -58,7 +58,7 @@ export interface WorkerFacts {
   believedLeaseUntil: number;
 }
 
-/** What the run's targets hold after a step (the timeline's snapshot has this shape). */
+/** What the run's targets hold after a step (the timeline's TargetsView extends it). */
 export interface TargetFacts {
   draft: { owner: string; fence: number; opId: string } | null;
   officialReport: { body: string; writer: string; version: number } | null;

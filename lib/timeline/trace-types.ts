@@ -1,4 +1,12 @@
-import type { CheckName, Explained, OutcomeKind, Vocabulary, WriteDecision } from '@/lib/lease';
+import type {
+  CheckName,
+  Explained,
+  OutcomeKind,
+  TargetFacts,
+  Vocabulary,
+  WorkerFacts,
+  WriteDecision,
+} from '@/lib/lease';
 import type { TargetId, TimelineEvent, WorkerId } from './types';
 
 /* The trace half of the timeline's contract: what running a scenario gives back. */
@@ -50,23 +58,24 @@ export interface RunRowView {
   status: string;
 }
 
-export interface WorkerView {
+/**
+ * A worker after a step: the facts the explainer's state panel reads (lib/lease's WorkerFacts),
+ * with the timeline's worker ids. `token` is the fence from its last successful claim (0 if it
+ * never claimed); `believedLeaseUntil` is the lease end it read at its last claim or renewal,
+ * which it compares with its own `clock`, so a worker whose clock is behind believes its lease
+ * is still valid.
+ */
+export interface WorkerView extends WorkerFacts {
   id: WorkerId;
   /** The owner name it claims under, when it is a restarted process of another worker. */
   restartOf?: WorkerId;
-  paused: boolean;
-  /** The fence token from this worker's last successful claim (0 if it never claimed). */
-  token: number;
-  /**
-   * The lease end the worker read at its last claim or renewal. It compares this with its own
-   * clock, so a worker whose clock is behind believes its lease is still valid.
-   */
-  believedLeaseUntil: number;
-  /** What the worker's own clock reads now. */
-  clock: number;
 }
 
-export interface TargetsView {
+/**
+ * What the run's targets hold after a step: the facts the explainer reads (lib/lease's
+ * TargetFacts), with the fields only the trace table and the drawing use.
+ */
+export interface TargetsView extends TargetFacts {
   /** The database's draft of the run, if any. */
   draft: { owner: string; fence: number; opId: string; body: string } | null;
   /** The official report file: its content and who wrote it. */
