@@ -2,11 +2,16 @@ import {
   applyEvent,
   EMPTY_RECORDS,
   readLessonRecords,
-  recordEvent,
   type LessonEvent,
   type LessonRecords,
 } from '@/lib/lesson';
-import { browserRecords, subscribeToRecords } from '@/lib/composition';
+import {
+  appendToOutbox,
+  browserOutbox,
+  browserRecords,
+  deliverFromOutbox,
+  subscribeToRecords,
+} from '@/lib/composition';
 
 /** What the lesson's islands see: the records, whether they are loaded, and any problem. */
 export interface LessonState {
@@ -14,7 +19,10 @@ export interface LessonState {
   records: LessonRecords;
   /** Damaged-database reports and failed saves, shown to the learner until dismissed. */
   problems: readonly string[];
-  /** True while events shown on the page are still being written to the records database. */
+  /**
+   * True while an action shown on the page is not yet in the records database: events being
+   * written, or, on load, actions a page left behind in the outbox until they are applied.
+   */
   saving: boolean;
 }
 
@@ -68,7 +76,9 @@ function publish() {
     status,
     records: pending.reduce(applyEvent, stored),
     problems,
-    saving: pending.length > 0,
+    // Until the first read, the outbox may hold actions of a page that was left: the first read
+    // applies them (lib/composition/records.ts).
+    saving: pending.length > 0 || (status === 'loading' && browserOutbox().size() > 0),
   };
   // Exposed on the page for anything that must wait until the learner's work is stored (a reload
   // before the write lands would lose it): <html data-saving>.
@@ -115,19 +125,29 @@ export function subscribeLesson(listener: () => void): () => void {
 export const lessonSnapshot = (): LessonState => state;
 export const lessonServerSnapshot = (): LessonState => INITIAL;
 
-/** Records events in one write; the page shows them at once. Resolves false if not saved. */
+/**
+ * Records events in one write; the page shows them at once. The batch is first held in the
+ * records outbox (browser storage, synchronously), so a learner who leaves before the write lands
+ * finds it applied on the next load. Resolves false if not saved.
+ */
 export async function recordLessonEvents(events: readonly LessonEvent[]): Promise<boolean> {
   if (events.length === 0) return true;
+  const appended = appendToOutbox(events.map((event) => ({ kind: 'lesson' as const, event })));
+  if (!appended.held) problems = [...problems, appended.problem];
   pending = [...pending, ...events];
   publish();
   let saved = true;
   try {
-    await inTurn(() =>
-      browserRecords().write((db) => events.forEach((event) => recordEvent(db, event))),
-    );
+    const report = await inTurn(() => deliverFromOutbox(appended));
+    saved = report.failed.length === 0;
   } catch (error) {
     saved = false;
-    problems = [...problems, `Not saved: ${describe(error)}`];
+    problems = [
+      ...problems,
+      appended.held
+        ? `Not saved yet: ${describe(error)}. It is kept in this browser and saved when your records open again.`
+        : `Not saved: ${describe(error)}`,
+    ];
   } finally {
     pending = pending.filter((event) => !events.includes(event));
   }

@@ -1,13 +1,17 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { browserRecords, subscribeToRecords } from '@/lib/composition';
+import {
+  appendToOutbox,
+  browserRecords,
+  deliverFromOutbox,
+  subscribeToRecords,
+  type OutboxEntry,
+} from '@/lib/composition';
 import {
   evidenceByKind,
   latestNotes,
   ratingHistory,
-  recordRating,
-  saveNote,
   type NoteRecord,
   type Evidence,
   type SelfRating,
@@ -70,19 +74,36 @@ export function useSelfAssessment(evidenceKinds: readonly string[]) {
     };
   }, [evidenceKinds]);
 
-  const rate = useCallback(async (item: string, rating: SelfRating, text: string) => {
-    await browserRecords().write((db) => {
-      const at = Date.now();
-      recordRating(db, { item, rating, note: text, at });
-      saveNote(db, { item, note: text, at });
-    });
+  /**
+   * Holds the entries in the records outbox before anything awaits (a rating saved as the page
+   * is left, on pagehide, survives the navigation), then writes them. Rejects when not saved.
+   */
+  const record = useCallback(async (entries: readonly OutboxEntry[]) => {
+    const appended = appendToOutbox(entries);
+    if (!appended.held) {
+      const problem = appended.problem;
+      setState((prev) => (prev ? { ...prev, problems: [...prev.problems, problem] } : prev));
+    }
+    const report = await deliverFromOutbox(appended);
+    if (report.failed.length > 0) throw new Error(report.failed[0].reason);
   }, []);
 
-  const note = useCallback(async (item: string, text: string) => {
-    await browserRecords().write((db) => {
-      saveNote(db, { item, note: text, at: Date.now() });
-    });
-  }, []);
+  const rate = useCallback(
+    (item: string, rating: SelfRating, text: string) => {
+      const at = Date.now();
+      return record([
+        { kind: 'reflect.rated', rating: { item, rating, note: text, at } },
+        { kind: 'reflect.note', note: { item, note: text, at } },
+      ]);
+    },
+    [record],
+  );
+
+  const note = useCallback(
+    (item: string, text: string) =>
+      record([{ kind: 'reflect.note', note: { item, note: text, at: Date.now() } }]),
+    [record],
+  );
 
   return { state, error, rate, note };
 }

@@ -1,5 +1,7 @@
 export * from './progress';
 export { lessonSchema, recordEvent, readLessonRecords } from './records';
+/** A lesson event's stored form, for the records outbox. */
+export { lessonEventSchema } from './event-schema';
 export * from './path-choice';
 export * from './reading';
 /** The lesson's saved answers, and moving them into the journal as its first versions. */

@@ -6,4 +6,16 @@ export {
   type RecordsOptions,
   type RecordsProblem,
 } from './records';
+export {
+  createOutbox,
+  MAX_APPLIED_IDS,
+  MAX_BATCH_CHARS,
+  MAX_BATCH_ENTRIES,
+  MAX_REPLAY_BATCHES,
+  outboxKey,
+  type Appended,
+  type Outbox,
+  type OutboxBatch,
+  type OutboxReport,
+} from './outbox';
 export { ACTIVITY_KINDS, isActivityKind, type ActivityKind } from './activity';

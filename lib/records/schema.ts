@@ -1,4 +1,5 @@
 import type { SqlDriver } from '@/lib/sqlite';
+import { OUTBOX_APPLIED_TABLE } from './outbox-table';
 
 /**
  * A feature's tables in the records database, versioned on their own so features can grow
@@ -21,6 +22,9 @@ export const coreSchema: FeatureSchema = {
        detail  TEXT    NOT NULL DEFAULT '{}'
      );
      CREATE INDEX activity_kind ON activity (kind, subject);`,
+    // Version 2: the outbox's applied batch ids (lib/records/outbox.ts), marked in the same
+    // write that applies a batch, so a batch left in browser storage is applied exactly once.
+    OUTBOX_APPLIED_TABLE,
   ],
 };
 

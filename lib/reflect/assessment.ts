@@ -29,7 +29,8 @@ export const reflectSchema: FeatureSchema = {
   ],
 };
 
-const ratingInput = z.object({
+/** A rating's stored form (also how the records outbox holds one). */
+export const ratingInput = z.object({
   item: z.string().regex(/^[a-z0-9-]{1,40}$/),
   rating: z.enum(RATINGS),
   note: z
@@ -51,7 +52,8 @@ export function recordRating(db: SqlDriver, input: RatingRecord): void {
   logActivity(db, rating.at, 'reflect.rated', rating.item, { rating: rating.rating });
 }
 
-const noteInput = ratingInput.pick({ item: true, note: true, at: true });
+/** A note's stored form (also how the records outbox holds one). */
+export const noteInput = ratingInput.pick({ item: true, note: true, at: true });
 export type NoteRecord = z.infer<typeof noteInput>;
 
 /** Saves an item's note on its own (no rating needed); the latest note per item is kept. */

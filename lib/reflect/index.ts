@@ -12,6 +12,8 @@ export {
   MAX_NOTE_CHARS,
   reflectSchema,
   recordRating,
+  ratingInput as ratingRecordSchema,
+  noteInput as noteRecordSchema,
   ratingHistory,
   latestRatings,
   latestNotes,

@@ -25,6 +25,11 @@ export const STORAGE_KEYS = {
    * `lease-lab.journal.v1.<prompt>.<writer>.<seq>`, so a tab only ever writes its own keys.
    */
   journal: 'lease-lab.journal.v1',
+  /**
+   * Prefix of the records outbox: one key per batch of a learner's actions not yet confirmed in
+   * the records database, as `lease-lab.outbox.v1.<batchId>` (lib/records/outbox.ts).
+   */
+  outbox: 'lease-lab.outbox.v1',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
