@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test, whenSaved } from './fixtures';
 
 // Issue 23, "nothing lost": a learner who acts and then leaves by a full navigation (types an
 // address, reloads, closes the tab) at once must find the record when they come back. The records
@@ -88,4 +88,76 @@ test('a self-assessment rating is kept when the learner leaves at once', async (
   const again = page.getByRole('group', { name: 'Intermediate standard' });
   await expect(again.getByText('Last rated confident')).toBeVisible();
   await expect(again.getByRole('radio', { name: 'Confident' })).toBeChecked();
+});
+
+test('a damaged or foreign action left in the outbox is set aside and reported, and answers still save', async ({
+  page,
+}) => {
+  // Planted before the app's code runs (once: the later visit must not plant again).
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('planted')) return;
+    sessionStorage.setItem('planted', '1');
+    localStorage.setItem('lease-lab.outbox.v1.zz-1-planted', '{not json');
+    localStorage.setItem(
+      'lease-lab.outbox.v1.zz-2-planted',
+      JSON.stringify({ owner: 'another app', entries: 'all of them' }),
+    );
+  });
+  await page.goto('/learn/mistakes');
+  // The records notice (Next's route announcer is an alert too).
+  const notice = page.getByRole('alert').filter({ hasText: 'lease-lab.outbox.v1.' });
+  await expect(notice).toContainText(
+    'Stored data under "lease-lab.outbox.v1.zz-1-planted" was damaged',
+  );
+  await expect(notice).toContainText('Stored data under "lease-lab.outbox.v1.zz-2-planted"');
+  const kept = await page.evaluate(() => Object.keys(localStorage).sort());
+  expect(kept.filter((k) => k.startsWith('lease-lab.outbox.v1.'))).toEqual([
+    expect.stringMatching(/^lease-lab\.outbox\.v1\.zz-1-planted\.corrupt\.\d+$/),
+    expect.stringMatching(/^lease-lab\.outbox\.v1\.zz-2-planted\.corrupt\.\d+$/),
+  ]);
+
+  const item = page.getByRole('article', { name: /expiry on record is enough/ });
+  await item.getByRole('button', { name: 'False', exact: true }).click();
+  await expect(item.getByRole('status')).toContainText(/the statement is (true|false)/);
+  await page.goto('/learn/mistakes');
+  await expect(
+    page
+      .getByRole('article', { name: /expiry on record is enough/ })
+      .getByRole('button', { name: 'False', exact: true }),
+  ).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('when browser storage is full, an answer still shows and is saved, and the page says leaving at once could lose it', async ({
+  page,
+}) => {
+  await page.goto('/learn/mistakes');
+  const item = page.getByRole('article', { name: /expiry on record is enough/ });
+  await expect(item.getByRole('button', { name: 'False', exact: true })).toBeEnabled();
+  // Fill localStorage to its quota (characters of keys and values), so the outbox cannot hold
+  // the batch.
+  await page.evaluate(() => {
+    let size = 4_000_000;
+    let n = 0;
+    while (size >= 1) {
+      try {
+        localStorage.setItem(`lease-lab.test-filler.${n}`, 'x'.repeat(size));
+        n += 1;
+      } catch {
+        size = Math.floor(size / 2);
+      }
+    }
+  });
+  await item.getByRole('button', { name: 'False', exact: true }).click();
+  await expect(item.getByRole('status')).toContainText(/the statement is (true|false)/);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Browser storage is full' }),
+  ).toContainText('Browser storage is full, so this action goes straight to your records database');
+  // Without the outbox the write must land before leaving: wait for it, as the notice says.
+  await whenSaved(page);
+  await page.goto('/learn/mistakes');
+  await expect(
+    page
+      .getByRole('article', { name: /expiry on record is enough/ })
+      .getByRole('button', { name: 'False', exact: true }),
+  ).toHaveAttribute('aria-pressed', 'true');
 });
