@@ -9,21 +9,32 @@ import {
   leaseBarLabel,
   leaseBarsAt,
   markTone,
+  timeAxis,
   type Scenario,
   type Trace,
   type WriteEffect,
 } from '@/lib/timeline';
+import { TimelineAxis } from './timeline-axis';
+import { TimelineLegend } from './timeline-legend';
+import { WorkerLine } from './worker-line';
+import { outcomeGlyph, TONE_COLOR } from './timeline-marks';
 
-const LANE = 60;
-/** A write that broke a property is drawn red, whoever it was applied for; a held-back one muted. */
-const TONE_COLOR = { broke: 'var(--bad)', applied: 'var(--good)', 'held-back': 'var(--muted)' };
+const LANE = 72;
 const TOP = 8;
-const AXIS = 28;
+/** A lane's line sits this far below the lane's top; its label sits above the line. */
+const LINE = 40;
+/** From the last lane's line to the axis: room for the verdicts under the marks. */
+const BELOW = 38;
+const AXIS_TEXT = 26;
+/** The box's padding (p-2) and border: where the lane labels sit over the drawing. */
+const INSET = 9;
 
 /**
  * The timeline drawn as lanes: one per worker (its lease windows as bands, a pause as a gap)
- * and one per target (each write a mark, its verdict shown once the step is revealed).
- * The trace table below is the accessible view of the same information.
+ * and one per target (each write a mark, its verdict shown once the step is revealed), over a
+ * time axis with its scale, and a legend. The drawing scrolls sideways inside its box on a
+ * narrow screen; the lane labels stay put over it, and each step scrolls the current one into
+ * view. The trace table below is the accessible view of the same information.
  */
 export function TimelineLanes({
   scenario,
@@ -47,13 +58,20 @@ export function TimelineLanes({
     return () => observer.disconnect();
   }, []);
   const layout = layoutTimeline(scenario, trace ? latestLeaseEnd(trace) : 0, available);
-  const currentX = position >= 0 ? layout.eventX[position] : 0;
-  // Keep the current step in view when the drawing scrolls.
+  const axis = timeAxis(layout, (t) => formatTime(t));
+  const currentX = position >= 0 ? layout.eventX[position] : null;
+  const width = layout.width;
+  // Keep the current step in view when the drawing scrolls: centred in the part of the box the
+  // lane labels leave free, and only moved when the step would be outside it.
   useEffect(() => {
     const element = box.current;
-    if (element && element.scrollWidth > element.clientWidth)
+    if (!element || currentX === null || element.scrollWidth <= element.clientWidth) return;
+    const margin = Math.min(80, element.clientWidth / 4);
+    const visibleFrom = element.scrollLeft + margin;
+    const visibleTo = element.scrollLeft + element.clientWidth - margin;
+    if (currentX < visibleFrom || currentX > visibleTo)
       element.scrollLeft = Math.max(0, currentX - element.clientWidth / 2);
-  }, [currentX]);
+  }, [currentX, width]);
   const current = position >= 0 && trace ? trace.steps[position] : null;
   // The lease bars are the run row's values up to this step, nothing else.
   const bars = trace && position >= 0 ? leaseBarsAt(trace, position) : [];
@@ -61,235 +79,197 @@ export function TimelineLanes({
   for (const step of trace?.steps.slice(0, position + 1) ?? []) {
     for (const e of step.effects) if (e.kind === 'write') revealed.set(e.eventId, e);
   }
-  const laneY = new Map(layout.lanes.map((lane, i) => [lane.id, TOP + i * LANE + 38]));
-  const height = TOP + layout.lanes.length * LANE + AXIS;
-  const right = layout.width;
+  const laneY = new Map(layout.lanes.map((lane, i) => [lane.id, TOP + i * LANE + LINE]));
+  const axisY = TOP + (layout.lanes.length - 1) * LANE + LINE + BELOW;
+  const height = axisY + AXIS_TEXT;
+  const right = width - 8;
+  const currentEvent = current ? scenario.events[position] : null;
 
   return (
-    <div
-      ref={box}
-      // Focusable so keyboard users can scroll a drawing wider than the screen.
-      tabIndex={0}
-      role="region"
-      aria-label="Timeline drawing"
-      className="overflow-x-auto rounded-lg border border-line bg-surface-2 p-2"
-    >
-      <svg
-        width={right}
-        height={height}
-        viewBox={`0 0 ${right} ${height}`}
-        role="img"
-        aria-label={`Timeline of “${scenario.title}”: ${layout.lanes.map((l) => l.label).join(', ')}. The table below lists the same events and verdicts.`}
-        className="block text-ink"
-      >
-        {layout.lanes.map((lane) => {
-          const y = laneY.get(lane.id) ?? 0;
-          const gaps = layout.pauses.filter((p) => p.worker === lane.id);
-          return (
-            <g key={lane.id}>
-              <text x={4} y={y - 24} fontSize={12} fill="var(--muted)" fontWeight={600}>
-                {lane.label}
-              </text>
-              {lane.kind === 'worker' ? (
-                <WorkerLine y={y} left={lane.startX} right={right - 8} gaps={gaps} />
-              ) : (
-                <line x1={4} x2={right - 8} y1={y} y2={y} stroke="var(--line)" strokeWidth={2} />
-              )}
-              {lane.kind === 'worker'
-                ? bars
-                    .filter((bar) => bar.worker === lane.id)
-                    .map((bar) => {
-                      const x1 = layout.eventX[bar.claimIndex];
-                      const x2 = Math.max(layout.timeToX(bar.until), x1 + 4);
-                      return (
-                        <g
-                          key={bar.claimIndex}
-                          data-testid="lease-bar"
-                          data-fence={bar.fence}
-                          data-until={bar.until}
-                          data-current={bar.current ? 'true' : 'false'}
-                        >
-                          <rect
-                            x={x1}
-                            y={y - 8}
-                            width={x2 - x1}
-                            height={16}
-                            rx={3}
-                            fill="var(--accent)"
-                            opacity={bar.current ? 0.3 : 0.15}
-                          />
-                          <text x={x1 + 4} y={y - 11} fontSize={10} fill="var(--ink)">
-                            {leaseBarLabel(bar, trace?.vocabulary)}
-                          </text>
-                        </g>
-                      );
-                    })
-                : null}
-            </g>
-          );
-        })}
-        {current ? (
-          <line
-            x1={layout.eventX[position]}
-            x2={layout.eventX[position]}
-            y1={TOP}
-            y2={height - AXIS + 4}
-            stroke="var(--accent)"
-            strokeWidth={2}
-            strokeDasharray="4 3"
-          />
-        ) : null}
-        {layout.reads.map((read) => {
-          const y = laneY.get(read.worker) ?? 0;
-          return (
-            <g key={read.eventId}>
-              <title>{describeEvent(scenario.events[read.index])}</title>
-              <rect
-                x={read.x - 6}
-                y={y - 6}
-                width={12}
-                height={12}
-                transform={`rotate(45 ${read.x} ${y})`}
-                fill="var(--surface)"
-                stroke="var(--ink)"
-                strokeWidth={1.5}
-              />
-              <text x={read.x} y={y + 22} fontSize={11} textAnchor="middle" fill="var(--muted)">
-                {read.label}
-              </text>
-            </g>
-          );
-        })}
-        {layout.marks.map((mark) => {
-          const y = laneY.get(mark.lane) ?? 0;
-          const effect = revealed.get(mark.eventId);
-          const event = scenario.events[mark.index];
-          return (
-            <g key={mark.eventId}>
-              <title>{`${describeEvent(event)}${effect ? `: ${effect.verdictLine}` : ''}`}</title>
-              <circle
-                cx={mark.x}
-                cy={y}
-                r={10}
-                fill={effect ? TONE_COLOR[markTone(effect)] : 'var(--surface)'}
-                stroke={effect ? 'none' : 'var(--ink)'}
-                strokeWidth={1.5}
-              />
-              <text
-                x={mark.x}
-                y={y + 4}
-                fontSize={11}
-                textAnchor="middle"
-                fontWeight={700}
-                fill={effect ? 'var(--surface)' : 'var(--ink)'}
-              >
-                {mark.worker ?? 'U'}
-              </text>
-              {effect ? (
-                <text
-                  x={mark.x}
-                  y={y + 24}
-                  fontSize={12}
-                  textAnchor="middle"
-                  fontWeight={700}
-                  fill={TONE_COLOR[markTone(effect)]}
-                >
-                  {effect.outcome === 'applied'
-                    ? '✓'
-                    : effect.outcome === 'duplicate'
-                      ? '='
-                      : effect.outcome === 'unknown'
-                        ? '?'
-                        : `✗ ${effect.rowsChanged}`}
-                </text>
-              ) : null}
-            </g>
-          );
-        })}
-        <line x1={4} x2={right - 8} y1={height - AXIS} y2={height - AXIS} stroke="var(--line)" />
-        {layout.ticks.map((tick) => (
-          <g key={tick.t} data-testid="axis-tick" data-t={tick.t}>
-            <line
-              x1={tick.x}
-              x2={tick.x}
-              y1={height - AXIS - 4}
-              y2={height - AXIS + 5}
-              stroke="var(--muted)"
-            />
-            {tick.x2 > tick.x ? (
-              // Events at one instant sit side by side: the bracket takes no time.
+    <div>
+      <div className="relative">
+        <div
+          ref={box}
+          // Focusable so keyboard users can scroll a drawing wider than the screen.
+          tabIndex={0}
+          role="region"
+          aria-label="Timeline drawing"
+          className="overflow-x-auto rounded-lg border border-line bg-surface-2 p-2"
+        >
+          <svg
+            width={width}
+            height={height}
+            viewBox={`0 0 ${width} ${height}`}
+            role="img"
+            aria-label={`Timeline of “${scenario.title}”: ${layout.lanes.map((l) => l.label).join(', ')}. The table below lists the same events and verdicts.`}
+            className="block text-ink"
+          >
+            {layout.ticks
+              .filter((tick) => tick.x2 > tick.x)
+              .map((tick) => (
+                <rect
+                  key={tick.t}
+                  x={tick.x}
+                  y={TOP}
+                  width={tick.x2 - tick.x}
+                  height={axisY - TOP}
+                  fill="var(--line)"
+                  opacity={0.25}
+                />
+              ))}
+            {layout.lanes.map((lane) => {
+              const y = laneY.get(lane.id) ?? 0;
+              const gaps = layout.pauses.filter((p) => p.worker === lane.id);
+              return (
+                <g key={lane.id}>
+                  {lane.kind === 'worker' ? (
+                    <WorkerLine y={y} left={lane.startX} right={right} gaps={gaps} />
+                  ) : (
+                    <line x1={4} x2={right} y1={y} y2={y} stroke="var(--line)" strokeWidth={2} />
+                  )}
+                  {lane.kind === 'worker'
+                    ? bars
+                        .filter((bar) => bar.worker === lane.id)
+                        .map((bar) => {
+                          const x1 = layout.eventX[bar.claimIndex];
+                          const x2 = Math.max(layout.timeToX(bar.until), x1 + 4);
+                          return (
+                            <g
+                              key={bar.claimIndex}
+                              data-testid="lease-bar"
+                              data-fence={bar.fence}
+                              data-until={bar.until}
+                              data-current={bar.current ? 'true' : 'false'}
+                            >
+                              <rect
+                                x={x1}
+                                y={y - 8}
+                                width={x2 - x1}
+                                height={16}
+                                rx={3}
+                                fill="var(--accent)"
+                                opacity={bar.current ? 0.3 : 0.15}
+                              />
+                              <text x={x1 + 4} y={y - 11} fontSize={10} fill="var(--ink)">
+                                {leaseBarLabel(bar, trace?.vocabulary)}
+                              </text>
+                            </g>
+                          );
+                        })
+                    : null}
+                </g>
+              );
+            })}
+            {currentX !== null && current ? (
               <line
-                x1={tick.x}
-                x2={tick.x2}
-                y1={height - AXIS + 2}
-                y2={height - AXIS + 2}
-                stroke="var(--muted)"
-                strokeDasharray="2 2"
+                data-testid="current-step"
+                x1={currentX}
+                x2={currentX}
+                y1={TOP}
+                y2={axisY + 4}
+                stroke="var(--accent)"
+                strokeWidth={2}
+                strokeDasharray="4 3"
               />
             ) : null}
-            <text x={tick.x} y={height - 6} fontSize={11} textAnchor="start" fill="var(--muted)">
-              {formatTime(tick.t)}
-            </text>
-          </g>
-        ))}
-        {layout.elided.map((cut) => {
-          const mid = (cut.x0 + cut.x1) / 2;
-          const y = height - AXIS;
-          return (
-            <g key={cut.t0} data-testid="axis-elided">
-              <title>{`${cut.t1 - cut.t0} s drawn shorter than to scale`}</title>
-              <path
-                d={`M ${mid - 7} ${y + 6} L ${mid - 1} ${y - 6} M ${mid + 1} ${y + 6} L ${mid + 7} ${y - 6}`}
-                stroke="var(--ink)"
-                strokeWidth={1.5}
-              />
-              <text x={mid} y={y - 8} fontSize={10} textAnchor="middle" fill="var(--muted)">
-                {`${cut.t1 - cut.t0} s cut`}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+            {layout.reads.map((read) => {
+              const y = laneY.get(read.worker) ?? 0;
+              return (
+                <g key={read.eventId}>
+                  <title>{describeEvent(scenario.events[read.index])}</title>
+                  <rect
+                    x={read.x - 6}
+                    y={y - 6}
+                    width={12}
+                    height={12}
+                    transform={`rotate(45 ${read.x} ${y})`}
+                    fill="var(--surface)"
+                    stroke="var(--ink)"
+                    strokeWidth={1.5}
+                  />
+                  <text x={read.x} y={y + 22} fontSize={11} textAnchor="middle" fill="var(--muted)">
+                    {read.label}
+                  </text>
+                </g>
+              );
+            })}
+            {layout.marks.map((mark) => {
+              const y = laneY.get(mark.lane) ?? 0;
+              const effect = revealed.get(mark.eventId);
+              const event = scenario.events[mark.index];
+              const tone = effect ? TONE_COLOR[markTone(effect)] : null;
+              return (
+                <g key={mark.eventId}>
+                  <title>{`${describeEvent(event)}${effect ? `: ${effect.verdictLine}` : ''}`}</title>
+                  {currentEvent?.id === mark.eventId ? (
+                    <circle
+                      cx={mark.x}
+                      cy={y}
+                      r={14}
+                      fill="none"
+                      stroke="var(--accent)"
+                      strokeWidth={2}
+                    />
+                  ) : null}
+                  <circle
+                    cx={mark.x}
+                    cy={y}
+                    r={10}
+                    fill={tone ?? 'var(--surface)'}
+                    stroke={tone ? 'none' : 'var(--ink)'}
+                    strokeWidth={1.5}
+                  />
+                  <text
+                    x={mark.x}
+                    y={y + 4}
+                    fontSize={11}
+                    textAnchor="middle"
+                    fontWeight={700}
+                    fill={tone ? 'var(--surface)' : 'var(--ink)'}
+                  >
+                    {mark.worker ?? 'U'}
+                  </text>
+                  {effect && tone ? (
+                    <text
+                      x={mark.x}
+                      y={y + 26}
+                      fontSize={12}
+                      textAnchor="middle"
+                      fontWeight={700}
+                      fill={tone}
+                    >
+                      {outcomeGlyph(effect)}
+                    </text>
+                  ) : null}
+                </g>
+              );
+            })}
+            <TimelineAxis layout={layout} axis={axis} y={axisY} left={4} right={right} />
+          </svg>
+          {/* The lane labels stay over the left edge of the box while the drawing scrolls: their
+              containing block is the wrapper outside the scrolling box, so they do not scroll. */}
+          <div aria-hidden="true" className="pointer-events-none absolute inset-0">
+            {layout.lanes.map((lane) => (
+              <span
+                key={lane.id}
+                className="absolute max-w-[calc(100%-18px)] rounded bg-surface-2/90 px-1 text-xs leading-4 font-semibold text-muted"
+                style={{ left: INSET, top: INSET + (laneY.get(lane.id) ?? 0) - LINE + 2 }}
+              >
+                {lane.label}
+              </span>
+            ))}
+          </div>
+        </div>
+      </div>
+      <TimelineLegend
+        use={{
+          reads: layout.reads.length > 0,
+          pauses: layout.pauses.length > 0,
+          elided: layout.elided.length > 0,
+          step: axis.step,
+          stepWidth: axis.stepWidth,
+        }}
+      />
     </div>
-  );
-}
-
-function WorkerLine({
-  y,
-  left,
-  right,
-  gaps,
-}: {
-  y: number;
-  left: number;
-  right: number;
-  gaps: { x1: number; x2: number }[];
-}) {
-  const pieces: { x1: number; x2: number }[] = [];
-  let from = left;
-  for (const gap of [...gaps].sort((a, b) => a.x1 - b.x1)) {
-    pieces.push({ x1: from, x2: gap.x1 });
-    from = gap.x2;
-  }
-  pieces.push({ x1: from, x2: right });
-  return (
-    <g>
-      {pieces.map((p) => (
-        <line key={p.x1} x1={p.x1} x2={p.x2} y1={y} y2={y} stroke="var(--ink)" strokeWidth={3} />
-      ))}
-      {gaps.map((g) => (
-        <text
-          key={`gap-${g.x1}`}
-          x={(g.x1 + g.x2) / 2}
-          y={y + 20}
-          fontSize={11}
-          textAnchor="middle"
-          fill="var(--muted)"
-          fontStyle="italic"
-        >
-          paused
-        </text>
-      ))}
-    </g>
   );
 }

@@ -182,6 +182,11 @@ export function explainTime(t: number): Explained {
   return explained(`t = ${seconds(t)} s`);
 }
 
+/** A stretch of time as the drawing shows it: "2 s", "0.5 s" (its scale, a cut wait). */
+export function explainDuration(d: number): Explained {
+  return explained(`${seconds(d)} s`);
+}
+
 /** One lease as the run row recorded it, as a lease bar draws it. */
 export interface LeaseBarFacts {
   fence: number;

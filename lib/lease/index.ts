@@ -96,6 +96,7 @@ export {
   explainState,
   explainRunRow,
   explainTime,
+  explainDuration,
   explainLeaseBar,
   type LeaseBarFacts,
   type ScenarioSettings,

@@ -36,12 +36,14 @@ export {
   MAX_SAVED_SCENARIOS,
 } from './saved';
 export { layoutTimeline, type TimelineLayout } from './layout';
+export { timeAxis, axisLabelWidth, type TimeAxis, type AxisLabel } from './axis';
 export { scenarioSettings, settingsLine, stateLines } from './settings';
 export {
   leaseBarsAt,
   leaseBarLabel,
   latestLeaseEnd,
   formatTime,
+  formatDuration,
   type LeaseBar,
 } from './lease-bars';
 /** A scored timeline or case prediction, saved in the learner's records database. */

@@ -1,4 +1,10 @@
-import { explainLeaseBar, explainTime, type Explained, type Vocabulary } from '@/lib/lease';
+import {
+  explainDuration,
+  explainLeaseBar,
+  explainTime,
+  type Explained,
+  type Vocabulary,
+} from '@/lib/lease';
 import type { Trace, WorkerId } from './types';
 
 /**
@@ -96,4 +102,9 @@ export function leaseBarLabel(
 /** The latest time any step's row reaches: the drawing's axis must include it. */
 export function latestLeaseEnd(trace: Trace): number {
   return trace.steps.reduce((max, step) => Math.max(max, step.after.run.leaseUntil), 0);
+}
+
+/** Formats a stretch of time as the drawing shows it: "2 s" (the explainer's). */
+export function formatDuration(d: number): Explained {
+  return explainDuration(d);
 }

@@ -1,0 +1,162 @@
+import type { ReactNode } from 'react';
+import { formatDuration } from '@/lib/timeline';
+import { OUTCOME_GLYPH, TONE_COLOR } from './timeline-marks';
+
+/** What the drawing contains, so the legend lists only the marks and lines it uses. */
+export interface LegendUse {
+  reads: boolean;
+  pauses: boolean;
+  elided: boolean;
+  /** The scale: seconds per step and the step's width in pixels. */
+  step: number;
+  stepWidth: number;
+}
+
+/**
+ * The key to the drawing: every mark and line style it can use, each drawn as the drawing draws
+ * it. The verdict entries are always listed, so the legend says nothing about this run's
+ * outcomes before they are shown.
+ */
+export function TimelineLegend({ use }: { use: LegendUse }) {
+  const scale = Math.min(use.stepWidth, 120);
+  return (
+    <div className="mt-2 border-t border-line pt-2 text-xs text-muted">
+      <ul aria-label="Legend" className="flex flex-wrap gap-x-4 gap-y-1">
+        <Entry
+          swatch={
+            <svg width={scale + 2} height={14} aria-hidden="true">
+              <line x1={1} x2={scale + 1} y1={10} y2={10} stroke="var(--muted)" />
+              <line x1={1} x2={1} y1={5} y2={13} stroke="var(--muted)" />
+              <line x1={scale + 1} x2={scale + 1} y1={5} y2={13} stroke="var(--muted)" />
+            </svg>
+          }
+        >
+          time to scale: this far is {formatDuration(use.step)}
+        </Entry>
+        <Entry
+          swatch={
+            <svg width={26} height={14} aria-hidden="true">
+              <rect x={1} y={1} width={24} height={12} fill="var(--line)" opacity={0.5} />
+              <line x1={1} x2={25} y1={12} y2={12} stroke="var(--muted)" strokeDasharray="2 2" />
+            </svg>
+          }
+        >
+          one instant: its events are spread out to show their order, no time passes
+        </Entry>
+        {use.elided ? (
+          <Entry
+            swatch={
+              <svg width={18} height={14} aria-hidden="true">
+                <path d="M 2 13 L 8 1 M 10 13 L 16 1" stroke="var(--ink)" strokeWidth={1.5} />
+              </svg>
+            }
+          >
+            a long wait, drawn shorter than to scale
+          </Entry>
+        ) : null}
+        <Entry
+          swatch={
+            <svg width={26} height={14} aria-hidden="true">
+              <line x1={1} x2={25} y1={7} y2={7} stroke="var(--ink)" strokeWidth={3} />
+            </svg>
+          }
+        >
+          worker running
+        </Entry>
+        {use.pauses ? (
+          <Entry
+            swatch={
+              <svg width={26} height={14} aria-hidden="true">
+                <line x1={1} x2={8} y1={7} y2={7} stroke="var(--ink)" strokeWidth={3} />
+                <line x1={18} x2={25} y1={7} y2={7} stroke="var(--ink)" strokeWidth={3} />
+              </svg>
+            }
+          >
+            gap: worker paused
+          </Entry>
+        ) : null}
+        <Entry
+          swatch={
+            <svg width={26} height={14} aria-hidden="true">
+              <rect x={1} y={2} width={24} height={10} rx={2} fill="var(--accent)" opacity={0.3} />
+            </svg>
+          }
+        >
+          lease: from the claim to the run row’s lease_until (paler once replaced)
+        </Entry>
+        {use.reads ? (
+          <Entry
+            swatch={
+              <svg width={14} height={14} aria-hidden="true">
+                <rect
+                  x={3}
+                  y={3}
+                  width={8}
+                  height={8}
+                  transform="rotate(45 7 7)"
+                  fill="var(--surface)"
+                  stroke="var(--ink)"
+                  strokeWidth={1.5}
+                />
+              </svg>
+            }
+          >
+            a worker reads or checks
+          </Entry>
+        ) : null}
+        <Entry swatch={<Dot fill="var(--surface)" stroke="var(--ink)" />}>
+          a write not run yet (its writer’s letter; U: the user)
+        </Entry>
+        <Entry swatch={<Dot fill={TONE_COLOR.applied} />}>took effect</Entry>
+        <Entry swatch={<Dot fill={TONE_COLOR['held-back']} />}>held back: no effect</Entry>
+        <Entry swatch={<Dot fill={TONE_COLOR.broke} />}>broke a safety property</Entry>
+        <Entry swatch={<Glyph>{OUTCOME_GLYPH.applied}</Glyph>}>applied</Entry>
+        <Entry swatch={<Glyph>{`${OUTCOME_GLYPH.refused} 0`}</Glyph>}>refused (rows changed)</Entry>
+        <Entry swatch={<Glyph>{OUTCOME_GLYPH.duplicate}</Glyph>}>duplicate</Entry>
+        <Entry swatch={<Glyph>{OUTCOME_GLYPH.unknown}</Glyph>}>unknown to the caller</Entry>
+        <Entry
+          swatch={
+            <svg width={14} height={16} aria-hidden="true">
+              <line
+                x1={7}
+                x2={7}
+                y1={0}
+                y2={16}
+                stroke="var(--accent)"
+                strokeWidth={2}
+                strokeDasharray="4 3"
+              />
+            </svg>
+          }
+        >
+          current step
+        </Entry>
+      </ul>
+    </div>
+  );
+}
+
+function Entry({ swatch, children }: { swatch: ReactNode; children: ReactNode }) {
+  return (
+    <li className="flex items-center gap-1.5">
+      {swatch}
+      <span>{children}</span>
+    </li>
+  );
+}
+
+function Dot({ fill, stroke }: { fill: string; stroke?: string }) {
+  return (
+    <svg width={14} height={14} aria-hidden="true">
+      <circle cx={7} cy={7} r={6} fill={fill} stroke={stroke ?? 'none'} strokeWidth={1.5} />
+    </svg>
+  );
+}
+
+function Glyph({ children }: { children: string }) {
+  return (
+    <span aria-hidden="true" className="font-bold text-ink">
+      {children}
+    </span>
+  );
+}
