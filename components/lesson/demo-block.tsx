@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { DEMO } from '@/content/lesson';
 import { fencedDesign, LESSON_DEMO_OUTPUT } from '@/lib/lease';
 import { Prose } from './prose';
+import { TableNames } from './table-names';
 
 function Code({ label, code }: { label: string; code: string }) {
   return (
@@ -33,6 +34,7 @@ export function DemoBlock() {
       </div>
       <Code label="Expected output" code={LESSON_DEMO_OUTPUT.join('\n')} />
       <Prose paragraphs={DEMO.outro} />
+      <TableNames />
       <ul className="flex flex-wrap gap-3">
         <li>
           <a

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { ClaimLab } from '@/components/claim-lab/claim-lab';
+import { TableNames } from '@/components/lesson/table-names';
 import { PageHeader } from '@/components/ui/page-header';
 import { LAB_EXERCISES } from '@/content/claim-lab/exercises';
 
@@ -16,6 +17,7 @@ export default function ClaimLabPage() {
           the finish on purpose and fix it.
         </p>
       </PageHeader>
+      <TableNames className="-mt-4 mb-8" />
       <ClaimLab exercises={LAB_EXERCISES} />
     </>
   );
