@@ -53,6 +53,26 @@ for (const route of routes) {
   });
 }
 
+// The scanner itself: a scan that cannot see a violation would pass every route.
+test('the accessibility scan reports a serious violation, and the colour scan a contrast one', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    main.insertAdjacentHTML(
+      'beforeend',
+      '<img src="/icon.svg"><p style="color:#777;background:#888">Faint words</p>',
+    );
+  });
+  const all = await seriousViolations(page);
+  expect(all).toContainEqual(expect.stringMatching(/^image-alt \(critical\)/));
+  expect(all).toContainEqual(expect.stringMatching(/^color-contrast \(serious\)/));
+  const colours = await seriousViolations(page, 'colours');
+  expect(colours).toEqual([expect.stringMatching(/^color-contrast \(serious\)/)]);
+});
+
 test('the theme toggle switches theme and is remembered after a reload', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/');
