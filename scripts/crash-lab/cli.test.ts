@@ -84,7 +84,7 @@ describe('the source’s sequence, as real processes', () => {
     expect(evaluated.code).toBe(0);
     expect(evaluated.stdout).toMatch(/1 run\(s\), 1 succeeded, 1 receipt\(s\)/);
     expect(evaluated.stdout).toMatch(/all 5 properties hold: 0 violations/);
-  }, 60_000);
+  }, 180_000);
 
   it('a run while the dead worker’s lease still holds is refused with exit 3 and changes nothing', async () => {
     const db = fresh();
@@ -103,7 +103,7 @@ describe('the source’s sequence, as real processes', () => {
     const evaluated = await lab('evaluate', '--db', db);
     expect(evaluated.code).toBe(1);
     expect(evaluated.stdout).toMatch(/FAIL\s+every-run-succeeded\s+1 violation/);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('sweep', () => {
@@ -148,7 +148,7 @@ describe('run --workers 4', () => {
     expect(publisher.get('SELECT count(*) AS n FROM receipts')).toEqual({ n: 1 });
     publisher.close();
     expect((await lab('evaluate', '--db', db)).code).toBe(0);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('bad input: a clear message, a non-zero exit, no file changed', () => {
@@ -172,7 +172,7 @@ describe('bad input: a clear message, a non-zero exit, no file changed', () => {
     expect(badLease.stderr).toMatch(/--lease-seconds must be a number from 0.1 to 3600/);
     expect((await lab('run', '--db', db, '--bogus')).code).toBe(2);
     expect(digest(db)).toBe(before);
-  }, 60_000);
+  }, 180_000);
 
   it('a missing file is reported and not created', async () => {
     const missing = join(dir, 'nope.sqlite');
@@ -182,7 +182,7 @@ describe('bad input: a clear message, a non-zero exit, no file changed', () => {
       expect(result.stderr).toMatch(/does not exist/);
     }
     expect(existsSync(missing)).toBe(false);
-  }, 60_000);
+  }, 180_000);
 
   it('a file that is not SQLite is left byte for byte as it was', async () => {
     const text = join(dir, 'notes.sqlite');
@@ -196,7 +196,7 @@ describe('bad input: a clear message, a non-zero exit, no file changed', () => {
       );
     }
     expect(digest(text)).toBe(before);
-  }, 60_000);
+  }, 180_000);
 
   it('a SQLite file from another schema version, or another program, is refused unchanged', async () => {
     const db = fresh();
@@ -225,7 +225,7 @@ describe('bad input: a clear message, a non-zero exit, no file changed', () => {
     expect(notOurs.code).toBe(2);
     expect(notOurs.stderr).toMatch(/not a crash-lab task database/);
     expect(digest(other)).toBe(otherBefore);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('a stalled worker wakes up after a takeover', () => {
