@@ -4,10 +4,20 @@ export const CRASH_LAB_INTRO = {
   question: 'When a worker process really dies, how does the run carry on?',
   lead: [
     'The earlier labs pause a worker and bring it back. Here it exits for good: the run goes through four steps (collect, draft, verify, publish), saves a checkpoint after each, and a worker dies at a fault point you pick, or when you press Kill. Once its lease has run out, a new worker claims the run with a higher generation and continues from the last checkpoint. The publish step writes to a separate publisher database, which must end with exactly one receipt.',
-    'The experiment starts from the counterexample of the idempotency lessons (two databases, one effect) and checks three things at once: the lease hands the run over, the checkpoint saves finished work from being done again, and the publisher keeps its own receipt.',
+    'One experiment checks three things at once: the lease hands the run over, the checkpoint keeps finished work from being done again, and the publisher keeps its own receipt, so the effect lands once even though two workers reach the publish step.',
   ],
+  /** The main path: the lab on this page, every worker a real Web Worker in this tab. */
+  browserLead:
+    'Everything below runs in this tab: the databases are SQLite in your browser and each worker is a real Web Worker. Try it in this order:',
+  browserSteps: [
+    'Under Workers, pick the fault point “after collect’s checkpoint” and press Start a worker. It dies after saving its first checkpoint; the run stays running, with collect saved.',
+    'Watch the Lease column under Runs and leases until it reads expired, then set the fault point back to “none: run to the end” and start a second worker. It claims the run with generation 2 and carries on from the checkpoint: collect’s checkpoint still reads gen 1, so that work was not done again.',
+    'Once the run is done, press Evaluate. Every property should hold, with one receipt in the publisher database.',
+    'Press New experiment and repeat with the fault point “after the receipt, before checkpoint”. The second worker reaches publish again; evaluate, and check that the publisher still holds one receipt.',
+  ],
+  commandsSummary: 'Optional: the same experiment in your own terminal',
   commandsLead:
-    'The same experiment runs with real processes and real SQLite files. In a checkout of this app, in your own terminal:',
+    'Not needed for the lesson. With a checkout of this app on your machine, the same experiment runs with real processes and real SQLite files:',
   commands: [
     'npm run lab -- submit   --db crash.sqlite',
     'npm run lab -- run      --db crash.sqlite --lease-seconds 2 --fault after_collect',
@@ -21,6 +31,10 @@ export const CRASH_LAB_INTRO = {
     'After the lease has run out and the second run has finished: `run-0001 succeeded: generation 2`, its status is done, and collect was started only once.',
     'Run it again with `--fault after_effect` and check that the publisher database holds exactly one receipt.',
   ],
+  sweep: {
+    command: 'npm run lab -- sweep',
+    why: 'Every fault point in a fresh process, as a table.',
+  },
   boundary:
     'What this proves: the local protocol (lease, generation, checkpoints) survives a process that really exits, with the steps fixed as collect → draft → verify → publish. What it does not prove: that any remote service carries out an effect exactly once. The publisher here is a database we control that keeps receipts; a real remote service gives that guarantee only if it removes duplicates by an idempotency key. A fence alone does not: it turns away a writer with an older generation, but a retry from the current holder, or a resend after a lost reply, passes the fence and lands twice.',
 } as const;

@@ -38,8 +38,9 @@ const KNOWN_ROUTES = [
 ];
 
 describe('the lesson covers every fact list of the source', () => {
-  it('has the three preparatory concepts, each with a primer', () => {
+  it('has the four preparatory concepts, each with a primer', () => {
     expect(ids(CONCEPTS)).toEqual([
+      'concept-leases-and-tokens',
       'concept-conditional-updates',
       'concept-lease-and-clock',
       'concept-idempotent-effects',

@@ -4,18 +4,32 @@ export const LESSON_TITLE = 'Lease takeover and fencing stale workers';
 
 /** The problem in brief: what the whole lesson answers. */
 export const OVERVIEW: Paragraphs = [
-  'A lease lets another worker take over a task once the first one has gone quiet for too long. What it cannot do is stop the first one. A worker that was only paused can wake up after the takeover and carry on as if nothing happened.',
-  'So for a while two workers may run the same task. The lesson shows why the store that keeps the result has to look at which execution generation is writing, and turn the stale one away itself.',
+  'Many systems give a long task to one of several workers and let that worker keep it only while it keeps showing signs of life. Such a permission with an expiry is called a lease. The worker renews it as it goes; if the worker falls silent for too long, the lease runs out and another worker may take the task over. What the lease cannot do is stop the first worker. A worker that was only paused can wake up after the takeover and carry on as if nothing had happened.',
+  'So for a while two workers may run the same task. Each claim of the task opens a new execution generation, numbered one higher than the claim before it. The lesson shows why the store that keeps the result has to check which generation is writing, and turn the stale one away itself.',
 ];
 
+/**
+ * The preparatory concepts, written for a first read: each term is explained in the paragraph
+ * where the lesson first uses it (content/lesson/first-read.test.ts holds this).
+ */
 export const CONCEPTS: readonly Concept[] = [
+  {
+    id: 'concept-leases-and-tokens',
+    title: 'Runs, leases and fencing tokens',
+    gist: 'A lease is a claim that runs out; a fencing token numbers the claims.',
+    body: [
+      'In this lesson a task is one row of a `runs` table, and a worker is a process that claims a row and does the work. To claim a run, a worker writes its own name into the row as the `owner`, together with a time, `lease_until`, after which the claim stops counting. That time-limited claim is the lease. How long it lasts is its TTL (time to live): with a TTL of 30 seconds, a claim made at 12:00:00 lasts until 12:00:30, unless the worker renews it first by moving `lease_until` later.',
+      'Once a lease has run out, another worker may claim the same row; that second claim is a takeover. Every claim that succeeds also adds one to a counter kept in the row, the `fence` column, and gives the new number to the worker. That number is the fencing token, and the claims it counts are the generations: the first claim is generation 1, the takeover generation 2, and so on. Because the token only ever grows, a store that remembers the highest token it has seen can tell an old claim from a new one and refuse a write that carries an older token. Refusing those writes is called fencing.',
+      "The row's `status` says where the run stands: `queued` until someone claims it, `running` while a worker holds it, and `done`, `canceled` or `failed` once it has ended.",
+    ],
+  },
   {
     id: 'concept-conditional-updates',
     title: 'Row-level conditional updates',
     gist: 'An UPDATE whose WHERE clause is the permission check.',
     body: [
-      "A conditional update changes a row only if the row still matches what you expect: `UPDATE runs SET status = 'done' WHERE run_id = ? AND owner = ? AND fence = ?`. The database evaluates the condition and applies the change as one atomic step, so nobody can slip in between the check and the write.",
-      'The count of changed rows is the reply. One row: the condition held and the write happened. Zero rows: the condition did not hold when the database looked. That is not always "you lost the right". If a finish is retried because its first reply never arrived, the first attempt may already have moved the row to done, and the retry then changes nothing although this worker won. Either re-read the row to learn which case you are in, or give the finish an operation id the store remembers, so a repeat is answered as a duplicate of the write that already landed rather than as a refusal.',
+      "A conditional update changes a row only if the row still holds the values the writer expects. The general idea is known as compare-and-set (CAS). In SQL it is an ordinary UPDATE whose WHERE clause states the expectation: `UPDATE runs SET status = 'done' WHERE run_id = ? AND owner = ? AND fence = ?` finishes the run only if this worker is still its owner and still holds the current token. The database checks the condition and makes the change as one atomic step, which means no other write can land between the check and the change.",
+      'The count of changed rows is the reply. One row: the condition held and the write happened. Zero rows: the condition did not hold when the database looked. That is not always "you lost the right". If a finish is retried because its first reply never arrived, the first attempt may already have moved the row to done, and the retry then changes nothing although this worker won. Either re-read the row to learn which case you are in, or give the finish an operation id (a name for this one action) that the store remembers, so a repeat is answered as a duplicate of the write that already landed rather than as a refusal.',
     ],
   },
   {
@@ -23,8 +37,9 @@ export const CONCEPTS: readonly Concept[] = [
     title: 'Lease and clock',
     gist: 'A lease is permission with an expiry time; who judges the expiry matters.',
     body: [
-      'A lease grants a worker a task until a point in time (`lease_until`). The worker renews it while it works; if it stops renewing, the lease runs out and the task may be claimed by someone else.',
-      "The store decides expiry against its own clock. Never compare the database's `lease_until` with a worker's wall clock: the two machines disagree by an offset nobody measures (timeline scenario 4 shows the damage). A worker that wants to know how long it may still act times its lease with its own monotonic clock, started before it sends the claim or renewal, and subtracts a safety margin for drift. The offset between machines then does not matter; drift during the lease and pauses do. And the database clock is not perfect either: `now()` can jump when NTP corrects it or a replica takes over after failover, and in PostgreSQL `now()` is the start time of the transaction, not the moment the statement runs.",
+      "A lease ends at a moment in time, so something has to decide when that moment has passed. Here it is the store: each time a claim, a renewal or a commit arrives, it compares `lease_until` with its own clock, the database's `now()`.",
+      "Never compare the database's `lease_until` with a worker's wall clock. A wall clock is the time of day a machine believes it is, and two machines' wall clocks differ by an offset nobody measures (timeline scenario 4 shows the damage). A worker that wants to know how long it may still act uses its own monotonic clock instead: a timer that only counts forward and is never reset or corrected. It times the lease on that monotonic clock, started before it sends the claim or renewal, and subtracts a safety margin for drift (the small rate at which every clock runs fast or slow). The offset between machines then does not matter; drift during the lease and pauses do.",
+      "The database clock has faults of its own. Servers keep their wall clocks right with NTP (the Network Time Protocol, which asks time servers and corrects the local clock), and a correction can make `now()` jump forward or back. After a failover, when a standby copy of the database takes over from a primary that failed, `now()` is read from another machine's clock. And in PostgreSQL `now()` is the start time of the transaction, not the moment the statement runs.",
     ],
   },
   {
@@ -32,7 +47,7 @@ export const CONCEPTS: readonly Concept[] = [
     title: 'Idempotent side effects',
     gist: 'Doing the same action twice has the effect of doing it once.',
     body: [
-      'An action is idempotent when repeating it changes nothing further. The usual way to get there is an idempotency key: a stable id for one business action (an `operation_id`) that the receiver remembers, so a retry of the same action is recognised and not applied again.',
+      'A side effect is anything a worker does outside the `runs` table: sending an email, charging a card, writing a file. An action is idempotent when doing it twice has the same effect as doing it once. Few side effects are idempotent by nature, so the receiver is made to behave that way with an idempotency key: a stable id for one business action (an `operation_id`) that the receiver stores with what it did. When the same key arrives again, the receiver recognises a retry and answers with the first result instead of acting a second time.',
       'An idempotency key names an action, not an execution. It stops the same action from landing twice; it does not stop a stale worker from sending a different action. So idempotency limits the damage a stale worker can do; it does not fence it.',
     ],
   },

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { CrashLab } from '@/components/crash-lab/crash-lab';
 import { CrashLabIntro } from '@/components/crash-lab/crash-lab-intro';
-import { CopyCommand } from '@/components/ui/copy-command';
 import { HistoryImport } from '@/components/crash-lab/history-import';
+import { TerminalCommands } from '@/components/crash-lab/terminal-commands';
 import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Crash lab' };
@@ -16,18 +16,13 @@ export default function CrashLabPage() {
           Worker, and several can work at once on a queue of runs: pick a fault point where one dies
           by itself, or press Kill or Pause while it works. When its lease runs out, another worker
           takes over from the last checkpoint. A separate publisher database must end with exactly
-          one receipt per run. Then evaluate.
+          one receipt per run. Then evaluate. It all runs here, in your browser.
         </p>
-        <div className="mt-2">
-          <CopyCommand
-            command="npm run lab -- sweep"
-            why="The same experiment with real processes and files on your machine: every fault point in a fresh process, as a table. This page cannot run it for you."
-          />
-        </div>
       </PageHeader>
       <CrashLabIntro />
       <CrashLab />
       <HistoryImport />
+      <TerminalCommands />
     </>
   );
 }
