@@ -143,6 +143,23 @@ const config = [
       'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }],
     },
   },
+  {
+    // Every Web Worker the app starts is built in lib/worker/start/ (Monaco's own in its
+    // environment), so each starts under the page's policy and sits beside lib/worker's protocol.
+    // The bundler finds a worker only by the literal `new Worker(new URL(…))`.
+    files: ['lib/**/*.ts', 'components/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}'],
+    ignores: [...TESTS, 'lib/worker/start/*.ts', 'components/code-editor/monaco-environment.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Worker']",
+          message:
+            'Start a Web Worker from a factory in lib/worker/start/ (one file per worker), not here.',
+        },
+      ],
+    },
+  },
   // The lesson as data: prose and typed modules, no React or Next.
   ...restrictImports(DOOR_FILES.content, {
     patterns: [

@@ -132,6 +132,30 @@ describe('lint rules that keep the layers apart', { timeout: 120_000 }, () => {
   });
 });
 
+describe('one place that starts Web Workers', { timeout: 120_000 }, () => {
+  async function workerMessages(filePath: string): Promise<string[]> {
+    const code =
+      "export const start = () =>\n  new Worker(new URL('./x.worker.ts', import.meta.url), { type: 'module' });\n";
+    const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  }
+
+  it('refuses a Web Worker started in a lib module, a component or a route', async () => {
+    for (const file of [
+      'lib/checker/violation.client.ts',
+      'components/sql-sandbox/use-violation.ts',
+      'app/practice/violation/page.tsx',
+    ]) {
+      expect((await workerMessages(file)).join('\n'), file).toMatch(/lib\/worker\/start\//);
+    }
+  });
+
+  it("allows one in lib/worker/start/ and in Monaco's environment", async () => {
+    expect(await workerMessages('lib/worker/start/checker.ts')).toEqual([]);
+    expect(await workerMessages('components/code-editor/monaco-environment.ts')).toEqual([]);
+  });
+});
+
 describe('file size', { timeout: 120_000 }, () => {
   async function sizeMessages(filePath: string, lines: number): Promise<string[]> {
     const code = Array.from({ length: lines }, (_, i) => `export const v${i} = ${i};`).join('\n');

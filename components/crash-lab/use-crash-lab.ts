@@ -2,7 +2,7 @@
 
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { CrashLabHost, EMPTY_STATE } from '@/lib/crashlab';
-import { createLabWorker } from '@/lib/crashlab/client';
+import { startCrashLabWorker } from '@/lib/crashlab/client';
 
 /** Time each step's work takes in a browser worker: long enough to press Kill in the middle. */
 export const STEP_MS = 1200;
@@ -10,7 +10,7 @@ export const STEP_MS = 1200;
 /** The page's crash lab: two sql.js databases and the Web Workers that race for their runs. */
 export function useCrashLab(leaseSeconds: number) {
   const [host] = useState(
-    () => new CrashLabHost({ leaseSeconds, stepMs: STEP_MS, createWorker: createLabWorker }),
+    () => new CrashLabHost({ leaseSeconds, stepMs: STEP_MS, createWorker: startCrashLabWorker }),
   );
   const state = useSyncExternalStore(host.subscribe, host.getState, () => EMPTY_STATE);
   useEffect(() => {

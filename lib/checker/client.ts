@@ -1,7 +1,7 @@
 import { showMessage, type ShownText } from '@/lib/bounded';
 import type { LeaseDesign } from '@/lib/lease';
 import { GuardedWorker } from '@/lib/worker/guarded-worker';
-import { underPagePolicy } from '@/lib/worker/page-policy';
+import { startCheckerWorker } from '@/lib/worker/start/checker';
 import type { CheckerReply, CheckerRequest } from './protocol';
 import type { Bound, CheckerVerdict, SearchProgress } from './types';
 import type { StatementDraft, StatementProblem } from './validate';
@@ -20,16 +20,6 @@ export type CheckOutcome =
 export const CHECK_LIMITS = { silentMs: 20_000, totalMs: 300_000 } as const;
 
 const seconds = (ms: number) => `${(ms / 1000).toLocaleString('en-US')} seconds`;
-
-function startCheckerWorker(): Worker {
-  return underPagePolicy(
-    () =>
-      new Worker(new URL('./checker.worker.ts', import.meta.url), {
-        type: 'module',
-        name: 'schedule-checker',
-      }),
-  );
-}
 
 /**
  * Runs checks on a Web Worker, one at a time, over lib/worker's protocol. `stop()` terminates

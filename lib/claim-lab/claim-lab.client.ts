@@ -1,5 +1,5 @@
 import { GuardedWorker } from '@/lib/worker/guarded-worker';
-import { underPagePolicy } from '@/lib/worker/page-policy';
+import { startClaimLabWorker } from '@/lib/worker/start/claim-lab';
 import type { LabRequest, LabResponse } from './claim-lab.protocol';
 import { LAB_LIMITS } from './limits';
 
@@ -8,20 +8,9 @@ const START_TIMEOUT_MS = 20_000;
 
 function startLabWorker(timeoutMs: number) {
   let started: Promise<unknown> | null = null;
-  const worker = new GuardedWorker<LabRequest, LabResponse>(
-    () =>
-      underPagePolicy(
-        () =>
-          new Worker(new URL('./claim-lab.worker.ts', import.meta.url), {
-            type: 'module',
-            name: 'claim-lab',
-          }),
-      ),
-    timeoutMs,
-    () => {
-      started = null;
-    },
-  );
+  const worker = new GuardedWorker<LabRequest, LabResponse>(startClaimLabWorker, timeoutMs, () => {
+    started = null;
+  });
   const start = () => (started ??= worker.request({ type: 'init' }, START_TIMEOUT_MS));
   void start();
   return { worker, start };

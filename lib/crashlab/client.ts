@@ -3,7 +3,7 @@
  * bundler only; the command-line lab imports '@/lib/crashlab').
  */
 
-/** Starts one of the browser lab's Web Workers. */
-export { createLabWorker } from './browser-worker';
+/** Starts one of the browser lab's Web Workers (a holder's loop). */
+export { startCrashLabWorker } from '@/lib/worker/start/crash-lab';
 /** Imports a history file in a Web Worker: the page receives only the cut drawing. */
 export { importHistoryInWorker, HISTORY_IMPORT_TIMEOUT_MS } from './history-import.client';

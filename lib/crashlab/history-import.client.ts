@@ -1,6 +1,6 @@
 import { showMessage } from '@/lib/bounded';
 import { GuardedWorker } from '@/lib/worker/guarded-worker';
-import { underPagePolicy } from '@/lib/worker/page-policy';
+import { startHistoryImportWorker } from '@/lib/worker/start/history-import';
 import { historySizeProblem, type HistoryImport } from './history-import';
 
 /** How long reading one history file may take in its Web Worker before it is stopped. */
@@ -17,17 +17,7 @@ export async function importHistoryInWorker(
 ): Promise<HistoryImport> {
   const tooBig = historySizeProblem(file.size);
   if (tooBig) return { ok: false, error: showMessage(tooBig) };
-  const worker = new GuardedWorker<File, HistoryImport>(
-    () =>
-      underPagePolicy(
-        () =>
-          new Worker(new URL('./history-import.worker.ts', import.meta.url), {
-            type: 'module',
-            name: 'crash-lab-history-import',
-          }),
-      ),
-    timeoutMs,
-  );
+  const worker = new GuardedWorker<File, HistoryImport>(startHistoryImportWorker, timeoutMs);
   try {
     const answer = await worker.request(file);
     switch (answer.kind) {

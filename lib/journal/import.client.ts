@@ -1,5 +1,5 @@
 import { GuardedWorker } from '@/lib/worker/guarded-worker';
-import { underPagePolicy } from '@/lib/worker/page-policy';
+import { startJournalImportWorker } from '@/lib/worker/start/journal-import';
 import { applyImport, type ImportResult, type PlanResult } from './export';
 import type { ImportRequest } from './import.protocol';
 import type { Journal } from './store';
@@ -21,14 +21,7 @@ export async function planImportInWorker(
   timeoutMs = IMPORT_TIMEOUT_MS,
 ): Promise<PlanResult> {
   const worker = new GuardedWorker<ImportRequest, PlanResult, number>(
-    () =>
-      underPagePolicy(
-        () =>
-          new Worker(new URL('./import.worker.ts', import.meta.url), {
-            type: 'module',
-            name: 'journal-import',
-          }),
-      ),
+    startJournalImportWorker,
     timeoutMs,
   );
   try {

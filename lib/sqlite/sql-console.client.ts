@@ -1,5 +1,5 @@
 import { GuardedWorker } from '@/lib/worker/guarded-worker';
-import { underPagePolicy } from '@/lib/worker/page-policy';
+import { startSqlConsoleWorker } from '@/lib/worker/start/sql-console';
 import type { ConsoleRequest, ConsoleResponse } from './sql-console.protocol';
 
 /** How long one console run may take before its worker is replaced. */
@@ -11,14 +11,7 @@ export const CONSOLE_TIMEOUT_MS = 3_000;
  */
 export function createSqlConsole(seed: string, timeoutMs = CONSOLE_TIMEOUT_MS) {
   const worker = new GuardedWorker<ConsoleRequest, ConsoleResponse>(
-    () =>
-      underPagePolicy(
-        () =>
-          new Worker(new URL('./sql-console.worker.ts', import.meta.url), {
-            type: 'module',
-            name: 'sql-console',
-          }),
-      ),
+    startSqlConsoleWorker,
     timeoutMs,
     (w) => void w.request({ type: 'reset', seed }, 10_000),
     true,

@@ -1,7 +1,7 @@
 /*
- * lib/worker: how the app runs work in a Web Worker. Pages and components import it here;
- * the modules that start their own Web Workers (claim lab, checker, SQL console, journal import,
- * crash lab) use it the same way.
+ * lib/worker: how the app runs work in a Web Worker. Pages and components import it here.
+ * Every Web Worker starts from lib/worker/start/, one file per worker (the bundler's
+ * import.meta.url: only the modules' '@/lib/<module>/client' doors load them, never Node code).
  */
 
 /** Starts a Web Worker under the page's Content Security Policy (a blob script where needed). */

@@ -8,7 +8,7 @@
  * script that loads the bundled worker script from the app's own origin, and the page's
  * `connect-src`, `script-src`, `font-src`, `worker-src`... hold inside the worker too.
  *
- * `start` is the bundler's `new Worker(new URL('./x.worker.ts', import.meta.url))` expression,
+ * `start` is the bundler's worker expression (the table in client.ts),
  * unchanged, so the bundler still finds and bundles the worker; while it runs, the global
  * `Worker` constructor is swapped for one that wraps the URL it is given in a blob.
  */
