@@ -18,6 +18,17 @@ const nextConfig: NextConfig = {
   // build's own check of the same files is skipped (17 s in a fresh clone's build). Outside CI,
   // `npm run build` and `npm start` still refuse code that does not type-check.
   typescript: { ignoreBuildErrors: !!process.env.CI },
+  turbopack: {
+    rules: {
+      // Monaco's worker helper imports every editor contribution; the app picks its own
+      // (components/code-editor/monaco-api.ts). See scripts/monaco-slim-workers.cjs.
+      '*.js': {
+        condition: { path: /node_modules\/monaco-editor\/esm\/vs\/internal\/common\/workers\.js$/ },
+        loaders: ['./scripts/monaco-slim-workers.cjs'],
+        as: '*.js',
+      },
+    },
+  },
 };
 
 export default nextConfig;

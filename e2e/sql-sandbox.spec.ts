@@ -63,6 +63,33 @@ test('the editor accepts typing, Ctrl+Enter runs it, and bad SQL is marked on it
     page.getByRole('status').filter({ hasText: 'SQLite error on line 3' }),
   ).toContainText('syntax error');
   await expect(page.locator('.monaco-editor .squiggly-error')).toHaveCount(1);
+
+  // The editor features the app picks from Monaco (components/code-editor/monaco-api.ts) are
+  // there. SQL is coloured with the lesson theme's keyword colour:
+  await expect(
+    page
+      .locator('.monaco-editor .view-line span span')
+      .filter({ hasText: /^SELECT$/ })
+      .first(),
+  ).toHaveCSS('color', 'rgb(11, 79, 179)');
+  // F8 shows the next problem marked in the editor, Escape closes it.
+  await page.getByRole('textbox', { name: 'SQL script editor' }).focus();
+  await page.keyboard.press('F8');
+  await expect(page.locator('.monaco-editor .marker-widget')).toContainText('syntax error');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.monaco-editor .marker-widget')).toHaveCount(0);
+  // Find counts the matches.
+  await page.keyboard.press('ControlOrMeta+F');
+  const find = page.getByRole('textbox', { name: 'Find' });
+  await expect(find).toBeFocused();
+  await find.fill('SELECT');
+  await expect(page.locator('.monaco-editor .find-widget .matchesCount')).toHaveText(/^[12] of 2$/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('textbox', { name: 'SQL script editor' })).toBeFocused();
+  // Ctrl+M: Tab then leaves the editor instead of inserting a tab, for keyboard users.
+  await page.keyboard.press('Control+M');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'SQL script editor' })).not.toBeFocused();
 });
 
 test('an endless query is stopped, the worker replaced, and the page still reacts', async ({

@@ -1,7 +1,6 @@
 import type * as Monaco from 'monaco-editor';
 import type { EditorMarker } from '@/components/code-editor/code-editor';
-
-type MonacoApi = typeof Monaco;
+import type { MonacoApi } from '@/components/code-editor/monaco-api';
 
 /**
  * The editor's TypeScript settings for lab programs: strict, the ES2022 library without the DOM

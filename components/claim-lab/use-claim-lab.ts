@@ -1,6 +1,7 @@
 'use client';
 
 import type * as Monaco from 'monaco-editor';
+import type { MonacoApi } from '@/components/code-editor/monaco-api';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EditorMarker } from '@/components/code-editor/code-editor';
 import {
@@ -62,7 +63,7 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
   const [recorded, setRecorded] = useState<readonly string[]>([]);
   const [status, setStatus] = useState<LabStatus>({ kind: 'idle' });
   const workerRef = useRef<ClaimLabWorker | null>(null);
-  const editorRef = useRef<{ editor: Editor; monaco: typeof Monaco } | null>(null);
+  const editorRef = useRef<{ editor: Editor; monaco: MonacoApi } | null>(null);
   const restoreTypeScript = useRef<(() => void) | null>(null);
   // Monaco's TypeScript worker takes seconds to start. Until it has answered once, a run does
   // not wait for it: the learner can run the program the moment the page shows it.
@@ -216,7 +217,7 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
     recordProgress(answer.value.run, verdict);
   }, [source, exercise.check, exercise.analysis, recordProgress]);
 
-  const onReady = useCallback((editor: Editor, monaco: typeof Monaco) => {
+  const onReady = useCallback((editor: Editor, monaco: MonacoApi) => {
     editorRef.current = { editor, monaco };
     restoreTypeScript.current ??= configureLabTypeScript(monaco);
     // Warm the TypeScript worker in the background; runs type-check first once it answers.

@@ -1,8 +1,9 @@
 'use client';
 
 import Editor, { loader, type OnMount } from '@monaco-editor/react';
-import * as monaco from 'monaco-editor';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import type * as Monaco from 'monaco-editor';
+import { monaco } from './monaco-api';
 import { installMonacoEnvironment } from './monaco-environment';
 import { DARK_THEME, defineEditorThemes, LIGHT_THEME } from './themes';
 import type { CodeEditorProps } from './types';
@@ -33,7 +34,7 @@ export default function MonacoEditor({
   extraLib,
   onReady,
 }: CodeEditorProps) {
-  const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
   const onRunRef = useRef(onRun);
   const dark = useSyncExternalStore(subscribeDark, isDark, () => false);
 

@@ -1,11 +1,11 @@
-import type * as Monaco from 'monaco-editor';
+import type { MonacoApi } from './monaco-api';
 
 // Monaco's stock themes colour some tokens (comments, numbers) below WCAG AA contrast. These
 // keep the familiar look but lift every token colour to at least 4.5:1 on the background.
 export const LIGHT_THEME = 'lesson-light';
 export const DARK_THEME = 'lesson-dark';
 
-export function defineEditorThemes(monaco: typeof Monaco): void {
+export function defineEditorThemes(monaco: MonacoApi): void {
   monaco.editor.defineTheme(LIGHT_THEME, {
     base: 'vs',
     inherit: true,

@@ -1,4 +1,5 @@
 import type * as Monaco from 'monaco-editor';
+import type { MonacoApi } from './monaco-api';
 
 export type EditorLanguage = 'sql' | 'typescript' | 'javascript';
 
@@ -29,5 +30,5 @@ export interface CodeEditorProps {
    */
   load?: boolean;
   /** Called with the editor and Monaco once mounted, for features that need more. */
-  onReady?: (editor: Monaco.editor.IStandaloneCodeEditor, monaco: typeof Monaco) => void;
+  onReady?: (editor: Monaco.editor.IStandaloneCodeEditor, monaco: MonacoApi) => void;
 }
