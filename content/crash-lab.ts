@@ -4,7 +4,7 @@ export const CRASH_LAB_INTRO = {
   question: 'When a worker process really dies, how does the run carry on?',
   lead: [
     'The earlier labs pause a worker and bring it back. Here it exits for good: the run goes through four steps (collect, draft, verify, publish), saves a checkpoint after each, and a worker dies at a fault point you pick, or when you press Kill. Once its lease has run out, a new worker claims the run with a higher generation and continues from the last checkpoint. The publish step writes to a separate publisher database, which must end with exactly one receipt.',
-    'One experiment checks three things at once: the lease hands the run over, the checkpoint keeps finished work from being done again, and the publisher keeps its own receipt, so the effect lands once even though two workers reach the publish step.',
+    'One experiment checks three things at once: the lease hands the run over, the checkpoint keeps finished work from being done again, and the publisher keeps its own receipt, so the effect lands once even when two workers reach the publish step.',
   ],
   /** The main path: the lab on this page, every worker a real Web Worker in this tab. */
   browserLead:

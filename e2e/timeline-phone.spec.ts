@@ -24,6 +24,22 @@ async function expectLabelsAndStepInView(page: Page, labels: string[], what: str
       `${what}: lane label “${label}”`,
     ).toBeInViewport({ ratio: 1 });
   await expect(drawing.getByTestId('current-step'), `${what}: the current step`).toBeInViewport();
+  // No label of a lease bar or a pause is cut by the box's left edge into a fragment: each one
+  // drawn starts inside the box (they slide along their spans as the drawing scrolls).
+  await expect
+    .poll(
+      () =>
+        drawing.evaluate((box) => {
+          const left = box.getBoundingClientRect().left;
+          return [
+            ...box.querySelectorAll('[data-testid="lease-bar"] text, [data-testid="pause-label"]'),
+          ]
+            .filter((text) => text.getBoundingClientRect().left < left)
+            .map((text) => text.textContent);
+        }),
+      { message: `${what}: span labels cut by the left edge` },
+    )
+    .toEqual([]);
 }
 
 async function runToEnd(page: Page, events: number) {

@@ -18,8 +18,8 @@ export const LIB_LAYERS = [
   },
   {
     name: 'drivers and settings',
-    folders: ['sqlite', 'theme', 'csp'],
-    why: 'one SQLite driver interface (sql.js, better-sqlite3); the theme setting; the page policy',
+    folders: ['sqlite', 'theme', 'csp', 'when'],
+    why: 'one SQLite driver interface (sql.js, better-sqlite3); the theme setting; the page policy; when a save was made, in words',
   },
   {
     name: 'rules and records',

@@ -5,7 +5,6 @@ import { MAX_ANSWER_CHARS, type Journal, type SaveResult } from '@/lib/journal';
 import { Button } from '@/components/ui/button';
 import { HistoryPanel } from './history-panel';
 import { Notices, type Notice } from './notices';
-import { formatTime } from './format';
 import { getDraft, setDraft } from './use-journal';
 
 const AUTOSAVE_MS = 2_000;
@@ -60,12 +59,14 @@ export function AnswerEditor({
         setBaseId(head.id);
         setNotice({
           tone: 'info',
-          text: `Updated to version ${headNumber}, saved in another tab at ${formatTime(head.time)}.`,
+          text: `Updated to version ${headNumber}, saved in another tab {time}.`,
+          at: head.time,
         });
       } else {
         setNotice({
           tone: 'warn',
-          text: `Another tab saved version ${headNumber} at ${formatTime(head.time)}. Your unsaved text stays here; saving it keeps both, yours marked as a branch.`,
+          text: `Another tab saved version ${headNumber} {time}. Your unsaved text stays here; saving it keeps both, yours marked as a branch.`,
+          at: head.time,
         });
       }
     }
@@ -94,12 +95,13 @@ export function AnswerEditor({
     if (newer) {
       setNotice({
         tone: 'warn',
-        text: `Another tab had saved newer text (at ${formatTime(newer.time)}) before this save. Both are kept: yours is version ${number}, marked as a branch. Compare them in the history.`,
+        text: `Another tab had saved newer text ({time}) before this save. Both are kept: yours is version ${number}, marked as a branch. Compare them in the history.`,
+        at: newer.time,
       });
     } else {
       const verb =
         kind === 'restore' ? 'Restored as' : kind === 'autosave' ? 'Autosaved as' : 'Saved as';
-      setNotice({ tone: 'ok', text: `${verb} version ${number} at ${formatTime(entry.time)}.` });
+      setNotice({ tone: 'ok', text: `${verb} version ${number} {time}.`, at: entry.time });
     }
   }
 

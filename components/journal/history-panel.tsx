@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { EntryMeta, Journal } from '@/lib/journal';
 import { Button } from '@/components/ui/button';
 import { DiffView } from './diff-view';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { formatSize, formatTime } from './format';
 
 const SHOWN = 30;
@@ -68,7 +69,7 @@ export function HistoryPanel({
             <li key={meta.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
               <span className="font-semibold">Version {n}</span>
               <span className="text-sm text-muted">
-                {KIND_LABELS[meta.kind]} {formatTime(meta.time)} · {formatSize(meta.size)}
+                {KIND_LABELS[meta.kind]} <RelativeTime at={meta.time} /> · {formatSize(meta.size)}
                 {meta.restoredFrom ? ` · from version ${number(meta.restoredFrom)}` : ''}
               </span>
               {meta.stale || meta.concurrent ? (
@@ -105,7 +106,8 @@ export function HistoryPanel({
       {opened ? (
         <div className="space-y-2 rounded-md border border-line bg-surface-2 p-3">
           <h4 className="font-bold">
-            Version {number(opened.id)}, {KIND_LABELS[opened.kind]} {formatTime(opened.time)}
+            Version {number(opened.id)}, {KIND_LABELS[opened.kind]}{' '}
+            <RelativeTime at={opened.time} />
           </h4>
           <pre
             aria-label={`Text of version ${number(opened.id)}`}

@@ -5,7 +5,7 @@ import { MASTERY_MAP } from '@/content/mastery';
 import { ASSESSMENT_ITEMS, RATING_LABELS } from '@/content/reflect';
 import { exerciseResult, type WorkFacts } from '@/lib/reflect';
 import { describeExercise } from './exercise-label';
-import { formatTime } from '@/components/journal/format';
+import { RelativeTime } from '@/components/ui/relative-time';
 import type { AssessmentState } from './use-self-assessment';
 import { panelClass } from '@/components/ui/panel';
 
@@ -50,7 +50,9 @@ export function ProgressView({
                       <li key={i}>
                         {i > 0 ? <span aria-hidden="true">→ </span> : null}
                         <span className="font-semibold">{RATING_LABELS[r.rating]}</span>{' '}
-                        <span className="text-muted">({formatTime(r.at)})</span>
+                        <span className="text-muted">
+                          (<RelativeTime at={r.at} />)
+                        </span>
                       </li>
                     ))}
                   </ol>

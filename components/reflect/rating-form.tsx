@@ -11,7 +11,7 @@ import {
 } from '@/lib/reflect';
 import { SaveIndicator } from '@/components/ui/save-indicator';
 import { useAutosave } from '@/components/ui/use-autosave';
-import { formatTime } from '@/components/journal/format';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { panelClass } from '@/components/ui/panel';
 
 /**
@@ -95,9 +95,12 @@ export function RatingForm({
           idle={rating === null && !note ? 'Not rated yet' : undefined}
         />
         <p className="text-sm text-muted">
-          {latest
-            ? `Last rated ${RATING_LABELS[latest.rating].toLowerCase()} on ${formatTime(latest.at)}`
-            : null}
+          {latest ? (
+            <>
+              Last rated {RATING_LABELS[latest.rating].toLowerCase()}{' '}
+              <RelativeTime at={latest.at} />
+            </>
+          ) : null}
         </p>
       </div>
     </fieldset>

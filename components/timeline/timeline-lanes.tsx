@@ -9,6 +9,7 @@ import {
   leaseBarLabel,
   leaseBarsAt,
   markTone,
+  stickyLabelStart,
   timeAxis,
   type Scenario,
   type Trace,
@@ -16,6 +17,7 @@ import {
 } from '@/lib/timeline';
 import { TimelineAxis } from './timeline-axis';
 import { TimelineLegend } from './timeline-legend';
+import { useScrollLeft } from './use-scroll-left';
 import { WorkerLine } from './worker-line';
 import { outcomeGlyph, TONE_COLOR } from './timeline-marks';
 
@@ -28,6 +30,8 @@ const BELOW = 38;
 const AXIS_TEXT = 26;
 /** The box's padding (p-2) and border: where the lane labels sit over the drawing. */
 const INSET = 9;
+/** The scrolling box's padding (p-2), which scrolls with the drawing. */
+const PADDING = 8;
 
 /**
  * The timeline drawn as lanes: one per worker (its lease windows as bands, a pause as a gap)
@@ -57,6 +61,10 @@ export function TimelineLanes({
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
+  // The drawing's x at the box's visible left edge (its padding scrolls with it), plus air:
+  // span labels slide along their spans to stay whole.
+  const [scrolled, onScroll] = useScrollLeft(box);
+  const visibleFrom = scrolled - PADDING + 4;
   const layout = layoutTimeline(scenario, trace ? latestLeaseEnd(trace) : 0, available);
   const axis = timeAxis(layout, (t) => formatTime(t));
   const currentX = position >= 0 ? layout.eventX[position] : null;
@@ -94,6 +102,7 @@ export function TimelineLanes({
           tabIndex={0}
           role="region"
           aria-label="Timeline drawing"
+          onScroll={onScroll}
           className="overflow-x-auto rounded-lg border border-line bg-surface-2 p-2"
         >
           <svg
@@ -123,7 +132,13 @@ export function TimelineLanes({
               return (
                 <g key={lane.id}>
                   {lane.kind === 'worker' ? (
-                    <WorkerLine y={y} left={lane.startX} right={right} gaps={gaps} />
+                    <WorkerLine
+                      y={y}
+                      left={lane.startX}
+                      right={right}
+                      gaps={gaps}
+                      visibleFrom={visibleFrom}
+                    />
                   ) : (
                     <line x1={4} x2={right} y1={y} y2={y} stroke="var(--line)" strokeWidth={2} />
                   )}
@@ -133,6 +148,7 @@ export function TimelineLanes({
                         .map((bar) => {
                           const x1 = layout.eventX[bar.claimIndex];
                           const x2 = Math.max(layout.timeToX(bar.until), x1 + 4);
+                          const labelX = stickyLabelStart(x1 + 4, x2, visibleFrom);
                           return (
                             <g
                               key={bar.claimIndex}
@@ -150,9 +166,11 @@ export function TimelineLanes({
                                 fill="var(--accent)"
                                 opacity={bar.current ? 0.3 : 0.15}
                               />
-                              <text x={x1 + 4} y={y - 11} fontSize={10} fill="var(--ink)">
-                                {leaseBarLabel(bar, trace?.vocabulary)}
-                              </text>
+                              {labelX === null ? null : (
+                                <text x={labelX} y={y - 11} fontSize={10} fill="var(--ink)">
+                                  {leaseBarLabel(bar, trace?.vocabulary)}
+                                </text>
+                              )}
                             </g>
                           );
                         })
@@ -237,6 +255,11 @@ export function TimelineLanes({
                       textAnchor="middle"
                       fontWeight={700}
                       fill={tone}
+                      // A halo in the drawing's own colour: the current-step line passes behind
+                      // the glyph instead of through it.
+                      stroke="var(--surface-2)"
+                      strokeWidth={4}
+                      paintOrder="stroke"
                     >
                       {outcomeGlyph(effect)}
                     </text>

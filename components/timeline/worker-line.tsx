@@ -1,14 +1,24 @@
-/** A worker's lane line: solid while it runs, a gap (marked paused) while it is paused. */
+import { stickyLabelCentre } from '@/lib/timeline';
+
+/**
+ * A worker's lane line: solid while it runs, a gap (marked paused) while it is paused. The
+ * "paused" mark stays whole in the part of its gap that is in view (`visibleFrom`).
+ */
+/** The width "paused" takes at its font size, and a little air. */
+const PAUSED_WIDTH = 48;
+
 export function WorkerLine({
   y,
   left,
   right,
   gaps,
+  visibleFrom,
 }: {
   y: number;
   left: number;
   right: number;
   gaps: { x1: number; x2: number }[];
+  visibleFrom: number;
 }) {
   const pieces: { x1: number; x2: number }[] = [];
   let from = left;
@@ -22,19 +32,23 @@ export function WorkerLine({
       {pieces.map((p) => (
         <line key={p.x1} x1={p.x1} x2={p.x2} y1={y} y2={y} stroke="var(--ink)" strokeWidth={3} />
       ))}
-      {gaps.map((g) => (
-        <text
-          key={`gap-${g.x1}`}
-          x={(g.x1 + g.x2) / 2}
-          y={y + 20}
-          fontSize={11}
-          textAnchor="middle"
-          fill="var(--muted)"
-          fontStyle="italic"
-        >
-          paused
-        </text>
-      ))}
+      {gaps.map((g) => {
+        const x = stickyLabelCentre(g.x1, g.x2, visibleFrom, PAUSED_WIDTH);
+        return x === null ? null : (
+          <text
+            key={`gap-${g.x1}`}
+            data-testid="pause-label"
+            x={x}
+            y={y + 20}
+            fontSize={11}
+            textAnchor="middle"
+            fill="var(--muted)"
+            fontStyle="italic"
+          >
+            paused
+          </text>
+        );
+      })}
     </g>
   );
 }

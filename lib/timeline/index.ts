@@ -37,6 +37,7 @@ export {
 } from './saved';
 export { layoutTimeline, type TimelineLayout } from './layout';
 export { timeAxis, axisLabelWidth, type TimeAxis, type AxisLabel } from './axis';
+export { stickyLabelStart, stickyLabelCentre } from './sticky-label';
 export { scenarioSettings, settingsLine, stateLines } from './settings';
 export {
   leaseBarsAt,
