@@ -1,5 +1,6 @@
 import { TIMELINE_DESIGNS, type Scenario } from '@/lib/timeline';
 import { ResourceSettings } from './resource-settings';
+import { TargetChecks } from './target-checks';
 
 const WORKER_IDS = ['A', 'B', 'C'];
 const FIELD = 'rounded-md border border-line bg-surface px-2 py-1';
@@ -49,26 +50,7 @@ export function BuilderSettings({
         </select>
       </label>
       <label className="flex flex-col">
-        Object store
-        <select
-          value={scenario.targets.objectStore}
-          onChange={(e) =>
-            onChange({
-              ...scenario,
-              targets: {
-                ...scenario.targets,
-                objectStore: e.target.value as 'overwrite' | 'versioned',
-              },
-            })
-          }
-          className={FIELD}
-        >
-          <option value="overwrite">Overwrite (no check)</option>
-          <option value="versioned">Versions + fenced reference</option>
-        </select>
-      </label>
-      <label className="flex flex-col">
-        Gateway learns a generation
+        Fenced targets learn a generation
         <select
           value={scenario.targets.gateway}
           onChange={(e) =>
@@ -87,6 +69,7 @@ export function BuilderSettings({
         </select>
       </label>
       <ResourceSettings scenario={scenario} onChange={onChange} />
+      <TargetChecks scenario={scenario} onChange={onChange} />
       <label className="flex flex-col">
         Number of workers
         <select

@@ -2,6 +2,7 @@ import type { Vocabulary } from './decision';
 import { explained, type Explained } from './explained';
 import { tokenName } from './explain-words';
 import { GATEWAY_CHECK_LABELS, type GatewayCheckKind } from './replicated-fence';
+import { TARGET_CHECK_LABELS, type TargetCheckKind } from './target-checks';
 
 /*
  * The explainer's words for what a scenario is set up with and what its targets hold after a
@@ -25,6 +26,22 @@ export interface ScenarioSettings {
   };
   /** The token's own name, when the scenario gives one. */
   token?: string;
+  /**
+   * Checks the scenario chose target by target, for the targets it uses: 'objects', 'tickets'
+   * or 'gateway:<resource>'.
+   */
+  targetChecks?: readonly { target: string; check: TargetCheckKind; acceptors?: number }[];
+}
+
+/** A target's name as the learner reads it: "the object store", "the ticket API", "email". */
+function targetWords(target: string): string {
+  if (target === 'objects') return 'object store';
+  if (target === 'tickets') return 'ticket API';
+  return target.replace(/^gateway:/, '');
+}
+
+function checkWords(check: TargetCheckKind, acceptors: number | undefined): string {
+  return `${TARGET_CHECK_LABELS[check].toLowerCase()}${check === 'majority' ? ` of ${acceptors ?? 3}` : ''}`;
 }
 
 /** "Lease 5 s · fenced design · object store: versioned · gateway learns a generation at takeover · …". */
@@ -38,6 +55,8 @@ export function explainSettings(s: ScenarioSettings): Explained {
       `gateway check: ${GATEWAY_CHECK_LABELS[g.check].toLowerCase()}${g.check === 'majority' ? ` of ${g.acceptors ?? 3}` : ''}`,
     );
   }
+  for (const t of s.targetChecks ?? [])
+    parts.push(`${targetWords(t.target)} check: ${checkWords(t.check, t.acceptors)}`);
   if (s.token) parts.push(`token: ${s.token}`);
   return explained(parts.join(' · '));
 }
@@ -88,7 +107,9 @@ export interface StateLines {
 /** The state panel's lines, in the scenario's vocabulary. */
 export function explainState(
   state: { workers: readonly WorkerFacts[]; targets: TargetFacts },
-  settings: Pick<ScenarioSettings, 'objectStore' | 'gateway'> & { reportStore: boolean },
+  settings: Pick<ScenarioSettings, 'objectStore' | 'gateway' | 'targetChecks'> & {
+    reportStore: boolean;
+  },
   v: Vocabulary,
 ): StateLines {
   const t = state.targets;
@@ -115,7 +136,19 @@ export function explainState(
   remote.push(
     `tickets: ${t.tickets.length ? t.tickets.map((k) => `${k.action} by ${k.worker} (${k.key})`).join('; ') : 'none'}`,
   );
-  if (settings.gateway) remote.push(...gatewayLines(t, settings.gateway.check, token));
+  if (settings.gateway) {
+    const own = new Map(
+      (settings.targetChecks ?? []).map((c) => [c.target.replace(/^gateway:/, ''), c.check]),
+    );
+    const fallback = settings.gateway.check;
+    remote.push(
+      ...gatewayLines(
+        t,
+        (resource) => (resource === null ? fallback : (own.get(resource) ?? fallback)),
+        token,
+      ),
+    );
+  }
   return {
     draft: explained(
       t.draft ? `${t.draft.opId} by ${t.draft.owner}${tokenOf(t.draft.fence)}` : '(none)',
@@ -137,12 +170,27 @@ function workerLine(w: WorkerFacts, v: Vocabulary): string {
   return `${w.id}${restart} ${w.paused ? 'paused' : 'running'}${token}, its clock reads ${w.clock}${lease}`;
 }
 
-function gatewayLines(t: TargetFacts, check: GatewayCheckKind, token: string): string[] {
-  const keepsToken = check === 'highest-seen' || check === 'majority';
-  const highest = Object.entries(t.gatewayHighest);
-  const seen = !keepsToken
-    ? `gateway: keeps no ${token} (its check: ${check})`
-    : `gateway highest ${token}: ${
+/**
+ * The gateway's lines: the highest token each resource that keeps one has seen, and which
+ * resources keep none (each resource has its own check).
+ */
+function gatewayLines(
+  t: TargetFacts,
+  checkOf: (resource: string | null) => TargetCheckKind,
+  token: string,
+): string[] {
+  const keepsToken = (resource: string | null) =>
+    checkOf(resource) === 'highest-seen' || checkOf(resource) === 'majority';
+  const used = [
+    ...new Set([...Object.keys(t.gatewayHighest), ...t.gatewayWrites.map((w) => w.resource)]),
+  ];
+  const keeping = used.length ? used.filter(keepsToken) : keepsToken(null) ? [null] : [];
+  const none = used.length ? used.filter((r) => !keepsToken(r)) : keepsToken(null) ? [] : [null];
+  const lines: string[] = [];
+  if (keeping.length) {
+    const highest = Object.entries(t.gatewayHighest).filter(([resource]) => keepsToken(resource));
+    lines.push(
+      `gateway highest ${token}: ${
         highest.length
           ? highest
               .map(([resource, value]) => {
@@ -153,8 +201,15 @@ function gatewayLines(t: TargetFacts, check: GatewayCheckKind, token: string): s
               })
               .join('; ')
           : 'none seen'
-      }`;
-  if (!t.gatewayWrites.length) return [seen];
+      }`,
+    );
+  }
+  // Beside a resource with another check, each one that keeps none is named; alone, one line says it.
+  if (none.length && (keeping.length || new Set(none.map(checkOf)).size > 1))
+    for (const r of none)
+      lines.push(`gateway (${r}): keeps no ${token} (its check: ${checkOf(r)})`);
+  else if (none.length) lines.push(`gateway: keeps no ${token} (its check: ${checkOf(none[0])})`);
+  if (!t.gatewayWrites.length) return lines;
   const writes = t.gatewayWrites
     .map(
       (w) =>
@@ -163,7 +218,7 @@ function gatewayLines(t: TargetFacts, check: GatewayCheckKind, token: string): s
         })`,
     )
     .join('; ');
-  return [seen, `gateway writes: ${writes}`];
+  return [...lines, `gateway writes: ${writes}`];
 }
 
 /** The run row after a step, as the trace table shows it: no token in a design without a fence. */

@@ -161,16 +161,19 @@ export function writeThroughFence(
   return db.transaction(() => {
     const seenBefore = seenByResource(db, req.runId, req.resource);
     const checked = fenceChecks(db, fence, req, seenBefore, table);
-    const changed = db.run(fencedWriteSql(fence, '$resource', '$body', table), {
-      run: req.runId,
-      resource: req.resource,
-      owner: req.holder,
-      token: req.token,
-      batch: req.batch ?? 0,
-      op: req.opId ?? null,
-      body: req.body,
-      now: req.now,
-    });
+    const changed = db.run(
+      fencedWriteSql(fence, '$resource', '$body', table, req.opId !== undefined),
+      {
+        run: req.runId,
+        resource: req.resource,
+        owner: req.holder,
+        token: req.token,
+        batch: req.batch ?? 0,
+        op: req.opId ?? null,
+        body: req.body,
+        now: req.now,
+      },
+    );
     if (changed > 0) {
       const database = { kind: 'applied' as const, checked };
       return { observed: observe(database), changed, seenBefore };

@@ -159,10 +159,14 @@ export function fencedWriteSql(
   resource: string,
   body: string,
   table: RunTable = RUNS_TABLE,
+  /** Record the write's key ($op) even when the fence does not compare keys (a ticket's key). */
+  keepKey = false,
 ): string {
   const { generation, batch } = presented(fence);
   const op =
-    fence.kind === 'key-only' || (fence.kind === 'highest-seen' && fence.key) ? '$op' : 'NULL';
+    keepKey || fence.kind === 'key-only' || (fence.kind === 'highest-seen' && fence.key)
+      ? '$op'
+      : 'NULL';
   return `INSERT INTO resource_writes (run_id, resource, holder, generation, batch, op_id, body, at)
 SELECT $run, ${resource}, $owner, ${generation}, ${batch}, ${op}, ${body}, $now
  WHERE ${admitSql(fence, resource, table)}`;

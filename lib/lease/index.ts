@@ -178,3 +178,11 @@ export {
   type GatewayCheck,
   type FingerprintKind,
 } from './replicated-fence';
+/** What each target may check, chosen target by target (the object store, the ticket API, a gateway resource). */
+export {
+  TARGET_CHECK_KINDS,
+  TARGET_CHECK_LABELS,
+  type TargetCheck,
+  type TargetCheckKind,
+  type TargetLane,
+} from './target-checks';

@@ -7,7 +7,8 @@ import { decideFenceWrite, decideQuorum, explain } from '@/lib/lease';
 import { rowState } from './apply-run';
 import { contextOf, note, ownerOf, step, write, type Ctx } from './effects';
 import type { TimelineState, LaneState } from './state';
-import { fenceOf, gatewayRegister, gatewayWrite } from './targets';
+import { gatewayTarget, registrationOf, timelineTarget } from './target-list';
+import { targetRegister, targetWrite } from './targets';
 import type { NoteEffect, TimelineEvent, WriteEffect } from './types';
 
 /** What a worker presents at the gateway: its fence, or the scenario's fingerprint of its claim. */
@@ -19,7 +20,7 @@ export function carriedToken(state: TimelineState, worker: LaneState): number {
 }
 
 /**
- * A write through the gateway lane, decided by the scenario's gateway check: a rulebook fence
+ * A write through the gateway lane, decided by the resource's own check: a rulebook fence
  * (lib/lease/fence.ts) for one copy, or a majority of acceptors (lib/lease/replicated-fence.ts).
  */
 export function applyGatewayWrite(
@@ -28,14 +29,14 @@ export function applyGatewayWrite(
   worker: LaneState,
 ): WriteEffect {
   const { state, db, model } = ctx;
-  const check = state.targets.gatewayCheck ?? { kind: 'highest-seen' as const };
+  const target = timelineTarget(state.targets, gatewayTarget(event.resource));
+  const { check, fence } = target;
   // A trusted gateway compares the run row's own fence; other checks see what the holder presents.
   const token = check.kind === 'run-row' ? worker.token : carriedToken(state, worker);
   const body = event.body ?? `write by ${worker.id}`;
   const context = contextOf(ctx, event, worker, state.now);
-  const target = `gateway:${event.resource}`;
 
-  if (check.kind === 'majority') {
+  if (fence === null) {
     const d = writeToMajority(db, check.acceptors, {
       resource: event.resource,
       writer: worker.id,
@@ -47,34 +48,29 @@ export function applyGatewayWrite(
       ctx,
       event,
       'gateway',
-      decideQuorum(context, { target, token, votes: d.votes, needed: d.needed }),
+      decideQuorum(context, { target: target.name, token, votes: d.votes, needed: d.needed }),
     );
   }
 
-  const fence = fenceOf('gateway', state.targets);
   const key = event.key ?? event.resource;
   const row = rowState(model.read());
-  const r = gatewayWrite(
+  const keyed = fence.kind === 'key-only';
+  const r = targetWrite(
     db,
-    fence,
-    event.resource,
-    worker.id,
-    token,
-    body,
-    state.now,
-    fence.kind === 'key-only' ? key : undefined,
+    { name: target.name, fence },
+    { worker: worker.id, token, body, at: state.now, ...(keyed ? { opId: key } : {}) },
   );
   return write(
     ctx,
     event,
     'gateway',
     decideFenceWrite(context, {
-      target,
+      target: target.name,
       fence,
       token,
       seen: r.seenBefore,
       row,
-      ...(fence.kind === 'key-only' ? { key: { key, storedBy: r.original?.holder ?? null } } : {}),
+      ...(keyed ? { key: { key, storedBy: r.original?.holder ?? null } } : {}),
       changed: r.changed,
     }),
   );
@@ -87,7 +83,8 @@ export function registerAtGateway(
   worker: LaneState,
 ): NoteEffect {
   const { state, db } = ctx;
-  const check = state.targets.gatewayCheck ?? { kind: 'highest-seen' as const };
+  const target = gatewayTarget(event.resource);
+  const { check } = timelineTarget(state.targets, target);
   const token = carriedToken(state, worker);
   if (check.kind === 'majority') {
     const d = registerAtMajority(db, check.acceptors, {
@@ -97,22 +94,15 @@ export function registerAtGateway(
     });
     const decision = decideQuorum(
       { writer: ownerOf(worker), at: state.now, authority: state.authority, holds: worker.token },
-      {
-        kind: 'register',
-        target: `gateway:${event.resource}`,
-        token,
-        votes: d.votes,
-        needed: d.needed,
-      },
+      { kind: 'register', target, token, votes: d.votes, needed: d.needed },
     );
     return note(ctx, event, explain(decision, state.vocabulary).sentence);
   }
   const fact = { kind: 'gateway-register' as const, worker: worker.id, token };
-  const target = `gateway:${event.resource}`;
   if (check.kind !== 'highest-seen')
     return step(ctx, event, { ...fact, target, result: 'kept-none' });
-  if (state.targets.gateway !== 'at-takeover')
+  if (registrationOf(state.targets) !== 'event')
     return step(ctx, event, { ...fact, target, result: 'ignored' });
-  gatewayRegister(db, event.resource, token);
+  targetRegister(db, target, token);
   return step(ctx, event, { ...fact, target, result: 'registered' });
 }

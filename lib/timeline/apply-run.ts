@@ -9,6 +9,7 @@ import {
   type RunRow,
 } from '@/lib/lease';
 import { DRAFT_OUTPUT, type LaneState } from './state';
+import { registerAtEveryTarget } from './targets';
 import { clockOf, closeWindow, contextOf, heldTokens, ownerOf, write, type Ctx } from './effects';
 import type { TimelineEvent, WriteEffect, WriteEvent } from './types';
 
@@ -96,6 +97,9 @@ export function applyCancel(
   const before = rowState(model.read());
   const result = model.cancel(state.now);
   if (result.ok) closeWindow(state, state.now);
+  // A fenced cancel is a new generation: the scenario's own targets learn it too.
+  if (result.ok && result.row && result.row.fence > before.fence)
+    registerAtEveryTarget(ctx.db, state.targets, state.resources, result.row.fence);
   const decision = decideCancel(contextOf(ctx, event, null, state.now), {
     before,
     after: rowState(result.row),

@@ -3,7 +3,8 @@ import { applyGatewayWrite } from './apply-gateway';
 import { commitEffect, rowState } from './apply-run';
 import { contextOf, ownerOf, write, type Ctx } from './effects';
 import type { LaneState } from './state';
-import { REPORT_NAME, callTicketApi, fenceOf, pointReportAt, putReportVersion } from './targets';
+import { timelineTarget } from './target-list';
+import { REPORT_NAME, pointReportAt, putReportVersion, targetWrite } from './targets';
 import type { TimelineEvent, WriteEffect } from './types';
 
 type TargetEvent = Extract<
@@ -25,28 +26,49 @@ export function applyTargetWrite(
   const token = worker.token;
   const owner = ownerOf(worker);
   const context = contextOf(ctx, event, worker, now);
+  // A store or an API beyond the database judges a lease by database time, as the gateway does.
+  const atTarget = contextOf(ctx, event, worker, state.now);
   switch (event.kind) {
     case 'object-put': {
-      const version = putReportVersion(
-        db,
-        worker.id,
-        token,
-        event.body ?? `report by ${worker.id}`,
-      );
-      worker.lastVersion = version;
-      const fence = fenceOf('objects', state.targets);
-      // An object store without versions overwrites the official file; with them, a put is only a version.
-      if (fence.kind === 'none') pointReportAt(db, version);
+      const body = event.body ?? `report by ${worker.id}`;
+      const { fence } = timelineTarget(state.targets, 'objects');
+      if (fence === null) throw new Error('The object store is a single copy.');
+      // With versions every put is kept and only a fenced commit moves the official file; without,
+      // a put the store's check admits overwrites the official file.
+      const row = rowState(model.read());
+      const r =
+        fence.kind === 'versioned' || fence.kind === 'none'
+          ? null
+          : targetWrite(
+              db,
+              { name: 'objects', fence },
+              { worker: worker.id, token, body, at: state.now },
+            );
+      const changed = r ? r.changed : 1;
+      if (changed > 0) {
+        const version = putReportVersion(db, worker.id, token, body);
+        worker.lastVersion = version;
+        if (fence.kind !== 'versioned') pointReportAt(db, version);
+      }
       return write(
         ctx,
         event,
         'objects',
-        decideFenceWrite(context, { target: 'objects', fence, token, changed: 1 }),
+        decideFenceWrite(atTarget, {
+          target: 'objects',
+          fence,
+          token,
+          ...(r ? { seen: r.seenBefore } : {}),
+          row,
+          changed,
+        }),
       );
     }
     case 'object-commit': {
-      const fence = fenceOf('objects', state.targets);
-      const version = fence.kind === 'none' ? null : worker.lastVersion;
+      const { fence } = timelineTarget(state.targets, 'objects');
+      if (fence === null) throw new Error('The object store is a single copy.');
+      // Only a versioned store has a reference to switch; any other store's put was the write.
+      const version = fence.kind === 'versioned' ? worker.lastVersion : null;
       if (version === null) {
         return write(
           ctx,
@@ -70,17 +92,26 @@ export function applyTargetWrite(
       return { ...effect, target: 'objects' };
     }
     case 'ticket': {
-      const r = callTicketApi(db, event.key, event.action, worker.id, token, state.now);
+      const { fence } = timelineTarget(state.targets, 'tickets');
+      if (fence === null) throw new Error('The ticket API is a single copy.');
+      const row = rowState(model.read());
+      const r = targetWrite(
+        db,
+        { name: 'tickets', fence },
+        { worker: worker.id, token, body: event.action, at: state.now, opId: event.key },
+      );
       const storedBy = r.original ? r.original.holder : null;
       return write(
         ctx,
         event,
         'tickets',
-        decideFenceWrite(context, {
+        decideFenceWrite(atTarget, {
           target: 'tickets',
-          fence: { kind: 'key-only' },
+          fence,
           token,
-          key: { key: event.key, storedBy },
+          seen: r.seenBefore,
+          row,
+          ...(fence.kind === 'key-only' ? { key: { key: event.key, storedBy } } : {}),
           changed: r.changed,
         }),
       );

@@ -4,7 +4,8 @@ import {
   GATEWAY_CHECK_KINDS,
   MAX_ACCEPTORS,
 } from '@/lib/lease/replicated-fence';
-import type { Scenario, TimelineEvent } from './types';
+import { TARGET_CHECK_KINDS, type TargetCheck } from '@/lib/lease/target-checks';
+import type { Scenario, TargetCheckSetting, TimelineEvent } from './types';
 
 const WORKERS = ['A', 'B', 'C'] as const;
 
@@ -159,11 +160,36 @@ export function builderEventArbitrary(
   return fc.oneof(...arbitraries) as fc.Arbitrary<Omit<TimelineEvent, 'id'>>;
 }
 
+/** A check of one lane, with 1–5 acceptors when it is a majority. */
+function checkArbitrary(lane: keyof typeof TARGET_CHECK_KINDS): fc.Arbitrary<TargetCheck> {
+  return fc
+    .tuple(fc.constantFrom(...TARGET_CHECK_KINDS[lane]), fc.integer({ min: 1, max: MAX_ACCEPTORS }))
+    .map(([kind, acceptors]) => (kind === 'majority' ? { kind, acceptors } : { kind }));
+}
+
+/** Checks chosen target by target: the object store, the ticket API, either gateway resource. */
+function targetChecksArbitrary(): fc.Arbitrary<TargetCheckSetting[]> {
+  const one = (target: string, lane: keyof typeof TARGET_CHECK_KINDS) =>
+    fc.option(
+      checkArbitrary(lane).map((check) => ({ target, check })),
+      { nil: undefined, freq: 2 },
+    );
+  return fc
+    .tuple(
+      one('objects', 'objects'),
+      one('tickets', 'tickets'),
+      one('gateway:email', 'gateway'),
+      one('gateway:ledger', 'gateway'),
+    )
+    .map((picked) => picked.filter((c): c is TargetCheckSetting => c !== undefined));
+}
+
 /**
  * Random scenarios over the builder's whole space: every design the timeline knows, either time
  * source, 1–5 workers (some restarted processes of another) with clock offsets, a first token, a
  * token name, every object store, gateway registration, gateway check (1–5 acceptors for a
- * majority) and presented token, and every event kind, with lost acknowledgements.
+ * majority) and presented token, each target's own check (the object store, the ticket API,
+ * either gateway resource), and every event kind, with lost acknowledgements.
  */
 export function builderScenarioArbitrary(
   designs: readonly string[],
@@ -183,10 +209,15 @@ export function builderScenarioArbitrary(
     check: fc.constantFrom(...GATEWAY_CHECK_KINDS),
     acceptors: fc.integer({ min: 1, max: MAX_ACCEPTORS }),
     fingerprint: fc.option(fc.constantFrom(...FINGERPRINT_KINDS), { nil: undefined }),
+    checks: targetChecksArbitrary(),
   });
   return setup.chain((s) => {
     const ids = BUILDER_WORKERS.slice(0, s.count);
-    const acceptors = s.check === 'majority' ? s.acceptors : 1;
+    // Acceptor numbers a message may reach: up to the largest replicated resource's count.
+    const acceptors = Math.max(
+      s.check === 'majority' ? s.acceptors : 1,
+      ...s.checks.map((c) => c.check.acceptors ?? 1),
+    );
     return fc
       .array(builderEventArbitrary(ids, acceptors), { maxLength: maxEvents })
       .map((events): Scenario => ({
@@ -210,6 +241,7 @@ export function builderScenarioArbitrary(
           gatewayCheck:
             s.check === 'majority' ? { kind: s.check, acceptors: s.acceptors } : { kind: s.check },
           ...(s.fingerprint ? { fingerprint: s.fingerprint } : {}),
+          ...(s.checks.length ? { checks: s.checks } : {}),
         },
         events: events.map((e, i) => ({ ...e, id: `e${i + 1}` }) as TimelineEvent),
       }));

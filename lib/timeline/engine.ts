@@ -1,3 +1,4 @@
+import { gatewayResources } from './target-list';
 import type { SqlJsStatic } from 'sql.js';
 import {
   comparedDesigns,
@@ -115,6 +116,7 @@ export function createTimelineEngine(
       leaseSeconds: scenario.leaseSeconds,
       timeSource: scenario.timeSource ?? 'database',
       targets: { ...scenario.targets },
+      resources: gatewayResources(scenario),
       ...(scenario.terms?.token ? { tokenName: scenario.terms.token } : {}),
       vocabulary: scenarioVocabulary(scenario, opened.model.design),
       authority: NO_AUTHORITY,

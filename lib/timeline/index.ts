@@ -40,6 +40,13 @@ export { timeAxis, axisLabelWidth, type TimeAxis, type AxisLabel } from './axis'
 export { stickyLabelStart, stickyLabelCentre } from './sticky-label';
 export { scenarioSettings, settingsLine, stateLines } from './settings';
 export {
+  gatewayResources,
+  gatewayTarget,
+  targetCheckOf,
+  withTargetCheck,
+  type TimelineTarget,
+} from './target-list';
+export {
   leaseBarsAt,
   leaseBarLabel,
   latestLeaseEnd,

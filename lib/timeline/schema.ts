@@ -5,6 +5,7 @@ import {
   GATEWAY_CHECK_KINDS,
   MAX_ACCEPTORS,
 } from '@/lib/lease/replicated-fence';
+import { checkFitsLane, laneOfTarget, TARGET_CHECK_KIND_LIST } from '@/lib/lease/target-checks';
 import type { Scenario } from './types';
 
 /** Limits that keep a shared or stored scenario small and readable. */
@@ -14,6 +15,7 @@ export const SCENARIO_LIMITS = {
   seconds: 3600,
   text: 200,
   explanation: 2000,
+  targetChecks: 12,
 } as const;
 
 /**
@@ -111,6 +113,21 @@ export const ScenarioSchema = z
         })
         .optional(),
       fingerprint: z.enum(FINGERPRINT_KINDS).optional(),
+      checks: z
+        .array(
+          z.object({
+            target: z.string().max(60),
+            check: z.object({
+              kind: z.enum(TARGET_CHECK_KIND_LIST),
+              acceptors: z.number().int().min(1).max(MAX_ACCEPTORS).optional(),
+            }),
+          }),
+        )
+        .max(
+          SCENARIO_LIMITS.targetChecks,
+          `at most ${SCENARIO_LIMITS.targetChecks} checks chosen target by target`,
+        )
+        .optional(),
     }),
     events: z.array(event).max(SCENARIO_LIMITS.events, `at most ${SCENARIO_LIMITS.events} events`),
   })
@@ -134,6 +151,21 @@ export const ScenarioSchema = z
           path: ['workers', i, 'restartOf'],
           message: `worker ${w.id} restarts ${w.restartOf}, which is not another original worker of the scenario`,
         });
+    });
+    const checked = new Set<string>();
+    scenario.targets.checks?.forEach((c, i) => {
+      const lane = laneOfTarget(c.target);
+      const problem =
+        lane === null
+          ? `${c.target} is not a target (objects, tickets, or gateway:<resource>)`
+          : checked.has(c.target)
+            ? `${c.target} has its check chosen twice`
+            : !checkFitsLane(lane, c.check)
+              ? `${c.target} cannot make the check ${c.check.kind}${c.check.acceptors !== undefined ? ` of ${c.check.acceptors}` : ''}`
+              : null;
+      if (problem)
+        ctx.addIssue({ code: 'custom', path: ['targets', 'checks', i], message: problem });
+      checked.add(c.target);
     });
     const eventIds = new Set<string>();
     scenario.events.forEach((e, i) => {

@@ -8,7 +8,13 @@ import {
 } from '@/lib/lease';
 import { timelineDesign } from './engine';
 import type { TimelineSnapshot } from './trace-types';
-import type { Scenario } from './types';
+import { gatewayResources, gatewayTarget, targetCheckOf } from './target-list';
+import type { Scenario, TargetsConfig } from './types';
+
+/** How the object store keeps puts: versions, or one file each admitted put overwrites. */
+function objectStoreMode(t: TargetsConfig): 'versioned' | 'overwrite' {
+  return targetCheckOf(t, 'objects').kind === 'versioned' ? 'versioned' : 'overwrite';
+}
 
 /**
  * What the scenario is set up with, as data for the explainer: the object store only when an
@@ -22,11 +28,24 @@ export function scenarioSettings(scenario: Scenario): ScenarioSettings {
     scenario.events.some((e) => e.kind === 'register' && e.resource !== undefined);
   const t = scenario.targets;
   const design = scenario.design ?? 'fenced';
+  // Checks chosen target by target, named only for the targets the scenario's events use.
+  const used = new Set([
+    ...(kinds.has('object-put') || kinds.has('object-commit') ? ['objects'] : []),
+    ...(kinds.has('ticket') ? ['tickets'] : []),
+    ...gatewayResources({ targets: {}, events: scenario.events }).map(gatewayTarget),
+  ]);
+  const targetChecks = (t.checks ?? [])
+    .filter((c) => used.has(c.target))
+    .map((c) => ({
+      target: c.target,
+      check: c.check.kind,
+      ...(c.check.acceptors !== undefined ? { acceptors: c.check.acceptors } : {}),
+    }));
   return {
     leaseSeconds: scenario.leaseSeconds,
     design: { id: design, name: timelineDesign(design)?.name ?? null },
     ...(kinds.has('object-put') || kinds.has('object-commit')
-      ? { objectStore: t.objectStore }
+      ? { objectStore: objectStoreMode(t) }
       : {}),
     ...(gateway
       ? {
@@ -40,6 +59,7 @@ export function scenarioSettings(scenario: Scenario): ScenarioSettings {
         }
       : {}),
     ...(scenario.terms?.token ? { token: scenario.terms.token } : {}),
+    ...(targetChecks.length ? { targetChecks } : {}),
   };
 }
 
@@ -61,6 +81,7 @@ export function stateLines(
     {
       ...(s.objectStore ? { objectStore: s.objectStore } : {}),
       ...(s.gateway ? { gateway: s.gateway } : {}),
+      ...(s.targetChecks ? { targetChecks: s.targetChecks } : {}),
       reportStore,
     },
     vocabulary,

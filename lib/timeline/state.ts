@@ -46,6 +46,8 @@ export interface TimelineState {
   leaseSeconds: number;
   timeSource: TimeSource;
   targets: TargetsConfig;
+  /** The gateway resources the scenario names (a cancel tells each one its new generation). */
+  resources: readonly string[];
   /** The system's name for the token in explanations ("producer epoch"); "token" by default. */
   tokenName?: string;
   /** The scenario's words for every sentence (its token's name; no fence in a design without one). */

@@ -11,8 +11,9 @@ import {
   REPLICA_SCHEMA,
   readAcceptorWrites,
   readPromises,
-  singleCopyFence,
+  registerAtMajority,
 } from '@/lib/lease/replicated-fence';
+import { registrationOf, scenarioTargets } from './target-list';
 import type { SqlDriver } from '@/lib/sqlite';
 import { RUN_ID } from './state';
 import type { TargetsConfig, TargetsView } from './types';
@@ -40,25 +41,7 @@ export const REPORT_NAME = 'report.md';
 
 /** The ticket API's resource key, and the prefix of the gateway's resources (scoped by run). */
 const TICKETS = 'tickets';
-const GATEWAY_PREFIX = 'gw:';
-
-/** The fence of each target, from the scenario's settings: one rulebook, lib/lease. */
-export function fenceOf(
-  target: 'objects' | 'tickets' | 'gateway',
-  settings: TargetsConfig,
-): ResourceFence {
-  if (target === 'objects')
-    return settings.objectStore === 'versioned' ? { kind: 'versioned' } : { kind: 'none' };
-  if (target === 'tickets') return { kind: 'key-only' };
-  // A replicated gateway ('majority') is decided by writeToMajority instead; its single-copy
-  // fallback here is highest-seen.
-  return (
-    singleCopyFence(
-      settings.gatewayCheck ?? { kind: 'highest-seen' },
-      settings.gateway === 'at-takeover' ? 'event' : 'first-write',
-    ) ?? { kind: 'highest-seen', registration: 'first-write', order: 'generation' }
-  );
-}
+const GATEWAY_PREFIX = 'gateway:';
 
 /** Stores an immutable version of the report; returns its version number. */
 export function putReportVersion(
@@ -85,47 +68,54 @@ export function pointReportAt(db: SqlDriver, version: number): number {
   );
 }
 
-/** The ticket API: a ticket per idempotency key, through a key-only fence. */
-export function callTicketApi(
+/**
+ * The one path of a write to a single-copy target (the object store, the ticket API, a gateway
+ * resource): through the target's lib/lease resource fence, keyed by the run and the target's
+ * name. `opId` is the idempotency key, kept with the write whatever the fence compares.
+ */
+export function targetWrite(
   db: SqlDriver,
-  key: string,
-  action: string,
-  worker: string,
-  token: number,
-  at: number,
+  target: { name: string; fence: ResourceFence },
+  write: { worker: string; token: number; body: string; at: number; opId?: string },
 ): FenceWriteResult {
-  return writeThroughFence(
-    db,
-    { kind: 'key-only' },
-    { runId: RUN_ID, resource: TICKETS, holder: worker, token, opId: key, body: action, now: at },
-  );
-}
-
-/** A write through the fencing gateway (highest-seen per resource of the run). */
-export function gatewayWrite(
-  db: SqlDriver,
-  fence: ResourceFence,
-  resource: string,
-  worker: string,
-  token: number,
-  body: string,
-  at: number,
-  opId?: string,
-): FenceWriteResult {
-  return writeThroughFence(db, fence, {
+  return writeThroughFence(db, target.fence, {
     runId: RUN_ID,
-    resource: GATEWAY_PREFIX + resource,
-    holder: worker,
-    token,
-    body,
-    now: at,
-    ...(opId !== undefined ? { opId } : {}),
+    resource: target.name,
+    holder: write.worker,
+    token: write.token,
+    body: write.body,
+    now: write.at,
+    ...(write.opId !== undefined ? { opId: write.opId } : {}),
   });
 }
 
-/** The registration event at one gateway resource. */
-export function gatewayRegister(db: SqlDriver, resource: string, token: number): void {
-  registerAt(db, RUN_ID, GATEWAY_PREFIX + resource, token);
+/** The registration event at one single-copy target (a gateway resource, or any target a cancel tells). */
+export function targetRegister(db: SqlDriver, name: string, token: number): void {
+  registerAt(db, RUN_ID, name, token);
+}
+
+/**
+ * A fenced cancel's new generation, told to every target that learns generations from a
+ * registration: each highest-seen target registered at takeover, and every acceptor of a
+ * replicated one. (A fingerprint that is not the counter has no value for a cancel to send.)
+ */
+export function registerAtEveryTarget(
+  db: SqlDriver,
+  settings: TargetsConfig,
+  resources: readonly string[],
+  generation: number,
+): void {
+  const fingerprint = settings.fingerprint ?? 'counter';
+  if (fingerprint !== 'counter' && fingerprint !== 'attempt') return;
+  for (const target of scenarioTargets(settings, resources)) {
+    if (target.fence?.kind === 'highest-seen' && registrationOf(settings) === 'event')
+      registerAt(db, RUN_ID, target.name, generation);
+    if (target.fence === null)
+      registerAtMajority(db, target.check.acceptors, {
+        resource: target.name.slice(GATEWAY_PREFIX.length),
+        token: generation,
+      });
+  }
 }
 
 /** Reads every target's state for the trace (the draft is filled in by the caller). */

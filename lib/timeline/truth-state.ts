@@ -1,5 +1,5 @@
 import type { CheckName, CommitCondition, LeaseDesign, ResourceFence } from '@/lib/lease';
-import { singleCopyFence } from '@/lib/lease/replicated-fence';
+import { gatewayTarget, timelineTarget } from './target-list';
 import type {
   Scenario,
   TimelineSnapshot,
@@ -78,15 +78,17 @@ export function checksRun(scenario: Scenario, design: LeaseDesign, event: WriteE
       return [...(rules?.output ?? ALL_CONDITIONS), 'operation', 'version'];
     case 'cancel':
       return ['status'];
-    case 'object-put':
-      return [];
-    case 'ticket':
-      return ['key'];
-    case 'gateway-write': {
-      const check = scenario.targets.gatewayCheck ?? { kind: 'highest-seen' as const };
-      if (check.kind === 'majority') return ['highest-seen', 'quorum'];
-      const fence = singleCopyFence(check, 'event');
+    case 'object-put': {
+      const fence = timelineTarget(scenario.targets, 'objects').fence;
       return fence ? fenceChecks(fence) : [];
+    }
+    case 'ticket': {
+      const fence = timelineTarget(scenario.targets, 'tickets').fence;
+      return fence ? fenceChecks(fence) : [];
+    }
+    case 'gateway-write': {
+      const fence = timelineTarget(scenario.targets, gatewayTarget(event.resource)).fence;
+      return fence ? fenceChecks(fence) : ['highest-seen', 'quorum'];
     }
     case 'report-write':
       return [

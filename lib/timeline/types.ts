@@ -44,6 +44,7 @@
 
 import type { OutcomeKind } from '@/lib/lease';
 import type { FingerprintKind, GatewayCheck } from '@/lib/lease/replicated-fence';
+import type { TargetCheck } from '@/lib/lease/target-checks';
 
 /** Worker names: single capital letters, as in the lesson (A, B, C). */
 export type WorkerId = string;
@@ -83,6 +84,18 @@ export interface TargetsConfig {
   gatewayCheck?: GatewayCheck;
   /** What a holder presents to the gateway as its token; default the fence counter. */
   fingerprint?: FingerprintKind;
+  /**
+   * Checks chosen target by target, over the defaults above: `target` is 'objects' (the object
+   * store), 'tickets' (the ticket API) or 'gateway:<resource>' (one resource behind the gateway).
+   * So one scenario can fence its completion and leave its email unfenced.
+   */
+  checks?: TargetCheckSetting[];
+}
+
+/** One target's own check (lib/lease/target-checks.ts says which a lane may make). */
+export interface TargetCheckSetting {
+  target: string;
+  check: TargetCheck;
 }
 
 /** Where a write lands; each target is one lane of the timeline. */

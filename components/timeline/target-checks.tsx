@@ -1,0 +1,89 @@
+import {
+  MAX_ACCEPTORS,
+  TARGET_CHECK_KINDS,
+  TARGET_CHECK_LABELS,
+  type TargetCheck,
+  type TargetCheckKind,
+  type TargetLane,
+} from '@/lib/lease';
+import {
+  gatewayResources,
+  gatewayTarget,
+  targetCheckOf,
+  withTargetCheck,
+  type Scenario,
+} from '@/lib/timeline';
+
+const FIELD = 'rounded-md border border-line bg-surface px-2 py-1';
+
+/**
+ * Each target's own check: the object store, the ticket API and every gateway resource the
+ * scenario names (the run row's check is the lease design). So one scenario can fence its
+ * completion and leave its email unfenced.
+ */
+export function TargetChecks({
+  scenario,
+  onChange,
+}: {
+  scenario: Scenario;
+  onChange: (next: Scenario) => void;
+}) {
+  const targets: { name: string; lane: TargetLane; label: string }[] = [
+    { name: 'objects', lane: 'objects', label: 'the object store' },
+    { name: 'tickets', lane: 'tickets', label: 'the ticket API' },
+    ...gatewayResources(scenario).map((r) => ({
+      name: gatewayTarget(r),
+      lane: 'gateway' as const,
+      label: r,
+    })),
+  ];
+  const set = (name: string, check: TargetCheck) =>
+    onChange({ ...scenario, targets: withTargetCheck(scenario.targets, name, check) });
+  return (
+    <fieldset className="col-span-full grid gap-3 rounded-md border border-line p-3 sm:grid-cols-2 lg:grid-cols-3">
+      <legend className="px-1 font-semibold">Each target’s own check</legend>
+      {targets.map((t) => {
+        const check = targetCheckOf(scenario.targets, t.name);
+        return (
+          <div key={t.name} className="flex flex-col gap-2">
+            <label className="flex flex-col">
+              Check at {t.label}
+              <select
+                value={check.kind}
+                onChange={(e) => {
+                  const kind = e.target.value as TargetCheckKind;
+                  set(t.name, kind === 'majority' ? { kind, acceptors: 3 } : { kind });
+                }}
+                className={FIELD}
+              >
+                {TARGET_CHECK_KINDS[t.lane].map((kind) => (
+                  <option key={kind} value={kind}>
+                    {TARGET_CHECK_LABELS[kind]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {check.kind === 'majority' ? (
+              <label className="flex flex-col">
+                Acceptors at {t.label}
+                <select
+                  value={check.acceptors ?? 3}
+                  onChange={(e) =>
+                    set(t.name, { kind: 'majority', acceptors: Number(e.target.value) })
+                  }
+                  className={FIELD}
+                >
+                  {Array.from({ length: MAX_ACCEPTORS }, (_, i) => i + 1).map((n) => (
+                    <option key={n} value={n}>
+                      {n} (majority {Math.floor(n / 2) + 1})
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ResourceFence } from '@/lib/lease';
+import { targetFence, type TargetCheck } from '@/lib/lease/target-checks';
+import type { Scenario, TargetsConfig } from './types';
+
+/*
+ * The scenario's targets beyond the run row, as a list of { name, check, fence }: the object
+ * store, the ticket API and every gateway resource the scenario names. Each target's check is
+ * its own (TargetsConfig.checks), else the scenario-wide default; its rule is lib/lease's.
+ */
+
+/** A target of the scenario and the rule that guards it. */
+export interface TimelineTarget {
+  /** 'objects', 'tickets' or 'gateway:<resource>'. */
+  name: string;
+  check: TargetCheck;
+  /** The single-copy fence of fence.ts; null for a majority of acceptors. */
+  fence: ResourceFence | null;
+}
+
+/** The target name of a gateway resource. */
+export const gatewayTarget = (resource: string): string => `gateway:${resource}`;
+
+/** The check a target makes: its own when the scenario chose one, else the lane's default. */
+export function targetCheckOf(settings: TargetsConfig, name: string): TargetCheck {
+  const chosen = settings.checks?.find((c) => c.target === name);
+  if (chosen) return chosen.check;
+  if (name === 'objects')
+    return { kind: settings.objectStore === 'versioned' ? 'versioned' : 'none' };
+  if (name === 'tickets') return { kind: 'key-only' };
+  return settings.gatewayCheck ?? { kind: 'highest-seen' };
+}
+
+/** When a highest-seen target learns a generation: from a registration event, or a first write. */
+export function registrationOf(settings: TargetsConfig): 'event' | 'first-write' {
+  return settings.gateway === 'at-takeover' ? 'event' : 'first-write';
+}
+
+/** A target with its check and fence. */
+export function timelineTarget(settings: TargetsConfig, name: string): TimelineTarget {
+  const check = targetCheckOf(settings, name);
+  return { name, check, fence: targetFence(check, registrationOf(settings)) };
+}
+
+/** Every gateway resource the scenario names, in its settings or its events, in order. */
+export function gatewayResources(scenario: {
+  targets: Pick<TargetsConfig, 'checks'>;
+  events: Scenario['events'];
+}): string[] {
+  const names = new Set<string>();
+  for (const c of scenario.targets.checks ?? [])
+    if (c.target.startsWith('gateway:')) names.add(c.target.slice('gateway:'.length));
+  for (const e of scenario.events)
+    if (e.kind === 'gateway-write' || (e.kind === 'register' && e.resource !== undefined))
+      names.add(e.resource!);
+  return [...names];
+}
+
+/** The scenario's targets beyond the run row: the object store, the ticket API, each gateway resource. */
+export function scenarioTargets(
+  settings: TargetsConfig,
+  resources: readonly string[],
+): TimelineTarget[] {
+  return ['objects', 'tickets', ...resources.map(gatewayTarget)].map((name) =>
+    timelineTarget(settings, name),
+  );
+}
+
+/**
+ * The settings with `name`'s check set to `check`. The object store's and the ticket API's
+ * older settings stay the home of their plain checks (overwrite or versions; a key), so a
+ * scenario that chooses nothing new keeps its old form.
+ */
+export function withTargetCheck(
+  settings: TargetsConfig,
+  name: string,
+  check: TargetCheck,
+): TargetsConfig {
+  const others = (settings.checks ?? []).filter((c) => c.target !== name);
+  const plain =
+    (name === 'objects' && (check.kind === 'none' || check.kind === 'versioned')) ||
+    (name === 'tickets' && check.kind === 'key-only');
+  const checks = plain ? others : [...others, { target: name, check }];
+  const { checks: _old, ...rest } = settings;
+  return {
+    ...rest,
+    ...(name === 'objects' && plain
+      ? {
+          objectStore: check.kind === 'versioned' ? ('versioned' as const) : ('overwrite' as const),
+        }
+      : {}),
+    ...(checks.length ? { checks } : {}),
+  };
+}
