@@ -2,7 +2,7 @@ import { TIMELINE_DESIGNS, type Scenario } from '@/lib/timeline';
 import { ResourceSettings } from './resource-settings';
 import { TargetChecks } from './target-checks';
 
-const WORKER_IDS = ['A', 'B', 'C'];
+const WORKER_IDS = ['A', 'B', 'C', 'D', 'E'];
 const FIELD = 'rounded-md border border-line bg-surface px-2 py-1';
 
 /** The scenario's settings: title, lease, design, targets, workers and their clock offsets. */
@@ -85,7 +85,7 @@ export function BuilderSettings({
           }}
           className={FIELD}
         >
-          {[1, 2, 3].map((n) => (
+          {WORKER_IDS.map((_, i) => i + 1).map((n) => (
             <option key={n} value={n}>
               {n} ({WORKER_IDS.slice(0, n).join(', ')})
             </option>

@@ -17,7 +17,7 @@ export function standardProgram(k: number): WorkerOp[] {
   return program;
 }
 
-const OWNERS = ['A', 'B', 'C', 'D'];
+const OWNERS = ['A', 'B', 'C', 'D', 'E'];
 
 /** n workers (owners A, B, C...) each running the standard program of k operations. */
 export function uniformBound(n: number, k: number, leaseSeconds = 5): Bound {
@@ -117,6 +117,7 @@ export const BOUND_CHOICES: readonly { id: string; label: string; bound: Bound }
   { id: '3x4', label: '3 workers × 4 operations', bound: uniformBound(3, 4) },
   { id: '3x5', label: '3 workers × 5 operations', bound: uniformBound(3, 5) },
   { id: '3x6', label: '3 workers × 6 operations', bound: uniformBound(3, 6) },
+  { id: '5x4', label: '5 workers × 4 operations', bound: uniformBound(5, 4) },
 ];
 
 /** One line per worker: "A: claim, pause, renew, write, send, finish". */

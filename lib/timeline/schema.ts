@@ -10,7 +10,7 @@ import type { Scenario } from './types';
 
 /** Limits that keep a shared or stored scenario small and readable. */
 export const SCENARIO_LIMITS = {
-  workers: 4,
+  workers: 5,
   events: 60,
   seconds: 3600,
   text: 200,
