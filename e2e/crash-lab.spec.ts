@@ -132,6 +132,10 @@ test('three workers hold three runs at once; the lanes show a kill, a pause from
     .getByRole('list', { name: 'Processes' })
     .getByRole('listitem');
   await expect(lanes).toHaveCount(3);
+  // Which worker claimed which run depends on which Web Worker was ready first: read it.
+  const header = await workerItem(page, 'worker-2').locator('p').first().textContent();
+  const run2 = /· (run-\d{4}) ·/.exec(header ?? '')?.[1] ?? 'no run';
+  expect(run2, `worker-2's run in “${header}”`).toMatch(/^run-\d{4}$/);
 
   // Kill worker-3; pause worker-2 from the page, then let it finish collect: its checkpoint waits.
   await page.getByRole('button', { name: 'Kill worker-3' }).click();
@@ -140,27 +144,29 @@ test('three workers hold three runs at once; the lanes show a kill, a pause from
   await expect(workerItem(page, 'worker-2')).toContainText('paused from the page');
   await page.getByRole('button', { name: 'Step worker-2' }).click();
 
-  // A fourth worker takes every run over once its lease has run out.
+  // A fourth worker takes every run over once its lease has run out, worker-2's included, and
+  // finishes them all.
   await page.getByRole('checkbox', { name: 'Step by step' }).uncheck();
   await page.getByRole('button', { name: 'Start a worker' }).click();
   const fourth = workerItem(page, 'worker-4');
-  await expect(fourth).toContainText('claimed run-0002: generation 2', LEASE_AND_STEPS);
-  await page.getByRole('button', { name: 'Resume worker-2' }).click();
-  await expect(workerItem(page, 'worker-2')).toContainText(
-    'run-0002 fenced out at collect (generation 1)',
-  );
+  await expect(fourth).toContainText(`claimed ${run2}: generation 2`, LEASE_AND_STEPS);
   await expect(fourth).toHaveAttribute('data-state', 'finished', LEASE_AND_STEPS);
   await expect(page.getByTestId('run-status')).toHaveText(['done', 'done', 'done']);
+  // Only then does worker-2 wake: its checkpoint write still carries generation 1.
+  await page.getByRole('button', { name: 'Resume worker-2' }).click();
+  await expect(workerItem(page, 'worker-2')).toContainText(
+    `${run2} fenced out at collect (generation 1)`,
+  );
 
   await expect(lanes).toHaveCount(4);
   await expect(page.getByRole('listitem', { name: /^worker-3 \(pid 3\), killed$/ })).toBeVisible();
   const second = page.getByRole('listitem', { name: /^worker-2 \(pid 2\)/ });
   await expect(
-    second.getByRole('img', { name: /^paused .*: run-0002, generation 1$/ }),
+    second.getByRole('img', { name: new RegExp(`^paused .*: ${run2}, generation 1$`) }),
   ).toBeVisible();
   await expect(
     second.getByRole('img', {
-      name: /^refused write .*: checkpoint collect, run-0002, generation 1$/,
+      name: new RegExp(`^refused write .*: checkpoint collect, ${run2}, generation 1$`),
     }),
   ).toBeVisible();
   await expect(

@@ -122,6 +122,24 @@ test('an endless loop is stopped within the limit and the page still reacts', as
   await expect(page.getByTestId('verdict')).toHaveText('pass', HEAVY_LOAD);
 });
 
+test('a slow but working program is not stopped: the limit counts quiet time, not a busy machine', async ({
+  page,
+}) => {
+  // Six seconds of database calls: longer than the 4-second limit for a program that has gone
+  // quiet, and on a loaded machine a working program can take that long.
+  await replaceProgram(
+    page,
+    "const end = Date.now() + 6000;\nlet calls = 0;\nwhile (Date.now() < end) {\n  db.get('SELECT 1 AS one');\n  calls++;\n}\nprint('still here after', calls > 0 ? 'many calls' : 'none');\n",
+  );
+  await runButton(page).click();
+  await expect(runStatus(page)).toHaveText(/^(Ran in|Stopped after)/, HEAVY_LOAD);
+  await expect(runStatus(page)).toHaveText(/^Ran in/);
+  // What it printed, in the output box (the hint's comparison table quotes it too).
+  await expect(page.getByTestId('lab-output').locator('pre')).toHaveText(
+    'still here after many calls',
+  );
+});
+
 // One editor load for the four ways a program is refused or fails (each used to load its own).
 test('bad SQL, an exception and a type error are shown on their line; the page, storage and network are out of reach', async ({
   page,

@@ -189,7 +189,10 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
     if (answer.kind === 'timeout') {
       setStatus({
         kind: 'stopped',
-        message: `Stopped after ${LAB_LIMITS.timeoutMs / 1000} seconds: the program did not finish (an endless loop, or work it left running after it returned, such as a promise callback?). Its worker was terminated and replaced; the page kept working. Fix the program and run it again.`,
+        message:
+          answer.limit === 'silence'
+            ? `Stopped after ${LAB_LIMITS.silentMs / 1000} seconds: for that long the program made no database call and printed nothing, so it did not finish (an endless loop, or work it left running after it returned, such as a promise callback?). Its worker was terminated and replaced; the page kept working. Fix the program and run it again.`
+            : `Stopped after ${LAB_LIMITS.timeoutMs / 1000} seconds: the program was still making database calls or printing (a loop that does not end?). Its worker was terminated and replaced; the page kept working. Fix the program and run it again.`,
       });
       return;
     }

@@ -1,16 +1,26 @@
 import { GuardedWorker } from '@/lib/worker/guarded-worker';
 import { startClaimLabWorker } from '@/lib/worker/start/claim-lab';
-import type { LabRequest, LabResponse } from './claim-lab.protocol';
+import type { LabRunProgress, LabRequest, LabResponse } from './claim-lab.protocol';
 import { LAB_LIMITS } from './limits';
 
 /** Time for a fresh worker to load SQLite's WASM before its first run. */
 const START_TIMEOUT_MS = 20_000;
 
+/** A run's limits: how long it may go quiet (no database call, no print), and in all. */
+export interface RunLimits {
+  silentMs: number;
+  timeoutMs: number;
+}
+
 function startLabWorker(timeoutMs: number) {
   let started: Promise<unknown> | null = null;
-  const worker = new GuardedWorker<LabRequest, LabResponse>(startClaimLabWorker, timeoutMs, () => {
-    started = null;
-  });
+  const worker = new GuardedWorker<LabRequest, LabResponse, LabRunProgress>(
+    startClaimLabWorker,
+    timeoutMs,
+    () => {
+      started = null;
+    },
+  );
   const start = () => (started ??= worker.request({ type: 'init' }, START_TIMEOUT_MS));
   void start();
   return { worker, start };
@@ -21,9 +31,15 @@ function startLabWorker(timeoutMs: number) {
  * patched built-in or a leftover callback dies with the worker that ran it). One spare is kept
  * warm, SQLite loaded, so a run does not wait for the WASM; the worker of the last run stays
  * until the next run, for console queries on the database that run left. Runs wait until
- * their worker has loaded SQLite, so the time limit measures only the learner's program.
+ * their worker has loaded SQLite, so the time limits measure only the learner's program. A run
+ * reports each database call and print as progress, and is stopped when it goes quiet for
+ * `silentMs` (an endless loop) or runs `timeoutMs` in all; a slow but working run is not stopped
+ * for the machine's load.
  */
-export function createClaimLabWorker(timeoutMs: number = LAB_LIMITS.timeoutMs) {
+export function createClaimLabWorker(
+  limits: RunLimits = { silentMs: LAB_LIMITS.silentMs, timeoutMs: LAB_LIMITS.timeoutMs },
+) {
+  const { timeoutMs } = limits;
   let spare: ReturnType<typeof startLabWorker> | null = null;
   let current: ReturnType<typeof startLabWorker> | null = null;
   const takeSpare = () => {
@@ -41,7 +57,7 @@ export function createClaimLabWorker(timeoutMs: number = LAB_LIMITS.timeoutMs) {
       const mine = (current = takeSpare());
       spare = startLabWorker(timeoutMs);
       await mine.start();
-      return mine.worker.request({ type: 'run', source });
+      return mine.worker.request({ type: 'run', source }, limits);
     },
     async console(sql: string) {
       if (!current) return { kind: 'ok', value: { type: 'console', result: null } } as const;

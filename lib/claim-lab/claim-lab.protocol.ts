@@ -4,6 +4,11 @@ import type { LabRun } from './run-program';
 export type LabRequest =
   { type: 'init' } | { type: 'run'; source: string } | { type: 'console'; sql: string };
 
+/** A run is working: how many database calls and prints it has made so far. */
+export interface LabRunProgress {
+  calls: number;
+}
+
 export type LabResponse =
   | { type: 'ready' }
   | { type: 'ran'; run: LabRun; ms: number }

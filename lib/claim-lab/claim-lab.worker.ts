@@ -2,7 +2,8 @@
 import { loadSqlJs, openSqlJs, type SqlJsDriver } from '@/lib/sqlite';
 import { runScript } from '@/lib/sqlite/console';
 import { serveRequests } from '@/lib/worker/serve';
-import type { LabRequest, LabResponse } from './claim-lab.protocol';
+import type { LabRunProgress, LabRequest, LabResponse } from './claim-lab.protocol';
+import { LAB_LIMITS } from './limits';
 import { trackLeftWork, type LeftWork } from './left-work';
 import { lockDownScope } from './lock-down';
 import { runProgram } from './run-program';
@@ -25,7 +26,10 @@ const ready = loadSqlJs().then(() => {
 let db: SqlJsDriver | null = null;
 let ran = false;
 
-async function handle(request: LabRequest): Promise<LabResponse> {
+async function handle(
+  request: LabRequest,
+  progress: (progress: LabRunProgress) => void,
+): Promise<LabResponse> {
   await ready;
   switch (request.type) {
     case 'init':
@@ -38,7 +42,18 @@ async function handle(request: LabRequest): Promise<LabResponse> {
       ran = true;
       db = await openSqlJs();
       const started = performance.now();
-      const run = runProgram(db, request.source);
+      // The page stops a run that goes quiet, not one that is slow: each database call or print
+      // says the program is working (at most every progressEveryMs).
+      let reported = started;
+      let calls = 0;
+      const onActivity = () => {
+        calls += 1;
+        const now = performance.now();
+        if (now - reported < LAB_LIMITS.progressEveryMs) return;
+        reported = now;
+        progress({ calls });
+      };
+      const run = runProgram(db, request.source, { onActivity });
       // "Ran" means no work is left: a callback the program left behind runs first, under the
       // same time limit (one that never ends keeps this answer back, and the page ends the
       // worker when the limit passes).
@@ -52,4 +67,4 @@ async function handle(request: LabRequest): Promise<LabResponse> {
 
 // lib/worker's protocol, one request after another; its methods are taken now, before the
 // lock-down removes globals.
-serveRequests<LabRequest, LabResponse>(handle, {}, scope);
+serveRequests<LabRequest, LabResponse, LabRunProgress>(handle, {}, scope);

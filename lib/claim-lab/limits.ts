@@ -26,6 +26,14 @@ export const LAB_LIMITS = {
   maxParams: 20,
   /** An exception's or SQLite error's message is cut after this many characters. */
   maxMessageChars: 2_000,
-  /** How long one run may take in the worker before it is terminated and replaced. */
-  timeoutMs: 4_000,
+  /**
+   * How long a run may go without finishing a database call or printing before its worker is
+   * terminated and replaced: an endless loop is stopped this soon, however busy the machine,
+   * while a slow machine running a long but working program is not.
+   */
+  silentMs: 4_000,
+  /** How long one run may take in all, working or not. */
+  timeoutMs: 30_000,
+  /** A run reports that it is working at most this often (a tight loop of calls posts no flood). */
+  progressEveryMs: 250,
 } as const;

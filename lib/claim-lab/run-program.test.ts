@@ -15,6 +15,22 @@ print('answer:', n, null, [1, 2], { a: 1 });`);
     expect(result.output).toEqual(['answer: 42 null [1,2] {"a":1}']);
   });
 
+  it('reports activity after each database call and each print, so the page can tell working from stuck', async () => {
+    let activity = 0;
+    const result = runProgram(
+      await openSqlJs(),
+      `db.run('CREATE TABLE t(x)');
+for (let i = 0; i < 5; i++) db.run('INSERT INTO t VALUES (?)', [i]);
+print(db.get('SELECT count(*) AS n FROM t'));
+let spin = 0;
+for (let i = 0; i < 100000; i++) spin += i;`,
+      { onActivity: () => (activity += 1) },
+    );
+    expect(result.error).toBeNull();
+    // 1 CREATE + 5 INSERTs + 1 get + 1 print; the plain loop reports nothing.
+    expect(activity).toBe(8);
+  });
+
   it('returns rows changed from db.run and binds named parameters without their prefix', async () => {
     const result = await run(`db.run('CREATE TABLE t(x)');
 print(db.run('INSERT INTO t VALUES ($x), ($x)', { x: 7 }));

@@ -49,6 +49,8 @@ export interface LabRun {
 export interface RunOptions {
   /** The table whose rows are snapshotted after each write (the lesson's `jobs`). */
   watchTable?: string;
+  /** Called after each database call and each print: the program is working, not stuck. */
+  onActivity?: () => void;
 }
 
 const WRITE = /^(\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(UPDATE|INSERT|DELETE|REPLACE)\b/i;
@@ -143,6 +145,7 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
         stepsTruncated = true;
       }
     }
+    options.onActivity?.();
     return result;
   };
 
@@ -171,6 +174,7 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
         : cut.text;
     output.push(line);
     outputChars += line.length;
+    options.onActivity?.();
   };
 
   let program: (db: unknown, print: unknown) => unknown;
