@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { CASE_PATTERN_LABELS, CASE_PATTERNS, type CasePattern } from '@/content/cases/types';
+import { panelClass } from '@/components/ui/panel';
 
 export interface CaseSummary {
   id: string;
@@ -43,7 +44,7 @@ export function CaseList({ cases }: { cases: readonly CaseSummary[] }) {
           <li key={c.id}>
             <Link
               href={`/learn/case-files/${c.id}`}
-              className="block h-full rounded-lg border border-line bg-surface-2 p-4 transition hover:border-accent"
+              className={panelClass({}, 'block h-full transition hover:border-accent')}
             >
               <span className="text-sm font-semibold text-accent">Case {c.number}</span>
               <span className="block text-lg font-bold">{c.title}</span>

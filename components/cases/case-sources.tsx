@@ -1,4 +1,5 @@
 import type { CaseFile, SourceCheck } from '@/content/cases/types';
+import { Panel } from '@/components/ui/panel';
 
 const CHECK_LABELS: Record<SourceCheck, string> = {
   checked: 'checked against the source',
@@ -15,13 +16,13 @@ export function CaseSources({ caseFile }: { caseFile: CaseFile }) {
       </h2>
       <ul className="space-y-2">
         {caseFile.sources.map((s) => (
-          <li key={s.url} className="rounded-lg border border-line p-3">
+          <Panel as="li" key={s.url} tone="plain" padding="sm">
             <a href={s.url} rel="noreferrer" className="font-semibold text-accent underline">
               {s.title}
             </a>{' '}
             <span className="text-sm text-muted">({CHECK_LABELS[s.check]})</span>
             <p className="text-sm">{s.note}</p>
-          </li>
+          </Panel>
         ))}
       </ul>
       {caseFile.unchecked?.length ? (

@@ -1,6 +1,7 @@
 import { DELETION_EXPLANATIONS } from '@/content/claim-lab/exercises';
 import type { DeletionFindings } from '@/lib/claim-lab';
 import { COMMIT_CONDITIONS } from '@/lib/lease';
+import { Cell, Row, Table } from '@/components/ui/table';
 
 // The challenge asks for the deletion that lets the stale finish through: that one is the success.
 const RESULT_TEXT = {
@@ -16,45 +17,28 @@ export function DeletionTable({ findings }: { findings: DeletionFindings }) {
       <h3 id="deletions-heading" className="text-base font-bold">
         Deletions tried: {tried} of 4
       </h3>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-line">
-              <th scope="col" className="px-2 py-1">
-                Deleted condition
-              </th>
-              <th scope="col" className="px-2 py-1">
-                Result
-              </th>
-              <th scope="col" className="px-2 py-1">
-                Why
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {COMMIT_CONDITIONS.map((condition) => {
-              const result = findings[condition];
-              return (
-                <tr key={condition} className="border-b border-line/60 align-top">
-                  <th scope="row" className="px-2 py-1 font-mono font-normal">
-                    {DELETION_EXPLANATIONS[condition].label}
-                  </th>
-                  <td
-                    className={`px-2 py-1 font-semibold ${result === 'let-through' ? 'text-good' : 'text-muted'}`}
-                  >
-                    {result ? RESULT_TEXT[result] : 'not tried yet'}
-                  </td>
-                  <td className="px-2 py-1">
-                    {result
-                      ? DELETION_EXPLANATIONS[condition].why
-                      : 'Delete only this condition and run.'}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <Table labelledBy="deletions-heading" columns={['Deleted condition', 'Result', 'Why']}>
+        {COMMIT_CONDITIONS.map((condition) => {
+          const result = findings[condition];
+          return (
+            <Row key={condition}>
+              <Cell header className="font-mono">
+                {DELETION_EXPLANATIONS[condition].label}
+              </Cell>
+              <Cell
+                className={`font-semibold ${result === 'let-through' ? 'text-good' : 'text-muted'}`}
+              >
+                {result ? RESULT_TEXT[result] : 'not tried yet'}
+              </Cell>
+              <Cell>
+                {result
+                  ? DELETION_EXPLANATIONS[condition].why
+                  : 'Delete only this condition and run.'}
+              </Cell>
+            </Row>
+          );
+        })}
+      </Table>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { LabExercise } from '@/lib/claim-lab';
 import type { LabStatus } from './use-claim-lab';
+import { Cell, Row, Table } from '@/components/ui/table';
 
 function StatusLine({ status }: { status: LabStatus }) {
   let text: string;
@@ -115,45 +116,28 @@ export function OutputPanel({
           Challenge solved.{recorded ? ' Saved in your records.' : null}
         </p>
       ) : null}
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">
-          {exact ? 'Your output beside the expected output' : 'Lines the program must print'}
-        </caption>
-        <thead>
-          <tr className="border-b border-line">
-            <th scope="col" className="px-2 py-1">
-              {exact ? 'Expected' : 'Must print'}
-            </th>
-            <th scope="col" className="px-2 py-1">
-              {exact ? 'Your output' : 'Printed?'}
-            </th>
-            <th scope="col" className="px-2 py-1">
-              Match
-            </th>
-          </tr>
-        </thead>
-        <tbody className="font-mono">
-          {rows.map((line, i) => (
-            <tr key={i} className="border-b border-line/60">
-              <td className="px-2 py-1">
-                {line.expected ?? <span className="text-muted">(nothing)</span>}
-              </td>
-              <td className="px-2 py-1">
-                {verdict ? (
-                  (line.actual ?? <span className="text-muted">{exact ? '(nothing)' : 'no'}</span>)
-                ) : (
-                  <span className="text-muted">not run yet</span>
-                )}
-              </td>
-              <td
-                className={`px-2 py-1 font-sans font-semibold ${line.ok ? 'text-good' : 'text-bad'}`}
-              >
-                {verdict ? (line.ok ? '✓ same' : '✗ differs') : ''}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        label={exact ? 'Your output beside the expected output' : 'Lines the program must print'}
+        columns={[exact ? 'Expected' : 'Must print', exact ? 'Your output' : 'Printed?', 'Match']}
+      >
+        {rows.map((line, i) => (
+          <Row key={i}>
+            <Cell className="font-mono">
+              {line.expected ?? <span className="text-muted">(nothing)</span>}
+            </Cell>
+            <Cell className="font-mono">
+              {verdict ? (
+                (line.actual ?? <span className="text-muted">{exact ? '(nothing)' : 'no'}</span>)
+              ) : (
+                <span className="text-muted">not run yet</span>
+              )}
+            </Cell>
+            <Cell className={`font-semibold ${line.ok ? 'text-good' : 'text-bad'}`}>
+              {verdict ? (line.ok ? '✓ same' : '✗ differs') : ''}
+            </Cell>
+          </Row>
+        ))}
+      </Table>
       {status.kind === 'ran' && (!exact || !verdict?.passed) && status.run.output.length > 0 ? (
         <div>
           <h3 className="mb-1 text-sm font-semibold">Everything printed</h3>

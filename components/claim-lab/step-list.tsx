@@ -2,6 +2,7 @@ import { shownLine } from '@/lib/bounded';
 import type { LabStep } from '@/lib/claim-lab';
 import { stepOutcomes } from '@/lib/claim-lab';
 import { WriteOutcome } from './write-outcome';
+import { Cell, Row, Table } from '@/components/ui/table';
 
 function shorten(text: string, max = 110): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -61,51 +62,44 @@ export function StepList({ steps, truncated }: { steps: readonly LabStep[]; trun
                 <p className="px-3 py-1.5 text-sm text-muted">No jobs table yet.</p>
               ) : (
                 <div className="overflow-x-auto">
-                  <table className="w-full text-left font-mono text-sm">
-                    <caption className="sr-only">jobs after step {i + 1}</caption>
-                    <thead>
-                      <tr>
-                        {step.table.columns.map((c, index) => (
-                          <th key={index} scope="col" className="px-3 py-1 font-sans font-semibold">
-                            {c}
-                          </th>
-                        ))}
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {step.table.rows.length === 0 ? (
-                        <tr>
-                          <td
-                            colSpan={step.table.columns.length}
-                            className="px-3 py-1 font-sans text-muted"
-                          >
-                            (no rows)
-                          </td>
-                        </tr>
-                      ) : (
-                        step.table.rows.map((row, r) => (
-                          <tr key={r}>
-                            {row.map((value, c) => {
-                              const old = before?.rows[r]?.[c];
-                              const changed =
-                                before !== null && before.rows[r] !== undefined && old !== value;
-                              return (
-                                <td
-                                  key={c}
-                                  className={`px-3 py-1 ${changed ? 'font-bold text-accent underline' : ''}`}
-                                >
-                                  {show(value)}
-                                  {changed ? (
-                                    <span className="sr-only"> (changed from {show(old)})</span>
-                                  ) : null}
-                                </td>
-                              );
-                            })}
-                          </tr>
-                        ))
-                      )}
-                    </tbody>
-                  </table>
+                  <Table
+                    label={`jobs after step ${i + 1}`}
+                    tableClassName="font-mono"
+                    columns={step.table.columns.map((c, index) => (
+                      <span key={index} className="font-sans font-semibold">
+                        {c}
+                      </span>
+                    ))}
+                  >
+                    {step.table.rows.length === 0 ? (
+                      <Row>
+                        <Cell colSpan={step.table.columns.length} className="font-sans text-muted">
+                          (no rows)
+                        </Cell>
+                      </Row>
+                    ) : (
+                      step.table.rows.map((row, r) => (
+                        <Row key={r}>
+                          {row.map((value, c) => {
+                            const old = before?.rows[r]?.[c];
+                            const changed =
+                              before !== null && before.rows[r] !== undefined && old !== value;
+                            return (
+                              <Cell
+                                key={c}
+                                className={changed ? 'font-bold text-accent underline' : ''}
+                              >
+                                {show(value)}
+                                {changed ? (
+                                  <span className="sr-only"> (changed from {show(old)})</span>
+                                ) : null}
+                              </Cell>
+                            );
+                          })}
+                        </Row>
+                      ))
+                    )}
+                  </Table>
                   {step.table.truncated ? (
                     <p className="px-3 py-1 text-xs text-muted">Only the first rows are shown.</p>
                   ) : null}

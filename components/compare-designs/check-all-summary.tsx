@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 import type { Checker } from './use-checker';
+import { panelClass } from '@/components/ui/panel';
 
 /** One line per design of a "Check every design" run, beside the button that started it. */
 export function CheckAllSummary({
@@ -20,7 +21,7 @@ export function CheckAllSummary({
   return (
     <div
       ref={box}
-      className="scroll-mt-4 rounded-lg border border-line p-4"
+      className={panelClass({ tone: 'plain' }, 'scroll-mt-4')}
       data-testid="check-all-summary"
     >
       <p role="status" aria-live="polite" className="font-semibold">

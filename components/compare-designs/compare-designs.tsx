@@ -4,11 +4,13 @@ import { useState } from 'react';
 import { DESIGN_CATALOG, dropFinishCondition, COMMIT_CONDITIONS } from '@/lib/lease';
 import { BOUND_CHOICES, describeBound, type StatementDraft } from '@/lib/checker';
 import { Button } from '@/components/ui/button';
+import { Reveal } from '@/components/ui/reveal';
 import { CheckAllSummary } from './check-all-summary';
 import { CUSTOM_DESIGN_KEY, CustomDesign, LESSON_DRAFT } from './custom-design';
 import { DesignCard } from './design-card';
 import { DropCondition } from './drop-condition';
 import { useChecker } from './use-checker';
+import { panelClass } from '@/components/ui/panel';
 
 const DROP_VARIANTS = COMMIT_CONDITIONS.map((c) => dropFinishCondition(c));
 const ALL_DESIGNS = [...DESIGN_CATALOG, ...DROP_VARIANTS];
@@ -39,7 +41,7 @@ export function CompareDesigns() {
 
   return (
     <div className="grid gap-10 *:min-w-0">
-      <fieldset className="grid gap-3 rounded-lg border border-line p-4">
+      <fieldset className={panelClass({ tone: 'plain' }, 'grid gap-3')}>
         <legend className="px-1 text-sm font-semibold">Search bound</legend>
         <label className="grid gap-1 text-sm sm:max-w-md">
           Workers and their programs
@@ -64,11 +66,8 @@ export function CompareDesigns() {
             Lease {bound.leaseSeconds} s; a pause moves the clock {bound.pauseSeconds} s.
           </li>
         </ul>
-        <details className="text-sm">
-          <summary className="cursor-pointer font-semibold">
-            Advanced: the state cache (on by default)
-          </summary>
-          <p className="mt-2 text-muted">
+        <Reveal className="text-sm" summary="Advanced: the state cache (on by default)">
+          <p className="text-muted">
             Different orders of steps often lead to the same database state. With the state cache
             the checker remembers every state it has explored and, when it reaches one again, counts
             the schedules that follow instead of running them a second time. The verdicts are the
@@ -84,7 +83,7 @@ export function CompareDesigns() {
             />
             <span className="min-w-0">Skip states already explored</span>
           </label>
-        </details>
+        </Reveal>
       </fieldset>
 
       <section aria-labelledby="catalog-heading" className="grid gap-4 *:min-w-0">

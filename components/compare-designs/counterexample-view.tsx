@@ -1,5 +1,6 @@
 import { STEP_ACTION, toTimelineScenario, type Counterexample } from '@/lib/checker';
 import { scenarioLink } from '@/lib/timeline';
+import { Cell, Row, Table } from '@/components/ui/table';
 
 const PROPERTY_TEXT: Record<number, string> = {
   1: 'After a newer claim succeeds, no write of an older generation may land at any protected target.',
@@ -24,49 +25,23 @@ export function CounterexampleView({
         <span className="font-semibold">Counterexample.</span> Property {violation.property}:{' '}
         {PROPERTY_TEXT[violation.property]}
       </figcaption>
-      {/* Focusable so a keyboard user can scroll it on a narrow screen. */}
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Counterexample steps">
-        <table className="w-full border-collapse text-left text-sm">
-          <thead>
-            <tr className="border-b border-line text-muted">
-              <th scope="col" className="py-1 pr-2">
-                Step
-              </th>
-              <th scope="col" className="py-1 pr-2">
-                Worker
-              </th>
-              <th scope="col" className="py-1 pr-2">
-                Clock
-              </th>
-              <th scope="col" className="py-1 pr-2">
-                Token
-              </th>
-              <th scope="col" className="py-1">
-                What happens
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {steps.map((s, i) => {
-              const last = i === steps.length - 1;
-              return (
-                <tr
-                  key={i}
-                  className={`border-b border-line ${last ? 'font-semibold text-bad' : ''}`}
-                >
-                  <td className="py-1 pr-2">{i + 1}</td>
-                  <td className="py-1 pr-2">{s.label}</td>
-                  <td className="py-1 pr-2">{s.now}</td>
-                  <td className="py-1 pr-2">{s.token || '–'}</td>
-                  <td className="py-1">
-                    {STEP_ACTION[s.kind]}: {s.outcome}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        label="Counterexample steps"
+        region="Counterexample steps"
+        columns={['Step', 'Worker', 'Clock', 'Token', 'What happens']}
+      >
+        {steps.map((s, i) => (
+          <Row key={i} className={i === steps.length - 1 ? 'font-semibold text-bad' : ''}>
+            <Cell>{i + 1}</Cell>
+            <Cell>{s.label}</Cell>
+            <Cell>{s.now}</Cell>
+            <Cell>{s.token || '–'}</Cell>
+            <Cell>
+              {STEP_ACTION[s.kind]}: {s.outcome}
+            </Cell>
+          </Row>
+        ))}
+      </Table>
       <p className="text-sm font-semibold text-bad">{violation.message}</p>
       {replay.ok ? (
         <p className="text-sm">

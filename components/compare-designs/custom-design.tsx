@@ -7,6 +7,7 @@ import { fencedDesign } from '@/lib/lease';
 import type { Bound, EditableStatement, StatementDraft } from '@/lib/checker';
 import { CheckStatus } from './check-status';
 import type { Checker } from './use-checker';
+import { panelClass } from '@/components/ui/panel';
 
 export const CUSTOM_DESIGN_KEY = 'my-design';
 const KEY = CUSTOM_DESIGN_KEY;
@@ -53,7 +54,7 @@ export function CustomDesign({
   return (
     <section
       aria-labelledby="my-design-heading"
-      className="grid gap-4 rounded-lg border border-line p-4 *:min-w-0"
+      className={panelClass({ tone: 'plain' }, 'grid gap-4 *:min-w-0')}
     >
       <h2 id="my-design-heading" className="text-xl font-bold">
         Check my design

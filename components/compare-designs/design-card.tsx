@@ -2,9 +2,11 @@
 
 import { designStatements, fencedDesign, type LeaseDesign } from '@/lib/lease';
 import { Button } from '@/components/ui/button';
+import { Reveal } from '@/components/ui/reveal';
 import { CheckStatus } from './check-status';
 import { SqlBlocks } from './sql-block';
 import type { CheckState } from './use-checker';
+import { panelClass } from '@/components/ui/panel';
 
 /** One design of the catalog: what it changes, a Check button, and what the checker found. */
 export function DesignCard({
@@ -25,20 +27,22 @@ export function DesignCard({
   return (
     <section
       aria-labelledby={headingId}
-      className="grid min-w-0 content-start gap-3 rounded-lg border border-line bg-surface p-4 *:min-w-0"
+      className={panelClass(
+        { tone: 'plain' },
+        'grid min-w-0 content-start gap-3 bg-surface *:min-w-0',
+      )}
     >
       <h3 id={headingId} className="text-lg font-bold">
         {design.name}
       </h3>
       <p className="text-sm text-muted">{design.summary}</p>
-      <details open={lesson}>
-        <summary className="cursor-pointer text-sm font-semibold">
-          {lesson ? 'Its statements' : 'What it changes from the lesson’s design'}
-        </summary>
-        <div className="mt-2">
-          <SqlBlocks statements={designStatements(design, lesson ? undefined : fencedDesign)} />
-        </div>
-      </details>
+      <Reveal
+        open={lesson}
+        small
+        summary={lesson ? 'Its statements' : 'What it changes from the lesson’s design'}
+      >
+        <SqlBlocks statements={designStatements(design, lesson ? undefined : fencedDesign)} />
+      </Reveal>
       <div>
         <Button variant="primary" onClick={onCheck} disabled={busy}>
           Check

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { CheckStatus } from './check-status';
 import { SqlBlocks } from './sql-block';
 import type { Checker } from './use-checker';
+import { panelClass } from '@/components/ui/panel';
 
 /** "Drop one condition": the lesson's finish without one of its four checks, checked one at a time. */
 export function DropCondition({
@@ -36,7 +37,10 @@ export function DropCondition({
             <section
               key={condition}
               aria-labelledby={headingId}
-              className="grid min-w-0 content-start gap-3 rounded-lg border border-line p-4 *:min-w-0"
+              className={panelClass(
+                { tone: 'plain' },
+                'grid min-w-0 content-start gap-3 *:min-w-0',
+              )}
             >
               <h3 id={headingId} className="font-bold">
                 Without <code>{conditionSql(condition)}</code>

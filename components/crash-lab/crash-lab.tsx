@@ -12,6 +12,7 @@ import { EvaluatePanel } from './evaluate-panel';
 import { RunPanel } from './run-panel';
 import { useCrashLab, useDatabaseNow } from './use-crash-lab';
 import { WorkerPanel } from './worker-panel';
+import { Panel } from '@/components/ui/panel';
 
 const LEASES = [3, 5, 10];
 const RUN_COUNTS = [1, 3, 6];
@@ -19,12 +20,12 @@ const RUN_COUNTS = [1, 3, 6];
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="rounded-lg border border-line p-4">
+    <Panel as="section" aria-labelledby={id} tone="plain">
       <h2 id={id} className="mb-3 text-lg font-bold">
         {title}
       </h2>
       {children}
-    </section>
+    </Panel>
   );
 }
 

@@ -1,5 +1,6 @@
 'use client';
 
+import { Cell, Row, Table } from '@/components/ui/table';
 import type { TableDump } from '@/lib/crashlab';
 import { isClockReading, relativeTime } from './words';
 
@@ -13,55 +14,37 @@ export function DatabaseTables({ title, tables }: { title: string; tables: Table
   return (
     <div className="grid gap-4">
       {tables.map((table) => (
-        // Wide tables scroll sideways at 390px; the region is focusable so keyboards can scroll it.
-        <div
+        // Wide tables scroll sideways at 390px, in a region a keyboard can scroll.
+        <Table
           key={table.name}
-          className="overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-accent"
-          tabIndex={0}
-          role="region"
-          aria-label={`${title}: ${table.name}`}
+          region={`${title}: ${table.name}`}
+          caption={`${title}: ${table.name} (${table.rows.length} ${table.rows.length === 1 ? 'row' : 'rows'})`}
+          captionStyle="title"
+          tableClassName="text-xs"
+          columns={table.columns.map((c) => (
+            <span key={c} className="whitespace-nowrap">
+              {c}
+            </span>
+          ))}
         >
-          <table className="w-full border-collapse text-left text-xs">
-            <caption className="mb-1 text-left text-sm font-semibold">
-              {title}: {table.name} ({table.rows.length} {table.rows.length === 1 ? 'row' : 'rows'})
-            </caption>
-            <thead>
-              <tr>
-                {table.columns.map((c) => (
-                  <th
-                    key={c}
-                    scope="col"
-                    className="whitespace-nowrap border-b border-line px-2 py-1 font-semibold"
-                  >
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {table.rows.map((row, i) => (
-                <tr key={i}>
-                  {row.map((cell, j) => (
-                    <td
-                      key={j}
-                      className="whitespace-nowrap border-b border-line px-2 py-1 font-mono"
-                    >
-                      {cell === null ? (
-                        'NULL'
-                      ) : isClockReading(table.columns[j], cell) ? (
-                        <span title={`${cell} (seconds on the database clock)`}>
-                          {relativeTime(cell, origin)}
-                        </span>
-                      ) : (
-                        String(cell)
-                      )}
-                    </td>
-                  ))}
-                </tr>
+          {table.rows.map((row, i) => (
+            <Row key={i}>
+              {row.map((cell, j) => (
+                <Cell key={j} className="whitespace-nowrap font-mono">
+                  {cell === null ? (
+                    'NULL'
+                  ) : isClockReading(table.columns[j], cell) ? (
+                    <span title={`${cell} (seconds on the database clock)`}>
+                      {relativeTime(cell, origin)}
+                    </span>
+                  ) : (
+                    String(cell)
+                  )}
+                </Cell>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </Row>
+          ))}
+        </Table>
       ))}
     </div>
   );

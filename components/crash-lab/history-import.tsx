@@ -5,6 +5,7 @@ import { cutText, showMessage } from '@/lib/bounded';
 import { HISTORY_IMPORT_LIMITS, type HistoryImport as Imported } from '@/lib/crashlab';
 import { importHistoryInWorker } from '@/lib/crashlab/client';
 import { HistoryLanes } from './history-lanes';
+import { Panel } from '@/components/ui/panel';
 
 /**
  * Imports a JSONL history written by the CLI (`npm run lab -- chaos`) and draws it. The file is
@@ -40,7 +41,7 @@ export function HistoryImport() {
   };
 
   return (
-    <section aria-labelledby={headingId} className="mt-6 rounded-lg border border-line p-4">
+    <Panel as="section" aria-labelledby={headingId} tone="plain" className="mt-6">
       <h2 id={headingId} className="mb-2 text-lg font-bold">
         History from the command line
       </h2>
@@ -91,6 +92,6 @@ export function HistoryImport() {
         </p>
       ) : null}
       {result?.ok ? <HistoryLanes drawing={result.drawing} /> : null}
-    </section>
+    </Panel>
   );
 }

@@ -8,6 +8,8 @@ import {
   type LaneMark,
   type MarkKind,
 } from '@/lib/crashlab';
+import { Panel } from '@/components/ui/panel';
+import { Cell, Row, Table } from '@/components/ui/table';
 
 /** What the nemesis did to a process sits above its bar; what became of its writes, below. */
 const ABOVE = new Set<MarkKind>(['kill', 'pause', 'resume']);
@@ -48,7 +50,7 @@ export function HistoryLanes({ drawing }: { drawing: HistoryDrawing }) {
         {lanes.length} processes, {drawing.runs} runs over {(drawing.durationMs / 1000).toFixed(1)}{' '}
         s. {drawing.emptyPolls} claims that found nothing to claim are not drawn.
       </p>
-      <figure className="rounded-lg border border-line bg-surface-2 p-3">
+      <Panel as="figure" padding="sm">
         <figcaption className="mb-2 text-sm font-semibold">
           One lane per process; bars are runs held, hatched stretches are pauses
         </figcaption>
@@ -108,88 +110,51 @@ export function HistoryLanes({ drawing }: { drawing: HistoryDrawing }) {
             </span>
           ))}
         </div>
-      </figure>
-      <table className="w-full max-w-xl border-collapse text-left text-sm">
-        <caption className="mb-1 text-left font-semibold">Marks and how many</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="border-b border-line px-2 py-1">
-              Mark
-            </th>
-            <th scope="col" className="border-b border-line px-2 py-1">
-              Meaning
-            </th>
-            <th scope="col" className="border-b border-line px-2 py-1 text-right">
-              Count
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {MARK_KINDS.map((kind) => (
-            <tr key={kind}>
-              <td
-                aria-hidden
-                className={`border-b border-line px-2 py-1 font-bold ${GLYPHS[kind].tone}`}
-              >
-                {GLYPHS[kind].glyph}
-              </td>
-              <th scope="row" className="border-b border-line px-2 py-1 font-normal">
-                {MARK_LABELS[kind]}
-              </th>
-              <td className="border-b border-line px-2 py-1 text-right font-mono">
-                {counts[kind]}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <div
-        className="max-h-96 overflow-auto rounded focus-visible:outline-2 focus-visible:outline-accent"
-        tabIndex={0}
-        role="region"
-        aria-label="Events on the timeline"
+      </Panel>
+      <Table
+        className="max-w-xl"
+        caption="Marks and how many"
+        captionStyle="title"
+        columns={[
+          'Mark',
+          'Meaning',
+          <span key="count" className="block text-right">
+            Count
+          </span>,
+        ]}
       >
-        <table className="w-full border-collapse text-left text-xs">
-          <caption className="mb-1 text-left text-sm font-semibold">
-            Events on the timeline ({drawing.eventCount}
-            {drawing.eventCount > listed.length ? `, the first ${listed.length} listed` : ''})
-          </caption>
-          <thead>
-            <tr>
-              {['Time', 'Process', 'Event', 'Write', 'Run', 'Generation', 'Detail'].map((c) => (
-                <th
-                  key={c}
-                  scope="col"
-                  className="whitespace-nowrap border-b border-line px-2 py-1"
-                >
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {listed.map((e, i) => (
-              <tr key={i}>
-                <td className="whitespace-nowrap border-b border-line px-2 py-1 font-mono">
-                  {sinceStart(e.t, t0)}
-                </td>
-                <td className="whitespace-nowrap border-b border-line px-2 py-1">
-                  {e.worker} (pid {e.pid})
-                </td>
-                <td className="whitespace-nowrap border-b border-line px-2 py-1">
-                  {MARK_LABELS[e.kind]}
-                </td>
-                <td className="whitespace-nowrap border-b border-line px-2 py-1">
-                  {e.write ?? ''}
-                </td>
-                <td className="whitespace-nowrap border-b border-line px-2 py-1">{e.run ?? ''}</td>
-                <td className="border-b border-line px-2 py-1">{e.generation ?? ''}</td>
-                <td className="min-w-48 border-b border-line px-2 py-1">{e.detail ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+        {MARK_KINDS.map((kind) => (
+          <Row key={kind}>
+            <Cell aria-hidden className={`font-bold ${GLYPHS[kind].tone}`}>
+              {GLYPHS[kind].glyph}
+            </Cell>
+            <Cell header>{MARK_LABELS[kind]}</Cell>
+            <Cell className="text-right font-mono">{counts[kind]}</Cell>
+          </Row>
+        ))}
+      </Table>
+      <Table
+        className="max-h-96 overflow-y-auto"
+        region="Events on the timeline"
+        caption={`Events on the timeline (${drawing.eventCount}${drawing.eventCount > listed.length ? `, the first ${listed.length} listed` : ''})`}
+        captionStyle="title"
+        tableClassName="text-xs"
+        columns={['Time', 'Process', 'Event', 'Write', 'Run', 'Generation', 'Detail']}
+      >
+        {listed.map((e, i) => (
+          <Row key={i}>
+            <Cell className="whitespace-nowrap font-mono">{sinceStart(e.t, t0)}</Cell>
+            <Cell className="whitespace-nowrap">
+              {e.worker} (pid {e.pid})
+            </Cell>
+            <Cell className="whitespace-nowrap">{MARK_LABELS[e.kind]}</Cell>
+            <Cell className="whitespace-nowrap">{e.write ?? ''}</Cell>
+            <Cell className="whitespace-nowrap">{e.run ?? ''}</Cell>
+            <Cell>{e.generation ?? ''}</Cell>
+            <Cell className="min-w-48">{e.detail ?? ''}</Cell>
+          </Row>
+        ))}
+      </Table>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import {
   type WorkerStall,
 } from '@/lib/crashlab';
 import { FAULT_NAMES } from './words';
+import { panelClass } from '@/components/ui/panel';
 
 /** How long a stalled worker pauses: longer than any lease the page offers. */
 const STALL_MS = 12_000;
@@ -108,7 +109,7 @@ export function WorkerPanel({
         {workers.map((w) => (
           <li
             key={w.id}
-            className="rounded-lg border border-line bg-surface-2 p-3"
+            className={panelClass({ padding: 'sm' })}
             aria-label={w.owner}
             data-paused={w.paused ?? undefined}
             data-state={w.state}

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { DiffView } from './diff-view';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { formatSize, formatTime } from './format';
+import { Panel } from '@/components/ui/panel';
 
 const SHOWN = 30;
 const KIND_LABELS: Record<EntryMeta['kind'], string> = {
@@ -51,9 +52,11 @@ export function HistoryPanel({
   ));
 
   return (
-    <section
+    <Panel
+      as="section"
       aria-labelledby={`history-${promptId}`}
-      className="space-y-4 rounded-lg border border-line p-4"
+      tone="plain"
+      className="space-y-4"
       data-version={version}
     >
       <h3 id={`history-${promptId}`} className="text-lg font-bold">
@@ -155,6 +158,6 @@ export function HistoryPanel({
           ) : null}
         </div>
       ) : null}
-    </section>
+    </Panel>
   );
 }

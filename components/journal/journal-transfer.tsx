@@ -5,6 +5,7 @@ import { showMessage } from '@/lib/bounded';
 import { MAX_IMPORT_CHARS, type Journal } from '@/lib/journal';
 import { importJournalFile, type ImportProgress } from '@/lib/journal/client';
 import { ExportButton } from './export-button';
+import { Panel } from '@/components/ui/panel';
 
 /** Export the whole journal to a JSON file, and import one back (validated, merged). */
 export function JournalTransfer({
@@ -49,10 +50,7 @@ export function JournalTransfer({
   }
 
   return (
-    <section
-      aria-labelledby="journal-transfer"
-      className="space-y-3 rounded-lg border border-line p-4"
-    >
+    <Panel as="section" aria-labelledby="journal-transfer" tone="plain" className="space-y-3">
       <h2 id="journal-transfer" className="text-lg font-bold">
         Keep a copy
       </h2>
@@ -85,6 +83,6 @@ export function JournalTransfer({
       <div role="alert">
         {result && !result.ok ? <p className="text-bad">{showMessage(result.text)}</p> : null}
       </div>
-    </section>
+    </Panel>
   );
 }

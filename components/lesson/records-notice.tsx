@@ -2,13 +2,14 @@
 
 import { Button } from '@/components/ui/button';
 import { useLessonRecords } from './use-lesson-records';
+import { Panel } from '@/components/ui/panel';
 
 /** Tells the learner when stored records were damaged and replaced, or a save failed. */
 export function RecordsNotice() {
   const { problems, dismissProblems } = useLessonRecords();
   if (problems.length === 0) return null;
   return (
-    <div role="alert" className="mb-6 rounded-lg border-2 border-bad bg-surface-2 p-4">
+    <Panel role="alert" tone="alert" className="mb-6">
       <p className="font-bold text-bad">There is a problem with your lesson records</p>
       <ul className="mt-2 list-disc pl-5">
         {problems.map((problem, i) => (
@@ -18,6 +19,6 @@ export function RecordsNotice() {
       <Button className="mt-3" onClick={dismissProblems}>
         Dismiss
       </Button>
-    </div>
+    </Panel>
   );
 }

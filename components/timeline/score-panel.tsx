@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { describeEvent, summarizeVerdict, type Scenario, type Score } from '@/lib/timeline';
 import type { SaveStatus } from './use-timeline';
+import { panelClass } from '@/components/ui/panel';
 
 /** The score and each mistake explained with the rule that decided the write. */
 export function ScorePanel({
@@ -23,7 +24,7 @@ export function ScorePanel({
   return (
     <section
       aria-labelledby="timeline-score"
-      className="scroll-mt-4 rounded-lg border border-line p-4"
+      className={panelClass({ tone: 'plain' }, 'scroll-mt-4')}
     >
       <h2
         id="timeline-score"

@@ -17,6 +17,7 @@ import { TimelineLanes } from './timeline-lanes';
 import { TraceTable } from './trace-table';
 import { PredictionList } from './prediction-list';
 import { useTimeline } from './use-timeline';
+import { panelClass } from '@/components/ui/panel';
 
 function explanationOf(scenario: Scenario): LibraryScenario | null {
   return (
@@ -144,7 +145,7 @@ export function TimelineExercise() {
         <ScorePanel scenario={t.scenario} score={t.score} saveStatus={t.saveStatus} />
       ) : null}
       {t.finished && library ? (
-        <section aria-labelledby="explain-heading" className="rounded-lg border border-line p-4">
+        <section aria-labelledby="explain-heading" className={panelClass({ tone: 'plain' })}>
           <h2 id="explain-heading" className="text-lg font-semibold">
             What this scenario shows
           </h2>

@@ -20,6 +20,7 @@ import { TimelineLegend } from './timeline-legend';
 import { useScrollLeft } from './use-scroll-left';
 import { WorkerLine } from './worker-line';
 import { outcomeGlyph, TONE_COLOR } from './timeline-marks';
+import { panelClass } from '@/components/ui/panel';
 
 const LANE = 72;
 const TOP = 8;
@@ -103,7 +104,7 @@ export function TimelineLanes({
           role="region"
           aria-label="Timeline drawing"
           onScroll={onScroll}
-          className="overflow-x-auto rounded-lg border border-line bg-surface-2 p-2"
+          className={panelClass({ padding: 'none' }, 'overflow-x-auto p-2')}
         >
           <svg
             width={width}

@@ -2,8 +2,8 @@ import type { ComponentPropsWithoutRef, ElementType } from 'react';
 
 /** How a panel stands out: raised (filled), plain (outlined), dashed (a placeholder), alert. */
 export type PanelTone = 'raised' | 'plain' | 'dashed' | 'alert';
-/** sm: dense lists; md: the usual; lg: a little more room from the small breakpoint up. */
-export type PanelPadding = 'sm' | 'md' | 'lg';
+/** sm: dense lists; md: the usual; lg: a little more room from the small breakpoint up; none: the content sets its own (a drawing). */
+export type PanelPadding = 'none' | 'sm' | 'md' | 'lg';
 
 const TONES: Record<PanelTone, string> = {
   raised: 'border border-line bg-surface-2',
@@ -12,7 +12,7 @@ const TONES: Record<PanelTone, string> = {
   alert: 'border-2 border-bad bg-surface-2',
 };
 
-const PADDING: Record<PanelPadding, string> = { sm: 'p-3', md: 'p-4', lg: 'p-4 sm:p-5' };
+const PADDING: Record<PanelPadding, string> = { none: '', sm: 'p-3', md: 'p-4', lg: 'p-4 sm:p-5' };
 
 /**
  * The class of a panel, for elements that cannot be a {@link Panel} (a link, a fieldset with its
@@ -22,7 +22,7 @@ export function panelClass(
   { tone = 'raised', padding = 'md' }: { tone?: PanelTone; padding?: PanelPadding } = {},
   extra = '',
 ): string {
-  return `rounded-lg ${TONES[tone]} ${PADDING[padding]}${extra ? ` ${extra}` : ''}`;
+  return [`rounded-lg ${TONES[tone]}`, PADDING[padding], extra].filter(Boolean).join(' ');
 }
 
 type PanelProps<T extends ElementType> = {

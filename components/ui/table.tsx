@@ -1,27 +1,53 @@
-import type { ReactNode } from 'react';
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+
+/**
+ * What names a table for a screen reader, always one of: a visible `caption` (a `title` over it,
+ * or a small `note`), a `label` (aria-label), or `labelledBy`, the id of a heading that names it.
+ */
+type TableName =
+  | { caption: ReactNode; captionStyle?: 'title' | 'note'; label?: never; labelledBy?: never }
+  | { caption?: never; captionStyle?: never; label: string; labelledBy?: never }
+  | { caption?: never; captionStyle?: never; label?: never; labelledBy: string };
+
+const CAPTION = {
+  title: 'mb-1 text-left text-sm font-semibold',
+  note: 'px-2 py-1 text-left text-xs text-muted',
+};
 
 /**
  * A data table that scrolls sideways on a phone instead of widening the page: column headings
- * from `columns`, rows as children ({@link Row}, {@link Cell}).
+ * from `columns`, rows as children ({@link Row}, {@link Cell}). With `region` (a string naming
+ * it) the scrolling box is a focusable region, so a keyboard can scroll a wide table too.
  */
 export function Table({
   columns,
   caption,
+  captionStyle = 'note',
+  label,
+  labelledBy,
+  region,
   children,
   className = '',
-}: {
+  tableClassName = '',
+}: TableName & {
   columns: readonly ReactNode[];
-  /** A visible caption (what the table shows); omit when a heading names it. */
-  caption?: ReactNode;
+  region?: string;
   children: ReactNode;
   className?: string;
+  /** Extra classes of the table itself (a monospaced or a smaller font). */
+  tableClassName?: string;
 }) {
   return (
-    <div className={`overflow-x-auto ${className}`.trim()}>
-      <table className="w-full text-left text-sm">
-        {caption ? (
-          <caption className="px-2 py-1 text-left text-xs text-muted">{caption}</caption>
-        ) : null}
+    <div
+      className={`overflow-x-auto ${className}`.trim()}
+      {...(region ? { role: 'region', tabIndex: 0, 'aria-label': region } : {})}
+    >
+      <table
+        className={`w-full text-left text-sm ${tableClassName}`.trim()}
+        aria-label={label}
+        aria-labelledby={labelledBy}
+      >
+        {caption ? <caption className={CAPTION[captionStyle]}>{caption}</caption> : null}
         <thead>
           <tr className="border-b border-line">
             {columns.map((column, i) => (
@@ -38,30 +64,20 @@ export function Table({
 }
 
 /** A table row. */
-export function Row({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return <tr className={`border-b border-line/60 align-top ${className}`.trim()}>{children}</tr>;
+export function Row({ className = '', ...props }: ComponentPropsWithoutRef<'tr'>) {
+  return <tr className={`border-b border-line/60 align-top ${className}`.trim()} {...props} />;
 }
 
 /** A cell; `header` makes it the row's heading (th scope="row"). */
 export function Cell({
-  children,
   header = false,
   className = '',
-  colSpan,
-}: {
-  children: ReactNode;
-  header?: boolean;
-  className?: string;
-  colSpan?: number;
-}) {
+  ...props
+}: { header?: boolean } & ComponentPropsWithoutRef<'td'>) {
   const cls = `px-2 py-1 ${className}`.trim();
   return header ? (
-    <th scope="row" className={`${cls} font-normal`} colSpan={colSpan}>
-      {children}
-    </th>
+    <th scope="row" className={`${cls} font-normal`} {...props} />
   ) : (
-    <td className={cls} colSpan={colSpan}>
-      {children}
-    </td>
+    <td className={cls} {...props} />
   );
 }
