@@ -11,7 +11,7 @@ import { InlineText, Prose } from './prose';
 import { clock } from './lesson-store';
 import { loadAnswerBook, useQuizKey } from './use-answer-book';
 import { useLessonRecords } from './use-lesson-records';
-import { panelClass } from '@/components/ui/panel';
+import { ReviewCard } from './review-card';
 
 const TRUE_FALSE = [
   { value: true, label: 'True' },
@@ -50,23 +50,14 @@ function QuizCard({ item, index }: { item: QuizPrompt; index: number }) {
   }
 
   return (
-    <article
+    <ReviewCard
       id={item.id}
-      aria-labelledby={headingId}
-      data-due={due ? 'yes' : 'no'}
-      className={panelClass({ padding: 'lg' }, 'scroll-mt-6')}
+      headingId={headingId}
+      due={due}
+      kicker={`Statement ${index + 1}`}
+      heading={<InlineText text={item.statement} />}
+      level={2}
     >
-      <p className="text-sm font-semibold uppercase tracking-wider text-accent">
-        Statement {index + 1}
-        {due ? (
-          <span className="ml-2 rounded border border-accent px-1.5 normal-case">
-            Due for review
-          </span>
-        ) : null}
-      </p>
-      <h2 id={headingId} className="mt-1 text-lg font-bold">
-        <InlineText text={item.statement} />
-      </h2>
       <div className="mt-3">
         <ChoiceButtons
           label={retrying ? 'Answer again: true or false?' : 'True or false?'}
@@ -113,7 +104,7 @@ function QuizCard({ item, index }: { item: QuizPrompt; index: number }) {
           {due ? 'Review: answer again' : 'Answer again (not scored)'}
         </Button>
       ) : null}
-    </article>
+    </ReviewCard>
   );
 }
 

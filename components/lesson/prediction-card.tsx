@@ -9,7 +9,7 @@ import { clock } from './lesson-store';
 import { useDue } from './mistakes-quiz';
 import { loadAnswerBook, usePredictionKey } from './use-answer-book';
 import { useLessonRecords } from './use-lesson-records';
-import { panelClass } from '@/components/ui/panel';
+import { ReviewCard } from './review-card';
 import { SaveIndicator } from '@/components/ui/save-indicator';
 import { usePredictionDraft } from '@/components/ui/use-prediction-draft';
 
@@ -71,23 +71,14 @@ export function PredictionCard({ mistake, index }: { mistake: MistakePrompt; ind
   }
 
   return (
-    <article
+    <ReviewCard
       id={prediction.id}
-      aria-labelledby={headingId}
-      data-due={due ? 'yes' : 'no'}
-      className={panelClass({ padding: 'lg' }, 'scroll-mt-6')}
+      headingId={headingId}
+      due={due}
+      kicker={`Prediction ${index + 1}`}
+      heading={`${mistake.misconception}: what happens to each write?`}
+      level={3}
     >
-      <p className="text-sm font-semibold uppercase tracking-wider text-accent">
-        Prediction {index + 1}
-        {due ? (
-          <span className="ml-2 rounded border border-accent px-1.5 normal-case">
-            Due for review
-          </span>
-        ) : null}
-      </p>
-      <h3 id={headingId} className="mt-1 text-lg font-bold">
-        {mistake.misconception}: what happens to each write?
-      </h3>
       {prediction.situation.map((p) => (
         <p key={p} className="mt-1">
           {p}
@@ -147,7 +138,7 @@ export function PredictionCard({ mistake, index }: { mistake: MistakePrompt; ind
           </Button>
         )}
       </div>
-    </article>
+    </ReviewCard>
   );
 }
 

@@ -23,11 +23,6 @@ export {
   type StatementProblem,
 } from './validate';
 export type { CheckerReply, CheckerRequest } from './protocol';
-export {
-  toTimelineScenario,
-  timelineViolation,
-  type ReplayConversion,
-  type TimelineViolation,
-} from './timeline-replay';
+export { toTimelineScenario, type ReplayConversion } from './timeline-replay';
 /** Logs one finished check in the learner's records database. */
 export { logCheck } from './records';

@@ -14,11 +14,12 @@ import {
   decodeScenario,
   encodeScenario,
   parseScenario,
+  traceViolation,
   type TimelineEvent,
 } from '@/lib/timeline';
 import { CANCEL_BOUND, CATALOG_BOUND } from './bound';
 import { checkDesign } from './search';
-import { timelineViolation, toTimelineScenario } from './timeline-replay';
+import { toTimelineScenario } from './timeline-replay';
 
 const SQL = await initSqlJs();
 // Every compared design the checker breaks (the lesson's, and its finish without owner or without lease, hold).
@@ -62,7 +63,7 @@ describe('replaying counterexamples in the timeline engine', () => {
       token: 1,
       decision: { violation: { kind: 'stale-write' } },
     });
-    expect(timelineViolation(trace)).toEqual({
+    expect(traceViolation(trace)).toEqual({
       property: 1,
       stepIndex: scenario.events.length - 1,
     });
@@ -80,7 +81,7 @@ describe('replaying counterexamples in the timeline engine', () => {
       expect(parseScenario(scenario)).toEqual({ ok: true, scenario });
       expect(decodeScenario(encodeScenario(scenario))).toEqual({ ok: true, scenario });
       const trace = engine.run(scenario);
-      expect(timelineViolation(trace)).toEqual({
+      expect(traceViolation(trace)).toEqual({
         property: cx.violation.property,
         stepIndex: lastStep(scenario.events),
       });
@@ -151,7 +152,7 @@ describe('replaying counterexamples in the timeline engine', () => {
     ).toMatchObject({ owner: 'A', fence: 2 });
     expect(trace.writes.at(-1)).toMatchObject({ worker: 'A', outcome: 'applied', token: 1 });
     // The lesson's renewal also checks the token: the same schedule is safe.
-    expect(timelineViolation(engine.run({ ...converted.scenario, design: 'fenced' }))).toBeNull();
+    expect(traceViolation(engine.run({ ...converted.scenario, design: 'fenced' }))).toBeNull();
   });
 
   it('worker-side check: the check passes, B takes over, and the write lands at the design’s report store', () => {
@@ -238,7 +239,7 @@ describe('replaying counterexamples in the timeline engine', () => {
       outcome: 'refused',
       failed: ['highest-seen'],
     });
-    expect(timelineViolation(fenced)).toBeNull();
+    expect(traceViolation(fenced)).toBeNull();
   });
 
   it('the oracle finds nothing in a safe trace', () => {
@@ -246,6 +247,6 @@ describe('replaying counterexamples in the timeline engine', () => {
     const converted = toTimelineScenario(cx, 'x');
     if (!converted.ok) throw new Error(converted.reason);
     // The same schedule under the lesson's design: A's stale renewal is refused.
-    expect(timelineViolation(engine.run({ ...converted.scenario, design: 'fenced' }))).toBeNull();
+    expect(traceViolation(engine.run({ ...converted.scenario, design: 'fenced' }))).toBeNull();
   });
 });

@@ -1,12 +1,6 @@
-import {
-  TIMELINE_DESIGNS,
-  traceViolation,
-  type Scenario,
-  type TimelineEvent,
-  type Trace,
-} from '@/lib/timeline';
+import { TIMELINE_DESIGNS, type Scenario, type TimelineEvent } from '@/lib/timeline';
 import type { LeaseDesign } from '@/lib/lease';
-import type { Counterexample, PropertyId } from './types';
+import type { Counterexample } from './types';
 
 export type ReplayConversion =
   { ok: true; scenario: Scenario; omitted: number } | { ok: false; reason: string };
@@ -132,18 +126,4 @@ function laneIds(cx: Counterexample): Map<number, { id: string; restartOf?: stri
     }
   }
   return lanes;
-}
-
-export interface TimelineViolation {
-  property: PropertyId;
-  /** Index of the trace step where it happened. */
-  stepIndex: number;
-}
-
-/**
- * Reads a timeline trace with the four properties: the oracle that a replayed counterexample
- * breaks the same property in the timeline engine.
- */
-export function timelineViolation(trace: Trace): TimelineViolation | null {
-  return traceViolation(trace);
 }
