@@ -1,29 +1,8 @@
-import type { Page } from '@playwright/test';
+import { addEvent, openBuilder, openShareLink, traceRow as row } from './builder-steps';
 import { expect, test } from './fixtures';
 
-async function addEvent(
-  page: Page,
-  label: string,
-  options: { worker?: string; resource?: string; reach?: string } = {},
-) {
-  await page.getByRole('combobox', { name: 'New event' }).selectOption({ label });
-  if (options.worker)
-    await page.getByRole('combobox', { name: 'Worker', exact: true }).selectOption(options.worker);
-  if (options.resource !== undefined)
-    await page.getByRole('textbox', { name: 'Resource' }).fill(options.resource);
-  if (options.reach !== undefined)
-    await page.getByRole('textbox', { name: 'Acceptors reached' }).fill(options.reach);
-  await page.getByRole('button', { name: 'Add event' }).click();
-}
-
-const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
-
 test.beforeEach(async ({ page }) => {
-  await page.goto('/practice/timeline');
-  await expect(page.getByRole('status').filter({ hasText: 'Ready: 8 events' })).toBeVisible();
-  await page.getByRole('button', { name: 'Build your own' }).click();
-  await page.getByRole('button', { name: 'Start from a short example' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Ready: 6 events' })).toBeVisible();
+  await openBuilder(page);
 });
 
 test('a 3-acceptor replicated target: a minority write is not committed, a stale one is refused, and it all survives the share link', async ({
@@ -64,11 +43,7 @@ test('a 3-acceptor replicated target: a minority write is not committed, a stale
   await expect(page.getByText('journal → acceptors promised 2, 2, 2')).toBeVisible();
   const trace = await page.getByRole('table').innerText();
 
-  await page.getByRole('button', { name: 'Share link' }).click();
-  const link = await page.getByRole('textbox', { name: 'Link to this scenario' }).inputValue();
-  const fresh = await page.context().newPage();
-  await fresh.goto(link);
-  await expect(fresh.getByRole('status').filter({ hasText: 'Ready: 10 events' })).toBeVisible();
+  const fresh = await openShareLink(page, 10);
   await expect(fresh.getByText('gateway check: majority of acceptors of 3')).toBeVisible();
   await fresh.getByRole('button', { name: 'Run to end' }).click();
   expect(await fresh.getByRole('table').innerText()).toBe(trace);

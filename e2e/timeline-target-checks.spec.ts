@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { addEvent, openBuilder, openShareLink, traceRow as row } from './builder-steps';
 import { expect, test } from './fixtures';
 
 /*
@@ -7,27 +7,14 @@ import { expect, test } from './fixtures';
  * the activity already sent stays sent.
  */
 
-async function addEvent(page: Page, label: string, worker: string, resource: string) {
-  await page.getByRole('combobox', { name: 'New event' }).selectOption({ label });
-  await page.getByRole('combobox', { name: 'Worker', exact: true }).selectOption(worker);
-  await page.getByRole('textbox', { name: 'Resource' }).fill(resource);
-  await page.getByRole('button', { name: 'Add event' }).click();
-}
-
-const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
-
 test('a fenced completion beside an unfenced email: each write its own outcome, kept by the share link', async ({
   page,
 }) => {
-  await page.goto('/practice/timeline');
-  await expect(page.getByRole('status').filter({ hasText: 'Ready: 8 events' })).toBeVisible();
-  await page.getByRole('button', { name: 'Build your own' }).click();
-  await page.getByRole('button', { name: 'Start from a short example' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Ready: 6 events' })).toBeVisible();
+  await openBuilder(page);
 
-  await addEvent(page, 'Gateway write', 'B', 'completion');
-  await addEvent(page, 'Gateway write', 'A', 'completion');
-  await addEvent(page, 'Gateway write', 'A', 'email');
+  await addEvent(page, 'Gateway write', { worker: 'B', resource: 'completion' });
+  await addEvent(page, 'Gateway write', { worker: 'A', resource: 'completion' });
+  await addEvent(page, 'Gateway write', { worker: 'A', resource: 'email' });
   await expect(page.getByRole('status').filter({ hasText: 'Ready: 9 events' })).toBeVisible();
 
   // Each resource the events name gets its own check.
@@ -50,11 +37,7 @@ test('a fenced completion beside an unfenced email: each write its own outcome, 
   await expect(row(page, 'A submits (finish)')).toContainText('refused, 0 rows');
   const trace = await page.getByRole('table').innerText();
 
-  await page.getByRole('button', { name: 'Share link' }).click();
-  const link = await page.getByRole('textbox', { name: 'Link to this scenario' }).inputValue();
-  const fresh = await page.context().newPage();
-  await fresh.goto(link);
-  await expect(fresh.getByRole('status').filter({ hasText: 'Ready: 9 events' })).toBeVisible();
+  const fresh = await openShareLink(page, 9);
   await expect(fresh.getByText(settings)).toBeVisible();
   await fresh.getByRole('button', { name: 'Run to end' }).click();
   await expect(row(fresh, 'A writes email through the gateway')).toContainText('applied, 1 row');
