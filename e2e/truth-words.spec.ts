@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { openBuilder, openShareLink } from './builder-steps';
 import { expect, test } from './fixtures';
 
 /*
@@ -42,29 +43,62 @@ test('8: a case file names its token on run-row lines and in the Workers panel, 
   await expect(table).not.toContainText(/\btoken \d/);
 });
 
-test('the builder names the token, every line uses the name, and the share link keeps it', async ({
+test('the builder names the token, writes an explanation and notes, refuses hidden or long text, and the share link keeps all three', async ({
   page,
 }) => {
-  await page.goto('/practice/timeline');
-  await ready(page, 8);
-  await page.getByRole('button', { name: 'Build your own' }).click();
-  await page.getByRole('button', { name: 'Start from a short example' }).click();
-  await ready(page, 6);
-  await page.getByRole('textbox', { name: 'Token name' }).fill('RangeID');
+  await openBuilder(page);
+  const tokenName = page.getByRole('textbox', { name: 'Token name' });
+  await tokenName.fill('RangeID');
   await expect(page.getByText(/· token: RangeID/)).toBeVisible();
+
+  // Hostile text stays in its field, marked invalid with the reason; the scenario keeps its last good text.
+  await tokenName.fill('<b>');
+  await expect(tokenName).toHaveAttribute('aria-invalid', 'true');
+  await expect(tokenName).toHaveAccessibleDescription(
+    "Token name: use letters, digits, spaces and _ . : # ' - only (not “<”).",
+  );
+  await expect(page.getByText(/· token: RangeID/)).toBeVisible();
+  await tokenName.fill('RangeID');
+  await expect(tokenName).not.toHaveAttribute('aria-invalid');
+
+  const explanation = page.getByRole('textbox', { name: 'Explanation' });
+  await explanation.fill('A reads \u202Eevil');
+  await expect(explanation).toHaveAccessibleDescription(
+    'Explanation: remove the direction-changing character U+202E at character 9: it makes text read differently from how it is stored.',
+  );
+  const explained = 'B takes over once A’s lease has run out.\nA’s late finish is refused.';
+  await explanation.fill(explained);
+  const notes = page.getByRole('textbox', { name: 'Your notes' });
+  await notes.fill('x'.repeat(2001));
+  await expect(notes).toHaveAccessibleDescription(
+    'Your notes: at most 2000 characters (this has 2,001).',
+  );
+  await notes.fill('Try it with <script>no fence</script> next.');
+  for (const field of [tokenName, explanation, notes])
+    await expect(field).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByRole('region', { name: 'Notes' })).toContainText(
+    'Try it with <script>no fence</script> next.',
+  );
+
   await page.getByRole('button', { name: 'Run to end' }).click();
   const table = page.getByRole('region', { name: 'Trace table' });
   await expect(table).toContainText(/RangeID=\d/);
   await expect(table).not.toContainText(/\bfence[= ]\d/);
   await expect(page.getByRole('region', { name: 'Workers' })).toContainText(/RangeID \d/);
+  const shows = page.getByRole('region', { name: 'What this scenario shows' });
+  await expect(shows).toContainText('A’s late finish is refused.');
   const trace = await table.innerText();
 
-  await page.getByRole('button', { name: 'Share link' }).click();
-  const link = await page.getByRole('textbox', { name: 'Link to this scenario' }).inputValue();
-  const fresh = await page.context().newPage();
-  await fresh.goto(link);
-  await ready(fresh, 6);
+  const fresh = await openShareLink(page, 6);
   await expect(fresh.getByText(/· token: RangeID/)).toBeVisible();
+  await expect(fresh.getByRole('region', { name: 'Notes' })).toContainText(
+    'Try it with <script>no fence</script> next.',
+  );
+  // The explanation is read after the run, as in the library.
+  await expect(fresh.getByRole('region', { name: 'What this scenario shows' })).toHaveCount(0);
   await fresh.getByRole('button', { name: 'Run to end' }).click();
+  const freshShows = fresh.getByRole('region', { name: 'What this scenario shows' });
+  await expect(freshShows).toContainText('A’s late finish is refused.');
+  expect(await freshShows.innerText()).toBe(await shows.innerText());
   expect(await fresh.getByRole('region', { name: 'Trace table' }).innerText()).toBe(trace);
 });

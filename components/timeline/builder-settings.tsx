@@ -1,11 +1,12 @@
 import { TIMELINE_DESIGNS, type Scenario } from '@/lib/timeline';
 import { ResourceSettings } from './resource-settings';
+import { ScenarioTexts } from './scenario-texts';
 import { TargetChecks } from './target-checks';
 
 const WORKER_IDS = ['A', 'B', 'C', 'D', 'E'];
 const FIELD = 'rounded-md border border-line bg-surface px-2 py-1';
 
-/** The scenario's settings: title, lease, design, targets, workers and their clock offsets. */
+/** The scenario's settings: title, lease, design, targets, its words, workers and their clock offsets. */
 export function BuilderSettings({
   scenario,
   onChange,
@@ -70,6 +71,7 @@ export function BuilderSettings({
       </label>
       <ResourceSettings scenario={scenario} onChange={onChange} />
       <TargetChecks scenario={scenario} onChange={onChange} />
+      <ScenarioTexts scenario={scenario} onChange={onChange} />
       <label className="flex flex-col">
         Number of workers
         <select

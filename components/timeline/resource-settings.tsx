@@ -11,7 +11,7 @@ import type { Scenario } from '@/lib/timeline';
 
 const FIELD = 'rounded-md border border-line bg-surface px-2 py-1';
 
-/** The resource lane's settings: its check (a ResourceFence), acceptors, the token presented, the first token and its name. */
+/** The resource lane's settings: its check (a ResourceFence), acceptors, the token presented, and the first token. */
 export function ResourceSettings({
   scenario,
   onChange,
@@ -89,24 +89,6 @@ export function ResourceSettings({
           className={FIELD}
         />
       </label>
-      <label className="flex flex-col">
-        Token name
-        <input
-          value={scenario.terms?.token ?? ''}
-          placeholder="fence"
-          maxLength={40}
-          onChange={(e) => onChange(withTokenName(scenario, e.target.value))}
-          className={FIELD}
-        />
-      </label>
     </>
   );
-}
-
-/** The scenario with the token's name every line uses (epoch, RangeID); empty: the lesson's "fence". */
-function withTokenName(scenario: Scenario, name: string): Scenario {
-  const { terms, ...rest } = scenario;
-  const { token: _old, ...others } = terms ?? {};
-  const next = name.trim() ? { ...others, token: name } : others;
-  return Object.keys(next).length > 0 ? { ...rest, terms: next } : rest;
 }

@@ -16,8 +16,8 @@ import { StepControls } from './step-controls';
 import { TimelineLanes } from './timeline-lanes';
 import { TraceTable } from './trace-table';
 import { PredictionList } from './prediction-list';
+import { ScenarioExplanation, ScenarioNotes } from './scenario-words';
 import { useTimeline } from './use-timeline';
-import { panelClass } from '@/components/ui/panel';
 
 function explanationOf(scenario: Scenario): LibraryScenario | null {
   return (
@@ -105,6 +105,7 @@ export function TimelineExercise() {
         onSavedChanged={loadSaved}
       />
       <div className="text-sm text-muted">{settingsLine(t.scenario)}</div>
+      <ScenarioNotes scenario={t.scenario} />
       {building ? (
         <>
           <ScenarioBuilder
@@ -144,14 +145,8 @@ export function TimelineExercise() {
       {t.score ? (
         <ScorePanel scenario={t.scenario} score={t.score} saveStatus={t.saveStatus} />
       ) : null}
-      {t.finished && library ? (
-        <section aria-labelledby="explain-heading" className={panelClass({ tone: 'plain' })}>
-          <h2 id="explain-heading" className="text-lg font-semibold">
-            What this scenario shows
-          </h2>
-          <p className="mt-1">{library.explanation}</p>
-          <p className="mt-2 font-semibold">{library.takeaway}</p>
-        </section>
+      {t.finished ? (
+        <ScenarioExplanation scenario={t.scenario} takeaway={library?.takeaway} />
       ) : null}
       {t.trace ? (
         <section aria-labelledby="trace-heading">

@@ -11,6 +11,7 @@ export {
   type LaneState,
 } from './engine';
 export { ScenarioSchema, parseScenario, SCENARIO_LIMITS, type ParseResult } from './schema';
+export { SCENARIO_TEXT_FIELDS, scenarioTextProblem, type ScenarioTextField } from './scenario-text';
 export { encodeScenario, decodeScenario, scenarioLink, MAX_SHARE_LENGTH } from './share';
 export {
   describeEvent,

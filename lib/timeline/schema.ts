@@ -6,6 +6,7 @@ import {
   MAX_ACCEPTORS,
 } from '@/lib/lease/replicated-fence';
 import { checkFitsLane, laneOfTarget, TARGET_CHECK_KIND_LIST } from '@/lib/lease/target-checks';
+import { scenarioTextSchema } from './scenario-text';
 import type { Scenario } from './types';
 
 /** Limits that keep a shared or stored scenario small and readable. */
@@ -14,7 +15,6 @@ export const SCENARIO_LIMITS = {
   events: 60,
   seconds: 3600,
   text: 200,
-  explanation: 2000,
   targetChecks: 12,
 } as const;
 
@@ -81,12 +81,13 @@ export const ScenarioSchema = z
     version: z.literal(1),
     id: name,
     title: z.string().min(1, 'a title is needed').max(120),
-    explanation: z.string().max(SCENARIO_LIMITS.explanation).optional(),
+    explanation: scenarioTextSchema('explanation').optional(),
+    notes: scenarioTextSchema('notes').optional(),
     design: name.optional(),
     firstToken: z.number().int().min(1).max(1_000_000).optional(),
     terms: z
       .object({
-        token: text.optional(),
+        token: scenarioTextSchema('tokenName').optional(),
         holders: z.record(worker, text).optional(),
         resource: text.optional(),
       })

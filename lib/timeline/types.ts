@@ -221,8 +221,10 @@ export interface Scenario {
   /** The token the first claim hands out (default 1): case files start where their source does. */
   firstToken?: number;
   terms?: ScenarioTerms;
-  /** What the scenario shows, in the lesson's terms. */
+  /** What the scenario shows, in the lesson's terms (read after the run). */
   explanation?: string;
+  /** The learner's own notes on the scenario, shown with it and kept by its share link. */
+  notes?: string;
   /** A LeaseDesign id known to the engine (`TIMELINE_DESIGNS`); default 'fenced'. */
   design?: string;
   /** Lease length in database seconds; default 5 as in the lesson. */
