@@ -17,7 +17,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['lib/**/*.test.ts', 'content/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'lib/**/*.test.ts',
+            'content/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'components/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', '**/*.pg.test.ts'],
         },
       },

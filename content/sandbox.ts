@@ -1,13 +1,14 @@
-import { fencedDesign, inlineParams } from '@/lib/lease';
+import { fencedDesign } from '@/lib/lease';
+import { inlineConstants } from '@/lib/sqlite';
 
 const run = 'r';
 const lease = 5;
 
 /** The sandbox database: the lesson's runs table with one queued run. */
-export const SANDBOX_SEED = `${fencedDesign.schema}\n${inlineParams(fencedDesign.submit, { run })};`;
+export const SANDBOX_SEED = `${fencedDesign.schema}\n${inlineConstants(fencedDesign.submit, { run })};`;
 
 const step = (comment: string, sql: string, params: Record<string, string | number>) =>
-  `-- ${comment}\n${inlineParams(sql, { run, lease, ...params })};`;
+  `-- ${comment}\n${inlineConstants(sql, { run, lease, ...params })};`;
 
 /**
  * The lesson's demo, statement by statement, built from the one copy of the design's SQL:

@@ -245,7 +245,7 @@ test('a lost newest segment is reported as versions missing after the last one l
   await page.reload();
   await expect(versions(page)).toHaveCount(5 - lost);
   await expect(journalAlert(page)).toContainText(
-    `${lost} ${lost === 1 ? 'version' : 'versions'} of "main" after generation ${5 - lost} ${lost === 1 ? 'is' : 'are'} missing`,
+    `${lost} ${lost === 1 ? 'version' : 'versions'} of "main" after save ${5 - lost} ${lost === 1 ? 'is' : 'are'} missing`,
   );
   await expect(answer(page)).toHaveValue(noisyText(5 - lost));
   await expectBounded(page, from, 'loading a history whose newest segment is gone');

@@ -1,13 +1,13 @@
 'use client';
 
-import { useEffect, useRef, useState, type ClipboardEvent } from 'react';
+import { useState, type ClipboardEvent } from 'react';
 import { MAX_ANSWER_CHARS, type Journal, type SaveResult } from '@/lib/journal';
 import { Button } from '@/components/ui/button';
+import { useAutosave } from '@/components/ui/use-autosave';
 import { HistoryPanel } from './history-panel';
 import { Notices, type Notice } from './notices';
 import { getDraft, setDraft } from './use-journal';
 
-const AUTOSAVE_MS = 2_000;
 const LIMIT = MAX_ANSWER_CHARS.toLocaleString('en-US');
 
 export interface AnswerEditorProps {
@@ -109,23 +109,9 @@ export function AnswerEditor({
     report(journal.save(prompt.id, text, { baseId, kind }), kind);
   }
 
-  const saveRef = useRef(save);
-  useEffect(() => {
-    saveRef.current = save;
-  });
-  useEffect(() => {
-    if (!dirty) return undefined;
-    const timer = window.setTimeout(() => saveRef.current('autosave'), AUTOSAVE_MS);
-    return () => window.clearTimeout(timer);
-  }, [text, dirty]);
-
-  // Leaving the page (closing the tab, navigating away) saves pending text at once.
-  useEffect(() => {
-    if (!dirty) return undefined;
-    const flush = () => saveRef.current('autosave');
-    window.addEventListener('pagehide', flush);
-    return () => window.removeEventListener('pagehide', flush);
-  }, [dirty]);
+  // The course's one save model: after a pause in typing, when the page is hidden or left, and
+  // when the box goes away (a link to another page of the app).
+  useAutosave(text, dirty, () => save('autosave'));
 
   function restore(entryId: string) {
     // Unsaved text is saved first, so restoring never throws away what was typed.

@@ -42,7 +42,6 @@ let status: LessonState['status'] = 'loading';
 let pending: LessonEvent[] = [];
 let problems: string[] = [];
 let state: LessonState = INITIAL;
-let refreshes = 0;
 let stopWatching: (() => void) | null = null;
 const listeners = new Set<() => void>();
 
@@ -88,21 +87,25 @@ function publish() {
   for (const listener of listeners) listener();
 }
 
-async function refresh(): Promise<void> {
-  const mine = ++refreshes;
+/**
+ * Reads the stored records and publishes them. Reads run in turn, in the order they were asked
+ * for, so each one applied is at least as new as the one before it. `settled` are events whose
+ * write has finished: they stop being pending in the same step as the read that holds them is
+ * applied, so the page never shows them gone in between (a reveal closing and opening again
+ * drew its buttons anew, and keyboard focus was lost).
+ */
+async function refresh(settled: readonly LessonEvent[] = []): Promise<void> {
   const records = browserRecords();
   try {
-    const loaded = await inTurn(() => records.read(readLessonRecords));
-    if (mine === refreshes) {
-      stored = loaded;
-      status = 'ready';
-    }
+    stored = await inTurn(() => records.read(readLessonRecords));
+    status = 'ready';
   } catch (error) {
-    if (mine === refreshes && status === 'loading') status = 'failed';
+    if (status === 'loading') status = 'failed';
     addProblems([
       `Your lesson records could not be loaded (${describe(error)}). You can keep reading; nothing will be saved.`,
     ]);
   }
+  if (settled.length > 0) pending = pending.filter((event) => !settled.includes(event));
   addProblems(records.takeProblems().map((p) => p.message));
   publish();
 }
@@ -148,10 +151,8 @@ export async function recordLessonEvents(events: readonly LessonEvent[]): Promis
         ? `Not saved yet: ${describe(error)}. It is kept in this browser and saved when your records open again.`
         : `Not saved: ${describe(error)}`,
     ];
-  } finally {
-    pending = pending.filter((event) => !events.includes(event));
   }
-  await refresh();
+  await refresh(events);
   return saved;
 }
 

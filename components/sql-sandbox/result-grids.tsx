@@ -2,6 +2,7 @@
 
 import { memo, useEffect, useState } from 'react';
 import { rowsWithinCells, type ResultGrid, type ShownOf } from '@/lib/sqlite';
+import { Cell, Row, Table } from '@/components/ui/table';
 
 /**
  * Cells rendered per frame. A run's results (at most CONSOLE_LIMITS.maxTotalCells) appear in
@@ -64,58 +65,40 @@ export const ResultGrids = memo(function ResultGrids({ grids }: { grids: readonl
   return (
     <ol className="space-y-4">
       {grids.map((grid, index) => (
-        <li key={index} className="overflow-x-auto rounded-md border border-line">
-          <table className="w-full text-left text-sm">
-            <caption className="bg-surface-2 px-3 py-2 text-left font-mono text-xs text-muted">
-              <span className="mr-2 font-sans font-semibold text-ink">#{index + 1}</span>
-              {shorten(grid.sql)}
-              {grid.columns.length === 0 ? (
-                <span className="ml-2 font-sans font-semibold text-ink">
-                  {grid.changed} {grid.changed === 1 ? 'row' : 'rows'} changed
-                </span>
-              ) : null}
-            </caption>
-            {grid.columns.length > 0 ? (
+        <li key={index} className="rounded-md border border-line">
+          <Table
+            columns={grid.columns}
+            captionStyle="bar"
+            caption={
               <>
-                <thead>
-                  <tr>
-                    {grid.columns.map((column, c) => (
-                      <th
-                        key={c}
-                        scope="col"
-                        className="border-b border-line px-3 py-1.5 font-semibold"
-                      >
-                        {column}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {grid.rows.length === 0 ? (
-                    <tr>
-                      <td colSpan={grid.columns.length} className="px-3 py-1.5 text-muted">
-                        (no rows)
-                      </td>
-                    </tr>
-                  ) : (
-                    grid.rows.slice(0, rowsNow[index]).map((row, r) => (
-                      <tr key={r} className="odd:bg-surface-2/50">
-                        {row.map((value, c) => (
-                          <td key={c} className="px-3 py-1 font-mono">
-                            {value === null ? (
-                              <span className="text-muted">NULL</span>
-                            ) : (
-                              String(value)
-                            )}
-                          </td>
-                        ))}
-                      </tr>
-                    ))
-                  )}
-                </tbody>
+                <span className="mr-2 font-sans font-semibold text-ink">#{index + 1}</span>
+                {shorten(grid.sql)}
+                {grid.columns.length === 0 ? (
+                  <span className="ml-2 font-sans font-semibold text-ink">
+                    {grid.changed} {grid.changed === 1 ? 'row' : 'rows'} changed
+                  </span>
+                ) : null}
               </>
-            ) : null}
-          </table>
+            }
+          >
+            {grid.columns.length === 0 ? null : grid.rows.length === 0 ? (
+              <Row>
+                <Cell colSpan={grid.columns.length} className="text-muted">
+                  (no rows)
+                </Cell>
+              </Row>
+            ) : (
+              grid.rows.slice(0, rowsNow[index]).map((row, r) => (
+                <Row key={r} className="odd:bg-surface-2/50">
+                  {row.map((value, c) => (
+                    <Cell key={c} className="font-mono">
+                      {value === null ? <span className="text-muted">NULL</span> : String(value)}
+                    </Cell>
+                  ))}
+                </Row>
+              ))
+            )}
+          </Table>
           {grid.truncated
             ? cutLines(grid).map((line) => (
                 <p key={line} className="px-3 py-1.5 text-xs text-muted" data-testid="shown-of">

@@ -5,18 +5,21 @@ import type { ComponentPropsWithoutRef, ReactNode } from 'react';
  * or a small `note`), a `label` (aria-label), or `labelledBy`, the id of a heading that names it.
  */
 type TableName =
-  | { caption: ReactNode; captionStyle?: 'title' | 'note'; label?: never; labelledBy?: never }
+  | { caption: ReactNode; captionStyle?: CaptionStyle; label?: never; labelledBy?: never }
   | { caption?: never; captionStyle?: never; label: string; labelledBy?: never }
   | { caption?: never; captionStyle?: never; label?: never; labelledBy: string };
 
 const CAPTION = {
   title: 'mb-1 text-left text-sm font-semibold',
   note: 'px-2 py-1 text-left text-xs text-muted',
+  /** A bar across the top of a boxed table (the SQL console's statement over its result). */
+  bar: 'bg-surface-2 px-3 py-2 text-left font-mono text-xs text-muted',
 };
+type CaptionStyle = keyof typeof CAPTION;
 
 /**
  * A data table that scrolls sideways on a phone instead of widening the page: column headings
- * from `columns`, rows as children ({@link Row}, {@link Cell}). With `region` (a string naming
+ * from `columns` (none: a table of a caption only, such as a statement that returned no rows), rows as children ({@link Row}, {@link Cell}). With `region` (a string naming
  * it) the scrolling box is a focusable region, so a keyboard can scroll a wide table too.
  */
 export function Table({
@@ -48,15 +51,17 @@ export function Table({
         aria-labelledby={labelledBy}
       >
         {caption ? <caption className={CAPTION[captionStyle]}>{caption}</caption> : null}
-        <thead>
-          <tr className="border-b border-line">
-            {columns.map((column, i) => (
-              <th key={i} scope="col" className="px-2 py-1">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        {columns.length > 0 ? (
+          <thead>
+            <tr className="border-b border-line">
+              {columns.map((column, i) => (
+                <th key={i} scope="col" className="px-2 py-1">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+        ) : null}
         <tbody>{children}</tbody>
       </table>
     </div>

@@ -72,7 +72,7 @@ export function appendEntry(
 
 /**
  * Records that this writer has saved up to `gen` (see headSchema), after the segment holding it
- * was written, so the head never names a generation that was not stored. A refused head write
+ * was written, so the head never names a save number that was not stored. A refused head write
  * (a full quota) loses nothing: the entry is stored, and the next save writes the head again;
  * until then a load cannot notice that this writer's newest segment went missing.
  */

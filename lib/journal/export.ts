@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { applyDelta, computeDelta, deltaCost, type Op } from './delta';
 import { MAX_ENTRIES_PER_SEGMENT } from './bounds';
 import {
-  baseGenerationSchema,
+  baseSaveNumberSchema,
   deltaSchema,
   ENTRY_KINDS,
-  generationSchema,
+  saveNumberSchema,
   MAX_ANSWER_CHARS,
   promptIdSchema,
 } from './schema';
@@ -22,8 +22,8 @@ const idSchema = z
 const exportEntrySchema = z
   .object({
     id: idSchema,
-    gen: generationSchema,
-    base: baseGenerationSchema,
+    gen: saveNumberSchema,
+    base: baseSaveNumberSchema,
     parent: idSchema.nullable(),
     time: z.number().int().min(0).max(8.64e15),
     size: z.number().int().min(0).max(MAX_ANSWER_CHARS),

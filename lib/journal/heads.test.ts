@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryKeyValueStore } from '@/lib/storage';
 import { createJournal, segmentKey } from './store';
 
-// Issue 27, case 5: each writer keeps a head record (its highest generation) beside its
+// Issue 27, case 5: each writer keeps a head record (its highest save number) beside its
 // segments, so a load notices when the newest segment is gone instead of showing fewer
 // versions in silence.
 
@@ -24,17 +24,17 @@ function saved(count: number, per: number, store = memoryKeyValueStore(), writer
 }
 
 describe('a missing newest segment is a reported gap (case 5)', () => {
-  it('26 saves over 3 segments, the newest removed: 8 versions after generation 18 reported missing (newest-segment-silent)', () => {
+  it('26 saves over 3 segments, the newest removed: 8 versions after save 18 reported missing (newest-segment-silent)', () => {
     const { store } = saved(26, 9);
     expect(store.getItem(segmentKey('main', 'w', 2))).not.toBeNull();
-    store.removeItem(segmentKey('main', 'w', 2)); // generations 19 to 26
+    store.removeItem(segmentKey('main', 'w', 2)); // saves 19 to 26
     const reader = createJournal({ store, writerId: 'r' });
     reader.load();
     expect(reader.history('main')).toHaveLength(18);
     const problems = reader.takeProblems().map((p) => p.message);
     expect(problems).toEqual([
       expect.stringMatching(
-        /^8 versions of "main" after generation 18 are missing: .*saved up to generation 26/,
+        /^8 versions of "main" after save 18 are missing: .*saves had reached number 26/,
       ),
     ]);
     reader.refresh();
@@ -47,7 +47,7 @@ describe('a missing newest segment is a reported gap (case 5)', () => {
     const again = createJournal({ store, writerId: 'r2' });
     again.load();
     expect(again.takeProblems().map((p) => p.message)).toEqual([
-      expect.stringMatching(/^8 versions of "main" between generation 18 and generation 27/),
+      expect.stringMatching(/^8 versions of "main" between save 18 and save 27/),
     ]);
   });
 
@@ -82,17 +82,13 @@ describe('a missing newest segment is a reported gap (case 5)', () => {
     expect(b.takeProblems()).toEqual([]);
     expect(store.getItem('lease-lab.journal.v1.main.tabA.head')).toContain('"gen":11');
     expect(store.getItem('lease-lab.journal.v1.main.tabB.head')).toContain('"gen":12');
-    store.removeItem(segmentKey('main', 'tabB', 1)); // tabB's generations 8, 10 and 12
+    store.removeItem(segmentKey('main', 'tabB', 1)); // tabB's saves 8, 10 and 12
     a.refresh();
     expect(a.history('main').map((m) => m.gen)).toEqual([1, 2, 3, 4, 5, 6, 7, 9, 11]);
     expect(a.takeProblems().map((p) => p.message)).toEqual([
-      expect.stringMatching(
-        /^1 version of "main" between generation 7 and generation 9 is missing/,
-      ),
-      expect.stringMatching(
-        /^1 version of "main" between generation 9 and generation 11 is missing/,
-      ),
-      expect.stringMatching(/^1 version of "main" after generation 11 is missing/),
+      expect.stringMatching(/^1 version of "main" between save 7 and save 9 is missing/),
+      expect.stringMatching(/^1 version of "main" between save 9 and save 11 is missing/),
+      expect.stringMatching(/^1 version of "main" after save 11 is missing/),
     ]);
   });
 

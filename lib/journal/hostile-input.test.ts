@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryKeyValueStore } from '@/lib/storage';
 import { EXPORT_FORMAT, exportJournal, importJournal, planImport } from './export';
-import { MAX_GENERATION } from './schema';
+import { MAX_SAVE_NUMBER } from './schema';
 import { createJournal, segmentKey } from './store';
 
 // Issue 17: stored data is validated the same on every path, and a save never throws.
@@ -23,8 +23,8 @@ function crafted(gen: number) {
   });
 }
 
-describe('generations are bounded on import, storage read and save (point 2)', () => {
-  it('refuses an import with a generation at the safe-integer edge, and saving keeps working', () => {
+describe('save numbers are bounded on import, storage read and save (point 2)', () => {
+  it('refuses an import with a save number at the safe-integer edge, and saving keeps working', () => {
     const journal = createJournal({ store: memoryKeyValueStore(), writerId: 'w' });
     journal.load();
     const result = importJournal(journal, crafted(Number.MAX_SAFE_INTEGER), PROMPTS);
@@ -36,10 +36,10 @@ describe('generations are bounded on import, storage read and save (point 2)', (
     });
   });
 
-  it('a save after the highest generation is refused with a message, never thrown', () => {
+  it('a save after the highest save number is refused with a message, never thrown', () => {
     const journal = createJournal({ store: memoryKeyValueStore(), writerId: 'w' });
     journal.load();
-    expect(importJournal(journal, crafted(MAX_GENERATION), PROMPTS)).toMatchObject({
+    expect(importJournal(journal, crafted(MAX_SAVE_NUMBER), PROMPTS)).toMatchObject({
       ok: true,
       added: 1,
     });
@@ -49,7 +49,7 @@ describe('generations are bounded on import, storage read and save (point 2)', (
     expect(result && !result.ok ? result.message : '').toMatch(/text is still here on the page/);
   });
 
-  it('a stored segment with an out-of-bound generation is set aside as damaged on read', () => {
+  it('a stored segment with an out-of-bound save number is set aside as damaged on read', () => {
     const store = memoryKeyValueStore();
     const key = segmentKey('main', 'w', 0);
     store.setItem(
@@ -75,7 +75,7 @@ describe('generations are bounded on import, storage read and save (point 2)', (
 });
 
 describe('a missing segment is reported as a gap (point 11)', () => {
-  it('names how many versions are missing and between which generations', () => {
+  it('names how many versions are missing and between which save numbers', () => {
     const store = memoryKeyValueStore();
     const writer = createJournal({
       store,
@@ -92,15 +92,13 @@ describe('a missing segment is reported as a gap (point 11)', () => {
       const saved = writer.save('main', `version ${i} ${'x'.repeat(i)}`, { baseId: base });
       if (saved.ok && saved.saved) base = saved.entry.id;
     }
-    store.removeItem(segmentKey('main', 'w', 1)); // generations 6 to 10
+    store.removeItem(segmentKey('main', 'w', 1)); // saves 6 to 10
     const reader = createJournal({ store, writerId: 'r' });
     reader.load();
     expect(reader.history('main').map((m) => m.gen)).toEqual([1, 2, 3, 4, 5, 11, 12, 13, 14, 15]);
     const problems = reader.takeProblems().map((p) => p.message);
     expect(problems).toEqual([
-      expect.stringMatching(
-        /^5 versions of "main" between generation 5 and generation 11 are missing/,
-      ),
+      expect.stringMatching(/^5 versions of "main" between save 5 and save 11 are missing/),
     ]);
     reader.refresh();
     expect(reader.takeProblems()).toEqual([]); // reported once

@@ -51,7 +51,7 @@ describe('answer journal store', () => {
     expect(reloaded.history('main').map((m) => m.gen)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
-  it('records time, size and base generation; skips a save that changes nothing', () => {
+  it('records time, size and base save number; skips a save that changes nothing', () => {
     const journal = createJournal({
       store: memoryKeyValueStore(),
       now: clock(5_000),
@@ -93,12 +93,12 @@ describe('answer journal store', () => {
     ]);
   });
 
-  it('keeps a save based on a stale generation as a branch entry and reports the newer one', () => {
+  it('keeps a save based on a stale save number as a branch entry and reports the newer one', () => {
     const { a, b } = twoTabs();
     const base = a.save('main', 'shared start', { baseId: null });
     if (!base.ok || !base.saved) throw new Error('save failed');
     b.refresh(segmentKey('main', 'tabA', 0));
-    // Both tabs edit from generation 1; A saves first.
+    // Both tabs edit from save 1; A saves first.
     const fromA = a.save('main', 'shared start, edited in A', { baseId: base.entry.id });
     const fromB = b.save('main', 'shared start, edited in B', { baseId: base.entry.id });
     expect(fromA).toMatchObject({

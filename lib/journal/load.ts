@@ -2,7 +2,7 @@ import { MAX_SEGMENT_CHARS } from './bounds';
 import { decodeSegment, headSchema, segmentSchema } from './schema';
 import { parseHeadKey, parseSegmentKey, segmentPrefix } from './segment-keys';
 import {
-  headGeneration,
+  headSaveNumber,
   promptHistory,
   rebuildHistory,
   textKey,
@@ -177,10 +177,10 @@ export function syncFromStorage(state: JournalState, prompt?: string): boolean {
 const versions = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'version' : 'versions'}`;
 
 /**
- * Generations are counted up by one per save, so a run of missing generations means entries
+ * Save numbers (`gen`) count up by one per save, so a run of missing numbers means entries
  * vanished from storage (a segment deleted by hand or by a cleaner): report it once, with
- * where, instead of silently showing a shorter history. Generations after the newest one left
- * are missing when a writer's head record names a higher one (its newest segment is gone).
+ * where, instead of silently showing a shorter history. Saves after the newest one left are
+ * missing when a writer's head record names a higher number (its newest segment is gone).
  */
 function reportGaps(state: JournalState, prompt: string, s: PromptHistory): void {
   const gens = [...new Set(s.metas.map((m) => m.gen))].sort((a, b) => a - b);
@@ -193,10 +193,7 @@ function reportGaps(state: JournalState, prompt: string, s: PromptHistory): void
   for (const gen of gens) {
     const missing = gen - prev - 1;
     if (missing > 0) {
-      const where =
-        prev === 0
-          ? `before generation ${gen}`
-          : `between generation ${prev} and generation ${gen}`;
+      const where = prev === 0 ? `before save ${gen}` : `between save ${prev} and save ${gen}`;
       report(
         `${prompt}:${prev}:${gen}`,
         `${versions(missing)} of "${prompt}" ${where} ${
@@ -206,17 +203,17 @@ function reportGaps(state: JournalState, prompt: string, s: PromptHistory): void
     }
     prev = gen;
   }
-  const top = headGeneration(s, prompt, state.setAsideSeq);
+  const top = headSaveNumber(s, prompt, state.setAsideSeq);
   if (top > prev) {
     const missing = top - prev;
-    // Keyed like the hole it becomes once the next save (generation top + 1) lands, so it is
+    // Keyed like the hole it becomes once the next save (number top + 1) lands, so it is
     // reported once, not again as a hole.
     report(
       `${prompt}:${prev}:${top + 1}`,
-      `${versions(missing)} of "${prompt}" ${prev === 0 ? '' : `after generation ${prev} `}${
+      `${versions(missing)} of "${prompt}" ${prev === 0 ? '' : `after save ${prev} `}${
         missing === 1 ? 'is' : 'are'
-      } missing: the newest part of its saved history is gone from browser storage (it had been saved up to generation ${top}).${
-        prev === 0 ? '' : ` The versions up to generation ${prev} are intact.`
+      } missing: the newest part of its saved history is gone from browser storage (its saves had reached number ${top}).${
+        prev === 0 ? '' : ` The versions up to save ${prev} are intact.`
       }`,
     );
   }

@@ -1,8 +1,8 @@
 import { appendEntry } from './append';
 import { syncFromStorage } from './load';
-import { MAX_ANSWER_CHARS, MAX_GENERATION, type EntryKind } from './schema';
+import { MAX_ANSWER_CHARS, MAX_SAVE_NUMBER, type EntryKind } from './schema';
 import {
-  headGeneration,
+  headSaveNumber,
   newestEntry,
   promptHistory,
   versionText,
@@ -107,14 +107,14 @@ function saveUnguarded(
   const baseText = baseMeta ? versionText(state, prompt, baseMeta.id) : '';
   if (!opts.force && text === baseText) return { ok: true, saved: false, entry: baseMeta ?? null };
   const newest = newestEntry(state, prompt);
-  // Past every generation stored and every one a head record names: after a lost newest
+  // Past every save number stored and every one a head record names: after a lost newest
   // segment, the next save continues above it, so the gap stays one reported gap.
-  const gen = Math.max(newest?.gen ?? 0, headGeneration(s)) + 1;
-  if (gen > MAX_GENERATION) {
+  const gen = Math.max(newest?.gen ?? 0, headSaveNumber(s)) + 1;
+  if (gen > MAX_SAVE_NUMBER) {
     return {
       ok: false,
       error: 'invalid',
-      message: `This answer's history has reached generation ${MAX_GENERATION.toLocaleString('en-US')}, the most the journal counts, so this version was not saved. Your text is still here on the page: export your journal, or copy the text.`,
+      message: `This answer's history has reached ${MAX_SAVE_NUMBER.toLocaleString('en-US')} saves, the most the journal counts, so this version was not saved. Your text is still here on the page: export your journal, or copy the text.`,
     };
   }
   const baseGen = baseMeta?.gen ?? 0;

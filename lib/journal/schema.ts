@@ -19,12 +19,12 @@ const idSchema = z
 const timeSchema = z.number().int().min(0).max(8.64e15);
 
 /**
- * The highest generation the journal stores: far below Number.MAX_SAFE_INTEGER, so one more
+ * The highest save number the journal stores: far below Number.MAX_SAFE_INTEGER, so one more
  * (the next save) is still exact. Import, storage reads and saves all use these schemas.
  */
-export const MAX_GENERATION = 1_000_000_000;
-export const generationSchema = z.number().int().min(1).max(MAX_GENERATION);
-export const baseGenerationSchema = z.number().int().min(0).max(MAX_GENERATION);
+export const MAX_SAVE_NUMBER = 1_000_000_000;
+export const saveNumberSchema = z.number().int().min(1).max(MAX_SAVE_NUMBER);
+export const baseSaveNumberSchema = z.number().int().min(0).max(MAX_SAVE_NUMBER);
 
 export const ENTRY_KINDS = ['save', 'autosave', 'restore', 'draft'] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
@@ -43,14 +43,14 @@ export const deltaSchema = z.array(opSchema).max(MAX_EDITS_PER_DELTA);
 
 /**
  * One stored history entry, in short field names because 1,000 of them share the quota:
- * g generation, b base generation, p parent id, t time, n size, k kind, s stale (a branch),
+ * g save number, b base save number, p parent id, t time, n size, k kind, s stale (a branch),
  * r restored-from id; and exactly one of f full text, z compressed full text, o edits against
  * the previous entry of the same segment.
  */
 export const storedEntrySchema = z.object({
   id: idSchema,
-  g: generationSchema,
-  b: baseGenerationSchema,
+  g: saveNumberSchema,
+  b: baseSaveNumberSchema,
   p: idSchema.nullable(),
   t: timeSchema,
   n: z.number().int().min(0).max(MAX_ANSWER_CHARS),
@@ -78,11 +78,11 @@ export const segmentSchema = z.object({
 export type Segment = z.infer<typeof segmentSchema>;
 
 /**
- * A writer's head record for one prompt: the highest generation it has saved. Written after the
- * segment, so it never names a generation that is not stored (unless the segment was removed).
+ * A writer's head record for one prompt: the highest save number it has saved. Written after the
+ * segment, so it never names a save number that is not stored (unless the segment was removed).
  */
 export const headSchema = z
-  .object({ v: z.literal(1), prompt: promptIdSchema, writer: idSchema, gen: generationSchema })
+  .object({ v: z.literal(1), prompt: promptIdSchema, writer: idSchema, gen: saveNumberSchema })
   .strict();
 export type HeadRecord = z.infer<typeof headSchema>;
 

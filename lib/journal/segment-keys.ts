@@ -32,7 +32,7 @@ export function parseSegmentKey(key: string): SegmentAddress | null {
 }
 
 /**
- * The key of one writer's head record for one prompt: the highest generation it has saved, kept
+ * The key of one writer's head record for one prompt: the highest save number it has saved, kept
  * beside its segments so a load notices when the newest segment is gone.
  */
 export function headKey(prompt: string, writer: string): string {

@@ -5,9 +5,12 @@ import { textAt, type EntryKind, type Segment } from './schema';
 export interface EntryMeta {
   id: string;
   prompt: string;
-  /** Generation: one more than the newest generation the saving tab knew of. */
+  /**
+   * Save number (stored as `gen`): one more than the newest the saving tab knew of, so two tabs
+   * saving at once share one. Not the learner's "version N", which is the place in the history.
+   */
   gen: number;
-  /** The generation the saved text was edited from. */
+  /** The save number the saved text was edited from. */
   base: number;
   parent: string | null;
   time: number;
@@ -15,7 +18,7 @@ export interface EntryMeta {
   kind: EntryKind;
   /** Saved from a stale base: another tab had saved newer text first. */
   stale: boolean;
-  /** Saved at the same moment as another tab's entry of the same generation. */
+  /** Saved at the same moment as another tab's entry of the same save number. */
   concurrent: boolean;
   restoredFrom: string | null;
   writer: string;
@@ -46,7 +49,7 @@ export interface LoadedHead {
 /** Everything known of one prompt: its segments, and its entries in history order. */
 export interface PromptHistory {
   segments: Map<string, LoadedSegment>;
-  /** Head records by key: the highest generation each writer saved. */
+  /** Head records by key: the highest save number each writer saved. */
   heads: Map<string, LoadedHead>;
   metas: EntryMeta[];
   byId: Map<string, { key: string; index: number; meta: EntryMeta }>;
@@ -72,7 +75,7 @@ export interface JournalState {
   readonly texts: Map<string, string>;
   /** Problems found and not yet taken by the page. */
   readonly problems: JournalProblem[];
-  /** Gaps in the generations already reported, so each is reported once. */
+  /** Gaps in the save numbers already reported, so each is reported once. */
   readonly gapsReported: Set<string>;
   /**
    * Damaged values that could not be set aside (no room), by key, with the text reported: not
@@ -123,7 +126,7 @@ export function promptHistory(state: JournalState, prompt: string): PromptHistor
   return s;
 }
 
-/** History order: by generation, then time, then id, so every tab shows the same order. */
+/** History order: by save number, then time, then id, so every tab shows the same order. */
 export function compareEntries(a: EntryMeta, b: EntryMeta): number {
   return a.gen - b.gen || a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
@@ -180,11 +183,11 @@ export function versionText(state: JournalState, prompt: string, id: string): st
 }
 
 /**
- * The highest generation a prompt's head records name (0 when none does): what its history
+ * The highest save number a prompt's head records name (0 when none does): what its history
  * should reach. With `setAsideSeq`, a writer whose newest segment was set aside (and reported
  * so) is left out, since the versions it misses were already reported.
  */
-export function headGeneration(
+export function headSaveNumber(
   s: PromptHistory,
   prompt = '',
   setAsideSeq?: Map<string, number>,

@@ -40,7 +40,7 @@ export interface JournalOptions {
 /**
  * The answer journal: an append-only history per prompt in localStorage, through the storage
  * door. Entries are never rewritten. Each tab appends to segments under keys only it writes, so
- * two tabs saving at once both keep their entries; a save whose base generation is older than
+ * two tabs saving at once both keep their entries; a save whose base save number is older than
  * the newest one is kept as a stale (branch) entry and reported, the lesson's fencing rule
  * applied to the app itself. Small edits are stored as deltas, full copies are compressed.
  */
@@ -96,7 +96,7 @@ export function createJournal(options: JournalOptions) {
       if (changed) emit();
       return changed;
     },
-    /** Every entry of a prompt, oldest first (by generation, then time). */
+    /** Every entry of a prompt, oldest first (by save number, then time). */
     history(prompt: string): readonly EntryMeta[] {
       return state.prompts.get(prompt)?.metas ?? [];
     },
@@ -119,7 +119,7 @@ export function createJournal(options: JournalOptions) {
     restore(prompt: string, entryId: string, baseId: string | null): SaveResult {
       return restoreVersion(state, saving, prompt, entryId, baseId);
     },
-    /** Appends already-identified entries (an import), keeping their ids and generations. */
+    /** Appends already-identified entries (an import), keeping their ids and save numbers. */
     appendExisting(
       prompt: string,
       meta: Omit<EntryMeta, 'prompt' | 'concurrent' | 'writer'>,

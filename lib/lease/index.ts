@@ -73,7 +73,6 @@ export {
 export { createLeaseModel } from './model';
 export type { LeaseModel, LeaseModelOptions, CancelReconciliation } from './model-api';
 export { runLessonDemo, LESSON_DEMO_OUTPUT } from './demo';
-export { inlineParams } from './inline';
 export * from './properties';
 export { CLAIMABLE_CONDITION } from './conditions';
 export { pickClaimableRun, CLAIM_PICKED_RUN } from './queue';

@@ -86,9 +86,10 @@ function literal(value: SqlValue): string {
 }
 
 /**
- * Replaces the parameters that stay fixed for one worker (its owner name, the run id, the lease
- * length) by SQL literals, so the search binds only numbers. Only real parameters are replaced,
- * never text inside string literals or comments.
+ * Replaces the given parameters by SQL literals: those that stay fixed for one worker (its owner
+ * name, the run id, the lease length), so the checker's search binds only numbers, and all of a
+ * statement's, to show or run it by hand in a console. Unknown parameters are left as they are;
+ * only real parameters are replaced, never text inside string literals or comments.
  */
 export function inlineConstants(
   sql: string,
