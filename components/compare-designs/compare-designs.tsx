@@ -70,8 +70,11 @@ export function CompareDesigns() {
           <p className="text-muted">
             Different orders of steps often lead to the same database state. With the state cache
             the checker remembers every state it has explored and, when it reaches one again, counts
-            the schedules that follow instead of running them a second time. The verdicts are the
-            same; the search is much faster. Turn it off to have every schedule run step by step.
+            the schedules that follow instead of running them a second time. It also counts, without
+            running them, the steps of a worker whose claim was refused (they do nothing), and
+            treats workers with the same program as interchangeable when the design compares worker
+            names only for equality. The verdicts are the same; the search is much faster. Turn it
+            off to have every schedule run step by step.
           </p>
           <label className="mt-2 flex items-start gap-2">
             <input

@@ -45,8 +45,10 @@ export class ScheduleMachine {
   /** After each step that wrote: what it did in the four outcomes (null: not a write). */
   lastOutcome: OutcomeKind | null = null;
 
-  private readonly perHolder: number;
-  private readonly owners: string[];
+  /** How many numbers each holder has in `state`. */
+  readonly perHolder: number;
+  /** Each holder's owner name, as its statements bind it. */
+  readonly owners: readonly string[];
   private readonly sql: StatementRunner;
   private readonly checks: PropertyChecks;
   private current = 0;

@@ -7,6 +7,7 @@ import {
   dropFinishCondition,
   fencedDesign,
   fencePerBatchDesign,
+  ownerNamesInterchangeable,
   ttlOnlyDesign,
   type LeaseDesign,
 } from '@/lib/lease';
@@ -14,6 +15,7 @@ import { CANCEL_BOUND, CATALOG_BOUND, countSchedules, interleavings, uniformBoun
 import { ScheduleMachine, setupDatabase } from './machine';
 import { naiveCheck } from './naive';
 import { checkDesign } from './search';
+import { namesAsCharacters, StateKeys } from './symmetry';
 import type { Bound, WorkerOp } from './types';
 
 const SQL = await initSqlJs();
@@ -209,19 +211,26 @@ describe('state cache soundness', () => {
 /**
  * The cached search keys states by the database's content, so a branch whose writes are not
  * undone shows up as different counts. The reference rebuilds every node from scratch on a fresh
- * database (no savepoints), with the same depth-first order and cache rule (safe designs only).
+ * database (no savepoints), with the same depth-first order and cache rule (safe designs only);
+ * with `reduce`, with the reduced search's keys and without branching on stopped holders.
  */
-function freshCachedCounts(design: LeaseDesign, bound: Bound) {
+function freshCachedCounts(design: LeaseDesign, bound: Bound, reduce: boolean) {
   const cache = new Map<string, number>();
+  const rename = reduce && ownerNamesInterchangeable(design);
+  const run = rename ? namesAsCharacters(bound) : bound;
+  let keys: StateKeys | null = null;
   let steps = 0;
   let cacheHits = 0;
   const visit = (path: number[]): void => {
     const db = new SQL.Database();
     setupDatabase(db, design);
-    const m = new ScheduleMachine(db, design, bound);
+    const m = new ScheduleMachine(db, design, run);
     path.forEach((w, i) => m.step(w, i));
-    const open = m.steps.map((s, w) => (m.position(w) < s.length ? w : -1)).filter((w) => w >= 0);
-    const key = m.stateKey();
+    const open = m.steps
+      .map((s, w) => (m.position(w) < s.length && !(reduce && m.isStopped(w)) ? w : -1))
+      .filter((w) => w >= 0);
+    keys ??= reduce ? new StateKeys(m.steps, m.owners, m.perHolder, rename) : null;
+    const key = keys ? keys.key(m.state, m.snapshot()) : m.stateKey();
     m.dispose();
     db.close();
     if (open.length === 0) return;
@@ -238,13 +247,17 @@ function freshCachedCounts(design: LeaseDesign, bound: Bound) {
 }
 
 describe('undoing branches', () => {
-  it('a chain’s writes are undone before the next branch: the cache sees what a fresh database shows', () => {
-    const r = checkDesign(SQL, fencedDesign, CANCEL_BOUND, { stateCache: true });
-    expect(r.verdict).toBe('safe');
-    expect({ steps: r.steps, cacheHits: r.cacheHits }).toEqual(
-      freshCachedCounts(fencedDesign, CANCEL_BOUND),
-    );
-  });
+  for (const reduce of [false, true]) {
+    it(`a chain’s writes are undone before the next branch: the cache sees what a fresh database shows (${reduce ? 'reduced' : 'not reduced'})`, () => {
+      for (const bound of [CANCEL_BOUND, uniformBound(3, 3)]) {
+        const r = checkDesign(SQL, fencedDesign, bound, { stateCache: true, reduce });
+        expect(r.verdict).toBe('safe');
+        expect({ steps: r.steps, cacheHits: r.cacheHits }).toEqual(
+          freshCachedCounts(fencedDesign, bound, reduce),
+        );
+      }
+    });
+  }
 });
 
 describe('the lesson’s design over random schedules', () => {

@@ -1,8 +1,9 @@
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
-import type { LeaseDesign } from '@/lib/lease';
+import { ownerNamesInterchangeable, type LeaseDesign } from '@/lib/lease';
 import { interleavings } from './bound';
 import { traceSchedule } from './trace';
 import { ScheduleMachine, setupDatabase } from './machine';
+import { namesAsCharacters, StateKeys } from './symmetry';
 import type { Bound, CheckerVerdict, SearchProgress, Violation } from './types';
 
 export interface SearchOptions {
@@ -12,6 +13,15 @@ export interface SearchOptions {
    * schedule depends on nothing else (see search.test.ts).
    */
   stateCache?: boolean;
+  /**
+   * With the state cache: reduce by what cannot matter (default true). A holder whose claim was
+   * refused runs nothing more, so its remaining steps are not interleaved (they are counted)
+   * and its position is left out of the key; holders that run the same program are
+   * interchangeable, so states that differ only by which of them is where share a key
+   * (symmetry.ts says when names may be swapped). Exact: the same verdicts and counterexamples
+   * (search.test.ts compares the two over random designs).
+   */
+  reduce?: boolean;
   /** Called now and then with how far the search got. */
   onProgress?: (progress: SearchProgress) => void;
   /** Polled now and then; returning true stops the search with verdict 'stopped'. */
@@ -93,7 +103,10 @@ export function checkDesign(
   const db = new SQL.Database();
   try {
     setupDatabase(db, design);
-    const machine = new ScheduleMachine(db, design, bound);
+    const reduce = options.stateCache === true && options.reduce !== false;
+    const renameNames = reduce && ownerNamesInterchangeable(design);
+    // Interchangeable names become characters the key can rename (the trace uses the real bound).
+    const machine = new ScheduleMachine(db, design, renameNames ? namesAsCharacters(bound) : bound);
     const lengths = machine.steps.map((s) => s.length);
     const workers = lengths.length;
     const totalSteps = lengths.reduce((a, b) => a + b, 0);
@@ -112,6 +125,9 @@ export function checkDesign(
     );
     const path = new Int32Array(totalSteps);
     const cache = options.stateCache ? new Map<string, number>() : null;
+    const keys = reduce
+      ? new StateKeys(machine.steps, machine.owners, machine.perHolder, renameNames)
+      : null;
     const every = options.progressEvery ?? 16_384;
 
     let best: number[] | null = null;
@@ -133,6 +149,11 @@ export function checkDesign(
     const snapshots: (string | null)[] = new Array<string | null>(totalSteps + 1).fill(null);
     // The undo scope of the chain being run, if any: its root level's.
     let chain: UndoScope | null = null;
+    // With the reduction, a stopped holder's steps are not branched on while another holder has
+    // steps to run: every schedule through one is a schedule without it plus steps that do
+    // nothing, so its subtree is decided by its siblings (and a shortest counterexample never
+    // contains one). Its schedules are counted as explored.
+    const skipped = (w: number): boolean => reduce && machine.isStopped(w);
     const visit = (depth: number): void => {
       if (depth === totalSteps) {
         explored += 1;
@@ -143,10 +164,21 @@ export function checkDesign(
         covered += leavesFrom();
         return;
       }
+      // The holders this level branches on.
+      let live = 0;
+      for (let w = 0; w < workers; w++)
+        if (machine.position(w) < lengths[w] && !skipped(w)) live += 1;
+      if (live === 0) {
+        // Only stopped holders have steps left: every remaining schedule does nothing more.
+        const n = leavesFrom();
+        explored += n;
+        covered += n;
+        return;
+      }
       if (cache) {
         const snapshot = snapshots[depth] ?? machine.snapshot();
         snapshots[depth] = snapshot;
-        const key = machine.stateKey(snapshot);
+        const key = keys ? keys.key(machine.state, snapshot) : machine.stateKey(snapshot);
         const seenAt = cache.get(key);
         if (seenAt !== undefined && seenAt <= depth) {
           const n = leavesFrom();
@@ -160,10 +192,8 @@ export function checkDesign(
       const state = machine.state;
       const before = saved[depth];
       before.set(state);
-      // Once one holder alone has steps left, the rest of the schedule is a chain with no
-      // branches: its first level (the root) undoes the whole chain once, at its end.
-      let live = 0;
-      for (let w = 0; w < workers; w++) if (machine.position(w) < lengths[w]) live += 1;
+      // Once one holder alone has steps to branch on, the rest of the schedule is a chain with
+      // no branches: its first level (the root) undoes the whole chain once, at its end.
       const root = chain === null && live === 1;
       if (root) chain = levels[depth];
       const inChain = chain !== null;
@@ -172,6 +202,12 @@ export function checkDesign(
         if (machine.position(w) >= lengths[w]) continue;
         if (best !== null && depth + 1 >= best.length) {
           covered += leavesFrom(w);
+          continue;
+        }
+        if (skipped(w)) {
+          const n = leavesFrom(w);
+          covered += n;
+          explored += n;
           continue;
         }
         path[depth] = w;

@@ -7,7 +7,7 @@ import {
   registerSql,
   type ResourceFence,
 } from './fence';
-import type { DesignRules, DesignTargets, LeaseDesign } from './types';
+import type { ClaimRule, DesignRules, DesignTargets, LeaseDesign } from './types';
 import type { SqlDialect } from '@/lib/sqlite/async-driver';
 
 /**
@@ -171,4 +171,45 @@ ON CONFLICT (run_id, name) DO UPDATE
     targets: buildTargets(rules.targets, t),
     rules,
   };
+}
+
+/** Claims that use the owner's name only as a value to store and compare for equality. */
+const NAME_BLIND_CLAIMS: readonly ClaimRule[] = ['atomic', 'select-then-update'];
+
+const DESIGN_STATEMENTS = [
+  'schema',
+  'submit',
+  'claimRead',
+  'claim',
+  'renew',
+  'finish',
+  'cancel',
+  'read',
+] as const satisfies readonly (keyof LeaseDesign)[];
+const TARGET_STATEMENTS = [
+  'schema',
+  'submit',
+  'register',
+  'writeReport',
+  'workerCheck',
+  'sendGateway',
+  'snapshot',
+] as const satisfies readonly (keyof DesignTargets)[];
+
+/**
+ * True when renaming the holders (a one-to-one change of owner names) cannot change what any of
+ * the design's statements does: they are exactly the statements built from its rules, whose
+ * conditions compare an owner only for equality, and its claim does not derive the token from
+ * the name (the random-token claim hashes it). The checker then treats holders that run the
+ * same program as interchangeable. A learner's own SQL could compare or take names apart: false.
+ */
+export function ownerNamesInterchangeable(design: LeaseDesign): boolean {
+  const rules = design.rules;
+  if (!rules || !NAME_BLIND_CLAIMS.includes(rules.claim) || !design.targets) return false;
+  const built = buildDesign(design, rules);
+  const targets = design.targets;
+  return (
+    DESIGN_STATEMENTS.every((k) => built[k] === design[k]) &&
+    TARGET_STATEMENTS.every((k) => built.targets![k] === targets[k])
+  );
 }

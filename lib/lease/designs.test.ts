@@ -5,6 +5,9 @@ import {
   designStatements,
   dropFinishCondition,
   fencedDesign,
+  lessonJobsDesign,
+  ownerNamesInterchangeable,
+  randomTokenDesign,
   runLessonDemo,
   selectThenUpdateDesign,
   ttlOnlyDesign,
@@ -58,5 +61,27 @@ describe('designStatements', () => {
       'At takeover (the new holder registers, then acts)',
     ]);
     expect(designStatements(fencedDesign, fencedDesign)).toEqual([]);
+  });
+});
+
+describe('ownerNamesInterchangeable', () => {
+  it('holds for designs built from the rules, whose conditions compare names for equality', () => {
+    for (const design of [...comparedDesigns(), lessonJobsDesign].filter(
+      (d) => d.id !== randomTokenDesign.id,
+    ))
+      expect(ownerNamesInterchangeable(design), design.id).toBe(true);
+  });
+
+  it('does not hold for a claim that hashes the name, or for statements not built from the rules', () => {
+    expect(ownerNamesInterchangeable(randomTokenDesign)).toBe(false);
+    // A learner's edit keeps the base's rules but not its statements.
+    const edited = { ...fencedDesign, finish: `${fencedDesign.finish} AND $owner <> 'B'` };
+    expect(ownerNamesInterchangeable(edited)).toBe(false);
+    const editedTarget = {
+      ...fencedDesign,
+      targets: { ...fencedDesign.targets!, sendGateway: 'SELECT 1' },
+    };
+    expect(ownerNamesInterchangeable(editedTarget)).toBe(false);
+    expect(ownerNamesInterchangeable({ ...fencedDesign, rules: undefined })).toBe(false);
   });
 });

@@ -44,6 +44,7 @@ export {
   buildDesign,
   buildTargets,
   runTableSchema,
+  ownerNamesInterchangeable,
   REPORT_RESOURCE,
   GATEWAY_RESOURCE,
 } from './build';
