@@ -19,7 +19,7 @@ import {
   type RowState,
   type WriteDecision,
 } from '@/lib/lease';
-import { GLOBALS, W_BATCH, W_GEN, W_TOKEN } from './layout';
+import { GLOBALS, W_BATCH, W_CLAIM_NO, W_TOKEN } from './state-slots';
 import type { ScheduleMachine } from './machine';
 import type { Bound, StepKind } from './types';
 
@@ -146,7 +146,7 @@ export class TraceDecisions {
   private otherTokens(worker: number): { holder: string; token: number }[] {
     return this.bound.workers
       .map((w, i) => ({ i, holder: w.owner, token: this.holder(i, W_TOKEN) }))
-      .filter(({ i }) => i !== worker && this.holder(i, W_GEN) > 0)
+      .filter(({ i }) => i !== worker && this.holder(i, W_CLAIM_NO) > 0)
       .map(({ holder, token }) => ({ holder, token }));
   }
 

@@ -7,24 +7,24 @@ import {
   G_CLOCK,
   G_FENCE,
   G_FINISHES,
-  G_GEN,
+  G_CLAIMS,
   G_STATUS,
   GLOBALS,
   isFinalCode,
   W_BATCH,
   W_CHECK,
-  W_GEN,
+  W_CLAIM_NO,
   W_POS,
   W_SEEN,
   W_STOPPED,
   W_TOKEN,
-} from './layout';
+} from './state-slots';
 import { PropertyChecks } from './property-checks';
 import { StatementRunner } from './statement-runner';
 import { prepareStatements } from './statements';
 import type { Bound, ProtectedTarget, StepKind, Violation } from './types';
 
-export { setupDatabase } from './layout';
+export { setupDatabase } from './state-slots';
 
 /**
  * Runs one schedule step at a time against a database that already holds the design's tables,
@@ -237,7 +237,7 @@ export class ScheduleMachine {
         this.finishIdentifies &&
         s[G_STATUS] === DONE_CODE &&
         s[G_FENCE] === s[base + W_TOKEN] &&
-        s[base + W_GEN] === s[G_GEN];
+        s[base + W_CLAIM_NO] === s[G_CLAIMS];
       this.lastOutcome = mine ? 'duplicate' : 'refused';
       return false;
     }
@@ -254,7 +254,7 @@ export class ScheduleMachine {
     this.lastOutcome = rows > 0 ? 'applied' : 'refused';
     if (rows === 0) return false;
     // A cancel begins a newer generation for property 1, whether or not the design fences it.
-    s[G_GEN] += 1;
+    s[G_CLAIMS] += 1;
     const fence = this.sql.returned;
     if (fence > s[G_FENCE]) {
       s[base + W_TOKEN] = fence;
@@ -275,8 +275,8 @@ export class ScheduleMachine {
     }
     const token = this.sql.returned;
     const statusBefore = s[G_STATUS];
-    s[G_GEN] += 1;
-    s[base + W_GEN] = s[G_GEN];
+    s[G_CLAIMS] += 1;
+    s[base + W_CLAIM_NO] = s[G_CLAIMS];
     s[base + W_TOKEN] = token;
     // The new holder registers its generation, and acts only once that is acknowledged.
     this.sql.register(worker);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { G_GEN, GLOBALS, W_GEN, W_SEEN, W_TOKEN } from './layout';
+import { G_CLAIMS, GLOBALS, W_CLAIM_NO, W_SEEN, W_TOKEN } from './state-slots';
 import { PropertyChecks } from './property-checks';
 
 const PER_HOLDER = W_SEEN + 1;
@@ -8,10 +8,10 @@ const LABELS = ['A', 'B', 'C'];
 /** A search state where each holder has claimed generation `gens[i]` with token `tokens[i]`. */
 function stateWith(tokens: number[], gens: number[]): Float64Array {
   const state = new Float64Array(GLOBALS + LABELS.length * PER_HOLDER);
-  state[G_GEN] = Math.max(...gens);
+  state[G_CLAIMS] = Math.max(...gens);
   LABELS.forEach((_, i) => {
     state[GLOBALS + i * PER_HOLDER + W_TOKEN] = tokens[i];
-    state[GLOBALS + i * PER_HOLDER + W_GEN] = gens[i];
+    state[GLOBALS + i * PER_HOLDER + W_CLAIM_NO] = gens[i];
   });
   return state;
 }

@@ -11,7 +11,7 @@ import {
   type Vocabulary,
   type ViolationKind,
 } from '@/lib/lease';
-import { G_GEN, GLOBALS, W_GEN, W_TOKEN } from './layout';
+import { G_CLAIMS, GLOBALS, W_CLAIM_NO, W_TOKEN } from './state-slots';
 import type { ProtectedTarget, Violation } from './types';
 
 /**
@@ -39,7 +39,7 @@ export class PropertyChecks {
   ): Violation | null {
     const s = this.state;
     const base = GLOBALS + worker * this.perHolder;
-    if (!isStaleWrite(s[base + W_GEN], s[G_GEN])) return null;
+    if (!isStaleWrite(s[base + W_CLAIM_NO], s[G_CLAIMS])) return null;
     return violation(
       'stale-write',
       atStep,
@@ -50,7 +50,7 @@ export class PropertyChecks {
           what,
           target,
           token: s[base + W_TOKEN],
-          newer: s[G_GEN],
+          newer: s[G_CLAIMS],
         },
         this.vocabulary,
       ),
@@ -75,7 +75,7 @@ export class PropertyChecks {
     const others: { holder: number; token: number }[] = [];
     for (let holder = 0; holder < this.labels.length; holder++) {
       const base = GLOBALS + holder * this.perHolder;
-      if (holder !== worker && s[base + W_GEN] > 0)
+      if (holder !== worker && s[base + W_CLAIM_NO] > 0)
         others.push({ holder, token: s[base + W_TOKEN] });
     }
     if (

@@ -1,6 +1,6 @@
 import type { Database } from 'sql.js';
 import type { BindingSource, Prepared, StatementBinder } from './binder';
-import { G_CLOCK, GLOBALS, STATUS_CODE, W_BATCH, W_SEEN, W_TOKEN } from './layout';
+import { G_CLOCK, GLOBALS, STATUS_CODE, W_BATCH, W_SEEN, W_TOKEN } from './state-slots';
 import type { MachineStatements } from './statements';
 
 /**

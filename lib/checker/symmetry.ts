@@ -1,4 +1,4 @@
-import { GLOBALS, W_POS, W_STOPPED } from './layout';
+import { GLOBALS, W_POS, W_STOPPED } from './state-slots';
 import type { Bound, StepKind } from './types';
 
 /** The first of the characters that stand for owner names in a search whose design ignores names. */

@@ -1,18 +1,18 @@
 import type { Database } from 'sql.js';
 import { FINAL_STATUSES, fencedDesign, type LeaseDesign } from '@/lib/lease';
 
-// Layout of the search state: a few globals, then one block per holder. Everything the future
+// The slots of the search state: a few globals, then one block per holder. Everything the future
 // of a schedule depends on, besides the database, lives here, so saving and restoring it is one
 // typed-array copy.
 export const G_CLOCK = 0;
-export const G_GEN = 1; // generations issued so far (successful claims and cancels)
+export const G_CLAIMS = 1; // claims so far (successful claims and cancels): the newest generation
 export const G_FINISHES = 2;
 export const G_FENCE = 3; // the run row's fence after the last change
 export const G_STATUS = 4; // the run row's status code after the last change
 export const GLOBALS = 5;
 export const W_POS = 0;
 export const W_TOKEN = 1;
-export const W_GEN = 2;
+export const W_CLAIM_NO = 2; // which claim this holder's was (G_CLAIMS when it claimed), 0 before
 export const W_STOPPED = 3;
 export const W_BATCH = 4;
 export const W_CHECK = 5;
