@@ -13,7 +13,7 @@ export {
 export { scanParams, type StatementParams } from '@/lib/sqlite';
 export { ScheduleMachine, setupDatabase } from './machine';
 export { checkDesign, type SearchOptions } from './search';
-export { traceSchedule, STEP_ACTION } from './trace';
+export { traceRun, traceSchedule, STEP_ACTION } from './trace';
 export { naiveCheck, type NaiveResult } from './naive';
 export {
   validateDraft,

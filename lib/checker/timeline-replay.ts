@@ -1,12 +1,12 @@
 import { TIMELINE_DESIGNS, type Scenario, type TimelineEvent } from '@/lib/timeline';
 import type { LeaseDesign } from '@/lib/lease';
-import type { Counterexample } from './types';
+import type { ScheduleTrace } from './types';
 
 export type ReplayConversion =
   { ok: true; scenario: Scenario; omitted: number } | { ok: false; reason: string };
 
 /**
- * Turns a counterexample into a timeline scenario, so the timeline exercise can replay it step
+ * Turns a counterexample (or any traced schedule) into a timeline scenario, so the timeline exercise can replay it step
  * by step with the same design's SQL. A pause becomes pause + time moving (and a resume just
  * before the holder's next step). A two-statement claim becomes a claim-read and a claim event,
  * a successful claim is followed by the holder's registration event (the checker's claim step
@@ -17,7 +17,7 @@ export type ReplayConversion =
  * are left out (it sends nothing). A design the timeline does not know is refused.
  */
 export function toTimelineScenario(
-  cx: Counterexample,
+  cx: ScheduleTrace,
   designName: string,
   designs: Readonly<Record<string, LeaseDesign>> = TIMELINE_DESIGNS,
 ): ReplayConversion {
@@ -80,8 +80,8 @@ export function toTimelineScenario(
     scenario: {
       version: 1,
       id: `checker-${cx.designId}`.slice(0, 40),
-      title: `Counterexample: ${designName}`.slice(0, 120),
-      explanation: cx.violation.message,
+      title: `${cx.violation ? 'Counterexample' : 'Schedule'}: ${designName}`.slice(0, 120),
+      ...(cx.violation ? { explanation: cx.violation.message } : {}),
       design: cx.designId,
       leaseSeconds: cx.bound.leaseSeconds,
       workers,
@@ -96,7 +96,7 @@ export function toTimelineScenario(
  * keeps that name; a later one (a restart) gets a letter no worker of the bound uses, and claims
  * under the first one's name.
  */
-function laneIds(cx: Counterexample): Map<number, { id: string; restartOf?: string }> {
+function laneIds(cx: ScheduleTrace): Map<number, { id: string; restartOf?: string }> {
   // The user who cancels is not a holder: a cancel event needs no lane.
   const involved = [
     ...new Set(cx.steps.filter((s) => s.kind !== 'cancel').map((s) => s.worker)),

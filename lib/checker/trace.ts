@@ -8,7 +8,14 @@ import {
 } from '@/lib/lease';
 import { TraceDecisions } from './decisions';
 import { ScheduleMachine, setupDatabase } from './machine';
-import type { Bound, Counterexample, StepKind, CheckerStep, Violation } from './types';
+import type {
+  Bound,
+  CheckerStep,
+  Counterexample,
+  ScheduleTrace,
+  StepKind,
+  Violation,
+} from './types';
 
 /** What each kind of step does, as a phrase. */
 export const STEP_ACTION: Record<StepKind, string> = {
@@ -50,6 +57,22 @@ export function traceSchedule(
   bound: Bound,
   schedule: readonly number[],
 ): Counterexample {
+  const run = traceRun(SQL, design, bound, schedule);
+  if (!run.violation) throw new Error('This schedule does not break any property.');
+  return { ...run, violation: run.violation };
+}
+
+/**
+ * Runs any schedule on a fresh database and records every step with its outcome, up to the
+ * first step that breaks a property (or to its end): the checker's own account of a schedule,
+ * to hold against another engine's (the timeline's, in timeline-agreement.test.ts).
+ */
+export function traceRun(
+  SQL: SqlJsStatic,
+  design: LeaseDesign,
+  bound: Bound,
+  schedule: readonly number[],
+): ScheduleTrace {
   const db = new SQL.Database();
   try {
     setupDatabase(db, design);
@@ -92,8 +115,13 @@ export function traceSchedule(
         };
     }
     machine.dispose();
-    if (!violation) throw new Error('This schedule does not break any property.');
-    return { designId: design.id, bound, schedule: [...schedule], steps, violation };
+    return {
+      designId: design.id,
+      bound,
+      schedule: [...schedule].slice(0, steps.length),
+      steps,
+      violation,
+    };
   } finally {
     db.close();
   }

@@ -76,15 +76,21 @@ export interface CheckerStep {
 }
 
 /**
- * A violating schedule: the order in which workers took their steps, and the step-by-step trace.
+ * A schedule run step by step: the order in which workers took their steps, and the trace.
  * Format (documented in lib/checker/README section of the project README): `schedule[i]` is the
- * index of the worker that took step i; each worker runs its program in order.
+ * index of the worker that took step i; each worker runs its program in order. The run ends at
+ * the first step that breaks a property (`violation`), or after the last step (null).
  */
-export interface Counterexample {
+export interface ScheduleTrace {
   designId: string;
   bound: Bound;
   schedule: number[];
   steps: CheckerStep[];
+  violation: Violation | null;
+}
+
+/** A violating schedule: a schedule trace that ends at the step that broke a property. */
+export interface Counterexample extends ScheduleTrace {
   violation: Violation;
 }
 
