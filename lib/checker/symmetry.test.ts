@@ -105,7 +105,7 @@ describe('the reduced search (stopped holders, interchangeable holders)', () => 
         ),
         bound,
         (design, b) => {
-          fc.pre(countSchedules(b, design) <= 20_000);
+          fc.pre(countSchedules(b, design) <= 5_000);
           const plain = checkDesign(SQL, design, b);
           const unreduced = checkDesign(SQL, design, b, { stateCache: true, reduce: false });
           const reduced = checkDesign(SQL, design, b, { stateCache: true });
