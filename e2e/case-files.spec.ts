@@ -85,3 +85,30 @@ test('case 5: a learner who expects the zombie producer’s send to land loses a
   await expect(page.getByRole('status').filter({ hasText: 'Ready: 11 events' })).toBeVisible();
   await expect(page.getByText('gateway check: highest token seen')).toBeVisible();
 });
+
+test('case 6: Temporal refuses the late completion, and the email attempt 1 sent stays sent', async ({
+  page,
+}) => {
+  await page.goto('/learn/case-files/temporal-range-id');
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 8 events' })).toBeVisible();
+  await page
+    .getByRole('group', { name: 'Runs of this case' })
+    .getByRole('button', { name: 'A late completion beside an email already sent' })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 9 events' })).toBeVisible();
+  await mark(page, 'A claims the run', 'Applied');
+  await mark(page, 'A writes email through the gateway', 'Applied');
+  await mark(page, 'B claims the run', 'Applied');
+  await mark(page, 'B writes email through the gateway', 'Applied');
+  await mark(page, 'B writes completion through the gateway', 'Applied');
+  await mark(page, 'A writes completion through the gateway', 'Refused');
+  await page.getByRole('button', { name: 'Run to end' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Score: 6 / 6 · Full marks' })).toBeVisible();
+  const late = page.getByRole('row').filter({ hasText: 'A writes completion through the gateway' });
+  await expect(late).toContainText('refused');
+  await expect(late).toContainText('the activity attempt is 2, A holds 1');
+  const email = page.getByRole('row').filter({ hasText: 'A writes email through the gateway' });
+  await expect(email).toContainText('checks nothing');
+  await expect(page.getByText('Result saved in your records.')).toBeVisible();
+});

@@ -96,6 +96,19 @@ describe('the facts the cases rest on', () => {
     expect(t.writes.find((w) => w.eventId === 'p1-commit')?.failed).toEqual(['fence']);
   });
 
+  it('case 6: the late completion is refused on the attempt, and both attempts’ emails go out', () => {
+    const t = trace('temporal-range-id', 'late-completion');
+    const late = t.writes.find((w) => w.eventId === 'attempt-1-completes')!;
+    expect(late).toMatchObject({ outcome: 'refused', token: 1 });
+    expect(late.failed).toContain('fence');
+    expect(late.decision.target).toEqual({ id: 'gateway:completion', guard: 'run-row' });
+    const emails = t.writes.filter((w) => w.decision.target.id === 'gateway:email');
+    expect(emails.map((w) => [w.eventId, w.outcome, w.decision.checks.length])).toEqual([
+      ['attempt-1-email', 'applied', 0],
+      ['attempt-2-email', 'applied', 0],
+    ]);
+  });
+
   it('case 7: all three attempts write the registry when nothing checks the attempt', () => {
     const t = trace('oban-lifeline', 'every-run-lands');
     expect(t.steps.at(-1)?.after.targets.gatewayWrites.map((w) => w.token)).toEqual([1, 2, 3]);
