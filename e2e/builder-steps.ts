@@ -19,7 +19,7 @@ export async function openBuilder(page: Page): Promise<void> {
 export async function addEvent(
   page: Page,
   label: string,
-  options: { worker?: string; resource?: string; reach?: string } = {},
+  options: { worker?: string; resource?: string; reach?: string; compare?: string[] } = {},
 ): Promise<void> {
   await page.getByRole('combobox', { name: 'New event' }).selectOption({ label });
   if (options.worker)
@@ -28,6 +28,11 @@ export async function addEvent(
     await page.getByRole('textbox', { name: 'Resource' }).fill(options.resource);
   if (options.reach !== undefined)
     await page.getByRole('textbox', { name: 'Acceptors reached' }).fill(options.reach);
+  for (const column of options.compare ?? [])
+    await page
+      .getByRole('group', { name: 'The re-queue also compares what the rescuer read' })
+      .getByRole('checkbox', { name: column })
+      .check();
   await page.getByRole('button', { name: 'Add event' }).click();
 }
 

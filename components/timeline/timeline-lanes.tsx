@@ -246,7 +246,7 @@ export function TimelineLanes({
                     fontWeight={700}
                     fill={tone ? 'var(--surface)' : 'var(--ink)'}
                   >
-                    {mark.worker ?? 'U'}
+                    {mark.letter}
                   </text>
                   {effect && tone ? (
                     <text
@@ -288,6 +288,7 @@ export function TimelineLanes({
       <TimelineLegend
         use={{
           reads: layout.reads.length > 0,
+          rescuer: layout.marks.some((m) => m.worker === null && m.letter === 'R'),
           pauses: layout.pauses.length > 0,
           elided: layout.elided.length > 0,
           step: axis.step,

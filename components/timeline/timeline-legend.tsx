@@ -5,6 +5,8 @@ import { OUTCOME_GLYPH, TONE_COLOR } from './timeline-marks';
 /** What the drawing contains, so the legend lists only the marks and lines it uses. */
 export interface LegendUse {
   reads: boolean;
+  /** A rescuer writes (its marks carry R). */
+  rescuer: boolean;
   pauses: boolean;
   elided: boolean;
   /** The scale: seconds per step and the step's width in pixels. */
@@ -105,7 +107,8 @@ export function TimelineLegend({ use }: { use: LegendUse }) {
           </Entry>
         ) : null}
         <Entry swatch={<Dot fill="var(--surface)" stroke="var(--ink)" />}>
-          a write not run yet (its writer’s letter; U: the user)
+          a write not run yet (its writer’s letter; U: the user
+          {use.rescuer ? '; R: the rescuer' : ''})
         </Entry>
         <Entry swatch={<Dot fill={TONE_COLOR.applied} />}>took effect</Entry>
         <Entry swatch={<Dot fill={TONE_COLOR['held-back']} />}>held back: no effect</Entry>

@@ -3,6 +3,7 @@ import type { FenceKind } from './fence';
 import type { OutcomeKind, UnknownReason } from './outcome';
 import type { PropertyId, ViolationKind } from './properties';
 import type { FingerprintKind } from './replicated-fence';
+import type { RescueField } from './rescue';
 import type { RunStatus } from './types';
 
 /*
@@ -35,6 +36,8 @@ export const WRITE_KINDS = [
   'quorum',
   /** The crash lab's publish: an external side effect through the publisher's fence. */
   'publish',
+  /** A rescuer (a third party, not a holder) re-queues a run it read as stuck (rescue.ts). */
+  'rescue',
 ] as const;
 export type WriteKind = (typeof WRITE_KINDS)[number];
 
@@ -58,6 +61,10 @@ export const CHECK_NAMES = [
   'worker-check',
   /** The writer is paused: it sends nothing (expected false, actual true). */
   'paused',
+  /** A rescuer's read showed a stuck run (expected 'expired'; actual what it read, or 'unread'). */
+  'stuck',
+  /** A column still holds the value the writer read earlier (`field` names the column). */
+  'as-read',
 ] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
 
@@ -86,6 +93,8 @@ export interface CheckResult {
   expected: CheckValue;
   actual: CheckValue;
   held: boolean;
+  /** For an 'as-read' check: the run row's column compared with the value read. */
+  field?: RescueField;
 }
 
 /** Where the write landed and which rule guards it. */
@@ -168,6 +177,8 @@ export interface WriteDecision extends Decided {
   /** The run row the statement judged and the row it left (run-row writes only). */
   before?: RowState;
   after?: RowState;
+  /** The run row as a third party read it before its write (a rescuer's read). */
+  read?: RowState;
   /** Who held the run at that instant. */
   authority: Authority;
   /** The property this write broke, or null. */

@@ -37,6 +37,10 @@ function checkRule(name: CheckName, v: Vocabulary): string {
       return 'There was nothing to switch: only an uploaded version can become the official reference.';
     case 'paused':
       return 'A paused worker sends nothing until it resumes.';
+    case 'stuck':
+      return 'A rescuer re-queues only a run it read as stuck: running, with its lease run out.';
+    case 'as-read':
+      return 'The rescuer’s write compares what it read: a run that changed since the read (another claim, a finish) matches no row, so the rescue cannot undo newer work.';
   }
 }
 
@@ -61,6 +65,10 @@ function violationRule(kind: ViolationKind, v: Vocabulary): string {
 
 /** The rule of the lesson that decided this write. */
 export function rulesOf(d: WriteDecision, v: Vocabulary): string[] {
+  if (d.violation && d.kind === 'rescue')
+    return [
+      `A rescuer that writes by the run id alone trusts a read made earlier: whatever happened to the run since (a finish, a newer claim) is undone. Compare in the write what was read (the ${tokenName(v)}, the status), so a changed run matches no row.`,
+    ];
   if (d.violation) return [violationRule(d.violation.kind, v)];
   if (d.outcome.database === 'duplicate')
     return [
@@ -97,6 +105,10 @@ function appliedRules(d: WriteDecision, v: Vocabulary): string[] {
       ];
     case 'quorum':
       return [checkRule('quorum', v)];
+    case 'rescue':
+      return [
+        'The run was as the rescuer read it: its holder’s lease had run out, so re-queuing it lets another worker take it over.',
+      ];
     default:
       if (d.checks.length === 0)
         return [

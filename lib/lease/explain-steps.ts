@@ -54,6 +54,14 @@ export type StepFact =
     }
   /** Database time moved. */
   | { kind: 'advance'; seconds: number; now: number }
+  /** A rescuer read the run row (rescue.ts): what it saw, and whether that is a stuck run. */
+  | {
+      kind: 'rescue-read';
+      reader: string;
+      row: { owner: string; fence: number; leaseUntil: number; status: string };
+      now: number;
+      stuck: boolean;
+    }
   /** A worker paused or resumed (`already`: it was in that state). */
   | { kind: 'pause' | 'resume'; worker: string; token: number; already: boolean }
   /**
@@ -124,6 +132,17 @@ function stepSentence(f: StepFact, v: Vocabulary): string {
       return `${f.changed} rows changed`;
     case 'advance':
       return `Database time moves ${f.seconds} s forward, to ${f.now}.`;
+    case 'rescue-read': {
+      const r = f.row;
+      const held = r.owner
+        ? ` under ${r.owner}${v.fenced ? ` with ${tokenText(v, r.fence)}` : ''}`
+        : '';
+      const reader = f.reader.charAt(0).toUpperCase() + f.reader.slice(1);
+      const seen = `${reader} reads the run row: ${r.status}${held}, lease until ${r.leaseUntil} (it is now ${f.now})`;
+      return f.stuck
+        ? `${seen}. The run looks stuck, so ${f.reader} will re-queue it. Nothing stops the run from changing before that write.`
+        : `${seen}: nothing to rescue.`;
+    }
     case 'pause':
     case 'resume': {
       const pausing = f.kind === 'pause';

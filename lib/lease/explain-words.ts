@@ -72,6 +72,7 @@ export const WRITE_NOUNS: Readonly<Record<WriteKind, string>> = {
   register: 'registration',
   quorum: 'replicated write',
   publish: 'publish',
+  rescue: 're-queue',
 };
 
 /** A check's short name for a verdict line: "owner", "fence", "highest fence seen". */
@@ -91,6 +92,10 @@ export function checkLabel(c: CheckResult, v: Vocabulary): string {
       return 'paused';
     case 'version':
       return 'nothing to point at';
+    case 'stuck':
+      return 'nothing to rescue';
+    case 'as-read':
+      return `${fieldName(c, v)} changed since the read`;
     default:
       return c.name;
   }
@@ -176,6 +181,34 @@ export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): stri
         : `${writer} has no uploaded version to point at`;
     case 'paused':
       return `${writer} is paused: a paused worker sends nothing until it resumes`;
+    case 'stuck':
+      return stuckFact(c, d, v);
+    case 'as-read':
+      return c.held
+        ? `the ${fieldName(c, v)} was still ${who(c.expected)}, as read`
+        : `the ${fieldName(c, v)} is ${who(c.actual)}, ${writer} read ${who(c.expected)}`;
+  }
+}
+
+/** The run row's column an 'as-read' check compared: "owner", "fence", "lease end", "status". */
+function fieldName(c: CheckResult, v: Vocabulary): string {
+  if (c.field === 'fence') return tokenName(v);
+  return c.field === 'lease' ? 'lease end' : (c.field ?? 'value');
+}
+
+/** What the rescuer's read showed: a stuck run, or why there was nothing to rescue. */
+function stuckFact(c: CheckResult, d: WriteDecision, v: Vocabulary): string {
+  const r = d.read;
+  const read = `${d.writer}'s read`;
+  switch (c.actual) {
+    case 'unread':
+      return `${d.writer} has read nothing yet: it rescues only a run it read as stuck`;
+    case 'expired':
+      return `${read} showed the run stuck (running under ${who(r?.owner ?? null)}${withToken(v, r?.fence ?? null)}, its lease ended at ${r?.leaseUntil})`;
+    case 'held':
+      return `${read} showed ${who(r?.owner ?? null)} holding the lease until ${r?.leaseUntil}: nothing to rescue`;
+    default:
+      return `${read} showed the run ${String(c.actual)}: nothing to rescue`;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Vocabulary, WriteDecision } from './decision';
 import { explained, type Explained } from './explained';
 import { rulesOf } from './explain-rules';
+import { rescueSentence } from './explain-rescue';
 import {
   checkFact,
   checkLabel,
@@ -60,7 +61,7 @@ export function explain(d: WriteDecision, v: Vocabulary = LESSON_VOCABULARY): Ex
 }
 
 /** Checks made before anything is sent: when one fails, the target never hears of the write. */
-const NOT_SENT: readonly string[] = ['worker-check', 'paused', 'version'];
+const NOT_SENT: readonly string[] = ['worker-check', 'paused', 'version', 'stuck'];
 
 function rows(n: number): string {
   return `${n} ${n === 1 ? 'row' : 'rows'}`;
@@ -165,6 +166,8 @@ function sentence(d: WriteDecision, v: Vocabulary): string {
     case 'finish':
     case 'output':
       return commitSentence(d, v);
+    case 'rescue':
+      return rescueSentence(d, v);
     default:
       return resourceSentence(d, v);
   }

@@ -186,3 +186,14 @@ export {
   type TargetCheckKind,
   type TargetLane,
 } from './target-checks';
+/** A rescuer: a third party that reads the run row, then re-queues it, comparing what it read. */
+export {
+  RESCUE_FIELDS,
+  RESCUER,
+  rescueSql,
+  rescueRun,
+  readStuck,
+  decideRescue,
+  type RescueField,
+  type RescueRead,
+} from './rescue';

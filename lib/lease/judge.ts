@@ -88,6 +88,8 @@ export interface Facts {
   quorum?: WriteDecision['quorum'];
   before?: RowState;
   after?: RowState;
+  /** What a third party read before its write (a rescuer). */
+  read?: RowState;
   others?: readonly HeldToken[];
 }
 
@@ -105,6 +107,7 @@ export function build(ctx: DecisionContext, f: Facts): WriteDecision {
     ...(f.quorum ? { quorum: f.quorum } : {}),
     ...(f.before ? { before: { ...f.before } } : {}),
     ...(f.after ? { after: { ...f.after } } : {}),
+    ...(f.read ? { read: { ...f.read } } : {}),
     authority: { ...ctx.authority },
     violation: null,
     at: ctx.at,
@@ -126,7 +129,13 @@ function judge(
     victim: victim || null,
   });
   const { before, after } = d;
-  if (d.kind === 'claim' && before && after) {
+  if (d.kind === 'rescue' && before) {
+    // A re-queue reopens a finished run (property 3), or takes the run from a newer claim than
+    // the one it read as stuck: a write of an older generation landing (property 1).
+    if (claimedFinal(FINAL_STATUSES.includes(before.status)))
+      return broke('final-claimed', before.owner);
+    if (d.read && d.read.fence < before.fence) return broke('stale-write', d.authority.holder);
+  } else if (d.kind === 'claim' && before && after) {
     if (claimedFinal(FINAL_STATUSES.includes(before.status)))
       return broke('final-claimed', before.owner);
     const sharing = others.find((o) => o.holder !== d.writer && o.token === after.fence);

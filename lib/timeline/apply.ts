@@ -1,5 +1,6 @@
 import { applyCancel, applyClaim, applyRunWrite } from './apply-run';
 import { registerAtGateway } from './apply-gateway';
+import { applyRescue, applyRescueRead } from './apply-rescue';
 import { applyTargetWrite } from './apply-targets';
 import { decideFenceWrite, type WriteKind } from '@/lib/lease';
 import { contextOf, ownerOf, statementNow, step, workerOf, write, type Ctx } from './effects';
@@ -11,22 +12,24 @@ import { isWriteEvent } from './types';
 export { clockOf, ownerOf, type Ctx } from './effects';
 
 /** The rulebook's kind of each write event of a worker. */
-const WRITE_KIND_OF: Readonly<Record<Exclude<WriteEvent['kind'], 'cancel'>, WriteKind>> = {
-  claim: 'claim',
-  renew: 'renew',
-  finish: 'finish',
-  draft: 'output',
-  'object-put': 'resource',
-  'object-commit': 'output',
-  ticket: 'resource',
-  'gateway-write': 'resource',
-  'report-write': 'resource',
-  'gateway-send': 'resource',
-};
+const WRITE_KIND_OF: Readonly<Record<Exclude<WriteEvent['kind'], 'cancel' | 'rescue'>, WriteKind>> =
+  {
+    claim: 'claim',
+    renew: 'renew',
+    finish: 'finish',
+    draft: 'output',
+    'object-put': 'resource',
+    'object-commit': 'output',
+    ticket: 'resource',
+    'gateway-write': 'resource',
+    'report-write': 'resource',
+    'gateway-send': 'resource',
+  };
 
 function applyWrite(ctx: Ctx, event: WriteEvent): WriteEffect {
   const { state } = ctx;
   if (event.kind === 'cancel') return applyCancel(ctx, event);
+  if (event.kind === 'rescue') return applyRescue(ctx, event);
   const worker = workerOf(state, event.worker);
   if (worker.paused) {
     const target = targetOfEvent(event) ?? 'run';
@@ -126,6 +129,8 @@ export function applyEvent(ctx: Ctx, event: TimelineEvent): Effect[] {
     effects.push(applyRead(ctx, event));
   } else if (event.kind === 'register') {
     effects.push(applyRegister(ctx, event));
+  } else if (event.kind === 'rescue-read') {
+    effects.push(applyRescueRead(ctx, event));
   } else if (event.kind === 'cancel-complete') {
     effects.push(applyCancelComplete(ctx, event));
   } else if (event.kind === 'advance') {

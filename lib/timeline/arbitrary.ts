@@ -4,6 +4,7 @@ import {
   GATEWAY_CHECK_KINDS,
   MAX_ACCEPTORS,
 } from '@/lib/lease/replicated-fence';
+import { RESCUE_FIELDS } from '@/lib/lease/rescue';
 import { TARGET_CHECK_KINDS, type TargetCheck } from '@/lib/lease/target-checks';
 import type { Scenario, TargetCheckSetting, TimelineEvent } from './types';
 
@@ -147,6 +148,14 @@ export function builderEventArbitrary(
       ),
     },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel-complete' as const) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('rescue-read' as const) }) },
+    {
+      weight: 1,
+      arbitrary: write(
+        'rescue',
+        fc.record({ compare: fc.subarray([...RESCUE_FIELDS]) }, { requiredKeys: [] }),
+      ),
+    },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('pause' as const), worker }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('resume' as const), worker }) },
     {
@@ -246,4 +255,31 @@ export function builderScenarioArbitrary(
         events: events.map((e, i) => ({ ...e, id: `e${i + 1}` }) as TimelineEvent),
       }));
   });
+}
+
+/**
+ * Builder scenarios around a rescuer: a claim, time past its lease, the rescuer's read, any
+ * events in between, then its re-queue (comparing any columns it read), so the read shows a
+ * stuck run and the row may or may not change before the write.
+ */
+export function rescuerScenarioArbitrary(designs: readonly string[]): fc.Arbitrary<Scenario> {
+  return fc
+    .tuple(
+      builderScenarioArbitrary(designs, 6),
+      fc.subarray([...RESCUE_FIELDS]),
+      fc.integer({ min: 0, max: 4 }),
+    )
+    .map(([s, compare, extra]) => {
+      const holder = s.workers[0].id;
+      const middle = s.events.map((e, i) => ({ ...e, id: `m${i + 1}` }));
+      const events: TimelineEvent[] = [
+        { id: 'claim', kind: 'claim', worker: holder },
+        { id: 'expire', kind: 'advance', seconds: s.leaseSeconds + extra },
+        { id: 'read', kind: 'rescue-read' },
+        ...middle,
+        { id: 'rescue', kind: 'rescue', compare },
+        { id: 'after', kind: 'claim', worker: s.workers[s.workers.length - 1].id },
+      ];
+      return { ...s, events };
+    });
 }

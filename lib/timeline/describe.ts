@@ -45,7 +45,22 @@ export function describeEvent(event: TimelineEvent): string {
       return `${event.worker} resumes`;
     case 'advance':
       return `Time moves ${event.seconds} s`;
+    case 'rescue-read':
+      return 'The rescuer reads the run row';
+    case 'rescue':
+      return `The rescuer re-queues the run${rescueCompared(event.compare)}`;
   }
+}
+
+/** " (its write compares owner and status with what it read)", or " (by the run id alone)". */
+function rescueCompared(compare: readonly string[] | undefined): string {
+  if (!compare || compare.length === 0) return ' (by the run id alone)';
+  const names = compare.map((f) => (f === 'lease' ? 'lease end' : f));
+  const listed =
+    names.length === 1
+      ? names[0]
+      : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return ` (comparing ${listed} with what it read)`;
 }
 
 /** " (it reaches acceptors 1, 2)" for a message to some acceptors of a replicated gateway. */
@@ -64,6 +79,7 @@ export function targetOfEvent(event: TimelineEvent): TargetId | null {
     case 'finish':
     case 'cancel':
     case 'draft':
+    case 'rescue':
       return 'run';
     case 'object-put':
     case 'object-commit':

@@ -25,8 +25,15 @@ export interface TimelineLayout {
   pauses: { worker: string; x1: number; x2: number }[];
   /** Reads a worker makes before a write (claim-read, report-check), on its own lane. */
   reads: { eventId: string; index: number; worker: string; x: number; label: string }[];
-  /** One mark per write event, on its target's lane. */
-  marks: { eventId: string; index: number; lane: TargetId; x: number; worker: string | null }[];
+  /** One mark per write event, on its target's lane; `letter` names its writer (U: the user, R: the rescuer). */
+  marks: {
+    eventId: string;
+    index: number;
+    lane: TargetId;
+    x: number;
+    worker: string | null;
+    letter: string;
+  }[];
 }
 
 export const LAYOUT = {
@@ -126,12 +133,14 @@ function layoutAtScale(scenario: Scenario, extendTo: number, scale: number): Tim
     const lane = targetOfEvent(event);
     if (!lane) return;
     used.add(lane);
+    const worker = 'worker' in event ? event.worker : null;
     marks.push({
       eventId: event.id,
       index,
       lane,
       x: eventX[index],
-      worker: 'worker' in event ? event.worker : null,
+      worker,
+      letter: worker ?? (event.kind === 'rescue' ? 'R' : 'U'),
     });
   });
   const targetOrder: TargetId[] = ['run', 'report', 'objects', 'tickets', 'gateway'];
@@ -142,6 +151,7 @@ function layoutAtScale(scenario: Scenario, extendTo: number, scale: number): Tim
       label: `Worker ${w.id}${scenario.terms?.holders?.[w.id] ? ` (${scenario.terms.holders[w.id]})` : ''}${w.restartOf ? `: ${w.restartOf} restarted, same owner name` : ''}${w.clockOffset ? ` (clock ${w.clockOffset > 0 ? '+' : ''}${w.clockOffset} s)` : ''}`,
       kind: 'worker' as const,
     })),
+    ...rescuerLane(scenario, eventX, slot),
     ...targetOrder
       .filter((id) => used.has(id))
       .map((id) => ({
@@ -157,6 +167,14 @@ function layoutAtScale(scenario: Scenario, extendTo: number, scale: number): Tim
 
   const reads: TimelineLayout['reads'] = [];
   scenario.events.forEach((event, index) => {
+    if (event.kind === 'rescue-read')
+      reads.push({
+        eventId: event.id,
+        index,
+        worker: RESCUER_LANE,
+        x: eventX[index],
+        label: 'reads',
+      });
     if (event.kind === 'claim-read' || event.kind === 'report-check') {
       reads.push({
         eventId: event.id,
@@ -192,6 +210,23 @@ function layoutAtScale(scenario: Scenario, extendTo: number, scale: number): Tim
     reads,
     marks,
   };
+}
+
+/** The rescuer's lane id (worker ids are single capitals, so it never meets one). */
+export const RESCUER_LANE = 'rescuer';
+
+/** The rescuer's lane, from its first read or re-queue, when the scenario has one. */
+function rescuerLane(scenario: Scenario, eventX: number[], slot: number): TimelineLayout['lanes'] {
+  const index = scenario.events.findIndex((e) => e.kind === 'rescue-read' || e.kind === 'rescue');
+  if (index === -1) return [];
+  return [
+    {
+      id: RESCUER_LANE,
+      label: 'Rescuer (a third party)',
+      kind: 'worker',
+      startX: eventX[index] - slot / 2,
+    },
+  ];
 }
 
 /** Where a worker's lane begins: the left edge of its first event's slot. */

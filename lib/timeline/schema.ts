@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OUTCOME_KINDS } from '@/lib/lease';
+import { OUTCOME_KINDS, RESCUE_FIELDS } from '@/lib/lease';
 import {
   FINGERPRINT_KINDS,
   GATEWAY_CHECK_KINDS,
@@ -68,6 +68,16 @@ const event = z.discriminatedUnion('kind', [
   z.object({ ...base, kind: z.literal('cancel-complete') }),
   z.object({ ...base, kind: z.literal('pause'), worker }),
   z.object({ ...base, kind: z.literal('resume'), worker }),
+  z.object({ ...base, kind: z.literal('rescue-read') }),
+  z.object({
+    ...writeBase,
+    kind: z.literal('rescue'),
+    compare: z
+      .array(z.enum(RESCUE_FIELDS))
+      .max(RESCUE_FIELDS.length)
+      .refine((c) => new Set(c).size === c.length, 'a column is compared once')
+      .optional(),
+  }),
   z.object({
     ...base,
     kind: z.literal('advance'),

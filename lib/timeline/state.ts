@@ -1,4 +1,4 @@
-import type { Authority, Vocabulary } from '@/lib/lease';
+import type { Authority, RescueRead, Vocabulary } from '@/lib/lease';
 import type { SqlValue } from '@/lib/sqlite';
 import type {
   LeaseWindow,
@@ -52,6 +52,8 @@ export interface TimelineState {
   tokenName?: string;
   /** The scenario's words for every sentence (its token's name; no fence in a design without one). */
   vocabulary: Vocabulary;
+  /** What the rescuer read last (rescue-read), for its next re-queue; absent before any read. */
+  rescuerRead?: RescueRead;
   /** Who holds the run now: the newest claim's holder and token (nobody after a cancel). */
   authority: Authority;
   now: number;

@@ -1,4 +1,10 @@
-import type { CheckName, CommitCondition, LeaseDesign, ResourceFence } from '@/lib/lease';
+import {
+  RESCUER,
+  type CheckName,
+  type CommitCondition,
+  type LeaseDesign,
+  type ResourceFence,
+} from '@/lib/lease';
 import { gatewayTarget, timelineTarget } from './target-list';
 import type {
   Scenario,
@@ -43,6 +49,8 @@ export interface WriteAtStep {
   ran: ReadonlySet<CheckName>;
   /** Every token value the state holds at this step (the row's, the lanes', the resources'). */
   tokens: ReadonlySet<number>;
+  /** The run row as the rescuer last read it, and when (its re-queue compares against this). */
+  read: { run: TimelineSnapshot['run']; at: number } | null;
 }
 
 /** The checks a resource fence runs (fence.ts's kinds). */
@@ -97,6 +105,8 @@ export function checksRun(scenario: Scenario, design: LeaseDesign, event: WriteE
       ];
     case 'gateway-send':
       return fenceChecks(targets?.gateway ?? { kind: 'none' });
+    case 'rescue':
+      return ['stuck', ...(event.compare?.length ? ['as-read' as const] : [])];
   }
 }
 
@@ -130,15 +140,22 @@ export function writesAtSteps(
   let held: HeldBy = { holder: null, token: 0 };
   // A holder's own check may have read the row at an earlier step: every fence the row had counts.
   const rowFences = new Set<number>([trace.initial.run.fence]);
+  let read: WriteAtStep['read'] = null;
   trace.steps.forEach((step, i) => {
     const before = i === 0 ? trace.initial : trace.steps[i - 1].after;
     rowFences.add(step.after.run.fence);
+    // A read changes nothing: the row it read is the row before (and after) its step.
+    if (step.event.kind === 'rescue-read') read = { run: before.run, at: step.at };
     for (const effect of step.effects) {
       if (effect.kind !== 'write') continue;
       const event = step.event as WriteEvent;
       const spec = 'worker' in event ? scenario.workers.find((w) => w.id === event.worker) : null;
       const lane = spec ? (before.workers.find((w) => w.id === spec.id) ?? null) : null;
-      const writer = spec ? (spec.restartOf ?? spec.id) : 'the user';
+      const writer = spec
+        ? (spec.restartOf ?? spec.id)
+        : event.kind === 'rescue'
+          ? RESCUER
+          : 'the user';
       const workerClock =
         scenario.timeSource === 'worker' && WORKER_CLOCK_KINDS.includes(event.kind);
       const paused = lane?.paused === true;
@@ -156,6 +173,7 @@ export function writesAtSteps(
         now: workerClock && lane ? lane.clock : step.at,
         ran: new Set<CheckName>(paused ? ['paused'] : checksRun(scenario, design, event)),
         tokens: new Set([...tokensOf(before), ...tokensOf(step.after), held.token, ...rowFences]),
+        read,
       });
       if (effect.database !== 'applied') continue;
       if (event.kind === 'claim') held = { holder: writer, token: step.after.run.fence };

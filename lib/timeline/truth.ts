@@ -2,6 +2,7 @@ import type { CheckName } from '@/lib/lease';
 import type { Scenario, Trace } from './types';
 import type { LeaseDesign } from '@/lib/lease';
 import { holderFacts, rowFacts } from './truth-facts';
+import { rescueFacts, rescueProperty } from './truth-rescue';
 import { esc, writesAtSteps, type Check, type WriteAtStep, type Words } from './truth-state';
 
 /*
@@ -30,9 +31,10 @@ const NOUN: Readonly<Record<string, string>> = {
   'gateway-write': 'write',
   'report-write': 'write',
   'gateway-send': 'write',
+  rescue: 're-queue',
 };
 const NOUNS =
-  'output write|replicated write|claim|renewal|finish|cancel|write|registration|publish';
+  'output write|replicated write|claim|renewal|finish|cancel|write|registration|publish|re-queue';
 
 /** A check's label in a verdict line, back to the check. */
 function labelCheck(label: string, tok: string): CheckName | null {
@@ -50,6 +52,10 @@ function labelCheck(label: string, tok: string): CheckName | null {
     key: 'key',
     operation: 'operation',
     run: 'run',
+    'nothing to rescue': 'stuck',
+    ...Object.fromEntries(
+      ['owner', tok, 'lease end', 'status'].map((f) => [`${f} changed since the read`, 'as-read']),
+    ),
   };
   return Object.hasOwn(labels, label) ? labels[label] : null;
 }
@@ -88,6 +94,10 @@ function holdsThere(name: CheckName, w: WriteAtStep): boolean | undefined {
       return run.status === 'queued' || (run.status === 'running' && run.leaseUntil <= w.now);
     case 'paused':
       return w.lane ? !w.lane.paused : undefined;
+    case 'stuck':
+      return (
+        w.read !== null && w.read.run.status === 'running' && w.read.run.leaseUntil <= w.read.at
+      );
     default:
       return undefined;
   }
@@ -168,6 +178,7 @@ const propertyFacts: Check = (w, { sentence }) => {
     return p;
   }
   if (kind === 'cancel') return p;
+  if (kind === 'rescue') return [...p, ...rescueProperty(w, named?.[2])];
   const unclaimed = held.holder === null && held.token === 0;
   const rightful = unclaimed || (held.holder === w.writer && w.lane?.token === held.token);
   if (!rightful && !named)
@@ -204,6 +215,7 @@ const vocabularyFacts: Check = (w, text, tok) => {
 
 const CHECKS: readonly Check[] = [
   checkNames,
+  rescueFacts,
   rowFacts,
   holderFacts,
   propertyFacts,

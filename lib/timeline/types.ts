@@ -42,7 +42,7 @@
  * optional; existing names and meanings stay.
  */
 
-import type { OutcomeKind } from '@/lib/lease';
+import type { OutcomeKind, RescueField } from '@/lib/lease';
 import type { FingerprintKind, GatewayCheck } from '@/lib/lease/replicated-fence';
 import type { TargetCheck } from '@/lib/lease/target-checks';
 
@@ -170,7 +170,14 @@ export type TimelineEvent =
   | (EventBase & { kind: 'pause'; worker: WorkerId })
   | (EventBase & { kind: 'resume'; worker: WorkerId })
   /** Database time moves forward. */
-  | (EventBase & { kind: 'advance'; seconds: number });
+  | (EventBase & { kind: 'advance'; seconds: number })
+  /** The rescuer (a third party, not a holder) reads the run row: is the run stuck? */
+  | (EventBase & { kind: 'rescue-read' })
+  /**
+   * The rescuer re-queues the run it read as stuck. Its write compares the columns in `compare`
+   * with the values it read (none: the run id alone).
+   */
+  | (WriteBase & { kind: 'rescue'; compare?: RescueField[] });
 
 export type EventKind = TimelineEvent['kind'];
 
@@ -186,6 +193,7 @@ export const WRITE_EVENT_KINDS = [
   'gateway-write',
   'report-write',
   'gateway-send',
+  'rescue',
 ] as const satisfies readonly EventKind[];
 
 export type WriteEventKind = (typeof WRITE_EVENT_KINDS)[number];
