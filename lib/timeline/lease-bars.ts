@@ -2,6 +2,7 @@ import {
   explainDuration,
   explainLeaseBar,
   explainTime,
+  RESCUER,
   type Explained,
   type Vocabulary,
 } from '@/lib/lease';
@@ -32,7 +33,8 @@ export interface LeaseBar {
   replacedAt: number | null;
   /**
    * Who ended the run while this generation held the row: the lane whose finish landed (which
-   * may be a stale holder's, not this one's), or 'the user' for a cancel. Null while running.
+   * may be a stale holder's, not this one's), 'the rescuer' for a re-queue, or 'the user' for a
+   * cancel. Null while running.
    */
   endedBy: string | null;
 }
@@ -79,7 +81,12 @@ export function leaseBarsAt(trace: Trace, position: number): LeaseBar[] {
     } else if (open?.current) {
       open.until = run.leaseUntil;
       if (landed && open.status !== run.status && run.status !== 'running')
-        open.endedBy = 'worker' in step.event ? step.event.worker : 'the user';
+        open.endedBy =
+          'worker' in step.event
+            ? step.event.worker
+            : step.event.kind === 'rescue'
+              ? RESCUER
+              : 'the user';
       open.status = run.status;
     }
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RescueField } from '@/lib/lease';
+import { leaseBarLabel, leaseBarsAt } from './lease-bars';
 import { decodeScenario, encodeScenario } from './share';
 import { runScenario, type Scenario, type TimelineEvent } from './index';
 
@@ -47,6 +48,11 @@ describe('a rescuer lane', () => {
       "1 row changed: the rescuer's re-queue checks nothing but the run id, so it lands on the run as it is now, not as it was read (running under B with fence 1 when read, done under C with fence 2 now). The run is queued again: its finished work will run a second time. This breaks property 3 (a finished run is never claimed again): the culprit is the rescuer, the victim is C.",
     );
     expect(trace.writes.find((x) => x.eventId === 'claim-A')?.outcome).toBe('applied');
+    // C's lease bar names who re-queued the run: the rescuer, not the user (who cancels).
+    const rescueStep = trace.steps.findIndex((step) => step.event.id === 'rescue');
+    const cBar = leaseBarsAt(trace, rescueStep).find((bar) => bar.worker === 'C');
+    expect(cBar?.endedBy).toBe('the rescuer');
+    expect(cBar && leaseBarLabel(cBar)).toContain('(run queued by the rescuer)');
   });
 
   it('comparing the fingerprint it read, the same re-queue is refused and the job stays done', async () => {
