@@ -99,61 +99,61 @@ test('a restarted worker and a worker-side check replay in the timeline with the
   );
 });
 
-test('a long search shows progress, keeps the page responsive, and stops', async ({ page }) => {
-  await openCompare(page);
-  await page
-    .getByLabel('Workers and their programs')
-    .selectOption({ label: '3 workers × 6 operations' });
-  await page.getByText('Advanced: the state cache (on by default)').click();
-  await page.getByLabel(/Skip states already explored/).uncheck();
-  const card = page.getByRole('region', { name: 'Lease + fencing token (the lesson’s design)' });
-  await card.getByRole('button', { name: 'Check' }).click();
-  const progress = card.getByRole('progressbar', { name: /Checking/ });
-  await expect(progress).toBeVisible();
-  await expect(card.getByText(/schedules decided/)).toBeVisible();
-  // The page still answers while the worker searches: open and close a details element.
-  const details = page.getByText('What it changes from the lesson’s design').first();
-  await details.click();
-  await expect(
-    page.getByRole('region', { name: 'Lease (TTL) only, no fence' }).getByLabel('Finish SQL'),
-  ).toBeVisible();
-  await card.getByRole('button', { name: 'Stop' }).click();
-  await expect(card.getByText(/^Stopped/)).toBeVisible();
-  await expect(progress).toHaveCount(0);
-});
-
-test('drop one condition: without the fence the finish breaks, without the owner it holds', async ({
+// Three journeys on one load of the page (each was a load of its own, Monaco's included): each
+// works on its own cards, and the long search, which changes the search's settings, comes last.
+test('drop one condition, check my design, and a long search that shows progress and stops', async ({
   page,
 }) => {
+  // Each step keeps the ceiling it had as a test of its own: a ceiling on waiting, not a pace.
+  test.setTimeout(3 * 120_000);
   await openCompare(page);
-  const fence = page.getByRole('region', { name: 'Without fence = $token' });
-  await fence.getByRole('button', { name: 'Check' }).click();
-  await expect(fence.getByText('Unsafe: property 1 breaks.')).toBeVisible();
-  await expect(fence).toContainText('A (restarted)');
-  const owner = page.getByRole('region', { name: 'Without owner = $owner' });
-  await owner.getByRole('button', { name: 'Check' }).click();
-  await expect(owner.getByText('Safe within the bound.')).toBeVisible();
-});
-
-test('check my design: bad SQL gets a clear message before any search, a weakened finish a counterexample', async ({
-  page,
-}) => {
-  await openCompare(page);
-  const section = page.getByRole('region', { name: 'Check my design' });
-  await editorReady(section);
-  const finish = section.getByRole('textbox', { name: 'Finish statement' });
-  await finish.focus();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText('UPDATE runs SET status = WHERE run_id = $run');
-  await section.getByRole('button', { name: 'Check my design' }).click();
-  await expect(section.getByRole('alert')).toContainText('SQLite cannot prepare the finish');
-  await finish.focus();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(
-    "UPDATE runs SET status = 'done' WHERE run_id = $run AND status = 'running'",
-  );
-  await section.getByRole('button', { name: 'Check my design' }).click();
-  await expect(section.getByText('Unsafe: property 1 breaks.')).toBeVisible();
+  await test.step('drop one condition: without the fence the finish breaks, without the owner it holds', async () => {
+    const fence = page.getByRole('region', { name: 'Without fence = $token' });
+    await fence.getByRole('button', { name: 'Check' }).click();
+    await expect(fence.getByText('Unsafe: property 1 breaks.')).toBeVisible();
+    await expect(fence).toContainText('A (restarted)');
+    const owner = page.getByRole('region', { name: 'Without owner = $owner' });
+    await owner.getByRole('button', { name: 'Check' }).click();
+    await expect(owner.getByText('Safe within the bound.')).toBeVisible();
+  });
+  await test.step('check my design: bad SQL gets a clear message before any search, a weakened finish a counterexample', async () => {
+    const section = page.getByRole('region', { name: 'Check my design' });
+    await editorReady(section);
+    const finish = section.getByRole('textbox', { name: 'Finish statement' });
+    await finish.focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText('UPDATE runs SET status = WHERE run_id = $run');
+    await section.getByRole('button', { name: 'Check my design' }).click();
+    await expect(section.getByRole('alert')).toContainText('SQLite cannot prepare the finish');
+    await finish.focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText(
+      "UPDATE runs SET status = 'done' WHERE run_id = $run AND status = 'running'",
+    );
+    await section.getByRole('button', { name: 'Check my design' }).click();
+    await expect(section.getByText('Unsafe: property 1 breaks.')).toBeVisible();
+  });
+  await test.step('a long search shows progress, keeps the page responsive, and stops', async () => {
+    await page
+      .getByLabel('Workers and their programs')
+      .selectOption({ label: '3 workers × 6 operations' });
+    await page.getByText('Advanced: the state cache (on by default)').click();
+    await page.getByLabel(/Skip states already explored/).uncheck();
+    const card = page.getByRole('region', { name: 'Lease + fencing token (the lesson’s design)' });
+    await card.getByRole('button', { name: 'Check' }).click();
+    const progress = card.getByRole('progressbar', { name: /Checking/ });
+    await expect(progress).toBeVisible();
+    await expect(card.getByText(/schedules decided/)).toBeVisible();
+    // The page still answers while the worker searches: open and close a details element.
+    const details = page.getByText('What it changes from the lesson’s design').first();
+    await details.click();
+    await expect(
+      page.getByRole('region', { name: 'Lease (TTL) only, no fence' }).getByLabel('Finish SQL'),
+    ).toBeVisible();
+    await card.getByRole('button', { name: 'Stop' }).click();
+    await expect(card.getByText(/^Stopped/)).toBeVisible();
+    await expect(progress).toHaveCount(0);
+  });
 });
