@@ -19,11 +19,19 @@ export async function openBuilder(page: Page): Promise<void> {
 export async function addEvent(
   page: Page,
   label: string,
-  options: { worker?: string; resource?: string; reach?: string; compare?: string[] } = {},
+  options: {
+    worker?: string;
+    resource?: string;
+    reach?: string;
+    compare?: string[];
+    seconds?: string;
+  } = {},
 ): Promise<void> {
   await page.getByRole('combobox', { name: 'New event' }).selectOption({ label });
   if (options.worker)
     await page.getByRole('combobox', { name: 'Worker', exact: true }).selectOption(options.worker);
+  if (options.seconds !== undefined)
+    await page.getByRole('spinbutton', { name: 'Seconds to advance' }).fill(options.seconds);
   if (options.resource !== undefined)
     await page.getByRole('textbox', { name: 'Resource' }).fill(options.resource);
   if (options.reach !== undefined)

@@ -51,6 +51,19 @@ export function BuilderSettings({
         </select>
       </label>
       <label className="flex flex-col">
+        Lease judged by
+        <select
+          value={scenario.timeSource ?? 'database'}
+          onChange={(e) =>
+            onChange({ ...scenario, timeSource: e.target.value as 'database' | 'worker' })
+          }
+          className={FIELD}
+        >
+          <option value="database">The database clock (the lesson’s rule)</option>
+          <option value="worker">The writing worker’s own clock</option>
+        </select>
+      </label>
+      <label className="flex flex-col">
         Fenced targets learn a generation
         <select
           value={scenario.targets.gateway}

@@ -116,6 +116,9 @@ export interface RowState {
   status: RunStatus;
 }
 
+/** The clock a lease check read: the database's, or the writing holder's own (`offset` s off). */
+export type LeaseClock = { kind: 'database' } | { kind: 'worker'; holder: string; offset: number };
+
 /** Who held authority when the write was decided: the newest claim's holder and token. */
 export interface Authority {
   /** null: nobody holds the run (never claimed, or fenced by a cancel). */
@@ -179,6 +182,8 @@ export interface WriteDecision extends Decided {
   after?: RowState;
   /** The run row as a third party read it before its write (a rescuer's read). */
   read?: RowState;
+  /** The clock the lease check read, when the scenario names clocks (the words then name it). */
+  clock?: LeaseClock;
   /** Who held the run at that instant. */
   authority: Authority;
   /** The property this write broke, or null. */

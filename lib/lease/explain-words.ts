@@ -1,4 +1,11 @@
-import type { CheckResult, CheckValue, Vocabulary, WriteDecision, WriteKind } from './decision';
+import type {
+  CheckResult,
+  CheckValue,
+  LeaseClock,
+  Vocabulary,
+  WriteDecision,
+  WriteKind,
+} from './decision';
 import { describeFingerprint } from './replicated-fence';
 
 /*
@@ -138,6 +145,10 @@ export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): stri
         return c.held
           ? `the lease had ${span(Number(c.actual) - Number(c.expected))} left`
           : `the lease ended ${span(Number(c.expected) - Number(c.actual))} before`;
+      if (d.clock)
+        return c.held
+          ? `the lease ran until ${c.actual} (it is ${c.expected} ${clockWords(d.clock)})`
+          : `the lease ended at ${c.actual}, it is now ${c.expected} ${clockWords(d.clock)}`;
       return c.held
         ? `the lease ran until ${c.actual}`
         : `the lease ended at ${c.actual}, it is now ${c.expected}`;
@@ -231,4 +242,15 @@ function claimFact(c: CheckResult, d: WriteDecision, v: Vocabulary): string {
     default:
       return `the run is ${String(c.actual)}: a final run is never claimed again`;
   }
+}
+
+/** The clock that judged a lease: "by the database clock", "by A's own clock (3 s ahead of the database)". */
+export function clockWords(clock: LeaseClock): string {
+  if (clock.kind === 'database') return 'by the database clock';
+  const off = clock.offset;
+  const how =
+    off === 0
+      ? 'on the database’s time'
+      : `${Math.abs(off)} s ${off > 0 ? 'ahead of' : 'behind'} the database`;
+  return `by ${clock.holder}'s own clock (${how})`;
 }

@@ -1,5 +1,6 @@
 import type {
   Authority,
+  LeaseClock,
   CheckResult,
   DecisionOutcome,
   DecisionViolation,
@@ -37,6 +38,8 @@ export interface DecisionContext {
   holds?: number;
   /** The acknowledgement never reached the writer: it learns `unknown`. */
   lost?: UnknownReason;
+  /** The clock the lease check reads, when the scenario names clocks. */
+  clock?: LeaseClock;
 }
 
 /** Another holder's claim, for the shared-token property. */
@@ -108,6 +111,7 @@ export function build(ctx: DecisionContext, f: Facts): WriteDecision {
     ...(f.before ? { before: { ...f.before } } : {}),
     ...(f.after ? { after: { ...f.after } } : {}),
     ...(f.read ? { read: { ...f.read } } : {}),
+    ...(ctx.clock ? { clock: { ...ctx.clock } } : {}),
     authority: { ...ctx.authority },
     violation: null,
     at: ctx.at,

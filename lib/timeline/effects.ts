@@ -6,6 +6,7 @@ import {
   type Explained,
   type StepFact,
   type HeldToken,
+  type LeaseClock,
   type LeaseModel,
   type WriteDecision,
 } from '@/lib/lease';
@@ -62,10 +63,20 @@ export function contextOf(
   worker: LaneState | null,
   now: number,
 ): DecisionContext {
+  const { state } = ctx;
+  // A scenario that sets clocks (a time source, an offset) names the clock that judged a lease.
+  const named = state.timeSource === 'worker' || state.workers.some((w) => w.clockOffset !== 0);
+  const clock: LeaseClock | undefined =
+    !worker || !named
+      ? undefined
+      : state.timeSource === 'worker'
+        ? { kind: 'worker', holder: worker.id, offset: worker.clockOffset }
+        : { kind: 'database' };
   return {
     writer: worker ? ownerOf(worker) : 'the user',
     at: now,
     authority: ctx.state.authority,
+    ...(clock ? { clock } : {}),
     ...(worker ? { holds: worker.token } : {}),
     ...(event.ackLost ? { lost: 'ack-lost' as const } : {}),
   };
