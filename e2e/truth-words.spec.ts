@@ -32,6 +32,9 @@ test('8: a case file names its token on run-row lines and in the Workers panel, 
   await page.goto('/learn/case-files/kafka-producer-epoch');
   await ready(page, 11);
   await page.getByRole('link', { name: 'Open in the timeline' }).click();
+  // The case file's page is also ready with 11 events: wait for the timeline's own page first.
+  await expect(page).toHaveURL(/\/practice\/timeline#/);
+  await expect(page.getByRole('heading', { name: 'Pause-resume timeline' })).toBeVisible();
   await ready(page, 11);
   await page.getByRole('button', { name: 'Run to end' }).click();
   const workers = page.getByRole('region', { name: 'Workers' });
