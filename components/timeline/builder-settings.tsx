@@ -2,9 +2,9 @@ import { TIMELINE_DESIGNS, type Scenario } from '@/lib/timeline';
 import { ResourceSettings } from './resource-settings';
 import { ScenarioTexts } from './scenario-texts';
 import { TargetChecks } from './target-checks';
+import { FIELD } from './builder-fields';
 
 const WORKER_IDS = ['A', 'B', 'C', 'D', 'E'];
-const FIELD = 'rounded-md border border-line bg-surface px-2 py-1';
 
 /** The scenario's settings: title, lease, design, targets, its words, workers and their clock offsets. */
 export function BuilderSettings({

@@ -1,15 +1,13 @@
 import {
   FINGERPRINT_KINDS,
   FINGERPRINT_LABELS,
-  MAX_ACCEPTORS,
   GATEWAY_CHECK_KINDS,
   GATEWAY_CHECK_LABELS,
   type FingerprintKind,
   type GatewayCheckKind,
 } from '@/lib/lease';
 import type { Scenario } from '@/lib/timeline';
-
-const FIELD = 'rounded-md border border-line bg-surface px-2 py-1';
+import { AcceptorsSelect, FIELD } from './builder-fields';
 
 /** The resource lane's settings: its check (a ResourceFence), acceptors, the token presented, and the first token. */
 export function ResourceSettings({
@@ -45,22 +43,11 @@ export function ResourceSettings({
         </select>
       </label>
       {fence.kind === 'majority' ? (
-        <label className="flex flex-col">
-          Acceptors
-          <select
-            value={fence.acceptors ?? 3}
-            onChange={(e) =>
-              setTargets({ gatewayCheck: { kind: 'majority', acceptors: Number(e.target.value) } })
-            }
-            className={FIELD}
-          >
-            {Array.from({ length: MAX_ACCEPTORS }, (_, i) => i + 1).map((n) => (
-              <option key={n} value={n}>
-                {n} (majority {Math.floor(n / 2) + 1})
-              </option>
-            ))}
-          </select>
-        </label>
+        <AcceptorsSelect
+          label="Acceptors"
+          value={fence.acceptors ?? 3}
+          onChange={(acceptors) => setTargets({ gatewayCheck: { kind: 'majority', acceptors } })}
+        />
       ) : null}
       <label className="flex flex-col">
         Token the holder presents

@@ -5,8 +5,7 @@ import {
   type Scenario,
   type ScenarioTextField,
 } from '@/lib/timeline';
-
-const FIELD = 'rounded-md border border-line bg-surface px-2 py-1';
+import { FIELD } from './builder-fields';
 
 /** The scenario's text in `field` ('' when it has none). */
 function textOf(scenario: Scenario, field: ScenarioTextField): string {

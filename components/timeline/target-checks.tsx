@@ -1,5 +1,4 @@
 import {
-  MAX_ACCEPTORS,
   TARGET_CHECK_KINDS,
   TARGET_CHECK_LABELS,
   type TargetCheck,
@@ -13,8 +12,7 @@ import {
   withTargetCheck,
   type Scenario,
 } from '@/lib/timeline';
-
-const FIELD = 'rounded-md border border-line bg-surface px-2 py-1';
+import { AcceptorsSelect, FIELD } from './builder-fields';
 
 /**
  * Each target's own check: the object store, the ticket API and every gateway resource the
@@ -64,22 +62,11 @@ export function TargetChecks({
               </select>
             </label>
             {check.kind === 'majority' ? (
-              <label className="flex flex-col">
-                Acceptors at {t.label}
-                <select
-                  value={check.acceptors ?? 3}
-                  onChange={(e) =>
-                    set(t.name, { kind: 'majority', acceptors: Number(e.target.value) })
-                  }
-                  className={FIELD}
-                >
-                  {Array.from({ length: MAX_ACCEPTORS }, (_, i) => i + 1).map((n) => (
-                    <option key={n} value={n}>
-                      {n} (majority {Math.floor(n / 2) + 1})
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <AcceptorsSelect
+                label={`Acceptors at ${t.label}`}
+                value={check.acceptors ?? 3}
+                onChange={(acceptors) => set(t.name, { kind: 'majority', acceptors })}
+              />
             ) : null}
           </div>
         );

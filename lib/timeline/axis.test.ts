@@ -3,7 +3,7 @@ import { CASE_FILES, caseScenario } from '@/content/cases';
 import { TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
 import { explainTime } from '@/lib/lease';
 import { axisLabelWidth, timeAxis } from './axis';
-import { layoutTimeline } from './layout';
+import { layoutTimeline } from './drawing-geometry';
 import type { Scenario } from './types';
 
 const label = (t: number) => explainTime(t);

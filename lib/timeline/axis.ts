@@ -1,4 +1,4 @@
-import type { TimelineLayout } from './layout';
+import type { TimelineLayout } from './drawing-geometry';
 
 /** A labelled point of the time axis: where it is drawn and how its label is anchored. */
 export interface AxisLabel {

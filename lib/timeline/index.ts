@@ -36,7 +36,7 @@ export {
   deleteSavedScenario,
   MAX_SAVED_SCENARIOS,
 } from './saved';
-export { layoutTimeline, type TimelineLayout } from './layout';
+export { layoutTimeline, type TimelineLayout } from './drawing-geometry';
 export { timeAxis, axisLabelWidth, type TimeAxis, type AxisLabel } from './axis';
 export { stickyLabelStart, stickyLabelCentre } from './sticky-label';
 export { scenarioSettings, settingsLine, stateLines } from './settings';

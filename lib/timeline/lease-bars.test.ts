@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
 import { loadTimelineEngine, type TimelineEngine } from './engine';
 import { latestLeaseEnd, leaseBarLabel, leaseBarsAt } from './lease-bars';
-import { layoutTimeline } from './layout';
+import { layoutTimeline } from './drawing-geometry';
 
 let engine: TimelineEngine;
 beforeAll(async () => {

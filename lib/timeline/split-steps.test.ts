@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutTimeline } from './layout';
+import { layoutTimeline } from './drawing-geometry';
 import { loadTimelineEngine, parseScenario, type Scenario } from './index';
 
 const restart: Scenario = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
-import { layoutTimeline } from './layout';
+import { layoutTimeline } from './drawing-geometry';
 
 const acceptance = TIMELINE_SCENARIOS[0];
 
