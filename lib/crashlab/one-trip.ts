@@ -84,10 +84,14 @@ finished AS (${onServerClock(fencedDesign.finish)}
 SELECT (SELECT now FROM clock) AS now, (SELECT count(*) FROM finished) AS changed,
   COALESCE((SELECT row_to_json(f)::text FROM finished f), ${RUN_JSON.replace(/ AS run$/, '')}) AS run`;
 
-/** The pick of the next claimable run, with the clock it was judged by. */
+/**
+ * The pick of the next claimable run (null when none is), with the clock it was judged by: a
+ * refusal is explained at that same instant, never at a later one at which the lease may have
+ * run out.
+ */
 export function pickOnServerClock(pick: string): string {
   return `WITH ${CLOCK}, picked AS (${onServerClock(pick)})
-SELECT picked.run, clock.now FROM picked, clock`;
+SELECT picked.run, clock.now FROM clock LEFT JOIN picked ON true`;
 }
 
 /**
@@ -152,11 +156,13 @@ export function oneTripOps(ctx: OneTripContext): LabOps {
   };
   return {
     async claimNext(owner) {
+      let pickedAt: number | undefined;
       const claimed = await task.transaction(async () => {
-        const picked = await task.get<{ run: string; now: number }>(
+        const picked = await task.get<{ run: string | null; now: number }>(
           pickOnServerClock(pickClaimableRun(task.dialect)),
         );
-        if (!picked) return null;
+        pickedAt = picked ? Number(picked.now) : undefined;
+        if (!picked?.run) return null;
         const { run } = picked;
         const now = Number(picked.now);
         const row = await task.get<{ token: number | null; op: string; done: string | null }>(
@@ -171,7 +177,7 @@ export function oneTripOps(ctx: OneTripContext): LabOps {
         const saved = (row.done ? JSON.parse(row.done) : []) as { step: Step; output: string }[];
         return { run, generation, now, op: String(row.op), saved };
       });
-      if (!claimed) return nothingClaimable(task, owner);
+      if (!claimed) return nothingClaimable(task, owner, pickedAt);
       ctx.rememberOperation(claimed.run, claimed.op);
       const done: Partial<Record<Step, string>> = {};
       for (const { step, output } of claimed.saved) done[step] = output;

@@ -205,6 +205,10 @@ describe('the publisher’s fence on PostgreSQL (lib/lease’s fence table and g
       const queue = createCrashLab({ task, publisher, leaseSeconds: 30 });
       const claimed = await queue.claimNext('A');
       expect(claimed).toMatchObject({ ok: true, generation: 1 });
+      // B's claim under A's live lease is refused, and judged by the clock of its own pick.
+      const refused = await queue.claimNext('B');
+      expect(refused).toMatchObject({ ok: false, reason: 'none-claimable' });
+      expect(refused.ok ? [] : refused.decision.checks.map((c) => c.actual)).toEqual(['held']);
       const run = claimed.ok ? claimed.runId : '';
       await publisher.run(
         "UPDATE resource_fences SET generation = 2 WHERE run_id = $run AND resource = 'publisher'",
