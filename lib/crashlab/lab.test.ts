@@ -55,10 +55,12 @@ describe('a single run is a queue of one: the source’s sequence', () => {
     expect(midway.runs[0].status).toBe('running');
     expect(midway.checkpoints.map((c) => c.step)).toEqual(['collect']);
     advance(1.5);
-    expect(await worker('worker-B')).toEqual({
+    expect(await worker('worker-B')).toMatchObject({
       succeeded: 0,
       fencedOut: 0,
       stopped: 'none-claimable',
+      // The claim's own refusal, decided at its instant: worker-A's lease still held then.
+      refused: { kind: 'claim', checks: [expect.objectContaining({ actual: 'held' })] },
     });
     advance(0.6);
     expect(await worker('worker-B')).toEqual({ succeeded: 1, fencedOut: 0, stopped: 'all-final' });

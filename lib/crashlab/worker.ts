@@ -67,6 +67,11 @@ export interface WorkerSummary {
   fencedOut: number;
   /** Why the worker stopped looking for work. */
   stopped: 'all-final' | 'none-claimable';
+  /**
+   * The last claim's refusal when it stopped with nothing claimable: decided at the claim's own
+   * instant, so a report made later does not judge the lease by a later clock.
+   */
+  refused?: WriteDecision;
 }
 
 /** The deterministic work of the three local steps; each reads what the step before saved. */
@@ -207,7 +212,8 @@ export async function runWorker(lab: LabOps, options: WorkerOptions): Promise<Wo
     if (!claim.ok) {
       decided(claimInvocation, claim.decision);
       if (claim.reason === 'all-final') return { succeeded, fencedOut, stopped: 'all-final' };
-      if (!options.waitForAll) return { succeeded, fencedOut, stopped: 'none-claimable' };
+      if (!options.waitForAll)
+        return { succeeded, fencedOut, stopped: 'none-claimable', refused: claim.decision };
       if (!waiting) say({ type: 'waiting', decision: claim.decision });
       waiting = true;
       await options.idle();

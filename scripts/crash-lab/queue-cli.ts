@@ -155,7 +155,9 @@ export async function main(argv: string[]): Promise<number> {
         summary.succeeded + summary.fencedOut === 0 && summary.stopped === 'none-claimable'
           ? await lab.snapshot()
           : null;
-      const now = await lab.now();
+      // The refusal is judged at the claim's own instant: a clock read now may find the lease
+      // run out since, and judge a refused claim claimable ('it matched no row').
+      const now = summary.refused?.at ?? (await lab.now());
       await db.close();
       if (snapshot) {
         const held = snapshot.runs.filter((r) => r.status === 'running');
