@@ -17,7 +17,11 @@ export function CaseSources({ caseFile }: { caseFile: CaseFile }) {
       <ul className="space-y-2">
         {caseFile.sources.map((s) => (
           <Panel as="li" key={s.url} tone="plain" padding="sm">
-            <a href={s.url} rel="noreferrer" className="font-semibold text-accent underline">
+            <a
+              href={s.url}
+              rel="noreferrer"
+              className="font-semibold text-accent underline [overflow-wrap:anywhere]"
+            >
               {s.title}
             </a>{' '}
             <span className="text-sm text-muted">({CHECK_LABELS[s.check]})</span>
