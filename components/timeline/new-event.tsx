@@ -7,6 +7,7 @@ import {
   type Scenario,
   type TimelineEvent,
 } from '@/lib/timeline';
+import { FIELD } from './builder-fields';
 
 const KINDS: { kind: EventKind; label: string }[] = [
   { kind: 'claim', label: 'Claim' },
@@ -154,7 +155,7 @@ export function NewEvent({
         <select
           value={kind}
           onChange={(e) => setKind(e.target.value as EventKind)}
-          className="rounded-md border border-line bg-surface px-2 py-1"
+          className={FIELD}
         >
           {KINDS.map((k) => (
             <option key={k.kind} value={k.kind}>
@@ -166,11 +167,7 @@ export function NewEvent({
       {NEEDS_WORKER(kind) ? (
         <label className="flex flex-col text-sm">
           Worker
-          <select
-            value={worker}
-            onChange={(e) => setWorker(e.target.value)}
-            className="rounded-md border border-line bg-surface px-2 py-1"
-          >
+          <select value={worker} onChange={(e) => setWorker(e.target.value)} className={FIELD}>
             {scenario.workers.map((w) => (
               <option key={w.id}>{w.id}</option>
             ))}
@@ -185,7 +182,7 @@ export function NewEvent({
             min={1}
             value={seconds}
             onChange={(e) => setSeconds(e.target.value)}
-            className="w-20 rounded-md border border-line bg-surface px-2 py-1"
+            className={`${FIELD} w-20`}
           />
         </label>
       ) : null}
@@ -196,11 +193,7 @@ export function NewEvent({
             : kind === 'ticket'
               ? 'Idempotency key'
               : 'Operation id'}
-          <input
-            value={key}
-            onChange={(e) => setKey(e.target.value)}
-            className="w-32 rounded-md border border-line bg-surface px-2 py-1"
-          />
+          <input value={key} onChange={(e) => setKey(e.target.value)} className={`${FIELD} w-32`} />
         </label>
       ) : null}
       {REACHES(kind) ? (
@@ -210,7 +203,7 @@ export function NewEvent({
             value={reach}
             placeholder="all"
             onChange={(e) => setReach(e.target.value)}
-            className="w-24 rounded-md border border-line bg-surface px-2 py-1"
+            className={`${FIELD} w-24`}
           />
         </label>
       ) : null}
