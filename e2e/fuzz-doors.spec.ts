@@ -5,9 +5,11 @@ import { editorReady, expect, HEAVY_LOAD, test } from './fixtures';
 import {
   describeLongTasks,
   expectNoLongTask,
+  type LongTask,
   longTaskMark,
   longTasksSince,
   recordLongTasks,
+  TraceIncomplete,
 } from './long-tasks';
 
 // Issue 27: an oversized value planted at each door to the page. At each: no main-thread task
@@ -24,21 +26,32 @@ test('the long-task measurer sees a 300 ms task on the main thread, and its CPU 
   await recordLongTasks(page);
   await page.goto('/');
   await expect(page.getByRole('main')).toBeVisible();
-  const before = await longTaskMark(page);
-  // A task of the page's own event loop (a timer), as the app's work would be.
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) =>
-        setTimeout(() => {
-          const end = performance.now() + 300;
-          while (performance.now() < end);
-          resolve();
-        }, 0),
-      ),
-  );
+  let before = 0;
+  let tasks: LongTask[] = [];
+  // A trace that proves it lost the page's latest events (TraceIncomplete, see long-tasks.ts) is
+  // measured again: the measurer is judged on a whole trace. Any other outcome is final.
+  for (let attempt = 1; ; attempt += 1) {
+    before = await longTaskMark(page);
+    // A task of the page's own event loop (a timer), as the app's work would be.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            const end = performance.now() + 300;
+            while (performance.now() < end);
+            resolve();
+          }, 0),
+        ),
+    );
+    try {
+      tasks = await longTasksSince(page, before);
+      break;
+    } catch (error) {
+      if (!(error instanceof TraceIncomplete) || attempt === 3) throw error;
+    }
+  }
   // The trace holds it: 300 ms on the wall, and some CPU time of the main thread (all of it on
   // an idle machine, less when the machine takes the core away during the loop).
-  const tasks = await longTasksSince(page, before);
   const loop = tasks.find((task) => task.wall >= 290);
   expect(loop, describeLongTasks(tasks)).toBeDefined();
   expect(loop!.duration).toBeGreaterThan(0);
