@@ -120,6 +120,31 @@ test('an answer typed on /learn appears with two versions on REFLECT after two s
   );
 });
 
+test('an answer typed on /learn and left at once by a link of the app is saved as a version', async ({
+  page,
+}) => {
+  // A clock the test owns: once the page is up its timers stand still, so the autosave's pause
+  // can never end and save the text first, however slow the machine. Only leaving can save it.
+  await page.clock.install({ time: T0 });
+  await page.goto('/learn');
+  const check = page.getByRole('article', { name: /picked up again by two workers at once/ });
+  const box = check.getByRole('textbox', { name: /Your answer first/ });
+  await expect(box).toBeEditable();
+  await page.clock.pauseAt(T0 + 60_000);
+  const text = 'A paused worker wakes up after its lease ran out; only the fence stops its write.';
+  await box.fill(text);
+  // No Save: the learner leaves by the site's own navigation, so the box goes away with the page
+  // (a client-side route change, not a page unload).
+  await page.getByRole('navigation').getByRole('link', { name: 'Reflect', exact: true }).click();
+  await expect(page).toHaveURL(/\/reflect\/?$/);
+
+  // Saved as a version of the journal, not only kept as the box's unsaved draft (which REFLECT's
+  // own box would show, and autosave there only once its pause ended: the clock still stands).
+  await expect(page.getByRole('button', { name: /Main question.* 1 version$/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'History (1 version)' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Your answer: Main question' })).toHaveValue(text);
+});
+
 test('the mastery map shows a mistake as “not yet” until its exercises are passed on a first try', async ({
   page,
 }) => {
