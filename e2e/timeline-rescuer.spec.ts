@@ -39,6 +39,10 @@ test('a rescuer that checks only the run id re-queues a completed job; the share
   await expect(rescue).toContainText('checks nothing but the run id');
   await expect(rescue).toContainText('its finished work will run a second time');
   await expect(rescue).toContainText('the culprit is the rescuer, the victim is C');
+  // The drawing names who reopened C's run: the rescuer, not "the user" who cancels.
+  const drawing = page.getByRole('region', { name: 'Timeline drawing' });
+  await expect(drawing.getByText(/fence 3 · .*\(run queued by the rescuer\)/)).toBeVisible();
+  await expect(drawing.getByText(/queued by the user/)).toHaveCount(0);
   const trace = await page.getByRole('table').innerText();
 
   const fresh = await openShareLink(page, 11);
