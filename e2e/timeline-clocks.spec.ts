@@ -33,7 +33,12 @@ test('a worker whose clock runs 3 s fast, its lease judged by the database clock
   expect(await fresh.getByRole('table').innerText()).toBe(trace);
   await fresh.close();
 
+  await expect(page.getByText(/^Lease 5 s, judged by the database clock · /)).toBeVisible();
   await judged.selectOption({ label: 'The writing worker’s own clock' });
+  // The settings line names the time source the builder now judges by.
+  await expect(
+    page.getByText(/^Lease 5 s, judged by the writing worker’s own clock · fenced design/),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Run to end' }).click();
   await expect(renew).toContainText('refused, 0 rows: lease');
   await expect(renew).toContainText(

@@ -7,7 +7,13 @@ import {
   type LibraryScenario,
 } from '@/content/timeline/scenarios';
 import { browserStore, createLocalDoor } from '@/lib/storage';
-import { decodeScenario, readSavedScenarios, settingsLine, type Scenario } from '@/lib/timeline';
+import {
+  decodeScenario,
+  editableCopy,
+  readSavedScenarios,
+  settingsLine,
+  type Scenario,
+} from '@/lib/timeline';
 import { ScenarioBuilder } from './scenario-builder';
 import { ScenarioPicker } from './scenario-picker';
 import { ScorePanel } from './score-panel';
@@ -83,22 +89,7 @@ export function TimelineExercise() {
         onToggleBuilder={() => {
           if (!building && explanationOf(t.scenario)) {
             // A copy to edit: the library's explanation and numbering no longer describe it.
-            const { version, leaseSeconds, design, timeSource, workers, targets, events } =
-              t.scenario;
-            t.setScenario(
-              {
-                version,
-                leaseSeconds,
-                design,
-                timeSource,
-                workers,
-                targets,
-                events,
-                id: `my-${t.scenario.id}`,
-                title: `My version of: ${t.scenario.title}`,
-              },
-              { keepPredictions: true },
-            );
+            t.setScenario(editableCopy(t.scenario), { keepPredictions: true });
           }
           setBuilding(!building);
         }}

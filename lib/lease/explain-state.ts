@@ -1,4 +1,4 @@
-import type { Vocabulary } from './decision';
+import type { LeaseClock, Vocabulary } from './decision';
 import { explained, type Explained } from './explained';
 import { tokenName } from './explain-words';
 import { GATEWAY_CHECK_LABELS, type GatewayCheckKind } from './replicated-fence';
@@ -26,6 +26,8 @@ export interface ScenarioSettings {
   };
   /** The token's own name, when the scenario gives one. */
   token?: string;
+  /** The clock its lease checks read, when the scenario sets clocks (a time source, an offset). */
+  clock?: LeaseClock['kind'];
   /**
    * Checks the scenario chose target by target, for the targets it uses: 'objects', 'tickets'
    * or 'gateway:<resource>'.
@@ -44,9 +46,16 @@ function checkWords(check: TargetCheckKind, acceptors: number | undefined): stri
   return `${TARGET_CHECK_LABELS[check].toLowerCase()}${check === 'majority' ? ` of ${acceptors ?? 3}` : ''}`;
 }
 
+/** The time source a settings line names: "judged by the writing worker's own clock". */
+const CLOCK_SETTING: Readonly<Record<LeaseClock['kind'], string>> = {
+  database: 'judged by the database clock',
+  worker: 'judged by the writing worker’s own clock',
+};
+
 /** "Lease 5 s · fenced design · object store: versioned · gateway learns a generation at takeover · …". */
 export function explainSettings(s: ScenarioSettings): Explained {
-  const parts = [`Lease ${s.leaseSeconds} s`, designWords(s.design)];
+  const lease = `Lease ${s.leaseSeconds} s${s.clock ? `, ${CLOCK_SETTING[s.clock]}` : ''}`;
+  const parts = [lease, designWords(s.design)];
   if (s.objectStore) parts.push(`object store: ${s.objectStore}`);
   if (s.gateway) {
     const g = s.gateway;

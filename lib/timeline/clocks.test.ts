@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeScenario, encodeScenario } from './share';
-import { runScenario, type Scenario } from './index';
+import { runScenario, settingsLine, type Scenario } from './index';
 
 // Issue 26: a worker whose clock runs 3 s fast renews at t=3; the words name the clock that
 // judged its lease (the database's, or the worker's own), and the share link keeps the setting.
@@ -49,5 +49,19 @@ describe('the clock that judged a lease', () => {
   it('the setting survives the share link', () => {
     for (const s of [fast('database'), fast('worker')])
       expect(decodeScenario(encodeScenario(s))).toEqual({ ok: true, scenario: s });
+  });
+});
+
+describe('the settings line names the clock that judges a lease', () => {
+  it('the worker’s own clock, the database clock, or nothing when no clock is set', () => {
+    expect(settingsLine(fast('worker'))).toMatch(
+      /^Lease 5 s, judged by the writing worker’s own clock · fenced design/,
+    );
+    expect(settingsLine(fast('database'))).toMatch(
+      /^Lease 5 s, judged by the database clock · fenced design/,
+    );
+    expect(settingsLine({ ...fast(undefined), workers: [{ id: 'A' }] })).toBe(
+      'Lease 5 s · fenced design',
+    );
   });
 });

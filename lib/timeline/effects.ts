@@ -11,6 +11,7 @@ import {
   type WriteDecision,
 } from '@/lib/lease';
 import type { SqlDriver } from '@/lib/sqlite';
+import { namesClocks } from './clocks';
 import type { TimelineState, LaneState } from './state';
 import type {
   NoteEffect,
@@ -65,7 +66,7 @@ export function contextOf(
 ): DecisionContext {
   const { state } = ctx;
   // A scenario that sets clocks (a time source, an offset) names the clock that judged a lease.
-  const named = state.timeSource === 'worker' || state.workers.some((w) => w.clockOffset !== 0);
+  const named = namesClocks({ timeSource: state.timeSource, workers: state.workers });
   const clock: LeaseClock | undefined =
     !worker || !named
       ? undefined

@@ -10,7 +10,13 @@ export {
   type TimelineState,
   type LaneState,
 } from './engine';
-export { ScenarioSchema, parseScenario, SCENARIO_LIMITS, type ParseResult } from './schema';
+export {
+  ScenarioSchema,
+  parseScenario,
+  editableCopy,
+  SCENARIO_LIMITS,
+  type ParseResult,
+} from './schema';
 export { SCENARIO_TEXT_FIELDS, scenarioTextProblem, type ScenarioTextField } from './scenario-text';
 export { encodeScenario, decodeScenario, scenarioLink, MAX_SHARE_LENGTH } from './share';
 export {

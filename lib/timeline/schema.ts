@@ -207,3 +207,20 @@ export function parseScenario(data: unknown): ParseResult {
   const where = issue.path.length ? ` at ${issue.path.join('.')}` : '';
   return { ok: false, message: `This is not a valid scenario${where}: ${issue.message}.` };
 }
+
+/**
+ * A library scenario as the learner's own copy to edit: every field a scenario has (its token's
+ * name and holders' names, first token, time source, notes) kept, the library's own text (its
+ * explanation, number and takeaway) left out, as they no longer describe an edited copy.
+ */
+export function editableCopy(scenario: Scenario): Scenario {
+  const { explanation: _libraryText, ...rest } = scenario;
+  // The schema keeps a scenario's fields and drops a library entry's own (number, takeaway).
+  const copy = ScenarioSchema.safeParse({
+    ...rest,
+    id: `my-${scenario.id}`.slice(0, 40),
+    title: `My version of: ${scenario.title}`.slice(0, 120),
+  });
+  if (!copy.success) throw new Error(`Not a valid scenario to copy: ${copy.error.message}`);
+  return copy.data as Scenario;
+}

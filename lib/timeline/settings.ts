@@ -6,6 +6,7 @@ import {
   type StateLines,
   type Vocabulary,
 } from '@/lib/lease';
+import { namesClocks } from './clocks';
 import { timelineDesign } from './engine';
 import type { TimelineSnapshot } from './trace-types';
 import { gatewayResources, gatewayTarget, targetCheckOf } from './target-list';
@@ -59,6 +60,7 @@ export function scenarioSettings(scenario: Scenario): ScenarioSettings {
         }
       : {}),
     ...(scenario.terms?.token ? { token: scenario.terms.token } : {}),
+    ...(namesClocks(scenario) ? { clock: scenario.timeSource ?? 'database' } : {}),
     ...(targetChecks.length ? { targetChecks } : {}),
   };
 }

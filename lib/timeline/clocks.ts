@@ -1,0 +1,15 @@
+import type { Scenario } from './types';
+
+/*
+ * The scenario's clocks: which clock judges a lease, and whether the words name it. A scenario
+ * that sets no clock (the statement clock, every offset 0) reads as it always did; one that sets
+ * any names the clock in its settings line and in every lease check's words.
+ */
+
+/** Whether the scenario sets clocks: a time source other than the database's, or an offset. */
+export function namesClocks(scenario: Pick<Scenario, 'timeSource' | 'workers'>): boolean {
+  return (
+    (scenario.timeSource ?? 'database') !== 'database' ||
+    scenario.workers.some((w) => (w.clockOffset ?? 0) !== 0)
+  );
+}
