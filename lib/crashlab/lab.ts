@@ -184,7 +184,7 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
       const now = await clock(task);
       const claimed = await task.transaction(async () => {
         const picked = await task.get<{ run: string }>(pickClaimableRun(task.dialect), { now });
-        if (!picked) return null;
+        if (!picked) return nothingClaimable(task, owner, now);
         const run = picked.run;
         const rows = await task.all<{ token: number }>(CLAIM_PICKED_RUN, {
           run,
@@ -192,7 +192,7 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
           now,
           lease,
         });
-        if (rows.length !== 1) return null;
+        if (rows.length !== 1) return nothingClaimable(task, owner, now);
         const generation = Number(rows[0].token);
         await task.run(
           'INSERT INTO claims (run_id, generation, owner, claimed_at, lease_until) VALUES ($run, $generation, $owner, $now, $until)',
@@ -205,7 +205,7 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
         );
         return { run, generation };
       });
-      if (!claimed) return nothingClaimable(task, owner, now);
+      if ('ok' in claimed) return claimed;
       const done: Partial<Record<Step, string>> = {};
       const saved = await task.all<{ step: Step; output: string }>(
         'SELECT step, output FROM checkpoints WHERE run_id = $run',

@@ -156,20 +156,19 @@ export function oneTripOps(ctx: OneTripContext): LabOps {
   };
   return {
     async claimNext(owner) {
-      let pickedAt: number | undefined;
       const claimed = await task.transaction(async () => {
         const picked = await task.get<{ run: string | null; now: number }>(
           pickOnServerClock(pickClaimableRun(task.dialect)),
         );
-        pickedAt = picked ? Number(picked.now) : undefined;
-        if (!picked?.run) return null;
+        const now = picked ? Number(picked.now) : undefined;
+        if (!picked?.run || now === undefined) return nothingClaimable(task, owner, now);
         const { run } = picked;
-        const now = Number(picked.now);
         const row = await task.get<{ token: number | null; op: string; done: string | null }>(
           claimAndRead(CLAIM_PICKED_RUN),
           { run, owner, now, lease },
         );
-        if (row?.token === null || row?.token === undefined) return null;
+        if (row?.token === null || row?.token === undefined)
+          return nothingClaimable(task, owner, now);
         const generation = Number(row.token);
         // The publisher learns the new generation before the claim commits, so from the moment
         // this worker holds the run, an older generation's publish is refused.
@@ -177,7 +176,7 @@ export function oneTripOps(ctx: OneTripContext): LabOps {
         const saved = (row.done ? JSON.parse(row.done) : []) as { step: Step; output: string }[];
         return { run, generation, now, op: String(row.op), saved };
       });
-      if (!claimed) return nothingClaimable(task, owner, pickedAt);
+      if ('ok' in claimed) return claimed;
       ctx.rememberOperation(claimed.run, claimed.op);
       const done: Partial<Record<Step, string>> = {};
       for (const { step, output } of claimed.saved) done[step] = output;

@@ -67,7 +67,9 @@ const nearestRun = (
 /**
  * A claim that took no run: every run final, or every open run held on a live lease. The
  * rulebook decides it on the run nearest to claimable (the open run whose lease ends first, else
- * a final run), read in one statement with the database's clock (`now`: an injected clock's).
+ * a final run), read in one statement with the database's clock (`now`: the claim's own clock,
+ * when it read one). Call it inside the claim's transaction, so the run it judges is the run
+ * the claim saw, not one changed by another worker after the claim gave up.
  */
 export async function nothingClaimable(
   task: AsyncSqlDriver,
