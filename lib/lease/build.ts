@@ -1,3 +1,11 @@
+import {
+  CLAIM_COLUMNS,
+  columnSql,
+  columnsRead,
+  conditionsWhere,
+  type ClaimColumn,
+  type RunCondition,
+} from './catalogue';
 import { claimableSql, commitWhere, RUNS_TABLE, type RunTable } from './conditions';
 import {
   FENCE_SCHEMA,
@@ -14,7 +22,11 @@ import type { SqlDialect } from '@/lib/sqlite/async-driver';
  * The run table's schema and the statement that enqueues a run, per table alias. PostgreSQL
  * gets wider integers and a lease end with fractions of a second; the columns are the same.
  */
-function tableSql(t: RunTable, dialect: SqlDialect = 'sqlite'): { schema: string; submit: string } {
+function tableSql(
+  t: RunTable,
+  dialect: SqlDialect = 'sqlite',
+  tracked: readonly ClaimColumn[] = [],
+): { schema: string; submit: string } {
   const time = dialect === 'postgres' ? 'DOUBLE PRECISION' : 'INTEGER';
   const int = dialect === 'postgres' ? 'BIGINT' : 'INTEGER';
   if (t.name === 'jobs') {
@@ -31,7 +43,12 @@ function tableSql(t: RunTable, dialect: SqlDialect = 'sqlite'): { schema: string
   ${t.leaseUntil}  ${time} NOT NULL DEFAULT 0,
   ${t.fence}       ${int} NOT NULL DEFAULT 0,
   ${t.status}      TEXT    NOT NULL DEFAULT '${t.queued}'
-               CHECK (${t.status} IN ('${t.queued}', 'running', 'done', 'canceling', 'canceled', 'failed'))
+               CHECK (${t.status} IN ('${t.queued}', 'running', 'done', 'canceling', 'canceled', 'failed'))${tracked
+                 .map(
+                   (c) =>
+                     `,\n  ${columnSql(c, t)} ${c === 'attempt' ? int : time} NOT NULL DEFAULT 0`,
+                 )
+                 .join('')}
 );`,
     submit: `INSERT INTO ${t.name} (${t.id}) VALUES ($run)`,
   };
@@ -55,7 +72,9 @@ function registered(fence: ResourceFence): boolean {
 export function buildTargets(
   rules: DesignRules['targets'],
   t: RunTable = RUNS_TABLE,
+  tracked: readonly ClaimColumn[] = [],
 ): DesignTargets {
+  const trackedState = tracked.map((c) => ` || ',' || ${columnSql(c, t)}`).join('');
   const report = `'${REPORT_RESOURCE}'`;
   const gateway = `'${GATEWAY_RESOURCE}'`;
   const registering = [
@@ -79,7 +98,7 @@ export function buildTargets(
     // What the future of a schedule depends on: the run row, what each resource has seen, and
     // the keys it took. (The log of past writes does not change what happens next.)
     snapshot: `SELECT
-  (SELECT group_concat(${t.owner} || ',' || ${t.leaseUntil} || ',' || ${t.fence} || ',' || ${t.status}, ';')
+  (SELECT group_concat(${t.owner} || ',' || ${t.leaseUntil} || ',' || ${t.fence} || ',' || ${t.status}${trackedState}, ';')
      FROM ${t.name} WHERE ${t.id} = $run)
   || '|' || ${FENCE_STATE} AS state`,
   };
@@ -100,36 +119,83 @@ const READ_OUTPUT = `SELECT name, op_id AS opId, owner, fence, body, written_at 
   FROM run_outputs WHERE run_id = $run AND name = $name`;
 
 /**
- * Builds a design's statements from its rules: every WHERE clause is made of the named
- * condition fragments of lib/lease/conditions.ts, over the rules' table.
+ * The claim columns a design records: those its conditions compare, and those its rules ask to
+ * track (a rescuer's read-then-compare), in the row's order.
+ */
+export function trackedColumns(rules: DesignRules): ClaimColumn[] {
+  const used = new Set<ClaimColumn>(rules.track ?? []);
+  for (const c of [...rules.renew, ...rules.finish, ...rules.output])
+    for (const col of columnsRead(c)) used.add(col);
+  return CLAIM_COLUMNS.filter((c) => used.has(c));
+}
+
+/** Throws on a condition list the catalogue cannot build: an empty set, a repeated column. */
+function refuseUnbuildable(statement: string, conditions: readonly RunCondition[]): void {
+  for (const c of conditions) {
+    if (typeof c === 'string') continue;
+    if (c.kind === 'status-in' && c.statuses.length === 0)
+      throw new Error(`The ${statement}'s status set is empty: it would match no row.`);
+    if (c.kind === 'fingerprint' && new Set(c.columns).size !== c.columns.length)
+      throw new Error(`The ${statement}'s fingerprint names a column twice.`);
+    if (c.kind === 'fingerprint' && c.columns.length === 0)
+      throw new Error(`The ${statement}'s fingerprint has no column.`);
+  }
+}
+
+/** What a claim sets in the tracked columns: one more attempt, the claimer's clock, database time. */
+function trackedSet(t: RunTable, tracked: readonly ClaimColumn[]): string {
+  const value = (c: ClaimColumn) =>
+    c === 'attempt' ? `${columnSql(c, t)} + 1` : c === 'claimed_at' ? '$clock' : '$now';
+  return tracked.map((c) => `, ${columnSql(c, t)} = ${value(c)}`).join('');
+}
+
+/** The names a read gives the tracked columns (RowState's fields). */
+const READ_AS: Record<ClaimColumn, string> = {
+  attempt: 'attempt',
+  claimed_at: 'claimedAt',
+  attempted_at: 'attemptedAt',
+};
+
+/**
+ * Builds a design's statements from its rules: every WHERE clause is made of the condition
+ * catalogue's fragments (lib/lease/catalogue.ts), over the rules' table. A claim records the
+ * tracked columns (attempt, claimed_at from the claimer's `$clock`, attempted_at) and returns
+ * them beside the token, so a holder can compare its own claim's fingerprint later.
  */
 export function buildDesign(
   meta: Pick<LeaseDesign, 'id' | 'name' | 'summary'>,
   rules: DesignRules,
 ): LeaseDesign {
   const t = rules.table;
-  const { schema, submit } = tableSql(t);
+  refuseUnbuildable('renewal', rules.renew);
+  refuseUnbuildable('finish', rules.finish);
+  refuseUnbuildable('output write', rules.output);
+  const tracked = trackedColumns(rules);
+  const { schema, submit } = tableSql(t, 'sqlite', tracked);
+  const setTracked = trackedSet(t, tracked);
   const claimSet = (fence: string) =>
-    `SET ${t.owner} = $owner, ${t.leaseUntil} = $now + $lease, ${t.fence} = ${fence}, ${t.status} = 'running'`;
+    `SET ${t.owner} = $owner, ${t.leaseUntil} = $now + $lease, ${t.fence} = ${fence}, ${t.status} = 'running'${setTracked}`;
   const returning = `RETURNING ${t.fence} AS token`;
+  const claimReturning = `${returning}${tracked.map((c) => `, ${columnSql(c, t)} AS ${c}`).join('')}`;
   const claim =
     rules.claim === 'select-then-update'
       ? `UPDATE ${t.name}
    ${claimSet('$seen_fence + 1')}
  WHERE ${t.id} = $run
-${returning}`
+${claimReturning}`
       : rules.claim === 'random-token'
         ? `UPDATE ${t.name}
    SET ${t.owner} = $owner, ${t.leaseUntil} = $now + $lease,
        ${t.fence} = (unicode($owner) * 7919 + $now * 104729 + ${t.fence} * 31) % 997 + 1,
-       ${t.status} = 'running'
+       ${t.status} = 'running'${setTracked}
  WHERE ${t.id} = $run AND ${claimableSql(t)}
-${returning}`
+${claimReturning}`
         : `UPDATE ${t.name}
    ${claimSet(`${t.fence} + 1`)}
  WHERE ${t.id} = $run AND ${claimableSql(t)}
-${returning}`;
+${claimReturning}`;
   const cancellable = `${t.id} = $run AND ${t.status} IN ('${t.queued}', 'running')`;
+  const readTracked = tracked.map((c) => `, ${columnSql(c, t)} AS ${READ_AS[c]}`).join('');
   return {
     ...meta,
     schema,
@@ -142,10 +208,10 @@ ${returning}`;
     claim,
     renew: `UPDATE ${t.name}
    SET ${t.leaseUntil} = $now + $lease
- WHERE ${commitWhere(rules.renew, t)}`,
+ WHERE ${conditionsWhere(rules.renew, t)}`,
     finish: `UPDATE ${t.name}
    SET ${t.status} = 'done'
- WHERE ${commitWhere(rules.finish, t)}`,
+ WHERE ${conditionsWhere(rules.finish, t)}`,
     cancel:
       rules.cancel === 'fenced'
         ? `UPDATE ${t.name}
@@ -158,17 +224,17 @@ ${returning}`
 ${returning}`,
     completeCancel: `UPDATE ${t.name} SET ${t.status} = 'canceled' WHERE ${t.id} = $run AND ${t.status} = 'canceling'`,
     read: `SELECT ${t.id} AS runId, ${t.owner} AS owner, ${t.leaseUntil} AS leaseUntil, ${t.fence} AS fence,
-  ${t.status} AS status FROM ${t.name} WHERE ${t.id} = $run`,
+  ${t.status} AS status${readTracked} FROM ${t.name} WHERE ${t.id} = $run`,
     outputSchema: OUTPUTS_SCHEMA,
     writeOutput: `INSERT INTO run_outputs (run_id, name, op_id, owner, fence, body, written_at)
 SELECT ${t.id}, $name, $op, $owner, $token, $body, $now FROM ${t.name}
- WHERE ${commitWhere(rules.output, t)}
+ WHERE ${conditionsWhere(rules.output, t)}
 ON CONFLICT (run_id, name) DO UPDATE
    SET op_id = excluded.op_id, owner = excluded.owner, fence = excluded.fence,
        body = excluded.body, written_at = excluded.written_at
  WHERE run_outputs.op_id <> excluded.op_id`,
     readOutput: READ_OUTPUT,
-    targets: buildTargets(rules.targets, t),
+    targets: buildTargets(rules.targets, t, tracked),
     rules,
   };
 }

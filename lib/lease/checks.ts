@@ -1,4 +1,3 @@
-import { COMMIT_CONDITIONS, type CommitCondition } from './conditions';
 import { admitsPosition, type FencePosition, type ResourceFence } from './fence';
 import type { CheckResult, RowState } from './decision';
 import type { RunStatus } from './types';
@@ -6,31 +5,9 @@ import type { RunStatus } from './types';
 /*
  * The checks a target runs, as data (CheckResult): each names what it compared, the value it
  * expected and the value it found. The decision builders (decide.ts) put them in a
- * WriteDecision; the explainer words them. Each mirrors the SQL that decided (conditions.ts,
+ * WriteDecision; the explainer words them. Each mirrors the SQL that decided (catalogue.ts,
  * fence.ts), so a sentence can never name a value the statement did not see.
  */
-
-/** The run row's commit conditions a statement checks, in the lesson's order, judged on `row`. */
-export function runRowChecks(
-  conditions: readonly CommitCondition[],
-  row: RowState,
-  writer: string,
-  token: number,
-  now: number,
-): CheckResult[] {
-  return COMMIT_CONDITIONS.filter((c) => conditions.includes(c)).map((name): CheckResult => {
-    switch (name) {
-      case 'owner':
-        return check(name, 'equals', writer, row.owner, row.owner === writer);
-      case 'fence':
-        return check(name, 'equals', token, row.fence, row.fence === token);
-      case 'lease':
-        return check(name, 'after', now, row.leaseUntil, row.leaseUntil > now);
-      case 'status':
-        return check(name, 'equals', 'running', row.status, row.status === 'running');
-    }
-  });
-}
 
 /** What a claim sees in a row: queued, a running run whose lease expired or is held, or its status. */
 export type ClaimState = 'queued' | 'expired' | 'held' | Exclude<RunStatus, 'queued' | 'running'>;

@@ -1,10 +1,14 @@
 import type { SqlDriver } from '@/lib/sqlite';
 import {
-  checkConditions,
-  COMMIT_CONDITIONS,
-  type CommitCondition,
-  type ConditionRow,
-} from './conditions';
+  conditionCheckName,
+  conditionsHeld,
+  conditionParams,
+  orderedConditions,
+  type RunCondition,
+  type WriterFacts,
+} from './catalogue';
+import { COMMIT_CONDITIONS, type ConditionRow } from './conditions';
+import type { CheckName, RowState } from './decision';
 import { describeChecked, explainCommit } from './explain-commit';
 import { observe, type ObservedWrite } from './outcome';
 import { FINAL_STATUSES } from './types';
@@ -44,17 +48,24 @@ export function missingRun(runId: string, row: RunRow | undefined = undefined): 
  */
 export function commitOutcome(args: {
   changed: number;
-  judged: ConditionRow;
+  judged: RowState;
   after: ConditionRow;
-  conditions?: readonly CommitCondition[];
+  conditions?: readonly RunCondition[];
   owner: string;
   token: number;
   now: number;
+  /** What the writer's claim left and what it read (catalogue conditions that compare them). */
+  memory?: Pick<WriterFacts, 'claim' | 'read'>;
   /** 0 rows because this writer's own attempt already landed; an object names that attempt. */
   landed: boolean | { opId: string; original: unknown };
 }): ObservedWrite['database'] {
   const { changed, judged, owner, token, now } = args;
-  const checked = checkConditions(args.conditions ?? COMMIT_CONDITIONS, judged, owner, token, now);
+  const checked = conditionsHeld(args.conditions ?? COMMIT_CONDITIONS, judged, {
+    owner,
+    token,
+    now,
+    ...args.memory,
+  });
   if (changed > 0) return { kind: 'applied', checked };
   if (args.landed)
     return args.landed === true
@@ -70,7 +81,7 @@ export function commitOutcome(args: {
  * leaves a row that says who finished it.
  */
 export function finishLanded(
-  conditions: readonly CommitCondition[] = [],
+  conditions: readonly RunCondition[] = [],
   row: ConditionRow,
   owner: string,
   token: number,
@@ -102,7 +113,9 @@ export interface CommitFacts {
   /** Rows the statement changed. */
   changed: number;
   /** The conditions the statement checks (its WHERE); all four when unknown. */
-  conditions?: readonly CommitCondition[];
+  conditions?: readonly RunCondition[];
+  /** What the writer's claim left and what it read (catalogue conditions that compare them). */
+  memory?: Pick<WriterFacts, 'claim' | 'read'>;
   /**
    * The row the statement judged, read before it. Omitted when the statement was the only read
    * (a one-statement finish returns just the row it left): a statement built from the
@@ -126,16 +139,19 @@ export interface CommitFacts {
  * on what the statement did. Pure; every engine, sync or async, calls it after its statement.
  */
 export function commitResult(facts: CommitFacts): CommitResult {
-  const { runId, changed, after, owner, token, now } = facts;
+  const { runId, changed, after, owner, token, now, memory } = facts;
   if (!after) return missingRun(runId);
   const conditions = facts.conditions ?? COMMIT_CONDITIONS;
   const judged = facts.judged ?? (changed > 0 ? undefined : after);
   const landed = changed === 0 ? (facts.landed ?? false) : false;
   const database = judged
-    ? commitOutcome({ changed, judged, after, conditions, owner, token, now, landed })
+    ? commitOutcome({ changed, judged, after, conditions, owner, token, now, landed, memory })
     : {
         kind: 'applied' as const,
-        checked: conditions.map((condition) => ({ condition, held: true })),
+        checked: orderedConditions(conditions).map((c) => ({
+          condition: conditionCheckName(c),
+          held: true,
+        })),
       };
   const kind = facts.kind;
   const explain = (applied: boolean, duplicate = false): string =>
@@ -151,6 +167,7 @@ export function commitResult(facts: CommitFacts): CommitResult {
           now,
           kind,
           landed: duplicate,
+          memory,
         })
       : `${changed} row changed: this design ${describeChecked(conditions)}.`;
   if (database.kind === 'applied')
@@ -174,7 +191,7 @@ export function commitResult(facts: CommitFacts): CommitResult {
   return {
     ok: false,
     changed: 0,
-    failed: database.failed as CommitCondition[],
+    failed: database.failed as CheckName[],
     row: after,
     observed: observe(database),
     explanation: explain(false),
@@ -188,16 +205,24 @@ export function commitResult(facts: CommitFacts): CommitResult {
 export function runCommit(
   ctx: CommitContext,
   sql: string,
-  conditions: readonly CommitCondition[] | undefined,
+  conditions: readonly RunCondition[] | undefined,
   owner: string,
   token: number,
   now: number,
   landed?: (row: RunRow) => boolean,
   kind?: 'renew' | 'finish',
+  memory?: Pick<WriterFacts, 'claim' | 'read'>,
 ): CommitResult {
   const { db, runId, leaseSeconds, read } = ctx;
   const judged = read();
-  const changed = db.run(sql, { run: runId, owner, token, now, lease: leaseSeconds });
+  const changed = db.run(sql, {
+    run: runId,
+    owner,
+    token,
+    now,
+    lease: leaseSeconds,
+    ...conditionParams(conditions ?? [], { owner, token, now, ...memory }),
+  });
   const row = read();
   if (!row || !judged) return missingRun(runId, row);
   return commitResult({
@@ -212,6 +237,7 @@ export function runCommit(
     now,
     landed: changed === 0 && (landed?.(row) ?? false),
     ...(kind ? { kind } : {}),
+    ...(memory ? { memory } : {}),
   });
 }
 
@@ -244,7 +270,9 @@ export function writeRunOutput(
   const conditions = design.rules?.output ?? COMMIT_CONDITIONS;
   const stored = changed > 0 ? undefined : readOutput(output.name);
   // A retry whose first attempt landed is a duplicate, unless the writer has also lost the run.
-  const held = checkConditions(conditions, judged, owner, fenceToken, now).every((c) => c.held);
+  const held = conditionsHeld(conditions, judged, { owner, token: fenceToken, now }).every(
+    (c) => c.held,
+  );
   const landed =
     stored && stored.opId === output.opId && held
       ? {

@@ -14,6 +14,13 @@ export interface RunTable {
   status: string;
   /** The status word of a run waiting for its first claim. */
   queued: string;
+  /**
+   * Columns a claim records when a design's conditions compare them (lib/lease/catalogue.ts):
+   * the claims made, the claimer's own clock and database time at the last claim.
+   */
+  attempt?: string;
+  claimedAt?: string;
+  attemptedAt?: string;
 }
 
 /** The lesson's run table. */
@@ -25,6 +32,9 @@ export const RUNS_TABLE: RunTable = {
   fence: 'fence',
   status: 'status',
   queued: 'queued',
+  attempt: 'attempt',
+  claimedAt: 'claimed_at',
+  attemptedAt: 'attempted_at',
 };
 
 /** The same table under the Python demo's names: an alias of the one design, not a second copy. */
@@ -95,48 +105,6 @@ export function conditionHolds(
       return row.leaseUntil > now;
     case 'status':
       return row.status === 'running';
-  }
-}
-
-/** Each condition a design checks, and whether it held for this writer on this row. */
-export function checkConditions(
-  conditions: readonly CommitCondition[],
-  row: ConditionRow,
-  owner: string,
-  token: number,
-  now: number,
-): { condition: CommitCondition; held: boolean }[] {
-  return COMMIT_CONDITIONS.filter((c) => conditions.includes(c)).map((condition) => ({
-    condition,
-    held: conditionHolds(condition, row, owner, token, now),
-  }));
-}
-
-/** What a condition says about a row, in the lesson's words ("the status was running"). */
-export function describeCondition(
-  condition: CommitCondition,
-  row: ConditionRow,
-  owner: string,
-  token: number,
-  now: number,
-): string {
-  switch (condition) {
-    case 'owner':
-      return row.owner === owner
-        ? `the owner was ${owner}`
-        : `the owner is ${row.owner || '(nobody)'}, not ${owner}`;
-    case 'fence':
-      return row.fence === token
-        ? `the fence was ${token}`
-        : `the fence is ${row.fence}, the writer holds token ${token}`;
-    case 'lease':
-      return row.leaseUntil > now
-        ? `the lease ran until ${row.leaseUntil}`
-        : `the lease ended at ${row.leaseUntil}, it is now ${now}`;
-    case 'status':
-      return row.status === 'running'
-        ? 'the status was running'
-        : `the status is ${row.status}, not running`;
   }
 }
 

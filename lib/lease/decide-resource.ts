@@ -1,9 +1,9 @@
+import { conditionChecks } from './catalogue';
 import {
   highestSeenCheck,
   keyCheck,
   pausedCheck,
   quorumCheck,
-  runRowChecks,
   versionCheck,
   workerCheckResult,
 } from './checks';
@@ -83,7 +83,11 @@ function fenceChecks(
     }
     case 'run-row':
       if (!w.row) throw new Error(`A run-row fence at ${w.target} needs the row it judged.`);
-      return runRowChecks(fence.conditions, w.row, ctx.writer, w.token, ctx.at);
+      return conditionChecks(fence.conditions, w.row, {
+        owner: ctx.writer,
+        token: w.token,
+        now: ctx.at,
+      });
     case 'key-only':
       if (!w.key) throw new Error(`A key-only fence at ${w.target} needs the key it compared.`);
       return [keyCheck('key', w.key.key, w.key.storedBy)];

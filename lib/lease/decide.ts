@@ -4,9 +4,8 @@ import {
   claimableCheck,
   keyCheck,
   runExistsCheck,
-  runRowChecks,
 } from './checks';
-import type { CommitCondition } from './conditions';
+import { conditionChecks, type RunCondition, type WriterFacts } from './catalogue';
 import type { RowState, WriteDecision, WriteKind } from './decision';
 import { build, outcome, RUN_ROW, type DecisionContext, type HeldToken } from './judge';
 
@@ -50,15 +49,22 @@ export function decideCommit(
   ctx: DecisionContext,
   w: {
     kind: 'renew' | 'finish' | 'output';
-    conditions: readonly CommitCondition[];
+    conditions: readonly RunCondition[];
     before: RowState;
     after: RowState;
     token: number;
     changed: number;
+    /** What the writer's claim left and what it read, for catalogue conditions that compare them. */
+    memory?: Pick<WriterFacts, 'claim' | 'read'>;
     duplicate?: { opId: string; storedBy?: string };
   },
 ): WriteDecision {
-  const checks = runRowChecks(w.conditions, w.before, ctx.writer, w.token, ctx.at);
+  const checks = conditionChecks(w.conditions, w.before, {
+    owner: ctx.writer,
+    token: w.token,
+    now: ctx.at,
+    ...w.memory,
+  });
   if (w.kind === 'output' && w.duplicate)
     checks.push(keyCheck('operation', w.duplicate.opId, w.duplicate.storedBy ?? ctx.writer));
   const database = w.changed > 0 ? 'applied' : w.duplicate ? 'duplicate' : 'refused';

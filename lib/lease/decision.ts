@@ -3,7 +3,7 @@ import type { FenceKind } from './fence';
 import type { OutcomeKind, UnknownReason } from './outcome';
 import type { PropertyId, ViolationKind } from './properties';
 import type { FingerprintKind } from './replicated-fence';
-import type { RescueField } from './rescue';
+import type { FingerprintColumn, RunColumn } from './catalogue';
 import type { RunStatus } from './types';
 
 /*
@@ -65,6 +65,10 @@ export const CHECK_NAMES = [
   'stuck',
   /** A column still holds the value the writer read earlier (`field` names the column). */
   'as-read',
+  /** The attempt number is still the one the writer's own claim left (catalogue.ts). */
+  'attempt',
+  /** A tuple of columns is still what the writer's own claim left (`fields` names them). */
+  'fingerprint',
 ] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
 
@@ -94,7 +98,9 @@ export interface CheckResult {
   actual: CheckValue;
   held: boolean;
   /** For an 'as-read' check: the run row's column compared with the value read. */
-  field?: RescueField;
+  field?: RunColumn;
+  /** For a 'fingerprint' check: its columns, in the order of `expected` and `actual`. */
+  fields?: readonly FingerprintColumn[];
 }
 
 /** Where the write landed and which rule guards it. */
@@ -114,6 +120,12 @@ export interface RowState {
   fence: number;
   leaseUntil: number;
   status: RunStatus;
+  /** Claims made (a fenced cancel is not one): only in a design whose conditions compare it. */
+  attempt?: number;
+  /** The claimer's own clock at the last claim (tracked like `attempt`). */
+  claimedAt?: number;
+  /** Database time of the last claim (tracked like `attempt`). */
+  attemptedAt?: number;
 }
 
 /** The clock a lease check read: the database's, or the writing holder's own (`offset` s off). */

@@ -1,14 +1,9 @@
-import {
-  checkConditions,
-  COMMIT_CONDITIONS,
-  type CommitCondition,
-  type ConditionRow,
-} from './conditions';
+import type { RunCondition, WriterFacts } from './catalogue';
+import { COMMIT_CONDITIONS, type ConditionRow } from './conditions';
 import { decideCommit } from './decide';
 import type { RowState } from './decision';
 import { explain, type Explained } from './explain';
 import { list } from './explain-words';
-import type { RunRow } from './types';
 
 /*
  * Sentences for a run-row commit where the engine knows only the rows, not the claims (the
@@ -17,10 +12,26 @@ import type { RunRow } from './types';
  */
 
 /** The conditions of a run-row statement as words: "checks only the status". */
-export function describeChecked(conditions: readonly CommitCondition[]): string {
+export function describeChecked(conditions: readonly RunCondition[]): string {
   if (conditions.length === 0) return 'checks nothing but the run id';
-  const words = conditions.map((c) => `the ${c}`);
-  return conditions.length === 4 ? `checks ${list(words)}` : `checks only ${list(words)}`;
+  const words = conditions.map((c) => `the ${conditionWords(c)}`);
+  const all = COMMIT_CONDITIONS.every((c) => conditions.includes(c));
+  return all ? `checks ${list(words)}` : `checks only ${list(words)}`;
+}
+
+/** A condition as a noun: "owner", "status (running or canceling)", "(attempt, claimed_at)". */
+function conditionWords(c: RunCondition): string {
+  if (typeof c === 'string') return c;
+  switch (c.kind) {
+    case 'status-in':
+      return `status (${c.statuses.join(' or ')})`;
+    case 'attempt':
+      return 'attempt';
+    case 'fingerprint':
+      return c.columns.length === 1 ? c.columns[0] : `(${c.columns.join(', ')})`;
+    case 'as-read':
+      return `${c.column} as read`;
+  }
 }
 
 /**
@@ -31,7 +42,7 @@ export function describeChecked(conditions: readonly CommitCondition[]): string 
 export function explainCommit(args: {
   applied: boolean;
   changed: number;
-  conditions: readonly CommitCondition[];
+  conditions: readonly RunCondition[];
   judged: ConditionRow;
   after: ConditionRow;
   owner: string;
@@ -39,6 +50,7 @@ export function explainCommit(args: {
   now: number;
   kind?: 'renew' | 'finish' | 'output';
   landed?: boolean;
+  memory?: Pick<WriterFacts, 'claim' | 'read'>;
 }): Explained {
   const { judged, after, owner, token, now } = args;
   const d = decideCommit(
@@ -51,43 +63,8 @@ export function explainCommit(args: {
       token,
       changed: args.applied ? Math.max(1, args.changed) : 0,
       ...(args.landed ? { duplicate: { opId: `${owner}@${token}` } } : {}),
+      ...(args.memory ? { memory: args.memory } : {}),
     },
   );
   return explain(d).sentence;
-}
-
-/**
- * Names the commit conditions that do not hold for `owner` with `fenceToken` at `now`, among
- * `conditions` (all four by default). Used to explain a refusal; the UPDATE decides.
- */
-export function failedConditions(
-  row: RunRow,
-  owner: string,
-  fenceToken: number,
-  now: number,
-  conditions: readonly CommitCondition[] = COMMIT_CONDITIONS,
-): CommitCondition[] {
-  return checkConditions(conditions, row, owner, fenceToken, now)
-    .filter((c) => !c.held)
-    .map((c) => c.condition);
-}
-
-/** A sentence for a refused commit, in the lesson's terms. */
-export function explainRefusal(
-  row: RunRow,
-  failed: readonly CommitCondition[],
-  owner: string,
-  token: number,
-  now: number,
-): string {
-  return explainCommit({
-    applied: false,
-    changed: 0,
-    conditions: failed,
-    judged: row,
-    after: row,
-    owner,
-    token,
-    now,
-  });
 }

@@ -40,7 +40,11 @@ function checkRule(name: CheckName, v: Vocabulary): string {
     case 'stuck':
       return 'A rescuer re-queues only a run it read as stuck: running, with its lease run out.';
     case 'as-read':
-      return 'The rescuer’s write compares what it read: a run that changed since the read (another claim, a finish) matches no row, so the rescue cannot undo newer work.';
+      return 'The write compares what its writer read: a run that changed since the read (another claim, a finish) matches no row, so the write cannot undo newer work.';
+    case 'attempt':
+      return 'The attempt number counts the claims of a run: every claim raises it, so a writer from an older attempt matches no row.';
+    case 'fingerprint':
+      return 'A fingerprint is the values the writer’s own claim left in the row, compared as one: a later claim leaves other values, so the old holder matches no row. It is only as strong as its columns: one that a later claim may leave the same (the owner, when the same worker claims again) tells the two claims apart only with the others.';
   }
 }
 

@@ -103,6 +103,8 @@ export function checkLabel(c: CheckResult, v: Vocabulary): string {
       return 'nothing to rescue';
     case 'as-read':
       return `${fieldName(c, v)} changed since the read`;
+    case 'fingerprint':
+      return fingerprintName(c, v);
     default:
       return c.name;
   }
@@ -198,10 +200,33 @@ export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): stri
       return c.held
         ? `the ${fieldName(c, v)} was still ${who(c.expected)}, as read`
         : `the ${fieldName(c, v)} is ${who(c.actual)}, ${writer} read ${who(c.expected)}`;
+    case 'attempt':
+      return c.held
+        ? `the attempt was ${c.actual}`
+        : `the attempt is ${c.actual}, ${writer} holds ${who(c.expected)}`;
+    case 'fingerprint':
+      return c.held
+        ? `${fingerprintName(c, v)} was ${tuple(c.actual)}, as ${writer}'s claim left it`
+        : `${fingerprintName(c, v)} is ${tuple(c.actual)}, ${writer}'s claim left ${tuple(c.expected)}`;
   }
 }
 
-/** The run row's column an 'as-read' check compared: "owner", "fence", "lease end", "status". */
+/** "(attempt, claimed_at)": a fingerprint's columns, the token in the scenario's name. */
+function fingerprintName(c: CheckResult, v: Vocabulary): string {
+  const names = (c.fields ?? []).map((f) =>
+    f === 'attempt' && v.token === 'attempt' ? 'attempt' : f,
+  );
+  return names.length === 1 ? names[0] : `(${names.join(', ')})`;
+}
+
+/** A tuple of values as the learner reads it: "(2, 6)"; one value alone. */
+function tuple(value: CheckValue): string {
+  const values = Array.isArray(value) ? value : [value];
+  const shown = values.map((x) => who(x));
+  return shown.length === 1 ? shown[0] : `(${shown.join(', ')})`;
+}
+
+/** The run row's column an 'as-read' check compared: "owner", "fence", "lease end", "attempted_at". */
 function fieldName(c: CheckResult, v: Vocabulary): string {
   if (c.field === 'fence') return tokenName(v);
   return c.field === 'lease' ? 'lease end' : (c.field ?? 'value');

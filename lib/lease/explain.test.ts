@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openSqlJs } from '@/lib/sqlite';
-import { checkConditions, COMMIT_CONDITIONS, type CommitCondition } from './conditions';
+import { conditionChecks } from './catalogue';
+import { COMMIT_CONDITIONS, type CommitCondition } from './conditions';
 import { comparedDesigns } from './designs';
 import { createLeaseModel } from './model';
 import type { CommitResult, LeaseDesign } from './types';
@@ -70,10 +71,10 @@ describe('explanations are built from the conditions the design checked', () => 
           }
         } else if (db.kind === 'refused') {
           // The failed conditions are exactly those that fail on the row shown beside it.
-          const onRow = checkConditions(checked, result.row!, owner, token, now).filter(
+          const onRow = conditionChecks(checked, result.row!, { owner, token, now }).filter(
             (c) => !c.held,
           );
-          expect(db.failed).toEqual(onRow.map((c) => c.condition));
+          expect(db.failed).toEqual(onRow.map((c) => c.name));
           expect(db.failed.length).toBeGreaterThan(0);
           for (const c of db.failed) expect(text).toMatch(WORDS[c as CommitCondition]);
         }

@@ -1,5 +1,7 @@
 import type { SqlDriver } from '@/lib/sqlite';
-import { checkConditions, RUNS_TABLE, type RunTable } from './conditions';
+import { conditionsHeld } from './catalogue';
+import type { RunStatus } from './types';
+import { RUNS_TABLE, type RunTable } from './conditions';
 import {
   admitsPosition,
   fencedWriteSql,
@@ -135,9 +137,13 @@ function fenceChecks(
         owner: String(row.owner),
         fence: Number(row.fence),
         leaseUntil: Number(row.leaseUntil),
-        status: String(row.status),
+        status: String(row.status) as RunStatus,
       };
-      return checkConditions(fence.conditions, r, req.holder, req.token, req.now);
+      return conditionsHeld(fence.conditions, r, {
+        owner: req.holder,
+        token: req.token,
+        now: req.now,
+      });
     }
     case 'key-only':
       return [{ condition: 'key', held: keyHeld() }];

@@ -7,11 +7,33 @@ export {
   commitWhere,
   conditionSql,
   conditionHolds,
-  checkConditions,
-  describeCondition,
   type RunTable,
   type ConditionRow,
 } from './conditions';
+export {
+  CLAIM_COLUMNS,
+  RUN_COLUMNS,
+  FINGERPRINT_COLUMNS,
+  columnSql,
+  columnValue,
+  columnsRead,
+  runConditionSql,
+  orderedConditions,
+  conditionsWhere,
+  conditionParams,
+  conditionCheck,
+  conditionChecks,
+  conditionsHeld,
+  conditionCheckName,
+  sameCondition,
+  type ClaimColumn,
+  type RunColumn,
+  type FingerprintColumn,
+  type CatalogueEntry,
+  type RunCondition,
+  type ClaimValues,
+  type WriterFacts,
+} from './catalogue';
 export {
   FENCE_SCHEMA,
   FENCE_SEEN_TABLE,
@@ -77,7 +99,7 @@ export { runLessonDemo, LESSON_DEMO_OUTPUT } from './demo';
 export * from './properties';
 export { CLAIMABLE_CONDITION } from './conditions';
 export { pickClaimableRun, CLAIM_PICKED_RUN } from './queue';
-export { explainCommit, describeChecked, explainRefusal, failedConditions } from './explain-commit';
+export { explainCommit, describeChecked } from './explain-commit';
 export { explain, type Explanation, type Explained } from './explain';
 /** Words for a step that writes nothing (a read, a registration note, time, a pause). */
 export { explainStep, type StepFact, type ReconciledEffect } from './explain-steps';
@@ -153,8 +175,6 @@ export {
 } from './judge';
 // The checks a target runs, as data (for an engine that decides a check itself).
 export {
-  /** The run row's commit conditions, judged on a row. */
-  runRowChecks,
   /** What a claim sees in a row: queued, expired, held, or a status. */
   claimState,
   /** The claim's own test. */

@@ -1,4 +1,5 @@
 import type { SqlRow } from '@/lib/sqlite';
+import type { WriterFacts } from './catalogue';
 import type { FenceWriteResult, ResourceWrite } from './fence-write';
 import type {
   ClaimResult,
@@ -30,6 +31,9 @@ export interface CancelReconciliation {
   outputs: RunOutput[];
 }
 
+/** What a holder brings to a commit besides its name and token: what its claim left, what it read. */
+export type WriterMemory = Pick<WriterFacts, 'claim' | 'read'>;
+
 /** The lease model bound to one run in one database. Time is always passed in, never read. */
 export interface LeaseModel {
   readonly design: LeaseDesign;
@@ -43,9 +47,10 @@ export interface LeaseModel {
    * Claims the run. For a design whose claim is two statements (`claimRead`, then `claim`), the
    * two run back to back in one transaction, unless `seen` is given: then only the write runs,
    * with the row an earlier `claimRead` returned (null: that read saw nothing, so nothing is
-   * sent and the claim is refused).
+   * sent and the claim is refused). `clock` is the claimer's own clock (default `now`): a design
+   * that tracks claimed_at records it.
    */
-  claim(owner: string, now: number, seen?: SqlRow | null): ClaimResult;
+  claim(owner: string, now: number, seen?: SqlRow | null, clock?: number): ClaimResult;
   /** The first statement of a two-statement claim on its own (undefined: one-statement claim). */
   claimRead(owner: string, now: number): SqlRow | null | undefined;
   /** The worker's own check before its report write; undefined when the design has none. */
@@ -61,8 +66,9 @@ export interface LeaseModel {
   sendGateway(owner: string, fenceToken: number, now: number): FenceWriteResult;
   /** The design's report reference for this run, if one was written. */
   readReport(): { ref: string; fence: number } | undefined;
-  renew(owner: string, fenceToken: number, now: number): CommitResult;
-  finish(owner: string, fenceToken: number, now: number): CommitResult;
+  /** `memory`: what the holder's claim left and what it read, for catalogue conditions. */
+  renew(owner: string, fenceToken: number, now: number, memory?: WriterMemory): CommitResult;
+  finish(owner: string, fenceToken: number, now: number, memory?: WriterMemory): CommitResult;
   /**
    * Cancels the run. Under a fenced cancel it becomes `canceling` with a new generation, which
    * the fenced targets learn at once; `generation` is that new fence.

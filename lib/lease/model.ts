@@ -1,7 +1,8 @@
 import type { SqlDriver } from '@/lib/sqlite';
-import type { LeaseModel, LeaseModelOptions } from './model-api';
+import type { LeaseModel, LeaseModelOptions, WriterMemory } from './model-api';
 import { GATEWAY_RESOURCE, REPORT_RESOURCE } from './build';
-import { RUNS_TABLE, type CommitCondition } from './conditions';
+import type { RunCondition } from './catalogue';
+import { RUNS_TABLE } from './conditions';
 import { fencedDesign } from './designs';
 import {
   claimBlockedBy,
@@ -14,14 +15,20 @@ import { observe } from './outcome';
 import { resourceWrites, writeThroughFence } from './fence-write';
 import type { RunOutput, RunRow } from './types';
 
+/** The tracked claim columns a design's read returns (catalogue.ts), as RowState names them. */
+const TRACKED = ['attempt', 'claimedAt', 'attemptedAt'] as const;
+
 function normalizeRow(row: Record<string, unknown> | undefined): RunRow | undefined {
   if (!row) return undefined;
+  const tracked: Partial<Record<(typeof TRACKED)[number], number>> = {};
+  for (const k of TRACKED) if (row[k] !== undefined && row[k] !== null) tracked[k] = Number(row[k]);
   return {
     runId: String(row.runId),
     owner: String(row.owner ?? ''),
     leaseUntil: Number(row.leaseUntil),
     fence: Number(row.fence),
     status: String(row.status) as RunRow['status'],
+    ...tracked,
   };
 }
 
@@ -37,13 +44,14 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
 
   const commit = (
     sql: string,
-    conditions: readonly CommitCondition[] | undefined,
+    conditions: readonly RunCondition[] | undefined,
     owner: string,
     token: number,
     now: number,
     landed?: (row: RunRow) => boolean,
     kind?: 'renew' | 'finish',
-  ) => runCommit(ctx, sql, conditions, owner, token, now, landed, kind);
+    memory?: WriterMemory,
+  ) => runCommit(ctx, sql, conditions, owner, token, now, landed, kind, memory);
 
   const requireOutputs = (): { schema: string; write: string; read: string } => {
     if (!design.outputSchema || !design.writeOutput) {
@@ -146,9 +154,10 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
       const row = sql ? db.get(sql, { run: runId }) : undefined;
       return row ? { ref: String(row.ref), fence: Number(row.fence) } : undefined;
     },
-    claim(owner, now, seenBefore) {
+    claim(owner, now, seenBefore, clock = now) {
       const claimed = db.transaction(() => {
-        const params = { run: runId, owner, now, lease: leaseSeconds };
+        // $clock: the claimer's own clock, which a design that tracks claimed_at records.
+        const params = { run: runId, owner, now, lease: leaseSeconds, clock };
         if (!design.claimRead) return db.all<{ token: number }>(design.claim, params);
         // A two-statement claim: what the read returned is bound into the write by column name.
         const seen = seenBefore === undefined ? db.get(design.claimRead, params) : seenBefore;
@@ -193,12 +202,14 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
         row,
       };
     },
-    renew(owner, fenceToken, now) {
-      return commit(design.renew, design.rules?.renew, owner, fenceToken, now, undefined, 'renew');
+    renew(owner, fenceToken, now, memory) {
+      const rules = design.rules?.renew;
+      return commit(design.renew, rules, owner, fenceToken, now, undefined, 'renew', memory);
     },
-    finish(owner, fenceToken, now) {
-      const landed = (row: RunRow) => finishLanded(design.rules?.finish, row, owner, fenceToken);
-      return commit(design.finish, design.rules?.finish, owner, fenceToken, now, landed, 'finish');
+    finish(owner, fenceToken, now, memory) {
+      const rules = design.rules?.finish;
+      const landed = (row: RunRow) => finishLanded(rules, row, owner, fenceToken);
+      return commit(design.finish, rules, owner, fenceToken, now, landed, 'finish', memory);
     },
     cancel(now) {
       const before = read();

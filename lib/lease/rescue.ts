@@ -1,4 +1,12 @@
 import { claimState } from './checks';
+import {
+  conditionChecks,
+  conditionParams,
+  conditionsWhere,
+  RUN_COLUMNS,
+  type RunColumn,
+  type RunCondition,
+} from './catalogue';
 import { RUNS_TABLE, type RunTable } from './conditions';
 import type { CheckResult, RowState, WriteDecision } from './decision';
 import { build, outcome, RUN_ROW, type DecisionContext } from './judge';
@@ -13,8 +21,17 @@ import type { SqlDriver } from '@/lib/sqlite';
  * Oban's rescuers, issue 26).
  */
 
-/** The run row's columns a rescuer's write may compare with what it read, in the row's order. */
-export const RESCUE_FIELDS = ['owner', 'fence', 'lease', 'status'] as const;
+/**
+ * The run row's columns the timeline's rescuer offers to compare with what it read. Its write
+ * may compare any column of the catalogue (RUN_COLUMNS: a claim column such as attempted_at in
+ * a design that tracks it).
+ */
+export const RESCUE_FIELDS = [
+  'owner',
+  'fence',
+  'lease',
+  'status',
+] as const satisfies readonly RunColumn[];
 export type RescueField = (typeof RESCUE_FIELDS)[number];
 
 /** The name of the third party that rescues, as the decisions and sentences call it. */
@@ -26,39 +43,31 @@ export interface RescueRead {
   at: number;
 }
 
-const COLUMN: Readonly<Record<RescueField, (t: RunTable) => string>> = {
-  owner: (t) => t.owner,
-  fence: (t) => t.fence,
-  lease: (t) => t.leaseUntil,
-  status: (t) => t.status,
-};
-
-const VALUE: Readonly<Record<RescueField, (row: RowState) => string | number>> = {
-  owner: (row) => row.owner,
-  fence: (row) => row.fence,
-  lease: (row) => row.leaseUntil,
-  status: (row) => row.status,
-};
-
-/** The fields in the row's order, each once. */
-function ordered(compare: readonly RescueField[]): RescueField[] {
-  return RESCUE_FIELDS.filter((f) => compare.includes(f));
+/** The rescuer's conditions: each compared column as the catalogue's 'equal to the value read'. */
+function asRead(compare: readonly RunColumn[]): RunCondition[] {
+  return RUN_COLUMNS.filter((f) => compare.includes(f)).map((column) => ({
+    kind: 'as-read',
+    column,
+  }));
 }
 
 /** The rescuer's re-queue: the run back to queued, nobody's, compared with what it read. */
-export function rescueSql(compare: readonly RescueField[], t: RunTable = RUNS_TABLE): string {
-  const where = [`${t.id} = $run`, ...ordered(compare).map((f) => `${COLUMN[f](t)} = $read_${f}`)];
-  return `UPDATE ${t.name} SET ${t.status} = '${t.queued}', ${t.owner} = '', ${t.leaseUntil} = 0 WHERE ${where.join(' AND ')}`;
+export function rescueSql(compare: readonly RunColumn[], t: RunTable = RUNS_TABLE): string {
+  return `UPDATE ${t.name} SET ${t.status} = '${t.queued}', ${t.owner} = '', ${t.leaseUntil} = 0 WHERE ${conditionsWhere(asRead(compare), t)}`;
 }
 
 /** Runs the re-queue on `db` with the values read; the rows it changed. */
 export function rescueRun(
   db: SqlDriver,
-  w: { runId: string; read: RowState; compare: readonly RescueField[]; table?: RunTable },
+  w: { runId: string; read: RowState; compare: readonly RunColumn[]; table?: RunTable },
 ): number {
-  const params: Record<string, string | number> = { run: w.runId };
-  for (const f of ordered(w.compare)) params[`read_${f}`] = VALUE[f](w.read);
-  return db.run(rescueSql(w.compare, w.table), params);
+  const params = conditionParams(asRead(w.compare), {
+    owner: RESCUER,
+    token: 0,
+    now: 0,
+    read: w.read,
+  });
+  return db.run(rescueSql(w.compare, w.table), { run: w.runId, ...params });
 }
 
 /** Whether the rescuer's read showed a stuck run: running, with its lease run out. */
@@ -75,7 +84,7 @@ export function decideRescue(
   ctx: DecisionContext,
   w: {
     read: RescueRead | null;
-    compare: readonly RescueField[];
+    compare: readonly RunColumn[];
     before: RowState;
     after: RowState;
     changed: number;
@@ -92,18 +101,14 @@ export function decideRescue(
     },
   ];
   if (w.read && seen === 'expired')
-    for (const field of ordered(w.compare)) {
-      const expected = VALUE[field](w.read.row);
-      const actual = VALUE[field](w.before);
-      checks.push({
-        name: 'as-read',
-        field,
-        relation: 'equals',
-        expected,
-        actual,
-        held: expected === actual,
-      });
-    }
+    checks.push(
+      ...conditionChecks(asRead(w.compare), w.before, {
+        owner: RESCUER,
+        token: 0,
+        now: w.read.at,
+        read: w.read.row,
+      }),
+    );
   return build(ctx, {
     kind: 'rescue',
     token: null,

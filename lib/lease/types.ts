@@ -1,4 +1,6 @@
-import type { CommitCondition, RunTable } from './conditions';
+import type { ClaimColumn, RunCondition } from './catalogue';
+import type { CheckName, RowState } from './decision';
+import type { RunTable } from './conditions';
 import type { ResourceFence } from './fence';
 import type { ObservedWrite } from './outcome';
 
@@ -14,12 +16,8 @@ export type RunStatus = 'queued' | 'running' | 'done' | 'canceling' | 'canceled'
 export const FINAL_STATUSES: readonly RunStatus[] = ['done', 'canceled', 'failed'];
 
 /** The run row as stored: the whole state the lease and fence rules look at. */
-export interface RunRow {
+export interface RunRow extends RowState {
   runId: string;
-  owner: string;
-  leaseUntil: number;
-  fence: number;
-  status: RunStatus;
 }
 
 /** Why a claim was refused. */
@@ -34,7 +32,7 @@ export type CommitResult =
   | {
       ok: false;
       changed: 0;
-      failed: CommitCondition[];
+      failed: CheckName[];
       explanation: string;
       row: RunRow | undefined;
       /** The four-outcome view: refused, or duplicate (this holder's own write already landed). */
@@ -107,10 +105,16 @@ export type CancelRule =
 export interface DesignRules {
   table: RunTable;
   claim: ClaimRule;
-  renew: readonly CommitCondition[];
-  finish: readonly CommitCondition[];
+  /** Each statement's conditions, picked from the catalogue (lib/lease/catalogue.ts). */
+  renew: readonly RunCondition[];
+  finish: readonly RunCondition[];
   /** The conditions of a named output's write (draft, report reference). */
-  output: readonly CommitCondition[];
+  output: readonly RunCondition[];
+  /**
+   * Claim columns the claim records even though no condition here compares them (a rescuer's
+   * read-then-compare may); those the conditions compare are recorded anyway.
+   */
+  track?: readonly ClaimColumn[];
   cancel: CancelRule;
   targets: TargetRules;
 }

@@ -1,5 +1,8 @@
 import {
+  conditionCheckName,
+  orderedConditions,
   RESCUER,
+  type RunCondition,
   type CheckName,
   type CommitCondition,
   type LeaseDesign,
@@ -70,6 +73,11 @@ function fenceChecks(fence: ResourceFence): CheckName[] {
 
 const ALL_CONDITIONS: readonly CommitCondition[] = ['owner', 'fence', 'lease', 'status'];
 
+/** The checks a run-row statement records for its conditions (all four when unknown). */
+function conditionNames(conditions: readonly RunCondition[] | undefined): CheckName[] {
+  return orderedConditions(conditions ?? ALL_CONDITIONS).map(conditionCheckName);
+}
+
 /** The checks the target of `event` runs, as the scenario and the design set it up. */
 export function checksRun(scenario: Scenario, design: LeaseDesign, event: WriteEvent): CheckName[] {
   const rules = design.rules;
@@ -79,11 +87,11 @@ export function checksRun(scenario: Scenario, design: LeaseDesign, event: WriteE
       return ['claimable'];
     case 'renew':
     case 'finish':
-      return [...(rules?.[event.kind] ?? ALL_CONDITIONS)];
+      return conditionNames(rules?.[event.kind]);
     case 'draft':
-      return [...(rules?.output ?? ALL_CONDITIONS), 'operation'];
+      return [...conditionNames(rules?.output), 'operation'];
     case 'object-commit':
-      return [...(rules?.output ?? ALL_CONDITIONS), 'operation', 'version'];
+      return [...conditionNames(rules?.output), 'operation', 'version'];
     case 'cancel':
       return ['status'];
     case 'object-put': {

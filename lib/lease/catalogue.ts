@@ -1,0 +1,282 @@
+import {
+  COMMIT_CONDITIONS,
+  commitWhere,
+  conditionHolds,
+  conditionSql,
+  RUNS_TABLE,
+} from './conditions';
+import type { CommitCondition, RunTable } from './conditions';
+import type { CheckResult, CheckValue, RowState } from './decision';
+import type { RunStatus } from './types';
+
+/*
+ * The condition catalogue: every condition a design's claim, renew or finish may put in its
+ * WHERE clause, as data the learner picks from. One entry gives the SQL fragment, the check it
+ * records (expected and actual, judged on the row the statement judged) and, through the
+ * explainer, its words. The lesson's four named fragments ('owner', 'fence', 'lease',
+ * 'status') are entries written by name; the rest are objects:
+ *   - status in a set ('status' is the set {running});
+ *   - attempt equals (the attempt the writer's own claim left);
+ *   - a fingerprint: a tuple of columns the writer's claim left (attempt, claimed_by,
+ *     claimed_at, attempted_at), compared as one;
+ *   - a value equal to one read earlier (`attempted_at = :read.attempted_at`).
+ */
+
+/** Columns a claim records only in a design that uses them (its conditions, or a rescuer's). */
+export const CLAIM_COLUMNS = ['attempt', 'claimed_at', 'attempted_at'] as const;
+export type ClaimColumn = (typeof CLAIM_COLUMNS)[number];
+
+/** Every column of the run row a condition can compare, in the row's order. */
+export const RUN_COLUMNS = ['owner', 'fence', 'lease', 'status', ...CLAIM_COLUMNS] as const;
+export type RunColumn = (typeof RUN_COLUMNS)[number];
+
+/** The columns a fingerprint may hold: claimed_by is the owner column as the claim left it. */
+export const FINGERPRINT_COLUMNS = ['attempt', 'claimed_by', 'claimed_at', 'attempted_at'] as const;
+export type FingerprintColumn = (typeof FINGERPRINT_COLUMNS)[number];
+
+/** A catalogue entry beyond the lesson's four named fragments. */
+export type CatalogueEntry =
+  | { kind: 'status-in'; statuses: readonly RunStatus[] }
+  | { kind: 'attempt' }
+  | { kind: 'fingerprint'; columns: readonly FingerprintColumn[] }
+  | { kind: 'as-read'; column: RunColumn };
+
+/** One condition of a run-row statement: a named fragment, or a catalogue entry. */
+export type RunCondition = CommitCondition | CatalogueEntry;
+
+/** What the writer's own claim left in the row (the values a fingerprint compares). */
+export type ClaimValues = Partial<Pick<RowState, 'attempt' | 'claimedAt' | 'attemptedAt'>>;
+
+/** Everything a writer binds into a run-row condition. */
+export interface WriterFacts {
+  owner: string;
+  token: number;
+  now: number;
+  /** What its own claim left in the row, for 'attempt' and 'fingerprint'. */
+  claim?: ClaimValues;
+  /** The row as it read it earlier, for 'as-read'. */
+  read?: RowState;
+}
+
+const ROW_FIELD: Readonly<Record<RunColumn, keyof RowState>> = {
+  owner: 'owner',
+  fence: 'fence',
+  lease: 'leaseUntil',
+  status: 'status',
+  attempt: 'attempt',
+  claimed_at: 'claimedAt',
+  attempted_at: 'attemptedAt',
+};
+
+/** A column's name in a table; throws when the table has no such column (the jobs table). */
+export function columnSql(column: RunColumn, t: RunTable = RUNS_TABLE): string {
+  const name =
+    column === 'attempt'
+      ? t.attempt
+      : column === 'claimed_at'
+        ? t.claimedAt
+        : column === 'attempted_at'
+          ? t.attemptedAt
+          : t[ROW_FIELD[column] as 'owner' | 'fence' | 'leaseUntil' | 'status'];
+  if (!name) throw new Error(`The ${t.name} table has no ${column} column.`);
+  return name;
+}
+
+/** A column's value in a row as a decision sees it (null: the row does not track it). */
+export function columnValue(column: RunColumn, row: RowState): string | number | null {
+  return row[ROW_FIELD[column]] ?? null;
+}
+
+/** The run row's column behind a fingerprint column. */
+function fingerprintColumn(c: FingerprintColumn): RunColumn {
+  return c === 'claimed_by' ? 'owner' : c;
+}
+
+/** The parameter a fingerprint column is bound as: the writer's own name, or its claim's value. */
+function fingerprintParam(c: FingerprintColumn): string {
+  return c === 'claimed_by' ? '$owner' : `$${c}`;
+}
+
+/** The claim columns a condition compares (so the design's claim must record them). */
+export function columnsRead(condition: RunCondition): ClaimColumn[] {
+  const columns: RunColumn[] =
+    typeof condition === 'string' || condition.kind === 'status-in'
+      ? []
+      : condition.kind === 'attempt'
+        ? ['attempt']
+        : condition.kind === 'fingerprint'
+          ? condition.columns.map(fingerprintColumn)
+          : [condition.column];
+  return CLAIM_COLUMNS.filter((c) => columns.includes(c));
+}
+
+/** True for a status set that is the lesson's own 'status' fragment ({running}). */
+function runningOnly(statuses: readonly RunStatus[]): boolean {
+  return statuses.length === 1 && statuses[0] === 'running';
+}
+
+/** One condition as SQL over a run table. */
+export function runConditionSql(condition: RunCondition, t: RunTable = RUNS_TABLE): string {
+  if (typeof condition === 'string') return conditionSql(condition, t);
+  switch (condition.kind) {
+    case 'status-in':
+      return runningOnly(condition.statuses)
+        ? runConditionSql('status', t)
+        : `${t.status} IN (${condition.statuses.map((s) => `'${s}'`).join(', ')})`;
+    case 'attempt':
+      return `${columnSql('attempt', t)} = $attempt`;
+    case 'fingerprint': {
+      const cols = condition.columns.map((c) => columnSql(fingerprintColumn(c), t));
+      const params = condition.columns.map(fingerprintParam);
+      return cols.length === 1
+        ? `${cols[0]} = ${params[0]}`
+        : `(${cols.join(', ')}) = (${params.join(', ')})`;
+    }
+    case 'as-read':
+      return `${columnSql(condition.column, t)} = $read_${condition.column}`;
+  }
+}
+
+/** The conditions in the order their SQL and checks run: the named four first, in the lesson's order. */
+export function orderedConditions(conditions: readonly RunCondition[]): RunCondition[] {
+  const named = COMMIT_CONDITIONS.filter((c) => conditions.includes(c));
+  return [...named, ...conditions.filter((c) => typeof c !== 'string')];
+}
+
+/** The WHERE clause of a run-row statement: the run id, then each condition. */
+export function conditionsWhere(
+  conditions: readonly RunCondition[],
+  t: RunTable = RUNS_TABLE,
+): string {
+  const named = COMMIT_CONDITIONS.filter((c) => conditions.includes(c));
+  const entries = conditions.filter((c): c is CatalogueEntry => typeof c !== 'string');
+  return [commitWhere(named, t), ...entries.map((c) => runConditionSql(c, t))].join(' AND ');
+}
+
+/** The values a writer binds for its conditions (its claim's fingerprint, what it read). */
+export function conditionParams(
+  conditions: readonly RunCondition[],
+  w: WriterFacts,
+): Record<string, string | number | null> {
+  const params: Record<string, string | number | null> = {};
+  for (const c of conditions) {
+    if (typeof c === 'string' || c.kind === 'status-in') continue;
+    if (c.kind === 'as-read') {
+      params[`read_${c.column}`] = w.read ? columnValue(c.column, w.read) : null;
+      continue;
+    }
+    const columns: readonly FingerprintColumn[] = c.kind === 'attempt' ? ['attempt'] : c.columns;
+    for (const col of columns) if (col !== 'claimed_by') params[col] = claimValue(col, w.claim);
+  }
+  return params;
+}
+
+function claimValue(column: ClaimColumn, claim: ClaimValues | undefined): number | null {
+  return claim?.[ROW_FIELD[column] as keyof ClaimValues] ?? null;
+}
+
+/** What the writer expects of one fingerprint column, and what the row holds. */
+function fingerprintPair(
+  c: FingerprintColumn,
+  row: RowState,
+  w: WriterFacts,
+): [CheckValue, CheckValue] {
+  if (c === 'claimed_by') return [w.owner, row.owner];
+  return [claimValue(c, w.claim), columnValue(c, row)];
+}
+
+function check(
+  name: CheckResult['name'],
+  relation: CheckResult['relation'],
+  expected: CheckValue,
+  actual: CheckValue,
+  held: boolean,
+): CheckResult {
+  return { name, relation, expected, actual, held };
+}
+
+function namedCheck(c: CommitCondition, row: RowState, w: WriterFacts): CheckResult {
+  const held = conditionHolds(c, row, w.owner, w.token, w.now);
+  switch (c) {
+    case 'owner':
+      return check(c, 'equals', w.owner, row.owner, held);
+    case 'fence':
+      return check(c, 'equals', w.token, row.fence, held);
+    case 'lease':
+      return check(c, 'after', w.now, row.leaseUntil, held);
+    case 'status':
+      return check(c, 'equals', 'running', row.status, held);
+  }
+}
+
+/** One condition, judged on `row` for the writer: the same rule as its SQL. */
+export function conditionCheck(
+  condition: RunCondition,
+  row: RowState,
+  w: WriterFacts,
+): CheckResult {
+  if (typeof condition === 'string') return namedCheck(condition, row, w);
+  switch (condition.kind) {
+    case 'status-in':
+      if (runningOnly(condition.statuses)) return namedCheck('status', row, w);
+      return check(
+        'status',
+        'one-of',
+        condition.statuses,
+        row.status,
+        condition.statuses.includes(row.status),
+      );
+    case 'attempt': {
+      const [expected, actual] = fingerprintPair('attempt', row, w);
+      return check('attempt', 'equals', expected, actual, expected !== null && expected === actual);
+    }
+    case 'fingerprint': {
+      const pairs = condition.columns.map((c) => fingerprintPair(c, row, w));
+      const held = pairs.every(([e, a]) => e !== null && e === a);
+      const values = (i: 0 | 1) => pairs.map((p) => p[i] ?? 'none') as (string | number)[];
+      return {
+        ...check('fingerprint', 'equals', values(0), values(1), held),
+        fields: condition.columns,
+      };
+    }
+    case 'as-read': {
+      const expected = w.read ? columnValue(condition.column, w.read) : null;
+      const actual = columnValue(condition.column, row);
+      return {
+        ...check('as-read', 'equals', expected, actual, expected !== null && expected === actual),
+        field: condition.column,
+      };
+    }
+  }
+}
+
+/** Each condition a statement checks, in its SQL's order, judged on `row` for the writer. */
+export function conditionChecks(
+  conditions: readonly RunCondition[],
+  row: RowState,
+  w: WriterFacts,
+): CheckResult[] {
+  return orderedConditions(conditions).map((c) => conditionCheck(c, row, w));
+}
+
+/** Each condition as a write's outcome records it (outcome.ts): the check's name, and whether it held. */
+export function conditionsHeld(
+  conditions: readonly RunCondition[],
+  row: RowState,
+  w: WriterFacts,
+): { condition: CheckResult['name']; held: boolean }[] {
+  return conditionChecks(conditions, row, w).map((c) => ({ condition: c.name, held: c.held }));
+}
+
+/** The name of the check a condition records (status-in is a 'status' check). */
+export function conditionCheckName(
+  condition: RunCondition,
+): 'owner' | 'fence' | 'lease' | 'status' | 'attempt' | 'fingerprint' | 'as-read' {
+  if (typeof condition === 'string') return condition;
+  return condition.kind === 'status-in' ? 'status' : condition.kind;
+}
+
+/** Whether two conditions are the same entry (a list holds each once). */
+export function sameCondition(a: RunCondition, b: RunCondition): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
