@@ -1,0 +1,51 @@
+import { expect, test } from './fixtures';
+
+// The fixture's guard is what fails a test on a request to another origin. A guard that misses
+// one would let every spec pass: these tests send such requests on purpose and check that the
+// guard holds each one as a problem (a problem fails the test when it ends), then clear them.
+// The host never resolves (playwright.config.ts), so nothing leaves the machine.
+const OFF = 'http://guard-probe.invalid';
+
+test.describe('with the page policy bypassed, so the browser sends the requests', () => {
+  test.use({ bypassCSP: true });
+
+  test('a fetch, a Web Worker fetch and a navigation to another origin each fail the test', async ({
+    page,
+    guard,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(async (off) => {
+      await fetch(`${off}/page-fetch`).catch(() => undefined);
+      const source = `fetch('${off}/worker-fetch').catch(() => undefined).then(() => postMessage('done'));`;
+      const worker = new Worker(
+        URL.createObjectURL(new Blob([source], { type: 'text/javascript' })),
+      );
+      await new Promise((resolve) => (worker.onmessage = resolve));
+    }, OFF);
+    await page.evaluate((off) => {
+      location.href = `${off}/navigation`;
+    }, OFF);
+    await expect
+      .poll(() => guard.problems.filter((p) => p.startsWith('off-origin request:')))
+      .toEqual([
+        `off-origin request: ${OFF}/page-fetch`,
+        `off-origin request: ${OFF}/worker-fetch`,
+        `off-origin request: ${OFF}/navigation`,
+      ]);
+    guard.problems.length = 0;
+  });
+});
+
+test('under the page policy, a refused off-origin fetch fails the test as a console error', async ({
+  page,
+  guard,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.evaluate((off) => fetch(`${off}/refused`).catch(() => undefined), OFF);
+  await expect
+    .poll(() => guard.problems)
+    .toContainEqual(expect.stringMatching(/^console error: .*Content Security Policy/));
+  guard.problems.length = 0;
+});
