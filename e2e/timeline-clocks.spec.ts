@@ -24,16 +24,22 @@ test('a worker whose clock runs 3 s fast, its lease judged by the database clock
   await page.getByRole('button', { name: 'Run to end' }).click();
   const renew = row(page, 'A renews its lease (heartbeat)');
   await expect(renew).toContainText('applied, 1 row');
-  await expect(renew).toContainText('the lease ran until 5 (it is 3 by the database clock)');
+  await expect(renew).toContainText(
+    'the lease ran until 5 (it is 3 by the database statement clock)',
+  );
   const trace = await page.getByRole('table').innerText();
 
   const fresh = await openShareLink(page, 3);
   await fresh.getByRole('button', { name: 'Run to end' }).click();
-  await expect(row(fresh, 'A renews its lease (heartbeat)')).toContainText('by the database clock');
+  await expect(row(fresh, 'A renews its lease (heartbeat)')).toContainText(
+    'by the database statement clock',
+  );
   expect(await fresh.getByRole('table').innerText()).toBe(trace);
   await fresh.close();
 
-  await expect(page.getByText(/^Lease 5 s, judged by the database clock · /)).toBeVisible();
+  await expect(
+    page.getByText(/^Lease 5 s, judged by the database statement clock · /),
+  ).toBeVisible();
   await judged.selectOption({ label: 'The writing worker’s own clock' });
   // The settings line names the time source the builder now judges by.
   await expect(
@@ -49,4 +55,60 @@ test('a worker whose clock runs 3 s fast, its lease judged by the database clock
   await second.getByRole('button', { name: 'Run to end' }).click();
   await expect(row(second, 'A renews its lease (heartbeat)')).toContainText('refused, 0 rows');
   expect(await second.getByRole('table').innerText()).toBe(own);
+});
+
+/*
+ * The transaction clock (issue 26): A claims (lease 5), opens a transaction at t=1 and holds it
+ * open, and submits at t=7 inside it. now() in that transaction still reads 1, so judged by the
+ * transaction clock the late finish lands; judged by the statement clock, clock_timestamp(),
+ * the same finish is refused on the lease. Each names its clock, and each survives a share link.
+ */
+test('a long transaction’s now() lets a late finish through that the statement clock refuses; both kept by the share link', async ({
+  page,
+}) => {
+  await openBuilder(page);
+  for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Remove event 2' }).click();
+  await addEvent(page, 'Advance time', { seconds: '1' });
+  await addEvent(page, 'Open a long transaction', { worker: 'A' });
+  await addEvent(page, 'Advance time', { seconds: '6' });
+  await addEvent(page, 'Submit (finish)', { worker: 'A' });
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 5 events' })).toBeVisible();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'A opens a transaction and holds it open' }),
+  ).toBeVisible();
+
+  const judged = page.getByRole('combobox', { name: 'Lease judged by' });
+  await judged.selectOption({ label: 'The transaction clock, now()' });
+  await expect(
+    page.getByText(/^Lease 5 s, judged by the transaction clock, now\(\) · fenced design/),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Run to end' }).click();
+  const begin = row(page, 'A opens a transaction and holds it open');
+  await expect(begin).toContainText('now() in it reads 1 until A');
+  const finish = row(page, 'A submits (finish)');
+  await expect(finish).toContainText('applied, 1 row');
+  await expect(finish).toContainText(
+    "the lease ran until 5 (it is 1 by the transaction clock of A's open transaction, which began at 1; the statement clock reads 7)",
+  );
+  const inTransaction = await page.getByRole('table').innerText();
+  const fresh = await openShareLink(page, 5);
+  await expect(fresh.getByRole('combobox', { name: 'Lease judged by' })).toHaveValue('transaction');
+  await fresh.getByRole('button', { name: 'Run to end' }).click();
+  await expect(row(fresh, 'A submits (finish)')).toContainText('applied, 1 row');
+  expect(await fresh.getByRole('table').innerText()).toBe(inTransaction);
+  await fresh.close();
+
+  await judged.selectOption({
+    label: 'The database statement clock, clock_timestamp() (the lesson’s rule)',
+  });
+  await page.getByRole('button', { name: 'Run to end' }).click();
+  await expect(finish).toContainText('refused, 0 rows: lease');
+  await expect(finish).toContainText(
+    'the lease ended at 5, it is now 7 by the database statement clock',
+  );
+  const byStatement = await page.getByRole('table').innerText();
+  const second = await openShareLink(page, 5);
+  await second.getByRole('button', { name: 'Run to end' }).click();
+  await expect(row(second, 'A submits (finish)')).toContainText('refused, 0 rows: lease');
+  expect(await second.getByRole('table').innerText()).toBe(byStatement);
 });

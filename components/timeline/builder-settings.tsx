@@ -1,4 +1,4 @@
-import { TIMELINE_DESIGNS, type Scenario } from '@/lib/timeline';
+import { TIMELINE_DESIGNS, type Scenario, type TimeSource } from '@/lib/timeline';
 import { ResourceSettings } from './resource-settings';
 import { ScenarioTexts } from './scenario-texts';
 import { TargetChecks } from './target-checks';
@@ -54,12 +54,13 @@ export function BuilderSettings({
         Lease judged by
         <select
           value={scenario.timeSource ?? 'database'}
-          onChange={(e) =>
-            onChange({ ...scenario, timeSource: e.target.value as 'database' | 'worker' })
-          }
+          onChange={(e) => onChange({ ...scenario, timeSource: e.target.value as TimeSource })}
           className={FIELD}
         >
-          <option value="database">The database clock (the lesson’s rule)</option>
+          <option value="database">
+            The database statement clock, clock_timestamp() (the lesson’s rule)
+          </option>
+          <option value="transaction">The transaction clock, now()</option>
           <option value="worker">The writing worker’s own clock</option>
         </select>
       </label>

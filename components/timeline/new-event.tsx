@@ -30,6 +30,7 @@ const KINDS: { kind: EventKind; label: string }[] = [
   { kind: 'cancel-complete', label: 'Cancel completes (reconcile)' },
   { kind: 'rescue-read', label: 'Rescuer reads the run row' },
   { kind: 'rescue', label: 'Rescuer re-queues the run' },
+  { kind: 'long-transaction', label: 'Open a long transaction' },
 ];
 
 /** The columns a rescuer's re-queue may compare with what it read, as the builder names them. */

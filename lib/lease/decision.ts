@@ -128,8 +128,15 @@ export interface RowState {
   attemptedAt?: number;
 }
 
-/** The clock a lease check read: the database's, or the writing holder's own (`offset` s off). */
-export type LeaseClock = { kind: 'database' } | { kind: 'worker'; holder: string; offset: number };
+/**
+ * The clock a lease check read: the database's statement clock (clock_timestamp()), the writing
+ * holder's own (`offset` s off), or the transaction clock (now()) of the holder's transaction,
+ * which reads the time the transaction `began` while the statement clock reads `statement`.
+ */
+export type LeaseClock =
+  | { kind: 'database' }
+  | { kind: 'worker'; holder: string; offset: number }
+  | { kind: 'transaction'; holder: string; began: number; statement: number };
 
 /** Who held authority when the write was decided: the newest claim's holder and token. */
 export interface Authority {

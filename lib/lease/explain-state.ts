@@ -48,8 +48,9 @@ function checkWords(check: TargetCheckKind, acceptors: number | undefined): stri
 
 /** The time source a settings line names: "judged by the writing worker's own clock". */
 const CLOCK_SETTING: Readonly<Record<LeaseClock['kind'], string>> = {
-  database: 'judged by the database clock',
+  database: 'judged by the database statement clock',
   worker: 'judged by the writing worker’s own clock',
+  transaction: 'judged by the transaction clock, now()',
 };
 
 /** "Lease 5 s · fenced design · object store: versioned · gateway learns a generation at takeover · …". */

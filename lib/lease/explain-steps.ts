@@ -1,4 +1,4 @@
-import type { Vocabulary } from './decision';
+import type { LeaseClock, Vocabulary } from './decision';
 import { explained, type Explained } from './explained';
 import { list, targetName, tokenName, tokenText } from './explain-words';
 
@@ -18,8 +18,20 @@ export interface ReconciledEffect {
 
 /** What happened in one step that wrote nothing, as data. */
 export type StepFact =
-  /** A paused worker was asked to read or register. */
-  | { kind: 'paused'; worker: string; act: 'read' | 'register' }
+  /** A paused worker was asked to read, register or open a transaction. */
+  | { kind: 'paused'; worker: string; act: 'read' | 'register' | 'begin' }
+  /**
+   * A worker opened a transaction and holds it open (`already`: one was open since `began`).
+   * `judgedBy` is the clock the scenario's lease checks read: only the transaction clock reads
+   * the time the transaction began.
+   */
+  | {
+      kind: 'transaction-open';
+      worker: string;
+      began: number;
+      already: boolean;
+      judgedBy: LeaseClock['kind'];
+    }
   /** The design claims in one statement: there is no read to make first. */
   | { kind: 'claim-one-statement'; worker: string }
   /** A lock-free read before a claim: the columns it saw, or null when it saw nothing to claim. */
@@ -83,7 +95,9 @@ export function explainStep(f: StepFact, v: Vocabulary): Explained {
 function stepSentence(f: StepFact, v: Vocabulary): string {
   switch (f.kind) {
     case 'paused':
-      return `${f.worker} is paused: it ${f.act === 'read' ? 'reads' : 'registers'} nothing.`;
+      return `${f.worker} is paused: it ${PAUSED_ACTS[f.act]} nothing.`;
+    case 'transaction-open':
+      return transactionOpened(f);
     case 'claim-one-statement':
       return `This design claims in one statement: ${f.worker} has nothing to read first.`;
     case 'claim-read':
@@ -154,4 +168,19 @@ function stepSentence(f: StepFact, v: Vocabulary): string {
         : `${f.worker} resumes and carries on as if no time had passed, still with${token}.`;
     }
   }
+}
+
+/** What a paused worker does not do. */
+const PAUSED_ACTS = { read: 'reads', register: 'registers', begin: 'opens' } as const;
+
+/** A long transaction opened: what now() reads in it, and whether the lease checks read it. */
+function transactionOpened(f: Extract<StepFact, { kind: 'transaction-open' }>): string {
+  if (f.already)
+    return `${f.worker}'s transaction is already open since ${f.began}: now() in it still reads ${f.began}.`;
+  const opened = `${f.worker} opens a transaction at ${f.began} and holds it open`;
+  if (f.judgedBy === 'transaction')
+    return `${opened}: now() in it reads ${f.began} until ${f.worker}'s next write to the database runs in it and commits it.`;
+  const judged =
+    f.judgedBy === 'worker' ? 'each writer’s own clock' : 'the database statement clock';
+  return `${opened}; the lease checks read ${judged}, not now(), so the time it began decides none of them.`;
 }

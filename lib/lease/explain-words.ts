@@ -257,11 +257,11 @@ function claimFact(c: CheckResult, d: WriteDecision, v: Vocabulary): string {
     case 'expired':
       return wall
         ? `the lease had ended ${span(d.at - row.leaseUntil)} before`
-        : `the lease had ended at ${row?.leaseUntil} (it is now ${d.at})`;
+        : `the lease had ended at ${row?.leaseUntil} (it is now ${d.at}${clockAt(d)})`;
     case 'held':
       return wall
         ? `${who(row.owner)} holds the lease for another ${span(row.leaseUntil - d.at)}`
-        : `${who(row?.owner ?? null)} holds the lease until ${row?.leaseUntil} (it is now ${d.at})`;
+        : `${who(row?.owner ?? null)} holds the lease until ${row?.leaseUntil} (it is now ${d.at}${clockAt(d)})`;
     case 'canceling':
       return 'the run is canceling: nobody may claim it';
     default:
@@ -269,13 +269,26 @@ function claimFact(c: CheckResult, d: WriteDecision, v: Vocabulary): string {
   }
 }
 
-/** The clock that judged a lease: "by the database clock", "by A's own clock (3 s ahead of the database)". */
+/**
+ * The clock that judged a lease: "by the database statement clock", "by A's own clock (3 s ahead
+ * of the database)", "by the transaction clock of A's open transaction, which began at 1; the
+ * statement clock reads 7".
+ */
 export function clockWords(clock: LeaseClock): string {
-  if (clock.kind === 'database') return 'by the database clock';
+  if (clock.kind === 'database') return 'by the database statement clock';
+  if (clock.kind === 'transaction')
+    return clock.began === clock.statement
+      ? `by the transaction clock of ${clock.holder}'s statement, its own transaction`
+      : `by the transaction clock of ${clock.holder}'s open transaction, which began at ${clock.began}; the statement clock reads ${clock.statement}`;
   const off = clock.offset;
   const how =
     off === 0
       ? 'on the database’s time'
       : `${Math.abs(off)} s ${off > 0 ? 'ahead of' : 'behind'} the database`;
   return `by ${clock.holder}'s own clock (${how})`;
+}
+
+/** " by the database statement clock" after a claim's time, when the scenario names clocks. */
+function clockAt(d: WriteDecision): string {
+  return d.clock ? ` ${clockWords(d.clock)}` : '';
 }

@@ -10,6 +10,7 @@ import {
 } from '@/lib/lease';
 import { DRAFT_OUTPUT, type LaneState } from './state';
 import { registerAtEveryTarget } from './targets';
+import { leaseTime } from './clocks';
 import { clockOf, closeWindow, contextOf, heldTokens, ownerOf, write, type Ctx } from './effects';
 import type { TimelineEvent, WriteEffect, WriteEvent } from './types';
 
@@ -27,8 +28,8 @@ export function applyClaim(
   worker: LaneState,
 ): WriteEffect {
   const { state, model } = ctx;
-  // The claim always sets lease_until in database time; only commits may be handed a worker's clock.
-  const now = state.now;
+  // A claim reads the statement clock, or the transaction clock (clocks.ts); never a worker's own.
+  const now = leaseTime(state, worker, true).now;
   // After a claim-read event, only the claim's write runs, with what that read saw.
   const seen = worker.seen;
   worker.seen = undefined;

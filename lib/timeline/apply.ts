@@ -7,7 +7,7 @@ import { contextOf, ownerOf, statementNow, step, workerOf, write, type Ctx } fro
 import { targetOfEvent } from './describe';
 import type { TimelineState } from './state';
 import type { Effect, NoteEffect, TimelineEvent, WriteEffect, WriteEvent } from './types';
-import { isWriteEvent } from './types';
+import { DATABASE_WRITE_KINDS, isWriteEvent } from './types';
 
 export { clockOf, ownerOf, type Ctx } from './effects';
 
@@ -48,16 +48,34 @@ function applyWrite(ctx: Ctx, event: WriteEvent): WriteEffect {
     );
   }
   const now = statementNow(state, worker);
-  switch (event.kind) {
-    case 'claim':
-      return applyClaim(ctx, event, worker);
-    case 'renew':
-    case 'finish':
-    case 'draft':
-      return applyRunWrite(ctx, event, worker, now);
-    default:
-      return applyTargetWrite(ctx, event, worker, now);
-  }
+  const effect =
+    event.kind === 'claim'
+      ? applyClaim(ctx, event, worker)
+      : event.kind === 'renew' || event.kind === 'finish' || event.kind === 'draft'
+        ? applyRunWrite(ctx, event, worker, now)
+        : applyTargetWrite(ctx, event, worker, now);
+  // A write to the database runs in the worker's open transaction and commits it.
+  if ((DATABASE_WRITE_KINDS as readonly string[]).includes(event.kind)) worker.txBegan = undefined;
+  return effect;
+}
+
+/** The worker opens a transaction and holds it open: now() in it stays at this time. */
+function applyBegin(
+  ctx: Ctx,
+  event: Extract<TimelineEvent, { kind: 'long-transaction' }>,
+): NoteEffect {
+  const { state } = ctx;
+  const worker = workerOf(state, event.worker);
+  if (worker.paused) return step(ctx, event, { kind: 'paused', worker: worker.id, act: 'begin' });
+  const already = worker.txBegan !== undefined;
+  worker.txBegan ??= state.now;
+  return step(ctx, event, {
+    kind: 'transaction-open',
+    worker: worker.id,
+    began: worker.txBegan,
+    already,
+    judgedBy: state.timeSource,
+  });
 }
 
 /** A read a worker makes before a write: the claim's lock-free read, or its own token check. */
@@ -131,6 +149,8 @@ export function applyEvent(ctx: Ctx, event: TimelineEvent): Effect[] {
     effects.push(applyRegister(ctx, event));
   } else if (event.kind === 'rescue-read') {
     effects.push(applyRescueRead(ctx, event));
+  } else if (event.kind === 'long-transaction') {
+    effects.push(applyBegin(ctx, event));
   } else if (event.kind === 'cancel-complete') {
     effects.push(applyCancelComplete(ctx, event));
   } else if (event.kind === 'advance') {

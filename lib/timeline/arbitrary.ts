@@ -149,6 +149,7 @@ export function builderEventArbitrary(
     },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel-complete' as const) }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('rescue-read' as const) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('long-transaction' as const), worker }) },
     {
       weight: 1,
       arbitrary: write(
@@ -194,8 +195,8 @@ function targetChecksArbitrary(): fc.Arbitrary<TargetCheckSetting[]> {
 }
 
 /**
- * Random scenarios over the builder's whole space: every design the timeline knows, either time
- * source, 1–5 workers (some restarted processes of another) with clock offsets, a first token, a
+ * Random scenarios over the builder's whole space: every design the timeline knows, every time
+ * source (the statement clock, the worker's, the transaction clock), 1–5 workers (some restarted processes of another) with clock offsets, a first token, a
  * token name, every object store, gateway registration, gateway check (1–5 acceptors for a
  * majority) and presented token, each target's own check (the object store, the ticket API,
  * either gateway resource), and every event kind, with lost acknowledgements.
@@ -207,7 +208,12 @@ export function builderScenarioArbitrary(
   const setup = fc.record({
     design: fc.constantFrom(...designs),
     leaseSeconds: fc.integer({ min: 1, max: 10 }),
-    timeSource: fc.constantFrom('database' as const, 'database' as const, 'worker' as const),
+    timeSource: fc.constantFrom(
+      'database' as const,
+      'database' as const,
+      'worker' as const,
+      'transaction' as const,
+    ),
     count: fc.integer({ min: 1, max: BUILDER_WORKERS.length }),
     offsets: fc.array(fc.integer({ min: -5, max: 5 }), { minLength: 5, maxLength: 5 }),
     restarts: fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }),
@@ -235,7 +241,7 @@ export function builderScenarioArbitrary(
         title: 'Random builder scenario',
         design: s.design,
         leaseSeconds: s.leaseSeconds,
-        ...(s.timeSource === 'worker' ? { timeSource: 'worker' as const } : {}),
+        ...(s.timeSource !== 'database' ? { timeSource: s.timeSource } : {}),
         ...(s.firstToken !== undefined ? { firstToken: s.firstToken } : {}),
         ...(s.token !== undefined ? { terms: { token: s.token } } : {}),
         // A lane after the first may be a restarted process of the first (same owner name).
@@ -255,31 +261,4 @@ export function builderScenarioArbitrary(
         events: events.map((e, i) => ({ ...e, id: `e${i + 1}` }) as TimelineEvent),
       }));
   });
-}
-
-/**
- * Builder scenarios around a rescuer: a claim, time past its lease, the rescuer's read, any
- * events in between, then its re-queue (comparing any columns it read), so the read shows a
- * stuck run and the row may or may not change before the write.
- */
-export function rescuerScenarioArbitrary(designs: readonly string[]): fc.Arbitrary<Scenario> {
-  return fc
-    .tuple(
-      builderScenarioArbitrary(designs, 6),
-      fc.subarray([...RESCUE_FIELDS]),
-      fc.integer({ min: 0, max: 4 }),
-    )
-    .map(([s, compare, extra]) => {
-      const holder = s.workers[0].id;
-      const middle = s.events.map((e, i) => ({ ...e, id: `m${i + 1}` }));
-      const events: TimelineEvent[] = [
-        { id: 'claim', kind: 'claim', worker: holder },
-        { id: 'expire', kind: 'advance', seconds: s.leaseSeconds + extra },
-        { id: 'read', kind: 'rescue-read' },
-        ...middle,
-        { id: 'rescue', kind: 'rescue', compare },
-        { id: 'after', kind: 'claim', worker: s.workers[s.workers.length - 1].id },
-      ];
-      return { ...s, events };
-    });
 }

@@ -47,6 +47,8 @@ export function describeEvent(event: TimelineEvent): string {
       return `Time moves ${event.seconds} s`;
     case 'rescue-read':
       return 'The rescuer reads the run row';
+    case 'long-transaction':
+      return `${event.worker} opens a transaction and holds it open`;
     case 'rescue':
       return `The rescuer re-queues the run${rescueCompared(event.compare)}`;
   }

@@ -175,13 +175,17 @@ function layoutAtScale(scenario: Scenario, extendTo: number, scale: number): Tim
         x: eventX[index],
         label: 'reads',
       });
-    if (event.kind === 'claim-read' || event.kind === 'report-check') {
+    if (
+      event.kind === 'claim-read' ||
+      event.kind === 'report-check' ||
+      event.kind === 'long-transaction'
+    ) {
       reads.push({
         eventId: event.id,
         index,
         worker: event.worker,
         x: eventX[index],
-        label: event.kind === 'claim-read' ? 'reads' : 'checks',
+        label: READ_LABELS[event.kind],
       });
     }
   });
@@ -239,3 +243,10 @@ function firstEventX(
   const index = scenario.events.findIndex((e) => 'worker' in e && e.worker === worker);
   return index === -1 ? null : eventX[index] - slot / 2;
 }
+
+/** The word under a worker's mark for a step that reads or opens but writes nothing. */
+const READ_LABELS = {
+  'claim-read': 'reads',
+  'report-check': 'checks',
+  'long-transaction': 'BEGIN',
+} as const;

@@ -11,7 +11,7 @@ import {
   type WriteDecision,
 } from '@/lib/lease';
 import type { SqlDriver } from '@/lib/sqlite';
-import { namesClocks } from './clocks';
+import { leaseTime } from './clocks';
 import type { TimelineState, LaneState } from './state';
 import type {
   NoteEffect,
@@ -21,6 +21,7 @@ import type {
   WriteEffect,
   WriteEvent,
 } from './types';
+import { DATABASE_WRITE_KINDS } from './types';
 
 /** What applying an event works on: the open database, the lease model, a state it may change. */
 export interface Ctx {
@@ -49,9 +50,9 @@ export function clockOf(state: TimelineState, worker: LaneState): number {
   return state.now + worker.clockOffset;
 }
 
-/** The $now the lease statements get: database time, or (broken design) the worker's clock. */
+/** The $now a worker's commit statements get (clocks.ts's leaseTime: the scenario's time source). */
 export function statementNow(state: TimelineState, worker: LaneState): number {
-  return state.timeSource === 'worker' ? clockOf(state, worker) : state.now;
+  return leaseTime(state, worker, false).now;
 }
 
 /**
@@ -65,13 +66,14 @@ export function contextOf(
   now: number,
 ): DecisionContext {
   const { state } = ctx;
-  // A scenario that sets clocks (a time source, an offset) names the clock that judged a lease.
-  const named = namesClocks({ timeSource: state.timeSource, workers: state.workers });
+  // A scenario that sets clocks (a time source, an offset, a long transaction) names the clock
+  // that judged a lease: a store or an API beyond the database reads the statement clock.
+  const atDatabase = (DATABASE_WRITE_KINDS as readonly string[]).includes(event.kind);
   const clock: LeaseClock | undefined =
-    !worker || !named
+    !worker || !state.clocksNamed
       ? undefined
-      : state.timeSource === 'worker'
-        ? { kind: 'worker', holder: worker.id, offset: worker.clockOffset }
+      : atDatabase
+        ? leaseTime(state, worker, event.kind === 'claim').clock
         : { kind: 'database' };
   return {
     writer: worker ? ownerOf(worker) : 'the user',

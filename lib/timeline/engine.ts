@@ -14,6 +14,7 @@ import { loadSqlJs, wrapSqlJs, type SqlDriver, type SqlJsDriver } from '@/lib/sq
 import { applyEvent, clockOf, cloneState } from './apply';
 import { DRAFT_OUTPUT, RUN_ID, type TimelineEngine, type TimelineState } from './state';
 import { TARGETS_SCHEMA, readTargets } from './targets';
+import { namesClocks } from './clocks';
 import { scenarioVocabulary } from './vocabulary';
 import type { Scenario, TimelineSnapshot, Trace, TraceStep, WriteEffect } from './types';
 
@@ -115,6 +116,7 @@ export function createTimelineEngine(
       design,
       leaseSeconds: scenario.leaseSeconds,
       timeSource: scenario.timeSource ?? 'database',
+      clocksNamed: namesClocks(scenario),
       targets: { ...scenario.targets },
       resources: gatewayResources(scenario),
       ...(scenario.terms?.token ? { tokenName: scenario.terms.token } : {}),

@@ -69,6 +69,7 @@ const event = z.discriminatedUnion('kind', [
   z.object({ ...base, kind: z.literal('pause'), worker }),
   z.object({ ...base, kind: z.literal('resume'), worker }),
   z.object({ ...base, kind: z.literal('rescue-read') }),
+  z.object({ ...base, kind: z.literal('long-transaction'), worker }),
   z.object({
     ...writeBase,
     kind: z.literal('rescue'),
@@ -103,7 +104,7 @@ export const ScenarioSchema = z
       })
       .optional(),
     leaseSeconds: wholeNumber(1, SCENARIO_LIMITS.seconds),
-    timeSource: z.enum(['database', 'worker']).optional(),
+    timeSource: z.enum(['database', 'worker', 'transaction']).optional(),
     workers: z
       .array(
         z.object({

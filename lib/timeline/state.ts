@@ -38,6 +38,8 @@ export interface LaneState {
   reportBatch?: number;
   /** Its own clock when its last claim succeeded (the claimed_at fingerprint). */
   claimedAt?: number;
+  /** When its open transaction began (database time); undefined when it holds none open. */
+  txBegan?: number;
 }
 
 /** Everything the simulation needs between steps; plain data, never mutated by step. */
@@ -45,6 +47,8 @@ export interface TimelineState {
   design: string;
   leaseSeconds: number;
   timeSource: TimeSource;
+  /** The scenario sets clocks: every lease check's words name the clock that judged it. */
+  clocksNamed?: boolean;
   targets: TargetsConfig;
   /** The gateway resources the scenario names (a cancel tells each one its new generation). */
   resources: readonly string[];

@@ -1,3 +1,5 @@
+import { namesClocks } from './clocks';
+import { DATABASE_WRITE_KINDS } from './types';
 import { esc, type Check } from './truth-state';
 
 /*
@@ -123,5 +125,46 @@ export const holderFacts: Check = (w, { sentence }, tok) => {
         `says stale, but the writer's ${tok} ${token} is not below the holder's ${held.token}`,
       );
   }
+  return p;
+};
+
+/** "it is 7 by the database statement clock", "it is now 1 by the transaction clock of A's …". */
+const CLOCK_SAID =
+  /it is (?:now )?(-?\d+) by (?:the database statement clock|(\S+)'s own clock|the transaction clock of (\S+)'s (?:open transaction, which began at (-?\d+); the statement clock reads (-?\d+)|statement, its own transaction))/g;
+
+/**
+ * The clock a lease check names (issue 26): the time it says is the time the statement read, the
+ * clock is the scenario's time source (a claim under a worker's clock reads the statement clock),
+ * the holder is the writer's lane, and an open transaction began when the state says; a scenario
+ * that sets clocks names one wherever the words give a lease check's time.
+ */
+export const clockFacts: Check = (w, { sentence }) => {
+  const p: string[] = [];
+  const source = w.scenario.timeSource ?? 'database';
+  const kind = w.event.kind;
+  // A store or an API beyond the database, and a claim under workers' clocks, read the statement clock.
+  const atDatabase = (DATABASE_WRITE_KINDS as readonly string[]).includes(kind);
+  const judged = !atDatabase || (source === 'worker' && kind === 'claim') ? 'database' : source;
+  const said = [...sentence.matchAll(CLOCK_SAID)];
+  for (const [, time, own, inTx, began, statement] of said) {
+    const named = own ? 'worker' : inTx ? 'transaction' : 'database';
+    if (named !== judged) p.push(`names the ${named} clock; the ${judged} clock judged it`);
+    if (+time !== w.now) p.push(`says it is ${time}; the statement read ${w.now}`);
+    const holder = own ?? inTx;
+    if (holder !== undefined && holder !== w.lane?.id)
+      p.push(`names ${holder}'s clock; the writer's lane is ${w.lane?.id}`);
+    if (
+      began !== undefined &&
+      (+began !== w.now || +statement !== w.step.at || w.now === w.step.at)
+    )
+      p.push(
+        `says the transaction began at ${began} (statement ${statement}); it read ${w.now} at ${w.step.at}`,
+      );
+    if (began === undefined && inTx !== undefined && w.now !== w.step.at)
+      p.push(`says the statement is its own transaction, but it read ${w.now} at ${w.step.at}`);
+  }
+  const timed = /the lease (?:ran until|ended at|had ended at) -?\d+|holds the lease until -?\d+/;
+  if (said.length === 0 && namesClocks(w.scenario) && timed.test(sentence))
+    p.push('gives a lease check’s time without naming the clock that read it');
   return p;
 };

@@ -18,6 +18,7 @@ import type {
   WriteEffect,
   WriteEvent,
 } from './types';
+import { DATABASE_WRITE_KINDS } from './types';
 
 /*
  * The truth test's side of a write (test support, not shipped to the page): what the trace's
@@ -118,15 +119,25 @@ export function checksRun(scenario: Scenario, design: LeaseDesign, event: WriteE
   }
 }
 
-/** Commits whose $now is the worker's clock under a 'worker' time source. */
-const WORKER_CLOCK_KINDS: readonly string[] = [
-  'renew',
-  'finish',
-  'draft',
-  'object-commit',
-  'report-write',
-  'gateway-send',
-];
+/** Writes whose statement reads the lease clock (and commits an open transaction). */
+const DATABASE_WRITES: readonly string[] = DATABASE_WRITE_KINDS;
+
+/**
+ * The time a write's statement judged the lease by, from the scenario's settings and the lane
+ * alone: the transaction's start (transaction clock, `began`: when the lane's open transaction
+ * began), the lane's own clock (worker clock, commits only) or the step's time.
+ */
+function statementTime(
+  scenario: Scenario,
+  event: WriteEvent,
+  lane: WorkerView | null,
+  at: number,
+  began: number | undefined,
+): number {
+  if (!lane || !DATABASE_WRITES.includes(event.kind)) return at;
+  if (scenario.timeSource === 'transaction') return began ?? at;
+  return scenario.timeSource === 'worker' && event.kind !== 'claim' ? lane.clock : at;
+}
 
 function tokensOf(s: TimelineSnapshot): number[] {
   return [
@@ -149,9 +160,14 @@ export function writesAtSteps(
   // A holder's own check may have read the row at an earlier step: every fence the row had counts.
   const rowFences = new Set<number>([trace.initial.run.fence]);
   let read: WriteAtStep['read'] = null;
+  // When each lane's open transaction began, from the long-transaction events it was not paused at.
+  const began = new Map<string, number>();
   trace.steps.forEach((step, i) => {
     const before = i === 0 ? trace.initial : trace.steps[i - 1].after;
     rowFences.add(step.after.run.fence);
+    const opener = step.event.kind === 'long-transaction' ? step.event.worker : null;
+    if (opener && !before.workers.find((w) => w.id === opener)?.paused && !began.has(opener))
+      began.set(opener, step.at);
     // A read changes nothing: the row it read is the row before (and after) its step.
     if (step.event.kind === 'rescue-read') read = { run: before.run, at: step.at };
     for (const effect of step.effects) {
@@ -164,9 +180,10 @@ export function writesAtSteps(
         : event.kind === 'rescue'
           ? RESCUER
           : 'the user';
-      const workerClock =
-        scenario.timeSource === 'worker' && WORKER_CLOCK_KINDS.includes(event.kind);
       const paused = lane?.paused === true;
+      const txBegan = spec ? began.get(spec.id) : undefined;
+      // A database write that was sent runs in the lane's open transaction and commits it.
+      if (spec && !paused && DATABASE_WRITES.includes(event.kind)) began.delete(spec.id);
       out.push({
         scenario,
         design,
@@ -178,7 +195,7 @@ export function writesAtSteps(
         writer,
         lane,
         held,
-        now: workerClock && lane ? lane.clock : step.at,
+        now: paused ? step.at : statementTime(scenario, event, lane, step.at, txBegan),
         ran: new Set<CheckName>(paused ? ['paused'] : checksRun(scenario, design, event)),
         tokens: new Set([...tokensOf(before), ...tokensOf(step.after), held.token, ...rowFences]),
         read,

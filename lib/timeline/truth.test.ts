@@ -6,7 +6,8 @@ import { CATALOG_BOUND, checkDesign, toTimelineScenario } from '@/lib/checker';
 import { CANCEL_BOUND } from '@/lib/checker/bound';
 import { cancelWithoutFencingDesign, comparedDesigns } from '@/lib/lease';
 import { loadSqlJs } from '@/lib/sqlite';
-import { builderScenarioArbitrary, rescuerScenarioArbitrary } from './arbitrary';
+import { builderScenarioArbitrary } from './arbitrary';
+import { longTransactionScenarioArbitrary, rescuerScenarioArbitrary } from './arbitrary-around';
 import { loadTimelineEngine, TIMELINE_DESIGNS, type TimelineEngine } from './engine';
 import { truthProblems } from './truth';
 import type { Scenario } from './types';
@@ -48,6 +49,14 @@ const CLAIMS: Readonly<Record<string, RegExp>> = {
 };
 
 const claimsSeen = new Set<string>();
+/** The clocks the words named as judging a lease (issue 26). */
+const CLOCKS: Readonly<Record<string, RegExp>> = {
+  statement: /by the database statement clock/,
+  'own clock': /by \S+'s own clock/,
+  'open transaction': /by the transaction clock of \S+'s open transaction, which began at/,
+  'own transaction': /by the transaction clock of \S+'s statement, its own transaction/,
+};
+const clocksSeen = new Set<string>();
 /** The kinds of re-queue the rescuer scenarios reached. */
 const rescueKinds = new Set<string>();
 
@@ -56,6 +65,9 @@ const problemsOf = (scenario: Scenario) => {
   for (const w of trace.writes)
     for (const [name, re] of Object.entries(CLAIMS))
       if (re.test(w.explanation)) claimsSeen.add(name);
+  for (const w of trace.writes)
+    for (const [name, re] of Object.entries(CLOCKS))
+      if (re.test(w.explanation)) clocksSeen.add(name);
   for (const w of trace.writes.filter((x) => x.decision.kind === 'rescue'))
     if (w.database === 'refused' && w.failed.includes('as-read'))
       rescueKinds.add('refused as read');
@@ -134,5 +146,20 @@ describe('the truth test: what the learner reads agrees with the trace', () => {
     );
     // Every kind of re-queue is reached: refused as read, applied with damage, applied cleanly.
     expect([...rescueKinds].sort()).toEqual(['applied', 'damage', 'refused as read']);
+  }, 300_000);
+
+  it('300 random scenarios around a long transaction, under every time source', () => {
+    const seed = Number(process.env.TRUTH_SEED ?? Date.now() % 2 ** 31);
+    console.log(`truth test: seed ${seed}, 300 random long-transaction scenarios`);
+    fc.assert(
+      fc.property(longTransactionScenarioArbitrary(Object.keys(TIMELINE_DESIGNS)), (scenario) => {
+        const problems = problemsOf(scenario);
+        if (problems.length > 0)
+          throw new Error(`${problems.join('\n')}\nscenario: ${JSON.stringify(scenario)}`);
+      }),
+      { numRuns: 300, seed, endOnFailure: false },
+    );
+    // Every clock is named judging a lease, an open transaction's lagging now() included.
+    expect([...clocksSeen].sort()).toEqual(Object.keys(CLOCKS).sort());
   }, 300_000);
 });

@@ -1,7 +1,7 @@
 import type { CheckName } from '@/lib/lease';
 import type { Scenario, Trace } from './types';
 import type { LeaseDesign } from '@/lib/lease';
-import { holderFacts, rowFacts } from './truth-facts';
+import { clockFacts, holderFacts, rowFacts } from './truth-facts';
 import { rescueFacts, rescueProperty } from './truth-rescue';
 import { esc, writesAtSteps, type Check, type WriteAtStep, type Words } from './truth-state';
 
@@ -221,6 +221,7 @@ const CHECKS: readonly Check[] = [
   propertyFacts,
   kindFacts,
   vocabularyFacts,
+  clockFacts,
 ];
 
 /** Every disagreement between the words about a trace's writes and the trace's state. */

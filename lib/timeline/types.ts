@@ -171,6 +171,12 @@ export type TimelineEvent =
   | (EventBase & { kind: 'resume'; worker: WorkerId })
   /** Database time moves forward. */
   | (EventBase & { kind: 'advance'; seconds: number })
+  /**
+   * The worker opens a transaction and holds it open: now() in it reads the time it began until
+   * the worker's next write to the database (`DATABASE_WRITE_KINDS`) runs in it and commits it.
+   * Only a scenario judged by the transaction clock reads that time; it holds no row lock.
+   */
+  | (EventBase & { kind: 'long-transaction'; worker: WorkerId })
   /** The rescuer (a third party, not a holder) reads the run row: is the run stuck? */
   | (EventBase & { kind: 'rescue-read' })
   /**
@@ -199,17 +205,41 @@ export const WRITE_EVENT_KINDS = [
 export type WriteEventKind = (typeof WRITE_EVENT_KINDS)[number];
 export type WriteEvent = Extract<TimelineEvent, { kind: WriteEventKind }>;
 
+/**
+ * Writes that run a statement at the database: they read the lease clock, and a worker's open
+ * transaction (a `long-transaction` event) runs them and commits with them.
+ */
+export const DATABASE_WRITE_KINDS = [
+  'claim',
+  'renew',
+  'finish',
+  'draft',
+  'object-commit',
+  'report-write',
+  'gateway-send',
+] as const satisfies readonly WriteEventKind[];
+
 /** True for events that produce a verdict. */
 export function isWriteEvent(event: TimelineEvent): event is WriteEvent {
   return (WRITE_EVENT_KINDS as readonly string[]).includes(event.kind);
 }
 
-/** Which clock the commit statements (renew, finish, draft, reference switch) get as $now. Claims always use database time. */
+/** Which clock a lease statement gets as $now. */
 export type TimeSource =
-  /** Database time (the lesson's rule). */
+  /** The database statement clock, clock_timestamp() (the lesson's rule), for every statement. */
   | 'database'
-  /** The writing worker's own clock (a broken design: the worker compares lease_until with its own clock). */
-  | 'worker';
+  /**
+   * The writing worker's own clock for its commits (renew, finish, draft, reference switch): a
+   * broken design where the worker compares lease_until with its own clock. Claims read the
+   * database statement clock.
+   */
+  | 'worker'
+  /**
+   * The transaction clock, now(), for every statement, claims included: the time the statement's
+   * transaction began. A statement is its own transaction unless the worker holds one open
+   * (`long-transaction`); then now() lags the statement clock.
+   */
+  | 'transaction';
 
 /**
  * A real system's names for the scenario's parts, shown beside the lesson's ("token" is
