@@ -1,18 +1,35 @@
+import type { Page } from '@playwright/test';
 import { addEvent, openBuilder, openShareLink, traceRow as row } from './builder-steps';
 import { expect, test } from './fixtures';
+
+/**
+ * Opens the scenario's share link in a fresh page and runs it: the same trace as here, and the
+ * row of `write` says `words`.
+ */
+async function sameThroughLink(page: Page, events: number, write: string, words: string) {
+  const trace = await page.getByRole('table').innerText();
+  const fresh = await openShareLink(page, events);
+  await fresh.getByRole('button', { name: 'Run to end' }).click();
+  await expect(row(fresh, write)).toContainText(words);
+  expect(await fresh.getByRole('table').innerText()).toBe(trace);
+  await fresh.close();
+}
+
+/** Opens the builder's short example and keeps only its first event, A's claim. */
+async function onlyAsClaim(page: Page) {
+  await openBuilder(page);
+  for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Remove event 2' }).click();
+}
 
 /*
  * Clocks in the builder (issue 26): worker A's clock runs 3 s fast. Judged by the database clock,
  * its renewal at t=3 lands; judged by its own clock, the same renewal finds its lease over. The
  * explanation names the clock that judged the lease, and the share link keeps the setting.
  */
-
 test('a worker whose clock runs 3 s fast, its lease judged by the database clock, then by its own; kept by the share link', async ({
   page,
 }) => {
-  await openBuilder(page);
-  // Keep only A's claim, then renew 3 s later.
-  for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Remove event 2' }).click();
+  await onlyAsClaim(page);
   await addEvent(page, 'Advance time', { seconds: '3' });
   await addEvent(page, 'Renew (heartbeat)', { worker: 'A' });
   await expect(page.getByRole('status').filter({ hasText: 'Ready: 3 events' })).toBeVisible();
@@ -27,15 +44,12 @@ test('a worker whose clock runs 3 s fast, its lease judged by the database clock
   await expect(renew).toContainText(
     'the lease ran until 5 (it is 3 by the database statement clock)',
   );
-  const trace = await page.getByRole('table').innerText();
-
-  const fresh = await openShareLink(page, 3);
-  await fresh.getByRole('button', { name: 'Run to end' }).click();
-  await expect(row(fresh, 'A renews its lease (heartbeat)')).toContainText(
+  await sameThroughLink(
+    page,
+    3,
+    'A renews its lease (heartbeat)',
     'by the database statement clock',
   );
-  expect(await fresh.getByRole('table').innerText()).toBe(trace);
-  await fresh.close();
 
   await expect(
     page.getByText(/^Lease 5 s, judged by the database statement clock · /),
@@ -50,11 +64,7 @@ test('a worker whose clock runs 3 s fast, its lease judged by the database clock
   await expect(renew).toContainText(
     "the lease ended at 5, it is now 6 by A's own clock (3 s ahead of the database)",
   );
-  const own = await page.getByRole('table').innerText();
-  const second = await openShareLink(page, 3);
-  await second.getByRole('button', { name: 'Run to end' }).click();
-  await expect(row(second, 'A renews its lease (heartbeat)')).toContainText('refused, 0 rows');
-  expect(await second.getByRole('table').innerText()).toBe(own);
+  await sameThroughLink(page, 3, 'A renews its lease (heartbeat)', 'refused, 0 rows');
 });
 
 /*
@@ -66,8 +76,7 @@ test('a worker whose clock runs 3 s fast, its lease judged by the database clock
 test('a long transaction’s now() lets a late finish through that the statement clock refuses; both kept by the share link', async ({
   page,
 }) => {
-  await openBuilder(page);
-  for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Remove event 2' }).click();
+  await onlyAsClaim(page);
   await addEvent(page, 'Advance time', { seconds: '1' });
   await addEvent(page, 'Open a long transaction', { worker: 'A' });
   await addEvent(page, 'Advance time', { seconds: '6' });
@@ -83,20 +92,15 @@ test('a long transaction’s now() lets a late finish through that the statement
     page.getByText(/^Lease 5 s, judged by the transaction clock, now\(\) · fenced design/),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Run to end' }).click();
-  const begin = row(page, 'A opens a transaction and holds it open');
-  await expect(begin).toContainText('now() in it reads 1 until A');
+  await expect(row(page, 'A opens a transaction and holds it open')).toContainText(
+    'now() in it reads 1 until A',
+  );
   const finish = row(page, 'A submits (finish)');
   await expect(finish).toContainText('applied, 1 row');
   await expect(finish).toContainText(
     "the lease ran until 5 (it is 1 by the transaction clock of A's open transaction, which began at 1; the statement clock reads 7)",
   );
-  const inTransaction = await page.getByRole('table').innerText();
-  const fresh = await openShareLink(page, 5);
-  await expect(fresh.getByRole('combobox', { name: 'Lease judged by' })).toHaveValue('transaction');
-  await fresh.getByRole('button', { name: 'Run to end' }).click();
-  await expect(row(fresh, 'A submits (finish)')).toContainText('applied, 1 row');
-  expect(await fresh.getByRole('table').innerText()).toBe(inTransaction);
-  await fresh.close();
+  await sameThroughLink(page, 5, 'A submits (finish)', 'by the transaction clock of A');
 
   await judged.selectOption({
     label: 'The database statement clock, clock_timestamp() (the lesson’s rule)',
@@ -106,9 +110,5 @@ test('a long transaction’s now() lets a late finish through that the statement
   await expect(finish).toContainText(
     'the lease ended at 5, it is now 7 by the database statement clock',
   );
-  const byStatement = await page.getByRole('table').innerText();
-  const second = await openShareLink(page, 5);
-  await second.getByRole('button', { name: 'Run to end' }).click();
-  await expect(row(second, 'A submits (finish)')).toContainText('refused, 0 rows: lease');
-  expect(await second.getByRole('table').innerText()).toBe(byStatement);
+  await sameThroughLink(page, 5, 'A submits (finish)', 'refused, 0 rows: lease');
 });

@@ -75,6 +75,23 @@ const problemsOf = (scenario: Scenario) => {
   return truthProblems(scenario, TIMELINE_DESIGNS[scenario.design ?? 'fenced'], trace);
 };
 
+/**
+ * The words hold over `runs` scenarios drawn from `arbitrary`, from a seed printed so a failure
+ * on CI can be replayed: TRUTH_SEED=<seed> npx vitest run lib/timeline/truth.test.ts
+ */
+function holdsOver(arbitrary: fc.Arbitrary<Scenario>, runs: number, what: string): void {
+  const seed = Number(process.env.TRUTH_SEED ?? Date.now() % 2 ** 31);
+  console.log(`truth test: seed ${seed}, ${runs} random ${what} scenarios`);
+  fc.assert(
+    fc.property(arbitrary, (scenario) => {
+      const problems = problemsOf(scenario);
+      if (problems.length > 0)
+        throw new Error(`${problems.join('\n')}\nscenario: ${JSON.stringify(scenario)}`);
+    }),
+    { numRuns: runs, seed, endOnFailure: false },
+  );
+}
+
 /** Random builder scenarios per run of npm test (issue 22: at least 1,000). */
 const RANDOM_RUNS = 1000;
 
@@ -113,18 +130,8 @@ describe('the truth test: what the learner reads agrees with the trace', () => {
   });
 
   it(`${RANDOM_RUNS} random builder scenarios`, () => {
-    const seed = Number(process.env.TRUTH_SEED ?? Date.now() % 2 ** 31);
-    // Printed so a failure on CI can be replayed: TRUTH_SEED=<seed> npx vitest run lib/timeline/truth.test.ts
-    console.log(`truth test: seed ${seed}, ${RANDOM_RUNS} random builder scenarios`);
     const started = process.cpuUsage();
-    fc.assert(
-      fc.property(builderScenarioArbitrary(Object.keys(TIMELINE_DESIGNS)), (scenario) => {
-        const problems = problemsOf(scenario);
-        if (problems.length > 0)
-          throw new Error(`${problems.join('\n')}\nscenario: ${JSON.stringify(scenario)}`);
-      }),
-      { numRuns: RANDOM_RUNS, seed, endOnFailure: false },
-    );
+    holdsOver(builderScenarioArbitrary(Object.keys(TIMELINE_DESIGNS)), RANDOM_RUNS, 'builder');
     const cpu = process.cpuUsage(started);
     console.log(`truth test: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s of CPU`);
     // The random scenarios reach every kind of claim the judge reads (no check is vacuous).
@@ -134,30 +141,16 @@ describe('the truth test: what the learner reads agrees with the trace', () => {
   }, 300_000);
 
   it('300 random scenarios around a rescuer: its read, the row changed or not, its re-queue', () => {
-    const seed = Number(process.env.TRUTH_SEED ?? Date.now() % 2 ** 31);
-    console.log(`truth test: seed ${seed}, 300 random rescuer scenarios`);
-    fc.assert(
-      fc.property(rescuerScenarioArbitrary(Object.keys(TIMELINE_DESIGNS)), (scenario) => {
-        const problems = problemsOf(scenario);
-        if (problems.length > 0)
-          throw new Error(`${problems.join('\n')}\nscenario: ${JSON.stringify(scenario)}`);
-      }),
-      { numRuns: 300, seed, endOnFailure: false },
-    );
+    holdsOver(rescuerScenarioArbitrary(Object.keys(TIMELINE_DESIGNS)), 300, 'rescuer');
     // Every kind of re-queue is reached: refused as read, applied with damage, applied cleanly.
     expect([...rescueKinds].sort()).toEqual(['applied', 'damage', 'refused as read']);
   }, 300_000);
 
   it('300 random scenarios around a long transaction, under every time source', () => {
-    const seed = Number(process.env.TRUTH_SEED ?? Date.now() % 2 ** 31);
-    console.log(`truth test: seed ${seed}, 300 random long-transaction scenarios`);
-    fc.assert(
-      fc.property(longTransactionScenarioArbitrary(Object.keys(TIMELINE_DESIGNS)), (scenario) => {
-        const problems = problemsOf(scenario);
-        if (problems.length > 0)
-          throw new Error(`${problems.join('\n')}\nscenario: ${JSON.stringify(scenario)}`);
-      }),
-      { numRuns: 300, seed, endOnFailure: false },
+    holdsOver(
+      longTransactionScenarioArbitrary(Object.keys(TIMELINE_DESIGNS)),
+      300,
+      'long-transaction',
     );
     // Every clock is named judging a lease, an open transaction's lagging now() included.
     expect([...clocksSeen].sort()).toEqual(Object.keys(CLOCKS).sort());
