@@ -42,6 +42,7 @@ export const CASE_FILE_IDS: readonly string[] = [
   'visibility-timeout',
   'kubernetes-leader-election',
   'redlock-random-value',
+  'shedlock-transaction-clock',
 ];
 
 export const DESIGN_IDS: readonly string[] = [

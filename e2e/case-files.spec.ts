@@ -15,7 +15,7 @@ test('case 1 from the list: a learner predicts every write, runs it and gets ful
 }) => {
   await page.goto('/learn/case-files');
   const list = page.getByRole('list', { name: 'Case files' });
-  await expect(list.getByRole('listitem')).toHaveCount(10);
+  await expect(list.getByRole('listitem')).toHaveCount(11);
   await page.getByRole('button', { name: 'Time only' }).click();
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list).toContainText('Chubby sequencers and lock-delay');

@@ -15,9 +15,9 @@ beforeAll(async () => {
 });
 
 describe('the case files', () => {
-  it('are ten, numbered 1 to 10, with unique slugs, and every pattern has a case', () => {
-    expect(CASE_FILES.map((c) => c.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(new Set(CASE_FILES.map((c) => c.id)).size).toBe(10);
+  it('are eleven, numbered 1 to 11, with unique slugs, and every pattern has a case', () => {
+    expect(CASE_FILES.map((c) => c.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(new Set(CASE_FILES.map((c) => c.id)).size).toBe(11);
     const patterns = new Set(CASE_FILES.flatMap(casePatterns));
     for (const p of CASE_PATTERNS) expect(patterns.has(p), p).toBe(true);
   });
@@ -112,6 +112,24 @@ describe('the facts the cases rest on', () => {
   it('case 7: all three attempts write the registry when nothing checks the attempt', () => {
     const t = trace('oban-lifeline', 'every-run-lands');
     expect(t.steps.at(-1)?.after.targets.gatewayWrites.map((w) => w.token)).toEqual([1, 2, 3]);
+  });
+
+  it('case 11: a lock taken in a transaction open since 0 ends at 60, so the second instance takes it at 90', () => {
+    const t = trace('shedlock-transaction-clock', 'lock-in-open-transaction');
+    expect(t.steps.find((s) => s.event.id === 'i1-locks')?.after.run.leaseUntil).toBe(60);
+    const second = t.writes.find((w) => w.eventId === 'i2-locks')!;
+    expect(second.decision.clock).toEqual({
+      kind: 'transaction',
+      holder: 'B',
+      began: 90,
+      statement: 90,
+    });
+    expect(t.writes.find((w) => w.eventId === 'i1-locks')?.decision.clock).toMatchObject({
+      began: 0,
+      statement: 90,
+    });
+    const own = trace('shedlock-transaction-clock', 'lock-in-own-transaction');
+    expect(own.steps.find((s) => s.event.id === 'i1-locks')?.after.run.leaseUntil).toBe(150);
   });
 
   it('case 10: the random values are 284 then 29, so highest-seen refuses the rightful holder', () => {

@@ -9,6 +9,7 @@ import { OBAN_CASE } from './oban-lifeline';
 import { VISIBILITY_CASE } from './visibility-timeout';
 import { KUBERNETES_CASE } from './kubernetes-leader-election';
 import { REDLOCK_CASE } from './redlock-random-value';
+import { SHEDLOCK_CASE } from './shedlock-transaction-clock';
 import type { CaseFile, CasePattern, CaseRun } from './types';
 
 export * from './types';
@@ -25,6 +26,7 @@ export const CASE_FILES: readonly CaseFile[] = [
   VISIBILITY_CASE,
   KUBERNETES_CASE,
   REDLOCK_CASE,
+  SHEDLOCK_CASE,
 ];
 
 export const CASE_FILES_LEAD = [

@@ -1,0 +1,146 @@
+import { PLAIN_TARGETS as PLAIN } from '@/content/timeline/plain-targets';
+import type { CaseFile } from './types';
+
+const SHEDLOCK = 'https://github.com/lukas-krecan/ShedLock';
+const JDBC = `${SHEDLOCK}/blob/master/providers/jdbc`;
+
+/** Case 11: ShedLock's lock taken inside a transaction that began earlier (PostgreSQL's now()). */
+export const SHEDLOCK_CASE: CaseFile = {
+  id: 'shedlock-transaction-clock',
+  number: 11,
+  title: 'ShedLock and a transaction’s clock',
+  system: 'ShedLock’s jOOQ lock provider on PostgreSQL (lukas-krecan/ShedLock #3577, #3682)',
+  tokenName: 'none: lock_until and locked_by only',
+  account: [
+    'ShedLock keeps a scheduled task from running on several instances at once. Every instance fires the same schedule; each tries to take a row in a shedlock table with one statement: set lock_until to now plus lockAtMostFor, locked_at to now and locked_by to its host name, where lock_until is not after now. The instance whose statement changed the row runs the task; the others skip it. There is no token: the lock is protected by time alone.',
+    'Which clock is “now” decides everything. Without usingDbTime() the JDBC provider passes each application server’s own clock, and issue #231 showed two nodes three minutes apart both taking the lock; the maintainer confirmed it and the README says ShedLock assumes the nodes’ clocks are synchronized. With database time, and in the jOOQ provider, now is the database’s current timestamp, which PostgreSQL fixes at the start of the transaction.',
+    'The jOOQ provider ran its statement in whatever transaction its connection was already in. In #3577 two instances both logged that they held one lock within the same second and both ran the task; #3682 reproduced the mechanism: when the lock statement joins a transaction that began earlier, now() is that transaction’s start, so lock_until lands in the past and the lock expires the moment it is taken. The next instance takes it at once.',
+  ],
+  cast: [
+    { lane: 'A', is: 'instance 1, whose connection has a transaction open since t=0' },
+    { lane: 'B', is: 'instance 2, its lock statement in a transaction of its own' },
+    { lane: 'invoices', is: 'what the scheduled task does (gateway lane)' },
+  ],
+  predict:
+    'lockAtMostFor is 60 s. Instance 1 takes the lock at t=90 inside a transaction that began at t=0; instance 2 tries a moment later. Which locks and which task writes land?',
+  runs: [
+    {
+      id: 'lock-in-open-transaction',
+      label: 'The lock joins a transaction open since t=0',
+      pattern: 'time-only',
+      summary:
+        'now() in A’s transaction reads 0, so A’s lock ends at 60, already past: B takes it at 90 and both run the task.',
+      scenario: {
+        design: 'ttl-only',
+        leaseSeconds: 60,
+        timeSource: 'transaction',
+        workers: [{ id: 'A' }, { id: 'B' }],
+        targets: { ...PLAIN, gatewayCheck: { kind: 'none' } },
+        terms: { holders: { A: 'instance 1', B: 'instance 2' }, resource: 'invoice run' },
+      },
+      events: [
+        {
+          id: 'tx-begins',
+          kind: 'long-transaction',
+          worker: 'A',
+          note: 'a transaction that began before the scheduled method',
+        },
+        { id: 'schedule', kind: 'advance', seconds: 90, note: 'the schedule fires on both' },
+        { id: 'i1-locks', kind: 'claim', worker: 'A', note: 'now() reads 0', outcome: 'applied' },
+        { id: 'i2-locks', kind: 'claim', worker: 'B', note: 'now() reads 90', outcome: 'applied' },
+        {
+          id: 'i1-runs',
+          kind: 'gateway-write',
+          worker: 'A',
+          resource: 'invoices',
+          body: 'invoices sent by instance 1',
+          outcome: 'applied',
+        },
+        {
+          id: 'i2-runs',
+          kind: 'gateway-write',
+          worker: 'B',
+          resource: 'invoices',
+          body: 'invoices sent by instance 2',
+          outcome: 'applied',
+        },
+      ],
+    },
+    {
+      id: 'lock-in-own-transaction',
+      label: 'The lock in a transaction of its own',
+      pattern: 'time-only',
+      summary:
+        'A’s lock statement runs in a new transaction, so now() reads 90 and the lock lasts until 150: B’s attempt is refused and only A runs the task.',
+      scenario: {
+        design: 'ttl-only',
+        leaseSeconds: 60,
+        timeSource: 'transaction',
+        workers: [{ id: 'A' }, { id: 'B' }],
+        targets: { ...PLAIN, gatewayCheck: { kind: 'none' } },
+        terms: { holders: { A: 'instance 1', B: 'instance 2' }, resource: 'invoice run' },
+      },
+      events: [
+        { id: 'schedule', kind: 'advance', seconds: 90, note: 'the schedule fires on both' },
+        { id: 'i1-locks', kind: 'claim', worker: 'A', note: 'now() reads 90', outcome: 'applied' },
+        { id: 'i2-locks', kind: 'claim', worker: 'B', outcome: 'refused' },
+        {
+          id: 'i1-runs',
+          kind: 'gateway-write',
+          worker: 'A',
+          resource: 'invoices',
+          body: 'invoices sent by instance 1',
+          outcome: 'applied',
+        },
+      ],
+    },
+  ],
+  fixed: [
+    'ShedLock 7.9.0 lets the jOOQ provider run its statements through a NewTransactionRunner, and the README asks anyone whose DSLContext takes part in Spring transactions to use SpringNewTransactionRunner, so the lock runs in a PROPAGATION_REQUIRES_NEW transaction of its own. The JDBC provider already runs each lock statement that way; the reporter of #3577 moved to it with usingDbTime().',
+    'A transaction of its own makes now() the statement’s time, and database time makes every instance read one clock. It is still a lock by time only: a task that outlives lockAtMostFor, or a pause, lets a second instance in, and nothing refuses the first one’s writes. The README says so under its caveats.',
+  ],
+  sources: [
+    {
+      title: 'ShedLock README: usingDbTime, the jOOQ provider’s transactions, caveats',
+      url: `${SHEDLOCK}#readme`,
+      check: 'checked',
+      note: 'Read at commit 2495b14: ShedLock assumes synchronized node clocks; usingDbTime() uses the DB server clock; a jOOQ DSLContext in Spring transactions may run ShedLock inside the enclosing one, so use SpringNewTransactionRunner; clock differences or a task longer than lockAtMostFor can run a task twice.',
+    },
+    {
+      title: 'ShedLock: providers/jdbc/shedlock-provider-jooq/…/JooqStorageAccessor.java',
+      url: `${JDBC}/shedlock-provider-jooq/src/main/java/net/javacrumbs/shedlock/provider/jooq/JooqStorageAccessor.java`,
+      check: 'checked',
+      note: 'Read at commit 2495b14: the lock update sets lock_until to now + lockAtMostFor where lock_until <= now, now being jOOQ’s current timestamp, inside dslContext.transactionResult run by a NewTransactionRunner (by default in the caller’s transaction).',
+    },
+    {
+      title:
+        'ShedLock: JdbcTemplateStorageAccessor.java and PostgresSqlServerTimeStatementsSource.java',
+      url: `${JDBC}/shedlock-provider-jdbc-template/src/main/java/net/javacrumbs/shedlock/provider/jdbctemplate/JdbcTemplateStorageAccessor.java`,
+      check: 'checked',
+      note: 'Read at commit 2495b14: the JDBC provider runs every lock statement with PROPAGATION_REQUIRES_NEW; with usingDbTime() on PostgreSQL its now is timezone(utc, CURRENT_TIMESTAMP), the transaction’s start, which in a new transaction is the statement’s time.',
+    },
+    {
+      title: 'lukas-krecan/ShedLock issue #231: Node time is not synchronized, Jdbc lock will fail',
+      url: `${SHEDLOCK}/issues/231`,
+      check: 'partly',
+      note: 'Read through an index of issue threads: two nodes three minutes apart both take the lock under the app-server clock, and the maintainer confirms it.',
+    },
+    {
+      title: 'lukas-krecan/ShedLock issues #3577 and #3682 (two instances holding one lock)',
+      url: `${SHEDLOCK}/issues/3682`,
+      check: 'partly',
+      note: 'Read through an index of issue threads: #3577 reports two instances locking within one second; #3682 reproduces the lock computed from an older transaction’s snapshot; the fix shipped in 7.9.0 (NewTransactionRunner).',
+    },
+    {
+      title: 'PostgreSQL documentation: Current Date/Time',
+      url: 'https://www.postgresql.org/docs/current/functions-datetime.html#FUNCTIONS-DATETIME-CURRENT',
+      check: 'partly',
+      note: 'Checked through quotations of it and the 2006 patch that added clock_timestamp(): now() and CURRENT_TIMESTAMP give the start of the current transaction, clock_timestamp() the actual time.',
+    },
+  ],
+  unchecked: [
+    'The reporter of #3577 answered that their transaction did not start before the scheduled method, so whether an older transaction caused their duplicate runs is open; the mechanism shown here is the one #3682 reproduces.',
+    'That jOOQ renders its current timestamp as PostgreSQL’s transaction-start time was not checked in jOOQ’s source here.',
+    'The times (a transaction 90 s old, lockAtMostFor 60 s) are ours; the unlock at the end of a task is left out, and the task’s work is drawn as one write to an unchecked target.',
+  ],
+};
