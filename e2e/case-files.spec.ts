@@ -17,8 +17,9 @@ test('case 1 from the list: a learner predicts every write, runs it and gets ful
   const list = page.getByRole('list', { name: 'Case files' });
   await expect(list.getByRole('listitem')).toHaveCount(11);
   await page.getByRole('button', { name: 'Time only' }).click();
-  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.getByRole('listitem')).toHaveCount(2);
   await expect(list).toContainText('Chubby sequencers and lock-delay');
+  await expect(list).toContainText('ShedLock and a transaction’s clock');
   await page.getByRole('button', { name: 'Fenced' }).click();
   await list.getByRole('link', { name: /The GC pause and the storage write/ }).click();
 

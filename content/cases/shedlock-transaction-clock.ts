@@ -1,8 +1,28 @@
 import { PLAIN_TARGETS as PLAIN } from '@/content/timeline/plain-targets';
-import type { CaseFile } from './types';
+import type { CaseEvent, CaseFile, CaseRun } from './types';
 
 const SHEDLOCK = 'https://github.com/lukas-krecan/ShedLock';
 const JDBC = `${SHEDLOCK}/blob/master/providers/jdbc`;
+
+/** Both runs: a lock by time alone (no token), judged by PostgreSQL's transaction clock, now(). */
+const SETTINGS: CaseRun['scenario'] = {
+  design: 'ttl-only',
+  leaseSeconds: 60,
+  timeSource: 'transaction',
+  workers: [{ id: 'A' }, { id: 'B' }],
+  targets: { ...PLAIN, gatewayCheck: { kind: 'none' } },
+  terms: { holders: { A: 'instance 1', B: 'instance 2' }, resource: 'invoice run' },
+};
+
+/** Instance 1 runs the task: its one write, to a target that checks nothing. */
+const I1_RUNS: CaseEvent = {
+  id: 'i1-runs',
+  kind: 'gateway-write',
+  worker: 'A',
+  resource: 'invoices',
+  body: 'invoices sent by instance 1',
+  outcome: 'applied',
+};
 
 /** Case 11: ShedLock's lock taken inside a transaction that began earlier (PostgreSQL's now()). */
 export const SHEDLOCK_CASE: CaseFile = {
@@ -30,14 +50,7 @@ export const SHEDLOCK_CASE: CaseFile = {
       pattern: 'time-only',
       summary:
         'now() in A’s transaction reads 0, so A’s lock ends at 60, already past: B takes it at 90 and both run the task.',
-      scenario: {
-        design: 'ttl-only',
-        leaseSeconds: 60,
-        timeSource: 'transaction',
-        workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, gatewayCheck: { kind: 'none' } },
-        terms: { holders: { A: 'instance 1', B: 'instance 2' }, resource: 'invoice run' },
-      },
+      scenario: SETTINGS,
       events: [
         {
           id: 'tx-begins',
@@ -48,14 +61,7 @@ export const SHEDLOCK_CASE: CaseFile = {
         { id: 'schedule', kind: 'advance', seconds: 90, note: 'the schedule fires on both' },
         { id: 'i1-locks', kind: 'claim', worker: 'A', note: 'now() reads 0', outcome: 'applied' },
         { id: 'i2-locks', kind: 'claim', worker: 'B', note: 'now() reads 90', outcome: 'applied' },
-        {
-          id: 'i1-runs',
-          kind: 'gateway-write',
-          worker: 'A',
-          resource: 'invoices',
-          body: 'invoices sent by instance 1',
-          outcome: 'applied',
-        },
+        I1_RUNS,
         {
           id: 'i2-runs',
           kind: 'gateway-write',
@@ -72,26 +78,12 @@ export const SHEDLOCK_CASE: CaseFile = {
       pattern: 'time-only',
       summary:
         'A’s lock statement runs in a new transaction, so now() reads 90 and the lock lasts until 150: B’s attempt is refused and only A runs the task.',
-      scenario: {
-        design: 'ttl-only',
-        leaseSeconds: 60,
-        timeSource: 'transaction',
-        workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, gatewayCheck: { kind: 'none' } },
-        terms: { holders: { A: 'instance 1', B: 'instance 2' }, resource: 'invoice run' },
-      },
+      scenario: SETTINGS,
       events: [
         { id: 'schedule', kind: 'advance', seconds: 90, note: 'the schedule fires on both' },
         { id: 'i1-locks', kind: 'claim', worker: 'A', note: 'now() reads 90', outcome: 'applied' },
         { id: 'i2-locks', kind: 'claim', worker: 'B', outcome: 'refused' },
-        {
-          id: 'i1-runs',
-          kind: 'gateway-write',
-          worker: 'A',
-          resource: 'invoices',
-          body: 'invoices sent by instance 1',
-          outcome: 'applied',
-        },
+        I1_RUNS,
       ],
     },
   ],
