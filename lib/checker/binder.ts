@@ -1,15 +1,23 @@
 import type { Database, SqlValue, Statement } from 'sql.js';
 import { inlineConstants, scanParams } from '@/lib/sqlite';
 
-// Where a bound parameter's value comes from; SEEN + k is the k-th column of the claim read.
+// Where a bound parameter's value comes from; SEEN + k is the k-th value the holder kept (the
+// claim read's columns, then the columns its claim returned beside the token).
 export const RUN = 0;
 export const OWNER = 1;
 export const NOW = 2;
 export const LEASE = 3;
 export const TOKEN = 4;
 export const BATCH = 5;
-export const SEEN = 6;
+/** $op: a write's operation id (idempotency key): one per batch, the same from every holder. */
+export const OP = 6;
+export const SEEN = 7;
 const UNKNOWN = -1;
+
+/** The operation id of a holder's batch: the business action, whoever sends it. */
+export function operationId(batch: number): string {
+  return `batch ${batch}`;
+}
 
 /** A statement prepared once and bound by position, with where each parameter's value comes from. */
 export interface Prepared {
@@ -50,6 +58,8 @@ export class StatementBinder {
         case 'owner':
           return OWNER;
         case 'now':
+        case 'clock':
+          // The claimer's own clock: the search has one clock, the database's.
           return NOW;
         case 'lease':
           return LEASE;
@@ -57,6 +67,8 @@ export class StatementBinder {
           return TOKEN;
         case 'batch':
           return BATCH;
+        case 'op':
+          return OP;
         default: {
           const k = this.seenNames().indexOf(name);
           return k >= 0 ? SEEN + k : UNKNOWN;
@@ -114,9 +126,11 @@ export class StatementBinder {
                   ? src.token
                   : from === BATCH
                     ? src.batch
-                    : from >= SEEN
-                      ? src.seen(from - SEEN)
-                      : null;
+                    : from === OP
+                      ? operationId(src.batch)
+                      : from >= SEEN
+                        ? src.seen(from - SEEN)
+                        : null;
     }
     p.stmt.bind(values);
   }

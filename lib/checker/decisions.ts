@@ -18,8 +18,11 @@ import {
   type ResourceFence,
   type RowState,
   type WriteDecision,
+  type ClaimValues,
+  CLAIM_FIELD,
 } from '@/lib/lease';
-import { GLOBALS, W_BATCH, W_CLAIM_NO, W_TOKEN } from './state-slots';
+
+import { GLOBALS, W_BATCH, W_CLAIM_NO, W_SEEN, W_TOKEN } from './state-slots';
 import type { ScheduleMachine } from './machine';
 import type { Bound, StepKind } from './types';
 
@@ -93,7 +96,14 @@ export class TraceDecisions {
       case 'renew':
       case 'finish': {
         const conditions = (kind === 'renew' ? rules?.renew : rules?.finish) ?? COMMIT_CONDITIONS;
-        const w = { conditions, before: b.row, after, token: b.token, changed };
+        const w = {
+          conditions,
+          before: b.row,
+          after,
+          token: b.token,
+          changed,
+          memory: { claim: this.claimOf(worker) },
+        };
         d =
           kind === 'renew'
             ? decideRenew(ctx, w)
@@ -150,16 +160,30 @@ export class TraceDecisions {
       .map(({ holder, token }) => ({ holder, token }));
   }
 
+  /** What the holder's own claim left in the row, as it kept it (for a fingerprint's check). */
+  private claimOf(worker: number): ClaimValues {
+    const kept: ClaimValues = {};
+    for (const [name, field] of Object.entries(CLAIM_FIELD)) {
+      const k = this.machine.keptNames.indexOf(name);
+      if (k >= 0) kept[field] = this.holder(worker, W_SEEN + k);
+    }
+    return kept;
+  }
+
   private readRow(): RowState | undefined {
     const [result] = this.db.exec(this.design.read, { $run: 'r' });
     const values = result?.values[0];
     if (!values) return undefined;
     const col = (name: string) => values[result.columns.indexOf(name)];
+    const tracked: ClaimValues = {};
+    for (const field of Object.values(CLAIM_FIELD))
+      if (result.columns.includes(field)) tracked[field] = Number(col(field));
     return {
       owner: String(col('owner') ?? ''),
       fence: Number(col('fence')),
       leaseUntil: Number(col('leaseUntil')),
       status: String(col('status')) as RowState['status'],
+      ...tracked,
     };
   }
 

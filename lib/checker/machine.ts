@@ -47,6 +47,8 @@ export class ScheduleMachine {
 
   /** How many numbers each holder has in `state`. */
   readonly perHolder: number;
+  /** The names of the values each holder keeps from W_SEEN on (claim read, then claim's returns). */
+  readonly keptNames: readonly string[];
   /** Each holder's owner name, as its statements bind it. */
   readonly owners: readonly string[];
   private readonly sql: StatementRunner;
@@ -71,6 +73,7 @@ export class ScheduleMachine {
     this.finishIdentifies = ['owner', 'fence'].every(
       (c) => design.rules?.finish.includes(c as 'owner' | 'fence') ?? false,
     );
+    this.keptNames = seenNames;
     const perHolder = W_SEEN + seenNames.length;
     const state = new Float64Array(GLOBALS + perHolder * this.owners.length);
     this.perHolder = perHolder;

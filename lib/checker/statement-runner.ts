@@ -107,7 +107,12 @@ export class StatementRunner {
     let rows = 0;
     while (stmt.step()) {
       rows += 1;
-      if (rows === 1) this.returned = Number(stmt.get()[this.st.claimTokenColumn]);
+      if (rows > 1) continue;
+      const row = stmt.get();
+      this.returned = Number(row[this.st.claimTokenColumn]);
+      const kept = this.st.claimKept;
+      for (let i = 0; i < kept.length; i += 2)
+        this.state[this.seenBase + kept[i + 1]] = Number(row[kept[i]]);
     }
     if (rows > 0) this.writes += 1;
     return rows;

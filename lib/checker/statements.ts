@@ -6,6 +6,8 @@ export interface MachineStatements {
   claimRead: Prepared[] | null;
   claim: Prepared[];
   claimTokenColumn: number;
+  /** The claim's other returned columns (claim columns a fingerprint compares): column, kept slot. */
+  claimKept: Int32Array;
   renew: Prepared[];
   finish: Prepared[];
   cancel: Prepared;
@@ -21,7 +23,8 @@ export interface MachineStatements {
 
 /**
  * Prepares every statement a design runs in the search. `seenNames` receives the claim read's
- * columns, which the claim binds by name, so they are known before the claim is prepared.
+ * columns, which the claim binds by name, so they are known before the claim is prepared; then
+ * the claim's returned columns beside the token, which renew and finish may bind by name.
  */
 export function prepareStatements(
   binder: StatementBinder,
@@ -35,15 +38,25 @@ export function prepareStatements(
   const claimRead = design.claimRead ? perHolder(design.claimRead) : null;
   if (claimRead) seenNames.push(...claimRead[0].stmt.getColumnNames());
   const claim = perHolder(design.claim);
-  const claimTokenColumn = claim[0].stmt.getColumnNames().indexOf('token');
+  const claimColumns = claim[0].stmt.getColumnNames();
+  const claimTokenColumn = claimColumns.indexOf('token');
   if (claimTokenColumn < 0)
     throw new Error('The claim must return the new token as a column named token.');
+  // Every other column the claim returns is kept by the holder and bound by name later
+  // ($attempt, $claimed_at: what its own claim left in the row).
+  const kept: number[] = [];
+  claimColumns.forEach((name, column) => {
+    if (column === claimTokenColumn || seenNames.includes(name)) return;
+    kept.push(column, seenNames.length);
+    seenNames.push(name);
+  });
   const readRun = binder.prepare(design.read, constants);
   const readColumns = readRun.stmt.getColumnNames();
   return {
     claimRead,
     claim,
     claimTokenColumn,
+    claimKept: Int32Array.from(kept),
     renew: perHolder(design.renew),
     finish: perHolder(design.finish),
     cancel: binder.prepare(design.cancel, constants),

@@ -1,6 +1,12 @@
 import type { SqlJsStatic } from 'sql.js';
 import { showMessage, type ShownText } from '@/lib/bounded';
-import { fencedDesign, type LeaseDesign } from '@/lib/lease';
+import {
+  buildDesign,
+  fencedDesign,
+  LESSON_RULES,
+  type LeaseDesign,
+  type RunCondition,
+} from '@/lib/lease';
 import { setupDatabase } from './machine';
 import { scanParams } from '@/lib/sqlite';
 
@@ -17,10 +23,13 @@ export interface StatementProblem {
   message: ShownText;
 }
 
+// Renew and finish may also compare what the holder's own claim returned (a fingerprint of the
+// condition catalogue, lib/lease/catalogue.ts); the claim may record the claimer's $clock.
+const CLAIMED = ['attempt', 'claimed_at', 'attempted_at'];
 const ALLOWED: Record<EditableStatement, readonly string[]> = {
-  claim: ['run', 'owner', 'now', 'lease'],
-  renew: ['run', 'owner', 'now', 'lease', 'token'],
-  finish: ['run', 'owner', 'now', 'lease', 'token'],
+  claim: ['run', 'owner', 'now', 'lease', 'clock'],
+  renew: ['run', 'owner', 'now', 'lease', 'token', ...CLAIMED],
+  finish: ['run', 'owner', 'now', 'lease', 'token', ...CLAIMED],
 };
 
 const REQUIRED: Record<EditableStatement, readonly string[]> = {
@@ -46,9 +55,11 @@ function firstKeyword(sql: string): string {
 
 /**
  * Checks a learner's claim, renew and finish before any search: each must be one valid SQLite
- * statement against the lesson's tables, write (UPDATE or INSERT), use only the parameters the
- * checker binds, and use the ones it needs; the claim must return the new token as `token`.
- * Returns the design to check, or every problem found.
+ * statement against the base design's tables, write (UPDATE or INSERT), use only the parameters
+ * the checker binds, and use the ones it needs; the claim must return the new token as `token`.
+ * Returns the design to check, or every problem found. The design keeps the base's rules only
+ * when all three statements are the base's own: a learner's edited SQL has conditions nobody
+ * knows, and the words must not name the base's.
  */
 export function validateDraft(
   SQL: SqlJsStatic,
@@ -121,6 +132,7 @@ export function validateDraft(
     db.close();
   }
   if (problems.length > 0) return { ok: false, problems };
+  const own = (['claim', 'renew', 'finish'] as const).every((k) => draft[k] === base[k]);
   return {
     ok: true,
     design: {
@@ -128,10 +140,33 @@ export function validateDraft(
       id: 'my-design',
       name: 'My design',
       summary: 'Your claim, renew and finish, with the lesson’s targets.',
-      claimRead: undefined,
+      claimRead: own ? base.claimRead : undefined,
       claim: draft.claim,
       renew: draft.renew,
       finish: draft.finish,
+      rules: own ? base.rules : undefined,
     },
   };
+}
+
+/** The conditions a learner picks from the catalogue for a custom design's renew and finish. */
+export interface ConditionPicks {
+  renew: readonly RunCondition[];
+  finish: readonly RunCondition[];
+}
+
+/**
+ * The checker's custom design built from catalogue conditions: the lesson's claim and targets,
+ * the learner's renew and finish conditions. Its statements are the draft the learner sees (and
+ * may edit further); its schema records the claim columns the conditions compare.
+ */
+export function conditionsDesign(picks: ConditionPicks): LeaseDesign {
+  return buildDesign(
+    {
+      id: 'my-design',
+      name: 'My design',
+      summary: 'Your renew and finish conditions, picked from the catalogue.',
+    },
+    { ...LESSON_RULES, renew: picks.renew, finish: picks.finish },
+  );
 }

@@ -1,5 +1,6 @@
 import {
   CLAIM_COLUMNS,
+  CLAIM_FIELD,
   columnSql,
   columnsRead,
   conditionsWhere,
@@ -149,13 +150,6 @@ function trackedSet(t: RunTable, tracked: readonly ClaimColumn[]): string {
   return tracked.map((c) => `, ${columnSql(c, t)} = ${value(c)}`).join('');
 }
 
-/** The names a read gives the tracked columns (RowState's fields). */
-const READ_AS: Record<ClaimColumn, string> = {
-  attempt: 'attempt',
-  claimed_at: 'claimedAt',
-  attempted_at: 'attemptedAt',
-};
-
 /**
  * Builds a design's statements from its rules: every WHERE clause is made of the condition
  * catalogue's fragments (lib/lease/catalogue.ts), over the rules' table. A claim records the
@@ -195,7 +189,7 @@ ${claimReturning}`
  WHERE ${t.id} = $run AND ${claimableSql(t)}
 ${claimReturning}`;
   const cancellable = `${t.id} = $run AND ${t.status} IN ('${t.queued}', 'running')`;
-  const readTracked = tracked.map((c) => `, ${columnSql(c, t)} AS ${READ_AS[c]}`).join('');
+  const readTracked = tracked.map((c) => `, ${columnSql(c, t)} AS ${CLAIM_FIELD[c]}`).join('');
   return {
     ...meta,
     schema,

@@ -58,14 +58,19 @@ export interface WriterFacts {
   read?: RowState;
 }
 
+/** A claim column's name in a row as a read returns it (RowState's field). */
+export const CLAIM_FIELD: Readonly<Record<ClaimColumn, keyof ClaimValues>> = {
+  attempt: 'attempt',
+  claimed_at: 'claimedAt',
+  attempted_at: 'attemptedAt',
+};
+
 const ROW_FIELD: Readonly<Record<RunColumn, keyof RowState>> = {
   owner: 'owner',
   fence: 'fence',
   lease: 'leaseUntil',
   status: 'status',
-  attempt: 'attempt',
-  claimed_at: 'claimedAt',
-  attempted_at: 'attemptedAt',
+  ...CLAIM_FIELD,
 };
 
 /** A column's name in a table; throws when the table has no such column (the jobs table). */
@@ -172,7 +177,7 @@ export function conditionParams(
 }
 
 function claimValue(column: ClaimColumn, claim: ClaimValues | undefined): number | null {
-  return claim?.[ROW_FIELD[column] as keyof ClaimValues] ?? null;
+  return claim?.[CLAIM_FIELD[column]] ?? null;
 }
 
 /** What the writer expects of one fingerprint column, and what the row holds. */

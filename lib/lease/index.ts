@@ -12,6 +12,7 @@ export {
 } from './conditions';
 export {
   CLAIM_COLUMNS,
+  CLAIM_FIELD,
   RUN_COLUMNS,
   FINGERPRINT_COLUMNS,
   columnSql,

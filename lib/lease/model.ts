@@ -1,7 +1,7 @@
 import type { SqlDriver } from '@/lib/sqlite';
 import type { LeaseModel, LeaseModelOptions, WriterMemory } from './model-api';
 import { GATEWAY_RESOURCE, REPORT_RESOURCE } from './build';
-import type { RunCondition } from './catalogue';
+import { CLAIM_FIELD, type ClaimValues, type RunCondition } from './catalogue';
 import { RUNS_TABLE } from './conditions';
 import { fencedDesign } from './designs';
 import {
@@ -15,13 +15,12 @@ import { observe } from './outcome';
 import { resourceWrites, writeThroughFence } from './fence-write';
 import type { RunOutput, RunRow } from './types';
 
-/** The tracked claim columns a design's read returns (catalogue.ts), as RowState names them. */
-const TRACKED = ['attempt', 'claimedAt', 'attemptedAt'] as const;
-
 function normalizeRow(row: Record<string, unknown> | undefined): RunRow | undefined {
   if (!row) return undefined;
-  const tracked: Partial<Record<(typeof TRACKED)[number], number>> = {};
-  for (const k of TRACKED) if (row[k] !== undefined && row[k] !== null) tracked[k] = Number(row[k]);
+  // The claim columns a design tracks (catalogue.ts), when its read returns them.
+  const tracked: ClaimValues = {};
+  for (const k of Object.values(CLAIM_FIELD))
+    if (row[k] !== undefined && row[k] !== null) tracked[k] = Number(row[k]);
   return {
     runId: String(row.runId),
     owner: String(row.owner ?? ''),
