@@ -11,7 +11,15 @@ export type { CommitCondition } from './conditions';
  * canceling: a cancel has fenced the run (a new generation no holder owns) while effects may
  * still be in flight; it becomes canceled once they are reconciled.
  */
-export type RunStatus = 'queued' | 'running' | 'done' | 'canceling' | 'canceled' | 'failed';
+export const RUN_STATUSES = [
+  'queued',
+  'running',
+  'done',
+  'canceling',
+  'canceled',
+  'failed',
+] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
 
 export const FINAL_STATUSES: readonly RunStatus[] = ['done', 'canceled', 'failed'];
 

@@ -1,5 +1,7 @@
 import {
+  CLAIM_FIELD,
   COMMIT_CONDITIONS,
+  type ClaimValues,
   decideCancel,
   decideClaim,
   decideCommit,
@@ -16,9 +18,17 @@ import type { TimelineEvent, WriteEffect, WriteEvent } from './types';
 
 /** The run row as a decision sees it (a missing run reads as an empty queued row). */
 export function rowState(row: RunRow | undefined): RowState {
-  return row
-    ? { owner: row.owner, fence: row.fence, leaseUntil: row.leaseUntil, status: row.status }
-    : { owner: '', fence: 0, leaseUntil: 0, status: 'queued' };
+  if (!row) return { owner: '', fence: 0, leaseUntil: 0, status: 'queued' };
+  const { owner, fence, leaseUntil, status } = row;
+  return { owner, fence, leaseUntil, status, ...claimValues(row) };
+}
+
+/** The tracked claim columns of a row (a design whose conditions compare them records them). */
+function claimValues(row: RunRow): ClaimValues {
+  const kept: ClaimValues = {};
+  for (const field of Object.values(CLAIM_FIELD))
+    if (row[field] !== undefined) kept[field] = row[field];
+  return kept;
 }
 
 /** A claim: the lease model decides; on success the worker remembers its new token. */
@@ -35,7 +45,8 @@ export function applyClaim(
   worker.seen = undefined;
   const others = heldTokens(state);
   const before = rowState(model.read());
-  const result = model.claim(ownerOf(worker), now, seen);
+  // The worker's own clock: a design that compares claimed_at records it.
+  const result = model.claim(ownerOf(worker), now, seen, clockOf(state, worker));
   const decision = decideClaim(contextOf(ctx, event, worker, now), {
     before,
     after: rowState(model.read()),
@@ -51,6 +62,7 @@ export function applyClaim(
     worker.token = result.fenceToken;
     worker.believedLeaseUntil = result.leaseUntil;
     worker.claimedAt = clockOf(state, worker);
+    worker.claimed = claimValues(result.row);
   }
   state.windows.push({
     worker: worker.id,
@@ -82,6 +94,7 @@ export function commitEffect(
     after: rowState(result.row),
     token: worker.token,
     changed: result.changed,
+    memory: { claim: worker.claimed ?? {} },
     ...(database.kind === 'duplicate'
       ? { duplicate: { opId: database.opId, ...(storedBy ? { storedBy } : {}) } }
       : {}),
@@ -121,7 +134,7 @@ export function applyRunWrite(
   const owner = ownerOf(worker);
   const before = rowState(model.read());
   if (event.kind === 'renew') {
-    const result = model.renew(owner, token, now);
+    const result = model.renew(owner, token, now, { claim: worker.claimed ?? {} });
     if (result.ok && !event.ackLost) {
       worker.believedLeaseUntil = result.row.leaseUntil;
       const last = state.windows[state.windows.length - 1];
@@ -130,7 +143,7 @@ export function applyRunWrite(
     return commitEffect(ctx, event, worker, 'renew', before, now, result);
   }
   if (event.kind === 'finish') {
-    const result = model.finish(owner, token, now);
+    const result = model.finish(owner, token, now, { claim: worker.claimed ?? {} });
     if (result.ok) closeWindow(state, state.now);
     return commitEffect(ctx, event, worker, 'finish', before, now, result);
   }

@@ -1,4 +1,5 @@
 import { gatewayResources } from './target-list';
+import { designWithConditions } from './scenario-conditions';
 import type { SqlJsStatic } from 'sql.js';
 import {
   comparedDesigns,
@@ -41,7 +42,15 @@ export function createTimelineEngine(
   SQL: SqlJsStatic,
   options: { designs?: Readonly<Record<string, LeaseDesign>> } = {},
 ): TimelineEngine {
-  const designs = { ...TIMELINE_DESIGNS, ...options.designs };
+  const designs: Record<string, LeaseDesign> = { ...TIMELINE_DESIGNS, ...options.designs };
+
+  /** The design a scenario runs (its base with its own conditions), known by its id from then on. */
+  const designOfScenario = (scenario: Scenario): string => {
+    const base = scenario.design ?? 'fenced';
+    const design = designWithConditions(designOf(base), scenario.conditions);
+    if (design.id !== base && !Object.hasOwn(designs, design.id)) designs[design.id] = design;
+    return design.id;
+  };
 
   const designOf = (id: string): LeaseDesign => {
     // Own properties only: a shared link may name a design "constructor" or "__proto__".
@@ -95,8 +104,7 @@ export function createTimelineEngine(
    * design's scratch database inside a savepoint).
    */
   const start = (scenario: Scenario, db?: SqlJsDriver) => {
-    const design = scenario.design ?? 'fenced';
-    designOf(design);
+    const design = designOfScenario(scenario);
     const opened = db
       ? {
           db,
@@ -219,8 +227,7 @@ export function createTimelineEngine(
       // The same applyEvent as step, on one open database instead of bytes between events: the
       // design's scratch database, inside a savepoint rolled back at the end (SQLite then parses
       // the schema once per design, not once per scenario).
-      const design = scenario.design ?? 'fenced';
-      const db = scratchOf(design, scenario.leaseSeconds);
+      const db = scratchOf(designOfScenario(scenario), scenario.leaseSeconds);
       db.exec('SAVEPOINT scenario');
       memo = null;
       try {

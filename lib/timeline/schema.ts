@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { scenarioConditionsSchema } from './scenario-conditions';
 import { OUTCOME_KINDS, RESCUE_FIELDS } from '@/lib/lease';
 import {
   FINGERPRINT_KINDS,
@@ -95,6 +96,7 @@ export const ScenarioSchema = z
     explanation: scenarioTextSchema('explanation').optional(),
     notes: scenarioTextSchema('notes').optional(),
     design: name.optional(),
+    conditions: scenarioConditionsSchema.optional(),
     firstToken: z.number().int().min(1).max(1_000_000).optional(),
     terms: z
       .object({

@@ -1,4 +1,4 @@
-import type { Authority, RescueRead, Vocabulary } from '@/lib/lease';
+import type { Authority, ClaimValues, RescueRead, Vocabulary } from '@/lib/lease';
 import type { SqlValue } from '@/lib/sqlite';
 import type {
   LeaseWindow,
@@ -40,6 +40,8 @@ export interface LaneState {
   claimedAt?: number;
   /** When its open transaction began (database time); undefined when it holds none open. */
   txBegan?: number;
+  /** What its last claim left in the row's tracked columns (a fingerprint condition compares them). */
+  claimed?: ClaimValues;
 }
 
 /** Everything the simulation needs between steps; plain data, never mutated by step. */

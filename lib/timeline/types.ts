@@ -42,7 +42,7 @@
  * optional; existing names and meanings stay.
  */
 
-import type { OutcomeKind, RescueField } from '@/lib/lease';
+import type { OutcomeKind, RescueField, RunCondition } from '@/lib/lease';
 import type { FingerprintKind, GatewayCheck } from '@/lib/lease/replicated-fence';
 import type { TargetCheck } from '@/lib/lease/target-checks';
 
@@ -241,6 +241,12 @@ export type TimeSource =
    */
   | 'transaction';
 
+/** A scenario's own renew and finish conditions (each absent: the design's). */
+export interface ScenarioConditions {
+  renew?: readonly RunCondition[];
+  finish?: readonly RunCondition[];
+}
+
 /**
  * A real system's names for the scenario's parts, shown beside the lesson's ("token" is
  * "producer epoch", worker A is "producer instance 1"). Used for display and explanations only.
@@ -265,6 +271,11 @@ export interface Scenario {
   notes?: string;
   /** A LeaseDesign id known to the engine (`TIMELINE_DESIGNS`); default 'fenced'. */
   design?: string;
+  /**
+   * The learner's own run-row conditions, picked from the rulebook's catalogue
+   * (lib/lease/catalogue.ts): each list given replaces the design's for that statement.
+   */
+  conditions?: ScenarioConditions;
   /** Lease length in database seconds; default 5 as in the lesson. */
   leaseSeconds: number;
   /** Default 'database'. */

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { BLANK_SCENARIO } from '@/content/timeline/scenarios';
+import type { RunCondition } from '@/lib/lease';
+import { decodeScenario, encodeScenario } from './share';
+import { runScenario, type Scenario } from './index';
+
+// Issue 26, conditions as data in the builder: the short example (A claims, pauses past its
+// lease, B takes over, A wakes and finishes) with the learner's own finish conditions.
+const withFinish = (finish: RunCondition[] | undefined): Scenario => ({
+  ...BLANK_SCENARIO,
+  // A's clock runs 2 s behind: claimed_at is the claimer's own clock, attempted_at the database's.
+  workers: [{ id: 'A', clockOffset: -2 }, { id: 'B' }],
+  ...(finish ? { conditions: { finish } } : {}),
+});
+const FINGERPRINT: RunCondition = { kind: 'fingerprint', columns: ['attempt', 'claimed_at'] };
+
+const lateFinish = async (s: Scenario) => {
+  const trace = await runScenario(s);
+  const w = trace.writes.find((x) => x.eventId === 'e6');
+  if (!w) throw new Error('no finish');
+  return { w, trace };
+};
+
+describe('a scenario’s own finish conditions', () => {
+  it('a finish by the run id alone lets A’s stale completion through', async () => {
+    const { w } = await lateFinish(withFinish([]));
+    expect(w.outcome).toBe('applied');
+    expect(w.decision.violation).toMatchObject({ kind: 'stale-write', culprit: 'A', victim: 'B' });
+    expect(w.explanation).toContain('checks nothing but the run id');
+  });
+
+  it('a finish that compares the fingerprint (attempt, claimed_at) refuses it, in words that agree with the row', async () => {
+    const { w, trace } = await lateFinish(withFinish([FINGERPRINT]));
+    expect(w.outcome).toBe('refused');
+    expect(w.failed).toEqual(['fingerprint']);
+    expect(w.verdictLine).toBe('refused, 0 rows: (attempt, claimed_at)');
+    // A claimed at 0 by the database, -2 by its own clock; B at 6 with attempt 2. attempted_at is
+    // not compared, so the design does not record it.
+    expect(w.decision.before).toMatchObject({ attempt: 2, claimedAt: 6 });
+    expect(w.decision.before?.attemptedAt).toBeUndefined();
+    expect(w.explanation).toContain("(attempt, claimed_at) is (2, 6), A's claim left (1, -2)");
+    expect(trace.steps.at(-1)?.after.run.status).toBe('running');
+  });
+
+  it('the share link keeps the conditions; a link without them runs the design’s own', async () => {
+    const s = withFinish([FINGERPRINT, { kind: 'status-in', statuses: ['running'] }]);
+    const decoded = decodeScenario(encodeScenario(s));
+    expect(decoded.ok && decoded.scenario.conditions).toEqual(s.conditions);
+    const old = decodeScenario(encodeScenario(withFinish(undefined)));
+    expect(old.ok && old.scenario.conditions).toBeUndefined();
+    expect((await lateFinish(withFinish(undefined))).w.failed).toEqual(['owner', 'fence']);
+  });
+
+  it('a link with conditions the catalogue does not know is refused', () => {
+    const bad = encodeScenario({
+      ...BLANK_SCENARIO,
+      conditions: { finish: [{ kind: 'fingerprint', columns: [] }] },
+    });
+    expect(decodeScenario(bad).ok).toBe(false);
+  });
+});

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import {
+  buildDesign,
+  COMMIT_CONDITIONS,
+  FINGERPRINT_COLUMNS,
+  RUN_COLUMNS,
+  RUN_STATUSES,
+  type LeaseDesign,
+} from '@/lib/lease';
+import type { ScenarioConditions } from './types';
+
+/*
+ * A scenario's own renew and finish conditions, picked from the rulebook's catalogue
+ * (lib/lease/catalogue.ts): their schema (for share links and saved scenarios) and the design
+ * they make from the scenario's base design.
+ */
+
+const once = <T>(list: readonly T[]) =>
+  new Set(list.map((x) => JSON.stringify(x))).size === list.length;
+
+/** One catalogue condition, as a link may carry it. */
+const conditionSchema = z.union([
+  z.enum(COMMIT_CONDITIONS),
+  z.object({
+    kind: z.literal('status-in'),
+    statuses: z.array(z.enum(RUN_STATUSES)).min(1).max(RUN_STATUSES.length).refine(once),
+  }),
+  z.object({ kind: z.literal('attempt') }),
+  z.object({
+    kind: z.literal('fingerprint'),
+    columns: z
+      .array(z.enum(FINGERPRINT_COLUMNS))
+      .min(1)
+      .max(FINGERPRINT_COLUMNS.length)
+      .refine(once, 'a column is compared once'),
+  }),
+  z.object({ kind: z.literal('as-read'), column: z.enum(RUN_COLUMNS) }),
+]);
+
+const listSchema = z.array(conditionSchema).max(8).refine(once, 'a condition is listed once');
+
+/** The schema of a scenario's `conditions`. */
+export const scenarioConditionsSchema = z.object({
+  renew: listSchema.optional(),
+  finish: listSchema.optional(),
+});
+
+/**
+ * The design a scenario runs: its base design, with the renew and finish conditions the
+ * scenario gives in place of the base's. Its id names the base and the conditions, so two
+ * scenarios with the same picks share one design (and one template database).
+ */
+export function designWithConditions(
+  base: LeaseDesign,
+  conditions: ScenarioConditions | undefined,
+): LeaseDesign {
+  if (!conditions || !base.rules || (!conditions.renew && !conditions.finish)) return base;
+  const rules = {
+    ...base.rules,
+    ...(conditions.renew ? { renew: conditions.renew } : {}),
+    ...(conditions.finish ? { finish: conditions.finish } : {}),
+  };
+  return buildDesign(
+    {
+      id: `${base.id}+${JSON.stringify(conditions)}`,
+      name: `${base.name}, with my conditions`,
+      summary: base.summary,
+    },
+    rules,
+  );
+}
