@@ -24,7 +24,9 @@ test.describe('with the page policy bypassed, so the browser sends the requests'
       await new Promise((resolve) => (worker.onmessage = resolve));
     }, OFF);
     await page.evaluate((off) => {
-      location.href = `${off}/navigation`;
+      const link = Object.assign(document.createElement('a'), { href: `${off}/navigation` });
+      document.body.append(link);
+      link.click();
     }, OFF);
     await expect
       .poll(() => guard.problems.filter((p) => p.startsWith('off-origin request:')))
