@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { CASE_FILES } from '../content/cases';
 import { DROP_STARTER } from '../content/claim-lab/programs';
 import { expect, test } from './fixtures';
 
@@ -74,7 +75,7 @@ test('Home and the PRACTICE hub show real progress after one challenge and one t
     '1 of 13 scenarios with full marks',
   );
   await expect(page.getByTestId('home-progress-/learn/case-files')).toContainText(
-    '0 of 10 case files predicted',
+    `0 of ${CASE_FILES.length} case files predicted`,
   );
 
   // The compare path's claim lab step asks for exactly this challenge: its page ticks it. The
