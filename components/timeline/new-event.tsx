@@ -2,7 +2,11 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { RESCUE_FIELDS, type RescueField } from '@/lib/lease';
 import {
-  WRITE_EVENT_KINDS,
+  acceptorsReached,
+  isWriteKind,
+  newEvent,
+  nextEventId,
+  reachesAcceptors,
   type EventKind,
   type Scenario,
   type TimelineEvent,
@@ -54,63 +58,6 @@ const NEEDS_KEY = (kind: EventKind) =>
   kind === 'gateway-write' ||
   kind === 'register';
 
-const REACHES = (kind: EventKind) => kind === 'gateway-write' || kind === 'register';
-const isWriteKind = (kind: EventKind) => (WRITE_EVENT_KINDS as readonly string[]).includes(kind);
-
-/** "1, 3" → [1, 3]; blank → every acceptor (undefined); anything else → null (refused). */
-function parseReach(text: string): number[] | undefined | null {
-  if (text.trim() === '') return undefined;
-  const parts = text
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .map(Number);
-  return parts.every((n) => Number.isInteger(n) && n >= 1)
-    ? [...new Set(parts)].sort((a, b) => a - b)
-    : null;
-}
-
-function nextId(events: readonly TimelineEvent[]): string {
-  const used = new Set(events.map((e) => e.id));
-  let n = events.length + 1;
-  while (used.has(`e${n}`)) n += 1;
-  return `e${n}`;
-}
-
-function makeEvent(
-  kind: EventKind,
-  id: string,
-  worker: string,
-  seconds: number,
-  key: string,
-  extra: { reach?: number[]; ackLost: boolean; compare?: RescueField[] } = { ackLost: false },
-): TimelineEvent {
-  // A lost acknowledgement is a fault of a write; a registration may reach only some acceptors.
-  const lost = extra.ackLost && isWriteKind(kind) ? { ackLost: true } : {};
-  const reach = extra.reach ? { reach: extra.reach } : {};
-  switch (kind) {
-    case 'advance':
-      return { id, kind, seconds };
-    case 'cancel':
-      return { id, kind, ...lost };
-    case 'cancel-complete':
-    case 'rescue-read':
-      return { id, kind };
-    case 'rescue':
-      return { id, kind, ...(extra.compare?.length ? { compare: extra.compare } : {}), ...lost };
-    case 'register':
-      return { id, kind, worker, resource: key, ...reach };
-    case 'draft':
-    case 'object-commit':
-      return { id, kind, worker, opId: key, ...lost };
-    case 'ticket':
-      return { id, kind, worker, key, action: 'notify', ...lost };
-    case 'gateway-write':
-      return { id, kind, worker, resource: key, ...reach, ...lost };
-    default:
-      return { id, kind, worker, ...lost } as TimelineEvent;
-  }
-}
-
 /** The form that adds one event at the end; a value it cannot use is reported through onProblem. */
 export function NewEvent({
   scenario,
@@ -135,13 +82,16 @@ export function NewEvent({
       onProblem('Time moves forward by a whole number of seconds, 1 or more.');
       return;
     }
-    const reached = REACHES(kind) ? parseReach(reach) : undefined;
+    const reached = reachesAcceptors(kind) ? acceptorsReached(reach) : undefined;
     if (reached === null) {
       onProblem('Acceptors reached: acceptor numbers such as “1, 2”, or blank for all.');
       return;
     }
     onAdd(
-      makeEvent(kind, nextId(scenario.events), worker, n, key.trim(), {
+      newEvent(kind, nextEventId(scenario.events), {
+        worker,
+        seconds: n,
+        key: key.trim(),
         reach: reached,
         ackLost,
         compare: RESCUE_FIELDS.filter((f) => compare.includes(f)),
@@ -197,7 +147,7 @@ export function NewEvent({
           <input value={key} onChange={(e) => setKey(e.target.value)} className={`${FIELD} w-32`} />
         </label>
       ) : null}
-      {REACHES(kind) ? (
+      {reachesAcceptors(kind) ? (
         <label className="flex flex-col text-sm">
           Acceptors reached
           <input

@@ -47,6 +47,13 @@ export { timeAxis, axisLabelWidth, type TimeAxis, type AxisLabel } from './axis'
 export { stickyLabelStart, stickyLabelCentre } from './sticky-label';
 export { scenarioSettings, settingsLine, stateLines } from './settings';
 export {
+  acceptorsReached,
+  newEvent,
+  nextEventId,
+  reachesAcceptors,
+  type NewEventFields,
+} from './new-event';
+export {
   gatewayResources,
   gatewayTarget,
   targetCheckOf,

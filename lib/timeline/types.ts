@@ -219,9 +219,14 @@ export const DATABASE_WRITE_KINDS = [
   'gateway-send',
 ] as const satisfies readonly WriteEventKind[];
 
+/** True for the kinds of event that produce a verdict. */
+export function isWriteKind(kind: EventKind): kind is WriteEventKind {
+  return (WRITE_EVENT_KINDS as readonly string[]).includes(kind);
+}
+
 /** True for events that produce a verdict. */
 export function isWriteEvent(event: TimelineEvent): event is WriteEvent {
-  return (WRITE_EVENT_KINDS as readonly string[]).includes(event.kind);
+  return isWriteKind(event.kind);
 }
 
 /** Which clock a lease statement gets as $now. */
