@@ -1,3 +1,4 @@
+import { TIME_SOURCE_CHOICES, TIME_SOURCES } from '@/lib/lease';
 import { TIMELINE_DESIGNS, type Scenario, type TimeSource } from '@/lib/timeline';
 import { ResourceSettings } from './resource-settings';
 import { ScenarioTexts } from './scenario-texts';
@@ -57,11 +58,11 @@ export function BuilderSettings({
           onChange={(e) => onChange({ ...scenario, timeSource: e.target.value as TimeSource })}
           className={FIELD}
         >
-          <option value="database">
-            The database statement clock, clock_timestamp() (the lesson’s rule)
-          </option>
-          <option value="transaction">The transaction clock, now()</option>
-          <option value="worker">The writing worker’s own clock</option>
+          {TIME_SOURCES.map((source) => (
+            <option key={source} value={source}>
+              {TIME_SOURCE_CHOICES[source]}
+            </option>
+          ))}
         </select>
       </label>
       <label className="flex flex-col">

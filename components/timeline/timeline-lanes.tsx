@@ -288,7 +288,7 @@ export function TimelineLanes({
       <TimelineLegend
         use={{
           reads: layout.reads.length > 0,
-          rescuer: layout.marks.some((m) => m.worker === null && m.letter === 'R'),
+          rescuer: layout.marks.some((m) => m.by === 'rescuer'),
           pauses: layout.pauses.length > 0,
           elided: layout.elided.length > 0,
           step: axis.step,

@@ -1,3 +1,4 @@
+import type { TimeSource } from './clocks';
 import type { LeaseClock, Vocabulary } from './decision';
 import { explained, type Explained } from './explained';
 import { tokenName } from './explain-words';
@@ -45,6 +46,13 @@ function targetWords(target: string): string {
 function checkWords(check: TargetCheckKind, acceptors: number | undefined): string {
   return `${TARGET_CHECK_LABELS[check].toLowerCase()}${check === 'majority' ? ` of ${acceptors ?? 3}` : ''}`;
 }
+
+/** Each time source as a choice reads: "The transaction clock, now()". */
+export const TIME_SOURCE_CHOICES: Readonly<Record<TimeSource, string>> = {
+  database: 'The database statement clock, clock_timestamp() (the lesson’s rule)',
+  transaction: 'The transaction clock, now()',
+  worker: 'The writing worker’s own clock',
+};
 
 /** The time source a settings line names: "judged by the writing worker's own clock". */
 const CLOCK_SETTING: Readonly<Record<LeaseClock['kind'], string>> = {

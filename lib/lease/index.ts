@@ -126,7 +126,10 @@ export {
   type WorkerFacts,
   type TargetFacts,
   type StateLines,
+  TIME_SOURCE_CHOICES,
 } from './explain-state';
+/** Which clock judges a lease (the lesson's rule and two broken designs). */
+export { leaseClockReading, TIME_SOURCES, type LeaseClockInput, type TimeSource } from './clocks';
 /** A scenario's vocabulary from its design and names (no fence when nothing compares one). */
 export { designVocabulary } from './vocabulary';
 export {

@@ -12,8 +12,16 @@ import {
 } from '@/lib/lease';
 import { DRAFT_OUTPUT, type LaneState } from './state';
 import { registerAtEveryTarget } from './targets';
-import { leaseTime } from './clocks';
-import { clockOf, closeWindow, contextOf, heldTokens, ownerOf, write, type Ctx } from './effects';
+import {
+  clockOf,
+  closeWindow,
+  contextOf,
+  heldTokens,
+  leaseTime,
+  ownerOf,
+  write,
+  type Ctx,
+} from './effects';
 import type { TimelineEvent, WriteEffect, WriteEvent } from './types';
 
 /** The run row as a decision sees it (a missing run reads as an empty queued row). */
@@ -38,7 +46,7 @@ export function applyClaim(
   worker: LaneState,
 ): WriteEffect {
   const { state, model } = ctx;
-  // A claim reads the statement clock, or the transaction clock (clocks.ts); never a worker's own.
+  // A claim reads the statement clock, or the transaction clock; never a worker's own (lib/lease).
   const now = leaseTime(state, worker, true).now;
   // After a claim-read event, only the claim's write runs, with what that read saw.
   const seen = worker.seen;

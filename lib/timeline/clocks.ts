@@ -1,5 +1,3 @@
-import type { LeaseClock } from '@/lib/lease';
-import type { LaneState, TimelineState } from './state';
 import type { Scenario } from './types';
 
 /*
@@ -21,29 +19,4 @@ export function namesClocks(
     scenario.workers.some((w) => (w.clockOffset ?? 0) !== 0) ||
     scenario.events.some((e) => e.kind === 'long-transaction')
   );
-}
-
-/**
- * The time a worker's lease statement reads as $now, and the clock that reads it: the statement
- * clock; the worker's own clock for its commits (its claims read the statement clock); or the
- * transaction clock, the time its open transaction began (a statement alone is its own).
- */
-export function leaseTime(
-  state: Pick<TimelineState, 'now' | 'timeSource'>,
-  worker: Pick<LaneState, 'id' | 'clockOffset' | 'txBegan'>,
-  claim: boolean,
-): { now: number; clock: LeaseClock } {
-  if (state.timeSource === 'transaction') {
-    const began = worker.txBegan ?? state.now;
-    return {
-      now: began,
-      clock: { kind: 'transaction', holder: worker.id, began, statement: state.now },
-    };
-  }
-  if (state.timeSource === 'worker' && !claim)
-    return {
-      now: state.now + worker.clockOffset,
-      clock: { kind: 'worker', holder: worker.id, offset: worker.clockOffset },
-    };
-  return { now: state.now, clock: { kind: 'database' } };
 }

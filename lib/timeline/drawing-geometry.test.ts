@@ -42,3 +42,23 @@ describe('timeline layout stretching', () => {
     expect(layoutTimeline(acceptance, 0, 10).width).toBe(natural.width);
   });
 });
+
+describe('who writes each mark', () => {
+  it('a worker’s mark carries its letter, the rescuer’s R and the user’s U', () => {
+    const layout = layoutTimeline({
+      ...acceptance,
+      events: [
+        { id: 'claim', kind: 'claim', worker: 'A' },
+        { id: 'wait', kind: 'advance', seconds: 6 },
+        { id: 'read', kind: 'rescue-read' },
+        { id: 'rescue', kind: 'rescue' },
+        { id: 'cancel', kind: 'cancel' },
+      ],
+    });
+    expect(layout.marks.map((m) => [m.eventId, m.by, m.letter])).toEqual([
+      ['claim', 'worker', 'A'],
+      ['rescue', 'rescuer', 'R'],
+      ['cancel', 'user', 'U'],
+    ]);
+  });
+});

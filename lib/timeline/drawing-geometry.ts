@@ -25,16 +25,24 @@ export interface TimelineLayout {
   pauses: { worker: string; x1: number; x2: number }[];
   /** Reads a worker makes before a write (claim-read, report-check), on its own lane. */
   reads: { eventId: string; index: number; worker: string; x: number; label: string }[];
-  /** One mark per write event, on its target's lane; `letter` names its writer (U: the user, R: the rescuer). */
+  /**
+   * One mark per write event, on its target's lane: `by` says who writes (a worker, the user or
+   * the rescuer) and `letter` names the writer (the worker's own letter, U: the user, R: the
+   * rescuer).
+   */
   marks: {
     eventId: string;
     index: number;
     lane: TargetId;
     x: number;
     worker: string | null;
+    by: 'worker' | 'user' | 'rescuer';
     letter: string;
   }[];
 }
+
+/** The letter of a mark whose writer is no worker. */
+const MARK_LETTER = { user: 'U', rescuer: 'R' } as const;
 
 export const LAYOUT = {
   left: 12,
@@ -134,13 +142,15 @@ function layoutAtScale(scenario: Scenario, extendTo: number, scale: number): Tim
     if (!lane) return;
     used.add(lane);
     const worker = 'worker' in event ? event.worker : null;
+    const other = event.kind === 'rescue' ? 'rescuer' : 'user';
     marks.push({
       eventId: event.id,
       index,
       lane,
       x: eventX[index],
       worker,
-      letter: worker ?? (event.kind === 'rescue' ? 'R' : 'U'),
+      by: worker !== null ? 'worker' : other,
+      letter: worker ?? MARK_LETTER[other],
     });
   });
   const targetOrder: TargetId[] = ['run', 'report', 'objects', 'tickets', 'gateway'];

@@ -2,6 +2,7 @@ import {
   authorityAfter,
   explain,
   explainStep,
+  leaseClockReading,
   type DecisionContext,
   type Explained,
   type StepFact,
@@ -11,7 +12,6 @@ import {
   type WriteDecision,
 } from '@/lib/lease';
 import type { SqlDriver } from '@/lib/sqlite';
-import { leaseTime } from './clocks';
 import type { TimelineState, LaneState } from './state';
 import type {
   NoteEffect,
@@ -50,7 +50,27 @@ export function clockOf(state: TimelineState, worker: LaneState): number {
   return state.now + worker.clockOffset;
 }
 
-/** The $now a worker's commit statements get (clocks.ts's leaseTime: the scenario's time source). */
+/**
+ * The clock a worker's lease statement reads at this step: the rulebook's rule
+ * (leaseClockReading) given the scenario's time source, the worker's offset and its open
+ * transaction.
+ */
+export function leaseTime(
+  state: Pick<TimelineState, 'now' | 'timeSource'>,
+  worker: Pick<LaneState, 'id' | 'clockOffset' | 'txBegan'>,
+  claim: boolean,
+): { now: number; clock: LeaseClock } {
+  return leaseClockReading({
+    source: state.timeSource,
+    statementNow: state.now,
+    holder: worker.id,
+    offset: worker.clockOffset,
+    ...(worker.txBegan !== undefined ? { txBegan: worker.txBegan } : {}),
+    claim,
+  });
+}
+
+/** The $now a worker's commit statements get (leaseTime: the scenario's time source). */
 export function statementNow(state: TimelineState, worker: LaneState): number {
   return leaseTime(state, worker, false).now;
 }

@@ -42,7 +42,7 @@
  * optional; existing names and meanings stay.
  */
 
-import type { OutcomeKind, RescueField, RunCondition } from '@/lib/lease';
+import type { OutcomeKind, RescueField, RunCondition, TimeSource } from '@/lib/lease';
 import type { FingerprintKind, GatewayCheck } from '@/lib/lease/replicated-fence';
 import type { TargetCheck } from '@/lib/lease/target-checks';
 
@@ -229,22 +229,8 @@ export function isWriteEvent(event: TimelineEvent): event is WriteEvent {
   return isWriteKind(event.kind);
 }
 
-/** Which clock a lease statement gets as $now. */
-export type TimeSource =
-  /** The database statement clock, clock_timestamp() (the lesson's rule), for every statement. */
-  | 'database'
-  /**
-   * The writing worker's own clock for its commits (renew, finish, draft, reference switch): a
-   * broken design where the worker compares lease_until with its own clock. Claims read the
-   * database statement clock.
-   */
-  | 'worker'
-  /**
-   * The transaction clock, now(), for every statement, claims included: the time the statement's
-   * transaction began. A statement is its own transaction unless the worker holds one open
-   * (`long-transaction`); then now() lags the statement clock.
-   */
-  | 'transaction';
+/** Which clock a lease statement gets as $now: lib/lease's rule (clocks.ts). */
+export type { TimeSource };
 
 /** A scenario's own renew and finish conditions (each absent: the design's). */
 export interface ScenarioConditions {
