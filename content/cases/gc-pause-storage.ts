@@ -1,5 +1,15 @@
 import { PLAIN_TARGETS as PLAIN } from '@/content/timeline/plain-targets';
-import type { CaseFile } from './types';
+import { clientsAndStorage, storageWrite } from './storage-clients';
+import type { CaseFile, CaseRun } from './types';
+
+/** Every run's settings: a 10 s lease, token 33 first, storage keeping the highest token seen. */
+const SETTINGS: CaseRun['scenario'] = {
+  leaseSeconds: 10,
+  firstToken: 33,
+  workers: [{ id: 'A' }, { id: 'B' }],
+  targets: { ...PLAIN, gatewayCheck: { kind: 'highest-seen' } },
+  terms: clientsAndStorage('fencing token'),
+};
 
 /** Case 1: Kleppmann's paused client and the storage service. */
 export const GC_PAUSE_CASE: CaseFile = {
@@ -26,17 +36,7 @@ export const GC_PAUSE_CASE: CaseFile = {
       label: 'Storage remembers the highest token',
       pattern: 'fenced',
       summary: 'Client 2 writes first with 34; storage keeps 34 and refuses 33.',
-      scenario: {
-        leaseSeconds: 10,
-        firstToken: 33,
-        workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, gatewayCheck: { kind: 'highest-seen' } },
-        terms: {
-          token: 'fencing token',
-          holders: { A: 'client 1', B: 'client 2' },
-          resource: 'storage',
-        },
-      },
+      scenario: SETTINGS,
       events: [
         {
           id: 'c1-lock',
@@ -54,23 +54,9 @@ export const GC_PAUSE_CASE: CaseFile = {
           note: 'client 2 gets the lock, token 34',
           outcome: 'applied',
         },
-        {
-          id: 'c2-write',
-          kind: 'gateway-write',
-          worker: 'B',
-          resource: 'storage',
-          body: 'data from client 2',
-          outcome: 'applied',
-        },
+        storageWrite('c2-write', 'B', 'data from client 2', 'applied'),
         { id: 'c1-wakes', kind: 'resume', worker: 'A', note: 'the GC pause ends' },
-        {
-          id: 'c1-write',
-          kind: 'gateway-write',
-          worker: 'A',
-          resource: 'storage',
-          body: 'data from client 1',
-          outcome: 'refused',
-        },
+        storageWrite('c1-write', 'A', 'data from client 1', 'refused'),
       ],
     },
     {
@@ -78,27 +64,10 @@ export const GC_PAUSE_CASE: CaseFile = {
       label: 'Client 2 has not written yet',
       pattern: 'unchecked-token',
       summary: 'Storage has only ever seen 33, so client 1’s late write still looks current.',
-      scenario: {
-        leaseSeconds: 10,
-        firstToken: 33,
-        workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, gatewayCheck: { kind: 'highest-seen' } },
-        terms: {
-          token: 'fencing token',
-          holders: { A: 'client 1', B: 'client 2' },
-          resource: 'storage',
-        },
-      },
+      scenario: SETTINGS,
       events: [
         { id: 'c1-lock', kind: 'claim', worker: 'A', outcome: 'applied' },
-        {
-          id: 'c1-first',
-          kind: 'gateway-write',
-          worker: 'A',
-          resource: 'storage',
-          body: 'first part from client 1',
-          outcome: 'applied',
-        },
+        storageWrite('c1-first', 'A', 'first part from client 1', 'applied'),
         { id: 'c1-gc', kind: 'pause', worker: 'A', note: 'stop-the-world GC pause' },
         { id: 'lease-runs-out', kind: 'advance', seconds: 11 },
         {
@@ -109,22 +78,8 @@ export const GC_PAUSE_CASE: CaseFile = {
           outcome: 'applied',
         },
         { id: 'c1-wakes', kind: 'resume', worker: 'A' },
-        {
-          id: 'c1-write',
-          kind: 'gateway-write',
-          worker: 'A',
-          resource: 'storage',
-          body: 'rest from client 1',
-          outcome: 'applied',
-        },
-        {
-          id: 'c2-write',
-          kind: 'gateway-write',
-          worker: 'B',
-          resource: 'storage',
-          body: 'data from client 2',
-          outcome: 'applied',
-        },
+        storageWrite('c1-write', 'A', 'rest from client 1', 'applied'),
+        storageWrite('c2-write', 'B', 'data from client 2', 'applied'),
       ],
     },
     {
@@ -133,21 +88,7 @@ export const GC_PAUSE_CASE: CaseFile = {
       pattern: 'fenced',
       summary:
         'The lock service tells storage about 34 when it grants it, so 33 is refused at once.',
-      scenario: {
-        leaseSeconds: 10,
-        firstToken: 33,
-        workers: [{ id: 'A' }, { id: 'B' }],
-        targets: {
-          objectStore: 'overwrite',
-          gateway: 'at-takeover',
-          gatewayCheck: { kind: 'highest-seen' },
-        },
-        terms: {
-          token: 'fencing token',
-          holders: { A: 'client 1', B: 'client 2' },
-          resource: 'storage',
-        },
-      },
+      scenario: { ...SETTINGS, targets: { ...SETTINGS.targets, gateway: 'at-takeover' } },
       events: [
         { id: 'c1-lock', kind: 'claim', worker: 'A', outcome: 'applied' },
         { id: 'c1-gc', kind: 'pause', worker: 'A', note: 'stop-the-world GC pause' },
@@ -167,22 +108,8 @@ export const GC_PAUSE_CASE: CaseFile = {
           note: 'the lock service tells storage about 34',
         },
         { id: 'c1-wakes', kind: 'resume', worker: 'A' },
-        {
-          id: 'c1-write',
-          kind: 'gateway-write',
-          worker: 'A',
-          resource: 'storage',
-          body: 'data from client 1',
-          outcome: 'refused',
-        },
-        {
-          id: 'c2-write',
-          kind: 'gateway-write',
-          worker: 'B',
-          resource: 'storage',
-          body: 'data from client 2',
-          outcome: 'applied',
-        },
+        storageWrite('c1-write', 'A', 'data from client 1', 'refused'),
+        storageWrite('c2-write', 'B', 'data from client 2', 'applied'),
       ],
     },
   ],

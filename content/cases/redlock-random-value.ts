@@ -1,5 +1,42 @@
 import { PLAIN_TARGETS as PLAIN } from '@/content/timeline/plain-targets';
-import type { CaseFile } from './types';
+import type { OutcomeKind } from '@/lib/lease';
+import { clientsAndStorage, storageWrite } from './storage-clients';
+import type { CaseEvent, CaseFile } from './types';
+
+const TERMS = clientsAndStorage('random value');
+
+/**
+ * The story every run plays: client 1 writes, pauses past its lock's validity, client 2 locks
+ * and writes, client 1 wakes and writes late. The runs differ in the token and the storage's
+ * check, so in what client 2's write and client 1's late write get.
+ */
+function story(
+  outcomes: { clientTwo: OutcomeKind; late: OutcomeKind },
+  values?: { A: string; B: string },
+): CaseEvent[] {
+  return [
+    {
+      id: 'c1-lock',
+      kind: 'claim',
+      worker: 'A',
+      ...(values ? { note: values.A } : {}),
+      outcome: 'applied',
+    },
+    storageWrite('c1-write', 'A', 'from client 1', 'applied'),
+    { id: 'c1-pause', kind: 'pause', worker: 'A' },
+    { id: 'validity-ends', kind: 'advance', seconds: 22 },
+    {
+      id: 'c2-lock',
+      kind: 'claim',
+      worker: 'B',
+      ...(values ? { note: values.B } : {}),
+      outcome: 'applied',
+    },
+    storageWrite('c2-write', 'B', 'from client 2', outcomes.clientTwo),
+    { id: 'c1-back', kind: 'resume', worker: 'A' },
+    storageWrite('c1-write-2', 'A', 'late, from client 1', outcomes.late),
+  ];
+}
 
 /** Case 10: Redlock's random value. */
 export const REDLOCK_CASE: CaseFile = {
@@ -31,43 +68,9 @@ export const REDLOCK_CASE: CaseFile = {
         leaseSeconds: 20,
         workers: [{ id: 'A' }, { id: 'B' }],
         targets: { ...PLAIN, gatewayCheck: { kind: 'highest-seen' } },
-        terms: {
-          token: 'random value',
-          holders: { A: 'client 1', B: 'client 2' },
-          resource: 'storage',
-        },
+        terms: TERMS,
       },
-      events: [
-        { id: 'c1-lock', kind: 'claim', worker: 'A', note: 'value 284', outcome: 'applied' },
-        {
-          id: 'c1-write',
-          kind: 'gateway-write',
-          worker: 'A',
-          resource: 'storage',
-          body: 'from client 1',
-          outcome: 'applied',
-        },
-        { id: 'c1-pause', kind: 'pause', worker: 'A' },
-        { id: 'validity-ends', kind: 'advance', seconds: 22 },
-        { id: 'c2-lock', kind: 'claim', worker: 'B', note: 'value 29', outcome: 'applied' },
-        {
-          id: 'c2-write',
-          kind: 'gateway-write',
-          worker: 'B',
-          resource: 'storage',
-          body: 'from client 2',
-          outcome: 'refused',
-        },
-        { id: 'c1-back', kind: 'resume', worker: 'A' },
-        {
-          id: 'c1-write-2',
-          kind: 'gateway-write',
-          worker: 'A',
-          resource: 'storage',
-          body: 'late, from client 1',
-          outcome: 'applied',
-        },
-      ],
+      events: story({ clientTwo: 'refused', late: 'applied' }, { A: 'value 284', B: 'value 29' }),
     },
     {
       id: 'random-check-and-set',
@@ -79,43 +82,9 @@ export const REDLOCK_CASE: CaseFile = {
         leaseSeconds: 20,
         workers: [{ id: 'A' }, { id: 'B' }],
         targets: { ...PLAIN, gatewayCheck: { kind: 'run-row' } },
-        terms: {
-          token: 'random value',
-          holders: { A: 'client 1', B: 'client 2' },
-          resource: 'storage',
-        },
+        terms: TERMS,
       },
-      events: [
-        { id: 'c1-lock', kind: 'claim', worker: 'A', outcome: 'applied' },
-        {
-          id: 'c1-write',
-          kind: 'gateway-write',
-          worker: 'A',
-          resource: 'storage',
-          body: 'from client 1',
-          outcome: 'applied',
-        },
-        { id: 'c1-pause', kind: 'pause', worker: 'A' },
-        { id: 'validity-ends', kind: 'advance', seconds: 22 },
-        { id: 'c2-lock', kind: 'claim', worker: 'B', outcome: 'applied' },
-        {
-          id: 'c2-write',
-          kind: 'gateway-write',
-          worker: 'B',
-          resource: 'storage',
-          body: 'from client 2',
-          outcome: 'applied',
-        },
-        { id: 'c1-back', kind: 'resume', worker: 'A' },
-        {
-          id: 'c1-write-2',
-          kind: 'gateway-write',
-          worker: 'A',
-          resource: 'storage',
-          body: 'late, from client 1',
-          outcome: 'refused',
-        },
-      ],
+      events: story({ clientTwo: 'applied', late: 'refused' }),
     },
     {
       id: 'counter-highest-seen',
@@ -126,43 +95,9 @@ export const REDLOCK_CASE: CaseFile = {
         leaseSeconds: 20,
         workers: [{ id: 'A' }, { id: 'B' }],
         targets: { ...PLAIN, gatewayCheck: { kind: 'highest-seen' } },
-        terms: {
-          token: 'fencing token',
-          holders: { A: 'client 1', B: 'client 2' },
-          resource: 'storage',
-        },
+        terms: clientsAndStorage('fencing token'),
       },
-      events: [
-        { id: 'c1-lock', kind: 'claim', worker: 'A', outcome: 'applied' },
-        {
-          id: 'c1-write',
-          kind: 'gateway-write',
-          worker: 'A',
-          resource: 'storage',
-          body: 'from client 1',
-          outcome: 'applied',
-        },
-        { id: 'c1-pause', kind: 'pause', worker: 'A' },
-        { id: 'validity-ends', kind: 'advance', seconds: 22 },
-        { id: 'c2-lock', kind: 'claim', worker: 'B', outcome: 'applied' },
-        {
-          id: 'c2-write',
-          kind: 'gateway-write',
-          worker: 'B',
-          resource: 'storage',
-          body: 'from client 2',
-          outcome: 'applied',
-        },
-        { id: 'c1-back', kind: 'resume', worker: 'A' },
-        {
-          id: 'c1-write-2',
-          kind: 'gateway-write',
-          worker: 'A',
-          resource: 'storage',
-          body: 'late, from client 1',
-          outcome: 'refused',
-        },
-      ],
+      events: story({ clientTwo: 'applied', late: 'refused' }),
     },
   ],
   fixed: [
