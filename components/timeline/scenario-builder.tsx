@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { describeEvent, parseScenario, type Scenario } from '@/lib/timeline';
 import { BuilderSettings } from './builder-settings';
+import { ConditionSettings } from './condition-settings';
 import { NewEvent } from './new-event';
 
 /** Add, remove and reorder events, and change the settings; invalid changes are refused with a message. */
@@ -47,6 +48,7 @@ export function ScenarioBuilder({
         <Button onClick={onStartBlank}>Start from a short example</Button>
       </div>
       <BuilderSettings scenario={scenario} onChange={apply} />
+      <ConditionSettings scenario={scenario} onChange={apply} />
       <ol aria-label="Events" className="space-y-1">
         {scenario.events.map((event, index) => (
           <li

@@ -20,7 +20,7 @@ export function describeChecked(conditions: readonly RunCondition[]): string {
 }
 
 /** A condition as a noun: "owner", "status (running or canceling)", "(attempt, claimed_at)". */
-function conditionWords(c: RunCondition): string {
+export function conditionWords(c: RunCondition): string {
   if (typeof c === 'string') return c;
   switch (c.kind) {
     case 'status-in':

@@ -100,7 +100,16 @@ export { runLessonDemo, LESSON_DEMO_OUTPUT } from './demo';
 export * from './properties';
 export { CLAIMABLE_CONDITION } from './conditions';
 export { pickClaimableRun, CLAIM_PICKED_RUN } from './queue';
-export { explainCommit, describeChecked } from './explain-commit';
+export { explainCommit, describeChecked, conditionWords } from './explain-commit';
+/** The condition catalogue as the learner picks from it: the menu, its entries, their words. */
+export {
+  CATALOGUE_CHOICES,
+  CATALOGUE_CHOICE_LABELS,
+  choiceOf,
+  conditionOfChoice,
+  describeStatementConditions,
+  type CatalogueChoice,
+} from './explain-catalogue';
 export { explain, type Explanation, type Explained } from './explain';
 /** Words for a step that writes nothing (a read, a registration note, time, a pause). */
 export { explainStep, type StepFact, type ReconciledEffect } from './explain-steps';

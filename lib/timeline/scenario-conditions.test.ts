@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BLANK_SCENARIO } from '@/content/timeline/scenarios';
 import type { RunCondition } from '@/lib/lease';
+import { conditionListProblem } from './scenario-conditions';
 import { decodeScenario, encodeScenario } from './share';
 import { runScenario, type Scenario } from './index';
 
@@ -57,5 +58,16 @@ describe('a scenario’s own finish conditions', () => {
       conditions: { finish: [{ kind: 'fingerprint', columns: [] }] },
     });
     expect(decodeScenario(bad).ok).toBe(false);
+  });
+
+  it('says why the builder’s picker cannot take a list, in a sentence', () => {
+    expect(conditionListProblem(['owner', FINGERPRINT])).toBeNull();
+    expect(conditionListProblem([{ kind: 'fingerprint', columns: [] }])).toBe(
+      'A fingerprint compares at least one column.',
+    );
+    expect(conditionListProblem([{ kind: 'status-in', statuses: [] }])).toBe(
+      'A status set holds at least one status.',
+    );
+    expect(conditionListProblem(['owner', 'owner'])).toBe('A condition is listed once.');
   });
 });

@@ -6,6 +6,7 @@ import {
   RUN_COLUMNS,
   RUN_STATUSES,
   type LeaseDesign,
+  type RunCondition,
 } from '@/lib/lease';
 import type { ScenarioConditions } from './types';
 
@@ -23,14 +24,18 @@ const conditionSchema = z.union([
   z.enum(COMMIT_CONDITIONS),
   z.object({
     kind: z.literal('status-in'),
-    statuses: z.array(z.enum(RUN_STATUSES)).min(1).max(RUN_STATUSES.length).refine(once),
+    statuses: z
+      .array(z.enum(RUN_STATUSES))
+      .min(1, 'a status set holds at least one status')
+      .max(RUN_STATUSES.length)
+      .refine(once, 'a status is in the set once'),
   }),
   z.object({ kind: z.literal('attempt') }),
   z.object({
     kind: z.literal('fingerprint'),
     columns: z
       .array(z.enum(FINGERPRINT_COLUMNS))
-      .min(1)
+      .min(1, 'a fingerprint compares at least one column')
       .max(FINGERPRINT_COLUMNS.length)
       .refine(once, 'a column is compared once'),
   }),
@@ -38,6 +43,17 @@ const conditionSchema = z.union([
 ]);
 
 const listSchema = z.array(conditionSchema).max(8).refine(once, 'a condition is listed once');
+
+/**
+ * Why a list of conditions cannot be a statement's (an empty fingerprint, a condition twice),
+ * in a sentence; null when it can. The same schema a share link passes.
+ */
+export function conditionListProblem(list: readonly RunCondition[]): string | null {
+  const parsed = listSchema.safeParse(list);
+  if (parsed.success) return null;
+  const message = parsed.error.issues[0]?.message ?? 'not a list of conditions';
+  return `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
+}
 
 /** The schema of a scenario's `conditions`. */
 export const scenarioConditionsSchema = z.object({

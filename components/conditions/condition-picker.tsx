@@ -1,0 +1,142 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  CATALOGUE_CHOICE_LABELS,
+  CATALOGUE_CHOICES,
+  choiceOf,
+  conditionOfChoice,
+  conditionsWhere,
+  describeStatementConditions,
+  FINGERPRINT_COLUMNS,
+  RUN_STATUSES,
+  type CatalogueChoice,
+  type RunCondition,
+  type RunTable,
+} from '@/lib/lease';
+import { conditionListProblem } from '@/lib/timeline';
+import { ConditionEntry } from './condition-entry';
+
+const FIELD = 'min-w-0 rounded-md border border-line bg-surface px-2 py-1';
+
+/**
+ * A renew's or finish's conditions, picked from the rulebook's catalogue (lib/lease): the list
+ * with each entry's own choices (a fingerprint's columns, a status set), a menu to add one, the
+ * sentence and the WHERE clause they make. A list the schema refuses (an empty fingerprint)
+ * stays on screen with the reason, and `onChange` hears only lists it accepts.
+ */
+export function ConditionPicker({
+  statement,
+  value,
+  table,
+  onChange,
+  onReset,
+  resetLabel,
+  disabled = false,
+}: {
+  statement: 'renew' | 'finish';
+  value: readonly RunCondition[];
+  /** The run table the WHERE clause is written for (the lesson's runs table by default). */
+  table?: RunTable;
+  onChange: (next: RunCondition[]) => void;
+  /** Goes back to the design's own list; the button shows only with it. */
+  onReset?: () => void;
+  resetLabel?: string;
+  disabled?: boolean;
+}) {
+  const ids = useId();
+  const base = JSON.stringify(value);
+  const [draft, setDraft] = useState<{
+    base: string;
+    list: RunCondition[];
+    problem: string;
+  } | null>(null);
+  const pending = draft && draft.base === base ? draft : null;
+  const shown = pending?.list ?? [...value];
+  const present = new Set(shown.map(choiceOf));
+  const addable = CATALOGUE_CHOICES.filter((c) => !present.has(c));
+  const [choice, setChoice] = useState<CatalogueChoice>('owner');
+  const picked = addable.includes(choice) ? choice : addable[0];
+
+  const change = (next: RunCondition[]) => {
+    const problem = conditionListProblem(next);
+    if (problem) {
+      setDraft({ base, list: next, problem });
+      return;
+    }
+    setDraft(null);
+    onChange(next);
+  };
+  const replace = (index: number, c: RunCondition) =>
+    change(shown.map((x, i) => (i === index ? c : x)));
+
+  const title = `${statement === 'renew' ? 'Renew' : 'Finish'} conditions`;
+  return (
+    <fieldset
+      className="grid min-w-0 gap-2 rounded-md border border-line p-3 text-sm"
+      aria-describedby={`${ids}-words${pending ? ` ${ids}-problem` : ''}`}
+      disabled={disabled}
+    >
+      <legend className="px-1 font-semibold">{title}</legend>
+      <p id={`${ids}-words`}>{describeStatementConditions(statement, shown)}</p>
+      <ul aria-label={`The ${statement}’s conditions`} className="grid gap-1">
+        {shown.map((c, i) => (
+          <ConditionEntry
+            key={typeof c === 'string' ? c : c.kind === 'as-read' ? `as-read ${c.column}` : c.kind}
+            statement={statement}
+            condition={c}
+            onChange={(next) => replace(i, next)}
+            onRemove={() => change(shown.filter((_, j) => j !== i))}
+            columns={FINGERPRINT_COLUMNS}
+            statuses={RUN_STATUSES}
+          />
+        ))}
+      </ul>
+      {addable.length > 0 ? (
+        <div className="flex flex-wrap items-end gap-2">
+          <label className="flex min-w-0 flex-col">
+            Condition to add to the {statement}
+            <select
+              value={picked}
+              onChange={(e) => setChoice(e.target.value as CatalogueChoice)}
+              className={FIELD}
+            >
+              {addable.map((c) => (
+                <option key={c} value={c}>
+                  {CATALOGUE_CHOICE_LABELS[c]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button onClick={() => change([...shown, conditionOfChoice(picked)])}>
+            Add to the {statement}
+          </Button>
+        </div>
+      ) : null}
+      <figure className="grid min-w-0 gap-1">
+        <figcaption className="text-muted">The {statement}’s WHERE clause</figcaption>
+        <code className="block rounded-md bg-surface-2 px-2 py-1 font-mono text-xs break-words">
+          {conditionsWhere(pending ? value : shown, table)}
+        </code>
+      </figure>
+      {pending ? (
+        <p id={`${ids}-problem`} role="alert" className="text-bad">
+          Not applied: {pending.problem} The {statement} keeps its last valid conditions.
+        </p>
+      ) : null}
+      {onReset ? (
+        <div>
+          <Button
+            onClick={() => {
+              setDraft(null);
+              onReset();
+            }}
+          >
+            {resetLabel}
+          </Button>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,61 @@
+import { ConditionPicker } from '@/components/conditions/condition-picker';
+import type { RunCondition } from '@/lib/lease';
+import { timelineDesign, type Scenario } from '@/lib/timeline';
+
+type Statement = 'renew' | 'finish';
+
+/** The scenario with its own list for `statement` (undefined: the design's own again). */
+function withConditions(
+  scenario: Scenario,
+  statement: Statement,
+  list: RunCondition[] | undefined,
+): Scenario {
+  const { [statement]: _old, ...others } = scenario.conditions ?? {};
+  const conditions = list ? { ...others, [statement]: list } : others;
+  const { conditions: _all, ...rest } = scenario;
+  return Object.keys(conditions).length > 0 ? { ...rest, conditions } : rest;
+}
+
+/**
+ * The run row's renew and finish conditions of the scenario, picked from the rulebook's
+ * catalogue: each starts as the design's own list, and a list the learner changes replaces the
+ * design's for that statement (and travels in the share link).
+ */
+export function ConditionSettings({
+  scenario,
+  onChange,
+}: {
+  scenario: Scenario;
+  onChange: (next: Scenario) => void;
+}) {
+  const design = timelineDesign(scenario.design ?? 'fenced');
+  const rules = design?.rules;
+  if (!rules) return null;
+  return (
+    <fieldset className="grid gap-3 rounded-md border border-line p-3 text-sm md:grid-cols-2 *:min-w-0">
+      <legend className="px-1 font-semibold">The run row’s conditions</legend>
+      <p className="text-muted md:col-span-2">
+        Each starts as the design’s own. Change one, and your list replaces the design’s for that
+        statement; the share link keeps it.
+      </p>
+      {(['renew', 'finish'] as const).map((statement) => {
+        const own = scenario.conditions?.[statement];
+        return (
+          <ConditionPicker
+            key={statement}
+            statement={statement}
+            value={own ?? rules[statement]}
+            table={rules.table}
+            onChange={(list) => onChange(withConditions(scenario, statement, list))}
+            {...(own
+              ? {
+                  onReset: () => onChange(withConditions(scenario, statement, undefined)),
+                  resetLabel: `Use the design’s own ${statement}`,
+                }
+              : {})}
+          />
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,115 @@
+import type { Page } from '@playwright/test';
+import { openBuilder, openShareLink, traceRow as row } from './builder-steps';
+import { expect, test } from './fixtures';
+
+/*
+ * The learner picks the finish's conditions from the rulebook's catalogue (issue 26). In the
+ * short example A claims, pauses past its lease, B takes the run over, and A wakes and submits
+ * its finish. By the run id alone A's late finish lands over B's run (property 1); comparing
+ * the fingerprint (attempt, claimed_at) its claim left, it is refused. The design's own finish
+ * (owner, fence, lease, status) refuses it on the owner and the fence, so both outcomes below
+ * show only if the picks reach the run and the link.
+ */
+
+const FINISH = 'A submits (finish)';
+
+/** The builder's picker for the finish. */
+const finishPicker = (page: Page) => page.getByRole('group', { name: 'Finish conditions' });
+
+/** Runs the scenario to its end. */
+async function runToEnd(page: Page) {
+  await page.getByRole('button', { name: 'Run to end' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Step 6 of 6' })).toBeVisible();
+}
+
+/**
+ * The share link opens with the same picks in the builder (`said`), and runs to the same trace,
+ * its finish row saying `words`.
+ */
+async function keptByLink(page: Page, said: string, words: string) {
+  const trace = await page.getByRole('table').innerText();
+  const fresh = await openShareLink(page, 6);
+  await fresh.getByRole('button', { name: 'Build your own' }).click();
+  await expect(finishPicker(fresh)).toContainText(said);
+  await runToEnd(fresh);
+  await expect(row(fresh, FINISH)).toContainText(words);
+  expect(await fresh.getByRole('table').innerText()).toBe(trace);
+  await fresh.close();
+}
+
+/** Adds a catalogue entry to the finish, by keyboard from the menu to its button. */
+async function addToFinish(page: Page, label: string) {
+  const picker = finishPicker(page);
+  const menu = picker.getByRole('combobox', { name: 'Condition to add to the finish' });
+  await menu.selectOption({ label });
+  await menu.focus();
+  await page.keyboard.press('Tab');
+  await expect(picker.getByRole('button', { name: 'Add to the finish' })).toBeFocused();
+  await page.keyboard.press('Enter');
+}
+
+test('a stale finish lands when the finish checks only the run id, and the fingerprint (attempt, claimed_at) refuses it; both kept by the share link', async ({
+  page,
+}) => {
+  await openBuilder(page);
+  const picker = finishPicker(page);
+  const clause = picker.getByRole('figure');
+  // It starts as the design's own finish.
+  await expect(picker).toContainText(
+    'The finish checks the owner, the fence, the lease and the status.',
+  );
+  await expect(clause).toContainText(
+    "run_id = $run AND owner = $owner AND fence = $token AND lease_until > $now AND status = 'running'",
+  );
+  await runToEnd(page);
+  await expect(row(page, FINISH)).toContainText('refused, 0 rows: owner, fence');
+
+  for (const c of ['owner', 'fence', 'lease', 'status'])
+    await picker.getByRole('button', { name: `Remove ${c} from the finish` }).click();
+  await expect(picker).toContainText('The finish checks nothing but the run id.');
+  await expect(clause).toContainText(/^The finish’s WHERE clauserun_id = \$run$/);
+  await runToEnd(page);
+  const finish = row(page, FINISH);
+  await expect(finish).toContainText('applied, 1 row');
+  await expect(finish).toContainText('checks nothing but the run id');
+  await expect(finish).toContainText('the culprit is A, the victim is B');
+  await keptByLink(page, 'The finish checks nothing but the run id.', 'applied, 1 row');
+
+  await addToFinish(page, 'fingerprint: columns as the writer’s claim left them');
+  const columns = picker.getByRole('group', { name: 'Columns of the finish’s fingerprint' });
+  await expect(columns.getByRole('checkbox', { name: 'attempt', exact: true })).toBeChecked();
+  await columns.getByRole('checkbox', { name: 'claimed_at' }).check();
+  await expect(picker).toContainText('The finish checks only the (attempt, claimed_at).');
+  await expect(clause).toContainText(
+    'run_id = $run AND (attempt, claimed_at) = ($attempt, $claimed_at)',
+  );
+
+  // A fingerprint of no column is refused with the reason, and the finish keeps its last valid list
+  // (claimed_at alone).
+  await columns.getByRole('checkbox', { name: 'attempt', exact: true }).uncheck();
+  await columns.getByRole('checkbox', { name: 'claimed_at' }).uncheck();
+  await expect(picker.getByRole('alert')).toHaveText(
+    'Not applied: A fingerprint compares at least one column. The finish keeps its last valid conditions.',
+  );
+  await expect(clause).toContainText(/AND claimed_at = \$claimed_at$/);
+  await columns.getByRole('checkbox', { name: 'attempt', exact: true }).check();
+  await columns.getByRole('checkbox', { name: 'claimed_at' }).check();
+  await expect(picker.getByRole('alert')).toHaveCount(0);
+
+  await runToEnd(page);
+  await expect(finish).toContainText('refused, 0 rows: (attempt, claimed_at)');
+  await expect(finish).toContainText("(attempt, claimed_at) is (2, 6), A's claim left (1, 0)");
+  await expect(finish).not.toContainText('This breaks property');
+  await keptByLink(
+    page,
+    'The finish checks only the (attempt, claimed_at).',
+    'refused, 0 rows: (attempt, claimed_at)',
+  );
+
+  // Back to the design's own finish.
+  await picker.getByRole('button', { name: 'Use the design’s own finish' }).click();
+  await expect(picker).toContainText(
+    'The finish checks the owner, the fence, the lease and the status.',
+  );
+  await expect(picker.getByRole('button', { name: 'Use the design’s own finish' })).toHaveCount(0);
+});

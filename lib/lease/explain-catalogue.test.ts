@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { conditionsWhere } from './catalogue';
+import {
+  CATALOGUE_CHOICES,
+  CATALOGUE_CHOICE_LABELS,
+  choiceOf,
+  conditionOfChoice,
+  describeStatementConditions,
+} from './explain-catalogue';
+
+describe('the catalogue as the learner picks from it', () => {
+  it('each choice adds an entry that is picked as that choice, has a label, and makes SQL', () => {
+    for (const choice of CATALOGUE_CHOICES) {
+      const c = conditionOfChoice(choice);
+      expect(choiceOf(c)).toBe(choice);
+      expect(CATALOGUE_CHOICE_LABELS[choice].startsWith(choice.replace('-in', ' in'))).toBe(true);
+      expect(conditionsWhere([c])).toMatch(/^run_id = \$run AND /);
+    }
+  });
+
+  it('a read value is not a holder’s choice', () => {
+    expect(choiceOf({ kind: 'as-read', column: 'attempted_at' })).toBeNull();
+  });
+
+  it('says what a statement’s list checks', () => {
+    expect(describeStatementConditions('finish', [])).toBe(
+      'The finish checks nothing but the run id.',
+    );
+    expect(
+      describeStatementConditions('renew', [
+        'status',
+        { kind: 'fingerprint', columns: ['attempt', 'claimed_at'] },
+      ]),
+    ).toBe('The renew checks only the status and the (attempt, claimed_at).');
+    expect(describeStatementConditions('finish', ['owner', 'fence', 'lease', 'status'])).toBe(
+      'The finish checks the owner, the fence, the lease and the status.',
+    );
+  });
+});

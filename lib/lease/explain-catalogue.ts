@@ -1,0 +1,62 @@
+import type { RunCondition } from './catalogue';
+import { describeChecked } from './explain-commit';
+
+/*
+ * The condition catalogue as a learner picks from it (the timeline's builder, "Check my
+ * design"): what each entry is called in the menu, the entry a pick adds, and the sentence that
+ * says what a statement's list checks. Components show these as they are.
+ */
+
+/**
+ * The entries a holder's renew or finish may add, in the menu's order. 'as-read' is left out: a
+ * holder reads nothing before its renew or finish, so the value it compares would be missing.
+ */
+export const CATALOGUE_CHOICES = [
+  'owner',
+  'fence',
+  'lease',
+  'status',
+  'status-in',
+  'attempt',
+  'fingerprint',
+] as const;
+export type CatalogueChoice = (typeof CATALOGUE_CHOICES)[number];
+
+/** Each choice as the picker's menu names it. */
+export const CATALOGUE_CHOICE_LABELS: Readonly<Record<CatalogueChoice, string>> = {
+  owner: 'owner: the row names the writer',
+  fence: 'fence: the row’s token is the writer’s',
+  lease: 'lease: the lease has not run out',
+  status: 'status: the run is running',
+  'status-in': 'status in a set you choose',
+  attempt: 'attempt: the attempt the writer’s claim left',
+  fingerprint: 'fingerprint: columns as the writer’s claim left them',
+};
+
+/** The choice a condition was picked as. */
+export function choiceOf(c: RunCondition): CatalogueChoice | null {
+  if (typeof c === 'string') return c;
+  return c.kind === 'as-read' ? null : c.kind;
+}
+
+/** The condition a choice adds: a status set starts as {running}, a fingerprint as (attempt). */
+export function conditionOfChoice(choice: CatalogueChoice): RunCondition {
+  switch (choice) {
+    case 'status-in':
+      return { kind: 'status-in', statuses: ['running'] };
+    case 'attempt':
+      return { kind: 'attempt' };
+    case 'fingerprint':
+      return { kind: 'fingerprint', columns: ['attempt'] };
+    default:
+      return choice;
+  }
+}
+
+/** "The finish checks only the status and the (attempt, claimed_at)." */
+export function describeStatementConditions(
+  statement: 'renew' | 'finish',
+  conditions: readonly RunCondition[],
+): string {
+  return `The ${statement} ${describeChecked(conditions)}.`;
+}
