@@ -43,6 +43,7 @@ export const CASE_FILE_IDS: readonly string[] = [
   'kubernetes-leader-election',
   'redlock-random-value',
   'shedlock-transaction-clock',
+  'hangfire-fetched-at',
 ];
 
 export const DESIGN_IDS: readonly string[] = [

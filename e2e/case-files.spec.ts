@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { CASE_FILES } from '../content/cases';
 import { expect, seriousViolations, test } from './fixtures';
 
 /** Marks the nth write with this description (a case may repeat one, e.g. two sends). */
@@ -15,7 +16,7 @@ test('case 1 from the list: a learner predicts every write, runs it and gets ful
 }) => {
   await page.goto('/learn/case-files');
   const list = page.getByRole('list', { name: 'Case files' });
-  await expect(list.getByRole('listitem')).toHaveCount(11);
+  await expect(list.getByRole('listitem')).toHaveCount(CASE_FILES.length);
   await page.getByRole('button', { name: 'Time only' }).click();
   await expect(list.getByRole('listitem')).toHaveCount(2);
   await expect(list).toContainText('Chubby sequencers and lock-delay');
@@ -112,4 +113,49 @@ test('case 6: Temporal refuses the late completion, and the email attempt 1 sent
   const email = page.getByRole('row').filter({ hasText: 'A writes email through the gateway' });
   await expect(email).toContainText('checks nothing');
   await expect(page.getByText('Result saved in your records.')).toBeVisible();
+});
+
+test('case 12: Hangfire refuses the superseded fetch’s keep-alive and removal on FetchedAt; by Id alone they land', async ({
+  page,
+}) => {
+  await page.goto('/learn/case-files/hangfire-fetched-at');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Hangfire and the time of a fetch',
+  );
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 14 events' })).toBeVisible();
+  await mark(page, 'A claims the run', 'Applied');
+  await mark(page, 'A renews its lease (heartbeat)', 'Applied', 0);
+  await mark(page, 'B claims the run', 'Applied');
+  await mark(page, 'B writes job-output through the gateway', 'Applied');
+  await mark(page, 'A renews its lease (heartbeat)', 'Refused', 1);
+  await mark(page, 'A writes job-output through the gateway', 'Applied');
+  await mark(page, 'A submits (finish)', 'Refused');
+  await mark(page, 'B renews its lease (heartbeat)', 'Applied');
+  await mark(page, 'B submits (finish)', 'Applied');
+  await page.getByRole('button', { name: 'Run to end' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Score: 9 / 9 · Full marks' })).toBeVisible();
+  const removal = page.getByRole('row').filter({ hasText: 'A submits (finish)' });
+  await expect(removal.getByRole('cell').nth(1)).toHaveText('refused');
+  await expect(removal).toContainText(
+    "A's finish was refused: attempted_at is 361, A's claim left 0",
+  );
+  await expect(page.getByRole('row').filter({ hasText: 'B submits (finish)' })).toContainText(
+    "attempted_at was 361, as B's claim left it",
+  );
+  await expect(page.getByText('Result saved in your records.')).toBeVisible();
+
+  // Before 1.7.0 the same statements matched the row by Id alone.
+  await page
+    .getByRole('group', { name: 'Runs of this case' })
+    .getByRole('button', { name: 'Before 1.7.0: by Id alone' })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 11 events' })).toBeVisible();
+  await page.getByRole('button', { name: 'Run to end' }).click();
+  const stale = page.getByRole('row').filter({ hasText: 'A submits (finish)' });
+  await expect(stale.getByRole('cell').nth(1)).toHaveText('applied');
+  await expect(stale).toContainText("A's stale finish landed");
+  await expect(stale).toContainText('checks nothing but the run id');
+  await expect(stale).toContainText('the culprit is A, the victim is B');
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -15,9 +15,9 @@ beforeAll(async () => {
 });
 
 describe('the case files', () => {
-  it('are eleven, numbered 1 to 11, with unique slugs, and every pattern has a case', () => {
-    expect(CASE_FILES.map((c) => c.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-    expect(new Set(CASE_FILES.map((c) => c.id)).size).toBe(11);
+  it('are twelve, numbered 1 to 12, with unique slugs, and every pattern has a case', () => {
+    expect(CASE_FILES.map((c) => c.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(new Set(CASE_FILES.map((c) => c.id)).size).toBe(12);
     const patterns = new Set(CASE_FILES.flatMap(casePatterns));
     for (const p of CASE_PATTERNS) expect(patterns.has(p), p).toBe(true);
   });
@@ -130,6 +130,37 @@ describe('the facts the cases rest on', () => {
     });
     const own = trace('shedlock-transaction-clock', 'lock-in-own-transaction');
     expect(own.steps.find((s) => s.event.id === 'i1-locks')?.after.run.leaseUntil).toBe(150);
+  });
+
+  it('case 12: FetchedAt is the fingerprint: the superseded fetch’s keep-alive and removal are refused on it, by Id alone they land on worker 2’s row', () => {
+    const t = trace('hangfire-fetched-at', 'fetched-at-compared');
+    for (const id of ['w1-keeps-alive-late', 'w1-removes']) {
+      const w = t.writes.find((x) => x.eventId === id)!;
+      expect(w).toMatchObject({ outcome: 'refused', failed: ['fingerprint'] });
+      expect(w.decision.before).toMatchObject({ owner: 'B', attemptedAt: 361 });
+      expect(w.explanation).toContain("attempted_at is 361, A's claim left 0");
+    }
+    expect(t.writes.find((x) => x.eventId === 'w2-removes')?.explanation).toContain(
+      'attempted_at was 361, as B',
+    );
+    expect(t.steps.at(-1)?.after.run.status).toBe('done');
+
+    const old = trace('hangfire-fetched-at', 'id-alone');
+    const late = old.steps.find((s) => s.event.id === 'w1-keeps-alive-late')!;
+    expect(late.after.run).toMatchObject({ owner: 'B', leaseUntil: 661 });
+    const removal = old.writes.find((x) => x.eventId === 'w1-removes')!;
+    expect(removal.decision.violation).toMatchObject({
+      kind: 'stale-write',
+      culprit: 'A',
+      victim: 'B',
+    });
+    expect(removal.explanation).toContain('checks nothing but the run id');
+    // Both workers' work lands in both runs: the fingerprint guards the queue row only.
+    for (const run of [t, old])
+      expect(run.steps.at(-1)?.after.targets.gatewayWrites.map((w) => w.worker)).toEqual([
+        'B',
+        'A',
+      ]);
   });
 
   it('case 10: the random values are 284 then 29, so highest-seen refuses the rightful holder', () => {

@@ -10,6 +10,7 @@ import { VISIBILITY_CASE } from './visibility-timeout';
 import { KUBERNETES_CASE } from './kubernetes-leader-election';
 import { REDLOCK_CASE } from './redlock-random-value';
 import { SHEDLOCK_CASE } from './shedlock-transaction-clock';
+import { HANGFIRE_CASE } from './hangfire-fetched-at';
 import type { CaseFile, CasePattern, CaseRun } from './types';
 
 export * from './types';
@@ -27,6 +28,7 @@ export const CASE_FILES: readonly CaseFile[] = [
   KUBERNETES_CASE,
   REDLOCK_CASE,
   SHEDLOCK_CASE,
+  HANGFIRE_CASE,
 ];
 
 export const CASE_FILES_LEAD = [

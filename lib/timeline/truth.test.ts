@@ -9,6 +9,7 @@ import { loadSqlJs } from '@/lib/sqlite';
 import { builderScenarioArbitrary } from './arbitrary';
 import { longTransactionScenarioArbitrary, rescuerScenarioArbitrary } from './arbitrary-around';
 import { loadTimelineEngine, TIMELINE_DESIGNS, type TimelineEngine } from './engine';
+import { designWithConditions } from './scenario-conditions';
 import { truthProblems } from './truth';
 import type { Scenario } from './types';
 
@@ -72,7 +73,12 @@ const problemsOf = (scenario: Scenario) => {
     if (w.database === 'refused' && w.failed.includes('as-read'))
       rescueKinds.add('refused as read');
     else if (w.database === 'applied') rescueKinds.add(w.decision.violation ? 'damage' : 'applied');
-  return truthProblems(scenario, TIMELINE_DESIGNS[scenario.design ?? 'fenced'], trace);
+  // The design the engine ran: the scenario's own conditions over its design's (a case file's).
+  const design = designWithConditions(
+    TIMELINE_DESIGNS[scenario.design ?? 'fenced'],
+    scenario.conditions,
+  );
+  return truthProblems(scenario, design, trace);
 };
 
 /**

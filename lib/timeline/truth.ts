@@ -1,4 +1,4 @@
-import type { CheckName } from '@/lib/lease';
+import { FINGERPRINT_COLUMNS, type CheckName } from '@/lib/lease';
 import type { Scenario, Trace } from './types';
 import type { LeaseDesign } from '@/lib/lease';
 import { clockFacts, holderFacts, rowFacts } from './truth-facts';
@@ -57,7 +57,12 @@ function labelCheck(label: string, tok: string): CheckName | null {
       ['owner', tok, 'lease end', 'status'].map((f) => [`${f} changed since the read`, 'as-read']),
     ),
   };
-  return Object.hasOwn(labels, label) ? labels[label] : null;
+  if (Object.hasOwn(labels, label)) return labels[label];
+  // A fingerprint is labelled by its columns: one column, or a tuple "(attempt, claimed_at)".
+  const columns = /^\((.*)\)$/.exec(label)?.[1].split(', ') ?? [label];
+  return columns.every((c) => (FINGERPRINT_COLUMNS as readonly string[]).includes(c))
+    ? 'fingerprint'
+    : null;
 }
 
 /** The rule text of each check (what a refused write's rule says), by a phrase only it has. */
@@ -196,7 +201,8 @@ const kindFacts: Check = (w, text) => {
   const all = [text.sentence, text.verdict, ...text.rules].join(' ');
   if (/lost the right to commit/.test(all)) p.push('says "lost the right to commit"');
   for (const m of text.sentence.matchAll(
-    new RegExp(`\\b${esc(w.writer)}'s (?:stale |own earlier )?(${NOUNS})\\b`, 'g'),
+    // "A's claim left (1, 0)" names what a claim wrote, not the kind of this write.
+    new RegExp(`\\b${esc(w.writer)}'s (?:stale |own earlier )?(${NOUNS})\\b(?! left)`, 'g'),
   ))
     if (m[1] !== NOUN[w.event.kind]) p.push(`calls a ${w.event.kind} event a ${m[1]}`);
   return p;
