@@ -18,8 +18,9 @@ test('case 1 from the list: a learner predicts every write, runs it and gets ful
   const list = page.getByRole('list', { name: 'Case files' });
   await expect(list.getByRole('listitem')).toHaveCount(CASE_FILES.length);
   await page.getByRole('button', { name: 'Time only' }).click();
-  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByRole('listitem')).toHaveCount(3);
   await expect(list).toContainText('Chubby sequencers and lock-delay');
+  await expect(list).toContainText('Oban Lifeline rescue');
   await expect(list).toContainText('ShedLock and a transaction’s clock');
   await page.getByRole('button', { name: 'Fenced' }).click();
   await list.getByRole('link', { name: /The GC pause and the storage write/ }).click();
@@ -157,5 +158,39 @@ test('case 12: Hangfire refuses the superseded fetch’s keep-alive and removal 
   await expect(stale).toContainText("A's stale finish landed");
   await expect(stale).toContainText('checks nothing but the run id');
   await expect(stale).toContainText('the culprit is A, the victim is B');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('case 7: Lifeline, a rescuer lane, re-queues the running job and passes over it once completed', async ({
+  page,
+}) => {
+  await page.goto('/learn/case-files/oban-lifeline');
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 21 events' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /Rescuer \(a third party\)/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Run to end' }).click();
+  await expect(page.getByRole('heading', { name: /Score: 0 \/ 12/ })).toBeVisible();
+  const rescues = page
+    .getByRole('row')
+    .filter({ hasText: 'The rescuer re-queues the run (comparing status with what it read)' });
+  await expect(rescues).toHaveCount(3);
+  await expect(rescues.nth(0)).toContainText('the status was still running, as read');
+  await expect(rescues.nth(2).getByRole('cell').nth(1)).toHaveText('refused');
+  await expect(rescues.nth(2)).toContainText("the rescuer's read showed the run done");
+  const late = page.getByRole('row').filter({ hasText: 'A submits (finish)' });
+  await expect(late).toContainText('the culprit is A, the victim is C');
+
+  // Our change: the attempt checked at completion. Lifeline still re-queues attempt 3.
+  await page
+    .getByRole('group', { name: 'Runs of this case' })
+    .getByRole('button', { name: 'The attempt checked, as in the lesson' })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 23 events' })).toBeVisible();
+  await page.getByRole('button', { name: 'Run to end' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'A submits (finish)' })).toContainText(
+    "A's finish was refused: the attempt is 3, A holds 1",
+  );
+  await expect(page.getByRole('row').filter({ hasText: 'C submits (finish)' })).toContainText(
+    "C's finish was refused: the status is queued, not running",
+  );
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -109,9 +109,28 @@ describe('the facts the cases rest on', () => {
     ]);
   });
 
-  it('case 7: all three attempts write the registry when nothing checks the attempt', () => {
+  it('case 7: Lifeline re-queues the running job twice and passes over it once completed; all three attempts write', () => {
     const t = trace('oban-lifeline', 'every-run-lands');
     expect(t.steps.at(-1)?.after.targets.gatewayWrites.map((w) => w.token)).toEqual([1, 2, 3]);
+    const rescues = t.writes.filter((w) => w.decision.kind === 'rescue');
+    expect(rescues.map((w) => [w.eventId, w.outcome, w.failed])).toEqual([
+      ['lifeline-rescues-1', 'applied', []],
+      ['lifeline-rescues-2', 'applied', []],
+      ['lifeline-rescues-3', 'refused', ['stuck']],
+    ]);
+    expect(t.writes.find((w) => w.eventId === 'n1-done')?.decision.violation).toMatchObject({
+      culprit: 'A',
+      victim: 'C',
+    });
+    // With the attempt checked, Lifeline still re-queues attempt 3 at 18 minutes: none completes.
+    const checked = trace('oban-lifeline', 'attempt-checked');
+    expect(checked.writes.find((w) => w.eventId === 'n1-done')?.failed).toEqual(['attempt']);
+    expect(checked.writes.find((w) => w.eventId === 'n3-done')?.failed).toEqual(['status']);
+    expect(checked.steps.at(-1)?.after.run.status).toBe('queued');
+    // A window longer than the job: the pass at 6 minutes finds nothing stuck.
+    const fixed = trace('oban-lifeline', 'window-longer-than-job');
+    expect(fixed.writes.find((w) => w.eventId === 'lifeline-rescues-1')?.failed).toEqual(['stuck']);
+    expect(fixed.steps.at(-1)?.after.run).toMatchObject({ status: 'done', owner: 'A' });
   });
 
   it('case 11: a lock taken in a transaction open since 0 ends at 60, so the second instance takes it at 90', () => {

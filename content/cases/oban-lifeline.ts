@@ -1,78 +1,101 @@
 import { PLAIN_TARGETS as PLAIN } from '@/content/timeline/plain-targets';
-import type { CaseFile } from './types';
+import type { CaseEvent, CaseFile, CaseRun } from './types';
+
+const OBAN = 'https://github.com/oban-bg/oban/blob/main/lib/oban';
+const HEXPM = 'https://github.com/hexpm/hexpm';
+
+/** rescue_after at hex.pm before the fix: 6 minutes (the timeline's lease, in seconds). */
+const RESCUE_AFTER = 360;
+
+const TERMS: CaseRun['scenario']['terms'] = {
+  token: 'attempt',
+  holders: { A: 'node 1', B: 'node 2', C: 'node 3' },
+  resource: 'Stats job',
+};
+
+/** Completion by the job id alone, as Oban's engine does it; the downloads table checks nothing. */
+const AS_OBAN: CaseRun['scenario'] = {
+  design: 'finish-on-run-id',
+  leaseSeconds: RESCUE_AFTER,
+  workers: [{ id: 'A' }, { id: 'B' }, { id: 'C' }],
+  targets: { ...PLAIN, gatewayCheck: { kind: 'none' }, fingerprint: 'attempt' },
+  terms: TERMS,
+};
+
+/**
+ * One Lifeline pass: its UPDATE reads and writes the row in one statement, drawn as a read and a
+ * re-queue at the same instant that compares the state it read (state = 'executing').
+ */
+function lifeline(pass: string, outcome: 'applied' | 'refused', note?: string): CaseEvent[] {
+  return [
+    { id: `lifeline-reads-${pass}`, kind: 'rescue-read', ...(note ? { note } : {}) },
+    { id: `lifeline-rescues-${pass}`, kind: 'rescue', compare: ['status'], outcome },
+  ];
+}
+
+/** What a run of the job writes: the day's download counts, deleted and inserted again. */
+function downloads(
+  worker: 'A' | 'B' | 'C',
+  attempt: number,
+  outcome: 'applied' | 'refused',
+): CaseEvent {
+  return {
+    id: `n${attempt}-writes`,
+    kind: 'gateway-write',
+    worker,
+    resource: 'downloads',
+    body: `the day’s download counts from attempt ${attempt}`,
+    outcome,
+  };
+}
 
 /** Case 7: Oban Lifeline rescue (hexpm). */
 export const OBAN_CASE: CaseFile = {
   id: 'oban-lifeline',
   number: 7,
   title: 'Oban Lifeline rescue',
-  system: 'Oban’s Lifeline plugin in hex.pm (hexpm/hexpm PR #1825)',
+  system: 'Oban’s Lifeline plugin at hex.pm (hexpm/hexpm PR #1825)',
   tokenName: 'attempt',
   account: [
-    'Oban keeps jobs in a Postgres table. A job being worked is in the executing state, with its attempt number and the time it was attempted. If a node dies mid-job, the job stays executing forever, so the Lifeline plugin rescues jobs that have been executing longer than rescue_after and makes them available again. It judges by time alone: it cannot tell a dead node from a slow one.',
-    'At hex.pm a nightly job was set up with rescue_after at 6 minutes, while the job itself took between 9 and 47 minutes. Every night Lifeline rescued it while it was still running, another node started it again, and it ran two or three times over.',
-    'Each run had its own attempt number, recorded in the row. Nothing compared it with anything: the job’s writes and its completion landed from every run. That is the baseline of no fencing.',
+    'Oban keeps jobs in a Postgres table. A node fetches a job by setting its state to executing, raising its attempt number and stamping attempted_at with the node’s time. If the node dies mid-job, the row stays executing for good, so the Lifeline plugin runs once a minute and moves every job that has been executing for longer than rescue_after back to available, in one UPDATE. It judges by time alone, as its own documentation warns: it cannot tell a dead node from a slow one.',
+    'At hex.pm the nightly Stats job, which rebuilds a day’s download counts, was declared with a one-hour timeout and took between 9 and 47 minutes, while rescue_after was 6 minutes. Lifeline handed the job to a second node while the first was still working on it, and to a third after that: two or three runs a night, each reading the full set of CDN logs, deleting and inserting the day’s counts and refreshing two materialized views.',
+    'Each run had its own attempt number in the row, and nothing compared it. Oban marks a job completed by its id alone, and the downloads table takes whatever a run writes: every run’s work and every completion lands. Lifeline’s own UPDATE does check the state, so a job already completed is left alone.',
   ],
   cast: [
     { lane: 'A', is: 'node 1, attempt 1' },
-    { lane: 'B', is: 'node 2, attempt 2 (after the first rescue)' },
+    { lane: 'B', is: 'node 2, attempt 2 (after Lifeline’s first rescue)' },
     { lane: 'C', is: 'node 3, attempt 3 (after the second rescue)' },
-    { lane: 'registry', is: 'what the job writes (gateway lane)' },
+    { lane: 'rescuer', is: 'Oban’s Lifeline plugin, one pass a minute' },
+    { lane: 'downloads', is: 'what the Stats job writes (gateway lane)' },
   ],
   predict:
-    'rescue_after is 6 minutes and the job runs 15. Which of the three runs’ writes and completions land?',
+    'rescue_after is 6 minutes and the job runs 15. Which of the three runs’ writes and completions land, and what does Lifeline do once the job is completed?',
   runs: [
     {
       id: 'every-run-lands',
       label: 'The attempt is recorded, not checked',
       pattern: 'no-fencing',
-      summary: 'Completion matches the job id alone and the registry checks nothing.',
-      scenario: {
-        design: 'finish-on-run-id',
-        leaseSeconds: 360,
-        workers: [{ id: 'A' }, { id: 'B' }, { id: 'C' }],
-        targets: { ...PLAIN, gatewayCheck: { kind: 'none' }, fingerprint: 'attempt' },
-        terms: {
-          token: 'attempt',
-          holders: { A: 'node 1', B: 'node 2', C: 'node 3' },
-          resource: 'package registry',
-        },
-      },
+      summary:
+        'Lifeline re-queues the running job at 6 and 12 minutes; completion matches the job id alone and the downloads table checks nothing, so all three runs land.',
+      scenario: AS_OBAN,
       events: [
         { id: 'n1-runs', kind: 'claim', worker: 'A', note: 'attempt 1 starts', outcome: 'applied' },
-        { id: 'to-6m', kind: 'advance', seconds: 361, note: 'Lifeline rescues the job' },
+        { id: 'to-6m', kind: 'advance', seconds: 361 },
+        ...lifeline('1', 'applied', 'executing for over 6 minutes'),
         { id: 'n2-runs', kind: 'claim', worker: 'B', note: 'attempt 2 starts', outcome: 'applied' },
-        { id: 'to-12m', kind: 'advance', seconds: 361, note: 'Lifeline rescues it again' },
+        { id: 'to-12m', kind: 'advance', seconds: 361 },
+        ...lifeline('2', 'applied'),
         { id: 'n3-runs', kind: 'claim', worker: 'C', note: 'attempt 3 starts', outcome: 'applied' },
         { id: 'to-15m', kind: 'advance', seconds: 178, note: 'attempt 1 reaches its end' },
-        {
-          id: 'n1-writes',
-          kind: 'gateway-write',
-          worker: 'A',
-          resource: 'registry',
-          body: 'index from attempt 1',
-          outcome: 'applied',
-        },
+        downloads('A', 1, 'applied'),
         { id: 'n1-done', kind: 'finish', worker: 'A', outcome: 'applied' },
-        { id: 'to-21m', kind: 'advance', seconds: 361 },
-        {
-          id: 'n2-writes',
-          kind: 'gateway-write',
-          worker: 'B',
-          resource: 'registry',
-          body: 'index from attempt 2',
-          outcome: 'applied',
-        },
+        { id: 'to-18m', kind: 'advance', seconds: 183, note: 'attempt 3 has run 6 minutes' },
+        ...lifeline('3', 'refused'),
+        { id: 'to-21m', kind: 'advance', seconds: 178 },
+        downloads('B', 2, 'applied'),
         { id: 'n2-done', kind: 'finish', worker: 'B', outcome: 'applied' },
         { id: 'to-27m', kind: 'advance', seconds: 361 },
-        {
-          id: 'n3-writes',
-          kind: 'gateway-write',
-          worker: 'C',
-          resource: 'registry',
-          body: 'index from attempt 3',
-          outcome: 'applied',
-        },
+        downloads('C', 3, 'applied'),
         { id: 'n3-done', kind: 'finish', worker: 'C', outcome: 'applied' },
       ],
     },
@@ -81,73 +104,85 @@ export const OBAN_CASE: CaseFile = {
       label: 'The attempt checked, as in the lesson',
       pattern: 'fenced',
       summary:
-        'Completion checks owner and attempt; the registry learns each attempt at rescue and keeps the highest.',
+        'Our change: completion also requires the state executing and the attempt of the node’s own fetch, and the downloads table keeps the highest attempt registered. The older runs are refused, and Lifeline still re-queues the newest at 18 minutes, so no attempt completes.',
       scenario: {
-        leaseSeconds: 360,
-        workers: [{ id: 'A' }, { id: 'B' }, { id: 'C' }],
+        ...AS_OBAN,
+        conditions: { finish: ['status', { kind: 'attempt' }] },
         targets: {
           objectStore: 'overwrite',
           gateway: 'at-takeover',
           gatewayCheck: { kind: 'highest-seen' },
           fingerprint: 'attempt',
         },
-        terms: {
-          token: 'attempt',
-          holders: { A: 'node 1', B: 'node 2', C: 'node 3' },
-          resource: 'package registry',
-        },
       },
       events: [
         { id: 'n1-runs', kind: 'claim', worker: 'A', outcome: 'applied' },
         { id: 'to-6m', kind: 'advance', seconds: 361 },
+        ...lifeline('1', 'applied'),
         { id: 'n2-runs', kind: 'claim', worker: 'B', outcome: 'applied' },
-        { id: 'n2-registers', kind: 'register', worker: 'B', resource: 'registry' },
+        { id: 'n2-registers', kind: 'register', worker: 'B', resource: 'downloads' },
         { id: 'to-12m', kind: 'advance', seconds: 361 },
+        ...lifeline('2', 'applied'),
         { id: 'n3-runs', kind: 'claim', worker: 'C', outcome: 'applied' },
-        { id: 'n3-registers', kind: 'register', worker: 'C', resource: 'registry' },
+        { id: 'n3-registers', kind: 'register', worker: 'C', resource: 'downloads' },
         { id: 'to-15m', kind: 'advance', seconds: 178 },
-        {
-          id: 'n1-writes',
-          kind: 'gateway-write',
-          worker: 'A',
-          resource: 'registry',
-          body: 'index from attempt 1',
-          outcome: 'refused',
-        },
+        downloads('A', 1, 'refused'),
         { id: 'n1-done', kind: 'finish', worker: 'A', outcome: 'refused' },
-        { id: 'to-21m', kind: 'advance', seconds: 361 },
-        {
-          id: 'n2-writes',
-          kind: 'gateway-write',
-          worker: 'B',
-          resource: 'registry',
-          body: 'index from attempt 2',
-          outcome: 'refused',
-        },
+        { id: 'to-18m', kind: 'advance', seconds: 183 },
+        ...lifeline('3', 'applied', 'attempt 3 has been executing for 6 minutes'),
+        { id: 'to-21m', kind: 'advance', seconds: 178 },
+        downloads('B', 2, 'refused'),
         { id: 'n2-done', kind: 'finish', worker: 'B', outcome: 'refused' },
+        { id: 'to-27m', kind: 'advance', seconds: 361 },
+        downloads('C', 3, 'applied'),
+        { id: 'n3-done', kind: 'finish', worker: 'C', outcome: 'refused' },
+      ],
+    },
+    {
+      id: 'window-longer-than-job',
+      label: 'A window longer than the job',
+      pattern: 'time-only',
+      summary:
+        'Lifeline with Oban’s default rescue_after of an hour (hex.pm chose 90 minutes): its pass at 6 minutes finds nothing stuck and the one run completes. It is still protection by time alone.',
+      scenario: { ...AS_OBAN, leaseSeconds: 3600 },
+      events: [
+        { id: 'n1-runs', kind: 'claim', worker: 'A', outcome: 'applied' },
+        { id: 'to-6m', kind: 'advance', seconds: 361 },
+        ...lifeline('1', 'refused'),
+        { id: 'to-15m', kind: 'advance', seconds: 539 },
+        downloads('A', 1, 'applied'),
+        { id: 'n1-done', kind: 'finish', worker: 'A', outcome: 'applied' },
       ],
     },
   ],
   fixed: [
-    'Raising rescue_after above the longest run stops the nightly repeats, but it is still protection by time: a run that one night takes longer is rescued again.',
-    'What makes a rescue safe is a check of the attempt where the effects land and at completion, so that only the newest attempt can finish. The second run shows that. (Note that with a 6-minute rescue and a 15-minute job, no attempt ever finishes: a fence turns duplicates into wasted work, and the timeout still has to fit the job.)',
+    'hex.pm raised rescue_after to 90 minutes, above the longest timeout any of its workers declares, and added a test that walks every Oban worker with a timeout and fails if Lifeline’s window is not longer. That stops the nightly repeats, but it is still protection by time: a run that outlives its declared timeout is rescued again.',
+    'What would make a rescue harmless is a check of the attempt where the effects land and at completion, so that only the newest attempt can finish. The second run adds that, and shows its limit: with a 6-minute rescue and a 15-minute job, Lifeline re-queues every attempt before it ends, so none completes. A fence turns duplicates into wasted work, and the timeout still has to fit the job.',
   ],
   sources: [
     {
-      title: 'hexpm/hexpm pull request #1825',
-      url: 'https://github.com/hexpm/hexpm/pull/1825',
-      check: 'not-checked',
-      note: 'The pull request is not stored here; the figures (6 minutes, 9 to 47 minutes, two or three runs a night) come from our brief.',
+      title: 'hexpm/hexpm pull request #1825: Stop Lifeline rescuing jobs that are still running',
+      url: `${HEXPM}/pull/1825`,
+      check: 'checked',
+      note: 'Read as the merged commit ce854b4 (11 August 2026) in the repository’s history: rescue_after 6 minutes against a Stats job declared at an hour that takes 9 to 47 minutes; two or three runs a night, two of three rows with attempt above 1; the fix to 90 minutes and its test. The pull request’s discussion page was not read.',
     },
     {
-      title: 'Oban.Plugins.Lifeline documentation',
-      url: 'https://hexdocs.pm/oban/Oban.Plugins.Lifeline.html',
-      check: 'partly',
-      note: 'Checked through quotes in other projects’ pull requests: rescuing is purely time-based and may rerun jobs that are still executing.',
+      title: 'Oban: lib/oban/lifeline.ex (Oban.Lifeline, formerly Oban.Plugins.Lifeline)',
+      url: `${OBAN}/lifeline.ex`,
+      check: 'checked',
+      note: 'Read at commit 2939e31: rescuing is purely based on time, the plugin may move jobs that are genuinely executing and cause duplicate execution; by default a pass each minute and rescue_after of an hour; only the leader node rescues.',
+    },
+    {
+      title: 'Oban: lib/oban/engines/basic.ex (fetch, rescue and completion)',
+      url: `${OBAN}/engines/basic.ex`,
+      check: 'checked',
+      note: 'Read at commit 2939e31: the fetch sets executing, attempted_at and attempted_by and raises attempt; rescue_jobs sets available where state is executing, attempted_at is before now minus rescue_after and attempt is below max_attempts (discarded otherwise); complete_job updates the job where the id matches, nothing else.',
     },
   ],
   unchecked: [
-    'The 6-minute rescue_after and the 9 to 47-minute run times are from our brief, not checked against the PR here. The 15-minute run in the timeline is one value in that range.',
+    'The 15-minute run in the timeline is one value in the reported 9 to 47 minutes, and the rescue lands on the first Lifeline pass after 6 minutes; the two or three nightly runs are real, the exact times are ours.',
+    'Lifeline reads and writes the row in one UPDATE each minute; the timeline draws a pass as a read and a re-queue at the same instant, the re-queue comparing the state it read, and a pass that finds nothing stuck as not sent, where Oban’s UPDATE runs and matches no row. The attempt below max_attempts (5 for Stats) always holds here.',
+    'The third run uses Oban’s default hour because the timeline’s lease stops at 3,600 s; hex.pm’s fix is 90 minutes, and either is longer than the 47-minute runs.',
+    'The second run is ours, not Oban’s: Oban’s completion compares only the id, and its downloads table knows no attempt.',
   ],
-  checkDesign: 'finish-on-run-id',
 };

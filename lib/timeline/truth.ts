@@ -108,6 +108,14 @@ function holdsThere(name: CheckName, w: WriteAtStep): boolean | undefined {
   }
 }
 
+/**
+ * Where the scenario calls its token "attempt", the fence check and the catalogue's attempt check
+ * read alike: the one the target runs is meant.
+ */
+function ranAs<N extends CheckName | null>(name: N, w: WriteAtStep): N | 'attempt' {
+  return name === 'fence' && !w.ran.has('fence') && w.ran.has('attempt') ? 'attempt' : name;
+}
+
 /** Every check the words name, with whether they say it held. */
 function namedChecks(w: WriteAtStep, text: Words, tok: string): [CheckName, boolean | null][] {
   const named: [CheckName, boolean | null][] = [];
@@ -116,14 +124,14 @@ function namedChecks(w: WriteAtStep, text: Words, tok: string): [CheckName, bool
     // A claim's verdict calls its claimable test by what it found: the status, or a lease held.
     const name =
       w.event.kind === 'claim' && label === 'status' ? 'claimable' : labelCheck(label, tok);
-    named.push([name ?? (('unknown label ' + label) as CheckName), false]);
+    named.push([ranAs(name, w) ?? (('unknown label ' + label) as CheckName), false]);
   }
   const checks =
     /this design checks only (.*?), and /.exec(text.sentence) ??
     /this design checks (the owner, .*?), and /.exec(text.sentence);
   for (const part of checks?.[1].split(/, | and /) ?? []) {
     const name = part.replace(/^the /, '');
-    named.push([name === tok ? 'fence' : (name as CheckName), null]);
+    named.push([ranAs(name === tok ? 'fence' : (name as CheckName), w), null]);
   }
   for (const rule of w.effect.database === 'refused' ? text.rules : [])
     for (const [re, name] of RULE_PHRASES) if (re.test(rule)) named.push([name, false]);
