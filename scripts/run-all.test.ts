@@ -42,6 +42,26 @@ describe('run-all', () => {
     expect(out).toMatch(/run-all: fine passed in/);
   });
 
+  it('runs a comma group in order beside the others, and stops the group at its first failure', () => {
+    const { status, out, err } = runAll(
+      {
+        first: 'node -e "setTimeout(() => console.log(\'first done\'), 300)"',
+        second: 'node -e "console.log(\'second ran\')"',
+        beside: 'node -e "console.log(\'beside ran\')"',
+        bad: 'node -e "process.exit(4)"',
+        never: 'node -e "console.log(\'never ran\')"',
+      },
+      ['first,second', 'beside', 'bad,never'],
+    );
+    expect(status).toBe(1);
+    // The second starts only after the first has ended, though the first takes longer than beside.
+    expect(out).toMatch(/first done[\s\S]*run-all: first passed[\s\S]*second ran/);
+    expect(out).toContain('beside ran');
+    expect(out).toMatch(/run-all: bad failed \(exit 4\)/);
+    expect(out).not.toContain('never ran');
+    expect(err).toContain('run-all: failed: bad');
+  });
+
   it('refuses to run nothing', () => {
     const { status, err } = runAll({}, []);
     expect(status).toBe(2);
