@@ -113,3 +113,34 @@ test('a stale finish lands when the finish checks only the run id, and the finge
   );
   await expect(picker.getByRole('button', { name: 'Use the design’s own finish' })).toHaveCount(0);
 });
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the conditions pickers fit without sideways scrolling, a fingerprint and a status set included', async ({
+    page,
+  }) => {
+    await openBuilder(page);
+    await addToFinish(page, 'fingerprint: columns as the writer’s claim left them');
+    await addToFinish(page, 'status in a set you choose');
+    await finishPicker(page)
+      .getByRole('group', { name: 'Statuses of the finish’s status set' })
+      .getByRole('checkbox', { name: 'canceling' })
+      .check();
+    await expect(finishPicker(page).getByRole('figure')).toContainText(
+      "status IN ('running', 'canceling')",
+    );
+    await finishPicker(page).scrollIntoViewIfNeeded();
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      wide: [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > 391)
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className.toString().slice(0, 60)}`),
+    }));
+    expect(
+      widths.scroll,
+      `${widths.scroll} px wide: ${widths.wide.join(' | ')}`,
+    ).toBeLessThanOrEqual(390);
+  });
+});

@@ -2,11 +2,16 @@
 
 import { useState } from 'react';
 import { DESIGN_CATALOG, dropFinishCondition, COMMIT_CONDITIONS } from '@/lib/lease';
-import { BOUND_CHOICES, describeBound, type StatementDraft } from '@/lib/checker';
+import {
+  BOUND_CHOICES,
+  describeBound,
+  type ConditionPicks,
+  type StatementDraft,
+} from '@/lib/checker';
 import { Button } from '@/components/ui/button';
 import { Reveal } from '@/components/ui/reveal';
 import { CheckAllSummary } from './check-all-summary';
-import { CUSTOM_DESIGN_KEY, CustomDesign, LESSON_DRAFT } from './custom-design';
+import { CUSTOM_DESIGN_KEY, CustomDesign, LESSON_DRAFT, LESSON_PICKS } from './custom-design';
 import { DesignCard } from './design-card';
 import { DropCondition } from './drop-condition';
 import { useChecker } from './use-checker';
@@ -25,6 +30,7 @@ export function CompareDesigns() {
   const [boundId, setBoundId] = useState(BOUND_CHOICES[0].id);
   const [stateCache, setStateCache] = useState(true);
   const [draft, setDraft] = useState<StatementDraft>(LESSON_DRAFT);
+  const [picks, setPicks] = useState<ConditionPicks>(LESSON_PICKS);
   const [checkedAll, setCheckedAll] = useState(false);
   const bound = (BOUND_CHOICES.find((b) => b.id === boundId) ?? BOUND_CHOICES[0]).bound;
   const busy = checker.running !== null;
@@ -36,7 +42,7 @@ export function CompareDesigns() {
     for (const design of ALL_DESIGNS) {
       if ((await checker.check(design.id, design, bound, stateCache)) === 'stopped') return;
     }
-    await checker.checkDraft(CUSTOM_DESIGN_KEY, draft, bound, stateCache);
+    await checker.checkDraft(CUSTOM_DESIGN_KEY, draft, bound, stateCache, picks);
   };
 
   return (
@@ -120,6 +126,8 @@ export function CompareDesigns() {
         stateCache={stateCache}
         draft={draft}
         setDraft={setDraft}
+        picks={picks}
+        setPicks={setPicks}
       />
     </div>
   );

@@ -2,9 +2,17 @@
 
 import { useMemo } from 'react';
 import { CodeEditor, type EditorMarker } from '@/components/code-editor/code-editor';
+import { ConditionPicker } from '@/components/conditions/condition-picker';
 import { Button } from '@/components/ui/button';
-import { fencedDesign } from '@/lib/lease';
-import type { Bound, EditableStatement, StatementDraft } from '@/lib/checker';
+import { fencedDesign, LESSON_RULES } from '@/lib/lease';
+import {
+  conditionsDesign,
+  type Bound,
+  type ConditionPicks,
+  type EditableStatement,
+  type StatementDraft,
+} from '@/lib/checker';
+import { CHECK_LIMITS } from '@/lib/checker/client';
 import { CheckStatus } from './check-status';
 import type { Checker } from './use-checker';
 import { panelClass } from '@/components/ui/panel';
@@ -17,25 +25,44 @@ export const LESSON_DRAFT: StatementDraft = {
   renew: fencedDesign.renew,
   finish: fencedDesign.finish,
 };
+/** ...and its conditions as the lesson's own renew and finish. */
+export const LESSON_PICKS: ConditionPicks = {
+  renew: LESSON_RULES.renew,
+  finish: LESSON_RULES.finish,
+};
 const LABELS: Record<EditableStatement, string> = {
   claim: 'Claim statement',
   renew: 'Renew statement',
   finish: 'Finish statement',
 };
+const seconds = (ms: number) => (ms / 1000).toLocaleString('en-US');
 
-/** "Check my design": the learner edits claim, renew and finish and checks them the same way. */
+/** The statements a set of picks makes: what the editors show after a pick. */
+function draftOf(picks: ConditionPicks): StatementDraft {
+  const design = conditionsDesign(picks);
+  return { claim: design.claim, renew: design.renew, finish: design.finish };
+}
+
+/**
+ * "Check my design": the learner picks the renew and finish conditions from the rulebook's
+ * catalogue, or edits claim, renew and finish as SQL, and checks them the same way.
+ */
 export function CustomDesign({
   checker,
   bound,
   stateCache,
   draft,
   setDraft,
+  picks,
+  setPicks,
 }: {
   checker: Checker;
   bound: Bound;
   stateCache: boolean;
   draft: StatementDraft;
   setDraft: (update: (d: StatementDraft) => StatementDraft) => void;
+  picks: ConditionPicks;
+  setPicks: (picks: ConditionPicks) => void;
 }) {
   const state = checker.stateOf(KEY);
   const markers = useMemo(() => {
@@ -50,6 +77,11 @@ export function CustomDesign({
     }
     return byStatement;
   }, [state]);
+  const check = () => void checker.checkDraft(KEY, draft, bound, stateCache, picks);
+  const pick = (next: ConditionPicks) => {
+    setPicks(next);
+    setDraft(() => draftOf(next));
+  };
 
   return (
     <section
@@ -60,10 +92,26 @@ export function CustomDesign({
         Check my design
       </h2>
       <p className="text-sm text-muted">
-        Edit the claim, renew and finish; the report store and the gateway stay as in the lesson.
+        Pick the renew and finish conditions from the lesson’s catalogue: the statements below are
+        rewritten from your picks (the claim too, when a condition needs a column it records). Then
+        edit the SQL further if you like. The report store and the gateway stay as in the lesson.
+      </p>
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-2 *:min-w-0">
+        {(['renew', 'finish'] as const).map((statement) => (
+          <ConditionPicker
+            key={statement}
+            statement={statement}
+            value={picks[statement]}
+            onChange={(list) => pick({ ...picks, [statement]: list })}
+            disabled={checker.running !== null}
+          />
+        ))}
+      </div>
+      <p className="text-sm text-muted">
         Parameters you can use: <code>$run</code>, <code>$owner</code>, <code>$now</code>,{' '}
-        <code>$lease</code>, and in renew and finish <code>$token</code>. The claim must end with{' '}
-        <code>RETURNING fence AS token</code>.
+        <code>$lease</code>, and in renew and finish <code>$token</code> and what the holder’s claim
+        returned (<code>$attempt</code>, <code>$claimed_at</code>, <code>$attempted_at</code>). The
+        claim must end with <code>RETURNING fence AS token</code>.
       </p>
       <div className="grid gap-4 xl:grid-cols-3 *:min-w-0">
         {(['claim', 'renew', 'finish'] as const).map((name) => (
@@ -76,23 +124,28 @@ export function CustomDesign({
               label={LABELS[name]}
               height={190}
               markers={markers[name]}
-              onRun={() => void checker.checkDraft(KEY, draft, bound, stateCache)}
+              onRun={check}
             />
           </div>
         ))}
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button
-          variant="primary"
-          disabled={checker.running !== null}
-          onClick={() => void checker.checkDraft(KEY, draft, bound, stateCache)}
-        >
+        <Button variant="primary" disabled={checker.running !== null} onClick={check}>
           Check my design
         </Button>
-        <Button onClick={() => setDraft(() => LESSON_DRAFT)}>
+        <Button
+          onClick={() => {
+            setPicks(LESSON_PICKS);
+            setDraft(() => LESSON_DRAFT);
+          }}
+        >
           Restore the lesson’s statements
         </Button>
       </div>
+      <p className="text-sm text-muted">
+        A check stops at its time limit of {seconds(CHECK_LIMITS.totalMs)} seconds, or after{' '}
+        {seconds(CHECK_LIMITS.silentMs)} seconds without progress.
+      </p>
       <CheckStatus state={state} onStop={checker.stop} label="my design" />
     </section>
   );

@@ -6,6 +6,7 @@ import type {
   Bound,
   CheckerVerdict,
   SearchProgress,
+  ConditionPicks,
   StatementDraft,
   StatementProblem,
 } from '@/lib/checker';
@@ -75,8 +76,13 @@ export function useChecker() {
   );
 
   const checkDraft = useCallback(
-    (key: string, draft: StatementDraft, bound: Bound, stateCache: boolean) =>
-      launch(key, (c, onProgress) => c.checkDraft(draft, bound, onProgress, stateCache)),
+    (
+      key: string,
+      draft: StatementDraft,
+      bound: Bound,
+      stateCache: boolean,
+      picks?: ConditionPicks,
+    ) => launch(key, (c, onProgress) => c.checkDraft(draft, bound, onProgress, stateCache, picks)),
     [launch],
   );
 

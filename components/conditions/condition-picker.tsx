@@ -74,13 +74,13 @@ export function ConditionPicker({
   const title = `${statement === 'renew' ? 'Renew' : 'Finish'} conditions`;
   return (
     <fieldset
-      className="grid min-w-0 gap-2 rounded-md border border-line p-3 text-sm"
+      className="grid min-w-0 grid-cols-1 content-start gap-2 rounded-md border border-line p-3 text-sm *:min-w-0"
       aria-describedby={`${ids}-words${pending ? ` ${ids}-problem` : ''}`}
       disabled={disabled}
     >
       <legend className="px-1 font-semibold">{title}</legend>
       <p id={`${ids}-words`}>{describeStatementConditions(statement, shown)}</p>
-      <ul aria-label={`The ${statement}’s conditions`} className="grid gap-1">
+      <ul aria-label={`The ${statement}’s conditions`} className="grid grid-cols-1 gap-1">
         {shown.map((c, i) => (
           <ConditionEntry
             key={typeof c === 'string' ? c : c.kind === 'as-read' ? `as-read ${c.column}` : c.kind}
@@ -95,7 +95,7 @@ export function ConditionPicker({
       </ul>
       {addable.length > 0 ? (
         <div className="flex flex-wrap items-end gap-2">
-          <label className="flex min-w-0 flex-col">
+          <label className="flex min-w-0 flex-[1_1_12rem] flex-col">
             Condition to add to the {statement}
             <select
               value={picked}

@@ -18,7 +18,7 @@ export function BuilderSettings({
   const number = (value: string) =>
     value.trim() === '' || Number.isNaN(Number(value)) ? Number.NaN : Number(value);
   return (
-    <div className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
+    <div className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-3 *:min-w-0">
       <label className="flex flex-col">
         Scenario title
         <input

@@ -32,7 +32,7 @@ export function ConditionSettings({
   const rules = design?.rules;
   if (!rules) return null;
   return (
-    <fieldset className="grid gap-3 rounded-md border border-line p-3 text-sm md:grid-cols-2 *:min-w-0">
+    <fieldset className="grid min-w-0 grid-cols-1 gap-3 rounded-md border border-line p-3 text-sm md:grid-cols-2 *:min-w-0">
       <legend className="px-1 font-semibold">The run row’s conditions</legend>
       <p className="text-muted md:col-span-2">
         Each starts as the design’s own. Change one, and your list replaces the design’s for that

@@ -88,7 +88,7 @@ export function ScenarioTexts({
   onChange: (next: Scenario) => void;
 }) {
   return (
-    <fieldset className="col-span-full grid gap-3 rounded-md border border-line p-3 sm:grid-cols-2 lg:grid-cols-3">
+    <fieldset className="col-span-full grid min-w-0 gap-3 rounded-md border border-line p-3 sm:grid-cols-2 lg:grid-cols-3 *:min-w-0">
       <legend className="px-1 font-semibold">Words</legend>
       <TextField scenario={scenario} field="tokenName" onChange={onChange} placeholder="fence" />
       <TextField

@@ -38,7 +38,7 @@ export function TargetChecks({
   const set = (name: string, check: TargetCheck) =>
     onChange({ ...scenario, targets: withTargetCheck(scenario.targets, name, check) });
   return (
-    <fieldset className="col-span-full grid gap-3 rounded-md border border-line p-3 sm:grid-cols-2 lg:grid-cols-3">
+    <fieldset className="col-span-full grid min-w-0 gap-3 rounded-md border border-line p-3 sm:grid-cols-2 lg:grid-cols-3 *:min-w-0">
       <legend className="px-1 font-semibold">Each target’s own check</legend>
       {targets.map((t) => {
         const check = targetCheckOf(scenario.targets, t.name);

@@ -4,7 +4,7 @@ import { GuardedWorker } from '@/lib/worker/guarded-worker';
 import { startCheckerWorker } from '@/lib/worker/start/checker';
 import type { CheckerReply, CheckerRequest } from './protocol';
 import type { Bound, CheckerVerdict, SearchProgress } from './types';
-import type { StatementDraft, StatementProblem } from './validate';
+import type { ConditionPicks, StatementDraft, StatementProblem } from './validate';
 
 export type CheckOutcome =
   | { kind: 'result'; result: CheckerVerdict }
@@ -84,8 +84,12 @@ export class CheckerClient {
     bound: Bound,
     onProgress: (p: SearchProgress) => void,
     stateCache = true,
+    picks?: ConditionPicks,
   ) {
-    return this.run({ type: 'check-draft', draft, bound, stateCache }, onProgress);
+    return this.run(
+      { type: 'check-draft', draft, bound, stateCache, ...(picks ? { picks } : {}) },
+      onProgress,
+    );
   }
 
   /** Stops the running check, if any; its promise resolves with `stopped`. */

@@ -17,7 +17,9 @@ export { traceRun, traceSchedule, STEP_ACTION } from './trace';
 export { naiveCheck, type NaiveResult } from './naive';
 export {
   validateDraft,
+  conditionsDesign,
   MAX_STATEMENT_LENGTH,
+  type ConditionPicks,
   type EditableStatement,
   type StatementDraft,
   type StatementProblem,

@@ -1,0 +1,74 @@
+import type { Locator, Page } from '@playwright/test';
+import { editorReady, expect, HEAVY_LOAD, test } from './fixtures';
+
+/*
+ * "Check my design" from the rulebook's catalogue (issue 26): the learner picks the finish's
+ * conditions instead of typing SQL. By the run id alone B's retried finish finishes the run a
+ * second time (property 4); with the status and the fingerprint (attempt, claimed_at) the design
+ * is safe within the lesson's story, and with 5 workers. The lesson's own finish is safe too, so
+ * the counterexample shows only if the picks reach the checker.
+ */
+
+/** Opens Compare designs and returns the "Check my design" section once its editors are up. */
+async function openMyDesign(page: Page): Promise<Locator> {
+  await page.goto('/practice/compare');
+  const section = page.getByRole('region', { name: 'Check my design' });
+  await editorReady(section);
+  return section;
+}
+
+/** Adds a catalogue entry to the finish from its menu. */
+async function addToFinish(picker: Locator, label: string) {
+  await picker.getByRole('combobox', { name: 'Condition to add to the finish' }).selectOption({
+    label,
+  });
+  await picker.getByRole('button', { name: 'Add to the finish' }).click();
+}
+
+test('my design from the catalogue: a finish by the run id alone finishes twice; status and the fingerprint (attempt, claimed_at) are safe, with 5 workers too', async ({
+  page,
+}) => {
+  const section = await openMyDesign(page);
+  await expect(section).toContainText('A check stops at its time limit of 300 seconds');
+  const picker = section.getByRole('group', { name: 'Finish conditions' });
+  const finishSql = section.getByTestId('code-editor').nth(2);
+
+  for (const c of ['owner', 'fence', 'lease', 'status'])
+    await picker.getByRole('button', { name: `Remove ${c} from the finish` }).click();
+  await expect(picker).toContainText('The finish checks nothing but the run id.');
+  // The finish's SQL below is rewritten from the picks.
+  await expect(finishSql).toContainText('WHERE run_id = $run');
+  await expect(finishSql).not.toContainText('owner = $owner');
+  await section.getByRole('button', { name: 'Check my design' }).click();
+  await expect(section.getByText('Unsafe: property 4 breaks.')).toBeVisible(HEAVY_LOAD);
+  await expect(section).toContainText('property 4');
+
+  await addToFinish(picker, 'status: the run is running');
+  await addToFinish(picker, 'fingerprint: columns as the writer’s claim left them');
+  await picker
+    .getByRole('group', { name: 'Columns of the finish’s fingerprint' })
+    .getByRole('checkbox', { name: 'claimed_at' })
+    .check();
+  await expect(picker).toContainText(
+    'The finish checks only the status and the (attempt, claimed_at).',
+  );
+  await expect(finishSql).toContainText('(attempt, claimed_at) = ($attempt, $claimed_at)');
+  await section.getByRole('button', { name: 'Check my design' }).click();
+  await expect(section.getByText('Safe within the bound.')).toBeVisible(HEAVY_LOAD);
+  const verdict = section.getByText(/All [\d,]+ schedules checked/);
+  const story = await verdict.innerText();
+
+  await page
+    .getByLabel('Workers and their programs')
+    .selectOption({ label: '5 workers × 4 operations' });
+  await section.getByRole('button', { name: 'Check my design' }).click();
+  // A new verdict, over the 5 workers' schedules (not the story's), and safe.
+  await expect(verdict).not.toHaveText(story, HEAVY_LOAD);
+  await expect(section.getByText('Safe within the bound.')).toBeVisible();
+
+  // Back to the lesson's statements: the picks are the lesson's again.
+  await section.getByRole('button', { name: 'Restore the lesson’s statements' }).click();
+  await expect(picker).toContainText(
+    'The finish checks the owner, the fence, the lease and the status.',
+  );
+});
