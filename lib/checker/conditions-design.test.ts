@@ -52,6 +52,33 @@ describe('the checker’s custom design takes catalogue conditions', () => {
   });
 });
 
+describe('the custom design’s claim conditions', () => {
+  const LESSON_FINISH = fencedDesign.rules!.finish;
+  it('a claim that also takes done runs reopens a finished run (property 3); the lesson’s claimable test is safe', () => {
+    const reopening = conditionsDesign({
+      // Open or done, and no lease: time moves only by A's pause, so no lease runs out after B's finish.
+      claim: [{ kind: 'status-in', statuses: ['queued', 'running', 'done'] }],
+      renew: LESSON_RENEW,
+      finish: LESSON_FINISH,
+    });
+    expect(reopening.claim).toContain(
+      "WHERE run_id = $run AND status IN ('queued', 'running', 'done')\n",
+    );
+    const v = checkDesign(SQL, reopening, CATALOG_BOUND, { stateCache: true });
+    expect(v.counterexample?.violation.kind).toBe('final-claimed');
+    const claim = v.counterexample!.steps.findLast((s) => s.kind === 'claim' && s.decision);
+    expect(claim!.decision!.checks.map((c) => [c.name, c.held])).toEqual([['status', true]]);
+    expect(claim!.outcome).toContain('the run was done');
+    const lesson = conditionsDesign({
+      claim: [{ kind: 'claimable' }],
+      renew: LESSON_RENEW,
+      finish: LESSON_FINISH,
+    });
+    expect(lesson.claim).toBe(fencedDesign.claim);
+    expect(checkDesign(SQL, lesson, CATALOG_BOUND, { stateCache: true }).verdict).toBe('safe');
+  });
+});
+
 describe('regressions of the custom design', () => {
   it('validate-draft-copied-rules: an edited draft does not carry the base design’s rules', () => {
     const lesson = {

@@ -3,6 +3,7 @@ import {
   authorityAfter,
   COMMIT_CONDITIONS,
   decideCancel,
+  claimConditionsOf,
   decideClaim,
   decideFenceWrite,
   decideFinish,
@@ -87,6 +88,7 @@ export class TraceDecisions {
           after,
           changed,
           checked: rules?.claim !== 'select-then-update',
+          conditions: rules ? claimConditionsOf(rules) : undefined,
           others: this.otherTokens(worker),
         });
         break;

@@ -4,6 +4,7 @@ import {
   buildDesign,
   fencedDesign,
   LESSON_RULES,
+  type ClaimCondition,
   type LeaseDesign,
   type RunCondition,
 } from '@/lib/lease';
@@ -149,15 +150,19 @@ export function validateDraft(
   };
 }
 
-/** The conditions a learner picks from the catalogue for a custom design's renew and finish. */
+/**
+ * The conditions a learner picks from the catalogue for a custom design's claim (absent: the
+ * lesson's claimable test), renew and finish.
+ */
 export interface ConditionPicks {
+  claim?: readonly ClaimCondition[];
   renew: readonly RunCondition[];
   finish: readonly RunCondition[];
 }
 
 /**
- * The checker's custom design built from catalogue conditions: the lesson's claim and targets,
- * the learner's renew and finish conditions. Its statements are the draft the learner sees (and
+ * The checker's custom design built from catalogue conditions: the lesson's claim statement and
+ * targets, the learner's claim, renew and finish conditions. Its statements are the draft the learner sees (and
  * may edit further); its schema records the claim columns the conditions compare.
  */
 export function conditionsDesign(picks: ConditionPicks): LeaseDesign {
@@ -165,8 +170,15 @@ export function conditionsDesign(picks: ConditionPicks): LeaseDesign {
     {
       id: 'my-design',
       name: 'My design',
-      summary: 'Your renew and finish conditions, picked from the catalogue.',
+      summary: picks.claim
+        ? 'Your claim, renew and finish conditions, picked from the catalogue.'
+        : 'Your renew and finish conditions, picked from the catalogue.',
     },
-    { ...LESSON_RULES, renew: picks.renew, finish: picks.finish },
+    {
+      ...LESSON_RULES,
+      ...(picks.claim ? { claimConditions: picks.claim } : {}),
+      renew: picks.renew,
+      finish: picks.finish,
+    },
   );
 }

@@ -4,10 +4,12 @@ import {
   columnSql,
   columnsRead,
   conditionsWhere,
+  LESSON_CLAIM,
   type ClaimColumn,
+  type ClaimCondition,
   type RunCondition,
 } from './catalogue';
-import { claimableSql, commitWhere, RUNS_TABLE, type RunTable } from './conditions';
+import { commitWhere, RUNS_TABLE, type RunTable } from './conditions';
 import {
   FENCE_SCHEMA,
   FENCE_STATE,
@@ -130,6 +132,11 @@ export function trackedColumns(rules: DesignRules): ClaimColumn[] {
   return CLAIM_COLUMNS.filter((c) => used.has(c));
 }
 
+/** The conditions a design's claim checks: its own picks, or the lesson's claimable test. */
+export function claimConditionsOf(rules: DesignRules): readonly ClaimCondition[] {
+  return rules.claimConditions ?? LESSON_CLAIM;
+}
+
 /** Throws on a condition list the catalogue cannot build: an empty set, a repeated column. */
 function refuseUnbuildable(statement: string, conditions: readonly RunCondition[]): void {
   for (const c of conditions) {
@@ -161,6 +168,8 @@ export function buildDesign(
   rules: DesignRules,
 ): LeaseDesign {
   const t = rules.table;
+  const claimWhere = conditionsWhere(claimConditionsOf(rules), t);
+  refuseUnbuildable('claim', claimConditionsOf(rules));
   refuseUnbuildable('renewal', rules.renew);
   refuseUnbuildable('finish', rules.finish);
   refuseUnbuildable('output write', rules.output);
@@ -182,11 +191,11 @@ ${claimReturning}`
    SET ${t.owner} = $owner, ${t.leaseUntil} = $now + $lease,
        ${t.fence} = (unicode($owner) * 7919 + $now * 104729 + ${t.fence} * 31) % 997 + 1,
        ${t.status} = 'running'${setTracked}
- WHERE ${t.id} = $run AND ${claimableSql(t)}
+ WHERE ${claimWhere}
 ${claimReturning}`
         : `UPDATE ${t.name}
    ${claimSet(`${t.fence} + 1`)}
- WHERE ${t.id} = $run AND ${claimableSql(t)}
+ WHERE ${claimWhere}
 ${claimReturning}`;
   const cancellable = `${t.id} = $run AND ${t.status} IN ('${t.queued}', 'running')`;
   const readTracked = tracked.map((c) => `, ${columnSql(c, t)} AS ${CLAIM_FIELD[c]}`).join('');
@@ -196,7 +205,7 @@ ${claimReturning}`;
     submit,
     ...(rules.claim === 'select-then-update'
       ? {
-          claimRead: `SELECT ${t.fence} AS seen_fence FROM ${t.name}\n WHERE ${t.id} = $run AND ${claimableSql(t)}`,
+          claimRead: `SELECT ${t.fence} AS seen_fence FROM ${t.name}\n WHERE ${claimWhere}`,
         }
       : {}),
     claim,

@@ -3,8 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openSqlJs, type SqlDriver } from '@/lib/sqlite';
 import { buildDesign } from './build';
 import {
-  conditionCheck,
-  conditionChecks,
   conditionParams,
   conditionsWhere,
   FINGERPRINT_COLUMNS,
@@ -13,6 +11,7 @@ import {
   type RunCondition,
   type WriterFacts,
 } from './catalogue';
+import { conditionCheck, conditionChecks } from './catalogue-checks';
 import { COMMIT_CONDITIONS, commitWhere, JOBS_TABLE } from './conditions';
 import { decideFinish } from './decide';
 import type { RowState } from './decision';
@@ -47,6 +46,8 @@ const entryArb: fc.Arbitrary<RunCondition> = fc.oneof(
     .shuffledSubarray([...FINGERPRINT_COLUMNS], { minLength: 1 })
     .map((columns) => ({ kind: 'fingerprint' as const, columns })),
   fc.constantFrom(...RUN_COLUMNS).map((column) => ({ kind: 'as-read' as const, column })),
+  // A claim's: the lesson's claimable test, and a lease run out.
+  fc.constantFrom({ kind: 'claimable' as const }, { kind: 'lease-expired' as const }),
 );
 
 const writerArb: fc.Arbitrary<WriterFacts> = fc.record(

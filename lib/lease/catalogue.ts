@@ -1,12 +1,12 @@
 import {
+  claimableSql,
   COMMIT_CONDITIONS,
   commitWhere,
-  conditionHolds,
   conditionSql,
   RUNS_TABLE,
 } from './conditions';
 import type { CommitCondition, RunTable } from './conditions';
-import type { CheckResult, CheckValue, RowState } from './decision';
+import type { RowState } from './decision';
 import type { RunStatus } from './types';
 
 /*
@@ -19,7 +19,9 @@ import type { RunStatus } from './types';
  *   - attempt equals (the attempt the writer's own claim left);
  *   - a fingerprint: a tuple of columns the writer's claim left (attempt, claimed_by,
  *     claimed_at, attempted_at), compared as one;
- *   - a value equal to one read earlier (`attempted_at = :read.attempted_at`).
+ *   - a value equal to one read earlier (`attempted_at = :read.attempted_at`);
+ *   - for a claim: the lesson's claimable test (queued, or running with its lease run out), and
+ *     a lease run out (`lease_until <= $now`, the 'lease' fragment negated).
  */
 
 /** Columns a claim records only in a design that uses them (its conditions, or a rescuer's). */
@@ -39,10 +41,25 @@ export type CatalogueEntry =
   | { kind: 'status-in'; statuses: readonly RunStatus[] }
   | { kind: 'attempt' }
   | { kind: 'fingerprint'; columns: readonly FingerprintColumn[] }
-  | { kind: 'as-read'; column: RunColumn };
+  | { kind: 'as-read'; column: RunColumn }
+  | { kind: 'claimable' }
+  | { kind: 'lease-expired' };
 
 /** One condition of a run-row statement: a named fragment, or a catalogue entry. */
 export type RunCondition = CommitCondition | CatalogueEntry;
+
+/**
+ * The conditions a claim may pick: the claimer holds no token and no claim of its own yet, so
+ * it can compare only the row's status and lease.
+ */
+export type ClaimCondition = Extract<CatalogueEntry, { kind: ClaimConditionKind }>;
+
+/** The kinds of catalogue entry a claim may pick, for a picker and a link's schema. */
+export const CLAIM_CONDITION_KINDS = ['claimable', 'lease-expired', 'status-in'] as const;
+export type ClaimConditionKind = (typeof CLAIM_CONDITION_KINDS)[number];
+
+/** The lesson's claim: the claimable test alone. Every design that names no claim conditions has it. */
+export const LESSON_CLAIM: readonly ClaimCondition[] = [{ kind: 'claimable' }];
 
 /** What the writer's own claim left in the row (the values a fingerprint compares). */
 export type ClaimValues = Partial<Pick<RowState, 'attempt' | 'claimedAt' | 'attemptedAt'>>;
@@ -105,7 +122,10 @@ function fingerprintParam(c: FingerprintColumn): string {
 /** The claim columns a condition compares (so the design's claim must record them). */
 export function columnsRead(condition: RunCondition): ClaimColumn[] {
   const columns: RunColumn[] =
-    typeof condition === 'string' || condition.kind === 'status-in'
+    typeof condition === 'string' ||
+    condition.kind === 'status-in' ||
+    condition.kind === 'claimable' ||
+    condition.kind === 'lease-expired'
       ? []
       : condition.kind === 'attempt'
         ? ['attempt']
@@ -116,7 +136,7 @@ export function columnsRead(condition: RunCondition): ClaimColumn[] {
 }
 
 /** True for a status set that is the lesson's own 'status' fragment ({running}). */
-function runningOnly(statuses: readonly RunStatus[]): boolean {
+export function runningOnly(statuses: readonly RunStatus[]): boolean {
   return statuses.length === 1 && statuses[0] === 'running';
 }
 
@@ -139,6 +159,10 @@ export function runConditionSql(condition: RunCondition, t: RunTable = RUNS_TABL
     }
     case 'as-read':
       return `${columnSql(condition.column, t)} = $read_${condition.column}`;
+    case 'claimable':
+      return claimableSql(t);
+    case 'lease-expired':
+      return `${t.leaseUntil} <= $now`;
   }
 }
 
@@ -166,6 +190,7 @@ export function conditionParams(
   const params: Record<string, string | number | null> = {};
   for (const c of conditions) {
     if (typeof c === 'string' || c.kind === 'status-in') continue;
+    if (c.kind === 'claimable' || c.kind === 'lease-expired') continue;
     if (c.kind === 'as-read') {
       params[`read_${c.column}`] = w.read ? columnValue(c.column, w.read) : null;
       continue;
@@ -176,109 +201,26 @@ export function conditionParams(
   return params;
 }
 
-function claimValue(column: ClaimColumn, claim: ClaimValues | undefined): number | null {
+/** The value the writer's own claim left in a claim column (null: none). */
+export function claimValue(column: ClaimColumn, claim: ClaimValues | undefined): number | null {
   return claim?.[CLAIM_FIELD[column]] ?? null;
 }
 
-/** What the writer expects of one fingerprint column, and what the row holds. */
-function fingerprintPair(
-  c: FingerprintColumn,
-  row: RowState,
-  w: WriterFacts,
-): [CheckValue, CheckValue] {
-  if (c === 'claimed_by') return [w.owner, row.owner];
-  return [claimValue(c, w.claim), columnValue(c, row)];
-}
-
-function check(
-  name: CheckResult['name'],
-  relation: CheckResult['relation'],
-  expected: CheckValue,
-  actual: CheckValue,
-  held: boolean,
-): CheckResult {
-  return { name, relation, expected, actual, held };
-}
-
-function namedCheck(c: CommitCondition, row: RowState, w: WriterFacts): CheckResult {
-  const held = conditionHolds(c, row, w.owner, w.token, w.now);
-  switch (c) {
-    case 'owner':
-      return check(c, 'equals', w.owner, row.owner, held);
-    case 'fence':
-      return check(c, 'equals', w.token, row.fence, held);
-    case 'lease':
-      return check(c, 'after', w.now, row.leaseUntil, held);
-    case 'status':
-      return check(c, 'equals', 'running', row.status, held);
-  }
-}
-
-/** One condition, judged on `row` for the writer: the same rule as its SQL. */
-export function conditionCheck(
-  condition: RunCondition,
-  row: RowState,
-  w: WriterFacts,
-): CheckResult {
-  if (typeof condition === 'string') return namedCheck(condition, row, w);
-  switch (condition.kind) {
-    case 'status-in':
-      if (runningOnly(condition.statuses)) return namedCheck('status', row, w);
-      return check(
-        'status',
-        'one-of',
-        condition.statuses,
-        row.status,
-        condition.statuses.includes(row.status),
-      );
-    case 'attempt': {
-      const [expected, actual] = fingerprintPair('attempt', row, w);
-      return check('attempt', 'equals', expected, actual, expected !== null && expected === actual);
-    }
-    case 'fingerprint': {
-      const pairs = condition.columns.map((c) => fingerprintPair(c, row, w));
-      const held = pairs.every(([e, a]) => e !== null && e === a);
-      const values = (i: 0 | 1) => pairs.map((p) => p[i] ?? 'none') as (string | number)[];
-      return {
-        ...check('fingerprint', 'equals', values(0), values(1), held),
-        fields: condition.columns,
-      };
-    }
-    case 'as-read': {
-      const expected = w.read ? columnValue(condition.column, w.read) : null;
-      const actual = columnValue(condition.column, row);
-      return {
-        ...check('as-read', 'equals', expected, actual, expected !== null && expected === actual),
-        field: condition.column,
-      };
-    }
-  }
-}
-
-/** Each condition a statement checks, in its SQL's order, judged on `row` for the writer. */
-export function conditionChecks(
-  conditions: readonly RunCondition[],
-  row: RowState,
-  w: WriterFacts,
-): CheckResult[] {
-  return orderedConditions(conditions).map((c) => conditionCheck(c, row, w));
-}
-
-/** Each condition as a write's outcome records it (outcome.ts): the check's name, and whether it held. */
-export function conditionsHeld(
-  conditions: readonly RunCondition[],
-  row: RowState,
-  w: WriterFacts,
-): { condition: CheckResult['name']; held: boolean }[] {
-  return conditionChecks(conditions, row, w).map((c) => ({ condition: c.name, held: c.held }));
-}
-
-/** The name of the check a condition records (status-in is a 'status' check). */
+/** The name of the check a condition records (status-in is a 'status' check, lease-expired a 'lease' one). */
 export function conditionCheckName(
   condition: RunCondition,
-): 'owner' | 'fence' | 'lease' | 'status' | 'attempt' | 'fingerprint' | 'as-read' {
+): 'owner' | 'fence' | 'lease' | 'status' | 'attempt' | 'fingerprint' | 'as-read' | 'claimable' {
   if (typeof condition === 'string') return condition;
-  return condition.kind === 'status-in' ? 'status' : condition.kind;
+  if (condition.kind === 'status-in') return 'status';
+  return condition.kind === 'lease-expired' ? 'lease' : condition.kind;
+}
+
+/** Whether a condition may stand in a claim's list (ClaimCondition). */
+export function isClaimCondition(condition: RunCondition): condition is ClaimCondition {
+  return (
+    typeof condition !== 'string' &&
+    (CLAIM_CONDITION_KINDS as readonly string[]).includes(condition.kind)
+  );
 }
 
 /** Whether two conditions are the same entry (a list holds each once). */

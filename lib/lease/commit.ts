@@ -1,12 +1,12 @@
 import type { SqlDriver } from '@/lib/sqlite';
 import {
   conditionCheckName,
-  conditionsHeld,
   conditionParams,
   orderedConditions,
   type RunCondition,
   type WriterFacts,
 } from './catalogue';
+import { conditionsHeld } from './catalogue-checks';
 import { COMMIT_CONDITIONS, type ConditionRow } from './conditions';
 import type { CheckName, RowState } from './decision';
 import { describeChecked, explainCommit } from './explain-commit';

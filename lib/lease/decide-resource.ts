@@ -1,4 +1,4 @@
-import { conditionChecks } from './catalogue';
+import { conditionChecks } from './catalogue-checks';
 import {
   highestSeenCheck,
   keyCheck,

@@ -1,11 +1,11 @@
+import { cancelingCheck, cancellableCheck, keyCheck, runExistsCheck } from './checks';
 import {
-  cancelingCheck,
-  cancellableCheck,
-  claimableCheck,
-  keyCheck,
-  runExistsCheck,
-} from './checks';
-import { conditionChecks, type RunCondition, type WriterFacts } from './catalogue';
+  LESSON_CLAIM,
+  type ClaimCondition,
+  type RunCondition,
+  type WriterFacts,
+} from './catalogue';
+import { conditionChecks } from './catalogue-checks';
 import type { RowState, WriteDecision, WriteKind } from './decision';
 import { build, outcome, RUN_ROW, type DecisionContext, type HeldToken } from './judge';
 
@@ -15,7 +15,11 @@ import { build, outcome, RUN_ROW, type DecisionContext, type HeldToken } from '.
  * They judge the outcome and the property a write broke; they write no words (explain.ts does).
  */
 
-/** A claim: `checked` says whether its write tested the row itself (false: it trusted a read). */
+/**
+ * A claim: `checked` says whether its write tested the row itself (false: it trusted a read);
+ * `conditions` are the ones it tested, from the catalogue (the design's claimConditions; the
+ * lesson's claimable test when absent).
+ */
 export function decideClaim(
   ctx: DecisionContext,
   w: {
@@ -23,11 +27,13 @@ export function decideClaim(
     after: RowState;
     changed: number;
     checked: boolean;
+    conditions?: readonly ClaimCondition[];
     others?: readonly HeldToken[];
   },
 ): WriteDecision {
   const applied = w.changed > 0;
-  const checks = w.checked ? [claimableCheck(w.before, ctx.at)] : [];
+  const facts = { owner: ctx.writer, token: w.before.fence, now: ctx.at };
+  const checks = w.checked ? conditionChecks(w.conditions ?? LESSON_CLAIM, w.before, facts) : [];
   return build(ctx, {
     kind: 'claim',
     token: applied ? w.after.fence : null,

@@ -83,6 +83,8 @@ export type CheckRelation =
   | 'at-least'
   /** actual > expected (a lease end after now). */
   | 'after'
+  /** actual <= expected (a lease end not after now: the lease has run out). */
+  | 'not-after'
   /** actual is one of expected (status in a set). */
   | 'one-of'
   /** actual was not stored before (an idempotency key, an operation id). */

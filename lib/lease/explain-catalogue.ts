@@ -1,4 +1,4 @@
-import type { RunCondition } from './catalogue';
+import type { ClaimCondition, ClaimConditionKind, RunCondition } from './catalogue';
 import { describeChecked } from './explain-commit';
 
 /*
@@ -36,7 +36,8 @@ export const CATALOGUE_CHOICE_LABELS: Readonly<Record<CatalogueChoice, string>> 
 /** The choice a condition was picked as. */
 export function choiceOf(c: RunCondition): CatalogueChoice | null {
   if (typeof c === 'string') return c;
-  return c.kind === 'as-read' ? null : c.kind;
+  const claimOnly = c.kind === 'claimable' || c.kind === 'lease-expired';
+  return c.kind === 'as-read' || claimOnly ? null : c.kind;
 }
 
 /** The condition a choice adds: a status set starts as {running}, a fingerprint as (attempt). */
@@ -53,9 +54,21 @@ export function conditionOfChoice(choice: CatalogueChoice): RunCondition {
   }
 }
 
+/** Each entry a claim may add (CLAIM_CONDITION_KINDS, in that order), as the picker's menu names it. */
+export const CLAIM_CHOICE_LABELS: Readonly<Record<ClaimConditionKind, string>> = {
+  claimable: 'claimable: queued, or its lease has run out (the lesson’s)',
+  'lease-expired': 'lease run out: the lease has ended',
+  'status-in': 'status in a set you choose',
+};
+
+/** The condition a claim's choice adds: a status set starts as {queued}. */
+export function claimConditionOfChoice(kind: ClaimConditionKind): ClaimCondition {
+  return kind === 'status-in' ? { kind, statuses: ['queued'] } : { kind };
+}
+
 /** "The finish checks only the status and the (attempt, claimed_at)." */
 export function describeStatementConditions(
-  statement: 'renew' | 'finish',
+  statement: 'claim' | 'renew' | 'finish',
   conditions: readonly RunCondition[],
 ): string {
   return `The ${statement} ${describeChecked(conditions)}.`;

@@ -31,6 +31,10 @@ export function conditionWords(c: RunCondition): string {
       return c.columns.length === 1 ? c.columns[0] : `(${c.columns.join(', ')})`;
     case 'as-read':
       return `${c.column} as read`;
+    case 'claimable':
+      return 'claimable test (queued, or its lease run out)';
+    case 'lease-expired':
+      return 'lease run out';
   }
 }
 

@@ -127,6 +127,19 @@ function position(v: Vocabulary, value: CheckValue, d: WriteDecision, summed = f
   return tokenText(v, Number(value), presentsFingerprint(d));
 }
 
+/** A lease check as a fact, by its clock; a claim's lease run out (not-after) is live when it fails. */
+function leaseFact(c: CheckResult, d: WriteDecision, v: Vocabulary): string {
+  const live = c.relation === 'not-after' ? !c.held : c.held;
+  const by = d.clock ? ` ${clockWords(d.clock)}` : '';
+  if (v.clock === 'wall')
+    return live
+      ? `the lease had ${span(Number(c.actual) - Number(c.expected))} left`
+      : `the lease ended ${span(Number(c.expected) - Number(c.actual))} before`;
+  if (!live) return `the lease ended at ${c.actual}, it is now ${c.expected}${by}`;
+  const now = c.relation === 'not-after' ? `, it is now ${c.expected}${by}` : '';
+  return `the lease ${now ? 'runs' : 'ran'} until ${c.actual}${now || (by && ` (it is ${c.expected}${by})`)}`;
+}
+
 /**
  * One check as a fact about the values it compared: "the owner is B, not A", "the gateway
  * (email) has seen fence 2, higher than A's fence 1". `d` gives the writer, the target and the
@@ -143,17 +156,7 @@ export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): stri
         ? `the ${tokenName(v)} was ${c.actual}`
         : `the ${tokenName(v)} is ${c.actual}, ${writer} holds ${c.expected}`;
     case 'lease':
-      if (v.clock === 'wall')
-        return c.held
-          ? `the lease had ${span(Number(c.actual) - Number(c.expected))} left`
-          : `the lease ended ${span(Number(c.expected) - Number(c.actual))} before`;
-      if (d.clock)
-        return c.held
-          ? `the lease ran until ${c.actual} (it is ${c.expected} ${clockWords(d.clock)})`
-          : `the lease ended at ${c.actual}, it is now ${c.expected} ${clockWords(d.clock)}`;
-      return c.held
-        ? `the lease ran until ${c.actual}`
-        : `the lease ended at ${c.actual}, it is now ${c.expected}`;
+      return leaseFact(c, d, v);
     case 'status':
       if (c.relation === 'one-of')
         return c.held ? `the run was ${c.actual}` : `the run is already ${c.actual}`;

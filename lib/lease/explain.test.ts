@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openSqlJs } from '@/lib/sqlite';
-import { conditionChecks } from './catalogue';
+import { conditionChecks } from './catalogue-checks';
 import { COMMIT_CONDITIONS, type CommitCondition } from './conditions';
 import { comparedDesigns } from './designs';
 import { createLeaseModel } from './model';

@@ -1,5 +1,5 @@
 import type { SqlDriver } from '@/lib/sqlite';
-import { conditionsHeld } from './catalogue';
+import { conditionsHeld } from './catalogue-checks';
 import type { RunStatus } from './types';
 import { RUNS_TABLE, type RunTable } from './conditions';
 import {

@@ -22,11 +22,13 @@ export {
   orderedConditions,
   conditionsWhere,
   conditionParams,
-  conditionCheck,
-  conditionChecks,
-  conditionsHeld,
   conditionCheckName,
   sameCondition,
+  isClaimCondition,
+  CLAIM_CONDITION_KINDS,
+  LESSON_CLAIM,
+  type ClaimCondition,
+  type ClaimConditionKind,
   type ClaimColumn,
   type RunColumn,
   type FingerprintColumn,
@@ -35,6 +37,7 @@ export {
   type ClaimValues,
   type WriterFacts,
 } from './catalogue';
+export { conditionCheck, conditionChecks, conditionsHeld } from './catalogue-checks';
 export {
   FENCE_SCHEMA,
   FENCE_SEEN_TABLE,
@@ -66,6 +69,7 @@ export {
 export {
   buildDesign,
   buildTargets,
+  claimConditionsOf,
   runTableSchema,
   ownerNamesInterchangeable,
   REPORT_RESOURCE,
@@ -107,6 +111,8 @@ export {
   CATALOGUE_CHOICE_LABELS,
   choiceOf,
   conditionOfChoice,
+  CLAIM_CHOICE_LABELS,
+  claimConditionOfChoice,
   describeStatementConditions,
   type CatalogueChoice,
 } from './explain-catalogue';
@@ -153,7 +159,7 @@ export {
 export * from './decision';
 // The decision builders: an engine hands over the facts of one write, gets its WriteDecision.
 export {
-  /** A claim (checked: whether its write tested the row itself). */
+  /** A claim (checked: whether its write tested the row itself; conditions: what it tested). */
   decideClaim,
   /** A commit at the run row: renew, finish or a named output, under its conditions. */
   decideCommit,

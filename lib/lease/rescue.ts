@@ -1,12 +1,12 @@
 import { claimState } from './checks';
 import {
-  conditionChecks,
   conditionParams,
   conditionsWhere,
   RUN_COLUMNS,
   type RunColumn,
   type RunCondition,
 } from './catalogue';
+import { conditionChecks } from './catalogue-checks';
 import { RUNS_TABLE, type RunTable } from './conditions';
 import type { CheckResult, RowState, WriteDecision } from './decision';
 import { build, outcome, RUN_ROW, type DecisionContext } from './judge';

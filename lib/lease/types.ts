@@ -1,4 +1,4 @@
-import type { ClaimColumn, RunCondition } from './catalogue';
+import type { ClaimColumn, ClaimCondition, RunCondition } from './catalogue';
 import type { CheckName, RowState } from './decision';
 import type { RunTable } from './conditions';
 import type { ResourceFence } from './fence';
@@ -113,6 +113,11 @@ export type CancelRule =
 export interface DesignRules {
   table: RunTable;
   claim: ClaimRule;
+  /**
+   * The claim's conditions, picked from the catalogue (absent: the lesson's claimable test,
+   * LESSON_CLAIM). A two-statement claim checks them in its read and trusts the read.
+   */
+  claimConditions?: readonly ClaimCondition[];
   /** Each statement's conditions, picked from the catalogue (lib/lease/catalogue.ts). */
   renew: readonly RunCondition[];
   finish: readonly RunCondition[];

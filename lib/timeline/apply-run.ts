@@ -3,6 +3,7 @@ import {
   COMMIT_CONDITIONS,
   type ClaimValues,
   decideCancel,
+  claimConditionsOf,
   decideClaim,
   decideCommit,
   type CommitResult,
@@ -61,6 +62,7 @@ export function applyClaim(
     changed: result.changed,
     // A two-statement claim whose read was its own event writes without testing the row again.
     checked: !model.design.claimRead || !seen,
+    conditions: model.design.rules ? claimConditionsOf(model.design.rules) : undefined,
     others,
   });
   if (!result.ok) return write(ctx, event, 'run', decision);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BLANK_SCENARIO } from '@/content/timeline/scenarios';
-import type { RunCondition } from '@/lib/lease';
+import type { ClaimCondition, RunCondition } from '@/lib/lease';
 import { conditionListProblem } from './scenario-conditions';
 import { decodeScenario, encodeScenario } from './share';
 import { runScenario, type Scenario } from './index';
@@ -69,5 +69,52 @@ describe('a scenario’s own finish conditions', () => {
       'A status set holds at least one status.',
     );
     expect(conditionListProblem(['owner', 'owner'])).toBe('A condition is listed once.');
+  });
+});
+
+describe('a scenario’s own claim conditions', () => {
+  const withClaim = (claim: ClaimCondition[]): Scenario => ({
+    ...BLANK_SCENARIO,
+    conditions: { claim },
+  });
+  const claimOf = async (s: Scenario, id: string) => {
+    const w = (await runScenario(s)).writes.find((x) => x.eventId === id);
+    if (!w) throw new Error(`no write ${id}`);
+    return w;
+  };
+
+  it('a claim that takes only queued runs refuses B’s takeover of A’s expired lease, in words that agree with the row', async () => {
+    const w = await claimOf(withClaim([{ kind: 'status-in', statuses: ['queued'] }]), 'e4');
+    expect(w.outcome).toBe('refused');
+    expect(w.failed).toEqual(['status']);
+    expect(w.explanation).toContain('the run is already running');
+    // The lesson's claim takes it (A's lease ran out at 5, it is 6).
+    expect((await claimOf(BLANK_SCENARIO, 'e4')).outcome).toBe('applied');
+  });
+
+  it('an open run whose lease ran out: the takeover lands, and its words say when the lease ended', async () => {
+    const claim: ClaimCondition[] = [
+      { kind: 'status-in', statuses: ['queued', 'running'] },
+      { kind: 'lease-expired' },
+    ];
+    const w = await claimOf(withClaim(claim), 'e4');
+    expect(w.outcome).toBe('applied');
+    expect(w.decision.checks.map((c) => [c.name, c.held])).toEqual([
+      ['status', true],
+      ['lease', true],
+    ]);
+    expect(w.explanation).toContain('the lease ended at 5, it is now 6');
+  });
+
+  it('the share link keeps the claim’s conditions; an old link runs the lesson’s claim', () => {
+    const s = withClaim([{ kind: 'lease-expired' }, { kind: 'claimable' }]);
+    const decoded = decodeScenario(encodeScenario(s));
+    expect(decoded.ok && decoded.scenario.conditions).toEqual(s.conditions);
+    const old = decodeScenario(encodeScenario(BLANK_SCENARIO));
+    expect(old.ok && old.scenario.conditions).toBeUndefined();
+    // A claim that checks nothing, or picks a condition a claim cannot compare, is refused.
+    expect(decodeScenario(encodeScenario(withClaim([]))).ok).toBe(false);
+    const owner = { ...BLANK_SCENARIO, conditions: { claim: ['owner'] } } as unknown as Scenario;
+    expect(decodeScenario(encodeScenario(owner)).ok).toBe(false);
   });
 });

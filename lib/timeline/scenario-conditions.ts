@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   buildDesign,
+  CLAIM_CONDITION_KINDS,
   COMMIT_CONDITIONS,
   FINGERPRINT_COLUMNS,
   RUN_COLUMNS,
@@ -11,7 +12,7 @@ import {
 import type { ScenarioConditions } from './types';
 
 /*
- * A scenario's own renew and finish conditions, picked from the rulebook's catalogue
+ * A scenario's own claim, renew and finish conditions, picked from the rulebook's catalogue
  * (lib/lease/catalogue.ts): their schema (for share links and saved scenarios) and the design
  * they make from the scenario's base design.
  */
@@ -19,17 +20,23 @@ import type { ScenarioConditions } from './types';
 const once = <T>(list: readonly T[]) =>
   new Set(list.map((x) => JSON.stringify(x))).size === list.length;
 
+const statusesSchema = z
+  .array(z.enum(RUN_STATUSES))
+  .min(1, 'a status set holds at least one status')
+  .max(RUN_STATUSES.length)
+  .refine(once, 'a status is in the set once');
+
+/** One claim condition (ClaimCondition), as a link may carry it. */
+const claimConditionSchema = z.union([
+  z.object({ kind: z.literal('claimable') }),
+  z.object({ kind: z.literal('lease-expired') }),
+  z.object({ kind: z.literal('status-in'), statuses: statusesSchema }),
+]);
+
 /** One catalogue condition, as a link may carry it. */
 const conditionSchema = z.union([
   z.enum(COMMIT_CONDITIONS),
-  z.object({
-    kind: z.literal('status-in'),
-    statuses: z
-      .array(z.enum(RUN_STATUSES))
-      .min(1, 'a status set holds at least one status')
-      .max(RUN_STATUSES.length)
-      .refine(once, 'a status is in the set once'),
-  }),
+  z.object({ kind: z.literal('status-in'), statuses: statusesSchema }),
   z.object({ kind: z.literal('attempt') }),
   z.object({
     kind: z.literal('fingerprint'),
@@ -57,12 +64,19 @@ export function conditionListProblem(list: readonly RunCondition[]): string | nu
 
 /** The schema of a scenario's `conditions`. */
 export const scenarioConditionsSchema = z.object({
+  // A claim that checks nothing would take a held run, and its words would say it trusted a read.
+  claim: z
+    .array(claimConditionSchema)
+    .min(1)
+    .max(CLAIM_CONDITION_KINDS.length)
+    .refine(once, 'a condition is listed once')
+    .optional(),
   renew: listSchema.optional(),
   finish: listSchema.optional(),
 });
 
 /**
- * The design a scenario runs: its base design, with the renew and finish conditions the
+ * The design a scenario runs: its base design, with the claim, renew and finish conditions the
  * scenario gives in place of the base's. Its id names the base and the conditions, so two
  * scenarios with the same picks share one design (and one template database).
  */
@@ -70,9 +84,11 @@ export function designWithConditions(
   base: LeaseDesign,
   conditions: ScenarioConditions | undefined,
 ): LeaseDesign {
-  if (!conditions || !base.rules || (!conditions.renew && !conditions.finish)) return base;
+  if (!conditions || !base.rules) return base;
+  if (!conditions.claim && !conditions.renew && !conditions.finish) return base;
   const rules = {
     ...base.rules,
+    ...(conditions.claim ? { claimConditions: conditions.claim } : {}),
     ...(conditions.renew ? { renew: conditions.renew } : {}),
     ...(conditions.finish ? { finish: conditions.finish } : {}),
   };

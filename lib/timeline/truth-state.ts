@@ -1,4 +1,5 @@
 import {
+  claimConditionsOf,
   conditionCheckName,
   orderedConditions,
   RESCUER,
@@ -85,7 +86,9 @@ export function checksRun(scenario: Scenario, design: LeaseDesign, event: WriteE
   const targets = rules?.targets;
   switch (event.kind) {
     case 'claim':
-      return ['claimable'];
+      return rules
+        ? orderedConditions(claimConditionsOf(rules)).map(conditionCheckName)
+        : ['claimable'];
     case 'renew':
     case 'finish':
       return conditionNames(rules?.[event.kind]);

@@ -42,7 +42,13 @@
  * optional; existing names and meanings stay.
  */
 
-import type { OutcomeKind, RescueField, RunCondition, TimeSource } from '@/lib/lease';
+import type {
+  ClaimCondition,
+  OutcomeKind,
+  RescueField,
+  RunCondition,
+  TimeSource,
+} from '@/lib/lease';
 import type { FingerprintKind, GatewayCheck } from '@/lib/lease/replicated-fence';
 import type { TargetCheck } from '@/lib/lease/target-checks';
 
@@ -232,8 +238,9 @@ export function isWriteEvent(event: TimelineEvent): event is WriteEvent {
 /** Which clock a lease statement gets as $now: lib/lease's rule (clocks.ts). */
 export type { TimeSource };
 
-/** A scenario's own renew and finish conditions (each absent: the design's). */
+/** A scenario's own claim, renew and finish conditions (each absent: the design's). */
 export interface ScenarioConditions {
+  claim?: readonly ClaimCondition[];
   renew?: readonly RunCondition[];
   finish?: readonly RunCondition[];
 }

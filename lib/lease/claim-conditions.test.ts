@@ -1,0 +1,151 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { openSqlJs } from '@/lib/sqlite';
+import { buildDesign } from './build';
+import { CLAIM_CONDITION_KINDS, LESSON_CLAIM, type ClaimCondition } from './catalogue';
+import { claimableCheck } from './checks';
+import { decideClaim } from './decide';
+import type { RowState } from './decision';
+import {
+  comparedDesigns,
+  fencedDesign,
+  LESSON_RULES,
+  lessonJobsDesign,
+  ownerOnlyJobsDesign,
+  selectThenUpdateDesign,
+} from './designs';
+import { explain } from './explain';
+import {
+  CLAIM_CHOICE_LABELS,
+  claimConditionOfChoice,
+  describeStatementConditions,
+} from './explain-catalogue';
+import { createLeaseModel } from './model';
+import { RUN_STATUSES } from './types';
+
+// Issue 26: the claim's conditions are a catalogue list too (the lesson's claimable test is the
+// entry { kind: 'claimable' }). Every design that names none builds what it built before.
+const EVERY_DESIGN = [...comparedDesigns(), lessonJobsDesign, ownerOnlyJobsDesign];
+
+describe('the claim’s conditions as data', () => {
+  it('every existing design builds byte-identical statements (pinned before the change)', () => {
+    const statements = EVERY_DESIGN.map(({ rules: _rules, ...sql }) => sql);
+    // sha256 of the same JSON, measured at 1f0ce2c, before claim conditions existed.
+    expect(createHash('sha256').update(JSON.stringify(statements)).digest('hex')).toBe(
+      '4fc96352ca29cba1208e629780f0cc430463085229d1545a7f1cf398ded9ca5b',
+    );
+    for (const d of EVERY_DESIGN) {
+      const explicit = buildDesign(d, { ...d.rules!, claimConditions: LESSON_CLAIM });
+      expect({ ...explicit, rules: undefined }).toEqual({ ...d, rules: undefined });
+    }
+    expect(fencedDesign.claim).toContain(
+      "WHERE run_id = $run AND (status = 'queued' OR (status = 'running' AND lease_until <= $now))",
+    );
+    expect(selectThenUpdateDesign.claimRead).toContain(
+      "WHERE run_id = $run AND (status = 'queued' OR (status = 'running' AND lease_until <= $now))",
+    );
+  });
+
+  it('the lesson’s claim list decides exactly as the claimable test did, on any row', () => {
+    const row = fc.record({
+      owner: fc.constantFrom('', 'A', 'B'),
+      fence: fc.integer({ min: 0, max: 3 }),
+      leaseUntil: fc.integer({ min: -2, max: 8 }),
+      status: fc.constantFrom(...RUN_STATUSES),
+    });
+    fc.assert(
+      fc.property(row, fc.integer({ min: -2, max: 8 }), fc.boolean(), (before, at, applied) => {
+        const ctx = { writer: 'A', at, authority: { holder: before.owner || null, token: 0 } };
+        const w = { before, after: before, changed: applied ? 1 : 0, checked: true };
+        const implicit = decideClaim(ctx, w);
+        expect(implicit.checks).toEqual([claimableCheck(before, at)]);
+        expect(decideClaim(ctx, { ...w, conditions: LESSON_CLAIM })).toEqual(implicit);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a claim that takes only queued runs leaves an expired lease alone; one that ignores the lease steals a held one', async () => {
+    const run = async (claimConditions: readonly ClaimCondition[]) => {
+      const design = buildDesign(
+        { id: 'x', name: 'x', summary: 'x' },
+        { ...LESSON_RULES, claimConditions },
+      );
+      const model = createLeaseModel(await openSqlJs(), { design });
+      model.setup();
+      model.claim('A', 0);
+      const before = model.read()! as RowState;
+      return { design, model, before };
+    };
+    const queuedOnly = await run([{ kind: 'status-in', statuses: ['queued'] }]);
+    expect(queuedOnly.design.claim).toContain("WHERE run_id = $run AND status IN ('queued')");
+    expect(queuedOnly.model.claim('B', 6).ok).toBe(false);
+    const d = decideClaim(
+      { writer: 'B', at: 6, authority: { holder: 'A', token: 1 } },
+      {
+        before: queuedOnly.before,
+        after: queuedOnly.model.read()!,
+        changed: 0,
+        checked: true,
+        conditions: queuedOnly.design.rules!.claimConditions,
+      },
+    );
+    expect(d.failed).toEqual(['status']);
+    expect(explain(d).verdict).toBe('refused, 0 rows: status');
+    expect(explain(d).sentence).toContain('the run is already running');
+
+    const leaseBlind = await run([{ kind: 'status-in', statuses: ['queued', 'running'] }]);
+    expect(leaseBlind.model.claim('B', 2).ok).toBe(true);
+
+    // Open (queued or running) and its lease run out: a queued run's lease_until is 0.
+    const expiredOnly = await run([
+      { kind: 'status-in', statuses: ['queued', 'running'] },
+      { kind: 'lease-expired' },
+    ]);
+    expect(expiredOnly.design.claim).toContain(
+      "WHERE run_id = $run AND status IN ('queued', 'running') AND lease_until <= $now",
+    );
+    expect(expiredOnly.before).toMatchObject({ owner: 'A', status: 'running', leaseUntil: 5 });
+    expect(expiredOnly.model.claim('B', 2).ok).toBe(false);
+    const held = decideClaim(
+      { writer: 'B', at: 2, authority: { holder: 'A', token: 1 } },
+      {
+        before: expiredOnly.before,
+        after: expiredOnly.model.read()!,
+        changed: 0,
+        checked: true,
+        conditions: expiredOnly.design.rules!.claimConditions,
+      },
+    );
+    expect(held.checks.map((c) => [c.name, c.held])).toEqual([
+      ['status', true],
+      ['lease', false],
+    ]);
+    expect(explain(held).sentence).toContain('the lease runs until 5, it is now 2');
+    expect(expiredOnly.model.claim('B', 6).ok).toBe(true);
+  });
+
+  it('refuses a claim list it cannot build', () => {
+    const meta = { id: 'x', name: 'x', summary: 'x' };
+    expect(() =>
+      buildDesign(meta, {
+        ...LESSON_RULES,
+        claimConditions: [{ kind: 'status-in', statuses: [] }],
+      }),
+    ).toThrow(/claim's status set is empty/);
+  });
+
+  it('the picker’s claim choices: a label each, and a condition the design builds and words', () => {
+    expect(Object.keys(CLAIM_CHOICE_LABELS)).toEqual([...CLAIM_CONDITION_KINDS]);
+    const meta = { id: 'x', name: 'x', summary: 'x' };
+    const picked = CLAIM_CONDITION_KINDS.map(claimConditionOfChoice);
+    const design = buildDesign(meta, { ...LESSON_RULES, claimConditions: picked });
+    expect(design.claim).toContain(
+      "AND (status = 'queued' OR (status = 'running' AND lease_until <= $now)) AND lease_until <= $now AND status IN ('queued')",
+    );
+    expect(describeStatementConditions('claim', LESSON_CLAIM)).toBe(
+      'The claim checks only the claimable test (queued, or its lease run out).',
+    );
+  });
+});
