@@ -1,6 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { showMessage } from '@/lib/bounded';
-import { lessonJobsDesign, ownerOnlyJobsDesign } from '@/lib/lease';
+import {
+  COMMIT_CONDITIONS,
+  conditionsWhere,
+  JOBS_TABLE,
+  lessonJobsDesign,
+  ownerOnlyJobsDesign,
+  RUN_STATUSES,
+  type RunCondition,
+} from '@/lib/lease';
 import { findFinishStatement, missingConditions, recordDeletion } from './conditions';
 import type { LabRun } from './run-program';
 
@@ -50,6 +59,70 @@ describe('finish conditions', () => {
       ]),
     ).toContain("SET state = 'done'");
     expect(findFinishStatement(['SELECT 1'])).toBeUndefined();
+  });
+});
+
+describe('the lab reads conditions by the rulebook’s catalogue', () => {
+  it('a finish built from any catalogue list over the jobs table misses exactly the conditions left out', () => {
+    const statusForm = fc.oneof(
+      fc.constant<RunCondition>('status'),
+      fc
+        .subarray([...RUN_STATUSES], { minLength: 2 })
+        .map((statuses): RunCondition => ({ kind: 'status-in', statuses })),
+    );
+    fc.assert(
+      fc.property(fc.subarray([...COMMIT_CONDITIONS]), statusForm, (kept, status) => {
+        const list = kept.map((c) => (c === 'status' ? status : c));
+        const sql = `UPDATE jobs SET state = 'done' WHERE ${conditionsWhere(list, JOBS_TABLE)}`;
+        expect(missingConditions(sql)).toEqual(COMMIT_CONDITIONS.filter((c) => !kept.includes(c)));
+      }),
+    );
+  });
+
+  it('finds what the hand-written patterns it replaced found, on any WHERE made of their pieces', () => {
+    // The lab's patterns before they came from the catalogue (claim-lab/conditions.ts at 1f0ce2c).
+    const HAND_WRITTEN = {
+      owner: /\bowner\s*=|=\s*owner\b/i,
+      fence: /\bfence\s*=|=\s*fence\b/i,
+      lease: /\buntil\s*>|<\s*until\b/i,
+      status: /\bstate\s*(=|\bIN\b)|=\s*state\b/i,
+    };
+    const piece = fc.constantFrom(
+      'owner',
+      'fence',
+      'until',
+      'state',
+      'OWNER',
+      '$owner',
+      '$token',
+      '$now',
+      "'running'",
+      '=',
+      '>',
+      '<',
+      '>=',
+      '<=',
+      '<>',
+      'IN',
+      'in',
+      '(',
+      ')',
+      'AND',
+      ' ',
+      '',
+      'id',
+      'stateful',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 10 }), fc.boolean(), (pieces, spaced) => {
+        const where = `UPDATE jobs SET state = 'done' WHERE ${pieces.join(spaced ? ' ' : '')}`;
+        const expected = COMMIT_CONDITIONS.filter(
+          (c) => !HAND_WRITTEN[c].test(where.slice(where.indexOf('WHERE'))),
+        );
+        expect(missingConditions(where)).toEqual(expected);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -1,14 +1,56 @@
-import { COMMIT_CONDITIONS, type CommitCondition } from '@/lib/lease';
+import {
+  COMMIT_CONDITIONS,
+  columnComparison,
+  JOBS_TABLE,
+  type ColumnComparison,
+  type CommitCondition,
+  type RunCondition,
+} from '@/lib/lease';
 import type { LabRun } from './run-program';
 
-// Each of the rulebook's conditions in the forms a learner may write it over the jobs table
-// (`owner = $owner` or `$owner = owner`; the status is the `state` column).
-const PRESENT: Record<CommitCondition, RegExp> = {
-  owner: /\bowner\s*=|=\s*owner\b/i,
-  fence: /\bfence\s*=|=\s*fence\b/i,
-  lease: /\buntil\s*>|<\s*until\b/i,
-  status: /\bstate\s*(=|\bIN\b)|=\s*state\b/i,
+// The rulebook's catalogue says how each condition compares its column over the jobs table
+// (lib/lease/catalogue.ts); a learner may write it either way round (`owner = $owner` or
+// `$owner = owner`), and the status as one value or a set (`state IN (...)`).
+const MIRRORED: Record<ColumnComparison['operator'], string | null> = {
+  '=': '=',
+  '>': '<',
+  '<=': '>=',
+  IN: null,
 };
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The forms of one comparison a WHERE may hold, as one pattern. */
+function comparisonPattern(c: ColumnComparison): string {
+  const column = escape(c.column);
+  const op = c.operator === 'IN' ? '\\bIN\\b' : escape(c.operator);
+  const mirrored = MIRRORED[c.operator];
+  return mirrored === null
+    ? `\\b${column}\\s*${op}`
+    : `\\b${column}\\s*${op}|${escape(mirrored)}\\s*${column}\\b`;
+}
+
+/** The catalogue entries that count as each of the lesson's four conditions in the lab. */
+const FORMS: Record<CommitCondition, readonly RunCondition[]> = {
+  owner: ['owner'],
+  fence: ['fence'],
+  lease: ['lease'],
+  status: ['status', { kind: 'status-in', statuses: ['running', 'canceling'] }],
+};
+
+const PRESENT = Object.fromEntries(
+  COMMIT_CONDITIONS.map((c) => [
+    c,
+    new RegExp(
+      FORMS[c]
+        .map((form) => columnComparison(form, JOBS_TABLE))
+        .filter((x): x is ColumnComparison => x !== null)
+        .map(comparisonPattern)
+        .join('|'),
+      'i',
+    ),
+  ]),
+) as Record<CommitCondition, RegExp>;
 
 const SETS_DONE = /^\s*UPDATE\b[\s\S]*\bSET\b[\s\S]*\bstate\s*=\s*'done'/i;
 

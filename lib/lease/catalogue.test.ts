@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openSqlJs, type SqlDriver } from '@/lib/sqlite';
 import { buildDesign } from './build';
 import {
+  columnComparison,
   conditionParams,
   conditionsWhere,
   FINGERPRINT_COLUMNS,
@@ -12,7 +13,7 @@ import {
   type WriterFacts,
 } from './catalogue';
 import { conditionCheck, conditionChecks } from './catalogue-checks';
-import { COMMIT_CONDITIONS, commitWhere, JOBS_TABLE } from './conditions';
+import { COMMIT_CONDITIONS, commitWhere, JOBS_TABLE, RUNS_TABLE } from './conditions';
 import { decideFinish } from './decide';
 import type { RowState } from './decision';
 import { DESIGN_CATALOG, fencedDesign, LESSON_RULES } from './designs';
@@ -120,6 +121,23 @@ describe('the condition catalogue', () => {
     );
     expect(runConditionSql({ kind: 'status-in', statuses: ['running'] })).toBe(
       runConditionSql('status'),
+    );
+  });
+
+  it('a one-column entry’s comparison (what the claim lab recognises) is how its SQL begins', () => {
+    fc.assert(
+      fc.property(entryArb, fc.constantFrom(RUNS_TABLE, JOBS_TABLE), (c, t) => {
+        let sql: string;
+        try {
+          sql = runConditionSql(c, t);
+        } catch {
+          return; // the jobs table has no claim columns
+        }
+        const cmp = columnComparison(c, t);
+        if (cmp) expect(sql.startsWith(`${cmp.column} ${cmp.operator} `), sql).toBe(true);
+        else expect(sql).toMatch(/^\(/);
+      }),
+      { numRuns: 300 },
     );
   });
 

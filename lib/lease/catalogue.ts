@@ -166,6 +166,51 @@ export function runConditionSql(condition: RunCondition, t: RunTable = RUNS_TABL
   }
 }
 
+/** How a one-column condition compares: its column in the table, and the operator its SQL uses. */
+export interface ColumnComparison {
+  column: string;
+  operator: '=' | '>' | '<=' | 'IN';
+}
+
+/**
+ * The column and operator of a condition that compares one column (the named four, status in a
+ * set, attempt, a value as read, a lease run out), as its SQL writes them: null for a tuple
+ * (fingerprint) and for the claimable test, which compare several. The claim lab recognises a
+ * learner's conditions by these.
+ */
+export function columnComparison(
+  condition: RunCondition,
+  t: RunTable = RUNS_TABLE,
+): ColumnComparison | null {
+  if (typeof condition === 'string') {
+    const column =
+      t[
+        ({ owner: 'owner', fence: 'fence', lease: 'leaseUntil', status: 'status' } as const)[
+          condition
+        ]
+      ];
+    return { column, operator: condition === 'lease' ? '>' : '=' };
+  }
+  switch (condition.kind) {
+    case 'status-in':
+      return runningOnly(condition.statuses)
+        ? columnComparison('status', t)
+        : { column: t.status, operator: 'IN' };
+    case 'attempt':
+      return { column: columnSql('attempt', t), operator: '=' };
+    case 'as-read':
+      return { column: columnSql(condition.column, t), operator: '=' };
+    case 'lease-expired':
+      return { column: t.leaseUntil, operator: '<=' };
+    case 'fingerprint':
+      return condition.columns.length === 1
+        ? { column: columnSql(fingerprintColumn(condition.columns[0]), t), operator: '=' }
+        : null;
+    case 'claimable':
+      return null;
+  }
+}
+
 /** The conditions in the order their SQL and checks run: the named four first, in the lesson's order. */
 export function orderedConditions(conditions: readonly RunCondition[]): RunCondition[] {
   const named = COMMIT_CONDITIONS.filter((c) => conditions.includes(c));

@@ -19,6 +19,8 @@ export {
   columnValue,
   columnsRead,
   runConditionSql,
+  columnComparison,
+  type ColumnComparison,
   orderedConditions,
   conditionsWhere,
   conditionParams,
