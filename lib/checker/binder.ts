@@ -34,8 +34,8 @@ export interface BindingSource {
   leaseSeconds: number;
   token: number;
   batch: number;
-  /** The claim read's columns, by position. */
-  seen: (k: number) => number;
+  /** The claim read's columns, then the claim's returned columns, by position (null: not claimed). */
+  seen: (k: number) => number | null;
 }
 
 /**

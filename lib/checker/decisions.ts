@@ -165,6 +165,7 @@ export class TraceDecisions {
   /** What the holder's own claim left in the row, as it kept it (for a fingerprint's check). */
   private claimOf(worker: number): ClaimValues {
     const kept: ClaimValues = {};
+    if (this.holder(worker, W_CLAIM_NO) === 0) return kept;
     for (const [name, field] of Object.entries(CLAIM_FIELD)) {
       const k = this.machine.keptNames.indexOf(name);
       if (k >= 0) kept[field] = this.holder(worker, W_SEEN + k);

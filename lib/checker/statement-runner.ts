@@ -1,6 +1,6 @@
 import type { Database } from 'sql.js';
 import type { BindingSource, Prepared, StatementBinder } from './binder';
-import { G_CLOCK, GLOBALS, STATUS_CODE, W_BATCH, W_SEEN, W_TOKEN } from './state-slots';
+import { G_CLOCK, GLOBALS, STATUS_CODE, W_BATCH, W_CLAIM_NO, W_SEEN, W_TOKEN } from './state-slots';
 import type { MachineStatements } from './statements';
 
 /**
@@ -20,6 +20,10 @@ export class StatementRunner {
 
   private readonly src: BindingSource;
   private seenBase = 0;
+  /** Columns the claim read keeps (before the claim's returned ones). */
+  private readonly readColumns: number;
+  /** Whether the holder being bound has claimed. */
+  private claimed = false;
 
   constructor(
     private readonly db: Database,
@@ -38,8 +42,11 @@ export class StatementRunner {
       leaseSeconds: constants.lease,
       token: 0,
       batch: 0,
-      seen: (k) => this.state[this.seenBase + k],
+      // A holder that has not claimed has no claim columns of its own to bind (NULL, as the
+      // timeline binds them): only its claim read's.
+      seen: (k) => (k >= this.readColumns && !this.claimed ? null : this.state[this.seenBase + k]),
     };
+    this.readColumns = st.claimRead ? st.claimRead[0].stmt.getColumnNames().length : 0;
   }
 
   /** Frees every prepared statement (the database stays open). */
@@ -165,6 +172,7 @@ export class StatementRunner {
     src.token = s[base + W_TOKEN];
     src.batch = s[base + W_BATCH];
     this.seenBase = base + W_SEEN;
+    this.claimed = s[base + W_CLAIM_NO] > 0;
     this.binder.bind(p, src);
   }
 

@@ -10,6 +10,7 @@ import {
   type TimelineEvent,
 } from '@/lib/timeline';
 import { builderEventArbitrary, builderScenarioArbitrary } from '@/lib/timeline/arbitrary';
+import { designWithConditions } from '@/lib/timeline/scenario-conditions';
 import { traceRun } from './trace';
 import { toTimelineScenario } from './timeline-replay';
 import type { Bound, HolderProgram, WorkerOp } from './types';
@@ -22,7 +23,9 @@ import type { Bound, HolderProgram, WorkerOp } from './types';
  * each step did and which property broke where; the timeline runs the same schedule (through
  * the counterexample conversion) and must give every write the same outcome and break the same
  * property at the same step, or none. What the checker cannot express (third-party writers, the
- * object store, tickets, clocks, lost acknowledgements) is left out of the schedule.
+ * object store, tickets, clocks, lost acknowledgements) is left out of the schedule. The
+ * scenario's own claim, renew and finish conditions (random catalogue picks, half the time each)
+ * make the design both engines run.
  */
 
 const SQL = await initSqlJs();
@@ -158,17 +161,26 @@ describe('the checker and the timeline agree on the same schedule', () => {
     console.log(`agreement: seed ${seed}`);
     let violations = 0;
     let writes = 0;
+    let withConditions = 0;
     const outcomes = new Map<string, number>();
     fc.assert(
       fc.property(scenarios, (scenario) => {
         const { bound, schedule } = scheduleOf(scenario);
         // A lane to draw: some holder takes a step (the user's cancel needs none).
         fc.pre(schedule.some((h) => bound.workers[h].owner !== 'U'));
-        const design = TIMELINE_DESIGNS[scenario.design ?? 'fenced'];
+        // The scenario's own claim, renew and finish conditions (catalogue picks), in both engines.
+        const base = scenario.design ?? 'fenced';
+        const design = designWithConditions(TIMELINE_DESIGNS[base], scenario.conditions);
         const run = traceRun(SQL, design, bound, schedule);
-        const converted = toTimelineScenario(run, design.name);
+        const converted = toTimelineScenario(run, design.name, { [design.id]: design });
         if (!converted.ok) throw new Error(converted.reason);
-        const replay = converted.scenario;
+        const replay: Scenario = {
+          ...converted.scenario,
+          id: `checker-${base}`,
+          design: base,
+          ...(scenario.conditions ? { conditions: scenario.conditions } : {}),
+        };
+        if (scenario.conditions) withConditions += 1;
         expect(parseScenario(replay)).toEqual({ ok: true, scenario: replay });
         const trace = engine.run(replay);
         const context = `checker: ${JSON.stringify({ bound, schedule: run.schedule })}`;
@@ -188,7 +200,11 @@ describe('the checker and the timeline agree on the same schedule', () => {
       }),
       { numRuns: Number(process.env.AGREE_RUNS ?? 1000), seed },
     );
-    console.log(`agreement: ${violations} violations, ${writes} writes`, outcomes);
+    console.log(
+      `agreement: ${violations} violations, ${writes} writes, ${withConditions} with catalogue conditions`,
+      outcomes,
+    );
+    expect(withConditions).toBeGreaterThan(100);
     // Not vacuous: the schedules break properties (about 4 in 100), and every outcome a write
     // can have in both engines is compared (a lost acknowledgement's 'unknown' is not in the checker).
     expect(violations).toBeGreaterThan(10);

@@ -206,7 +206,7 @@ export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): stri
     case 'attempt':
       return c.held
         ? `the attempt was ${c.actual}`
-        : `the attempt is ${c.actual}, ${writer} holds ${who(c.expected)}`;
+        : `the attempt is ${c.actual}, ${writer}'s claim left ${c.expected ?? 'none'}`;
     case 'fingerprint':
       return c.held
         ? `${fingerprintName(c, v)} was ${tuple(c.actual)}, as ${writer}'s claim left it`

@@ -6,6 +6,7 @@ import {
 } from '@/lib/lease/replicated-fence';
 import { RESCUE_FIELDS } from '@/lib/lease/rescue';
 import { TARGET_CHECK_KINDS, type TargetCheck } from '@/lib/lease/target-checks';
+import { conditionsArbitrary } from './arbitrary-conditions';
 import type { Scenario, TargetCheckSetting, TimelineEvent } from './types';
 
 const WORKERS = ['A', 'B', 'C'] as const;
@@ -199,7 +200,9 @@ function targetChecksArbitrary(): fc.Arbitrary<TargetCheckSetting[]> {
  * source (the statement clock, the worker's, the transaction clock), 1–5 workers (some restarted processes of another) with clock offsets, a first token, a
  * token name, every object store, gateway registration, gateway check (1–5 acceptors for a
  * majority) and presented token, each target's own check (the object store, the ticket API,
- * either gateway resource), and every event kind, with lost acknowledgements.
+ * either gateway resource), the claim, renew and finish conditions picked from the rulebook's
+ * catalogue (each the design's own two times in three), and every event kind, with lost
+ * acknowledgements.
  */
 export function builderScenarioArbitrary(
   designs: readonly string[],
@@ -225,6 +228,7 @@ export function builderScenarioArbitrary(
     acceptors: fc.integer({ min: 1, max: MAX_ACCEPTORS }),
     fingerprint: fc.option(fc.constantFrom(...FINGERPRINT_KINDS), { nil: undefined }),
     checks: targetChecksArbitrary(),
+    conditions: conditionsArbitrary(),
   });
   return setup.chain((s) => {
     const ids = BUILDER_WORKERS.slice(0, s.count);
@@ -244,6 +248,7 @@ export function builderScenarioArbitrary(
         ...(s.timeSource !== 'database' ? { timeSource: s.timeSource } : {}),
         ...(s.firstToken !== undefined ? { firstToken: s.firstToken } : {}),
         ...(s.token !== undefined ? { terms: { token: s.token } } : {}),
+        ...(s.conditions ? { conditions: s.conditions } : {}),
         // A lane after the first may be a restarted process of the first (same owner name).
         workers: ids.map((id, i) => ({
           id,

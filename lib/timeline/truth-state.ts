@@ -80,6 +80,30 @@ function conditionNames(conditions: readonly RunCondition[] | undefined): CheckN
   return orderedConditions(conditions ?? ALL_CONDITIONS).map(conditionCheckName);
 }
 
+/**
+ * The run-row conditions a write's statement checks, from the design's rules (its own, or the
+ * scenario's picks): a claim's, a renew's, a finish's, an output's; none for other writes.
+ */
+export function statementConditions(
+  design: LeaseDesign,
+  event: WriteEvent,
+): readonly RunCondition[] {
+  const rules = design.rules;
+  if (!rules) return [];
+  switch (event.kind) {
+    case 'claim':
+      return claimConditionsOf(rules);
+    case 'renew':
+    case 'finish':
+      return rules[event.kind];
+    case 'draft':
+    case 'object-commit':
+      return rules.output;
+    default:
+      return [];
+  }
+}
+
 /** The checks the target of `event` runs, as the scenario and the design set it up. */
 export function checksRun(scenario: Scenario, design: LeaseDesign, event: WriteEvent): CheckName[] {
   const rules = design.rules;

@@ -1,9 +1,16 @@
-import { FINGERPRINT_COLUMNS, type CheckName } from '@/lib/lease';
+import { CLAIM_COLUMNS, FINGERPRINT_COLUMNS, type CheckName } from '@/lib/lease';
 import type { Scenario, Trace } from './types';
 import type { LeaseDesign } from '@/lib/lease';
 import { clockFacts, holderFacts, rowFacts } from './truth-facts';
 import { rescueFacts, rescueProperty } from './truth-rescue';
-import { esc, writesAtSteps, type Check, type WriteAtStep, type Words } from './truth-state';
+import {
+  esc,
+  statementConditions,
+  writesAtSteps,
+  type Check,
+  type WriteAtStep,
+  type Words,
+} from './truth-state';
 
 /*
  * The truth test's judge (test support, not shipped to the page): it reads every word the
@@ -54,7 +61,10 @@ function labelCheck(label: string, tok: string): CheckName | null {
     run: 'run',
     'nothing to rescue': 'stuck',
     ...Object.fromEntries(
-      ['owner', tok, 'lease end', 'status'].map((f) => [`${f} changed since the read`, 'as-read']),
+      ['owner', tok, 'lease end', 'status', ...CLAIM_COLUMNS].map((f) => [
+        `${f} changed since the read`,
+        'as-read',
+      ]),
     ),
   };
   if (Object.hasOwn(labels, label)) return labels[label];
@@ -81,6 +91,13 @@ const RULE_PHRASES: readonly [RegExp, CheckName][] = [
   [/A paused worker sends nothing/, 'paused'],
 ];
 
+/** The catalogue entries of a kind the write's statement checks. */
+function picked(w: WriteAtStep, kind: 'lease-expired' | 'status-in') {
+  return statementConditions(w.design, w.event).filter(
+    (c) => typeof c !== 'string' && c.kind === kind,
+  );
+}
+
 /** Whether a check holds in the state before the write (undefined: the state does not show it). */
 function holdsThere(name: CheckName, w: WriteAtStep): boolean | undefined {
   const run = w.before.run;
@@ -91,10 +108,21 @@ function holdsThere(name: CheckName, w: WriteAtStep): boolean | undefined {
     case 'fence':
       return token === undefined ? undefined : run.fence === token;
     case 'lease':
-      return run.leaseUntil > w.now;
-    case 'status':
+      // A claim's 'lease run out' is a lease check that holds once the lease has ended.
+      return picked(w, 'lease-expired').length ? run.leaseUntil <= w.now : run.leaseUntil > w.now;
+    case 'status': {
       if (w.event.kind === 'cancel') return run.status === 'queued' || run.status === 'running';
-      return run.status === 'running';
+      // Status sets the statement checks ('status' is {running}; a list may hold several): all hold.
+      const sets = statementConditions(w.design, w.event).flatMap((c) =>
+        c === 'status'
+          ? [['running']]
+          : typeof c !== 'string' && c.kind === 'status-in'
+            ? [c.statuses as readonly string[]]
+            : [],
+      );
+      if (sets.length === 0) return run.status === 'running';
+      return sets.every((set) => set.includes(run.status));
+    }
     case 'claimable':
       return run.status === 'queued' || (run.status === 'running' && run.leaseUntil <= w.now);
     case 'paused':
@@ -120,11 +148,20 @@ function ranAs<N extends CheckName | null>(name: N, w: WriteAtStep): N | 'attemp
 function namedChecks(w: WriteAtStep, text: Words, tok: string): [CheckName, boolean | null][] {
   const named: [CheckName, boolean | null][] = [];
   const verdict = /^(?:refused, \d+ rows?|not sent): (.*)$/.exec(text.verdict);
-  for (const label of verdict?.[1].split(', ') ?? []) {
-    // A claim's verdict calls its claimable test by what it found: the status, or a lease held.
+  // Labels are separated by commas outside a fingerprint's tuple.
+  for (const label of verdict?.[1].split(/, (?![^()]*\))/) ?? []) {
+    // A claim's verdict calls its claimable test by what it found: the status, or a lease held;
+    // a claim may also check a status set of its own (then 'status' is whichever failed).
+    const claimStatus =
+      w.ran.has('status') && (!w.ran.has('claimable') || holdsThere('claimable', w) !== false)
+        ? 'status'
+        : 'claimable';
     const name =
-      w.event.kind === 'claim' && label === 'status' ? 'claimable' : labelCheck(label, tok);
-    named.push([ranAs(name, w) ?? (('unknown label ' + label) as CheckName), false]);
+      w.event.kind === 'claim' && label === 'status' ? claimStatus : labelCheck(label, tok);
+    // A fingerprint of the attempt alone and the attempt check read alike: the one that ran.
+    const ran =
+      name === 'fingerprint' && label === 'attempt' && !w.ran.has('fingerprint') ? 'attempt' : name;
+    named.push([ranAs(ran, w) ?? (('unknown label ' + label) as CheckName), false]);
   }
   const checks =
     /this design checks only (.*?), and /.exec(text.sentence) ??
