@@ -62,7 +62,7 @@ test('a worker whose clock runs 3 s fast, its lease judged by the database clock
   await page.getByRole('button', { name: 'Run to end' }).click();
   await expect(renew).toContainText('refused, 0 rows: lease');
   await expect(renew).toContainText(
-    "the lease ended at 5, it is now 6 by A's own clock (3 s ahead of the database)",
+    "the lease ended at 5, it is now 6 by A's own clock, 3 s ahead of the database",
   );
   await sameThroughLink(page, 3, 'A renews its lease (heartbeat)', 'refused, 0 rows');
 });

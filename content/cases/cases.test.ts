@@ -182,6 +182,14 @@ describe('the facts the cases rest on', () => {
       ]);
   });
 
+  it('case 11: with instance 1’s clock 180 s behind, its lock ends at 80 by its clock; instance 2’s clock reads 210', () => {
+    const t = trace('shedlock-transaction-clock', 'each-node-own-clock');
+    expect(t.steps.find((s) => s.event.id === 'i1-locks')?.after.run.leaseUntil).toBe(80);
+    const second = t.writes.find((w) => w.eventId === 'i2-locks')!;
+    expect(second.decision.clock).toEqual({ kind: 'worker', holder: 'B', offset: 0 });
+    expect(second.explanation).toContain('the lease had ended at 80 (it is now 210 by B');
+  });
+
   it('case 10: the random values are 284 then 29, so highest-seen refuses the rightful holder', () => {
     const t = trace('redlock-random-value', 'random-highest-seen');
     expect(t.writes.filter((w) => w.target === 'run').map((w) => w.token)).toEqual([284, 29]);

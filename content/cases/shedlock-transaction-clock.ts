@@ -14,6 +14,26 @@ const SETTINGS: CaseRun['scenario'] = {
   terms: { holders: { A: 'instance 1', B: 'instance 2' }, resource: 'invoice run' },
 };
 
+/**
+ * Issue #231's setting: no usingDbTime(), so each instance's lock statement sends its own
+ * clock, claims included; instance 1's clock is three minutes behind instance 2's.
+ */
+const APP_CLOCKS: CaseRun['scenario'] = {
+  ...SETTINGS,
+  timeSource: 'application',
+  workers: [{ id: 'A', clockOffset: -180 }, { id: 'B' }],
+};
+
+/** Instance 2 runs the task: its one write, to a target that checks nothing. */
+const I2_RUNS: CaseEvent = {
+  id: 'i2-runs',
+  kind: 'gateway-write',
+  worker: 'B',
+  resource: 'invoices',
+  body: 'invoices sent by instance 2',
+  outcome: 'applied',
+};
+
 /** Instance 1 runs the task: its one write, to a target that checks nothing. */
 const I1_RUNS: CaseEvent = {
   id: 'i1-runs',
@@ -62,14 +82,7 @@ export const SHEDLOCK_CASE: CaseFile = {
         { id: 'i1-locks', kind: 'claim', worker: 'A', note: 'now() reads 0', outcome: 'applied' },
         { id: 'i2-locks', kind: 'claim', worker: 'B', note: 'now() reads 90', outcome: 'applied' },
         I1_RUNS,
-        {
-          id: 'i2-runs',
-          kind: 'gateway-write',
-          worker: 'B',
-          resource: 'invoices',
-          body: 'invoices sent by instance 2',
-          outcome: 'applied',
-        },
+        I2_RUNS,
       ],
     },
     {
@@ -84,6 +97,34 @@ export const SHEDLOCK_CASE: CaseFile = {
         { id: 'i1-locks', kind: 'claim', worker: 'A', note: 'now() reads 90', outcome: 'applied' },
         { id: 'i2-locks', kind: 'claim', worker: 'B', outcome: 'refused' },
         I1_RUNS,
+      ],
+    },
+    {
+      id: 'each-node-own-clock',
+      label: 'Each instance’s own clock, three minutes apart (#231)',
+      pattern: 'time-only',
+      summary:
+        'Instance 1’s clock is 180 s behind: the lock it takes at 200 ends at 80 by its own clock, which instance 2’s clock passed long ago, so instance 2 takes it ten seconds later and both run the task.',
+      scenario: APP_CLOCKS,
+      events: [
+        { id: 'schedule', kind: 'advance', seconds: 200, note: 'the schedule fires on instance 1' },
+        {
+          id: 'i1-locks',
+          kind: 'claim',
+          worker: 'A',
+          note: 'its clock reads 20: lock_until 80',
+          outcome: 'applied',
+        },
+        { id: 'soon-after', kind: 'advance', seconds: 10 },
+        {
+          id: 'i2-locks',
+          kind: 'claim',
+          worker: 'B',
+          note: 'its clock reads 210',
+          outcome: 'applied',
+        },
+        I1_RUNS,
+        I2_RUNS,
       ],
     },
   ],
@@ -133,6 +174,7 @@ export const SHEDLOCK_CASE: CaseFile = {
   unchecked: [
     'The reporter of #3577 answered that their transaction did not start before the scheduled method, so whether an older transaction caused their duplicate runs is open; the mechanism shown here is the one #3682 reproduces.',
     'That jOOQ renders its current timestamp as PostgreSQL’s transaction-start time was not checked in jOOQ’s source here.',
+    'Issue #231 gives the three minutes, not when each instance fired: the order here (instance 1 locks first, instance 2 ten seconds later) is ours, picked to show a lock taken by the slower clock looking over at once to the faster one.',
     'The times (a transaction 90 s old, lockAtMostFor 60 s) are ours; the unlock at the end of a task is left out, and the task’s work is drawn as one write to an unchecked target.',
   ],
 };

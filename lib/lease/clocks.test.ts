@@ -41,3 +41,13 @@ describe('which clock judges a lease', () => {
     expect(Object.keys(TIME_SOURCE_CHOICES).sort()).toEqual([...TIME_SOURCES].sort());
   });
 });
+
+describe('each worker’s own clock, claims included', () => {
+  it('judges claims and commits alike by the worker’s clock', () => {
+    for (const claim of [true, false])
+      expect(leaseClockReading({ ...at, source: 'application', claim })).toEqual({
+        now: 10,
+        clock: { kind: 'worker', holder: 'A', offset: 3 },
+      });
+  });
+});

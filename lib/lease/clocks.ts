@@ -18,6 +18,12 @@ export type TimeSource =
    */
   | 'worker'
   /**
+   * Each worker's own clock for every statement it sends, claims included: a lock library that
+   * sends the application's time (ShedLock's JDBC provider before it used the database's). A
+   * claim sets the lease's end by the claimer's clock and finds a lease over by its own.
+   */
+  | 'application'
+  /**
    * The transaction clock, now(), for every statement, claims included: the time the statement's
    * transaction began. A statement is its own transaction unless the worker holds one open
    * (a long transaction); then now() lags the statement clock.
@@ -25,7 +31,12 @@ export type TimeSource =
   | 'transaction';
 
 /** Every time source, the lesson's rule first. */
-export const TIME_SOURCES: readonly TimeSource[] = ['database', 'transaction', 'worker'];
+export const TIME_SOURCES: readonly TimeSource[] = [
+  'database',
+  'transaction',
+  'worker',
+  'application',
+];
 
 /** What a lease statement's clock depends on: the statement's moment and the writing worker. */
 export interface LeaseClockInput {
@@ -38,13 +49,14 @@ export interface LeaseClockInput {
   offset: number;
   /** When the worker's open transaction began; absent: the statement is its own transaction. */
   txBegan?: number;
-  /** A claim: never judged by the worker's own clock. */
+  /** A claim: judged by the worker's own clock only when every statement is ('application'). */
   claim: boolean;
 }
 
 /**
  * The time a lease statement reads as $now, and the clock that read it: the statement clock; the
- * worker's own clock for its commits (its claims read the statement clock); or the transaction
+ * worker's own clock for its commits (its claims read the statement clock), or for every
+ * statement, claims included ('application'); or the transaction
  * clock, the time its open transaction began (a statement alone is its own transaction).
  */
 export function leaseClockReading(input: LeaseClockInput): { now: number; clock: LeaseClock } {
@@ -53,7 +65,7 @@ export function leaseClockReading(input: LeaseClockInput): { now: number; clock:
     const began = input.txBegan ?? statementNow;
     return { now: began, clock: { kind: 'transaction', holder, began, statement: statementNow } };
   }
-  if (source === 'worker' && !input.claim)
+  if ((source === 'worker' && !input.claim) || source === 'application')
     return {
       now: statementNow + input.offset,
       clock: { kind: 'worker', holder, offset: input.offset },

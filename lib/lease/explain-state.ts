@@ -1,5 +1,5 @@
 import type { TimeSource } from './clocks';
-import type { LeaseClock, Vocabulary } from './decision';
+import type { Vocabulary } from './decision';
 import { explained, type Explained } from './explained';
 import { tokenName } from './explain-words';
 import { GATEWAY_CHECK_LABELS, type GatewayCheckKind } from './replicated-fence';
@@ -28,7 +28,7 @@ export interface ScenarioSettings {
   /** The token's own name, when the scenario gives one. */
   token?: string;
   /** The clock its lease checks read, when the scenario sets clocks (a time source, an offset). */
-  clock?: LeaseClock['kind'];
+  clock?: TimeSource;
   /**
    * Checks the scenario chose target by target, for the targets it uses: 'objects', 'tickets'
    * or 'gateway:<resource>'.
@@ -52,12 +52,14 @@ export const TIME_SOURCE_CHOICES: Readonly<Record<TimeSource, string>> = {
   database: 'The database statement clock, clock_timestamp() (the lesson’s rule)',
   transaction: 'The transaction clock, now()',
   worker: 'The writing worker’s own clock',
+  application: 'Each worker’s own clock, claims included',
 };
 
 /** The time source a settings line names: "judged by the writing worker's own clock". */
-const CLOCK_SETTING: Readonly<Record<LeaseClock['kind'], string>> = {
+const CLOCK_SETTING: Readonly<Record<TimeSource, string>> = {
   database: 'judged by the database statement clock',
   worker: 'judged by the writing worker’s own clock',
+  application: 'judged by each worker’s own clock, claims included',
   transaction: 'judged by the transaction clock, now()',
 };
 

@@ -1,4 +1,5 @@
-import type { LeaseClock, Vocabulary } from './decision';
+import type { TimeSource } from './clocks';
+import type { Vocabulary } from './decision';
 import { explained, type Explained } from './explained';
 import { list, targetName, tokenName, tokenText } from './explain-words';
 
@@ -30,7 +31,7 @@ export type StepFact =
       worker: string;
       began: number;
       already: boolean;
-      judgedBy: LeaseClock['kind'];
+      judgedBy: TimeSource;
     }
   /** The design claims in one statement: there is no read to make first. */
   | { kind: 'claim-one-statement'; worker: string }
@@ -181,6 +182,8 @@ function transactionOpened(f: Extract<StepFact, { kind: 'transaction-open' }>): 
   if (f.judgedBy === 'transaction')
     return `${opened}: now() in it reads ${f.began} until ${f.worker}'s next write to the database runs in it and commits it.`;
   const judged =
-    f.judgedBy === 'worker' ? 'each writer’s own clock' : 'the database statement clock';
+    f.judgedBy === 'worker' || f.judgedBy === 'application'
+      ? 'each writer’s own clock'
+      : 'the database statement clock';
   return `${opened}; the lease checks read ${judged}, not now(), so the time it began decides none of them.`;
 }

@@ -273,8 +273,8 @@ function claimFact(c: CheckResult, d: WriteDecision, v: Vocabulary): string {
 }
 
 /**
- * The clock that judged a lease: "by the database statement clock", "by A's own clock (3 s ahead
- * of the database)", "by the transaction clock of A's open transaction, which began at 1; the
+ * The clock that judged a lease: "by the database statement clock", "by A's own clock, 3 s ahead
+ * of the database", "by the transaction clock of A's open transaction, which began at 1; the
  * statement clock reads 7".
  */
 export function clockWords(clock: LeaseClock): string {
@@ -288,7 +288,7 @@ export function clockWords(clock: LeaseClock): string {
     off === 0
       ? 'on the database’s time'
       : `${Math.abs(off)} s ${off > 0 ? 'ahead of' : 'behind'} the database`;
-  return `by ${clock.holder}'s own clock (${how})`;
+  return `by ${clock.holder}'s own clock, ${how}`;
 }
 
 /** " by the database statement clock" after a claim's time, when the scenario names clocks. */

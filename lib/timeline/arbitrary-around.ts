@@ -47,7 +47,12 @@ export function longTransactionScenarioArbitrary(
   return fc
     .tuple(
       builderScenarioArbitrary(designs, 6),
-      fc.constantFrom('database' as const, 'worker' as const, 'transaction' as const),
+      fc.constantFrom(
+        'database' as const,
+        'worker' as const,
+        'transaction' as const,
+        'application' as const,
+      ),
       fc.integer({ min: 0, max: 8 }),
       fc.constantFrom('renew' as const, 'finish' as const, 'claim' as const),
     )

@@ -216,6 +216,7 @@ export function builderScenarioArbitrary(
       'database' as const,
       'worker' as const,
       'transaction' as const,
+      'application' as const,
     ),
     count: fc.integer({ min: 1, max: BUILDER_WORKERS.length }),
     offsets: fc.array(fc.integer({ min: -5, max: 5 }), { minLength: 5, maxLength: 5 }),

@@ -37,7 +37,7 @@ describe('the clock that judged a lease', () => {
     expect(w.outcome).toBe('refused');
     expect(w.decision.clock).toEqual({ kind: 'worker', holder: 'A', offset: 3 });
     expect(w.explanation).toContain(
-      "the lease ended at 5, it is now 6 by A's own clock (3 s ahead of the database)",
+      "the lease ended at 5, it is now 6 by A's own clock, 3 s ahead of the database",
     );
   });
 
@@ -196,5 +196,51 @@ describe('the transaction clock and a long transaction', () => {
   it('both round-trip through a share link', () => {
     for (const s of [longTransaction('transaction'), longTransaction('database')])
       expect(decodeScenario(encodeScenario(s))).toEqual({ ok: true, scenario: s });
+  });
+});
+
+/*
+ * Each worker's own clock for every statement, claims included (a lock library that sends the
+ * application's time). A's clock is right and B's runs 90 s ahead; A takes a 60 s lock at 0 and
+ * B asks for it at 10.
+ */
+const skewedNodes = (timeSource: Scenario['timeSource']): Scenario => ({
+  version: 1,
+  id: 'skewed-nodes',
+  title: 'Two nodes, clocks 90 s apart',
+  leaseSeconds: 60,
+  ...(timeSource ? { timeSource } : {}),
+  workers: [{ id: 'A' }, { id: 'B', clockOffset: 90 }],
+  targets: { objectStore: 'overwrite', gateway: 'first-write' },
+  events: [
+    { id: 'claim-A', kind: 'claim', worker: 'A' },
+    { id: 'wait', kind: 'advance', seconds: 10 },
+    { id: 'claim-B', kind: 'claim', worker: 'B' },
+  ],
+});
+
+describe('each worker’s own clock, claims included', () => {
+  it('B’s clock, 90 s ahead, finds A’s 60 s lock over at 10: B takes it while A still runs', async () => {
+    const w = await writeOf(skewedNodes('application'), 'claim-B');
+    expect(w.outcome).toBe('applied');
+    expect(w.decision.clock).toEqual({ kind: 'worker', holder: 'B', offset: 90 });
+  });
+
+  it('by the database statement clock the same claim is refused until 60', async () => {
+    const w = await writeOf(skewedNodes('database'), 'claim-B');
+    expect(w.outcome).toBe('refused');
+    expect(w.decision.clock).toEqual({ kind: 'database' });
+  });
+
+  it('judged by the worker’s clock for commits only, the claim still reads the database’s', async () => {
+    expect((await writeOf(skewedNodes('worker'), 'claim-B')).outcome).toBe('refused');
+  });
+
+  it('the settings line names it, and the share link keeps it', () => {
+    expect(settingsLine(skewedNodes('application'))).toMatch(
+      /^Lease 60 s, judged by each worker’s own clock, claims included · fenced design/,
+    );
+    const s = skewedNodes('application');
+    expect(decodeScenario(encodeScenario(s))).toEqual({ ok: true, scenario: s });
   });
 });

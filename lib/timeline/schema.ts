@@ -106,7 +106,7 @@ export const ScenarioSchema = z
       })
       .optional(),
     leaseSeconds: wholeNumber(1, SCENARIO_LIMITS.seconds),
-    timeSource: z.enum(['database', 'worker', 'transaction']).optional(),
+    timeSource: z.enum(['database', 'worker', 'transaction', 'application']).optional(),
     workers: z
       .array(
         z.object({

@@ -144,7 +144,12 @@ export const clockFacts: Check = (w, { sentence }) => {
   const kind = w.event.kind;
   // A store or an API beyond the database, and a claim under workers' clocks, read the statement clock.
   const atDatabase = (DATABASE_WRITE_KINDS as readonly string[]).includes(kind);
-  const judged = !atDatabase || (source === 'worker' && kind === 'claim') ? 'database' : source;
+  const judged =
+    !atDatabase || (source === 'worker' && kind === 'claim')
+      ? 'database'
+      : source === 'application'
+        ? 'worker'
+        : source;
   const said = [...sentence.matchAll(CLOCK_SAID)];
   for (const [, time, own, inTx, began, statement] of said) {
     const named = own ? 'worker' : inTx ? 'transaction' : 'database';

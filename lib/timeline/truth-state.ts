@@ -152,7 +152,8 @@ const DATABASE_WRITES: readonly string[] = DATABASE_WRITE_KINDS;
 /**
  * The time a write's statement judged the lease by, from the scenario's settings and the lane
  * alone: the transaction's start (transaction clock, `began`: when the lane's open transaction
- * began), the lane's own clock (worker clock, commits only) or the step's time.
+ * began), the lane's own clock (worker clock, commits only; application clock, every statement)
+ * or the step's time.
  */
 function statementTime(
   scenario: Scenario,
@@ -163,6 +164,7 @@ function statementTime(
 ): number {
   if (!lane || !DATABASE_WRITES.includes(event.kind)) return at;
   if (scenario.timeSource === 'transaction') return began ?? at;
+  if (scenario.timeSource === 'application') return lane.clock;
   return scenario.timeSource === 'worker' && event.kind !== 'claim' ? lane.clock : at;
 }
 
