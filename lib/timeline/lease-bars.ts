@@ -22,7 +22,8 @@ export interface LeaseBar {
   from: number;
   /**
    * The row's `lease_until` at the chosen step while this generation holds the row; for an
-   * older generation, the last value the row had before the next claim replaced it.
+   * older generation, the last value the row had before the next claim replaced it. A
+   * rescuer's re-queue clears the row's lease; the bar keeps the value from before it.
    */
   until: number;
   /** The row still belongs to this generation at the chosen step. */
@@ -79,7 +80,10 @@ export function leaseBarsAt(trace: Trace, position: number): LeaseBar[] {
       open.current = false;
       open.replacedAt = step.at;
     } else if (open?.current) {
-      open.until = run.leaseUntil;
+      // A re-queue clears the row's lease (lease_until 0): the bar keeps the lease this
+      // generation last had, the row's value before the rescuer cleared it.
+      const cleared = landed && step.event.kind === 'rescue';
+      if (!cleared) open.until = run.leaseUntil;
       if (landed && open.status !== run.status && run.status !== 'running')
         open.endedBy =
           'worker' in step.event

@@ -53,6 +53,14 @@ describe('a rescuer lane', () => {
     const cBar = leaseBarsAt(trace, rescueStep).find((bar) => bar.worker === 'C');
     expect(cBar?.endedBy).toBe('the rescuer');
     expect(cBar && leaseBarLabel(cBar)).toContain('(run queued by the rescuer)');
+    // The re-queue clears the row's lease_until (0); the bar keeps C's lease from before it,
+    // through A's takeover too (case 7 drew node 1's bar not at all and node 2's as 0).
+    const before = trace.steps[rescueStep - 1].after.run.leaseUntil;
+    expect(trace.steps[rescueStep].after.run.leaseUntil).toBe(0);
+    expect(before).toBeGreaterThan(0);
+    expect(cBar?.until).toBe(before);
+    const last = leaseBarsAt(trace, trace.steps.length - 1).find((bar) => bar.worker === 'C');
+    expect(last).toMatchObject({ until: before, current: false, endedBy: 'the rescuer' });
   });
 
   it('comparing the fingerprint it read, the same re-queue is refused and the job stays done', async () => {
