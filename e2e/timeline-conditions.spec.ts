@@ -114,6 +114,56 @@ test('a stale finish lands when the finish checks only the run id, and the finge
   await expect(picker.getByRole('button', { name: 'Use the design’s own finish' })).toHaveCount(0);
 });
 
+test('a claim that checks only status = queued never takes over from a stopped worker: B is refused and the run is stuck; kept by the share link', async ({
+  page,
+}) => {
+  await openBuilder(page);
+  const picker = page.getByRole('group', { name: 'Claim conditions' });
+  const clause = picker.getByRole('figure');
+  await expect(picker).toContainText(
+    'The claim checks only the claimable test (queued, or its lease run out).',
+  );
+  await expect(clause).toContainText(
+    "run_id = $run AND (status = 'queued' OR (status = 'running' AND lease_until <= $now))",
+  );
+  await runToEnd(page);
+  await expect(row(page, 'B claims the run')).toContainText('applied, 1 row');
+
+  // The claim's list may not be empty: the reason shows, and the claim keeps the lesson's test.
+  await picker.getByRole('button', { name: /^Remove claimable test/ }).click();
+  await expect(picker.getByRole('alert')).toHaveText(
+    'Not applied: A claim checks at least one condition. The claim keeps its last valid conditions.',
+  );
+  const menu = picker.getByRole('combobox', { name: 'Condition to add to the claim' });
+  await menu.selectOption({ label: 'status in a set you choose' });
+  await picker.getByRole('button', { name: 'Add to the claim' }).click();
+  await expect(picker.getByRole('alert')).toHaveCount(0);
+  await expect(picker).toContainText('The claim checks only the status (queued).');
+  await expect(clause).toContainText(
+    /^The claim’s WHERE clauserun_id = \$run AND status IN \('queued'\)$/,
+  );
+
+  await runToEnd(page);
+  const claim = row(page, 'B claims the run');
+  await expect(claim).toContainText('refused, 0 rows: status');
+  await expect(claim).toContainText("B's claim was refused: the run is already running");
+  await expect(row(page, FINISH)).toContainText('refused, 0 rows: lease');
+
+  const trace = await page.getByRole('table').innerText();
+  const fresh = await openShareLink(page, 6);
+  await fresh.getByRole('button', { name: 'Build your own' }).click();
+  await expect(fresh.getByRole('group', { name: 'Claim conditions' })).toContainText(
+    'The claim checks only the status (queued).',
+  );
+  await runToEnd(fresh);
+  await expect(row(fresh, 'B claims the run')).toContainText('refused, 0 rows: status');
+  expect(await fresh.getByRole('table').innerText()).toBe(trace);
+  await fresh.close();
+
+  await picker.getByRole('button', { name: 'Use the design’s own claim' }).click();
+  await expect(picker).toContainText('The claim checks only the claimable test');
+});
+
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

@@ -2,6 +2,7 @@ import { Button } from '@/components/ui/button';
 import {
   conditionWords,
   type FingerprintColumn,
+  type PickedStatement,
   type RunCondition,
   type RunStatus,
 } from '@/lib/lease';
@@ -45,7 +46,7 @@ export function ConditionEntry({
   columns,
   statuses,
 }: {
-  statement: 'renew' | 'finish';
+  statement: PickedStatement;
   condition: RunCondition;
   onChange: (next: RunCondition) => void;
   onRemove: () => void;

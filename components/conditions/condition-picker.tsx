@@ -3,15 +3,12 @@
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
-  CATALOGUE_CHOICE_LABELS,
-  CATALOGUE_CHOICES,
-  choiceOf,
-  conditionOfChoice,
   conditionsWhere,
   describeStatementConditions,
   FINGERPRINT_COLUMNS,
   RUN_STATUSES,
-  type CatalogueChoice,
+  statementMenu,
+  type PickedStatement,
   type RunCondition,
   type RunTable,
 } from '@/lib/lease';
@@ -20,8 +17,15 @@ import { ConditionEntry } from './condition-entry';
 
 const FIELD = 'min-w-0 rounded-md border border-line bg-surface px-2 py-1';
 
+const TITLES: Readonly<Record<PickedStatement, string>> = {
+  claim: 'Claim conditions',
+  renew: 'Renew conditions',
+  finish: 'Finish conditions',
+};
+
 /**
- * A renew's or finish's conditions, picked from the rulebook's catalogue (lib/lease): the list
+ * A claim's, renew's or finish's conditions, picked from the rulebook's catalogue (lib/lease,
+ * statementMenu: a claim picks from its own entries): the list
  * with each entry's own choices (a fingerprint's columns, a status set), a menu to add one, the
  * sentence and the WHERE clause they make. A list the schema refuses (an empty fingerprint)
  * stays on screen with the reason, and `onChange` hears only lists it accepts.
@@ -35,7 +39,7 @@ export function ConditionPicker({
   resetLabel,
   disabled = false,
 }: {
-  statement: 'renew' | 'finish';
+  statement: PickedStatement;
   value: readonly RunCondition[];
   /** The run table the WHERE clause is written for (the lesson's runs table by default). */
   table?: RunTable;
@@ -54,13 +58,14 @@ export function ConditionPicker({
   } | null>(null);
   const pending = draft && draft.base === base ? draft : null;
   const shown = pending?.list ?? [...value];
-  const present = new Set(shown.map(choiceOf));
-  const addable = CATALOGUE_CHOICES.filter((c) => !present.has(c));
-  const [choice, setChoice] = useState<CatalogueChoice>('owner');
+  const menu = statementMenu(statement);
+  const present = new Set(shown.map(menu.choiceOf));
+  const addable = menu.choices.filter((c) => !present.has(c));
+  const [choice, setChoice] = useState<string>(menu.choices[0]);
   const picked = addable.includes(choice) ? choice : addable[0];
 
   const change = (next: RunCondition[]) => {
-    const problem = conditionListProblem(next);
+    const problem = conditionListProblem(next, statement);
     if (problem) {
       setDraft({ base, list: next, problem });
       return;
@@ -71,7 +76,7 @@ export function ConditionPicker({
   const replace = (index: number, c: RunCondition) =>
     change(shown.map((x, i) => (i === index ? c : x)));
 
-  const title = `${statement === 'renew' ? 'Renew' : 'Finish'} conditions`;
+  const title = TITLES[statement];
   return (
     <fieldset
       className="grid min-w-0 grid-cols-1 content-start gap-2 rounded-md border border-line p-3 text-sm *:min-w-0"
@@ -97,19 +102,15 @@ export function ConditionPicker({
         <div className="flex flex-wrap items-end gap-2">
           <label className="flex min-w-0 flex-[1_1_12rem] flex-col">
             Condition to add to the {statement}
-            <select
-              value={picked}
-              onChange={(e) => setChoice(e.target.value as CatalogueChoice)}
-              className={FIELD}
-            >
+            <select value={picked} onChange={(e) => setChoice(e.target.value)} className={FIELD}>
               {addable.map((c) => (
                 <option key={c} value={c}>
-                  {CATALOGUE_CHOICE_LABELS[c]}
+                  {menu.label(c)}
                 </option>
               ))}
             </select>
           </label>
-          <Button onClick={() => change([...shown, conditionOfChoice(picked)])}>
+          <Button onClick={() => change([...shown, menu.add(picked)])}>
             Add to the {statement}
           </Button>
         </div>

@@ -1,8 +1,8 @@
 import { ConditionPicker } from '@/components/conditions/condition-picker';
-import type { RunCondition } from '@/lib/lease';
+import { claimConditionsOf, type RunCondition } from '@/lib/lease';
 import { timelineDesign, type Scenario } from '@/lib/timeline';
 
-type Statement = 'renew' | 'finish';
+type Statement = 'claim' | 'renew' | 'finish';
 
 /** The scenario with its own list for `statement` (undefined: the design's own again). */
 function withConditions(
@@ -17,7 +17,7 @@ function withConditions(
 }
 
 /**
- * The run row's renew and finish conditions of the scenario, picked from the rulebook's
+ * The run row's claim, renew and finish conditions of the scenario, picked from the rulebook's
  * catalogue: each starts as the design's own list, and a list the learner changes replaces the
  * design's for that statement (and travels in the share link).
  */
@@ -38,13 +38,15 @@ export function ConditionSettings({
         Each starts as the design’s own. Change one, and your list replaces the design’s for that
         statement; the share link keeps it.
       </p>
-      {(['renew', 'finish'] as const).map((statement) => {
+      {(['claim', 'renew', 'finish'] as const).map((statement) => {
         const own = scenario.conditions?.[statement];
+        const designs: readonly RunCondition[] =
+          statement === 'claim' ? claimConditionsOf(rules) : rules[statement];
         return (
           <ConditionPicker
             key={statement}
             statement={statement}
-            value={own ?? rules[statement]}
+            value={own ?? designs}
             table={rules.table}
             onChange={(list) => onChange(withConditions(scenario, statement, list))}
             {...(own

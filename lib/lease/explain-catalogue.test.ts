@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { conditionsWhere } from './catalogue';
+import { conditionsWhere, isClaimCondition } from './catalogue';
 import {
   CATALOGUE_CHOICES,
   CATALOGUE_CHOICE_LABELS,
   choiceOf,
   conditionOfChoice,
   describeStatementConditions,
+  statementMenu,
 } from './explain-catalogue';
 
 describe('the catalogue as the learner picks from it', () => {
@@ -35,5 +36,26 @@ describe('the catalogue as the learner picks from it', () => {
     expect(describeStatementConditions('finish', ['owner', 'fence', 'lease', 'status'])).toBe(
       'The finish checks the owner, the fence, the lease and the status.',
     );
+  });
+});
+
+describe('each statement’s menu', () => {
+  it('a claim offers its own entries; each adds a claim condition picked as that choice', () => {
+    const menu = statementMenu('claim');
+    expect(menu.choices).toEqual(['claimable', 'lease-expired', 'status-in']);
+    for (const choice of menu.choices) {
+      const c = menu.add(choice);
+      expect(isClaimCondition(c)).toBe(true);
+      expect(menu.choiceOf(c)).toBe(choice);
+      expect(menu.label(choice).length).toBeGreaterThan(10);
+    }
+    // A commit's condition is none of the claim's choices, and a claim's none of a finish's.
+    expect(menu.choiceOf('owner')).toBeNull();
+    expect(statementMenu('finish').choiceOf({ kind: 'claimable' })).toBeNull();
+  });
+
+  it('a renew and a finish offer the catalogue’s choices', () => {
+    for (const statement of ['renew', 'finish'] as const)
+      expect(statementMenu(statement).choices).toEqual(CATALOGUE_CHOICES);
   });
 });

@@ -1,4 +1,10 @@
-import type { ClaimCondition, ClaimConditionKind, RunCondition } from './catalogue';
+import {
+  CLAIM_CONDITION_KINDS,
+  isClaimCondition,
+  type ClaimCondition,
+  type ClaimConditionKind,
+  type RunCondition,
+} from './catalogue';
 import { describeChecked } from './explain-commit';
 
 /*
@@ -68,8 +74,41 @@ export function claimConditionOfChoice(kind: ClaimConditionKind): ClaimCondition
 
 /** "The finish checks only the status and the (attempt, claimed_at)." */
 export function describeStatementConditions(
-  statement: 'claim' | 'renew' | 'finish',
+  statement: PickedStatement,
   conditions: readonly RunCondition[],
 ): string {
   return `The ${statement} ${describeChecked(conditions)}.`;
+}
+
+/** A statement a learner picks conditions for. */
+export type PickedStatement = 'claim' | 'renew' | 'finish';
+
+/**
+ * What a statement's picker offers: its choices in the menu's order, each one's label, the
+ * entry a choice adds, and the choice a listed condition was picked as (null: none of them).
+ */
+export interface StatementMenu {
+  choices: readonly string[];
+  label: (choice: string) => string;
+  add: (choice: string) => RunCondition;
+  choiceOf: (condition: RunCondition) => string | null;
+}
+
+const CLAIM_MENU: StatementMenu = {
+  choices: CLAIM_CONDITION_KINDS,
+  label: (c) => CLAIM_CHOICE_LABELS[c as ClaimConditionKind],
+  add: (c) => claimConditionOfChoice(c as ClaimConditionKind),
+  choiceOf: (c) => (typeof c === 'object' && isClaimCondition(c) ? c.kind : null),
+};
+
+const COMMIT_MENU: StatementMenu = {
+  choices: CATALOGUE_CHOICES,
+  label: (c) => CATALOGUE_CHOICE_LABELS[c as CatalogueChoice],
+  add: (c) => conditionOfChoice(c as CatalogueChoice),
+  choiceOf,
+};
+
+/** The picker's menu for a claim (CLAIM_CONDITION_KINDS) or a renew or finish (CATALOGUE_CHOICES). */
+export function statementMenu(statement: PickedStatement): StatementMenu {
+  return statement === 'claim' ? CLAIM_MENU : COMMIT_MENU;
 }

@@ -70,6 +70,17 @@ describe('a scenario’s own finish conditions', () => {
     );
     expect(conditionListProblem(['owner', 'owner'])).toBe('A condition is listed once.');
   });
+
+  it('says why a claim’s list cannot be taken: empty, a commit’s condition, a status set of none', () => {
+    expect(conditionListProblem([{ kind: 'lease-expired' }], 'claim')).toBeNull();
+    expect(conditionListProblem([], 'claim')).toBe('A claim checks at least one condition.');
+    expect(conditionListProblem(['owner'], 'claim')).not.toBeNull();
+    expect(conditionListProblem([{ kind: 'status-in', statuses: [] }], 'claim')).toBe(
+      'A status set holds at least one status.',
+    );
+    // A renew or finish may check nothing but the run id; a claim may not.
+    expect(conditionListProblem([], 'finish')).toBeNull();
+  });
 });
 
 describe('a scenario’s own claim conditions', () => {

@@ -51,12 +51,22 @@ const conditionSchema = z.union([
 
 const listSchema = z.array(conditionSchema).max(8).refine(once, 'a condition is listed once');
 
+// A claim that checks nothing would take a held run, and its words would say it trusted a read.
+const claimListSchema = z
+  .array(claimConditionSchema)
+  .min(1, 'a claim checks at least one condition')
+  .max(CLAIM_CONDITION_KINDS.length)
+  .refine(once, 'a condition is listed once');
+
 /**
  * Why a list of conditions cannot be a statement's (an empty fingerprint, a condition twice),
  * in a sentence; null when it can. The same schema a share link passes.
  */
-export function conditionListProblem(list: readonly RunCondition[]): string | null {
-  const parsed = listSchema.safeParse(list);
+export function conditionListProblem(
+  list: readonly RunCondition[],
+  statement: 'claim' | 'renew' | 'finish' = 'finish',
+): string | null {
+  const parsed = (statement === 'claim' ? claimListSchema : listSchema).safeParse(list);
   if (parsed.success) return null;
   const message = parsed.error.issues[0]?.message ?? 'not a list of conditions';
   return `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
@@ -64,13 +74,7 @@ export function conditionListProblem(list: readonly RunCondition[]): string | nu
 
 /** The schema of a scenario's `conditions`. */
 export const scenarioConditionsSchema = z.object({
-  // A claim that checks nothing would take a held run, and its words would say it trusted a read.
-  claim: z
-    .array(claimConditionSchema)
-    .min(1)
-    .max(CLAIM_CONDITION_KINDS.length)
-    .refine(once, 'a condition is listed once')
-    .optional(),
+  claim: claimListSchema.optional(),
   renew: listSchema.optional(),
   finish: listSchema.optional(),
 });
