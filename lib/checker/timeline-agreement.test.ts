@@ -156,7 +156,11 @@ const label = (e: TimelineEvent) => `${e.id} ${e.kind}${'worker' in e ? ` ${e.wo
 
 describe('the checker and the timeline agree on the same schedule', () => {
   it('random builder scenarios: every write’s outcome and the property broken, or none', () => {
-    const seed = Number(process.env.AGREE_SEED ?? Date.now() % 2 ** 31);
+    // A fixed seed by default: the coverage checks below (every outcome reached) hold for a
+    // given 1,000 scenarios, not for any: with catalogue conditions drawn, 'duplicate' came up
+    // about 9 times in 2,600 writes and, for seed 1165022620, not at all, so a seed from the
+    // clock made the test fail by chance. AGREE_SEED=<n> explores other seeds.
+    const seed = Number(process.env.AGREE_SEED ?? 1164256581);
     // Printed so a failure can be replayed: AGREE_SEED=<seed> npx vitest run lib/checker/timeline-agreement.test.ts
     console.log(`agreement: seed ${seed}`);
     let violations = 0;

@@ -86,7 +86,10 @@ const problemsOf = (scenario: Scenario) => {
  * on CI can be replayed: TRUTH_SEED=<seed> npx vitest run lib/timeline/truth.test.ts
  */
 function holdsOver(arbitrary: fc.Arbitrary<Scenario>, runs: number, what: string): void {
-  const seed = Number(process.env.TRUTH_SEED ?? Date.now() % 2 ** 31);
+  // A fixed seed by default, as the checker's agreement test has: the coverage checks after
+  // each run (every claim kind, every kind of re-queue reached) hold for given scenarios, not for
+  // any, and a seed from the clock could fail them by chance. TRUTH_SEED=<n> explores others.
+  const seed = Number(process.env.TRUTH_SEED ?? 1165032250);
   console.log(`truth test: seed ${seed}, ${runs} random ${what} scenarios`);
   fc.assert(
     fc.property(arbitrary, (scenario) => {
