@@ -95,6 +95,32 @@ describe('the claim’s conditions as data', () => {
     expect(explain(d).verdict).toBe('refused, 0 rows: status');
     expect(explain(d).sentence).toContain('the run is already running');
 
+    // A set the run has not reached yet is not "already": a claim of running runs only, on a
+    // queued run, reads the two statuses as they are.
+    const runningOnly = buildDesign(
+      { id: 'y', name: 'y', summary: 'y' },
+      {
+        ...LESSON_RULES,
+        claimConditions: [{ kind: 'status-in', statuses: ['running', 'failed'] }],
+      },
+    );
+    const fresh = createLeaseModel(await openSqlJs(), { design: runningOnly });
+    fresh.setup();
+    const queued = fresh.read()! as RowState;
+    expect(fresh.claim('A', 0).ok).toBe(false);
+    const early = decideClaim(
+      { writer: 'A', at: 0, authority: { holder: null, token: 0 } },
+      {
+        before: queued,
+        after: fresh.read()!,
+        changed: 0,
+        checked: true,
+        conditions: runningOnly.rules!.claimConditions,
+      },
+    );
+    expect(explain(early).sentence).toContain('the run is queued, not running or failed');
+    expect(explain(early).sentence).not.toContain('already');
+
     const leaseBlind = await run([{ kind: 'status-in', statuses: ['queued', 'running'] }]);
     expect(leaseBlind.model.claim('B', 2).ok).toBe(true);
 

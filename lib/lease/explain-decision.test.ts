@@ -138,6 +138,48 @@ describe('explain: every word about a write, from its decision', () => {
     expect(explain(d).sentence).toMatch(/checks nothing/);
   });
 
+  it('a token named "attempt" beside the attempt column: the column reads "attempt column", never like the token', () => {
+    const ATTEMPT: Vocabulary = { token: 'attempt', fenced: true };
+    const d = decideFinish(ctx(), {
+      conditions: ['fence', 'status', { kind: 'attempt' }],
+      before: row({ fence: 4, attempt: 4 }),
+      after: row({ fence: 4, attempt: 4 }),
+      token: 1,
+      changed: 0,
+      memory: { claim: { attempt: 1 } },
+    });
+    const e = explain(d, ATTEMPT);
+    expect(e.verdict).toBe('refused, 0 rows: attempt, attempt column');
+    expect(e.sentence).toContain('the attempt is 4, A holds 1');
+    expect(e.sentence).toContain("the attempt column is 4, A's claim left 1");
+    // Without a fence no check names the token, and the column keeps its name.
+    const plain = explain(
+      decideFinish(ctx(), {
+        ...d,
+        conditions: [{ kind: 'attempt' }],
+        before: row({ attempt: 4 }),
+        after: row({ attempt: 4 }),
+        token: 1,
+        changed: 0,
+        memory: { claim: { attempt: 1 } },
+      }),
+      { token: 'attempt', fenced: false },
+    );
+    expect(plain.sentence).toContain("the attempt is 4, A's claim left 1");
+  });
+
+  it('an unchecked target in a design with no token names none: "A’s write is never compared"', () => {
+    const d = decideFenceWrite(ctx(), {
+      target: 'gateway:email',
+      fence: { kind: 'none' },
+      token: 1,
+      changed: 1,
+    });
+    expect(explain(d, TTL).sentence).toMatch(/A's (stale )?write is never compared with anything/);
+    expect(all(d, TTL)).not.toMatch(/token 1|fence 1/);
+    expect(explain(d, RANGE).sentence).toMatch(/with RangeID 1 is never compared/);
+  });
+
   it('uses the scenario’s token name on run-row lines', () => {
     const d = decideCancel(ctx({ writer: 'user' }), {
       before: row({ fence: 42 }),

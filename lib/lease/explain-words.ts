@@ -24,6 +24,15 @@ export function tokenName(v: Vocabulary): string {
   return v.fenced || v.token !== 'fence' ? v.token : 'token';
 }
 
+/**
+ * A run-row column beside the token: "attempt column" where a fenced scenario calls its token
+ * "attempt", so the fence's check and the catalogue's attempt check never read alike. Without
+ * a fence no check names the token, and the column keeps its plain name.
+ */
+export function columnName(column: string, v: Vocabulary): string {
+  return v.fenced && column === tokenName(v) ? `${column} column` : column;
+}
+
 /** "fence 2", "RangeID 42"; at a resource beyond the run row, "claimed_at 361" when holders present that. */
 export function tokenText(v: Vocabulary, value: number, atResource = false): string {
   if (atResource && v.carried && v.carried !== 'counter')
@@ -105,6 +114,8 @@ export function checkLabel(c: CheckResult, v: Vocabulary): string {
       return `${fieldName(c, v)} changed since the read`;
     case 'fingerprint':
       return fingerprintName(c, v);
+    case 'attempt':
+      return columnName('attempt', v);
     default:
       return c.name;
   }
@@ -159,7 +170,7 @@ export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): stri
       return leaseFact(c, d, v);
     case 'status':
       if (c.relation === 'one-of')
-        return c.held ? `the run was ${c.actual}` : `the run is already ${c.actual}`;
+        return c.held ? `the run was ${c.actual}` : statusOutsideSet(c.actual, c.expected);
       return c.held
         ? `the status was ${c.actual}`
         : `the status is ${c.actual}, not ${String(c.expected)}`;
@@ -205,8 +216,8 @@ export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): stri
         : `the ${fieldName(c, v)} is ${who(c.actual)}, ${writer} read ${who(c.expected)}`;
     case 'attempt':
       return c.held
-        ? `the attempt was ${c.actual}`
-        : `the attempt is ${c.actual}, ${writer}'s claim left ${c.expected ?? 'none'}`;
+        ? `the ${columnName('attempt', v)} was ${c.actual}`
+        : `the ${columnName('attempt', v)} is ${c.actual}, ${writer}'s claim left ${c.expected ?? 'none'}`;
     case 'fingerprint':
       return c.held
         ? `${fingerprintName(c, v)} was ${tuple(c.actual)}, as ${writer}'s claim left it`
@@ -214,11 +225,33 @@ export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): stri
   }
 }
 
-/** "(attempt, claimed_at)": a fingerprint's columns, the token in the scenario's name. */
+/** Where a status sits in a run's life: queued, then running, then canceling, then final. */
+const LIFE_STAGE: Readonly<Record<string, number>> = {
+  queued: 0,
+  running: 1,
+  canceling: 2,
+  done: 3,
+  canceled: 3,
+  failed: 3,
+};
+
+/**
+ * A status outside the set a statement accepts: "already" only when the run has moved past
+ * every status in the set ("the run is already running" to a claim that wants it queued);
+ * otherwise the two as they are ("the run is queued, not running").
+ */
+function statusOutsideSet(actual: CheckValue, expected: CheckValue): string {
+  const set = (Array.isArray(expected) ? expected : [expected]).map(String);
+  const stage = (s: string) => LIFE_STAGE[s] ?? -1;
+  const past = set.every((s) => stage(String(actual)) > stage(s));
+  return past
+    ? `the run is already ${actual}`
+    : `the run is ${actual}, not ${set.length > 1 ? `${set.slice(0, -1).join(', ')} or ${set[set.length - 1]}` : set[0]}`;
+}
+
+/** "(attempt, claimed_at)": a fingerprint's columns ("attempt column" beside a token so named). */
 function fingerprintName(c: CheckResult, v: Vocabulary): string {
-  const names = (c.fields ?? []).map((f) =>
-    f === 'attempt' && v.token === 'attempt' ? 'attempt' : f,
-  );
+  const names = (c.fields ?? []).map((f) => columnName(f, v));
   return names.length === 1 ? names[0] : `(${names.join(', ')})`;
 }
 
@@ -232,7 +265,7 @@ function tuple(value: CheckValue): string {
 /** The run row's column an 'as-read' check compared: "owner", "fence", "lease end", "attempted_at". */
 function fieldName(c: CheckResult, v: Vocabulary): string {
   if (c.field === 'fence') return tokenName(v);
-  return c.field === 'lease' ? 'lease end' : (c.field ?? 'value');
+  return c.field === 'lease' ? 'lease end' : columnName(c.field ?? 'value', v);
 }
 
 /** What the rescuer's read showed: a stuck run, or why there was nothing to rescue. */

@@ -5,6 +5,7 @@ import { rescueSentence } from './explain-rescue';
 import {
   checkFact,
   checkLabel,
+  columnName,
   leaseEnd,
   list,
   presentsFingerprint,
@@ -205,7 +206,10 @@ function cancelSentence(d: WriteDecision, v: Vocabulary): string {
 
 function checkedClause(d: WriteDecision, v: Vocabulary): string {
   if (d.checks.length === 0) return 'this design checks nothing but the run id';
-  const names = d.checks.map((c) => `the ${c.name === 'fence' ? tokenName(v) : c.name}`);
+  const names = d.checks.map(
+    (c) =>
+      `the ${c.name === 'fence' ? tokenName(v) : c.name === 'attempt' ? columnName('attempt', v) : c.name}`,
+  );
   return `this design checks ${d.checks.length === 4 ? '' : 'only '}${list(names)}, and ${list(facts(d, v, true))}`;
 }
 
@@ -244,7 +248,11 @@ function resourceSentence(d: WriteDecision, v: Vocabulary): string {
   const target = targetName(v, d.target.id);
   const o = d.outcome;
   const noun = WRITE_NOUNS[d.kind];
-  const carried = d.token === null ? '' : ` ${tokenText(v, d.token, presentsFingerprint(d))}`;
+  // A design with no token anywhere (no fence, nothing presented) carries none worth naming.
+  const carried =
+    d.token === null || (!v.fenced && !v.carried)
+      ? ''
+      : ` ${tokenText(v, d.token, presentsFingerprint(d))}`;
   if (d.quorum) return quorumSentence(d, v, target);
   if (d.checks.some((c) => c.name === 'worker-check' && !c.held))
     return `Nothing sent: ${joined(facts(d, v, false))}.`;

@@ -249,9 +249,7 @@ export function builderScenarioArbitrary(
         ...(s.timeSource !== 'database' ? { timeSource: s.timeSource } : {}),
         ...(s.firstToken !== undefined ? { firstToken: s.firstToken } : {}),
         ...(s.token !== undefined ? { terms: { token: s.token } } : {}),
-        // Not with a token named 'attempt': then the token and the catalogue's attempt check read
-        // alike ('the attempt was 4 ... the attempt was 1'), an open defect of the words.
-        ...(s.conditions && s.token !== 'attempt' ? { conditions: s.conditions } : {}),
+        ...(s.conditions ? { conditions: s.conditions } : {}),
         // A lane after the first may be a restarted process of the first (same owner name).
         workers: ids.map((id, i) => ({
           id,

@@ -61,15 +61,20 @@ function labelCheck(label: string, tok: string): CheckName | null {
     run: 'run',
     'nothing to rescue': 'stuck',
     ...Object.fromEntries(
-      ['owner', tok, 'lease end', 'status', ...CLAIM_COLUMNS].map((f) => [
+      ['owner', tok, 'lease end', 'status', ...CLAIM_COLUMNS, `${tok} column`].map((f) => [
         `${f} changed since the read`,
         'as-read',
       ]),
     ),
   };
   if (Object.hasOwn(labels, label)) return labels[label];
+  // Beside a token named after a column, the column reads "attempt column".
+  if (label === `${tok} column` && (CLAIM_COLUMNS as readonly string[]).includes(tok))
+    return tok === 'attempt' ? 'attempt' : 'fingerprint';
   // A fingerprint is labelled by its columns: one column, or a tuple "(attempt, claimed_at)".
-  const columns = /^\((.*)\)$/.exec(label)?.[1].split(', ') ?? [label];
+  const columns = (/^\((.*)\)$/.exec(label)?.[1].split(', ') ?? [label]).map((c) =>
+    c === `${tok} column` ? tok : c,
+  );
   return columns.every((c) => (FINGERPRINT_COLUMNS as readonly string[]).includes(c))
     ? 'fingerprint'
     : null;
@@ -136,14 +141,6 @@ function holdsThere(name: CheckName, w: WriteAtStep): boolean | undefined {
   }
 }
 
-/**
- * Where the scenario calls its token "attempt", the fence check and the catalogue's attempt check
- * read alike: the one the target runs is meant.
- */
-function ranAs<N extends CheckName | null>(name: N, w: WriteAtStep): N | 'attempt' {
-  return name === 'fence' && !w.ran.has('fence') && w.ran.has('attempt') ? 'attempt' : name;
-}
-
 /** Every check the words name, with whether they say it held. */
 function namedChecks(w: WriteAtStep, text: Words, tok: string): [CheckName, boolean | null][] {
   const named: [CheckName, boolean | null][] = [];
@@ -159,16 +156,24 @@ function namedChecks(w: WriteAtStep, text: Words, tok: string): [CheckName, bool
     const name =
       w.event.kind === 'claim' && label === 'status' ? claimStatus : labelCheck(label, tok);
     // A fingerprint of the attempt alone and the attempt check read alike: the one that ran.
+    const attemptAlone = label === 'attempt' || label === `attempt column`;
     const ran =
-      name === 'fingerprint' && label === 'attempt' && !w.ran.has('fingerprint') ? 'attempt' : name;
-    named.push([ranAs(ran, w) ?? (('unknown label ' + label) as CheckName), false]);
+      attemptAlone && name === 'fingerprint' && !w.ran.has('fingerprint')
+        ? 'attempt'
+        : attemptAlone && name === 'attempt' && !w.ran.has('attempt')
+          ? 'fingerprint'
+          : name;
+    named.push([ran ?? (('unknown label ' + label) as CheckName), false]);
   }
   const checks =
     /this design checks only (.*?), and /.exec(text.sentence) ??
     /this design checks (the owner, .*?), and /.exec(text.sentence);
   for (const part of checks?.[1].split(/, | and /) ?? []) {
     const name = part.replace(/^the /, '');
-    named.push([ranAs(name === tok ? 'fence' : (name as CheckName), w), null]);
+    named.push([
+      name === tok ? 'fence' : name === `${tok} column` ? 'attempt' : (name as CheckName),
+      null,
+    ]);
   }
   for (const rule of w.effect.database === 'refused' ? text.rules : [])
     for (const [re, name] of RULE_PHRASES) if (re.test(rule)) named.push([name, false]);
