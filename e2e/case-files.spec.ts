@@ -187,7 +187,7 @@ test('case 7: Lifeline, a rescuer lane, re-queues the running job and passes ove
   await expect(page.getByRole('status').filter({ hasText: 'Ready: 23 events' })).toBeVisible();
   await page.getByRole('button', { name: 'Run to end' }).click();
   await expect(page.getByRole('row').filter({ hasText: 'A submits (finish)' })).toContainText(
-    "A's finish was refused: the attempt is 3, A's claim left 1",
+    "A's finish was refused: the attempt column is 3, A's claim left 1",
   );
   await expect(page.getByRole('row').filter({ hasText: 'C submits (finish)' })).toContainText(
     "C's finish was refused: the status is queued, not running",
