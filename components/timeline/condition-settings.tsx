@@ -1,20 +1,6 @@
 import { ConditionPicker } from '@/components/conditions/condition-picker';
-import { claimConditionsOf, type RunCondition } from '@/lib/lease';
-import { timelineDesign, type Scenario } from '@/lib/timeline';
-
-type Statement = 'claim' | 'renew' | 'finish';
-
-/** The scenario with its own list for `statement` (undefined: the design's own again). */
-function withConditions(
-  scenario: Scenario,
-  statement: Statement,
-  list: RunCondition[] | undefined,
-): Scenario {
-  const { [statement]: _old, ...others } = scenario.conditions ?? {};
-  const conditions = list ? { ...others, [statement]: list } : others;
-  const { conditions: _all, ...rest } = scenario;
-  return Object.keys(conditions).length > 0 ? { ...rest, conditions } : rest;
-}
+import { claimConditionsOf, isClaimCondition, type RunCondition } from '@/lib/lease';
+import { timelineDesign, withConditions, type Scenario } from '@/lib/timeline';
 
 /**
  * The run row's claim, renew and finish conditions of the scenario, picked from the rulebook's
@@ -48,7 +34,14 @@ export function ConditionSettings({
             statement={statement}
             value={own ?? designs}
             table={rules.table}
-            onChange={(list) => onChange(withConditions(scenario, statement, list))}
+            onChange={(list) =>
+              onChange(
+                statement === 'claim'
+                  ? // The claim's picker offers and accepts claim conditions only: this drops none.
+                    withConditions(scenario, statement, list.filter(isClaimCondition))
+                  : withConditions(scenario, statement, list),
+              )
+            }
             {...(own
               ? {
                   onReset: () => onChange(withConditions(scenario, statement, undefined)),

@@ -17,7 +17,7 @@ export {
   SCENARIO_LIMITS,
   type ParseResult,
 } from './schema';
-export { conditionListProblem } from './scenario-conditions';
+export { conditionListProblem, withConditions } from './scenario-conditions';
 export { SCENARIO_TEXT_FIELDS, scenarioTextProblem, type ScenarioTextField } from './scenario-text';
 export { encodeScenario, decodeScenario, scenarioLink, MAX_SHARE_LENGTH } from './share';
 export {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BLANK_SCENARIO } from '@/content/timeline/scenarios';
 import type { ClaimCondition, RunCondition } from '@/lib/lease';
-import { conditionListProblem } from './scenario-conditions';
+import { conditionListProblem, withConditions } from './scenario-conditions';
 import { decodeScenario, encodeScenario } from './share';
 import { runScenario, type Scenario } from './index';
 
@@ -127,5 +127,51 @@ describe('a scenario’s own claim conditions', () => {
     expect(decodeScenario(encodeScenario(withClaim([]))).ok).toBe(false);
     const owner = { ...BLANK_SCENARIO, conditions: { claim: ['owner'] } } as unknown as Scenario;
     expect(decodeScenario(encodeScenario(owner)).ok).toBe(false);
+  });
+});
+
+describe('withConditions: the builder’s picks on a scenario', () => {
+  const FINISH: RunCondition[] = ['status', { kind: 'attempt' }];
+  const CLAIM: ClaimCondition[] = [{ kind: 'lease-expired' }];
+
+  it('sets one statement’s list and keeps the others, without touching the scenario it was given', () => {
+    const before = structuredClone(BLANK_SCENARIO);
+    const finished = withConditions(BLANK_SCENARIO, 'finish', FINISH);
+    expect(finished.conditions).toEqual({ finish: FINISH });
+    expect(BLANK_SCENARIO).toEqual(before);
+    const both = withConditions(finished, 'claim', CLAIM);
+    expect(both.conditions).toEqual({ finish: FINISH, claim: CLAIM });
+    expect(withConditions(both, 'finish', []).conditions).toEqual({ finish: [], claim: CLAIM });
+    // Everything but the conditions is the scenario's own.
+    const { conditions: _picked, ...rest } = both;
+    expect(rest).toEqual(BLANK_SCENARIO);
+  });
+
+  it('undefined gives a statement the design’s own again; with none left, no conditions at all', () => {
+    const both = withConditions(withConditions(BLANK_SCENARIO, 'finish', FINISH), 'claim', CLAIM);
+    expect(withConditions(both, 'claim', undefined).conditions).toEqual({ finish: FINISH });
+    const none = withConditions(withConditions(both, 'claim', undefined), 'finish', undefined);
+    expect(none).toEqual(BLANK_SCENARIO);
+    expect('conditions' in none).toBe(false);
+    // So a scenario back at the design's own shares the link of one never changed.
+    expect(encodeScenario(none)).toBe(encodeScenario(BLANK_SCENARIO));
+  });
+
+  it('the picked claim is the one the scenario runs and its link keeps', async () => {
+    const s = withConditions(BLANK_SCENARIO, 'claim', [
+      { kind: 'status-in', statuses: ['queued'] },
+    ]);
+    const decoded = decodeScenario(encodeScenario(s));
+    expect(decoded.ok && decoded.scenario).toEqual(s);
+    const takeover = (await runScenario(s)).writes.find((w) => w.eventId === 'e4');
+    expect(takeover?.outcome).toBe('refused');
+  });
+
+  it('a claim takes claim conditions only, a renew or finish any entry (tsc checks the first)', () => {
+    // @ts-expect-error the owner is a commit's condition, not a claim's
+    withConditions(BLANK_SCENARIO, 'claim', ['owner']);
+    expect(withConditions(BLANK_SCENARIO, 'renew', ['owner']).conditions).toEqual({
+      renew: ['owner'],
+    });
   });
 });

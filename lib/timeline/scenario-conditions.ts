@@ -6,10 +6,11 @@ import {
   FINGERPRINT_COLUMNS,
   RUN_COLUMNS,
   RUN_STATUSES,
+  type ClaimCondition,
   type LeaseDesign,
   type RunCondition,
 } from '@/lib/lease';
-import type { ScenarioConditions } from './types';
+import type { Scenario, ScenarioConditions } from './types';
 
 /*
  * A scenario's own claim, renew and finish conditions, picked from the rulebook's catalogue
@@ -104,4 +105,36 @@ export function designWithConditions(
     },
     rules,
   );
+}
+
+/**
+ * The scenario with `list` as its own conditions for `statement` (replacing the design's for
+ * that statement), or, given undefined, with the design's own again; a scenario left with no
+ * list of its own carries no `conditions` at all, as a link made before issue 26 does. A claim
+ * takes only claim conditions.
+ */
+export function withConditions(
+  scenario: Scenario,
+  statement: 'claim',
+  list: readonly ClaimCondition[] | undefined,
+): Scenario;
+export function withConditions(
+  scenario: Scenario,
+  statement: 'renew' | 'finish',
+  list: readonly RunCondition[] | undefined,
+): Scenario;
+export function withConditions(
+  scenario: Scenario,
+  statement: keyof ScenarioConditions,
+  list: undefined,
+): Scenario;
+export function withConditions(
+  scenario: Scenario,
+  statement: keyof ScenarioConditions,
+  list: readonly RunCondition[] | undefined,
+): Scenario {
+  const { [statement]: _replaced, ...others } = scenario.conditions ?? {};
+  const conditions: ScenarioConditions = list ? { ...others, [statement]: list } : others;
+  const { conditions: _all, ...rest } = scenario;
+  return Object.keys(conditions).length > 0 ? { ...rest, conditions } : rest;
 }
