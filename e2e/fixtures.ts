@@ -119,6 +119,34 @@ export function exportedRoutes(): string[] {
   return routes.sort();
 }
 
+/**
+ * Expects the page not to scroll sideways at its viewport's width (390 px on a phone): neither
+ * the document nor the body is wider than the screen, so wide code, tables and drawings scroll
+ * inside their own boxes. A failure names `what` and the first elements reaching past the edge.
+ */
+export async function expectNoSidewaysScroll(page: Page, what = 'the page'): Promise<void> {
+  const screen = page.viewportSize()?.width;
+  if (!screen) throw new Error('expectNoSidewaysScroll needs a viewport size');
+  const widths = await page.evaluate(
+    (edge) => ({
+      document: document.documentElement.scrollWidth,
+      body: document.body.scrollWidth,
+      wide: [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > edge + 1)
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className.toString().slice(0, 60)}`),
+    }),
+    screen,
+  );
+  const culprits = widths.wide.join(' | ');
+  expect(widths.document, `${what} is ${widths.document} px wide: ${culprits}`).toBeLessThanOrEqual(
+    screen,
+  );
+  expect(widths.body, `${what}'s body is ${widths.body} px wide: ${culprits}`).toBeLessThanOrEqual(
+    screen,
+  );
+}
+
 /** The WCAG 2.1 A and AA rules, and those of them whose result depends on the theme's colours. */
 const AXE_RULES = {
   all: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },

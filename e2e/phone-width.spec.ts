@@ -1,4 +1,4 @@
-import { expect, exportedRoutes, test } from './fixtures';
+import { expect, expectNoSidewaysScroll, exportedRoutes, test } from './fixtures';
 
 // On a 390 px phone no page may scroll sideways: wide code blocks, tables and drawings scroll
 // inside their own box instead.
@@ -10,19 +10,26 @@ for (const route of exportedRoutes()) {
     await expect(page.locator('main')).toBeVisible();
     // Wait for the page's client islands to render what they render after hydration.
     await page.waitForLoadState('load');
-    const widths = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      body: document.body.scrollWidth,
-      // The widest elements, to name the culprit in a failure message.
-      wide: [...document.querySelectorAll('body *')]
-        .filter((el) => el.getBoundingClientRect().right > 391)
-        .slice(0, 5)
-        .map((el) => `${el.tagName.toLowerCase()}.${el.className.toString().slice(0, 60)}`),
-    }));
-    expect(
-      widths.scroll,
-      `${route} is ${widths.scroll} px wide: ${widths.wide.join(' | ')}`,
-    ).toBeLessThanOrEqual(390);
-    expect(widths.body).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page, route);
   });
 }
+
+test('the check itself fails on a page wider than the screen, naming the culprit', async ({
+  page,
+}) => {
+  // A page of our own, so nothing but the line added below can widen it.
+  await page.setContent(
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><main>A narrow page</main>',
+  );
+  await expectNoSidewaysScroll(page, 'the narrow page');
+  await page.locator('main').evaluate((main) => {
+    const wide = document.createElement('div');
+    wide.className = 'too-wide';
+    wide.style.width = '500px';
+    wide.textContent = 'A line wider than the screen';
+    main.append(wide);
+  });
+  await expect(expectNoSidewaysScroll(page, 'the widened page')).rejects.toThrow(
+    /the widened page is 5\d\d px wide: div\.too-wide/,
+  );
+});
