@@ -1,11 +1,6 @@
-import type {
-  CheckResult,
-  CheckValue,
-  LeaseClock,
-  Vocabulary,
-  WriteDecision,
-  WriteKind,
-} from './decision';
+import type { CheckResult, CheckValue, Vocabulary, WriteDecision, WriteKind } from './decision';
+import { clockAt, clockWords } from './explain-clock';
+import { statusOutsideSet } from './explain-status';
 import { describeFingerprint } from './replicated-fence';
 
 /*
@@ -225,30 +220,6 @@ export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): stri
   }
 }
 
-/** Where a status sits in a run's life: queued, then running, then canceling, then final. */
-const LIFE_STAGE: Readonly<Record<string, number>> = {
-  queued: 0,
-  running: 1,
-  canceling: 2,
-  done: 3,
-  canceled: 3,
-  failed: 3,
-};
-
-/**
- * A status outside the set a statement accepts: "already" only when the run has moved past
- * every status in the set ("the run is already running" to a claim that wants it queued);
- * otherwise the two as they are ("the run is queued, not running").
- */
-function statusOutsideSet(actual: CheckValue, expected: CheckValue): string {
-  const set = (Array.isArray(expected) ? expected : [expected]).map(String);
-  const stage = (s: string) => LIFE_STAGE[s] ?? -1;
-  const past = set.every((s) => stage(String(actual)) > stage(s));
-  return past
-    ? `the run is already ${actual}`
-    : `the run is ${actual}, not ${set.length > 1 ? `${set.slice(0, -1).join(', ')} or ${set[set.length - 1]}` : set[0]}`;
-}
-
 /** "(attempt, claimed_at)": a fingerprint's columns ("attempt column" beside a token so named). */
 function fingerprintName(c: CheckResult, v: Vocabulary): string {
   const names = (c.fields ?? []).map((f) => columnName(f, v));
@@ -303,28 +274,4 @@ function claimFact(c: CheckResult, d: WriteDecision, v: Vocabulary): string {
     default:
       return `the run is ${String(c.actual)}: a final run is never claimed again`;
   }
-}
-
-/**
- * The clock that judged a lease: "by the database statement clock", "by A's own clock, 3 s ahead
- * of the database", "by the transaction clock of A's open transaction, which began at 1; the
- * statement clock reads 7".
- */
-export function clockWords(clock: LeaseClock): string {
-  if (clock.kind === 'database') return 'by the database statement clock';
-  if (clock.kind === 'transaction')
-    return clock.began === clock.statement
-      ? `by the transaction clock of ${clock.holder}'s statement, its own transaction`
-      : `by the transaction clock of ${clock.holder}'s open transaction, which began at ${clock.began}; the statement clock reads ${clock.statement}`;
-  const off = clock.offset;
-  const how =
-    off === 0
-      ? 'on the database’s time'
-      : `${Math.abs(off)} s ${off > 0 ? 'ahead of' : 'behind'} the database`;
-  return `by ${clock.holder}'s own clock, ${how}`;
-}
-
-/** " by the database statement clock" after a claim's time, when the scenario names clocks. */
-function clockAt(d: WriteDecision): string {
-  return d.clock ? ` ${clockWords(d.clock)}` : '';
 }
