@@ -11,6 +11,18 @@ async function mark(page: Page, write: string, choice: 'Applied' | 'Refused', nt
     .check();
 }
 
+/** The learner steps forward until the page announces step `step` of `total`. */
+async function stepTo(page: Page, step: number, total: number) {
+  const status = page.getByRole('status').filter({ hasText: /^(Ready:|Step \d)/ });
+  for (;;) {
+    const now = /^Step (\d+) of/.exec((await status.textContent()) ?? '')?.[1];
+    const at = now ? Number(now) : 0;
+    if (at >= step) break;
+    await page.getByRole('button', { name: 'Step forward' }).click();
+    await expect(status).toContainText(`Step ${at + 1} of ${total}`);
+  }
+}
+
 test('case 1 from the list: a learner predicts every write, runs it and gets full marks', async ({
   page,
 }) => {
@@ -167,6 +179,19 @@ test('case 7: Lifeline, a rescuer lane, re-queues the running job and passes ove
   await page.goto('/learn/case-files/oban-lifeline');
   await expect(page.getByRole('status').filter({ hasText: 'Ready: 21 events' })).toBeVisible();
   await expect(page.getByRole('img', { name: /Rescuer \(a third party\)/ })).toBeVisible();
+  // Each node's lease bar, step by step: a re-queue clears the row's lease_until to 0, and the
+  // bar keeps the lease its attempt had (it drew node 1's bar not at all and node 2's as 0).
+  const drawing = page.getByRole('region', { name: 'Timeline drawing' });
+  const bar = (label: string) => drawing.getByText(label, { exact: true });
+  await stepTo(page, 4, 21);
+  await expect(bar('attempt 1 · lease_until 360 (run queued by the rescuer)')).toBeVisible();
+  await stepTo(page, 5, 21);
+  await expect(bar('attempt 1 · lease_until 360 (replaced at t = 361 s)')).toBeVisible();
+  await expect(bar('attempt 2 · lease_until 721')).toBeVisible();
+  await stepTo(page, 9, 21);
+  await expect(bar('attempt 1 · lease_until 360 (replaced at t = 361 s)')).toBeVisible();
+  await expect(bar('attempt 2 · lease_until 721 (replaced at t = 722 s)')).toBeVisible();
+  await expect(bar('attempt 3 · lease_until 1082')).toBeVisible();
   await page.getByRole('button', { name: 'Run to end' }).click();
   await expect(page.getByRole('heading', { name: /Score: 0 \/ 12/ })).toBeVisible();
   const rescues = page
@@ -192,5 +217,8 @@ test('case 7: Lifeline, a rescuer lane, re-queues the running job and passes ove
   await expect(page.getByRole('row').filter({ hasText: 'C submits (finish)' })).toContainText(
     "C's finish was refused: the status is queued, not running",
   );
+  // Node 3's bar ends at Lifeline's re-queue with the lease attempt 3 had, through every step
+  // after it (it read 'lease_until 0' from the step after the re-queue on).
+  await expect(bar('attempt 3 · lease_until 1082 (run queued by the rescuer)')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -21,9 +21,10 @@ export interface LeaseBar {
   /** Database time of that claim. */
   from: number;
   /**
-   * The row's `lease_until` at the chosen step while this generation holds the row; for an
-   * older generation, the last value the row had before the next claim replaced it. A
-   * rescuer's re-queue clears the row's lease; the bar keeps the value from before it.
+   * The row's `lease_until` at the chosen step while this generation's run is running; once the
+   * run has left running (done, re-queued, canceled, replaced by a newer claim), the last value
+   * the row had while it was running: what the row says after that (a re-queue clears it to 0,
+   * a renewal that does not check the status may move it) is no longer this lease.
    */
   until: number;
   /** The row still belongs to this generation at the chosen step. */
@@ -43,10 +44,13 @@ export interface LeaseBar {
 /**
  * The lease bars after step `position` of a trace (none before the first step), computed from
  * the run row of every step up to it: each accepted claim opens a bar, and every later step
- * sets the open bar's end to the row's `lease_until` at that moment.
+ * while its run is running sets the bar's end to the row's `lease_until` at that moment. The
+ * step on which the run leaves running, by any write, ends the bar at the lease it had.
  */
 export function leaseBarsAt(trace: Trace, position: number): LeaseBar[] {
   const bars: LeaseBar[] = [];
+  // Whether the open bar's run has been running at every step since its claim.
+  let running = false;
   const last = Math.min(position, trace.steps.length - 1);
   for (let i = 0; i <= last; i += 1) {
     const step = trace.steps[i];
@@ -71,6 +75,7 @@ export function leaseBarsAt(trace: Trace, position: number): LeaseBar[] {
         replacedAt: null,
         endedBy: null,
       });
+      running = run.status === 'running';
       continue;
     }
     const landed = step.effects.some((e) => e.kind === 'write' && e.database === 'applied');
@@ -80,10 +85,8 @@ export function leaseBarsAt(trace: Trace, position: number): LeaseBar[] {
       open.current = false;
       open.replacedAt = step.at;
     } else if (open?.current) {
-      // A re-queue clears the row's lease (lease_until 0): the bar keeps the lease this
-      // generation last had, the row's value before the rescuer cleared it.
-      const cleared = landed && step.event.kind === 'rescue';
-      if (!cleared) open.until = run.leaseUntil;
+      running &&= run.status === 'running';
+      if (running) open.until = run.leaseUntil;
       if (landed && open.status !== run.status && run.status !== 'running')
         open.endedBy =
           'worker' in step.event
