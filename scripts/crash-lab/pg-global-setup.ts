@@ -46,7 +46,7 @@ export default async function setup(project: TestProject) {
   try {
     dir = mkdtempSync(join(tmpdir(), 'crashlab-pg-'));
     const port = await freePort();
-    await startServer({ dir, port });
+    await startServer({ dir, port, scratch: true });
     project.provide('pgPort', port);
     project.provide('pgDir', dir);
     process.env.CRASHLAB_TEST_PG_URL = labUrl(port);
