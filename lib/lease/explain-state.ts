@@ -1,7 +1,7 @@
 import type { TimeSource } from './clocks';
 import type { Vocabulary } from './decision';
 import { explained, type Explained } from './explained';
-import { tokenName } from './explain-words';
+import { namesToken, tokenName } from './explain-words';
 import { GATEWAY_CHECK_LABELS, type GatewayCheckKind } from './replicated-fence';
 import { TARGET_CHECK_LABELS, type TargetCheckKind } from './target-checks';
 
@@ -165,7 +165,7 @@ export function explainState(
       ...gatewayLines(
         t,
         (resource) => (resource === null ? fallback : (own.get(resource) ?? fallback)),
-        token,
+        namesToken(v) ? token : null,
       ),
     );
   }
@@ -197,8 +197,10 @@ function workerLine(w: WorkerFacts, v: Vocabulary): string {
 function gatewayLines(
   t: TargetFacts,
   checkOf: (resource: string | null) => TargetCheckKind,
-  token: string,
+  /** The token's name; null in a design that names no token (a write's line then shows none). */
+  named: string | null,
 ): string[] {
+  const token = named ?? 'token';
   const keepsToken = (resource: string | null) =>
     checkOf(resource) === 'highest-seen' || checkOf(resource) === 'majority';
   const used = [
@@ -231,12 +233,13 @@ function gatewayLines(
   else if (none.length) lines.push(`gateway: keeps no ${token} (its check: ${checkOf(none[0])})`);
   if (!t.gatewayWrites.length) return lines;
   const writes = t.gatewayWrites
-    .map(
-      (w) =>
-        `${w.resource} “${w.body}” by ${w.worker} (${token} ${w.token}${
-          w.committed === false ? `, only ${w.acks} acceptor(s): not committed` : ''
-        })`,
-    )
+    .map((w) => {
+      const notes = [
+        named === null ? '' : `${token} ${w.token}`,
+        w.committed === false ? `only ${w.acks} acceptor(s): not committed` : '',
+      ].filter(Boolean);
+      return `${w.resource} “${w.body}” by ${w.worker}${notes.length ? ` (${notes.join(', ')})` : ''}`;
+    })
     .join('; ');
   return [...lines, `gateway writes: ${writes}`];
 }

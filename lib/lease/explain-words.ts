@@ -28,6 +28,14 @@ export function columnName(column: string, v: Vocabulary): string {
   return v.fenced && column === tokenName(v) ? `${column} column` : column;
 }
 
+/**
+ * Whether a write's token is worth naming: a fence somewhere compares it, or holders present
+ * it to a resource. In a design with neither, "token 1" would name a number nothing reads.
+ */
+export function namesToken(v: Vocabulary): boolean {
+  return v.fenced || v.carried !== undefined;
+}
+
 /** "fence 2", "RangeID 42"; at a resource beyond the run row, "claimed_at 361" when holders present that. */
 export function tokenText(v: Vocabulary, value: number, atResource = false): string {
   if (atResource && v.carried && v.carried !== 'counter')

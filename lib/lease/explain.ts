@@ -8,6 +8,7 @@ import {
   columnName,
   leaseEnd,
   list,
+  namesToken,
   presentsFingerprint,
   targetName,
   tokenName,
@@ -248,11 +249,8 @@ function resourceSentence(d: WriteDecision, v: Vocabulary): string {
   const target = targetName(v, d.target.id);
   const o = d.outcome;
   const noun = WRITE_NOUNS[d.kind];
-  // A design with no token anywhere (no fence, nothing presented) carries none worth naming.
   const carried =
-    d.token === null || (!v.fenced && !v.carried)
-      ? ''
-      : ` ${tokenText(v, d.token, presentsFingerprint(d))}`;
+    d.token === null || !namesToken(v) ? '' : ` ${tokenText(v, d.token, presentsFingerprint(d))}`;
   if (d.quorum) return quorumSentence(d, v, target);
   if (d.checks.some((c) => c.name === 'worker-check' && !c.held))
     return `Nothing sent: ${joined(facts(d, v, false))}.`;

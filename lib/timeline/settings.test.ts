@@ -5,6 +5,7 @@ import { TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
 import { builderScenarioArbitrary } from './arbitrary';
 import { loadTimelineEngine, TIMELINE_DESIGNS, type TimelineEngine } from './engine';
 import { settingsLine, stateLines } from './settings';
+import { namesToken, tokenName } from '@/lib/lease/explain-words';
 import type { Scenario } from './types';
 
 /*
@@ -45,6 +46,27 @@ function gatewayWithoutOne(s: Scenario): string[] {
   if (usesGateway(s)) return [];
   return everyLine(s).filter((line) => /gateway/i.test(line));
 }
+
+/** The lines of a scenario that name a token by number, when its design names none. */
+function tokenWithoutOne(s: Scenario): string[] {
+  const v = engine.run(s).vocabulary;
+  if (namesToken(v)) return [];
+  const name = tokenName(v).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return everyLine(s).filter((line) => new RegExp(`\\b${name} \\d`).test(line));
+}
+
+describe('a scenario whose design names no token (no fence, nothing presented) never numbers one', () => {
+  it('every library scenario and case file (cases 11 and 12 said "token 1")', () => {
+    const scenarios = [
+      ...TIMELINE_SCENARIOS,
+      ...CASE_FILES.flatMap((c) => c.runs.map((run) => caseScenario(c, run))),
+    ];
+    expect(scenarios.filter((s) => !namesToken(engine.run(s).vocabulary)).length).toBeGreaterThan(
+      2,
+    );
+    for (const s of scenarios) expect(tokenWithoutOne(s), s.id).toEqual([]);
+  });
+});
 
 describe('a scenario without a gateway never mentions one', () => {
   it('every library scenario and case file', () => {
