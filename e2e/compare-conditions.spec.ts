@@ -72,3 +72,55 @@ test('my design from the catalogue: a finish by the run id alone finishes twice;
     'The finish checks the owner, the fence, the lease and the status.',
   );
 });
+
+test('my design’s claim from the catalogue: status IN (queued) alone is safe in the story (nobody takes over); the claim comparing the fence it read is safe where select-then-update breaks property 2', async ({
+  page,
+}) => {
+  const section = await openMyDesign(page);
+  const picker = section.getByRole('group', { name: 'Claim conditions' });
+  const claimSql = section.getByTestId('code-editor').nth(0);
+  const verdict = section.getByText(/All [\d,]+ schedules checked/);
+  await expect(picker).toContainText(
+    'The claim checks only the claimable test (queued, or its lease run out).',
+  );
+
+  // A claim of a queued run only: the checker's verdict (measured by running it) is safe within
+  // the story. Nobody may take the run over from the paused A, so no stale write lands; the run
+  // that stays stuck is a matter of progress, which the checker does not judge.
+  const menu = picker.getByRole('combobox', { name: 'Condition to add to the claim' });
+  await menu.selectOption({ label: 'status in a set you choose' });
+  await picker.getByRole('button', { name: 'Add to the claim' }).click();
+  await picker.getByRole('button', { name: /^Remove claimable test/ }).click();
+  await expect(picker).toContainText('The claim checks only the status (queued).');
+  await expect(claimSql).toContainText("WHERE run_id = $run AND status IN ('queued')");
+  await section.getByRole('button', { name: 'Check my design' }).click();
+  await expect(section.getByText('Safe within the bound.')).toBeVisible(HEAVY_LOAD);
+  const queuedOnly = await verdict.innerText();
+
+  // The compare-and-set claim: read under the claimable test, write only where the fence is
+  // still what was read.
+  await section.getByRole('button', { name: 'Restore the lesson’s statements' }).click();
+  await expect(picker).toContainText(
+    'The claim checks only the claimable test (queued, or its lease run out).',
+  );
+  await menu.selectOption({
+    label: 'as read: a column still holds what the claim’s read saw (compare-and-set)',
+  });
+  await picker.getByRole('button', { name: 'Add to the claim' }).click();
+  await expect(picker).toContainText('and the fence as read.');
+  await expect(picker.getByRole('figure')).toContainText(
+    'write: run_id = $run AND fence = $read_fence',
+  );
+  await expect(section.getByRole('figure', { name: /First the claim reads/ })).toContainText(
+    'SELECT fence AS read_fence FROM runs',
+  );
+  await expect(claimSql).toContainText('WHERE run_id = $run AND fence = $read_fence');
+  await section.getByRole('button', { name: 'Check my design' }).click();
+  await expect(verdict).not.toHaveText(queuedOnly, HEAVY_LOAD);
+  await expect(section.getByText('Safe within the bound.')).toBeVisible();
+
+  // Select-then-update, which trusts its read, hands one fence to two workers.
+  const stu = page.getByRole('region', { name: 'Lock-free SELECT, then an unconditional UPDATE' });
+  await stu.getByRole('button', { name: 'Check' }).click();
+  await expect(stu.getByText('Unsafe: property 2 breaks.')).toBeVisible(HEAVY_LOAD);
+});

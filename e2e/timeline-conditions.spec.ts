@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { openBuilder, openShareLink, traceRow as row } from './builder-steps';
+import { addEvent, openBuilder, openShareLink, traceRow as row } from './builder-steps';
 import { expect, expectNoSidewaysScroll, test } from './fixtures';
 
 /*
@@ -162,6 +162,78 @@ test('a claim that checks only status = queued never takes over from a stopped w
 
   await picker.getByRole('button', { name: 'Use the design’s own claim' }).click();
   await expect(picker).toContainText('The claim checks only the claimable test');
+});
+
+test('two claimers read before either writes: trusting the read both land; a claim that compares the fence it read refuses the second; kept by the share link', async ({
+  page,
+}) => {
+  await openBuilder(page);
+  // A and B each read the row, then each writes its claim.
+  for (let i = 6; i >= 1; i--)
+    await page.getByRole('button', { name: `Remove event ${i}` }).click();
+  await addEvent(page, 'Read before claiming', { worker: 'A' });
+  await addEvent(page, 'Read before claiming', { worker: 'B' });
+  await addEvent(page, 'Claim', { worker: 'A' });
+  await addEvent(page, 'Claim', { worker: 'B' });
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 4 events' })).toBeVisible();
+  const end = async (p: Page) => {
+    await p.getByRole('button', { name: 'Run to end' }).click();
+    await expect(p.getByRole('status').filter({ hasText: 'Step 4 of 4' })).toBeVisible();
+  };
+
+  // Select-then-update: the write trusts the read, and both claims land with one token.
+  await page
+    .getByRole('combobox', { name: 'Lease design' })
+    .selectOption({ label: 'Lock-free SELECT, then an unconditional UPDATE' });
+  await end(page);
+  await expect(row(page, 'A claims the run')).toContainText('applied, 1 row');
+  await expect(row(page, 'B claims the run')).toContainText('applied, 1 row');
+  await expect(row(page, 'B claims the run')).toContainText('This breaks property 2');
+
+  // The lesson's design, its claim comparing the fence it read.
+  await page
+    .getByRole('combobox', { name: 'Lease design' })
+    .selectOption({ label: 'Lease + fencing token (the lesson’s design)' });
+  const picker = page.getByRole('group', { name: 'Claim conditions' });
+  await picker.getByRole('combobox', { name: 'Condition to add to the claim' }).selectOption({
+    label: 'as read: a column still holds what the claim’s read saw (compare-and-set)',
+  });
+  await picker.getByRole('button', { name: 'Add to the claim' }).click();
+  await expect(
+    picker.getByRole('combobox', { name: 'Column the claim compares as read' }),
+  ).toHaveValue('fence');
+  await expect(picker).toContainText(
+    'The claim checks only the claimable test (queued, or its lease run out) and the fence as read.',
+  );
+  const clauses = picker.getByRole('figure');
+  await expect(clauses).toContainText('The claim’s WHERE clauses');
+  await expect(clauses).toContainText(
+    "read: run_id = $run AND (status = 'queued' OR (status = 'running' AND lease_until <= $now))",
+  );
+  await expect(clauses).toContainText('write: run_id = $run AND fence = $read_fence');
+
+  await end(page);
+  await expect(row(page, 'B reads the row before claiming')).toContainText(
+    'Its claim writes only if the fence is still 0',
+  );
+  await expect(row(page, 'A claims the run')).toContainText('applied, 1 row');
+  const b = row(page, 'B claims the run');
+  await expect(b).toContainText('refused, 0 rows: fence changed since the read');
+  await expect(b).toContainText("B's claim was refused: the fence is 1, B read 0.");
+  await expect(b).not.toContainText('This breaks property');
+
+  const trace = await page.getByRole('table').innerText();
+  const fresh = await openShareLink(page, 4);
+  await fresh.getByRole('button', { name: 'Build your own' }).click();
+  await expect(fresh.getByRole('group', { name: 'Claim conditions' })).toContainText(
+    'and the fence as read.',
+  );
+  await end(fresh);
+  await expect(row(fresh, 'B claims the run')).toContainText(
+    'refused, 0 rows: fence changed since the read',
+  );
+  expect(await fresh.getByRole('table').innerText()).toBe(trace);
+  await fresh.close();
 });
 
 test.describe('on a 390 px phone', () => {

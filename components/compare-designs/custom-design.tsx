@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { CodeEditor, type EditorMarker } from '@/components/code-editor/code-editor';
 import { ConditionPicker } from '@/components/conditions/condition-picker';
 import { Button } from '@/components/ui/button';
-import { fencedDesign, LESSON_RULES } from '@/lib/lease';
+import { fencedDesign, isClaimCondition, LESSON_CLAIM, LESSON_RULES } from '@/lib/lease';
 import {
   conditionsDesign,
   type Bound,
@@ -25,7 +25,7 @@ export const LESSON_DRAFT: StatementDraft = {
   renew: fencedDesign.renew,
   finish: fencedDesign.finish,
 };
-/** ...and its conditions as the lesson's own renew and finish. */
+/** ...and its conditions as the lesson's own renew and finish (its claim: the lesson's, LESSON_CLAIM). */
 export const LESSON_PICKS: ConditionPicks = {
   renew: LESSON_RULES.renew,
   finish: LESSON_RULES.finish,
@@ -78,6 +78,8 @@ export function CustomDesign({
     return byStatement;
   }, [state]);
   const check = () => void checker.checkDraft(KEY, draft, bound, stateCache, picks);
+  // A claim that compares what it read is two statements: its read comes from the picks.
+  const claimRead = useMemo(() => conditionsDesign(picks).claimRead, [picks]);
   const pick = (next: ConditionPicks) => {
     setPicks(next);
     setDraft(() => draftOf(next));
@@ -92,11 +94,18 @@ export function CustomDesign({
         Check my design
       </h2>
       <p className="text-sm text-muted">
-        Pick the renew and finish conditions from the lesson’s catalogue: the statements below are
-        rewritten from your picks (the claim too, when a condition needs a column it records). Then
-        edit the SQL further if you like. The report store and the gateway stay as in the lesson.
+        Pick the claim, renew and finish conditions from the lesson’s catalogue: the statements
+        below are rewritten from your picks (the claim records the columns your conditions compare).
+        Then edit the SQL further if you like. The report store and the gateway stay as in the
+        lesson.
       </p>
-      <div className="grid grid-cols-1 gap-3 md:grid-cols-2 *:min-w-0">
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3 *:min-w-0">
+        <ConditionPicker
+          statement="claim"
+          value={picks.claim ?? LESSON_CLAIM}
+          onChange={(list) => pick({ ...picks, claim: list.filter(isClaimCondition) })}
+          disabled={checker.running !== null}
+        />
         {(['renew', 'finish'] as const).map((statement) => (
           <ConditionPicker
             key={statement}
@@ -110,13 +119,24 @@ export function CustomDesign({
       <p className="text-sm text-muted">
         Parameters you can use: <code>$run</code>, <code>$owner</code>, <code>$now</code>,{' '}
         <code>$lease</code>, and in renew and finish <code>$token</code> and what the holder’s claim
-        returned (<code>$attempt</code>, <code>$claimed_at</code>, <code>$attempted_at</code>). The
+        returned (<code>$attempt</code>, <code>$claimed_at</code>, <code>$attempted_at</code>); a
+        claim that compares what it read uses its read’s values (<code>$read_fence</code>). The
         claim must end with <code>RETURNING fence AS token</code>.
       </p>
       <div className="grid gap-4 xl:grid-cols-3 *:min-w-0">
         {(['claim', 'renew', 'finish'] as const).map((name) => (
           <div key={name}>
             <p className="mb-1 text-sm font-semibold">{LABELS[name]}</p>
+            {name === 'claim' && claimRead ? (
+              <figure className="mb-2 grid gap-1 text-sm">
+                <figcaption className="text-muted">
+                  First the claim reads (from your picks; the statement below is its write):
+                </figcaption>
+                <pre className="overflow-x-auto rounded-md bg-surface-2 px-2 py-1 font-mono text-xs whitespace-pre-wrap">
+                  {claimRead}
+                </pre>
+              </figure>
+            ) : null}
             <CodeEditor
               value={draft[name]}
               onChange={(value) => setDraft((d) => ({ ...d, [name]: value }))}

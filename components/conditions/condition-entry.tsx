@@ -1,6 +1,7 @@
 import { Button } from '@/components/ui/button';
 import {
   conditionWords,
+  type ClaimReadColumn,
   type FingerprintColumn,
   type PickedStatement,
   type RunCondition,
@@ -45,6 +46,7 @@ export function ConditionEntry({
   onRemove,
   columns,
   statuses,
+  readColumns,
 }: {
   statement: PickedStatement;
   condition: RunCondition;
@@ -52,11 +54,13 @@ export function ConditionEntry({
   onRemove: () => void;
   columns: readonly FingerprintColumn[];
   statuses: readonly RunStatus[];
+  /** The columns a claim may compare with what it read. */
+  readColumns: readonly ClaimReadColumn[];
 }) {
   const words = conditionWords(condition);
   return (
     <li className="flex flex-wrap items-center gap-2 rounded-md border border-line px-2 py-1">
-      <span className="min-w-0 flex-1 font-mono text-xs break-words">{words}</span>
+      <span className="min-w-[7rem] flex-1 font-mono text-xs break-words">{words}</span>
       {typeof condition === 'object' && condition.kind === 'fingerprint' ? (
         <Choices
           legend={`Columns of the ${statement}’s fingerprint`}
@@ -76,6 +80,22 @@ export function ConditionEntry({
             onChange({ ...condition, statuses: toggled(statuses, condition.statuses, s) })
           }
         />
+      ) : null}
+      {statement === 'claim' && typeof condition === 'object' && condition.kind === 'as-read' ? (
+        <label className="flex items-center gap-1 text-xs">
+          Column the {statement} compares as read
+          <select
+            value={condition.column}
+            onChange={(e) => onChange({ ...condition, column: e.target.value as ClaimReadColumn })}
+            className="min-w-0 rounded-md border border-line bg-surface px-1 font-mono"
+          >
+            {readColumns.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
       ) : null}
       <Button aria-label={`Remove ${words} from the ${statement}`} onClick={onRemove}>
         Remove

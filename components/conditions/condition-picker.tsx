@@ -3,9 +3,12 @@
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
+  CLAIM_READ_COLUMNS,
+  claimWheres,
   conditionsWhere,
   describeStatementConditions,
   FINGERPRINT_COLUMNS,
+  isClaimCondition,
   RUN_STATUSES,
   statementMenu,
   type PickedStatement,
@@ -16,6 +19,25 @@ import { conditionListProblem } from '@/lib/timeline';
 import { ConditionEntry } from './condition-entry';
 
 const FIELD = 'min-w-0 rounded-md border border-line bg-surface px-2 py-1';
+
+/**
+ * The WHERE clauses a list makes: one, or for a claim that compares what it read, its read's and
+ * its write's (lib/lease's claimWheres).
+ */
+function whereClauses(
+  statement: PickedStatement,
+  list: readonly RunCondition[],
+  table: RunTable | undefined,
+): { label: string | null; sql: string }[] {
+  if (statement !== 'claim') return [{ label: null, sql: conditionsWhere(list, table) }];
+  const { read, write } = claimWheres(list.filter(isClaimCondition), table);
+  return read === null
+    ? [{ label: null, sql: write }]
+    : [
+        { label: 'read', sql: read },
+        { label: 'write', sql: write },
+      ];
+}
 
 const TITLES: Readonly<Record<PickedStatement, string>> = {
   claim: 'Claim conditions',
@@ -77,6 +99,7 @@ export function ConditionPicker({
     change(shown.map((x, i) => (i === index ? c : x)));
 
   const title = TITLES[statement];
+  const clauses = whereClauses(statement, pending ? value : shown, table);
   return (
     <fieldset
       className="grid min-w-0 grid-cols-1 content-start gap-2 rounded-md border border-line p-3 text-sm *:min-w-0"
@@ -95,6 +118,7 @@ export function ConditionPicker({
             onRemove={() => change(shown.filter((_, j) => j !== i))}
             columns={FINGERPRINT_COLUMNS}
             statuses={RUN_STATUSES}
+            readColumns={CLAIM_READ_COLUMNS}
           />
         ))}
       </ul>
@@ -116,10 +140,18 @@ export function ConditionPicker({
         </div>
       ) : null}
       <figure className="grid min-w-0 gap-1">
-        <figcaption className="text-muted">The {statement}’s WHERE clause</figcaption>
-        <code className="block rounded-md bg-surface-2 px-2 py-1 font-mono text-xs break-words">
-          {conditionsWhere(pending ? value : shown, table)}
-        </code>
+        <figcaption className="text-muted">
+          The {statement}’s WHERE clause{clauses.length > 1 ? 's' : ''}
+        </figcaption>
+        {clauses.map((c) => (
+          <code
+            key={c.label ?? 'one'}
+            className="block rounded-md bg-surface-2 px-2 py-1 font-mono text-xs break-words"
+          >
+            {c.label ? `${c.label}: ` : ''}
+            {c.sql}
+          </code>
+        ))}
       </figure>
       {pending ? (
         <p id={`${ids}-problem`} role="alert" className="text-bad">

@@ -21,6 +21,7 @@ import {
   type WriteDecision,
   type ClaimValues,
   CLAIM_FIELD,
+  claimReadRow,
 } from '@/lib/lease';
 
 import { GLOBALS, W_BATCH, W_CLAIM_NO, W_SEEN, W_TOKEN } from './state-slots';
@@ -89,6 +90,8 @@ export class TraceDecisions {
           changed,
           checked: rules?.claim !== 'select-then-update',
           conditions: rules ? claimConditionsOf(rules) : undefined,
+          // The search reads before every two-statement claim, as a step of its own.
+          ...(rules && this.design.claimRead ? { read: this.readOf(worker) } : {}),
           others: this.otherTokens(worker),
         });
         break;
@@ -171,6 +174,13 @@ export class TraceDecisions {
       if (k >= 0) kept[field] = this.holder(worker, W_SEEN + k);
     }
     return kept;
+  }
+
+  /** What the holder's claim read returned, as it kept it (what a compare-and-set claim compares). */
+  private readOf(worker: number): Partial<RowState> {
+    const seen: Record<string, number> = {};
+    this.machine.keptNames.forEach((name, k) => (seen[name] = this.holder(worker, W_SEEN + k)));
+    return claimReadRow(seen);
   }
 
   private readRow(): RowState | undefined {

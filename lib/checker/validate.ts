@@ -69,8 +69,17 @@ export function validateDraft(
 ): { ok: true; design: LeaseDesign } | { ok: false; problems: StatementProblem[] } {
   const problems: StatementProblem[] = [];
   const db = new SQL.Database();
+  // A two-statement claim (the picks' compare-and-set claim) binds what its read returned.
+  let readNames: string[] = [];
+  let claimNames: string[] = [];
   try {
     setupDatabase(db, base);
+    if (base.claimRead) {
+      const read = db.prepare(base.claimRead);
+      readNames = read.getColumnNames();
+      read.free();
+    }
+    const allowed = { ...ALLOWED, claim: [...ALLOWED.claim, ...readNames] };
     for (const statement of ['claim', 'renew', 'finish'] as const) {
       const sql = draft[statement] ?? '';
       const add = (message: string, line?: number) =>
@@ -115,10 +124,11 @@ export function validateDraft(
       const { names, positional } = scanParams(sql);
       if (positional)
         add('Use named parameters ($run, $owner, ...), not ?.', lineOf(sql, sql.indexOf('?')));
-      const unknown = [...new Set(names.filter((n) => !ALLOWED[statement].includes(n)))];
+      if (statement === 'claim') claimNames = names;
+      const unknown = [...new Set(names.filter((n) => !allowed[statement].includes(n)))];
       for (const name of unknown) {
         add(
-          `The ${statement} uses $${name}, which the checker does not provide. It binds ${ALLOWED[statement].map((n) => `$${n}`).join(', ')}.`,
+          `The ${statement} uses $${name}, which the checker does not provide. It binds ${allowed[statement].map((n) => `$${n}`).join(', ')}.`,
           lineOf(sql, sql.search(new RegExp(`[$:@]${name}\\b`))),
         );
       }
@@ -134,6 +144,8 @@ export function validateDraft(
   }
   if (problems.length > 0) return { ok: false, problems };
   const own = (['claim', 'renew', 'finish'] as const).every((k) => draft[k] === base[k]);
+  // The claim's read stays while the claim is the picks' own or binds what the read returns.
+  const keepsRead = draft.claim === base.claim || claimNames.some((n) => readNames.includes(n));
   return {
     ok: true,
     design: {
@@ -141,7 +153,7 @@ export function validateDraft(
       id: 'my-design',
       name: 'My design',
       summary: 'Your claim, renew and finish, with the lesson’s targets.',
-      claimRead: own ? base.claimRead : undefined,
+      claimRead: keepsRead ? base.claimRead : undefined,
       claim: draft.claim,
       renew: draft.renew,
       finish: draft.finish,

@@ -9,6 +9,7 @@ import {
   type ClaimCondition,
   type RunCondition,
 } from './catalogue';
+import { claimClauses, CLAIM_READ_COLUMNS } from './claim-compare';
 import { commitWhere, RUNS_TABLE, type RunTable } from './conditions';
 import {
   FENCE_SCHEMA,
@@ -127,8 +128,13 @@ const READ_OUTPUT = `SELECT name, op_id AS opId, owner, fence, body, written_at 
  */
 export function trackedColumns(rules: DesignRules): ClaimColumn[] {
   const used = new Set<ClaimColumn>(rules.track ?? []);
-  for (const c of [...rules.renew, ...rules.finish, ...rules.output])
-    for (const col of columnsRead(c)) used.add(col);
+  const conditions = [
+    ...claimConditionsOf(rules),
+    ...rules.renew,
+    ...rules.finish,
+    ...rules.output,
+  ];
+  for (const c of conditions) for (const col of columnsRead(c)) used.add(col);
   return CLAIM_COLUMNS.filter((c) => used.has(c));
 }
 
@@ -147,6 +153,13 @@ function refuseUnbuildable(statement: string, conditions: readonly RunCondition[
       throw new Error(`The ${statement}'s fingerprint names a column twice.`);
     if (c.kind === 'fingerprint' && c.columns.length === 0)
       throw new Error(`The ${statement}'s fingerprint has no column.`);
+    // A claim's read keeps what it returned as numbers (the checker's state): no owner, no status.
+    if (
+      statement === 'claim' &&
+      c.kind === 'as-read' &&
+      !(CLAIM_READ_COLUMNS as readonly string[]).includes(c.column)
+    )
+      throw new Error(`A claim cannot compare the ${c.column} as read.`);
   }
 }
 
@@ -168,11 +181,14 @@ export function buildDesign(
   rules: DesignRules,
 ): LeaseDesign {
   const t = rules.table;
-  const claimWhere = conditionsWhere(claimConditionsOf(rules), t);
-  refuseUnbuildable('claim', claimConditionsOf(rules));
+  const claimConditions = claimConditionsOf(rules);
+  refuseUnbuildable('claim', claimConditions);
   refuseUnbuildable('renewal', rules.renew);
   refuseUnbuildable('finish', rules.finish);
   refuseUnbuildable('output write', rules.output);
+  // Comparing what it read (claim-compare.ts) makes any claim two statements.
+  const trusting = rules.claim === 'select-then-update';
+  const { readColumns, readWhere, writeWhere } = claimClauses(claimConditions, trusting, t);
   const tracked = trackedColumns(rules);
   const { schema, submit } = tableSql(t, 'sqlite', tracked);
   const setTracked = trackedSet(t, tracked);
@@ -184,18 +200,18 @@ export function buildDesign(
     rules.claim === 'select-then-update'
       ? `UPDATE ${t.name}
    ${claimSet('$seen_fence + 1')}
- WHERE ${t.id} = $run
+ WHERE ${writeWhere}
 ${claimReturning}`
       : rules.claim === 'random-token'
         ? `UPDATE ${t.name}
    SET ${t.owner} = $owner, ${t.leaseUntil} = $now + $lease,
        ${t.fence} = (unicode($owner) * 7919 + $now * 104729 + ${t.fence} * 31) % 997 + 1,
        ${t.status} = 'running'${setTracked}
- WHERE ${claimWhere}
+ WHERE ${writeWhere}
 ${claimReturning}`
         : `UPDATE ${t.name}
    ${claimSet(`${t.fence} + 1`)}
- WHERE ${claimWhere}
+ WHERE ${writeWhere}
 ${claimReturning}`;
   const cancellable = `${t.id} = $run AND ${t.status} IN ('${t.queued}', 'running')`;
   const readTracked = tracked.map((c) => `, ${columnSql(c, t)} AS ${CLAIM_FIELD[c]}`).join('');
@@ -203,10 +219,8 @@ ${claimReturning}`;
     ...meta,
     schema,
     submit,
-    ...(rules.claim === 'select-then-update'
-      ? {
-          claimRead: `SELECT ${t.fence} AS seen_fence FROM ${t.name}\n WHERE ${claimWhere}`,
-        }
+    ...(readColumns.length > 0
+      ? { claimRead: `SELECT ${readColumns.join(', ')} FROM ${t.name}\n WHERE ${readWhere}` }
       : {}),
     claim,
     renew: `UPDATE ${t.name}

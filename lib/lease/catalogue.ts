@@ -50,12 +50,17 @@ export type RunCondition = CommitCondition | CatalogueEntry;
 
 /**
  * The conditions a claim may pick: the claimer holds no token and no claim of its own yet, so
- * it can compare only the row's status and lease.
+ * it can compare only the row's status and lease, and what its own read returned (claim-compare.ts).
  */
 export type ClaimCondition = Extract<CatalogueEntry, { kind: ClaimConditionKind }>;
 
 /** The kinds of catalogue entry a claim may pick, for a picker and a link's schema. */
-export const CLAIM_CONDITION_KINDS = ['claimable', 'lease-expired', 'status-in'] as const;
+export const CLAIM_CONDITION_KINDS = [
+  'claimable',
+  'lease-expired',
+  'status-in',
+  'as-read',
+] as const;
 export type ClaimConditionKind = (typeof CLAIM_CONDITION_KINDS)[number];
 
 /** The lesson's claim: the claimable test alone. Every design that names no claim conditions has it. */
@@ -71,8 +76,8 @@ export interface WriterFacts {
   now: number;
   /** What its own claim left in the row, for 'attempt' and 'fingerprint'. */
   claim?: ClaimValues;
-  /** The row as it read it earlier, for 'as-read'. */
-  read?: RowState;
+  /** The row as it read it earlier, for 'as-read' (a claim's read returns only what it compares). */
+  read?: Partial<RowState>;
 }
 
 /** A claim column's name in a row as a read returns it (RowState's field). */
@@ -82,7 +87,8 @@ export const CLAIM_FIELD: Readonly<Record<ClaimColumn, keyof ClaimValues>> = {
   attempted_at: 'attemptedAt',
 };
 
-const ROW_FIELD: Readonly<Record<RunColumn, keyof RowState>> = {
+/** A run column's field in a row as a decision sees it. */
+export const ROW_FIELD: Readonly<Record<RunColumn, keyof RowState>> = {
   owner: 'owner',
   fence: 'fence',
   lease: 'leaseUntil',
@@ -105,8 +111,13 @@ export function columnSql(column: RunColumn, t: RunTable = RUNS_TABLE): string {
 }
 
 /** A column's value in a row as a decision sees it (null: the row does not track it). */
-export function columnValue(column: RunColumn, row: RowState): string | number | null {
+export function columnValue(column: RunColumn, row: Partial<RowState>): string | number | null {
   return row[ROW_FIELD[column]] ?? null;
+}
+
+/** The parameter a column read earlier is bound as: `read_fence` (`$read_fence` in the SQL). */
+export function readParam(column: RunColumn): string {
+  return `read_${column}`;
 }
 
 /** The run row's column behind a fingerprint column. */
@@ -158,7 +169,7 @@ export function runConditionSql(condition: RunCondition, t: RunTable = RUNS_TABL
         : `(${cols.join(', ')}) = (${params.join(', ')})`;
     }
     case 'as-read':
-      return `${columnSql(condition.column, t)} = $read_${condition.column}`;
+      return `${columnSql(condition.column, t)} = $${readParam(condition.column)}`;
     case 'claimable':
       return claimableSql(t);
     case 'lease-expired':
@@ -237,7 +248,7 @@ export function conditionParams(
     if (typeof c === 'string' || c.kind === 'status-in') continue;
     if (c.kind === 'claimable' || c.kind === 'lease-expired') continue;
     if (c.kind === 'as-read') {
-      params[`read_${c.column}`] = w.read ? columnValue(c.column, w.read) : null;
+      params[readParam(c.column)] = w.read ? columnValue(c.column, w.read) : null;
       continue;
     }
     const columns: readonly FingerprintColumn[] = c.kind === 'attempt' ? ['attempt'] : c.columns;

@@ -167,9 +167,11 @@ describe('the claim’s conditions as data', () => {
     const meta = { id: 'x', name: 'x', summary: 'x' };
     const picked = CLAIM_CONDITION_KINDS.map(claimConditionOfChoice);
     const design = buildDesign(meta, { ...LESSON_RULES, claimConditions: picked });
-    expect(design.claim).toContain(
+    // The claim reads the row under the other conditions, and its write compares the fence read.
+    expect(design.claimRead).toContain(
       "AND (status = 'queued' OR (status = 'running' AND lease_until <= $now)) AND lease_until <= $now AND status IN ('queued')",
     );
+    expect(design.claim).toContain('WHERE run_id = $run AND fence = $read_fence');
     expect(describeStatementConditions('claim', LESSON_CLAIM)).toBe(
       'The claim checks only the claimable test (queued, or its lease run out).',
     );

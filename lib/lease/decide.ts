@@ -6,6 +6,7 @@ import {
   type WriterFacts,
 } from './catalogue';
 import { conditionChecks } from './catalogue-checks';
+import { splitClaimConditions } from './claim-compare';
 import type { RowState, WriteDecision, WriteKind } from './decision';
 import { build, outcome, RUN_ROW, type DecisionContext, type HeldToken } from './judge';
 
@@ -18,7 +19,10 @@ import { build, outcome, RUN_ROW, type DecisionContext, type HeldToken } from '.
 /**
  * A claim: `checked` says whether its write tested the row itself (false: it trusted a read);
  * `conditions` are the ones it tested, from the catalogue (the design's claimConditions; the
- * lesson's claimable test when absent).
+ * lesson's claimable test when absent). `read`: what the claim's own read returned, when that
+ * read was a step of its own; the write then tests only the columns it compares with it
+ * (claim-compare.ts), and none for a claim that compares nothing. Without it, a two-statement
+ * claim's read and write judge the same row, so what it read is the row before.
  */
 export function decideClaim(
   ctx: DecisionContext,
@@ -28,12 +32,21 @@ export function decideClaim(
     changed: number;
     checked: boolean;
     conditions?: readonly ClaimCondition[];
+    read?: Partial<RowState>;
     others?: readonly HeldToken[];
   },
 ): WriteDecision {
   const applied = w.changed > 0;
+  const conditions = w.conditions ?? LESSON_CLAIM;
   const facts = { owner: ctx.writer, token: w.before.fence, now: ctx.at };
-  const checks = w.checked ? conditionChecks(w.conditions ?? LESSON_CLAIM, w.before, facts) : [];
+  const checks = w.read
+    ? conditionChecks(splitClaimConditions(conditions).compare, w.before, {
+        ...facts,
+        read: w.read,
+      })
+    : w.checked
+      ? conditionChecks(conditions, w.before, { ...facts, read: w.before })
+      : [];
   return build(ctx, {
     kind: 'claim',
     token: applied ? w.after.fence : null,

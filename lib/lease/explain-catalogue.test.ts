@@ -42,7 +42,7 @@ describe('the catalogue as the learner picks from it', () => {
 describe('each statement’s menu', () => {
   it('a claim offers its own entries; each adds a claim condition picked as that choice', () => {
     const menu = statementMenu('claim');
-    expect(menu.choices).toEqual(['claimable', 'lease-expired', 'status-in']);
+    expect(menu.choices).toEqual(['claimable', 'lease-expired', 'status-in', 'as-read']);
     for (const choice of menu.choices) {
       const c = menu.add(choice);
       expect(isClaimCondition(c)).toBe(true);

@@ -65,11 +65,16 @@ export const CLAIM_CHOICE_LABELS: Readonly<Record<ClaimConditionKind, string>> =
   claimable: 'claimable: queued, or its lease has run out (the lesson’s)',
   'lease-expired': 'lease run out: the lease has ended',
   'status-in': 'status in a set you choose',
+  'as-read': 'as read: a column still holds what the claim’s read saw (compare-and-set)',
 };
 
-/** The condition a claim's choice adds: a status set starts as {queued}. */
+/**
+ * The condition a claim's choice adds: a status set starts as {queued}, a value as read as the
+ * fence (every claim raises it, so a claim between the read and the write always changes it).
+ */
 export function claimConditionOfChoice(kind: ClaimConditionKind): ClaimCondition {
-  return kind === 'status-in' ? { kind, statuses: ['queued'] } : { kind };
+  if (kind === 'status-in') return { kind, statuses: ['queued'] };
+  return kind === 'as-read' ? { kind, column: 'fence' } : { kind };
 }
 
 /** "The finish checks only the status and the (attempt, claimed_at)." */

@@ -90,6 +90,10 @@ function appliedRules(d: WriteDecision, v: Vocabulary): string[] {
   const token = tokenName(v);
   switch (d.kind) {
     case 'claim':
+      if (d.checks.some((c) => c.name === 'as-read'))
+        return [
+          `This claim reads the row, then writes only where the columns it compares still hold what it read: a claim in between that changed them makes the write match no row. Compare a column every claim changes (the ${token}, the attempt).`,
+        ];
       return d.checks.length
         ? [
             `A claim takes a queued run, or one whose lease has expired, in one atomic statement${v.fenced ? ` that also raises the ${token}: the new owner gets a new, higher ${token}` : ''}.`,

@@ -1,7 +1,7 @@
 import type { TimeSource } from './clocks';
 import type { Vocabulary } from './decision';
 import { explained, type Explained } from './explained';
-import { list, targetName, tokenName, tokenText } from './explain-words';
+import { list, readColumnName, targetName, tokenName, tokenText } from './explain-words';
 
 /*
  * The explainer's words for a step that writes nothing: a read before a claim, a worker's own
@@ -35,8 +35,16 @@ export type StepFact =
     }
   /** The design claims in one statement: there is no read to make first. */
   | { kind: 'claim-one-statement'; worker: string }
-  /** A lock-free read before a claim: the columns it saw, or null when it saw nothing to claim. */
-  | { kind: 'claim-read'; worker: string; seen: Readonly<Record<string, unknown>> | null }
+  /**
+   * A lock-free read before a claim: the columns it saw, or null when it saw nothing to claim.
+   * `compares`: what a compare-and-set claim's write will compare, with the values read.
+   */
+  | {
+      kind: 'claim-read';
+      worker: string;
+      seen: Readonly<Record<string, unknown>> | null;
+      compares?: readonly { column: string; value: string | number | null }[];
+    }
   /** The design's worker makes no check of its own before the report write. */
   | { kind: 'no-own-check' }
   /** The worker's own read of the run row before its report write. */
@@ -101,14 +109,18 @@ function stepSentence(f: StepFact, v: Vocabulary): string {
       return transactionOpened(f);
     case 'claim-one-statement':
       return `This design claims in one statement: ${f.worker} has nothing to read first.`;
-    case 'claim-read':
-      return f.seen
-        ? `${f.worker} reads the row without a lock and sees the run as claimable (${Object.entries(
-            f.seen,
-          )
-            .map(([c, x]) => `${c} = ${String(x)}`)
-            .join(', ')}). Nothing stops another worker before its claim.`
-        : `${f.worker} reads the row and sees nothing to claim.`;
+    case 'claim-read': {
+      if (!f.seen) return `${f.worker} reads the row and sees nothing to claim.`;
+      const saw = Object.entries(f.seen)
+        .map(([c, x]) => `${c} = ${String(x)}`)
+        .join(', ');
+      const still = (f.compares ?? []).map(
+        (c) => `the ${readColumnName(c.column, v)} is still ${c.value}`,
+      );
+      return still.length
+        ? `${f.worker} reads the row without a lock and sees the run as claimable (${saw}). Its claim writes only if ${list(still)}: a claim by another worker before then changes that, and the write matches no row.`
+        : `${f.worker} reads the row without a lock and sees the run as claimable (${saw}). Nothing stops another worker before its claim.`;
+    }
     case 'no-own-check':
       return 'This design’s worker makes no check of its own before the report write.';
     case 'own-check':

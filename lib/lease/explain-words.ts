@@ -243,8 +243,13 @@ function tuple(value: CheckValue): string {
 
 /** The run row's column an 'as-read' check compared: "owner", "fence", "lease end", "attempted_at". */
 function fieldName(c: CheckResult, v: Vocabulary): string {
-  if (c.field === 'fence') return tokenName(v);
-  return c.field === 'lease' ? 'lease end' : columnName(c.field ?? 'value', v);
+  return readColumnName(c.field ?? 'value', v);
+}
+
+/** A run row's column compared with a read: the token's name, "lease end", else as columnName. */
+export function readColumnName(column: string, v: Vocabulary): string {
+  if (column === 'fence') return tokenName(v);
+  return column === 'lease' ? 'lease end' : columnName(column, v);
 }
 
 /** What the rescuer's read showed: a stuck run, or why there was nothing to rescue. */

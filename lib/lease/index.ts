@@ -39,6 +39,16 @@ export {
   type ClaimValues,
   type WriterFacts,
 } from './catalogue';
+export {
+  CLAIM_READ_COLUMNS,
+  claimComparesRead,
+  claimReadRow,
+  claimWheres,
+  comparedAsRead,
+  splitClaimConditions,
+  type ClaimAsRead,
+  type ClaimReadColumn,
+} from './claim-compare';
 export { conditionCheck, conditionChecks, conditionsHeld } from './catalogue-checks';
 export {
   FENCE_SCHEMA,

@@ -1,5 +1,6 @@
 import {
   CLAIM_FIELD,
+  claimReadRow,
   COMMIT_CONDITIONS,
   type ClaimValues,
   decideCancel,
@@ -60,8 +61,10 @@ export function applyClaim(
     before,
     after: rowState(model.read()),
     changed: result.changed,
-    // A two-statement claim whose read was its own event writes without testing the row again.
+    // A two-statement claim whose read was its own event tests in its write only what it
+    // compares with that read (nothing, for a select-then-update claim).
     checked: !model.design.claimRead || !seen,
+    ...(seen ? { read: claimReadRow(seen) } : {}),
     conditions: model.design.rules ? claimConditionsOf(model.design.rules) : undefined,
     others,
   });

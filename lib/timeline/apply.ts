@@ -2,7 +2,7 @@ import { applyCancel, applyClaim, applyRunWrite } from './apply-run';
 import { registerAtGateway } from './apply-gateway';
 import { applyRescue, applyRescueRead } from './apply-rescue';
 import { applyTargetWrite } from './apply-targets';
-import { decideFenceWrite, type WriteKind } from '@/lib/lease';
+import { claimConditionsOf, comparedAsRead, decideFenceWrite, type WriteKind } from '@/lib/lease';
 import { contextOf, ownerOf, statementNow, step, workerOf, write, type Ctx } from './effects';
 import { targetOfEvent } from './describe';
 import type { TimelineState } from './state';
@@ -92,7 +92,14 @@ function applyRead(
     if (seen === undefined)
       return step(ctx, event, { kind: 'claim-one-statement', worker: worker.id });
     worker.seen = seen;
-    return step(ctx, event, { kind: 'claim-read', worker: worker.id, seen });
+    const rules = model.design.rules;
+    const compares = seen && rules ? comparedAsRead(claimConditionsOf(rules), seen) : [];
+    return step(ctx, event, {
+      kind: 'claim-read',
+      worker: worker.id,
+      seen,
+      ...(compares.length ? { compares } : {}),
+    });
   }
   const ok = model.workerCheck(owner, worker.token, statementNow(state, worker));
   if (ok === undefined) return step(ctx, event, { kind: 'no-own-check' });

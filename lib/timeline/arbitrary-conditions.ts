@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  CLAIM_READ_COLUMNS,
   COMMIT_CONDITIONS,
   FINGERPRINT_COLUMNS,
   RUN_COLUMNS,
@@ -41,6 +42,13 @@ const claimConditionArbitrary: fc.Arbitrary<ClaimCondition> = fc.oneof(
   { weight: 2, arbitrary: fc.constant({ kind: 'claimable' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'lease-expired' as const }) },
   { weight: 2, arbitrary: statuses.map((s) => ({ kind: 'status-in' as const, statuses: s })) },
+  // A compare-and-set claim: its write compares a column with what its read returned.
+  {
+    weight: 2,
+    arbitrary: fc
+      .constantFrom(...CLAIM_READ_COLUMNS)
+      .map((column) => ({ kind: 'as-read' as const, column })),
+  },
 );
 
 const same = <T>(a: T, b: T) => JSON.stringify(a) === JSON.stringify(b);

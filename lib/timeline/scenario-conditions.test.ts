@@ -128,6 +128,39 @@ describe('a scenario’s own claim conditions', () => {
     const owner = { ...BLANK_SCENARIO, conditions: { claim: ['owner'] } } as unknown as Scenario;
     expect(decodeScenario(encodeScenario(owner)).ok).toBe(false);
   });
+
+  it('a compare-and-set claim: two reads before either write, one claim lands and the other is refused on its compare; the link keeps it', async () => {
+    const cas: ClaimCondition[] = [{ kind: 'claimable' }, { kind: 'as-read', column: 'fence' }];
+    const race = (design: string, claim?: ClaimCondition[]): Scenario => ({
+      ...BLANK_SCENARIO,
+      design,
+      ...(claim ? { conditions: { claim } } : {}),
+      events: [
+        { id: 'e1', kind: 'claim-read', worker: 'A' },
+        { id: 'e2', kind: 'claim-read', worker: 'B' },
+        { id: 'e3', kind: 'claim', worker: 'A' },
+        { id: 'e4', kind: 'claim', worker: 'B' },
+      ],
+    });
+    const trusting = await runScenario(race('select-then-update'));
+    expect(trusting.writes.map((w) => w.outcome)).toEqual(['applied', 'applied']);
+    const trace = await runScenario(race('fenced', cas));
+    expect(trace.writes.map((w) => w.outcome)).toEqual(['applied', 'refused']);
+    const b = trace.writes[1];
+    expect(b.failed).toEqual(['as-read']);
+    expect(b.explanation).toBe("0 rows changed: B's claim was refused: the fence is 1, B read 0.");
+    const read = trace.steps[1].effects[0];
+    expect(read?.kind === 'note' ? read.text : '').toContain(
+      'Its claim writes only if the fence is still 0',
+    );
+    const s = race('fenced', cas);
+    const decoded = decodeScenario(encodeScenario(s));
+    expect(decoded.ok && decoded.scenario.conditions).toEqual(s.conditions);
+    // A claim compares as read only a number its read can keep: not the owner.
+    const owner = race('fenced', [{ kind: 'as-read', column: 'owner' }] as ClaimCondition[]);
+    expect(decodeScenario(encodeScenario(owner)).ok).toBe(false);
+    expect(conditionListProblem([{ kind: 'as-read', column: 'owner' }], 'claim')).not.toBeNull();
+  });
 });
 
 describe('withConditions: the builder’s picks on a scenario', () => {

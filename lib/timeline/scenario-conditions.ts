@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   buildDesign,
-  CLAIM_CONDITION_KINDS,
+  CLAIM_READ_COLUMNS,
   COMMIT_CONDITIONS,
   FINGERPRINT_COLUMNS,
   RUN_COLUMNS,
@@ -32,6 +32,8 @@ const claimConditionSchema = z.union([
   z.object({ kind: z.literal('claimable') }),
   z.object({ kind: z.literal('lease-expired') }),
   z.object({ kind: z.literal('status-in'), statuses: statusesSchema }),
+  // A compare-and-set claim: its write compares a column with what its read returned.
+  z.object({ kind: z.literal('as-read'), column: z.enum(CLAIM_READ_COLUMNS) }),
 ]);
 
 /** One catalogue condition, as a link may carry it. */
@@ -56,7 +58,7 @@ const listSchema = z.array(conditionSchema).max(8).refine(once, 'a condition is 
 const claimListSchema = z
   .array(claimConditionSchema)
   .min(1, 'a claim checks at least one condition')
-  .max(CLAIM_CONDITION_KINDS.length)
+  .max(8)
   .refine(once, 'a condition is listed once');
 
 /**
