@@ -186,11 +186,17 @@ test('case 7: Lifeline, a rescuer lane, re-queues the running job and passes ove
   await stepTo(page, 4, 21);
   await expect(bar('attempt 1 · lease_until 360 (run queued by the rescuer)')).toBeVisible();
   await stepTo(page, 5, 21);
-  await expect(bar('attempt 1 · lease_until 360 (replaced at t = 361 s)')).toBeVisible();
+  await expect(
+    bar('attempt 1 · lease_until 360 (run queued by the rescuer, replaced at t = 361 s)'),
+  ).toBeVisible();
   await expect(bar('attempt 2 · lease_until 721')).toBeVisible();
   await stepTo(page, 9, 21);
-  await expect(bar('attempt 1 · lease_until 360 (replaced at t = 361 s)')).toBeVisible();
-  await expect(bar('attempt 2 · lease_until 721 (replaced at t = 722 s)')).toBeVisible();
+  await expect(
+    bar('attempt 1 · lease_until 360 (run queued by the rescuer, replaced at t = 361 s)'),
+  ).toBeVisible();
+  await expect(
+    bar('attempt 2 · lease_until 721 (run queued by the rescuer, replaced at t = 722 s)'),
+  ).toBeVisible();
   await expect(bar('attempt 3 · lease_until 1082')).toBeVisible();
   await page.getByRole('button', { name: 'Run to end' }).click();
   await expect(page.getByRole('heading', { name: /Score: 0 \/ 12/ })).toBeVisible();

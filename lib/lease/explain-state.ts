@@ -280,9 +280,12 @@ export interface LeaseBarFacts {
 export function explainLeaseBar(bar: LeaseBarFacts, v: Vocabulary): Explained {
   const token = v.fenced ? `${v.token} ${bar.fence} · ` : '';
   const base = `${token}lease_until ${seconds(bar.until)}`;
-  if (!bar.current)
-    return explained(`${base} (replaced at ${explainTime(bar.replacedAt ?? bar.from)})`);
-  if (bar.status !== 'running')
-    return explained(`${base} (run ${bar.status}${bar.endedBy ? ` by ${bar.endedBy}` : ''})`);
-  return explained(base);
+  // How the run left running, when a write moved it: "run queued by the rescuer".
+  const ended =
+    bar.status !== 'running' ? `run ${bar.status}${bar.endedBy ? ` by ${bar.endedBy}` : ''}` : '';
+  if (!bar.current) {
+    const replaced = `replaced at ${explainTime(bar.replacedAt ?? bar.from)}`;
+    return explained(`${base} (${ended ? `${ended}, ${replaced}` : replaced})`);
+  }
+  return explained(ended ? `${base} (${ended})` : base);
 }

@@ -177,7 +177,7 @@ describe('a lease bar ends when its run leaves running', () => {
     expect(barAfter(trace, 'renew-A', 'A').until).toBe(5);
     expect(barAfter(trace, 'claim-B', 'A')).toMatchObject({
       until: 5,
-      label: 'fence 1 · lease_until 5 (replaced at t = 8 s)',
+      label: 'fence 1 · lease_until 5 (run queued by the rescuer, replaced at t = 8 s)',
     });
     expect(barAfter(trace, 'claim-B', 'B')).toMatchObject({ until: 13, current: true });
   });
