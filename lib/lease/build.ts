@@ -216,7 +216,9 @@ ${claimReturning}`;
   const cancellable = `${t.id} = $run AND ${t.status} IN ('${t.queued}', 'running')`;
   const readTracked = tracked.map((c) => `, ${columnSql(c, t)} AS ${CLAIM_FIELD[c]}`).join('');
   return {
-    ...meta,
+    id: meta.id,
+    name: meta.name,
+    summary: meta.summary,
     schema,
     submit,
     ...(readColumns.length > 0

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openSqlJs } from '@/lib/sqlite';
 import {
+  buildDesign,
   comparedDesigns,
   designStatements,
   dropFinishCondition,
@@ -83,5 +84,19 @@ describe('ownerNamesInterchangeable', () => {
     };
     expect(ownerNamesInterchangeable(editedTarget)).toBe(false);
     expect(ownerNamesInterchangeable({ ...fencedDesign, rules: undefined })).toBe(false);
+  });
+});
+
+describe('buildDesign', () => {
+  it('takes only the names from its meta: a whole design passed as meta lends none of its statements', () => {
+    expect(selectThenUpdateDesign.claimRead).toBeDefined();
+    const rebuilt = buildDesign(selectThenUpdateDesign, fencedDesign.rules!);
+    expect(rebuilt.claimRead).toBeUndefined();
+    expect(rebuilt.claim).toBe(fencedDesign.claim);
+    expect(rebuilt).toMatchObject({
+      id: selectThenUpdateDesign.id,
+      name: selectThenUpdateDesign.name,
+      summary: selectThenUpdateDesign.summary,
+    });
   });
 });
