@@ -156,6 +156,13 @@ test('case 12: Hangfire refuses the superseded fetch’s keep-alive and removal 
   await expect(page.getByRole('row').filter({ hasText: 'B submits (finish)' })).toContainText(
     "attempted_at was 361, as B's claim left it",
   );
+  // Hangfire has no token: the unchecked job output names none, in the sentence or the panel.
+  const output = page
+    .getByRole('row')
+    .filter({ hasText: 'A writes job-output through the gateway' });
+  await expect(output).toContainText("A's stale write is never compared with anything");
+  await expect(output).not.toContainText(/token \d/);
+  await expect(page.getByRole('region', { name: 'Remote targets' })).not.toContainText(/token \d/);
   await expect(page.getByText('Result saved in your records.')).toBeVisible();
 
   // Before 1.7.0 the same statements matched the row by Id alone.

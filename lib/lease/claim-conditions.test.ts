@@ -22,7 +22,8 @@ import {
   describeStatementConditions,
 } from './explain-catalogue';
 import { createLeaseModel } from './model';
-import { RUN_STATUSES } from './types';
+import type { LeaseModel } from './model-api';
+import { RUN_STATUSES, type LeaseDesign } from './types';
 
 // Issue 26: the claim's conditions are a catalogue list too (the lesson's claimable test is the
 // entry { kind: 'claimable' }). Every design that names none builds what it built before.
@@ -78,19 +79,32 @@ describe('the claim’s conditions as data', () => {
       const before = model.read()! as RowState;
       return { design, model, before };
     };
+    // The claim's decision on `before`, the row as the model left it afterwards.
+    const decided = (
+      design: LeaseDesign,
+      model: LeaseModel,
+      before: RowState,
+      writer: string,
+      at: number,
+      authority: { holder: string | null; token: number },
+    ) =>
+      decideClaim(
+        { writer, at, authority },
+        {
+          before,
+          after: model.read()!,
+          changed: 0,
+          checked: true,
+          conditions: design.rules!.claimConditions,
+        },
+      );
     const queuedOnly = await run([{ kind: 'status-in', statuses: ['queued'] }]);
     expect(queuedOnly.design.claim).toContain("WHERE run_id = $run AND status IN ('queued')");
     expect(queuedOnly.model.claim('B', 6).ok).toBe(false);
-    const d = decideClaim(
-      { writer: 'B', at: 6, authority: { holder: 'A', token: 1 } },
-      {
-        before: queuedOnly.before,
-        after: queuedOnly.model.read()!,
-        changed: 0,
-        checked: true,
-        conditions: queuedOnly.design.rules!.claimConditions,
-      },
-    );
+    const d = decided(queuedOnly.design, queuedOnly.model, queuedOnly.before, 'B', 6, {
+      holder: 'A',
+      token: 1,
+    });
     expect(d.failed).toEqual(['status']);
     expect(explain(d).verdict).toBe('refused, 0 rows: status');
     expect(explain(d).sentence).toContain('the run is already running');
@@ -108,16 +122,7 @@ describe('the claim’s conditions as data', () => {
     fresh.setup();
     const queued = fresh.read()! as RowState;
     expect(fresh.claim('A', 0).ok).toBe(false);
-    const early = decideClaim(
-      { writer: 'A', at: 0, authority: { holder: null, token: 0 } },
-      {
-        before: queued,
-        after: fresh.read()!,
-        changed: 0,
-        checked: true,
-        conditions: runningOnly.rules!.claimConditions,
-      },
-    );
+    const early = decided(runningOnly, fresh, queued, 'A', 0, { holder: null, token: 0 });
     expect(explain(early).sentence).toContain('the run is queued, not running or failed');
     expect(explain(early).sentence).not.toContain('already');
 
@@ -134,16 +139,10 @@ describe('the claim’s conditions as data', () => {
     );
     expect(expiredOnly.before).toMatchObject({ owner: 'A', status: 'running', leaseUntil: 5 });
     expect(expiredOnly.model.claim('B', 2).ok).toBe(false);
-    const held = decideClaim(
-      { writer: 'B', at: 2, authority: { holder: 'A', token: 1 } },
-      {
-        before: expiredOnly.before,
-        after: expiredOnly.model.read()!,
-        changed: 0,
-        checked: true,
-        conditions: expiredOnly.design.rules!.claimConditions,
-      },
-    );
+    const held = decided(expiredOnly.design, expiredOnly.model, expiredOnly.before, 'B', 2, {
+      holder: 'A',
+      token: 1,
+    });
     expect(held.checks.map((c) => [c.name, c.held])).toEqual([
       ['status', true],
       ['lease', false],

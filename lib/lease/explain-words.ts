@@ -1,6 +1,6 @@
 import type { CheckResult, CheckValue, Vocabulary, WriteDecision, WriteKind } from './decision';
 import { clockAt, clockWords } from './explain-clock';
-import { statusOutsideSet } from './explain-status';
+import { pastEveryStatus } from './explain-status';
 import { describeFingerprint } from './replicated-fence';
 
 /*
@@ -8,10 +8,18 @@ import { describeFingerprint } from './replicated-fence';
  * name, each check as a fact about the values it compared. explain.ts puts them in sentences.
  */
 
-/** "A and B", "owner, fence and status". */
-export function list(words: readonly string[]): string {
+/** "A and B", "owner, fence and status"; with `or`, "running or failed". */
+export function list(words: readonly string[], conjunction: 'and' | 'or' = 'and'): string {
   if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+  return `${words.slice(0, -1).join(', ')} ${conjunction} ${words[words.length - 1]}`;
+}
+
+/** A status outside the set a statement accepts: "the run is already done", "the run is queued, not running". */
+function statusOutsideSet(actual: CheckValue, expected: CheckValue): string {
+  const set = (Array.isArray(expected) ? expected : [expected]).map(String);
+  return pastEveryStatus(String(actual), set)
+    ? `the run is already ${actual}`
+    : `the run is ${actual}, not ${list(set, 'or')}`;
 }
 
 /** The token's name for a check or a row line; never "fence" in a design without one. */

@@ -156,7 +156,7 @@ function namedChecks(w: WriteAtStep, text: Words, tok: string): [CheckName, bool
     const name =
       w.event.kind === 'claim' && label === 'status' ? claimStatus : labelCheck(label, tok);
     // A fingerprint of the attempt alone and the attempt check read alike: the one that ran.
-    const attemptAlone = label === 'attempt' || label === `attempt column`;
+    const attemptAlone = label === 'attempt' || label === 'attempt column';
     const ran =
       attemptAlone && name === 'fingerprint' && !w.ran.has('fingerprint')
         ? 'attempt'
