@@ -1,15 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { executablePath, TEST_BROWSER_ARGS } from './scripts/test-browser.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-// Debian's Chromium headless shell (the same engine and version as its chromium package, and
-// what Playwright itself runs headless) uses about 13% less CPU than the full browser on this
-// suite; the full browser is the fallback.
-const executablePath =
-  process.env.CHROMIUM_PATH ??
-  ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((path) =>
-    existsSync(path),
-  );
 
 export default defineConfig({
   testDir: './e2e',
@@ -37,18 +29,8 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        // No host name resolves, so a request to another host fails at once in the browser
-        // (e2e/fixtures.ts's guard reports it and fails the test); the app is on 127.0.0.1.
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-      ],
+      // scripts/test-browser.mjs: the flags, and why each one.
+      args: [...TEST_BROWSER_ARGS],
     },
   },
   webServer: {
