@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { executablePath, TEST_BROWSER_ARGS } from './scripts/test-browser.mjs';
+import { executablePath, TEST_BROWSER_ARGS, testBrowserEnv } from './scripts/test-browser.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 
@@ -31,6 +31,7 @@ export default defineConfig({
       executablePath,
       // scripts/test-browser.mjs: the flags, and why each one.
       args: [...TEST_BROWSER_ARGS],
+      env: testBrowserEnv(),
     },
   },
   webServer: {

@@ -38,5 +38,18 @@ export const BASE_ARGS = [
  */
 export const WASM_BASELINE_ONLY = '--js-flags=--liftoff-only';
 
+/**
+ * The browser's environment: the caller's, with a UTF-8 character locale when it has none. A
+ * plain user's login shell on Debian often has no LANG (the POSIX locale), and Chromium then
+ * cannot turn a file path with a character outside ASCII into bytes: a file picked by path (a
+ * test's output folder is named after its title, which may hold a typographic apostrophe; a
+ * checkout may sit under such a name) never reached the page. Found as `learner`: three imports
+ * of `fuzz-doors.spec.ts` waited out their minute; reproduced as root with LC_ALL=C.
+ */
+export function testBrowserEnv(env = process.env) {
+  const locale = env.LC_ALL || env.LC_CTYPE || env.LANG || '';
+  return /utf-?8/i.test(locale) ? { ...env } : { ...env, LC_ALL: 'C.UTF-8' };
+}
+
 /** The flags the end-to-end suite launches its browser with. */
 export const TEST_BROWSER_ARGS = [...BASE_ARGS, WASM_BASELINE_ONLY];
