@@ -30,7 +30,7 @@ export default defineConfig({
     launchOptions: {
       executablePath,
       // scripts/test-browser.mjs: the flags, and why each one.
-      args: [...TEST_BROWSER_ARGS],
+      args: TEST_BROWSER_ARGS,
       env: testBrowserEnv(),
     },
   },

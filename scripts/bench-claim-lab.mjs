@@ -2,35 +2,29 @@
 // learner who clicks Run as soon as the page reacts, while the editor (Monaco) is still loading.
 // Needs the built export in out/ (`npm run build`). Usage:
 //   npm run bench:claim-lab [-- --runs 7 --port 4362]
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { startStaticServer } from './static-server.mjs';
+import { executablePath, TEST_BROWSER_ARGS, testBrowserEnv } from './test-browser.mjs';
 
-const arg = (name, fallback) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at === -1 ? fallback : Number(process.argv[at + 1]);
-};
-const RUNS = arg('runs', 7);
-const PORT = arg('port', Number(process.env.BENCH_PORT ?? 4362));
-const GOAL_MS = 1000;
-
-const server = spawn(process.execPath, ['scripts/serve.mjs'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${PORT}`;
-
-async function waitForServer() {
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`${base}/`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the server on ${base} did not start`);
+const USAGE = 'usage: npm run bench:claim-lab [-- --runs 1-50 --port 1024-65535]';
+if (process.argv.includes('--help')) {
+  console.log(USAGE);
+  process.exit(0);
 }
+/** An integer option within its range, or one line on stderr and exit 2. */
+const arg = (name, fallback, low, high) => {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at === -1) return fallback;
+  const text = process.argv[at + 1];
+  const value = Number(text);
+  if (Number.isInteger(value) && value >= low && value <= high) return value;
+  console.error(`bench:claim-lab: --${name} ${text ?? '(nothing)'} is not valid; ${USAGE}`);
+  process.exit(2);
+};
+const RUNS = arg('runs', 7, 1, 50);
+const PORT = arg('port', Number(process.env.BENCH_PORT ?? 4362), 1024, 65535);
+const GOAL_MS = 1000;
 
 /** Clicks Run inside the page and resolves with the click-to-verdict time and the page's own figure. */
 function clickAndTime() {
@@ -64,15 +58,21 @@ function clickAndTime() {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+if (!existsSync('out/index.html')) {
+  console.error('bench:claim-lab: out/ is missing: run `npm run build` first.');
+  process.exit(2);
+}
+const server = await startStaticServer(PORT).catch((error) => {
+  console.error(`bench:claim-lab: ${error.message}`);
+  process.exit(2);
+});
+const base = server.base;
 try {
-  if (!existsSync('out/index.html')) throw new Error('out/ is missing: run `npm run build` first.');
-  await waitForServer();
-  const executablePath =
-    process.env.CHROMIUM_PATH ??
-    (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+  // The suite's own browser and flags (scripts/test-browser.mjs), so the figures match its runs.
   const browser = await chromium.launch({
     executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    args: TEST_BROWSER_ARGS,
+    env: testBrowserEnv(),
   });
   const first = [];
   const warm = [];
@@ -104,5 +104,5 @@ try {
   console.log(`goal: first Run within ${GOAL_MS} ms of the click: ${met ? 'met' : 'MISSED'}`);
   process.exitCode = met ? 0 : 1;
 } finally {
-  server.kill();
+  await server.stop();
 }

@@ -4,10 +4,10 @@
 // each test does) to network idle. CPU is the browser's whole process tree, read from /proc.
 // Needs the built export in out/ (`npm run build`) and Linux. Usage:
 //   npm run bench:page-load [-- --rounds 5 --port 4363 --pages /,/learn,/practice/timeline]
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { BASE_ARGS, executablePath, WASM_BASELINE_ONLY } from './test-browser.mjs';
+import { startStaticServer } from './static-server.mjs';
+import { BASE_ARGS, executablePath, testBrowserEnv, WASM_BASELINE_ONLY } from './test-browser.mjs';
 
 const USAGE = 'usage: npm run bench:page-load [-- --rounds 1-50 --port 1024-65535 --pages /a,/b]';
 
@@ -87,27 +87,9 @@ function treeCpu(root) {
   return ticks / 100;
 }
 
-const base = `http://127.0.0.1:${PORT}`;
-const server = spawn(process.execPath, ['scripts/serve.mjs'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-async function waitForServer() {
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`${base}/`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server on ${base} did not start (is the port taken? pass --port)`);
-}
-
 /** Loads every page in a fresh context of a new browser; the CPU its process tree spent. */
-async function round(args) {
-  const browser = await chromium.launch({ executablePath, args });
+async function round(base, args) {
+  const browser = await chromium.launch({ executablePath, args, env: testBrowserEnv() });
   try {
     const before = treeCpu(process.pid);
     for (const path of PAGES) {
@@ -126,11 +108,12 @@ async function round(args) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+const server = await startStaticServer(PORT).catch((error) => fail(error.message));
 try {
-  await waitForServer();
   const spent = VARIANTS.map(() => []);
   for (let r = 0; r < ROUNDS; r += 1)
-    for (const [i, variant] of VARIANTS.entries()) spent[i].push(await round(variant.args));
+    for (const [i, variant] of VARIANTS.entries())
+      spent[i].push(await round(server.base, variant.args));
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
   console.log(
     `${PAGES.length} fresh-context loads (${PAGES.join(', ')}) per round, ${ROUNDS} rounds, load ${load}:`,
@@ -146,5 +129,5 @@ try {
   console.error(`bench:page-load: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 } finally {
-  server.kill();
+  await server.stop();
 }

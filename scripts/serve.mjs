@@ -80,6 +80,18 @@ const server = createServer((req, res) => {
   createReadStream(path).pipe(res);
 });
 
+// A port in use or not allowed is one line that says what to do, never an unhandled 'error'.
+server.on('error', (error) => {
+  const hint =
+    error.code === 'EADDRINUSE'
+      ? `port ${port} on ${host} is in use; stop what serves there, or pick another with PORT=<port>`
+      : error.code === 'EACCES'
+        ? `port ${port} needs more rights than this user has; pick one above 1023 with PORT=<port>`
+        : error.message;
+  console.error(`serve: ${hint}`);
+  process.exit(1);
+});
+
 server.listen(port, host, () => {
   console.log(`Serving out/ at http://localhost:${server.address().port}`);
 });

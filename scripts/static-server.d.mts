@@ -1,0 +1,4 @@
+export function startStaticServer(
+  port: number,
+  env?: Record<string, string | undefined>,
+): Promise<{ base: string; stop: () => Promise<void> }>;
