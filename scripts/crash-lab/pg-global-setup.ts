@@ -17,10 +17,26 @@ export function testPortRange(): [number, number] {
   return [from, to ?? from];
 }
 
-/** The first free port of the range, checked at run time. */
-async function freePort(): Promise<number> {
-  const [from, to] = testPortRange();
-  for (let port = from; port <= to; port++) if (!(await portInUse(port))) return port;
+/**
+ * Starts a server on the first port of the range that is free, and returns it. A probe and the
+ * server's bind are two steps: a second run started at the same moment (two checkouts, a stress
+ * run beside CI) can probe the same port free and bind it first. A start that fails while its
+ * port is now taken moves on to the next port; any other failure is the caller's.
+ */
+export async function startOnFreePort(
+  start: (port: number) => Promise<unknown>,
+  range: [number, number] = testPortRange(),
+): Promise<number> {
+  const [from, to] = range;
+  for (let port = from; port <= to; port++) {
+    if (await portInUse(port)) continue;
+    try {
+      await start(port);
+      return port;
+    } catch (error) {
+      if (!(await portInUse(port))) throw error;
+    }
+  }
   throw new Error(
     `no free port in ${from}-${to} for the test server; set CRASHLAB_PG_PORTS to a free range, e.g. CRASHLAB_PG_PORTS=5461-5469`,
   );
@@ -45,8 +61,10 @@ export default async function setup(project: TestProject) {
   };
   try {
     dir = mkdtempSync(join(tmpdir(), 'crashlab-pg-'));
-    const port = await freePort();
-    await startServer({ dir, port, scratch: true });
+    const scratch = dir;
+    const port = await startOnFreePort((candidate) =>
+      startServer({ dir: scratch, port: candidate, scratch: true }),
+    );
     project.provide('pgPort', port);
     project.provide('pgDir', dir);
     process.env.CRASHLAB_TEST_PG_URL = labUrl(port);
