@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, freshStorage, test } from './fixtures';
 
 // The fixture's guard is what fails a test on a request to another origin. A guard that misses
 // one would let every spec pass: these tests send such requests on purpose and check that the
@@ -50,4 +50,49 @@ test('under the page policy, a refused off-origin fetch fails the test as a cons
     .poll(() => guard.problems)
     .toContainEqual(expect.stringMatching(/^console error: .*Content Security Policy/));
   guard.problems.length = 0;
+});
+
+// Merged tests start their steps from freshStorage: a step that kept the step before's storage
+// would pass or fail for the wrong reason.
+test('freshStorage leaves a first visit: no local, session or IndexedDB data of the step before', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const planted = () =>
+    page.evaluate(
+      () =>
+        new Promise<string[]>((resolve) => {
+          const open = indexedDB.open('lease-lab');
+          open.onsuccess = () => {
+            const stores = [...open.result.objectStoreNames];
+            open.result.close();
+            resolve([
+              ...Object.keys(localStorage).filter((key) => key.startsWith('step-before')),
+              ...Object.keys(sessionStorage).filter((key) => key.startsWith('step-before')),
+              ...stores.filter((name) => name === 'step-before'),
+            ]);
+          };
+        }),
+    );
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        localStorage.setItem('step-before.local', '1');
+        sessionStorage.setItem('step-before.session', '1');
+        const version = Date.now();
+        const open = indexedDB.open('lease-lab', version);
+        open.onupgradeneeded = () => open.result.createObjectStore('step-before');
+        open.onsuccess = () => {
+          open.result.close();
+          resolve();
+        };
+      }),
+  );
+  expect(await planted()).toEqual(['step-before.local', 'step-before.session', 'step-before']);
+  await freshStorage(page);
+  expect(await planted()).toEqual([]);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await planted()).toEqual([]);
 });
