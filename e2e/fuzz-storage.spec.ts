@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, reloadWhenSaved, test } from './fixtures';
+import { expect, freshStorage, reloadWhenSaved, test } from './fixtures';
 import { expectNoLongTask, longTaskMark, longTasksSince, recordLongTasks } from './long-tasks';
 
 // Issue 27, the storage doors: a hand-edited or foreign value in the browser's storage is set
@@ -91,77 +91,155 @@ async function editsThatFit(page: Page, spare: number): Promise<number> {
 const oversized = (chars: number) =>
   `under "lease-lab.journal.v1.notes.handmade.0" was damaged or edited by hand (it holds ${chars.toLocaleString('en-US')} characters, more than the 400,000 of any part this app writes, so it was not read)`;
 
-test('a 1.5 MB segment of 150,000 edits is set aside on load with no main-thread task of 200 ms, and the answer is kept (case 4)', async ({
+// The journal's storage doors run as steps of one test in one page: each step was a test of its
+// own, and a fresh context's start and first load of /reflect cost about 1 s of CPU each. Every
+// step starts from a first visit's storage (freshStorage) and its own long-task mark, and keeps
+// every check it had.
+test("the journal's storage doors, each bounded: cases 4, 5 and 9, and a compressed version that unpacks without end", async ({
   page,
 }) => {
-  await recordLongTasks(page);
-  await page.goto('/reflect');
-  await saveAnswer(page, 'Kept through the hostile segment.', 1);
-  const chars = await plantEdits(page, 150_000);
-  expect(chars).toBeGreaterThan(1_500_000);
-  const from = await longTaskMark(page);
-  await page.reload();
-  await expect(journalAlert(page)).toContainText(oversized(chars));
-  await expect(journalAlert(page)).toContainText(
-    /so it was set aside as "lease-lab\.journal\.v1\.notes\.handmade\.0\.corrupt\.\d+"/,
-  );
-  await expect(answer(page)).toHaveValue('Kept through the hostile segment.');
-  await expect(versions(page)).toHaveCount(1);
-  // Nothing stored is lost: the whole value sits under its backup key.
-  const kept = await page.evaluate((key) => {
-    const backups = Object.keys(localStorage).filter((k) => k.startsWith(`${key}.corrupt.`));
-    return {
-      backups: backups.map((k) => localStorage.getItem(k)?.length),
-      left: localStorage.getItem(key),
-    };
-  }, EDITS_KEY);
-  expect(kept).toEqual({ backups: [chars], left: null });
-  await expectBounded(page, from, 'loading /reflect beside a 150,000-edit segment');
-});
-
-test('the largest segment of edits storage can hold, met while saving and on load: reported once, no main-thread task of 200 ms (case 4)', async ({
-  page,
-}) => {
-  await recordLongTasks(page);
-  await page.goto('/reflect');
-  await saveAnswer(page, 'Kept through the hostile segment.', 1);
-  // The issue's million edits take 10 million characters: no browser storage here holds them
-  // (a unit test, lib/journal/stored-bounds.test.ts, sets a million aside from a larger store).
-  // The browser refuses them, so the largest number that fits is planted: ~520,000 edits.
-  const refused = await page.evaluate(() => {
-    try {
-      localStorage.setItem('probe', '[0,0,"a"],'.repeat(1_000_000));
-      return 'stored';
-    } catch (error) {
-      return (error as Error).name;
-    }
+  test.setTimeout(5 * 120_000);
+  await test.step('a 1.5 MB segment of 150,000 edits is set aside on load with no main-thread task of 200 ms, and the answer is kept (case 4)', async () => {
+    await recordLongTasks(page);
+    await page.goto('/reflect');
+    await saveAnswer(page, 'Kept through the hostile segment.', 1);
+    const chars = await plantEdits(page, 150_000);
+    expect(chars).toBeGreaterThan(1_500_000);
+    const from = await longTaskMark(page);
+    await page.reload();
+    await expect(journalAlert(page)).toContainText(oversized(chars));
+    await expect(journalAlert(page)).toContainText(
+      /so it was set aside as "lease-lab\.journal\.v1\.notes\.handmade\.0\.corrupt\.\d+"/,
+    );
+    await expect(answer(page)).toHaveValue('Kept through the hostile segment.');
+    await expect(versions(page)).toHaveCount(1);
+    // Nothing stored is lost: the whole value sits under its backup key.
+    const kept = await page.evaluate((key) => {
+      const backups = Object.keys(localStorage).filter((k) => k.startsWith(`${key}.corrupt.`));
+      return {
+        backups: backups.map((k) => localStorage.getItem(k)?.length),
+        left: localStorage.getItem(key),
+      };
+    }, EDITS_KEY);
+    expect(kept).toEqual({ backups: [chars], left: null });
+    await expectBounded(page, from, 'loading /reflect beside a 150,000-edit segment');
   });
-  expect(refused).toBe('QuotaExceededError');
-  const edits = await editsThatFit(page, 60_000);
-  expect(edits).toBeGreaterThan(500_000);
-  // Left by hand while the page is open (no storage event in this tab): the journal meets it
-  // when the learner saves a note, since a save first reads what storage holds for its prompt.
-  const chars = await plantEdits(page, edits);
-  const from = await longTaskMark(page);
-  await page.getByRole('button', { name: /Personal notes/ }).click();
-  await page
-    .getByRole('textbox', { name: 'Your answer: Personal notes' })
-    .fill('A note saved beside the hostile segment.');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  // No room for a copy: it stays where it is, skipped, and the note is saved beside it.
-  const notice = journalAlert(page).getByText(
-    `${oversized(chars)}, so it could not be set aside (browser storage is full) and is skipped`,
-  );
-  await expect(notice).toHaveCount(1);
-  await expect(versions(page)).toHaveCount(1);
-  await page.reload();
-  await page.getByRole('button', { name: /Personal notes/ }).click();
-  await expect(versions(page)).toHaveCount(1);
-  await expect(notice).toHaveCount(1);
-  await page.getByRole('button', { name: /Main question/ }).click();
-  await expect(answer(page)).toHaveValue('Kept through the hostile segment.');
-  expect(await page.evaluate((key) => localStorage.getItem(key)?.length, EDITS_KEY)).toBe(chars);
-  await expectBounded(page, from, `saving and loading beside ${edits} edits`);
+  await test.step('the largest segment of edits storage can hold, met while saving and on load: reported once, no main-thread task of 200 ms (case 4)', async () => {
+    await freshStorage(page);
+    await recordLongTasks(page);
+    await page.goto('/reflect');
+    await saveAnswer(page, 'Kept through the hostile segment.', 1);
+    // The issue's million edits take 10 million characters: no browser storage here holds them
+    // (a unit test, lib/journal/stored-bounds.test.ts, sets a million aside from a larger store).
+    // The browser refuses them, so the largest number that fits is planted: ~520,000 edits.
+    const refused = await page.evaluate(() => {
+      try {
+        localStorage.setItem('probe', '[0,0,"a"],'.repeat(1_000_000));
+        return 'stored';
+      } catch (error) {
+        return (error as Error).name;
+      }
+    });
+    expect(refused).toBe('QuotaExceededError');
+    const edits = await editsThatFit(page, 60_000);
+    expect(edits).toBeGreaterThan(500_000);
+    // Left by hand while the page is open (no storage event in this tab): the journal meets it
+    // when the learner saves a note, since a save first reads what storage holds for its prompt.
+    const chars = await plantEdits(page, edits);
+    const from = await longTaskMark(page);
+    await page.getByRole('button', { name: /Personal notes/ }).click();
+    await page
+      .getByRole('textbox', { name: 'Your answer: Personal notes' })
+      .fill('A note saved beside the hostile segment.');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    // No room for a copy: it stays where it is, skipped, and the note is saved beside it.
+    const notice = journalAlert(page).getByText(
+      `${oversized(chars)}, so it could not be set aside (browser storage is full) and is skipped`,
+    );
+    await expect(notice).toHaveCount(1);
+    await expect(versions(page)).toHaveCount(1);
+    await page.reload();
+    await page.getByRole('button', { name: /Personal notes/ }).click();
+    await expect(versions(page)).toHaveCount(1);
+    await expect(notice).toHaveCount(1);
+    await page.getByRole('button', { name: /Main question/ }).click();
+    await expect(answer(page)).toHaveValue('Kept through the hostile segment.');
+    expect(await page.evaluate((key) => localStorage.getItem(key)?.length, EDITS_KEY)).toBe(chars);
+    await expectBounded(page, from, `saving and loading beside ${edits} edits`);
+  });
+  await test.step('a stored compressed version that would unpack to 180 million characters is refused at 20,000, with no main-thread task of 200 ms', async () => {
+    await freshStorage(page);
+    await recordLongTasks(page);
+    await page.goto('/reflect');
+    await saveAnswer(page, 'Kept through the hostile segment.', 1);
+    const z = packedBomb();
+    expect(z.length).toBeLessThanOrEqual(20_000);
+    const segment = JSON.stringify({
+      v: 1,
+      prompt: 'notes',
+      writer: 'handmade',
+      seq: 0,
+      entries: [{ id: 'a', g: 1, b: 0, p: null, t: 1, n: 20_000, k: 'save', z }],
+    });
+    await page.evaluate(([key, raw]) => localStorage.setItem(key, raw), [EDITS_KEY, segment]);
+    const from = await longTaskMark(page);
+    await page.reload();
+    await expect(journalAlert(page)).toContainText(
+      /under "lease-lab\.journal\.v1\.notes\.handmade\.0" was damaged or edited by hand \(a compressed version unpacks to more than 20,000 characters\), so it was set aside as "lease-lab\.journal\.v1\.notes\.handmade\.0\.corrupt\.\d+"/,
+    );
+    await expect(answer(page)).toHaveValue('Kept through the hostile segment.');
+    await expectBounded(page, from, 'loading a compressed version that unpacks without end');
+  });
+  await test.step('a lost newest segment is reported as versions missing after the last one left (case 5)', async () => {
+    await freshStorage(page);
+    await recordLongTasks(page);
+    await page.goto('/reflect');
+    // Whole rewrites: a segment closes past 60,000 characters, so the fourth opens the next one.
+    for (let i = 1; i <= 5; i += 1) await saveAnswer(page, noisyText(i), i);
+    // Something outside the app removes the newest segment.
+    const { segments, lost } = await page.evaluate(() => {
+      const keys = Object.keys(localStorage).filter((k) =>
+        /^lease-lab\.journal\.v1\.main\.[^.]+\.\d+$/.test(k),
+      );
+      keys.sort((a, b) => Number(a.split('.').pop()) - Number(b.split('.').pop()));
+      const newest = keys[keys.length - 1];
+      const count = JSON.parse(localStorage.getItem(newest) as string).entries.length as number;
+      localStorage.removeItem(newest);
+      return { segments: keys.length, lost: count };
+    });
+    expect(segments).toBeGreaterThan(1);
+    const from = await longTaskMark(page);
+    await page.reload();
+    await expect(versions(page)).toHaveCount(5 - lost);
+    await expect(journalAlert(page)).toContainText(
+      `${lost} ${lost === 1 ? 'version' : 'versions'} of "main" after save ${5 - lost} ${lost === 1 ? 'is' : 'are'} missing`,
+    );
+    await expect(answer(page)).toHaveValue(noisyText(5 - lost));
+    await expectBounded(page, from, 'loading a history whose newest segment is gone');
+  });
+  await test.step('a 5-million-character segment that cannot be set aside is reported once per load (case 9)', async () => {
+    await freshStorage(page);
+    await recordLongTasks(page);
+    await page.goto('/reflect');
+    // Not JSON, and too large to copy: the quota is 5,242,880 characters in all.
+    await page.evaluate(() =>
+      localStorage.setItem('lease-lab.journal.v1.main.handmade.0', `x${'{'.repeat(5_000_000)}`),
+    );
+    const from = await longTaskMark(page);
+    await page.reload();
+    const notice = journalAlert(page).getByText(
+      'so it could not be set aside (browser storage is full) and is skipped',
+    );
+    await expect(notice).toHaveCount(1);
+    // Saving reads the prompt's keys again: the notice must not come back with it.
+    await saveAnswer(page, 'Saved beside the unmovable segment.', 1);
+    await saveAnswer(page, 'Saved beside the unmovable segment, twice.', 2);
+    await expect(notice).toHaveCount(1);
+    await page.reload();
+    await expect(versions(page)).toHaveCount(2);
+    await expect(notice).toHaveCount(1);
+    await expectBounded(page, from, 'two loads and two saves beside a 5 MB segment');
+  });
 });
 
 /**
@@ -196,85 +274,6 @@ function packedBomb(): string {
   }
   return `${packed} `;
 }
-
-test('a stored compressed version that would unpack to 180 million characters is refused at 20,000, with no main-thread task of 200 ms', async ({
-  page,
-}) => {
-  await recordLongTasks(page);
-  await page.goto('/reflect');
-  await saveAnswer(page, 'Kept through the hostile segment.', 1);
-  const z = packedBomb();
-  expect(z.length).toBeLessThanOrEqual(20_000);
-  const segment = JSON.stringify({
-    v: 1,
-    prompt: 'notes',
-    writer: 'handmade',
-    seq: 0,
-    entries: [{ id: 'a', g: 1, b: 0, p: null, t: 1, n: 20_000, k: 'save', z }],
-  });
-  await page.evaluate(([key, raw]) => localStorage.setItem(key, raw), [EDITS_KEY, segment]);
-  const from = await longTaskMark(page);
-  await page.reload();
-  await expect(journalAlert(page)).toContainText(
-    /under "lease-lab\.journal\.v1\.notes\.handmade\.0" was damaged or edited by hand \(a compressed version unpacks to more than 20,000 characters\), so it was set aside as "lease-lab\.journal\.v1\.notes\.handmade\.0\.corrupt\.\d+"/,
-  );
-  await expect(answer(page)).toHaveValue('Kept through the hostile segment.');
-  await expectBounded(page, from, 'loading a compressed version that unpacks without end');
-});
-
-test('a lost newest segment is reported as versions missing after the last one left (case 5)', async ({
-  page,
-}) => {
-  await recordLongTasks(page);
-  await page.goto('/reflect');
-  // Whole rewrites: a segment closes past 60,000 characters, so the fourth opens the next one.
-  for (let i = 1; i <= 5; i += 1) await saveAnswer(page, noisyText(i), i);
-  // Something outside the app removes the newest segment.
-  const { segments, lost } = await page.evaluate(() => {
-    const keys = Object.keys(localStorage).filter((k) =>
-      /^lease-lab\.journal\.v1\.main\.[^.]+\.\d+$/.test(k),
-    );
-    keys.sort((a, b) => Number(a.split('.').pop()) - Number(b.split('.').pop()));
-    const newest = keys[keys.length - 1];
-    const count = JSON.parse(localStorage.getItem(newest) as string).entries.length as number;
-    localStorage.removeItem(newest);
-    return { segments: keys.length, lost: count };
-  });
-  expect(segments).toBeGreaterThan(1);
-  const from = await longTaskMark(page);
-  await page.reload();
-  await expect(versions(page)).toHaveCount(5 - lost);
-  await expect(journalAlert(page)).toContainText(
-    `${lost} ${lost === 1 ? 'version' : 'versions'} of "main" after save ${5 - lost} ${lost === 1 ? 'is' : 'are'} missing`,
-  );
-  await expect(answer(page)).toHaveValue(noisyText(5 - lost));
-  await expectBounded(page, from, 'loading a history whose newest segment is gone');
-});
-
-test('a 5-million-character segment that cannot be set aside is reported once per load (case 9)', async ({
-  page,
-}) => {
-  await recordLongTasks(page);
-  await page.goto('/reflect');
-  // Not JSON, and too large to copy: the quota is 5,242,880 characters in all.
-  await page.evaluate(() =>
-    localStorage.setItem('lease-lab.journal.v1.main.handmade.0', `x${'{'.repeat(5_000_000)}`),
-  );
-  const from = await longTaskMark(page);
-  await page.reload();
-  const notice = journalAlert(page).getByText(
-    'so it could not be set aside (browser storage is full) and is skipped',
-  );
-  await expect(notice).toHaveCount(1);
-  // Saving reads the prompt's keys again: the notice must not come back with it.
-  await saveAnswer(page, 'Saved beside the unmovable segment.', 1);
-  await saveAnswer(page, 'Saved beside the unmovable segment, twice.', 2);
-  await expect(notice).toHaveCount(1);
-  await page.reload();
-  await expect(versions(page)).toHaveCount(2);
-  await expect(notice).toHaveCount(1);
-  await expectBounded(page, from, 'two loads and two saves beside a 5 MB segment');
-});
 
 /** Plants a value in IndexedDB before the app opens it (an init script runs first on the page). */
 async function plantBeforeLoad(page: Page, plant: 'foreign-database' | 'foreign-value') {
