@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { CASE_FILES, caseScenario } from '@/content/cases';
 import { TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
 import { layoutTimeline, type Scenario } from '@/lib/timeline';
-import { expect, test } from './fixtures';
+import { expect, freshStorage, test } from './fixtures';
 
 // On a 390 px phone the drawing is wider than the screen and scrolls sideways inside its box.
 // Whatever the learner runs, the drawing must still say which lane is which, and show where
@@ -52,40 +52,51 @@ async function runToEnd(page: Page, events: number) {
   );
 }
 
-test('/practice/timeline at 390 px: after Run to end and at every step forward, the lane labels and the current step stay in view', async ({
+// The two drawings share one page, at the phone's size this file sets, as the steps of one test:
+// each was a test of its own, paying a fresh context and a first load of the app (its bundles and
+// the SQLite WASM compiled again). Each step starts as its test did, from a first visit's storage
+// (freshStorage) and a fresh load of its page.
+test('at 390 px the lane labels and the current step stay in view: /practice/timeline at every step, and a case file after Run to end', async ({
   page,
 }) => {
-  // The widest library scenario: at 390 px it scrolls furthest.
-  const scenario = [...TIMELINE_SCENARIOS].sort(
-    (a, b) => layoutTimeline(b).width - layoutTimeline(a).width,
-  )[0];
-  await page.goto('/practice/timeline');
-  await page.getByRole('combobox', { name: 'Scenario' }).selectOption(`lib:${scenario.id}`);
-  const count = scenario.events.length;
-  await runToEnd(page, count);
-  await expectLabelsAndStepInView(page, laneLabels(scenario), 'after Run to end');
+  // Each step keeps the ceiling it had as a test of its own: a ceiling on waiting, not a pace.
+  test.setTimeout(2 * 120_000);
+  await test.step('/practice/timeline at 390 px: after Run to end and at every step forward, the lane labels and the current step stay in view', async () => {
+    await freshStorage(page);
+    // The widest library scenario: at 390 px it scrolls furthest.
+    const scenario = [...TIMELINE_SCENARIOS].sort(
+      (a, b) => layoutTimeline(b).width - layoutTimeline(a).width,
+    )[0];
+    await page.goto('/practice/timeline');
+    await page.getByRole('combobox', { name: 'Scenario' }).selectOption(`lib:${scenario.id}`);
+    const count = scenario.events.length;
+    await runToEnd(page, count);
+    await expectLabelsAndStepInView(page, laneLabels(scenario), 'after Run to end');
 
-  await page.getByRole('button', { name: 'Start over' }).click();
-  for (let step = 1; step <= count; step += 1) {
-    await page.getByRole('button', { name: 'Step forward' }).click();
-    await expect(page.getByRole('status').filter({ hasText: /^Step / })).toContainText(
-      `Step ${step} of ${count}`,
-    );
-    await expectLabelsAndStepInView(page, laneLabels(scenario), `step ${step}`);
-  }
-});
-
-test('a case file at 390 px: after Run to end the lane labels and the current step stay in view', async ({
-  page,
-}) => {
-  // The widest case run: three workers, the longest drawing.
-  const runs = CASE_FILES.flatMap((caseFile) =>
-    caseFile.runs.map((run, index) => ({ caseFile, index, scenario: caseScenario(caseFile, run) })),
-  ).filter((r) => r.index === 0);
-  const widest = runs.sort(
-    (a, b) => layoutTimeline(b.scenario).width - layoutTimeline(a.scenario).width,
-  )[0];
-  await page.goto(`/learn/case-files/${widest.caseFile.id}`);
-  await runToEnd(page, widest.scenario.events.length);
-  await expectLabelsAndStepInView(page, laneLabels(widest.scenario), 'after Run to end');
+    await page.getByRole('button', { name: 'Start over' }).click();
+    for (let step = 1; step <= count; step += 1) {
+      await page.getByRole('button', { name: 'Step forward' }).click();
+      await expect(page.getByRole('status').filter({ hasText: /^Step / })).toContainText(
+        `Step ${step} of ${count}`,
+      );
+      await expectLabelsAndStepInView(page, laneLabels(scenario), `step ${step}`);
+    }
+  });
+  await test.step('a case file at 390 px: after Run to end the lane labels and the current step stay in view', async () => {
+    await freshStorage(page);
+    // The widest case run: three workers, the longest drawing.
+    const runs = CASE_FILES.flatMap((caseFile) =>
+      caseFile.runs.map((run, index) => ({
+        caseFile,
+        index,
+        scenario: caseScenario(caseFile, run),
+      })),
+    ).filter((r) => r.index === 0);
+    const widest = runs.sort(
+      (a, b) => layoutTimeline(b.scenario).width - layoutTimeline(a.scenario).width,
+    )[0];
+    await page.goto(`/learn/case-files/${widest.caseFile.id}`);
+    await runToEnd(page, widest.scenario.events.length);
+    await expectLabelsAndStepInView(page, laneLabels(widest.scenario), 'after Run to end');
+  });
 });
