@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { Page } from '@playwright/test';
+import { CLAIM_LAB_DOORS_TIMEOUT, checkClaimLabDoors } from './doors';
 import { expect, exportedRoutes, test } from './fixtures';
 
 // Issue 17: a learner's program must not reach any other origin, the learner's stored data, Web
@@ -42,11 +43,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
-
-async function openLab(page: Page) {
-  await page.goto('/practice/claim-lab');
-  await expect(page.locator('.monaco-editor .view-lines')).toContainText('UPDATE jobs');
-}
 
 /** Replaces the program and runs it; the caller waits for what the run must show. */
 async function runProgram(page: Page, source: string) {
@@ -127,16 +123,19 @@ for (const t of tries) t();`,
   },
 ];
 
-// Three journeys on one load of the lab (each was a load of its own: the lab, Monaco and its
-// TypeScript worker). The blob: worker comes last: the browser's refusals it provokes are console
-// errors the guard is told to expect, so the journeys before it run under the full guard.
-test('hostile programs get a clear error, nothing carries over from one run to the next, and the page policy holds inside a blob: worker', async ({
+// Issue 27's claim-lab doors (e2e/doors.ts) and three journeys on one load of the lab (each was a
+// load of its own: the lab, Monaco and its TypeScript worker, about 6 s of CPU). The doors come
+// first: they watch the lab's Web Workers from the load on. The blob: worker comes last: the
+// browser's refusals it provokes are console errors the guard is told to expect, so everything
+// before it runs under the full guard.
+test('oversized programs are bounded, hostile programs get a clear error, nothing carries over from one run to the next, and the page policy holds inside a blob: worker', async ({
   page,
   guard,
 }) => {
   // Each journey keeps the ceiling it had as a test of its own: a ceiling on waiting, not a pace.
-  test.setTimeout(180_000 + 2 * 120_000);
-  await openLab(page);
+  test.setTimeout(CLAIM_LAB_DOORS_TIMEOUT + 180_000 + 2 * 120_000);
+  await test.step('the claim lab: a 20 MB exception (case 1), a 4 MB cell (case 2), work left running (case 6) and 2,000 long column names, each bounded', () =>
+    checkClaimLabDoors(page));
   await test.step('hostile programs get a clear error, and the second server receives nothing', async () => {
     // Each probe's error differs from the one before it, so waiting for it never reads a stale
     // status.
