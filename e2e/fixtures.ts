@@ -2,6 +2,7 @@ import axe from 'axe-core';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { stopLongTaskRecording } from './long-tasks';
 
 /** Problems a page must never show: console errors, uncaught errors, requests to other hosts. */
 interface PageGuard {
@@ -34,7 +35,15 @@ const ALLOWED_SCHEMES = new Set(['data:', 'blob:', 'about:']);
  * playwright.config.ts), and the app's Content-Security-Policy refuses other origins, a refusal
  * the console guard reports.
  */
-export const test = base.extend<{ guard: PageGuard }>({
+export const test = base.extend<{ guard: PageGuard; longTaskTrace: void }>({
+  // A long-task trace (e2e/long-tasks.ts) ends with its test, never slowing the next one.
+  longTaskTrace: [
+    async ({ browser }, use) => {
+      await use();
+      await stopLongTaskRecording(browser);
+    },
+    { auto: true },
+  ],
   guard: [
     async ({ page, baseURL }, use) => {
       const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;

@@ -150,6 +150,18 @@ export async function recordLongTasks(page: Page): Promise<void> {
   recording.tracing = true;
 }
 
+/**
+ * Ends the browser's trace if one is still running. e2e/fixtures.ts calls it after every test: a
+ * trace of every task of every process, left running, slowed each later test of the worker until
+ * the next recordLongTasks (Chromium's tracing service alone spent 8.5 s of CPU in a suite run).
+ */
+export async function stopLongTaskRecording(browser: Browser): Promise<void> {
+  const recording = recordings.get(browser);
+  if (!recording?.tracing) return;
+  recording.tracing = false;
+  await browser.stopTracing();
+}
+
 /** Now, as a mark in the page: pass it to longTasksSince() to ignore what happened before. */
 export async function longTaskMark(page: Page): Promise<number> {
   markCount += 1;
