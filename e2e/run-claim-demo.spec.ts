@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { CASE_FILES } from '../content/cases';
 import { DEMO_PROGRAM, DROP_STARTER } from '../content/claim-lab/programs';
 import { editorReady, expect, HEAVY_LOAD, test } from './fixtures';
 
@@ -55,12 +56,20 @@ async function ready(page: Page) {
 // status of its own ("Ready." or a result text no earlier step shows). The steps share stored
 // progress, as a learner's visit does: the demo first, then the hints, then the solve that the
 // reload must keep (no step before solves a challenge or keeps an edit: the demo's steps end on
-// "Reset to the original").
-test('the claim lab in one visit: a run of the demo, its jobs rows and outcomes; bad SQL, an exception and a type error on their line; a slow program runs to the end, an endless loop is stopped; a failed attempt gets a hint naming what its FINISH lacks; deleting the fence check solves the challenge, kept after a reload', async ({
+// "Reset to the original"). The visit starts on Home (nothing done yet) and ends with one timeline
+// scenario, after which Home, the PRACTICE hub and the paths must show exactly this one challenge
+// and that scenario (it was course-progress.spec.ts, a second load of the lab).
+test('a first visit: the claim lab (a run of the demo, its jobs rows and outcomes; bad SQL, an exception and a type error on their line; a slow program runs to the end, an endless loop is stopped; a failed attempt gets a hint naming what its FINISH lacks; deleting the fence check solves the challenge, kept after a reload), then one timeline: Home and the PRACTICE hub show that progress', async ({
   page,
 }) => {
   // Each step keeps the ceiling it had as a test of its own: a ceiling on waiting, not a pace.
-  test.setTimeout(6 * 120_000);
+  test.setTimeout(8 * 120_000);
+  await test.step('Home before any practice: 0 steps done', async () => {
+    await page.goto('/');
+    const home = page.getByTestId('continue');
+    await expect(home).toHaveAttribute('data-loaded', 'true', { timeout: 20_000 });
+    await expect(page.getByTestId('continue-count')).toHaveText(/^0 of \d+ steps done/);
+  });
   await openLab(page);
   await test.step('Run shows the three expected lines and pass, and the jobs row after every step', async () => {
     await runButton(page).click();
@@ -234,6 +243,70 @@ test('the claim lab in one visit: a run of the demo, its jobs rows and outcomes;
     await expect(page.getByRole('button', { name: 'Reset to the original' })).toBeEnabled();
     await page.getByRole('button', { name: 'Reset to the original' }).click();
     await expect(page.locator('.monaco-editor .view-lines')).toContainText('AND fence = $token');
+  });
+  await test.step('one timeline scenario with full marks; Home, the PRACTICE hub and the paths show the challenge and the scenario', async () => {
+    const home = page.getByTestId('continue');
+    // One timeline scenario with full marks.
+    await page.goto('/practice/timeline');
+    await expect(page.getByRole('status').filter({ hasText: 'Ready: 8 events' })).toBeVisible();
+    for (const [write, choice] of [
+      ['A claims the run', 'Applied'],
+      ['B claims the run', 'Applied'],
+      ['A submits (finish)', 'Refused'],
+      ['B submits (finish)', 'Applied'],
+    ] as const) {
+      await page
+        .getByRole('group', { name: write, exact: true })
+        .getByRole('radio', { name: choice, exact: true })
+        .check();
+    }
+    await page.getByRole('button', { name: 'Run to end' }).click();
+    await expect(page.getByText('Result saved in your records.')).toBeVisible();
+
+    await page.goto('/practice');
+    await expect(page.getByTestId('progress-/practice/claim-lab')).toHaveText(
+      '1 of 4 challenges solved',
+    );
+    await expect(page.getByTestId('progress-/practice/timeline')).toHaveText(
+      '1 of 13 scenarios with full marks',
+    );
+
+    // Home: the first path's timeline step is done, and Continue points at a step still due.
+    await page.goto('/');
+    await expect(page.getByTestId('continue-count')).toHaveText(/^1 of \d+ steps done/);
+    await expect(
+      home
+        .getByRole('list', { name: /^Steps of/ })
+        .getByRole('listitem')
+        .filter({ hasText: 'Timeline' }),
+    ).toContainText('(done)');
+    await expect(home.getByRole('link', { name: /^Continue: / })).toBeVisible();
+    // Home shows the practice that belongs to no single path: the challenge, the timeline and the
+    // case files (none predicted yet), not just the one path's tick.
+    await expect(page.getByTestId('home-progress-/practice/claim-lab')).toContainText(
+      '1 of 4 challenges solved',
+    );
+    await expect(page.getByTestId('home-progress-/practice/timeline')).toContainText(
+      '1 of 13 scenarios with full marks',
+    );
+    await expect(page.getByTestId('home-progress-/learn/case-files')).toContainText(
+      `0 of ${CASE_FILES.length} case files predicted`,
+    );
+
+    // The compare path's claim lab step asks for exactly this challenge: its page ticks it. The
+    // implement path asks for every challenge: one is not enough.
+    await page.goto('/learn/paths/compare');
+    await expect(
+      page.getByRole('listitem').filter({ hasText: 'Claim lab' }).getByTestId('step-done'),
+    ).toBeVisible();
+    await page.goto('/learn/paths/implement');
+    const implementLab = page.getByRole('listitem').filter({ hasText: 'Claim lab' });
+    await expect(implementLab).toContainText('all 4 challenges solved (1 of 4)');
+    await expect(implementLab.getByTestId('step-done')).toHaveCount(0);
+    // Every page ends with the next step of the path: on a path's own page, of that path.
+    await expect(page.getByRole('navigation', { name: 'Next step' })).toContainText(
+      'Next on the “Implement next” path:',
+    );
   });
 });
 
