@@ -225,7 +225,6 @@ export async function freshStorage(page: Page): Promise<void> {
   } finally {
     await cdp.detach();
   }
-  await page.context().clearCookies();
 }
 
 /**

@@ -54,7 +54,7 @@ test('under the page policy, a refused off-origin fetch fails the test as a cons
 
 // Merged tests start their steps from freshStorage: a step that kept the step before's storage
 // would pass or fail for the wrong reason.
-test('freshStorage leaves a first visit: no local, session or IndexedDB data of the step before', async ({
+test('freshStorage leaves a first visit: no local, session, cookie or IndexedDB data of the step before', async ({
   page,
 }) => {
   await page.goto('/');
@@ -70,6 +70,7 @@ test('freshStorage leaves a first visit: no local, session or IndexedDB data of 
             resolve([
               ...Object.keys(localStorage).filter((key) => key.startsWith('step-before')),
               ...Object.keys(sessionStorage).filter((key) => key.startsWith('step-before')),
+              ...document.cookie.split('; ').filter((cookie) => cookie.startsWith('step-before')),
               ...stores.filter((name) => name === 'step-before'),
             ]);
           };
@@ -80,6 +81,7 @@ test('freshStorage leaves a first visit: no local, session or IndexedDB data of 
       new Promise<void>((resolve) => {
         localStorage.setItem('step-before.local', '1');
         sessionStorage.setItem('step-before.session', '1');
+        document.cookie = 'step-before.cookie=1; path=/';
         const version = Date.now();
         const open = indexedDB.open('lease-lab', version);
         open.onupgradeneeded = () => open.result.createObjectStore('step-before');
@@ -89,7 +91,12 @@ test('freshStorage leaves a first visit: no local, session or IndexedDB data of 
         };
       }),
   );
-  expect(await planted()).toEqual(['step-before.local', 'step-before.session', 'step-before']);
+  expect(await planted()).toEqual([
+    'step-before.local',
+    'step-before.session',
+    'step-before.cookie=1',
+    'step-before',
+  ]);
   await freshStorage(page);
   expect(await planted()).toEqual([]);
   await page.goto('/');
