@@ -1,5 +1,6 @@
 import type { OutcomeKind } from '@/lib/lease';
 import type { Scenario, TimelineEvent } from '@/lib/timeline';
+import type { Cited } from '../cite';
 
 /** The patterns the case list filters by: what protected the resource, if anything. */
 export const CASE_PATTERNS = ['no-fencing', 'time-only', 'unchecked-token', 'fenced'] as const;
@@ -15,7 +16,7 @@ export const CASE_PATTERN_LABELS: Record<CasePattern, string> = {
 /** How far a fact on the page was checked against its public source from here. */
 export type SourceCheck = 'checked' | 'partly' | 'not-checked';
 
-export interface CaseSource {
+export interface CaseSource extends Cited {
   title: string;
   url: string;
   check: SourceCheck;

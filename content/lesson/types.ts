@@ -2,6 +2,7 @@ import type { LearningPathId, WriteFate } from '@/lib/lesson';
 import type { StepEvidence } from '@/lib/progress';
 import type { Scenario } from '@/lib/timeline';
 import type { BeliefId } from '../beliefs';
+import type { Cited } from '../cite';
 
 /**
  * The shapes of the lesson's content. Prose is plain strings; a pair of backticks marks inline
@@ -12,7 +13,7 @@ import type { BeliefId } from '../beliefs';
 export type Paragraphs = readonly string[];
 
 /** A part of the lesson with its own heading and stable anchor. */
-export interface Part {
+export interface Part extends Cited {
   /** The heading's anchor: lowercase words joined by hyphens, unique across the lesson. */
   id: string;
   title: string;
@@ -28,7 +29,7 @@ export interface Concept extends Part {
 export type { Rating } from '@/lib/lesson';
 
 /** A question with a reference answer, revealed on request. Follow-ups unlock after it. */
-export interface QuestionNode {
+export interface QuestionNode extends Cited {
   id: string;
   level: 1 | 2 | 3;
   question: string;
@@ -48,7 +49,7 @@ export interface QuestionPrompt extends Omit<QuestionNode, 'answer' | 'children'
 }
 
 /** A migration case: one condition changes; what still holds? */
-export interface MigrationCase {
+export interface MigrationCase extends Cited {
   id: string;
   title: string;
   changedCondition: string;
@@ -67,7 +68,7 @@ export type MigrationCasePrompt = Pick<
 >;
 
 /** A true-or-false quiz item. Scored on the first answer only. */
-export interface QuizItem {
+export interface QuizItem extends Cited {
   id: string;
   /** The belief the item probes, in a few words. */
   misconception: string;
@@ -125,7 +126,7 @@ export interface MistakePrompt extends Pick<MistakeItem, 'id' | 'misconception'>
   };
 }
 
-export interface Reference {
+export interface Reference extends Cited {
   id: string;
   title: string;
   author: string;
