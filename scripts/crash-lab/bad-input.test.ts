@@ -315,6 +315,49 @@ describe('every bad input the docs list: one line, exit 2, nothing changed', () 
       /cannot reach a PostgreSQL server/,
     ],
     ['a URL that is not one', ['inspect', '--database', 'postgres://[nope'], /is not a valid URL/],
+    // Issue 42, point 9: each of these reached the server before (a stray database "x;y", two
+    // long names cut to one queue, pg's eight-line warning); now one line, nothing connected.
+    [
+      'a URL-escaped database name',
+      ['submit', '--database', 'postgres://postgres:x@127.0.0.1:1/x%3By'],
+      /the database name "x%3By" may use only letters, digits, _ and -/,
+    ],
+    [
+      'a database name past 63 bytes',
+      ['submit', '--database', `postgres://postgres:x@127.0.0.1:1/${'q'.repeat(64)}`],
+      /--database: the database name is 64 bytes; PostgreSQL keeps only 63/,
+    ],
+    [
+      'a name whose publisher beside it would pass 63 bytes',
+      ['submit', '--database', `postgres://postgres:x@127.0.0.1:1/${'q'.repeat(60)}`],
+      /--publisher \(NAME_publisher beside --database\): the database name is 70 bytes/,
+    ],
+    [
+      'the publisher named as the task database',
+      [
+        'submit',
+        '--database',
+        'postgres://postgres:x@127.0.0.1:1/lab',
+        '--publisher',
+        'postgres://other:y@127.0.0.1:1/lab',
+      ],
+      /--publisher must be a different database from --database/,
+    ],
+    [
+      'sslmode=require, which pg reads as verify-full',
+      ['inspect', '--database', 'postgres://postgres:x@127.0.0.1:1/lab?sslmode=require'],
+      /sslmode=require is read by the pg client as sslmode=verify-full/,
+    ],
+    [
+      'an --owner of 5,000 line breaks',
+      ['run', '--db', db, '--owner', '\n'.repeat(5000)],
+      /--owner must be one line of 1 to 64 characters .* and 4960 more characters/,
+    ],
+    [
+      'an --owner of 65 characters',
+      ['run', '--db', db, '--owner', 'o'.repeat(65)],
+      /--owner must be one line/,
+    ],
     [
       'ENAMETOOLONG: a 300-character --db',
       ['submit', '--db', long],

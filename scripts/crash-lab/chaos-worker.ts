@@ -37,6 +37,9 @@ export function chaosHooksFromEnv(): ChaosHooks | undefined {
   if (!raw || !process.send) return undefined;
   const plan = new Map((JSON.parse(raw) as PlannedFault[]).map((f) => [f.runId, f]));
   const waiting = new Map<string, () => void>();
+  // The supervisor is gone (killed, or it exited without ending us): nobody will resume or
+  // stop this worker any more, so it ends at once rather than run on as an orphan.
+  process.on('disconnect', () => process.exit(1));
   process.on('message', (message: SupervisorMessage) => {
     if (message.type === 'go') {
       waiting.get(message.run)?.();

@@ -205,28 +205,67 @@ export async function runChaos(options: {
     }
   };
 
+  // Ctrl-C (SIGINT to the whole process group) or SIGTERM: a worker the supervisor holds
+  // stopped (SIGSTOP) would stay stopped, orphaned, with its database open, since a stopped
+  // process acts on no signal but SIGKILL and SIGCONT. So the supervisor ends every worker it
+  // started, the stopped ones included, before it exits, and says what it ended.
+  let interrupted: NodeJS.Signals | null = null;
+  let onInterrupt: () => void = () => undefined;
+  const interruption = new Promise<void>((r) => (onInterrupt = r));
+  const handlers = (['SIGINT', 'SIGTERM'] as const).map((signal) => {
+    const handler = () => {
+      interrupted ??= signal;
+      onInterrupt();
+    };
+    process.on(signal, handler);
+    return () => process.off(signal, handler);
+  });
+
   for (let i = 0; i < workers; i++) spawnSlot(i, 0);
-  // Wait until every worker has exited on its own (every run final), or time runs out.
+  // Wait until every worker has exited on its own (every run final), time runs out, or a
+  // signal asks the supervisor to stop.
   const deadline = started + seconds * 1000;
   let timedOut = false;
-  for (;;) {
-    const current = [...slots];
-    const all = Promise.all(current.map((s) => s.done));
-    const finished = await Promise.race([
-      all.then(() => true),
-      sleep(Math.max(0, Math.min(500, deadline - Date.now()))).then(() => false),
-    ]);
-    if (finished && current.every((s, i) => slots[i] === s)) break;
-    if (Date.now() >= deadline) {
-      timedOut = true;
-      stopping = true;
-      for (const s of slots) {
-        s.child.kill('SIGKILL');
-        s.child.kill('SIGCONT');
-      }
-      await Promise.all(slots.map((s) => s.done));
-      break;
+  const endAll = async () => {
+    stopping = true;
+    const live = slots.filter((s) => s.child.exitCode === null && s.child.signalCode === null);
+    const paused = live.filter((s) => s.paused).map((s) => s.owner);
+    for (const s of slots) {
+      s.child.kill('SIGKILL');
+      s.child.kill('SIGCONT');
     }
+    await Promise.all(slots.map((s) => s.done));
+    return { live: live.map((s) => s.owner), paused };
+  };
+  try {
+    for (;;) {
+      const current = [...slots];
+      const all = Promise.all(current.map((s) => s.done));
+      const finished = await Promise.race([
+        all.then(() => true),
+        interruption.then(() => false),
+        sleep(Math.max(0, Math.min(500, deadline - Date.now()))).then(() => false),
+      ]);
+      if (interrupted) {
+        const { live, paused } = await endAll();
+        await db.close();
+        print(
+          `chaos interrupted (${interrupted}) after ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
+            `ended ${live.length} worker process(es)${live.length ? ` (${live.join(', ')})` : ''}` +
+            `${paused.length ? `, ${paused.length} of them paused (${paused.join(', ')}), resumed and ended` : ''}; ` +
+            `no evaluation; the history so far is in ${history} (seed ${seed})`,
+        );
+        return interrupted === 'SIGINT' ? EXIT.interrupted : EXIT.terminated;
+      }
+      if (finished && current.every((s, i) => slots[i] === s)) break;
+      if (Date.now() >= deadline) {
+        timedOut = true;
+        await endAll();
+        break;
+      }
+    }
+  } finally {
+    for (const off of handlers) off();
   }
   const elapsed = (Date.now() - started) / 1000;
   const snapshot = await lab.snapshot();

@@ -8,4 +8,8 @@ export const EXIT = {
   leaseHeld: 3,
   fencedOut: 4,
   fault: FAULT_EXIT_CODE,
+  /** Stopped by Ctrl-C (SIGINT), as a shell reports it (128 + 2), after ending its workers. */
+  interrupted: 130,
+  /** Stopped by SIGTERM (128 + 15), after ending its workers. */
+  terminated: 143,
 } as const;

@@ -10,7 +10,9 @@ export const EXIT_CODES_TEXT = `exit codes:
   2   bad input (unknown command or option, a bad value, a missing or unusable file): one line, nothing changed
   3   another worker holds the lease (run found nothing it may claim yet)
   4   fenced out (this worker's writes were refused: a newer generation holds the run)
-  75  died at a fault point (--fault), on purpose`;
+  75  died at a fault point (--fault), on purpose
+  130 chaos stopped by Ctrl-C (SIGINT), after ending every worker it started
+  143 chaos stopped by SIGTERM, after ending every worker it started`;
 
 const PLACE = `  --database PLACE   a PostgreSQL URL (postgres://…) or a SQLite file path (--db FILE is the same)
   --publisher PLACE  the publisher's database (default: NAME.publisher.sqlite beside a file,
@@ -109,10 +111,10 @@ export const HELP_PAGES = {
   --remove-fence F   without one fence (${REMOVABLE_FENCES.join(', ')}); the plan then aims its pauses
                      where only that fence stops a stale worker, so a small run finds the violation
   --history FILE     the JSONL history (default .lab/chaos-SEED.jsonl)`,
-    exits: [0, 1, 2],
+    exits: [0, 1, 2, 130, 143],
     example: 'npm run lab -- chaos --db chaos.sqlite --runs 100 --seed 7 --remove-fence publisher',
     notes:
-      'chaos never appends to or replaces a history: when the file exists it writes NAME.2.jsonl (then .3, …)\nbeside it and prints which. The database must be new, as for submit.',
+      'chaos never appends to or replaces a history: when the file exists it writes NAME.2.jsonl (then .3, …)\nbeside it and prints which. The database must be new, as for submit.\nCtrl-C or SIGTERM: the supervisor resumes and ends every worker it started (paused ones too),\nsays which, and exits 130 or 143 without an evaluation.',
   },
   sweep: {
     summary: 'every fault point on its own SQLite files, in fresh processes; a table',

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { FAULT_POINTS, isFaultPoint, REMOVABLE_FENCES, STEPS, type Step } from '@/lib/crashlab';
 import { BadInput } from './files';
-import { defaultPublisher, parsePlace, type Place } from './queue-connect';
+import { defaultPublisher, parsePlace, pgIdentity, type Place } from './queue-connect';
 
 const OPTIONS = {
   database: { type: 'string' },
@@ -45,6 +45,17 @@ function joinNegativeValues(args: string[]): string[] {
     } else out.push(args[i]);
   }
   return out;
+}
+
+/** The longest --owner: it is printed in tables, histories and messages, on one line. */
+export const OWNER_MAX = 64;
+
+/** An owner is one short line: a worker's name in every table and message the lab prints. */
+function checkOwner(owner: string) {
+  if (!owner || /[\u0000-\u001f\u007f\u2028\u2029]/.test(owner) || owner.length > OWNER_MAX)
+    throw new BadInput(
+      `--owner must be one line of 1 to ${OWNER_MAX} characters (no line breaks or control characters), not ${JSON.stringify(owner.slice(0, 40))}${owner.length > 40 ? ` and ${owner.length - 40} more characters` : ''}`,
+    );
 }
 
 export type QueueValues = Partial<Record<keyof typeof OPTIONS, string | boolean>>;
@@ -96,6 +107,7 @@ export function parseQueueArgs(argv: string[]): {
   if (values.fault !== undefined && !isFaultPoint(String(values.fault))) {
     throw new BadInput(`unknown fault "${values.fault}"; fault points: ${FAULT_POINTS.join(', ')}`);
   }
+  if (values.owner !== undefined) checkOwner(String(values.owner));
   const removed = values['remove-fence'];
   if (removed !== undefined && !(REMOVABLE_FENCES as readonly string[]).includes(String(removed))) {
     throw new BadInput(`--remove-fence must be one of ${REMOVABLE_FENCES.join(', ')}`);
@@ -110,10 +122,16 @@ export function places(values: QueueValues): { task: Place; publisher: Place } {
   const task = parsePlace(database);
   const publisher =
     typeof values.publisher === 'string' && values.publisher
-      ? parsePlace(values.publisher)
+      ? parsePlace(values.publisher, '--publisher')
       : defaultPublisher(task);
   if (task.kind === 'sqlite' && publisher.kind === 'sqlite' && task.path === publisher.path)
     throw new BadInput('--publisher must be a different file from --database');
+  if (
+    task.kind === 'postgres' &&
+    publisher.kind === 'postgres' &&
+    pgIdentity(task.url) === pgIdentity(publisher.url)
+  )
+    throw new BadInput('--publisher must be a different database from --database');
   return { task, publisher };
 }
 

@@ -13,15 +13,51 @@ export type Place = { kind: 'postgres'; url: string } | { kind: 'sqlite'; path: 
 const isPg = (s: string) => /^postgres(ql)?:\/\//.test(s);
 const fromCaller = (path: string) => resolve(process.env.INIT_CWD ?? process.cwd(), path);
 
-export function parsePlace(value: string): Place {
-  if (isPg(value)) {
-    try {
-      new URL(value);
-    } catch {
-      throw new BadInput(`--database ${redact(value)} is not a valid URL`);
-    }
-    return { kind: 'postgres', url: value };
+/**
+ * PostgreSQL keeps 63 bytes of a name (NAMEDATALEN - 1) and silently cuts a longer one, so two
+ * long names would share one database; the lab refuses them instead.
+ */
+export const PG_NAME_BYTES = 63;
+/** A database name the lab takes as it is written: no quoting, no URL escapes, nothing cut. */
+const SAFE_PG_NAME = /^[A-Za-z0-9_-]+$/;
+/** sslmode values that the pg client reads as verify-full (and warns about in eight lines). */
+const PG_ALIASED_SSLMODES = new Set(['prefer', 'require', 'verify-ca']);
+
+/** The database a PostgreSQL URL names, as written (the pg client does not decode it). */
+export const pgDatabaseName = (url: string) => new URL(url).pathname.slice(1);
+
+/** Refuses, in one line, a PostgreSQL database name the lab could not keep as written. */
+export function checkPgName(option: string, name: string) {
+  if (!SAFE_PG_NAME.test(name))
+    throw new BadInput(
+      `${option}: the database name "${name.slice(0, 80)}" may use only letters, digits, _ and - (no URL escapes such as %3B)`,
+    );
+  const bytes = Buffer.byteLength(name, 'utf8');
+  if (bytes > PG_NAME_BYTES)
+    throw new BadInput(
+      `${option}: the database name is ${bytes} bytes; PostgreSQL keeps only ${PG_NAME_BYTES} and would cut it`,
+    );
+}
+
+function parsePgPlace(option: string, value: string): Place {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new BadInput(`${option} ${redact(value)} is not a valid URL`);
   }
+  const name = pgDatabaseName(value);
+  if (name) checkPgName(option, name);
+  const sslmode = url.searchParams.get('sslmode');
+  if (sslmode && PG_ALIASED_SSLMODES.has(sslmode) && !url.searchParams.has('uselibpqcompat'))
+    throw new BadInput(
+      `${option}: sslmode=${sslmode} is read by the pg client as sslmode=verify-full (the server's certificate must be valid for its host); write sslmode=verify-full, or sslmode=disable for the lab's own server`,
+    );
+  return { kind: 'postgres', url: value };
+}
+
+export function parsePlace(value: string, option = '--database'): Place {
+  if (isPg(value)) return parsePgPlace(option, value);
   return { kind: 'sqlite', path: fromCaller(value.replace(/^sqlite:/, '')) };
 }
 
@@ -29,8 +65,15 @@ export function parsePlace(value: string): Place {
 export function defaultPublisher(task: Place): Place {
   if (task.kind === 'sqlite') return { kind: 'sqlite', path: defaultPublisherPath(task.path) };
   const url = new URL(task.url);
-  url.pathname = `/${decodeURIComponent(url.pathname.slice(1) || 'postgres')}_publisher`;
+  url.pathname = `/${url.pathname.slice(1) || 'postgres'}_publisher`;
+  checkPgName('--publisher (NAME_publisher beside --database)', pgDatabaseName(url.toString()));
   return { kind: 'postgres', url: url.toString() };
+}
+
+/** Host, port and database of a PostgreSQL place: two URLs that name one database compare equal. */
+export function pgIdentity(url: string): string {
+  const u = new URL(url);
+  return `${u.hostname.toLowerCase()}:${u.port || '5432'}/${u.pathname.slice(1) || u.username}`;
 }
 
 export const describePlace = (p: Place) => (p.kind === 'postgres' ? redact(p.url) : p.path);
@@ -45,7 +88,7 @@ async function connectPg(url: string, create: boolean): Promise<AsyncSqlDriver> 
   // submit on a server without the database yet: create it (credentials already proved valid
   // by the maintenance database's login), then connect.
   const admin = new URL(url);
-  const name = decodeURIComponent(admin.pathname.slice(1));
+  const name = admin.pathname.slice(1);
   admin.pathname = '/postgres';
   let maintenance: AsyncSqlDriver;
   try {

@@ -1,0 +1,35 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { interruptChaosWhilePaused, killLeftovers } from './chaos-interrupt';
+
+// Issue 42, point 8: Ctrl-C while the supervisor held a worker stopped (SIGSTOP) left that
+// worker stopped and orphaned, its SQLite files open. Real processes, the real process table.
+const dir = mkdtempSync(join(tmpdir(), 'chaos-interrupt-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('chaos on SQLite files, interrupted while a worker is paused', () => {
+  for (const [signal, group, code] of [
+    ['SIGINT', true, 130],
+    ['SIGTERM', false, 143],
+  ] as const) {
+    it(`${signal} to the ${group ? 'process group (Ctrl-C)' : 'supervisor alone'} ends every worker, the paused one too, and says so`, async () => {
+      const database = join(dir, `${signal}.sqlite`);
+      const result = await interruptChaosWhilePaused({
+        database,
+        history: join(dir, `${signal}.jsonl`),
+        signal,
+        group,
+      });
+      killLeftovers(result.left);
+      expect(result.pausedAtSignal, result.stdout + result.stderr).toBe(true);
+      expect(result.left, JSON.stringify(result.left)).toEqual([]);
+      expect(result.code, result.stderr).toBe(code);
+      expect(result.stdout).toMatch(
+        new RegExp(`chaos interrupted \\(${signal}\\) .*ended \\d+ worker process\\(es\\).*paused`),
+      );
+      expect(result.stderr).not.toContain('    at ');
+    });
+  }
+});

@@ -1,0 +1,97 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { processesMentioning, type ProcessRow } from './process-table';
+
+const ROOT = resolve(__dirname, '..', '..');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface InterruptResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** The processes still naming the queue's database after the supervisor exited. */
+  left: ProcessRow[];
+  /** Whether a worker was held paused (a pause line in the history) when the signal went. */
+  pausedAtSignal: boolean;
+}
+
+/**
+ * Test support: starts `chaos` in its own process group, waits until the history shows the
+ * supervisor holding a worker paused (SIGSTOP), then sends `signal` to the whole group, as
+ * Ctrl-C in a terminal does, and reads the process table once the supervisor has exited.
+ */
+export async function interruptChaosWhilePaused(options: {
+  database: string;
+  history: string;
+  signal: NodeJS.Signals;
+  /** Sent to the whole group (Ctrl-C), or to the supervisor alone (`kill PID`). */
+  group: boolean;
+}): Promise<InterruptResult> {
+  const { database, history, signal, group } = options;
+  const child = spawn(
+    process.execPath,
+    [
+      'scripts/crash-lab/lab.mjs',
+      'chaos',
+      '--database',
+      database,
+      '--runs',
+      '200',
+      '--seed',
+      '31',
+      '--workers',
+      '4',
+      '--seconds',
+      '120',
+      '--lease-seconds',
+      '5',
+      '--history',
+      history,
+    ],
+    { cwd: ROOT, env: { ...process.env, INIT_CWD: ROOT }, detached: true, stdio: 'pipe' },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c) => (stdout += c));
+  child.stderr.on('data', (c) => (stderr += c));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.on('exit', (code, sig) => done({ code, signal: sig })),
+  );
+  let over = false;
+  void exited.then(() => (over = true));
+  // A state the lab exposes: the history line of the pause (the supervisor writes it once the
+  // worker is stopped). Seed 31 plans pauses among its first runs; each holds for a lease.
+  let pausedAtSignal = false;
+  while (!over) {
+    if (existsSync(history) && readFileSync(history, 'utf8').includes('"action":"pause"')) {
+      pausedAtSignal = true;
+      break;
+    }
+    await sleep(50);
+  }
+  if (!over) process.kill(group ? -child.pid! : child.pid!, signal);
+  const { code, signal: endedBy } = await exited;
+  return {
+    code,
+    signal: endedBy,
+    stdout,
+    stderr,
+    left: processesMentioning(database),
+    pausedAtSignal,
+  };
+}
+
+/** Kills whatever a failed run left behind, so one failing test does not leave stopped workers. */
+export function killLeftovers(rows: ProcessRow[]) {
+  for (const row of rows) {
+    for (const s of ['SIGKILL', 'SIGCONT'] as const) {
+      try {
+        process.kill(row.pid, s);
+      } catch {
+        // already gone
+      }
+    }
+  }
+}
