@@ -35,6 +35,8 @@ export const CRASH_LAB_INTRO = {
     command: 'npm run lab -- sweep',
     why: 'Every fault point in a fresh process, as a table.',
   },
+  /** The boundary's remark on conditional writes rests on HTTP's If-Match (docs/sources.md). */
+  cite: 'crash-lab.if-match',
   boundary:
-    'What this proves: the local protocol (lease, generation, checkpoints) survives a process that really exits, with the steps fixed as collect → draft → verify → publish. What it does not prove: that any remote service carries out an effect exactly once. The publisher here is a database we control that keeps receipts; a real remote service gives that guarantee only if it removes duplicates by an idempotency key. A fence alone does not: it turns away a writer with an older generation, but a retry from the current holder, or a resend after a lost reply, passes the fence and lands twice.',
+    'What this proves: the local protocol (lease, generation, checkpoints) survives a process that really exits, with the steps fixed as collect → draft → verify → publish. What it does not prove: that any remote service carries out an effect exactly once. The publisher here is a database we control that keeps receipts; a real remote service gives that guarantee only if it recognises a repeat itself. Two common ways: it stores an idempotency key and answers a repeat with the first result, or the write is conditional on the version it expects (HTTP’s If-Match, a compare-and-set) and the first write moved that version, so the repeat fails its condition and the sender has to read back to learn that its own write landed. A generation fence alone does not: it turns away a writer with an older generation, but a retry from the current holder, or a resend after a lost reply, carries the current generation, passes the fence and lands twice.',
 } as const;

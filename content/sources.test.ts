@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { CASE_FILES } from './cases';
 import { citedIds, type Cite } from './cite';
 
 /** One row of a table in docs/sources.md. */
@@ -96,4 +97,20 @@ describe('docs/sources.md', () => {
       for (const id of ids) expect(rowIds.has(id), `${path} cites ${id}`).toBe(true);
     }
   });
+});
+
+describe('the case files in docs/sources.md', () => {
+  for (const c of CASE_FILES)
+    it(`${c.id}: has rows of its own under "Case files", and each of its sources cites rows`, () => {
+      const own = rows.filter((r) => r.id.startsWith(`${c.id}.`));
+      expect(own.length, c.id).toBeGreaterThan(0);
+      for (const r of own) {
+        expect(r.section, r.id).toBe('Case files');
+        expect(r.where, r.id).toContain(`content/cases/${c.id}.ts`);
+      }
+      for (const s of c.sources) expect(citedIds(s.cite).length, s.title).toBeGreaterThan(0);
+      // Every row of the case is cited by one of its sources: no row is left without a reader.
+      const cited = new Set(c.sources.flatMap((s) => citedIds(s.cite)));
+      for (const r of own) expect(cited.has(r.id), `${r.id} is cited by no source`).toBe(true);
+    });
 });

@@ -92,7 +92,7 @@ export function CasePlayer({ caseFile }: { caseFile: CaseFile }) {
           <h3 id="case-predict" className="text-xl font-semibold">
             Predict each write
           </h3>
-          <p className="text-sm text-muted">{caseFile.predict}</p>
+          <p className="text-sm text-muted">{run.predict ?? caseFile.predict}</p>
           <PredictionList
             scenario={t.scenario}
             predictions={t.predictions}

@@ -156,17 +156,17 @@ describe('the facts the cases rest on', () => {
     for (const id of ['w1-keeps-alive-late', 'w1-removes']) {
       const w = t.writes.find((x) => x.eventId === id)!;
       expect(w).toMatchObject({ outcome: 'refused', failed: ['fingerprint'] });
-      expect(w.decision.before).toMatchObject({ owner: 'B', attemptedAt: 361 });
-      expect(w.explanation).toContain("attempted_at is 361, A's claim left 0");
+      expect(w.decision.before).toMatchObject({ owner: 'B', attemptedAt: 301 });
+      expect(w.explanation).toContain("attempted_at is 301, A's claim left 0");
     }
     expect(t.writes.find((x) => x.eventId === 'w2-removes')?.explanation).toContain(
-      'attempted_at was 361, as B',
+      'attempted_at was 301, as B',
     );
     expect(t.steps.at(-1)?.after.run.status).toBe('done');
 
     const old = trace('hangfire-fetched-at', 'id-alone');
     const late = old.steps.find((s) => s.event.id === 'w1-keeps-alive-late')!;
-    expect(late.after.run).toMatchObject({ owner: 'B', leaseUntil: 661 });
+    expect(late.after.run).toMatchObject({ owner: 'B', leaseUntil: 601 });
     const removal = old.writes.find((x) => x.eventId === 'w1-removes')!;
     expect(removal.decision.violation).toMatchObject({
       kind: 'stale-write',

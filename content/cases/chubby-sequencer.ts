@@ -11,7 +11,7 @@ export const CHUBBY_CASE: CaseFile = {
   account: [
     'In Chubby, a client that holds a lock can ask for a sequencer: a short byte string naming the lock, the mode it is held in (exclusive or shared) and the lock’s generation number, which grows each time the lock is acquired. The holder attaches the sequencer to the requests it sends to other servers.',
     'A server that receives such a request can ask Chubby whether the sequencer is still current. A request from a master that has since lost the lock carries an old generation, and the server turns it away. That is fencing, with the check made by a trusted party.',
-    'Many servers could not be changed to check sequencers. For them Chubby offers lock-delay: when a lock is freed because its holder failed or became unreachable (not on a normal release), Chubby will not grant it to anyone else for a lock-delay that the holder chose when it took the lock, at most one minute. The hope is that the old holder’s requests in flight arrive and are drained before a new holder starts. It is protection by time alone: a request delayed longer than the lock-delay still lands.',
+    'Many servers could not be changed to check sequencers. For them Chubby offers lock-delay: when a lock is freed because its holder failed or became unreachable (not on a normal release), Chubby will not grant it to anyone else for a lock-delay that the holder set when it opened the lock’s file, at most one minute. The hope is that the old holder’s requests in flight arrive and are drained before a new holder starts. It is protection by time alone: a request delayed longer than the lock-delay still lands.',
   ],
   cast: [
     { lane: 'A', is: 'the old master' },
@@ -143,12 +143,20 @@ export const CHUBBY_CASE: CaseFile = {
       title:
         'Mike Burrows, “The Chubby lock service for loosely-coupled distributed systems”, OSDI 2006',
       url: 'https://research.google/pubs/the-chubby-lock-service-for-loosely-coupled-distributed-systems/',
-      check: 'partly',
-      note: 'The sequencer’s parts (name, mode, generation), the check with Chubby, and lock-delay (only on failure, chosen by the client, capped at one minute) were checked against course notes and talk slides that summarise the paper; the paper itself is not stored here.',
+      check: 'checked',
+      note: 'Read in a stored text of the paper: §2.4 (the late request R, sequencers with name, mode and lock generation number, the two ways a server checks one, lock-delay only when the holder failed or became inaccessible, up to a bound of one minute), §2.3 (the generation grows when the lock goes from free to held), §2.6 (CheckSequencer) and §2.8 (the master’s default lease extension of 12 s).',
+      cite: [
+        'chubby-sequencer.late-request',
+        'chubby-sequencer.sequencer-parts',
+        'chubby-sequencer.generation-grows',
+        'chubby-sequencer.check-two-ways',
+        'chubby-sequencer.lock-delay',
+        'chubby-sequencer.lease-12s',
+      ],
     },
   ],
   unchecked: [
-    'The 12-second session lease is a round number of ours.',
-    'We model the file server’s check as a comparison with the run row (Chubby’s state); the paper also mentions servers comparing with the latest sequencer they have seen, which we did not check here.',
+    'The 12-second session lease is the paper’s default lease extension; a loaded master may grant longer ones, and the client’s own view of its lease is shorter.',
+    'We draw the file server’s check as a comparison with the run row (Chubby’s state) made in the same step as the request. In Chubby the server asks Chubby, or its cache of Chubby, and then acts: a lock lost between the two is not caught. The paper’s other way, comparing with the latest sequencer the server has seen, is a highest-seen check.',
   ],
 };

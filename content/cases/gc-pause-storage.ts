@@ -121,8 +121,13 @@ export const GC_PAUSE_CASE: CaseFile = {
     {
       title: 'Martin Kleppmann, “How to do distributed locking” (2016)',
       url: 'https://martin.kleppmann.com/2016/02/08/how-to-do-distributed-locking.html',
-      check: 'partly',
-      note: 'The tokens 33 and 34, the GC pause and the storage check were checked against summaries and notes that quote the post; the post itself is not stored here.',
+      check: 'checked',
+      note: 'Read in a stored copy of the post’s text: the tokens 33 and 34, the pause past the lease, and the storage server that remembers 34 and rejects the write with 33.',
+      cite: [
+        'gc-pause-storage.tokens-33-34',
+        'gc-pause-storage.storage-checks',
+        'gc-pause-storage.gc-pause',
+      ],
     },
   ],
   unchecked: [

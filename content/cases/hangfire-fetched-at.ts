@@ -36,14 +36,22 @@ const jobOutput = (id: string, worker: 'A' | 'B', by: string): CaseEvent => ({
   outcome: 'applied',
 });
 
-/** Until worker 1 wakes: the same in both runs. */
+/**
+ * Until worker 1 wakes: the same in both runs. No keep-alive lands before a comparison: in
+ * Hangfire a keep-alive moves FetchedAt, in the timeline it moves the lease and leaves
+ * attempted_at, so each worker here is compared only with the FetchedAt of its own fetch.
+ */
 const UNTIL_WAKE: CaseEvent[] = [
   { id: 'w1-fetches', kind: 'claim', worker: 'A', note: 'FetchedAt = 0', outcome: 'applied' },
-  { id: 'to-1m', kind: 'advance', seconds: 60, note: 'a fifth of the timeout' },
-  { id: 'w1-keeps-alive', kind: 'renew', worker: 'A', outcome: 'applied' },
-  { id: 'w1-stalls', kind: 'pause', worker: 'A', note: 'its process freezes, heartbeat too' },
-  { id: 'to-6m', kind: 'advance', seconds: 301 },
-  { id: 'w2-fetches', kind: 'claim', worker: 'B', note: 'FetchedAt = 361', outcome: 'applied' },
+  { id: 'to-30s', kind: 'advance', seconds: 30 },
+  {
+    id: 'w1-stalls',
+    kind: 'pause',
+    worker: 'A',
+    note: 'its process freezes before its first keep-alive, due at 60 s',
+  },
+  { id: 'to-5m', kind: 'advance', seconds: 271, note: 'FetchedAt 0 is now older than 5 minutes' },
+  { id: 'w2-fetches', kind: 'claim', worker: 'B', note: 'FetchedAt = 301', outcome: 'applied' },
   jobOutput('w2-work', 'B', 'worker 2'),
   { id: 'w1-wakes', kind: 'resume', worker: 'A' },
 ];
@@ -82,7 +90,10 @@ export const HANGFIRE_CASE: CaseFile = {
     'It was not so from the start. Before Hangfire 1.7.0 the three statements matched the row by Id alone. A commit of February 2019 added FetchedAt to each of them; its message says the check stops a worker from prolonging another worker’s work.',
   ],
   cast: [
-    { lane: 'A', is: 'worker 1, whose fetch wrote FetchedAt = 0' },
+    {
+      lane: 'A',
+      is: 'worker 1, whose fetch wrote FetchedAt = 0 and which sends no keep-alive before it freezes',
+    },
     { lane: 'B', is: 'worker 2, which fetches the job again once worker 1’s row has gone stale' },
     {
       lane: 'run row',
@@ -91,20 +102,19 @@ export const HANGFIRE_CASE: CaseFile = {
     { lane: 'job-output', is: 'what the job itself does (gateway lane, nothing checked)' },
   ],
   predict:
-    'The invisibility timeout is 5 minutes and a keep-alive goes out every minute. Worker 1 fetches the job at 0, sends one keep-alive at 60 s and freezes; worker 2 fetches the job at 361 s. When worker 1 wakes, which of its keep-alive, its work and its removal of the row land, and which of worker 2’s?',
+    'The invisibility timeout is 5 minutes and a keep-alive is due every minute. Worker 1 fetches the job at 0 and freezes 30 s later, before its first keep-alive; worker 2 fetches the job at 301 s and does the job’s work. When worker 1 wakes, which of its keep-alive, its work and its removal of the row land? Say for each of worker 2’s writes in the run what happens too.',
   runs: [
     {
       id: 'fetched-at-compared',
       label: 'Hangfire 1.7 and later: Id and FetchedAt',
       pattern: 'fenced',
       summary:
-        'Keep-alive and removal compare the FetchedAt of the worker’s own fetch: worker 1’s late ones change nothing, worker 2’s land. The job itself still ran twice.',
+        'Keep-alive and removal compare the FetchedAt of the worker’s own fetch: worker 1’s late ones change nothing, worker 2’s removal lands. The job itself still ran twice.',
       scenario: settings([FETCHED_AT]),
       events: [
         ...UNTIL_WAKE,
         ...workerOneWakes('refused'),
-        { id: 'to-7m', kind: 'advance', seconds: 60 },
-        { id: 'w2-keeps-alive', kind: 'renew', worker: 'B', outcome: 'applied' },
+        { id: 'to-331s', kind: 'advance', seconds: 30, note: 'within worker 2’s first minute' },
         {
           id: 'w2-removes',
           kind: 'finish',
@@ -134,12 +144,14 @@ export const HANGFIRE_CASE: CaseFile = {
       url: `${SQLSERVER}/SqlServerTimeoutJob.cs`,
       check: 'checked',
       note: 'Read at commit c236dd0 (v1.8.24 and two commits): RemoveFromQueue deletes, and Requeue sets FetchedAt to null, where Queue, Id and FetchedAt equal the fetch’s; the keep-alive sets FetchedAt = getutcdate() under the same match, keeps the value it returns, and on no row logs that another worker fetched the job. A heartbeat runs it every fifth of the timeout.',
+      cite: ['hangfire-fetched-at.keep-alive', 'hangfire-fetched-at.default-timeout'],
     },
     {
       title: 'Hangfire: src/Hangfire.SqlServer/SqlServerJobQueue.cs and SqlServerStorageOptions.cs',
       url: `${SQLSERVER}/SqlServerJobQueue.cs`,
       check: 'checked',
       note: 'Read at commit c236dd0: with a sliding invisibility timeout the fetch is one UPDATE TOP (1) setting FetchedAt = GETUTCDATE() where FetchedAt is null or older than the timeout, returning Id, JobId, Queue and FetchedAt; the options default the timeout to 5 minutes.',
+      cite: ['hangfire-fetched-at.fetch', 'hangfire-fetched-at.default-timeout'],
     },
     {
       title:
@@ -147,23 +159,19 @@ export const HANGFIRE_CASE: CaseFile = {
       url: `${REPO}/commit/c6f067ef588daf4a22a8306f72e6f0d70b54955f`,
       check: 'checked',
       note: 'Read in the repository’s history (14 February 2019, first in the v1.7.0 tags): the removal, requeue and keep-alive change from matching Id alone to Id and FetchedAt, and the fetch starts returning FetchedAt. The 1.6.X branch, where the sliding timeout arrived in 1.6.14, still matches by Id alone.',
+      cite: 'hangfire-fetched-at.commit-c6f067ef',
     },
     {
       title: 'Hangfire: src/Hangfire.Core/Server/Worker.cs and States/BackgroundJobStateChanger.cs',
       url: `${REPO}/blob/main/src/Hangfire.Core/Server/Worker.cs`,
       check: 'checked',
       note: 'Read at commit c236dd0: after the job runs, the worker moves it to its final state expecting Processing, ignores the result if it is not, then removes the row from the queue; the state changer compares the current state’s name only.',
-    },
-    {
-      title: 'Hangfire forum: How does the following SqlServerStorageOptions work?',
-      url: 'https://discuss.hangfire.io/t/how-does-the-following-sqlserverstorageoptions-work/6127',
-      check: 'partly',
-      note: 'Read through an index of web pages: users describe the sliding invisibility timeout as a heartbeat that keeps a running job hidden, and warn that a timeout shorter than a job lets it be fetched again.',
+      cite: 'hangfire-fetched-at.succeeded-expects-processing',
     },
   ],
   unchecked: [
     'The times are ours: the 5-minute timeout and the keep-alive every minute follow the source’s defaults; the freeze of worker 1 is invented, no incident report is behind it.',
-    'In the timeline the job’s row stays in the table as done where Hangfire deletes it, attempted_at stands for FetchedAt, and a keep-alive moves the lease where Hangfire moves FetchedAt itself and remembers the new value: the statements compare the same things.',
+    'In the timeline the job’s row stays in the table as done where Hangfire deletes it, and attempted_at stands for FetchedAt. A keep-alive that lands moves the lease, where Hangfire moves FetchedAt itself and the worker remembers the new value. So that the two compare the same values, no keep-alive lands here before a worker’s later statements: worker 1 freezes before its first one, and worker 2 finishes within its first minute. Only worker 1’s late keep-alive in the run before 1.7.0 lands, and after it Hangfire would compare the new FetchedAt, the timeline the old one; the removal that follows checks nothing but the Id, so the outcome is the same.',
     'After its keep-alive is refused, Hangfire’s worker has forgotten its FetchedAt, so its removal compares with NULL, which matches no row, or is not sent at all; the timeline compares the time of its fetch. Either way no row changes.',
     'The run before 1.7.0 ends at worker 1’s removal: with the row deleted, worker 2’s later keep-alive and removal would match no row in Hangfire, which a timeline that keeps the row cannot show.',
     'The job’s work is drawn as one write to a target that checks nothing; the job’s state records are not drawn.',

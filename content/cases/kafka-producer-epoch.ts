@@ -163,12 +163,14 @@ export const KAFKA_CASE: CaseFile = {
       url: 'https://kafka.apache.org/42/javadoc/org/apache/kafka/common/errors/ProducerFencedException.html',
       check: 'checked',
       note: 'Checked: another producer with the same transactional.id started; the latest one fences the previous ones; close the fenced instance.',
+      cite: 'kafka-producer-epoch.fenced',
     },
     {
       title: 'KIP-588: Allow producers to recover gracefully from transaction timeouts',
       url: 'https://cwiki.apache.org/confluence/display/KAFKA/KIP-588:+Allow+producers+to+recover+gracefully+from+transaction+timeouts',
       check: 'checked',
       note: 'Checked: the coordinator bumps the epoch for a new instance and on a transaction timeout; the producer then sees ProducerFenced without a rival.',
+      cite: ['kafka-producer-epoch.timeout-bump', 'kafka-producer-epoch.kip-588'],
     },
   ],
   unchecked: [

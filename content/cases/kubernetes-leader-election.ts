@@ -11,7 +11,7 @@ export const KUBERNETES_CASE: CaseFile = {
   account: [
     'Controllers in Kubernetes elect a leader through a Lease object: the leader writes its identity and renews the lease; the others watch, and when the renewals stop for longer than the lease duration, one of them takes over. The object counts how many times leadership has passed to a different identity (leaseTransitions). A holder that acquires the lease again under the same identity, a restarted pod with the same name for instance, leaves the count unchanged.',
     'The package’s own documentation says plainly that it does not guarantee that only one client acts as leader, and that there is no fencing. Each client infers the state from timestamps taken by its own clock. A leader that is partitioned or stalled keeps acting until it notices that it failed to renew; by then another may have been acting for a while.',
-    'Whatever the two leaders write, the resource decides. If it compares an ordered number such as leaseTransitions, the old leader’s write is refused.',
+    'Whatever the two leaders write, the resource decides. leaseTransitions can serve as a token only between different identities: it grows when leadership passes from one identity to another, and stays put when the holder’s own identity acquires or renews. Here pod a and pod b have different names, so pod b’s count (4) is higher than pod a’s (3), and a store that keeps the highest count it has seen refuses pod a. Had pod a been replaced by a new process under the same name, the old and the new process would both carry 3, and a highest-seen check lets an equal number through.',
   ],
   cast: [
     { lane: 'A', is: 'controller pod a (old leader)' },
@@ -127,6 +127,7 @@ export const KUBERNETES_CASE: CaseFile = {
   ],
   fixed: [
     'client-go asks its users to accept that two leaders can overlap, and to tune the lease duration and renew deadline for the clock drift they expect. Safety has to come from the resource.',
+    'If leaseTransitions is the token, every process must take part under an identity of its own (client-go’s example picks a fresh UUID at each start), or the store must compare the holder identity as well as the count.',
   ],
   sources: [
     {
@@ -134,9 +135,24 @@ export const KUBERNETES_CASE: CaseFile = {
       url: 'https://pkg.go.dev/k8s.io/client-go/tools/leaderelection',
       check: 'checked',
       note: 'Checked: “does not guarantee that only one client is acting as a leader (a.k.a. fencing)”; clients use locally captured timestamps.',
+      cite: [
+        'kubernetes-leader-election.no-fencing',
+        'kubernetes-leader-election.local-timestamps',
+      ],
+    },
+    {
+      title:
+        'client-go: tools/leaderelection/leaderelection.go (tryAcquireOrRenew) and resourcelock/interface.go',
+      url: 'https://github.com/kubernetes/client-go/blob/master/tools/leaderelection/leaderelection.go',
+      check: 'checked',
+      note: 'Read at commit 32ce75a: when the record’s holder is this client’s own identity, LeaderTransitions is copied unchanged; otherwise it is the old value plus one. Identity is meant to be unique among the participants, and the example program defaults it to a new UUID.',
+      cite: [
+        'kubernetes-leader-election.transitions-same-identity',
+        'kubernetes-leader-election.identity-unique',
+      ],
     },
   ],
   unchecked: [
-    'Using leaseTransitions as a fencing token is our suggestion, not something client-go offers. The 15-second lease duration is a common setting, not checked here.',
+    'Using leaseTransitions as a fencing token is our suggestion, not something client-go offers. The 15-second lease duration is ours (client-go’s example uses 60 seconds).',
   ],
 };

@@ -165,18 +165,21 @@ export const OBAN_CASE: CaseFile = {
       url: `${HEXPM}/pull/1825`,
       check: 'checked',
       note: 'Read as the merged commit ce854b4 (11 August 2026) in the repository’s history: rescue_after 6 minutes against a Stats job declared at an hour that takes 9 to 47 minutes; two or three runs a night, two of three rows with attempt above 1; the fix to 90 minutes and its test. The pull request’s discussion page was not read.',
+      cite: 'oban-lifeline.hexpm-incident',
     },
     {
       title: 'Oban: lib/oban/lifeline.ex (Oban.Lifeline, formerly Oban.Plugins.Lifeline)',
       url: `${OBAN}/lifeline.ex`,
       check: 'checked',
       note: 'Read at commit 2939e31: rescuing is purely based on time, the plugin may move jobs that are genuinely executing and cause duplicate execution; by default a pass each minute and rescue_after of an hour; only the leader node rescues.',
+      cite: 'oban-lifeline.time-only',
     },
     {
       title: 'Oban: lib/oban/engines/basic.ex (fetch, rescue and completion)',
       url: `${OBAN}/engines/basic.ex`,
       check: 'checked',
       note: 'Read at commit 2939e31: the fetch sets executing, attempted_at and attempted_by and raises attempt; rescue_jobs sets available where state is executing, attempted_at is before now minus rescue_after and attempt is below max_attempts (discarded otherwise); complete_job updates the job where the id matches, nothing else.',
+      cite: ['oban-lifeline.rescue-query', 'oban-lifeline.complete-by-id'],
     },
   ],
   unchecked: [

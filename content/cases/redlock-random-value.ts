@@ -47,8 +47,9 @@ export const REDLOCK_CASE: CaseFile = {
   tokenName: 'random value',
   account: [
     'Redlock, the Redis locking algorithm, stores a random value under the lock key on a majority of Redis nodes. The value lets a client delete only its own lock. It was never meant as a counter: two grants in a row get values in no particular order.',
-    'Kleppmann’s critique pointed out that Redlock has no way to produce a growing fencing token, so a storage service cannot keep “the highest seen” and refuse a late client. antirez replied that the random value can still serve, if the storage service can compare it with the lock’s current value and write only on a match (a check-and-set).',
-    'Both points can be played. With a random value and a highest-seen check, the order of the values is luck: here the new holder’s value happens to be smaller, so the storage refuses the rightful holder. With the random value compared for equality against the lock’s current value, the late client is refused. With a counter, highest-seen works again.',
+    'Kleppmann’s critique pointed out that Redlock has no way to produce a growing fencing token, so a storage service cannot keep “the highest seen” and refuse a late client. antirez replied that the random value is enough for a check-and-set at the resource: a client that starts working on the resource first stores its value there, and does its read-modify-write only if the stored value is still its own when it writes.',
+    'That reply leaves a gap which an ordered token would close. Storing the value at the resource is itself a write, and nothing there can tell an old value from a new one. Say client 1 takes the lock and pauses before it has touched the storage, and its lock expires; client 2 locks, stores its value at the storage and writes. Then client 1 wakes, stores its own value, which the storage takes because it has no order to compare with, and its write matches that value and lands on top of client 2’s; client 2’s next write is the one turned away. (Had client 1 stored its value before the pause, client 2’s value would have replaced it and client 1’s late write would fail: the scheme holds only when the late holder marked first.) The check-and-set keeps two writers from interleaving inside one read-modify-write; it does not keep a late holder out. With a counter, the late client’s mark would carry the smaller number and be refused.',
+    'The runs show the other two points. With a random value and a highest-seen check, the order of the values is luck: here the new holder’s value happens to be smaller, so storage refuses the rightful holder. A random value does fence when it is compared, in the same step as the write, with the lock’s current value, which needs the data and the lock in one store (one Redis, where a script runs atomically). With a counter, highest-seen works again. antirez’s scheme of storing the value at the resource is told above, not played: the timeline has no resource that keeps a holder’s mark.',
   ],
   cast: [
     { lane: 'A', is: 'client 1' },
@@ -74,9 +75,10 @@ export const REDLOCK_CASE: CaseFile = {
     },
     {
       id: 'random-check-and-set',
-      label: 'Random value, compared for equality',
+      label: 'Random value, compared with the lock’s current value',
       pattern: 'fenced',
-      summary: 'Storage asks the lock for its current value and writes only on a match.',
+      summary:
+        'The write goes through only if the value equals the lock’s current one, checked in the same step: possible where the data and the lock share one store.',
       scenario: {
         design: 'random-token',
         leaseSeconds: 20,
@@ -101,31 +103,42 @@ export const REDLOCK_CASE: CaseFile = {
     },
   ],
   fixed: [
-    'An unordered token can fence only where the resource can ask the lock service for the current value atomically with its write. Anywhere else, use a counter that grows with each grant.',
+    'An unordered token fences only where it is compared with the lock’s current value in the same atomic step as the write. antirez’s check-and-set, which stores the value at the resource and compares with it, stops two writers from interleaving but lets a late holder that marks the resource after the new one take it back.',
+    'Anywhere else, use a token that grows with each grant, handed out by a source that never goes backwards, and check it at the resource.',
   ],
   sources: [
     {
       title: 'Martin Kleppmann, “How to do distributed locking” (2016)',
       url: 'https://martin.kleppmann.com/2016/02/08/how-to-do-distributed-locking.html',
-      check: 'partly',
-      note: 'The point that Redlock has no growing token was checked through summaries of the post.',
+      check: 'checked',
+      note: 'Read in a stored copy of the post’s text: Redlock has no facility for generating fencing tokens; its random value does not provide the required monotonicity.',
+      cite: ['redlock-random-value.no-fencing-token', 'redlock-random-value.random-not-monotonic'],
     },
     {
       title: 'Salvatore Sanfilippo (antirez), “Is Redlock safe?” (2016)',
       url: 'http://antirez.com/news/101',
-      check: 'not-checked',
-      note: 'The reply is not stored here. Our summary of its argument (compare the random value with check-and-set) is from memory and may be incomplete.',
+      check: 'checked',
+      note: 'Read in a stored copy of the post’s feed entry (published 9 February 2016): the random token used for a check-and-set, the token stored as the resource’s state and the read-modify-write done only if it is still the same; and his point that the order of tokens need not follow the order of the work.',
+      cite: ['redlock-random-value.antirez-check-and-set', 'redlock-random-value.antirez-order'],
     },
     {
       title: 'Redis: Distributed locks with Redis (Redlock)',
-      url: 'https://redis.io/docs/latest/develop/use/patterns/distributed-locks/',
-      check: 'partly',
-      note: 'Checked through notes quoting it: each lock is signed with a random value so that only its owner removes it.',
+      url: 'https://redis.io/docs/latest/develop/clients/patterns/distributed-locks/',
+      check: 'checked',
+      note: 'Read in redis/docs at commit 63f31f6: every lock is signed with a random string so that only its owner removes it; the page advises fencing tokens for correctness.',
+      cite: ['redlock-random-value.signed-random', 'lesson.redis-fencing-advice'],
+    },
+    {
+      title: 'Redis: Scripting with Lua (atomic execution)',
+      url: 'https://redis.io/docs/latest/develop/programmability/eval-intro/',
+      check: 'checked',
+      note: 'Read in redis/docs at commit 63f31f6: Redis guarantees a script’s atomic execution, so a script can compare the lock key and write data kept in the same Redis in one step.',
+      cite: 'redlock-random-value.script-atomic',
     },
   ],
   unchecked: [
     'The values 284 and 29 come from our random-token design’s deterministic hash, not from Redis.',
-    'antirez’s reply is summarised without the text at hand.',
+    'The run that compares with the lock’s current value is ours, not antirez’s: his scheme stores the value at the resource, which the account tells but the timeline does not play.',
   ],
   checkDesign: 'random-token',
 };

@@ -57,17 +57,22 @@ export const SHEDLOCK_CASE: CaseFile = {
     'The jOOQ provider ran its statement in whatever transaction its connection was already in. In #3577 two instances both logged that they held one lock within the same second and both ran the task; #3682 reproduced the mechanism: when the lock statement joins a transaction that began earlier, now() is that transaction’s start, so lock_until lands in the past and the lock expires the moment it is taken. The next instance takes it at once.',
   ],
   cast: [
-    { lane: 'A', is: 'instance 1, whose connection has a transaction open since t=0' },
+    {
+      lane: 'A',
+      is: 'instance 1 (in the first run only, its connection already has a transaction open since t=0)',
+    },
     { lane: 'B', is: 'instance 2, its lock statement in a transaction of its own' },
     { lane: 'invoices', is: 'what the scheduled task does (gateway lane)' },
   ],
   predict:
-    'lockAtMostFor is 60 s. Instance 1 takes the lock at t=90 inside a transaction that began at t=0; instance 2 tries a moment later. Which locks and which task writes land?',
+    'lockAtMostFor is 60 s and both instances read the database’s now(). Which locks and which task writes land?',
   runs: [
     {
       id: 'lock-in-open-transaction',
       label: 'The lock joins a transaction open since t=0',
       pattern: 'time-only',
+      predict:
+        'lockAtMostFor is 60 s. Instance 1 takes the lock at t=90 inside a transaction that began at t=0; instance 2 tries at t=90 too, in a transaction of its own. Which locks and which task writes land?',
       summary:
         'now() in A’s transaction reads 0, so A’s lock ends at 60, already past: B takes it at 90 and both run the task.',
       scenario: SETTINGS,
@@ -89,6 +94,8 @@ export const SHEDLOCK_CASE: CaseFile = {
       id: 'lock-in-own-transaction',
       label: 'The lock in a transaction of its own',
       pattern: 'time-only',
+      predict:
+        'lockAtMostFor is 60 s. Instance 1 takes the lock at t=90 in a transaction that begins with its lock statement; instance 2 tries at t=90 too. Which locks and which task writes land?',
       summary:
         'A’s lock statement runs in a new transaction, so now() reads 90 and the lock lasts until 150: B’s attempt is refused and only A runs the task.',
       scenario: SETTINGS,
@@ -103,6 +110,8 @@ export const SHEDLOCK_CASE: CaseFile = {
       id: 'each-node-own-clock',
       label: 'Each instance’s own clock, three minutes apart (#231)',
       pattern: 'time-only',
+      predict:
+        'lockAtMostFor is 60 s, and each instance sends its own clock instead of the database’s: instance 1’s runs 180 s behind instance 2’s. Instance 1 takes the lock at t=200 (its clock reads 20); instance 2 tries at t=210. Which locks and which task writes land?',
       summary:
         'Instance 1’s clock is 180 s behind: the lock it takes at 200 ends at 80 by its own clock, which instance 2’s clock passed long ago, so instance 2 takes it ten seconds later and both run the task.',
       scenario: APP_CLOCKS,
@@ -138,12 +147,18 @@ export const SHEDLOCK_CASE: CaseFile = {
       url: `${SHEDLOCK}#readme`,
       check: 'checked',
       note: 'Read at commit 2495b14: ShedLock assumes synchronized node clocks; usingDbTime() uses the DB server clock; a jOOQ DSLContext in Spring transactions may run ShedLock inside the enclosing one, so use SpringNewTransactionRunner; clock differences or a task longer than lockAtMostFor can run a task twice.',
+      cite: [
+        'shedlock-transaction-clock.clocks-synchronized',
+        'shedlock-transaction-clock.db-time',
+        'shedlock-transaction-clock.jooq-enclosing',
+      ],
     },
     {
       title: 'ShedLock: providers/jdbc/shedlock-provider-jooq/…/JooqStorageAccessor.java',
       url: `${JDBC}/shedlock-provider-jooq/src/main/java/net/javacrumbs/shedlock/provider/jooq/JooqStorageAccessor.java`,
       check: 'checked',
       note: 'Read at commit 2495b14: the lock update sets lock_until to now + lockAtMostFor where lock_until <= now, now being jOOQ’s current timestamp, inside dslContext.transactionResult run by a NewTransactionRunner (by default in the caller’s transaction).',
+      cite: 'shedlock-transaction-clock.jooq-update',
     },
     {
       title:
@@ -151,24 +166,28 @@ export const SHEDLOCK_CASE: CaseFile = {
       url: `${JDBC}/shedlock-provider-jdbc-template/src/main/java/net/javacrumbs/shedlock/provider/jdbctemplate/JdbcTemplateStorageAccessor.java`,
       check: 'checked',
       note: 'Read at commit 2495b14: the JDBC provider runs every lock statement with PROPAGATION_REQUIRES_NEW; with usingDbTime() on PostgreSQL its now is timezone(utc, CURRENT_TIMESTAMP), the transaction’s start, which in a new transaction is the statement’s time.',
+      cite: 'shedlock-transaction-clock.jdbc-requires-new',
     },
     {
       title: 'lukas-krecan/ShedLock issue #231: Node time is not synchronized, Jdbc lock will fail',
       url: `${SHEDLOCK}/issues/231`,
       check: 'partly',
       note: 'Read through an index of issue threads: two nodes three minutes apart both take the lock under the app-server clock, and the maintainer confirms it.',
+      cite: 'shedlock-transaction-clock.issue-231',
     },
     {
       title: 'lukas-krecan/ShedLock issues #3577 and #3682 (two instances holding one lock)',
       url: `${SHEDLOCK}/issues/3682`,
-      check: 'partly',
-      note: 'Read through an index of issue threads: #3577 reports two instances locking within one second; #3682 reproduces the lock computed from an older transaction’s snapshot; the fix shipped in 7.9.0 (NewTransactionRunner).',
+      check: 'checked',
+      note: 'Read in the issue threads: #3577 reports two pods locking within the same second and both running the task, and its reporter’s switch to the JDBC provider with usingDbTime(); #3682 reproduces lock_until computed from the start of an older transaction that the DSLContext shares.',
+      cite: ['shedlock-transaction-clock.issue-3577', 'shedlock-transaction-clock.issue-3682'],
     },
     {
       title: 'PostgreSQL documentation: Current Date/Time',
       url: 'https://www.postgresql.org/docs/current/functions-datetime.html#FUNCTIONS-DATETIME-CURRENT',
-      check: 'partly',
-      note: 'Checked through quotations of it and the 2006 patch that added clock_timestamp(): now() and CURRENT_TIMESTAMP give the start of the current transaction, clock_timestamp() the actual time.',
+      check: 'checked',
+      note: 'Read in the documentation’s source (func.sgml) as patched in 2006, when clock_timestamp() was added, and in a later documentation patch: now() and CURRENT_TIMESTAMP give the start of the current transaction, clock_timestamp() the actual current time.',
+      cite: 'shedlock-transaction-clock.postgres-now',
     },
   ],
   unchecked: [

@@ -162,6 +162,7 @@ export const TEMPORAL_CASE: CaseFile = {
       url: 'https://github.com/temporalio/temporal/blob/main/common/persistence/sql/shard.go',
       check: 'checked',
       note: 'Read in Temporal’s source (commit 6805caea59): lockShard locks the shard row and returns ShardOwnershipLostError (“Previous range ID … new range ID …”) when the stored range id differs from the one the host holds.',
+      cite: 'temporal-range-id.shard-range',
     },
     {
       title:
@@ -169,6 +170,7 @@ export const TEMPORAL_CASE: CaseFile = {
       url: 'https://github.com/temporalio/temporal/blob/main/service/history/api/activity_util.go',
       check: 'checked',
       note: 'Read in Temporal’s source (commit 6805caea59): a task token whose Attempt differs from the activity’s current attempt is treated as not found.',
+      cite: 'temporal-range-id.attempt-token',
     },
     {
       title:
@@ -176,6 +178,7 @@ export const TEMPORAL_CASE: CaseFile = {
       url: 'https://github.com/temporalio/temporal/blob/main/service/history/api/respondactivitytaskcompleted/api.go',
       check: 'checked',
       note: 'Read in Temporal’s source (commit 6805caea59): RespondActivityTaskCompleted returns ErrActivityTaskNotFound (“invalid activityID or activity already timed out or invoking workflow is completed”) for such a token, before any completion event is added to the history.',
+      cite: ['temporal-range-id.completion-refused', 'temporal-range-id.not-found-error'],
     },
     {
       title:
@@ -183,6 +186,7 @@ export const TEMPORAL_CASE: CaseFile = {
       url: 'https://github.com/temporalio/temporal/blob/main/service/history/timer_queue_active_task_executor.go',
       check: 'checked',
       note: 'Read in Temporal’s source (commit 6805caea59): an activity timeout calls RetryActivity, which moves the activity to its next attempt, and a timer of an older attempt is ignored.',
+      cite: 'temporal-range-id.timeout-retries',
     },
   ],
   unchecked: [

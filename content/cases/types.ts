@@ -1,6 +1,6 @@
 import type { OutcomeKind } from '@/lib/lease';
 import type { Scenario, TimelineEvent } from '@/lib/timeline';
-import type { Cited } from '../cite';
+import type { Cite } from '../cite';
 
 /** The patterns the case list filters by: what protected the resource, if anything. */
 export const CASE_PATTERNS = ['no-fencing', 'time-only', 'unchecked-token', 'fenced'] as const;
@@ -16,12 +16,14 @@ export const CASE_PATTERN_LABELS: Record<CasePattern, string> = {
 /** How far a fact on the page was checked against its public source from here. */
 export type SourceCheck = 'checked' | 'partly' | 'not-checked';
 
-export interface CaseSource extends Cited {
+export interface CaseSource {
   title: string;
   url: string;
   check: SourceCheck;
   /** What was (or could not be) checked, in one sentence. */
   note: string;
+  /** The rows of docs/sources.md that hold this source's quotes (content/sources.test.ts). */
+  cite: Cite;
 }
 
 /**
@@ -38,6 +40,11 @@ export interface CaseRun {
   pattern: CasePattern;
   /** What the run changes compared with the incident, in one sentence. */
   summary: string;
+  /**
+   * The question before this run, when the case's own question does not fit it (a run that
+   * changes what the question states, such as when a transaction began).
+   */
+  predict?: string;
   scenario: Omit<Scenario, 'events' | 'version' | 'id' | 'title'>;
   events: CaseEvent[];
 }

@@ -120,24 +120,28 @@ export const VISIBILITY_CASE: CaseFile = {
       url: 'https://github.com/celery/kombu/issues/337',
       check: 'checked',
       note: 'Checked: the unacked set is scored with the delivery time and restored after the visibility timeout while the task is still in a worker’s memory.',
+      cite: 'visibility-timeout.kombu-337',
     },
     {
       title: 'celery/celery #2599: Long ETA tasks executed multiple times on Redis broker',
       url: 'https://github.com/celery/celery/issues/2599',
       check: 'checked',
       note: 'Checked: tasks ran several times despite a raised visibility_timeout.',
+      cite: ['visibility-timeout.celery-2599', 'visibility-timeout.celery-default'],
     },
     {
       title: 'sidekiq/sidekiq #4611: SuperFetch seems overly aggressive',
       url: 'https://github.com/sidekiq/sidekiq/issues/4611',
       check: 'checked',
       note: 'Checked: a job recovered 3 seconds after it was fetched; both copies finished.',
+      cite: 'visibility-timeout.sidekiq-4611',
     },
     {
       title: 'sidekiq/sidekiq #3476: Job running multiple times',
       url: 'https://github.com/sidekiq/sidekiq/issues/3476',
       check: 'checked',
       note: 'Checked: a job over two hours started three times under one job id with timed_fetch, whose timeout is one hour.',
+      cite: 'visibility-timeout.sidekiq-3476',
     },
   ],
   unchecked: [

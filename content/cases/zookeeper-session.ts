@@ -11,7 +11,8 @@ export const ZOOKEEPER_CASE: CaseFile = {
   account: [
     'A ZooKeeper lock recipe represents the holder by an ephemeral node. The node lives as long as the client’s session, and the session lives as long as the client keeps sending heartbeats within the session timeout.',
     'Curator’s Tech Note 10 walks through what a short timeout does. The session timeout is 3 seconds. Client A holds the lock; client B waits for it. A’s JVM stops for a 10-second garbage collection. A sends no heartbeats, the session lapses, ZooKeeper deletes A’s ephemeral node, B’s watch fires, and B takes the lock. Then A’s collection ends, and A carries on: for a moment both clients act as the lock holder.',
-    'The note’s advice is to tune the JVM so that pauses stay shorter than the session timeout, and to prefer long timeouts (Curator’s default is 60 seconds). It also says there is always some pause longer than the timeout. What decides the damage is the resource: if it checks an ordered number from ZooKeeper, such as the zxid that created the lock node (its czxid) or the node’s sequence number, A’s late write is refused. The node’s data version would not do: every new lock node starts at version 0, whoever holds it.',
+    'The note’s advice is to tune the JVM so that pauses stay shorter than the session timeout, and to prefer long timeouts (Curator’s default is 60 seconds). It also says there is always some pause longer than the timeout. What decides the damage is the resource: if it keeps the highest zxid it has seen and refuses lower ones, A’s late write is refused. The zxid to use is the lock node’s czxid, the id of the change that created it. ZooKeeper stamps every change with a zxid, and a smaller zxid always means an earlier change, so a lock node created later always has a larger czxid.',
+    'Two numbers that look similar do not work. The suffix of a sequential lock node comes from a counter kept by its parent node: a signed 32-bit counter that wraps to a negative value after 2147483647, and that starts again when the parent is deleted and created anew. Curator creates the lock’s parent as a container node, which the server may delete once its last child is gone, so a later holder can get a smaller suffix than an earlier one. The node’s data version does not work either: every new lock node starts at version 0, whoever holds it.',
   ],
   cast: [
     { lane: 'A', is: 'client A' },
@@ -122,7 +123,7 @@ export const ZOOKEEPER_CASE: CaseFile = {
   ],
   fixed: [
     'Curator’s answer is operational: keep pauses below the session timeout, and treat the lock as lost the moment the connection is suspended. Neither stops a paused client that does not yet know.',
-    'A resource that compares an ordered number from ZooKeeper refuses the late write whatever the pause.',
+    'A resource that keeps the highest czxid it has seen refuses the late write whatever the pause. The sequential suffix and the data version cannot take its place: the first can go backwards, the second starts at 0 for every holder.',
   ],
   sources: [
     {
@@ -130,9 +131,30 @@ export const ZOOKEEPER_CASE: CaseFile = {
       url: 'https://cwiki.apache.org/confluence/display/CURATOR/TN10',
       check: 'checked',
       note: 'Checked: the 3 s timeout, the 10 s GC, the deleted ephemeral node, B gaining the lock, and the 60 s default.',
+      cite: ['zookeeper-session.tn10-story', 'zookeeper-session.tn10-advice'],
+    },
+    {
+      title:
+        'ZooKeeper Programmer’s Guide: data model (zxid, stat structure, sequence nodes, container nodes)',
+      url: 'https://zookeeper.apache.org/doc/current/zookeeperProgrammers.html',
+      check: 'checked',
+      note: 'Read in apache/zookeeper at commit 53a78e3 (the guide’s source): zxids order every change; czxid is the zxid of the change that created a znode; the sequence counter is a signed int kept by the parent and overflows past 2147483647; an empty container node may be deleted by the server.',
+      cite: [
+        'zookeeper-session.czxid-order',
+        'zookeeper-session.sequence-counter',
+        'zookeeper-session.container-parent',
+      ],
+    },
+    {
+      title:
+        'Apache Curator: StandardLockInternalsDriver.java (how InterProcessMutex creates its node)',
+      url: 'https://github.com/apache/curator/blob/master/curator-recipes/src/main/java/org/apache/curator/framework/recipes/locks/StandardLockInternalsDriver.java',
+      check: 'checked',
+      note: 'Read at commit 88dee99: the lock node is EPHEMERAL_SEQUENTIAL and created with creatingParentContainersIfNeeded().',
+      cite: 'zookeeper-session.curator-container',
     },
   ],
   unchecked: [
-    'Using the lock node’s czxid (or its sequence number) as the token is our addition; Tech Note 10 does not propose a check at the resource. Real zxids jump by more than one between the two grants: only their order matters here.',
+    'Using the lock node’s czxid as the token is our addition; Tech Note 10 does not propose a check at the resource. Real zxids jump by more than one between the two grants: only their order matters here.',
   ],
 };

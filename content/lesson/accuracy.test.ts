@@ -104,7 +104,7 @@ describe('issue 23: the accuracy points of the content review', () => {
   it('Chubby: the holder chooses the lock-delay, at most one minute', () => {
     const text = caseFile('chubby-sequencer');
     expect(text).toMatch(
-      /lock-delay that the holder chose when it took the lock, at most one minute/,
+      /lock-delay that the holder set when it opened the lock’s file, at most one minute/,
     );
     expect(text).not.toMatch(/by default up to a minute|a minute by default/);
   });
