@@ -224,10 +224,15 @@ describe('the thirteen corrections to the lesson', () => {
     expect(CRASH_LAB_INTRO.boundary).toMatch(
       /does not prove: that any remote service carries out an effect exactly once/,
     );
-    // Issue 23: a fence does not give exactly-once; only removing duplicates by key does.
+    // Issue 23: a fence does not give exactly-once. Issue 40: the service must recognise a repeat
+    // itself, by a stored idempotency key or by a write conditional on a version, not only by key.
     expect(CRASH_LAB_INTRO.boundary).not.toMatch(/idempotency key or a fence/);
-    expect(CRASH_LAB_INTRO.boundary).toMatch(/only if it removes duplicates by an idempotency key/);
-    expect(CRASH_LAB_INTRO.boundary).toMatch(/A fence alone does not/);
+    expect(CRASH_LAB_INTRO.boundary).not.toMatch(
+      /only if it removes duplicates by an idempotency key/,
+    );
+    expect(CRASH_LAB_INTRO.boundary).toMatch(/stores an idempotency key/);
+    expect(CRASH_LAB_INTRO.boundary).toMatch(/conditional on the version it expects/);
+    expect(CRASH_LAB_INTRO.boundary).toMatch(/A generation fence alone does not/);
     expect(REFERENCES_LEAD).toMatch(/kept separately/);
     const commands = CRASH_LAB_INTRO.commands.filter((c) => c.startsWith('npm run lab --'));
     expect(commands.map((c) => c.split(/\s+/)[4])).toEqual([
