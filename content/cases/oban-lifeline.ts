@@ -179,7 +179,11 @@ export const OBAN_CASE: CaseFile = {
       url: `${OBAN}/engines/basic.ex`,
       check: 'checked',
       note: 'Read at commit 2939e31: the fetch sets executing, attempted_at and attempted_by and raises attempt; rescue_jobs sets available where state is executing, attempted_at is before now minus rescue_after and attempt is below max_attempts (discarded otherwise); complete_job updates the job where the id matches, nothing else.',
-      cite: ['oban-lifeline.rescue-query', 'oban-lifeline.complete-by-id'],
+      cite: [
+        'oban-lifeline.rescue-query',
+        'oban-lifeline.complete-by-id',
+        'oban-lifeline.node-clock',
+      ],
     },
   ],
   unchecked: [

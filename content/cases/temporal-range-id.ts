@@ -162,7 +162,7 @@ export const TEMPORAL_CASE: CaseFile = {
       url: 'https://github.com/temporalio/temporal/blob/main/common/persistence/sql/shard.go',
       check: 'checked',
       note: 'Read in Temporal’s source (commit 6805caea59): lockShard locks the shard row and returns ShardOwnershipLostError (“Previous range ID … new range ID …”) when the stored range id differs from the one the host holds.',
-      cite: 'temporal-range-id.shard-range',
+      cite: ['temporal-range-id.shard-range', 'temporal-range-id.renew-range'],
     },
     {
       title:

@@ -11,7 +11,7 @@ export const VISIBILITY_CASE: CaseFile = {
   account: [
     'A broker that hands a task to a worker does not know when the worker is done until it acknowledges. With Celery on Redis, the delivered task sits in an “unacked” set with the time it was handed out. If it is not acknowledged within the visibility timeout (an hour by default), the broker puts it back on the queue for another worker. kombu #337 and celery #2599 describe what happens when the task is still in the first worker’s memory, for example because its ETA lies further ahead than the timeout: a second worker takes it and both run it.',
     'Sidekiq Pro met the same shape. In #3476 a job of more than two hours, under a fetch strategy that recovered jobs after an hour, started three times and finished three times, all under one job id. In #4611 a recovery mechanism picked a job up again seconds after it was fetched, and both copies ran to completion.',
-    'None of these brokers gives a task a number per delivery. Both copies finish, and whatever they write lands twice.',
+    'None of these brokers hands the worker a token that grows with each delivery: the second copy carries the same task or job id as the first. Both copies finish, and whatever they write lands twice.',
   ],
   cast: [
     { lane: 'A', is: 'worker 1 (first delivery)' },
@@ -110,7 +110,7 @@ export const VISIBILITY_CASE: CaseFile = {
     },
   ],
   fixed: [
-    'Celery’s documentation asks users to set the visibility timeout above the longest ETA and the longest task; Sidekiq’s maintainer moved users to a fetch strategy that recovers only jobs of dead processes. Both make the race rarer; neither makes a second copy’s effects safe.',
+    'Celery’s documentation warns that a task not acknowledged within the visibility timeout is delivered to another worker and run again, and asks users to raise the timeout to the longest ETA they plan to use; Sidekiq’s maintainer moved users to a fetch strategy that recovers only jobs of dead processes. Both make the race rarer; neither makes a second copy’s effects safe.',
     'With a fence per delivery, the stale copy’s completion and its effect are refused. Effects that cannot be fenced need an idempotency key.',
   ],
   sources: [
@@ -127,7 +127,11 @@ export const VISIBILITY_CASE: CaseFile = {
       url: 'https://github.com/celery/celery/issues/2599',
       check: 'checked',
       note: 'Checked: tasks ran several times despite a raised visibility_timeout.',
-      cite: ['visibility-timeout.celery-2599', 'visibility-timeout.celery-default'],
+      cite: [
+        'visibility-timeout.celery-2599',
+        'visibility-timeout.celery-default',
+        'visibility-timeout.celery-caveat',
+      ],
     },
     {
       title: 'sidekiq/sidekiq #4611: SuperFetch seems overly aggressive',
@@ -145,6 +149,6 @@ export const VISIBILITY_CASE: CaseFile = {
     },
   ],
   unchecked: [
-    'The one-hour default visibility timeout is from Celery’s documentation as quoted in issues, not from the documentation itself.',
+    'The one-hour default visibility timeout was read in stored copies of the source of Celery’s Redis page, not on the published page.',
   ],
 };
