@@ -104,6 +104,8 @@ export const KAFKA_CASE: CaseFile = {
       id: 'timeout-no-rival',
       label: 'A transaction timeout, no rival',
       pattern: 'fenced',
+      predict:
+        'Instance 1 sends order 1 under producer epoch 5, then is cut off from the cluster for longer than its transaction timeout (60 s here). No other instance starts. Does its next send go through, and its commit?',
       summary: 'Nobody else starts: the coordinator aborts the timed-out transaction on its own.',
       scenario: {
         leaseSeconds: 60,

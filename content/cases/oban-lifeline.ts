@@ -142,6 +142,8 @@ export const OBAN_CASE: CaseFile = {
       id: 'window-longer-than-job',
       label: 'A window longer than the job',
       pattern: 'time-only',
+      predict:
+        'rescue_after is an hour this time and the job still runs 15 minutes. What does Lifeline’s pass at 6 minutes do, and do the job’s write and its completion land?',
       summary:
         'Lifeline with Oban’s default rescue_after of an hour (hex.pm chose 90 minutes): its pass at 6 minutes finds nothing stuck and the one run completes. It is still protection by time alone.',
       scenario: { ...AS_OBAN, leaseSeconds: 3600 },

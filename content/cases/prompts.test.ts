@@ -28,6 +28,29 @@ describe('the question before each run says nothing untrue about that run', () =
         for (const t of named) expect(times.has(t), `${t} in “${prompt}”`).toBe(true);
       });
 
+      it(`${c.id} / ${run.id}: every holder it names (“instance 2”, “worker 2”) acts in the run`, () => {
+        const holders = run.scenario.terms?.holders ?? {};
+        for (const { id } of run.scenario.workers) {
+          // A holder is named by the last two words of its name in the system's terms.
+          const name = (holders[id] ?? '').split(/\s+/).slice(-2).join(' ');
+          if (!name || !prompt.toLowerCase().includes(name.toLowerCase())) continue;
+          expect(
+            run.events.some((e) => 'worker' in e && e.worker === id),
+            `“${name}” in “${prompt}”`,
+          ).toBe(true);
+        }
+        // And a holder of the case that this run leaves out is not named either.
+        const inRun = new Set(run.scenario.workers.map((w) => w.id));
+        for (const other of c.runs)
+          for (const [id, holder] of Object.entries(other.scenario.terms?.holders ?? {})) {
+            const name = (holder ?? '').split(/\s+/).slice(-2).join(' ');
+            if (!inRun.has(id))
+              expect(prompt.toLowerCase(), `${name} is not in this run`).not.toContain(
+                name.toLowerCase(),
+              );
+          }
+      });
+
       it(`${c.id} / ${run.id}: a transaction it says began earlier is in the run, and only then`, () => {
         const began = [...prompt.matchAll(/transaction that began at t=(\d+)/g)].map((m) =>
           Number(m[1]),

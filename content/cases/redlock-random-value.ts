@@ -92,6 +92,8 @@ export const REDLOCK_CASE: CaseFile = {
       id: 'counter-highest-seen',
       label: 'A counter instead',
       pattern: 'fenced',
+      predict:
+        'Client 1’s lock expires during a pause and client 2 gets the next number of a counter instead of a random value. What does storage do with each write?',
       summary: 'The lesson’s growing fence: highest-seen refuses the late client.',
       scenario: {
         leaseSeconds: 20,

@@ -64,8 +64,7 @@ export const SHEDLOCK_CASE: CaseFile = {
     { lane: 'B', is: 'instance 2, its lock statement in a transaction of its own' },
     { lane: 'invoices', is: 'what the scheduled task does (gateway lane)' },
   ],
-  predict:
-    'lockAtMostFor is 60 s and both instances read the database’s now(). Which locks and which task writes land?',
+  predict: 'lockAtMostFor is 60 s. Which locks and which task writes land?',
   runs: [
     {
       id: 'lock-in-open-transaction',

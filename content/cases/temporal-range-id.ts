@@ -32,6 +32,8 @@ export const TEMPORAL_CASE: CaseFile = {
       id: 'conditional-write',
       label: 'Writes conditional on RangeID',
       pattern: 'fenced',
+      predict:
+        'History host 1 owns the shard under RangeID 42 and stalls; host 2 takes the shard with RangeID 43 and writes. Which writes to the workflow’s executions land, host 1’s late one included?',
       summary:
         'Each write compares the owner’s RangeID with the stored one, in the same statement.',
       scenario: {
@@ -81,6 +83,8 @@ export const TEMPORAL_CASE: CaseFile = {
       id: 'late-completion',
       label: 'A late completion beside an email already sent',
       pattern: 'unchecked-token',
+      predict:
+        'Attempt 1 of an activity sends the customer an email and stalls past its start-to-close timeout; attempt 2 runs on another worker, sends the email again and completes. Which completion lands when attempt 1 comes back, and how many emails went out?',
       summary:
         'The completion is checked against the current attempt (a trusted check against the run row); the email provider checks nothing.',
       scenario: {
