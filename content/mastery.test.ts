@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exerciseResult, itemPassed, NO_WORK, type WorkFacts } from '@/lib/reflect/mastery';
+import { exerciseResult, itemPassed, NO_WORK, type WorkFacts } from '@/lib/progress';
 import { predictionCorrect, type GradedAnswer, type WriteFate } from '@/lib/lesson/progress';
 import { CASE_FILES, caseScenario } from './cases';
 import { LAB_EXERCISES } from './claim-lab/exercises';
@@ -107,7 +107,17 @@ describe('the mastery map', () => {
     expect(result).toEqual({
       passed: false,
       tried: true,
-      summary: 'wrong on the first try, right on the 2nd',
+      summary:
+        'wrong on the first try, right on the 2nd (counts once it is right on a review a day later)',
+    });
+    // Right on a due review (a day later) is graded evidence.
+    const reviewed = exerciseResult(
+      { ...facts, reviewed: new Set(['mistake-random-tokens']) },
+      { kind: 'quiz', id: 'mistake-random-tokens' },
+    );
+    expect(reviewed).toMatchObject({
+      passed: true,
+      summary: 'wrong on the first try, right on review',
     });
   });
 });

@@ -268,18 +268,20 @@ test('a first visit: the claim lab (a run of the demo, its jobs rows and outcome
       '1 of 4 challenges solved',
     );
     await expect(page.getByTestId('progress-/practice/timeline')).toHaveText(
-      '1 of 13 scenarios with full marks',
+      '1 of 13 scenarios right on the first scored run',
     );
 
-    // Home: the first path's timeline step is done, and Continue points at a step still due.
+    // Home: the first path's timeline step asks for three scenarios right on the first scored
+    // run (one of them catches the lease believer): one is not enough, and Continue points at a
+    // step still due.
     await page.goto('/');
-    await expect(page.getByTestId('continue-count')).toHaveText(/^1 of \d+ steps done/);
+    await expect(page.getByTestId('continue-count')).toHaveText(/^0 of \d+ steps done/);
     await expect(
       home
         .getByRole('list', { name: /^Steps of/ })
         .getByRole('listitem')
         .filter({ hasText: 'Timeline' }),
-    ).toContainText('(done)');
+    ).toContainText('(due)');
     await expect(home.getByRole('link', { name: /^Continue: / })).toBeVisible();
     // Home shows the practice that belongs to no single path: the challenge, the timeline and the
     // case files (none predicted yet), not just the one path's tick.
@@ -287,10 +289,10 @@ test('a first visit: the claim lab (a run of the demo, its jobs rows and outcome
       '1 of 4 challenges solved',
     );
     await expect(page.getByTestId('home-progress-/practice/timeline')).toContainText(
-      '1 of 13 scenarios with full marks',
+      '1 of 13 scenarios right on the first scored run',
     );
     await expect(page.getByTestId('home-progress-/learn/case-files')).toContainText(
-      `0 of ${CASE_FILES.length} case files predicted`,
+      `0 of ${CASE_FILES.length} case files with every write predicted`,
     );
 
     // The compare path's claim lab step asks for exactly this challenge: its page ticks it. The

@@ -39,7 +39,7 @@ export const LIB_LAYERS = [
   {
     name: 'reflection',
     folders: ['reflect', 'progress'],
-    why: 'self-assessment, the mastery map and course progress, read from the lesson’s records',
+    why: 'self-assessment; course progress and the graded judgment the mastery map reads, from the lesson’s records',
   },
   {
     name: 'checker',

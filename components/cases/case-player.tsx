@@ -25,7 +25,7 @@ export function CasePlayer({ caseFile }: { caseFile: CaseFile }) {
         caseFile.id,
         caseFile.runs.find((r) => caseScenario(caseFile, r).id === result.scenario.id)?.id ?? '',
         result,
-        score.mistakes.map((m) => m.eventId),
+        score.mistakes,
       ),
     [caseFile],
   );

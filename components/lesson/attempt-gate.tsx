@@ -38,8 +38,10 @@ export function AttemptGate({
   const hintId = useId();
   const prompt = journalPromptFor(id);
 
+  // An own answer after "I don't know yet" is recorded too: only an own answer marks the
+  // question attempted on a path.
   const attempt = (how: 'answered' | 'dont-know') =>
-    id in records.attempts
+    records.attempts[id] === 'answered' || (how === 'dont-know' && id in records.attempts)
       ? Promise.resolve(true)
       : record([{ kind: 'attempted', item, id, how, at: clock() }]);
 

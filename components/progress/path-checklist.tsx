@@ -2,8 +2,15 @@
 
 import Link from 'next/link';
 import type { LearningPath } from '@/content/lesson/types';
-import { pathProgress, type CourseFacts } from '@/lib/progress';
+import { pathProgress, type CourseFacts, type StepMark } from '@/lib/progress';
 import { pathSequence } from './use-course-progress';
+
+const MARK_WORDS: Record<StepMark, string> = {
+  done: 'done',
+  attempted: 'attempted',
+  due: 'due',
+  optional: 'optional',
+};
 
 /**
  * A path's steps with ✓ (done) or ○ (due), judged by the one definition in lib/progress.
@@ -11,19 +18,23 @@ import { pathSequence } from './use-course-progress';
  */
 export function PathChecklist({ path, facts }: { path: LearningPath; facts: CourseFacts }) {
   const progress = pathProgress(pathSequence(path), facts);
+  // Numbered down the first column, then the second (CSS columns), so the order reads down.
   return (
-    <ol aria-label={`Steps of “${path.title}”`} className="mt-3 grid gap-1 text-sm sm:grid-cols-2">
+    <ol aria-label={`Steps of “${path.title}”`} className="mt-3 gap-x-6 text-sm sm:columns-2">
       {progress.steps.map((step) => (
-        <li key={step.href} className="flex min-w-0 gap-2">
+        <li key={step.href + step.label} className="mb-1 flex min-w-0 break-inside-avoid gap-2">
           <span aria-hidden="true" className={step.done ? 'text-good' : 'text-muted'}>
-            {step.optional ? '·' : step.done ? '✓' : '○'}
+            {step.mark === 'optional' ? '·' : step.done ? '✓' : '○'}
           </span>
           <Link href={step.href} className="min-w-0 underline">
             {step.label}
           </Link>
-          <span className="sr-only">
-            {step.optional ? '(optional)' : step.done ? '(done)' : '(due)'}
-          </span>
+          <span className="sr-only">({MARK_WORDS[step.mark]})</span>
+          {step.mark === 'attempted' ? (
+            <span className="text-muted" aria-hidden="true">
+              attempted
+            </span>
+          ) : null}
         </li>
       ))}
     </ol>

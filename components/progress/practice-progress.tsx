@@ -6,22 +6,29 @@ import {
   DESIGN_IDS,
   TIMELINE_SCENARIO_IDS,
 } from '@/content/progress-index';
-import { timelineSolved, type CourseFacts } from '@/lib/progress';
+import { exerciseResult, type CourseFacts, type ExerciseKey } from '@/lib/progress';
 import { useCourseProgress } from './use-course-progress';
+
+/** How many of these graded exercises pass, by the mastery map's one rule. */
+const passing = (facts: CourseFacts, kind: ExerciseKey['kind'], ids: readonly string[]) =>
+  ids.filter((id) => exerciseResult(facts.work, { kind, id }).passed).length;
 
 /** One progress line per exercise page, from the records. */
 export function progressLine(href: string, facts: CourseFacts): string | null {
   switch (href) {
     case '/practice/claim-lab':
-      return `${CHALLENGE_IDS.filter((id) => facts.labSolved.has(id)).length} of ${CHALLENGE_IDS.length} challenges solved`;
+      return `${passing(facts, 'challenge', CHALLENGE_IDS)} of ${CHALLENGE_IDS.length} challenges solved`;
     case '/practice/timeline':
-      return `${timelineSolved(facts).length} of ${TIMELINE_SCENARIO_IDS.length} scenarios with full marks`;
+      return `${passing(facts, 'timeline', TIMELINE_SCENARIO_IDS)} of ${TIMELINE_SCENARIO_IDS.length} scenarios right on the first scored run`;
     case '/learn/case-files':
-      return `${CASE_FILE_IDS.filter((id) => facts.casesPredicted.has(id)).length} of ${CASE_FILE_IDS.length} case files predicted`;
+      return `${CASE_FILE_IDS.filter((id) => facts.casesPredicted.has(id)).length} of ${CASE_FILE_IDS.length} case files with every write predicted`;
     case '/practice/compare':
       return `${DESIGN_IDS.filter((id) => facts.designsChecked.has(id)).length} of ${DESIGN_IDS.length} designs checked`;
     case '/practice/crash-lab':
-      return facts.crashEvaluations > 0 ? 'Evaluated: done' : 'Not evaluated yet';
+      return exerciseResult(facts.work, { kind: 'crashlab', id: 'crash-lab' }).summary.replace(
+        /^./,
+        (c) => c.toUpperCase(),
+      );
     default:
       return null;
   }

@@ -1,20 +1,25 @@
 'use client';
 
-import { evidenceLines, stepDone, type StepEvidence } from '@/lib/progress';
+import { evidenceLines, stepMark, type StepEvidence } from '@/lib/progress';
 import { useCourseProgress } from './use-course-progress';
 
 /**
- * A path step's mark and what completes it: "✓ done" once every piece of its evidence is there,
- * and one "Done when" line per piece with how far the learner is.
+ * A path step's mark and what completes it: "✓ done" once every piece of its evidence is there
+ * ("✓ attempted" for a question answered in free text, which the page cannot grade), and one
+ * "Done when" line per piece with how far the learner is.
  */
 export function StepTick({ doneWhen }: { doneWhen: readonly StepEvidence[] }) {
   const { facts, loaded } = useCourseProgress();
-  const done = stepDone({ doneWhen }, facts);
+  const mark = stepMark({ doneWhen }, facts);
   return (
     <>
-      {done ? (
+      {mark === 'done' ? (
         <span className="ml-2 text-sm font-semibold text-good" data-testid="step-done">
           ✓ done
+        </span>
+      ) : mark === 'attempted' ? (
+        <span className="ml-2 text-sm font-semibold text-good" data-testid="step-attempted">
+          ✓ attempted
         </span>
       ) : null}
       <span className="block text-sm text-muted">

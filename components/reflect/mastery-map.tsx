@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { MASTERY_GROUPS, MASTERY_MAP } from '@/content/mastery';
-import { exerciseResult, itemPassed } from '@/lib/reflect';
+import { exerciseResult, itemPassed } from '@/lib/progress';
 import { describeExercise, masteryItemName } from './exercise-label';
 import { useWorkFacts } from './use-work-facts';
 import { panelClass } from '@/components/ui/panel';

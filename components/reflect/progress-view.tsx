@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { MASTERY_MAP } from '@/content/mastery';
 import { ASSESSMENT_ITEMS, RATING_LABELS } from '@/content/reflect';
-import { exerciseResult, type WorkFacts } from '@/lib/reflect';
+import { exerciseResult, type WorkFacts } from '@/lib/progress';
 import { describeExercise } from './exercise-label';
 import { RelativeTime } from '@/components/ui/relative-time';
 import type { AssessmentState } from './use-self-assessment';

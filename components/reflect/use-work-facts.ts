@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { browserRecords, subscribeToRecords } from '@/lib/composition';
-import { readWorkFacts, type WorkFacts } from '@/lib/reflect';
+import { readWorkFacts, type WorkFacts } from '@/lib/progress';
 
 /** The learner's graded work from the records database, reloaded whenever any tab changes it. */
 export function useWorkFacts(): WorkFacts | null {

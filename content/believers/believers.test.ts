@@ -4,7 +4,7 @@ import { runProgram } from '@/lib/claim-lab/run-program';
 import { FEATURE_SCHEMAS } from '@/lib/composition/records';
 import { predictionCorrect, recordEvent } from '@/lib/lesson';
 import { createRecordsDb, logActivity } from '@/lib/records';
-import { exerciseResult, itemPassed, readWorkFacts, type WorkFacts } from '@/lib/reflect';
+import { exerciseResult, itemPassed, readWorkFacts, type WorkFacts } from '@/lib/progress';
 import { openSqlJs } from '@/lib/sqlite';
 import { memoryBlobStore } from '@/lib/storage';
 import {
@@ -18,7 +18,7 @@ import {
 import { BELIEF_IDS, BELIEFS } from '../beliefs';
 import { CASE_FILES, caseScenario } from '../cases';
 import { LAB_EXERCISES } from '../claim-lab/exercises';
-import { MISTAKES, QUIZ_ITEMS } from '../lesson';
+import { LEARNING_PATHS, MISTAKES, QUIZ_ITEMS } from '../lesson';
 import { MASTERY_MAP } from '../mastery';
 import { TIMELINE_SCENARIOS } from '../timeline/scenarios';
 import { answerQuiz, labAnswer, predictLesson, predictScenario, type LearnerId } from './learner';
@@ -55,7 +55,7 @@ async function work(learner: LearnerId): Promise<WorkFacts> {
         total: score.total,
         seconds: 60,
       },
-      missed: score.mistakes.map((m) => m.eventId),
+      missed: score.mistakes,
     };
   };
   await records.write((db) => {
@@ -156,5 +156,52 @@ describe('scripted believers over every graded exercise', () => {
         );
       expect(differs, belief).toBe(true);
     }
+  });
+
+  describe('the learning paths: done only by a learner who has shown the idea', () => {
+    const graded = (pathId: string) =>
+      LEARNING_PATHS.find((p) => p.id === pathId)!
+        .steps.concat(LEARNING_PATHS.find((p) => p.id === pathId)!.exercises)
+        .flatMap((step) => step.doneWhen.flatMap((e) => (e.kind === 'graded' ? e.exercises : [])));
+    const failed = (learner: LearnerId, pathId: string) =>
+      graded(pathId).filter((e) => !exerciseResult(facts.get(learner)!, e).passed);
+    /** A path touches a belief when one of its graded exercises proves an item the belief touches. */
+    const touches = (pathId: string, belief: (typeof BELIEFS)[number]) =>
+      MASTERY_MAP.some(
+        (item) =>
+          belief.touches.includes(item.id) &&
+          item.exercises.some((x) =>
+            graded(pathId).some((g) => g.kind === x.kind && g.id === x.id),
+          ),
+      );
+
+    it('every path has graded steps, and the clear learner passes every one of them', () => {
+      for (const path of LEARNING_PATHS) {
+        expect(graded(path.id).length, path.id).toBeGreaterThan(0);
+        expect(failed('clear', path.id), path.id).toEqual([]);
+      }
+    });
+
+    it('the first path (home’s default) catches each of the six beliefs with a graded item', () => {
+      const first = LEARNING_PATHS[0].id;
+      for (const belief of BELIEFS) {
+        expect(touches(first, belief), belief.id).toBe(true);
+        expect(failed(belief.id, first).length, belief.id).toBeGreaterThan(0);
+      }
+    });
+
+    it('its timeline step separates the lease believer: a write lands although the lease ran out (or the worker’s own clock says it holds)', () => {
+      const timelines = graded(LEARNING_PATHS[0].id).filter((e) => e.kind === 'timeline');
+      expect(failed('expiry-keeps-old-out', LEARNING_PATHS[0].id)).toEqual(
+        expect.arrayContaining([timelines.find((t) => t.id === 'clock-offset')]),
+      );
+    });
+
+    for (const path of LEARNING_PATHS)
+      it(`"${path.title}": every believer it touches fails one of its graded steps`, () => {
+        for (const belief of BELIEFS)
+          if (touches(path.id, belief))
+            expect(failed(belief.id, path.id).length, belief.id).toBeGreaterThan(0);
+      });
   });
 });

@@ -1,6 +1,6 @@
 import { ASSESSMENT_ITEMS } from '@/content/reflect';
 import { CHALLENGE_IDS, DESIGN_IDS, DROP_CHALLENGE_ID } from '@/content/progress-index';
-import type { StepEvidence } from '@/lib/progress';
+import type { ExerciseKey, StepEvidence } from '@/lib/progress';
 import { MIGRATION_CASES } from './cases';
 import { CHECK_QUESTION } from './lesson';
 import { QUIZ_ITEMS } from './mistakes';
@@ -9,30 +9,39 @@ import type { LearningPath } from './types';
 
 /**
  * What completes each kind of step. A step lists its own evidence: every item it names, not
- * any one of them (a reveal of the check question is not the follow-up questions; two quiz
- * answers are not the quiz). lib/progress judges it; every page that shows a tick reads it.
+ * any one of them. Graded steps are done only by passing graded work (lib/progress judges it by
+ * the mastery map's own rule: right on the first try, or on a review after a wrong first try);
+ * a question answered in free text is only ever "attempted". Every page that shows a tick reads it.
  */
 const read = (...sections: string[]): readonly StepEvidence[] => [{ kind: 'read', sections }];
 const ALL_QUESTIONS: readonly StepEvidence[] = [
-  { kind: 'revealed', items: flattenQuestions().map((q) => q.id) },
+  { kind: 'attempted', items: flattenQuestions().map((q) => q.id) },
 ];
+/** Every statement of the quiz answered right, the true ones too. */
 const WHOLE_QUIZ: readonly StepEvidence[] = [
-  { kind: 'quiz-answered', items: QUIZ_ITEMS.map((q) => q.id) },
+  { kind: 'graded', exercises: QUIZ_ITEMS.map((q) => ({ kind: 'quiz' as const, id: q.id })) },
 ];
 const ALL_MIGRATION_CASES: readonly StepEvidence[] = [
-  { kind: 'revealed', items: MIGRATION_CASES.map((c) => c.id) },
+  { kind: 'attempted', items: MIGRATION_CASES.map((c) => c.id) },
 ];
+const timeline = (...ids: string[]): ExerciseKey[] =>
+  ids.map((id) => ({ kind: 'timeline' as const, id }));
+/**
+ * The takeover, a worker whose own clock says its lease still holds while its upload lands, and
+ * an API that knows only idempotency keys: "the lease stops it", "a key fences it" and "0 rows
+ * means I lost" each predict one of these writes wrong.
+ */
 const TAKEOVER_TIMELINE: readonly StepEvidence[] = [
   {
-    kind: 'timeline-full-marks',
-    scenarios: ['acceptance'],
-    says: 'the acceptance sequence (A pauses past expiry, B takes over) with full marks',
+    kind: 'graded',
+    exercises: timeline('acceptance', 'clock-offset', 'api-without-tokens'),
+    says: 'three scenarios (the takeover, the clock offset, the API without tokens), each with every write predicted right on the first scored run (or on a review a day later)',
   },
 ];
 const ALL_CHALLENGES: readonly StepEvidence[] = [
   {
-    kind: 'lab-solved',
-    challenges: [...CHALLENGE_IDS],
+    kind: 'graded',
+    exercises: CHALLENGE_IDS.map((id) => ({ kind: 'challenge' as const, id })),
   },
 ];
 
@@ -62,7 +71,7 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
         href: '/learn#check-question',
         label: 'Check question',
         why: 'Say it in your own words before reading on.',
-        doneWhen: [{ kind: 'revealed', items: [CHECK_QUESTION.id] }],
+        doneWhen: [{ kind: 'attempted', items: [CHECK_QUESTION.id] }],
       },
       {
         href: '/learn#engineering-deduction',
@@ -141,9 +150,20 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
         why: 'The PostgreSQL follow-up question: what happens between the SELECT and the UPDATE.',
         doneWhen: [
           {
-            kind: 'revealed',
+            kind: 'attempted',
             items: ['q-select-then-update-postgres'],
-            says: 'its answer revealed after your own attempt',
+            says: 'your own answer saved, then the reference answer revealed',
+          },
+        ],
+      },
+      {
+        href: '/learn/mistakes#predict-token-checked-only-in-worker',
+        label: 'Where the token is checked',
+        why: 'Predict what a token checked only in the worker lets through.',
+        doneWhen: [
+          {
+            kind: 'graded',
+            exercises: [{ kind: 'prediction', id: 'predict-token-checked-only-in-worker' }],
           },
         ],
       },
@@ -198,7 +218,7 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
         href: '/practice/crash-lab',
         label: 'Crash lab',
         why: 'Kill a worker at each step and see what survives.',
-        doneWhen: [{ kind: 'crash-evaluated' }],
+        doneWhen: [{ kind: 'graded', exercises: [{ kind: 'crashlab', id: 'crash-lab' }] }],
       },
       {
         href: '/practice/timeline',
@@ -251,9 +271,21 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
         why: 'Switch to the lease-only design and watch the stale write land.',
         doneWhen: [
           {
-            kind: 'lab-solved',
-            challenges: [DROP_CHALLENGE_ID],
+            kind: 'graded',
+            exercises: [{ kind: 'challenge', id: DROP_CHALLENGE_ID }],
             says: 'the “Drop one condition” challenge solved',
+          },
+        ],
+      },
+      {
+        href: '/practice/timeline',
+        label: 'Timeline: keys and versions',
+        why: 'An API that knows only idempotency keys, and a versioned report with a fenced switch.',
+        doneWhen: [
+          {
+            kind: 'graded',
+            exercises: timeline('api-without-tokens', 'remote-file-versioned'),
+            says: 'both scenarios with every write predicted right on the first scored run (or on a review a day later)',
           },
         ],
       },

@@ -80,12 +80,13 @@ describe('unlocking the question tree', () => {
 });
 
 describe('lesson records as a fold of events', () => {
-  it('keeps the first reveal, attempt and quiz answer, counts tries, and keeps the latest rating', () => {
+  it('keeps the first reveal, attempt (an own answer after "I don’t know yet" replaces it) and quiz answer, counts tries, and keeps the latest rating', () => {
     const events: LessonEvent[] = [
       reveal('a', 5),
       reveal('a', 9),
       attempt('a', 'dont-know'),
       attempt('a', 'answered'),
+      attempt('a', 'dont-know'),
       { kind: 'rated', id: 'a', rating: 'missed', at: 6 },
       { kind: 'rated', id: 'a', rating: 'got-it', at: 7 },
       { kind: 'quiz', id: 'm1', choice: true, correct: false, at: 8 },
@@ -95,7 +96,7 @@ describe('lesson records as a fold of events', () => {
     ];
     const records = events.reduce(applyEvent, EMPTY_RECORDS);
     expect(records.revealed).toEqual({ a: 5 });
-    expect(records.attempts).toEqual({ a: 'dont-know' });
+    expect(records.attempts).toEqual({ a: 'answered' });
     expect(records.ratings).toEqual({ a: 'got-it' });
     expect(records.quiz).toEqual({
       m1: { choice: true, correct: false, tries: 2, lastCorrect: true },

@@ -103,7 +103,8 @@ export function applyEvent(records: LessonRecords, event: LessonEvent): LessonRe
         ? records
         : { ...records, revealed: { ...records.revealed, [event.id]: event.at } };
     case 'attempted':
-      return event.id in records.attempts
+      return event.id in records.attempts &&
+        !(records.attempts[event.id] === 'dont-know' && event.how === 'answered')
         ? records
         : { ...records, attempts: { ...records.attempts, [event.id]: event.how } };
     case 'rated':
@@ -186,14 +187,26 @@ export function readingProgress(sectionIds: readonly string[], records: LessonRe
 /** How many words a saved answer needs, after trimming, to count as an attempt. */
 export const MIN_ATTEMPT_WORDS = 3;
 
+/** Words that say "I don't know (yet)" rather than answer: they never count towards an attempt. */
+const NOT_AN_ANSWER: ReadonlySet<string> = new Set(
+  "i do dont don't not know knew yet no idea clue sure unsure idk dunno pass skip maybe ok okay".split(
+    ' ',
+  ),
+);
+
 /**
- * Whether a saved answer is a real attempt: a few words, not a space or a single "ok". Only then
- * does it open the reference answer (an explicit "I don't know yet" opens it too).
+ * Whether a saved answer is a real attempt: at least three different words of two or more
+ * letters or digits, besides the words of "I don't know yet" ("a b c" is filler, "test test test"
+ * too, "I don't know" in any words is not an answer). Only then does it open the reference
+ * answer (the "I don't know yet" button opens it too, and marks nothing), and only then does a
+ * question count as attempted on a path.
  */
 export function isRealAttempt(text: string): boolean {
   const words = text
-    .trim()
+    .toLowerCase()
+    .replace(/’/g, "'")
     .split(/\s+/)
-    .filter((word) => /[\p{L}\p{N}]/u.test(word));
-  return words.length >= MIN_ATTEMPT_WORDS;
+    .map((word) => word.replace(/[^\p{L}\p{N}']/gu, '').replace(/^'+|'+$/g, ''))
+    .filter((word) => word.replace(/'/g, '').length >= 2 && !NOT_AN_ANSWER.has(word));
+  return new Set(words).size >= MIN_ATTEMPT_WORDS;
 }

@@ -83,8 +83,12 @@ export function recordEvent(db: SqlDriver, event: LessonEvent): void {
     case 'attempted': {
       if (!ATTEMPT_KINDS.includes(event.how))
         throw new Error(`Unknown attempt "${String(event.how)}".`);
+      // The first attempt is kept, except that an own answer saved after "I don't know yet"
+      // replaces it: only an own answer marks a question as attempted on a path.
       const changed = db.run(
-        'INSERT OR IGNORE INTO lesson_attempts (item_id, item_kind, how, attempted_at) VALUES (?, ?, ?, ?)',
+        `INSERT INTO lesson_attempts (item_id, item_kind, how, attempted_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (item_id) DO UPDATE SET how = excluded.how, attempted_at = excluded.attempted_at
+         WHERE lesson_attempts.how = 'dont-know' AND excluded.how = 'answered'`,
         [event.id, event.item, event.how, event.at],
       );
       if (changed === 1)

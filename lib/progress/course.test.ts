@@ -3,7 +3,10 @@ import { createRecordsDb, logActivity } from '@/lib/records';
 import { FEATURE_SCHEMAS } from '@/lib/composition/records';
 import { memoryBlobStore } from '@/lib/storage';
 import { recordEvent } from '@/lib/lesson';
-import { pathProgress, stepAfter, stepDone, timelineSolved } from './course';
+import { DAY_MS } from '@/lib/review';
+import { saveTimelineResult, type TimelineResult } from '@/lib/timeline';
+import { pathProgress, stepAfter, stepDone, stepMark, timelineSolved } from './course';
+import { exerciseResult, TIMELINE_REVIEW_MS } from './graded';
 import { evidenceLines } from './evidence';
 import { NO_FACTS, readCourseFacts, type CourseFacts } from './facts';
 import type { StepEvidence } from './evidence';
@@ -22,15 +25,32 @@ const STEPS = [
   {
     href: '/practice/claim-lab',
     label: 'Claim lab',
-    doneWhen: [{ kind: 'lab-solved', challenges: ['renewal'] }],
+    doneWhen: [{ kind: 'graded', exercises: [{ kind: 'challenge', id: 'renewal' }] }],
   },
   {
     href: '/practice/timeline',
     label: 'Timeline',
-    doneWhen: [{ kind: 'timeline-full-marks', scenarios: ['clock-offset'] }],
+    doneWhen: [{ kind: 'graded', exercises: [{ kind: 'timeline', id: 'clock-offset' }] }],
   },
   { href: '/practice/sql-sandbox', label: 'Sandbox', doneWhen: [] },
 ] as const satisfies readonly { href: string; label: string; doneWhen: readonly StepEvidence[] }[];
+
+const result = (id: string, at: number, score: number, total: number): TimelineResult => ({
+  at,
+  scenario: {
+    version: 1,
+    id,
+    title: id,
+    leaseSeconds: 5,
+    workers: [],
+    events: [],
+    targets: { objectStore: 'overwrite', gateway: 'first-write' },
+  },
+  predictions: {},
+  score,
+  total,
+  seconds: 1,
+});
 
 const facts = (over: Partial<CourseFacts>): CourseFacts => ({ ...NO_FACTS, ...over });
 
@@ -41,27 +61,44 @@ async function factsFrom(write: Parameters<ReturnType<typeof createRecordsDb>['w
 }
 
 describe('course progress', () => {
-  it('counts outcomes (a solve, full marks, a section read), not presses', async () => {
+  it('counts graded outcomes (a solve, full marks on the first scored run, a section read), not presses', async () => {
     const read = await factsFrom((db) => {
       logActivity(db, 1, 'lab.challenge.solved', 'renewal');
-      logActivity(db, 2, 'timeline.scored', 'acceptance', { score: 3, total: 4 });
-      logActivity(db, 3, 'timeline.scored', 'clock-offset', { score: 4, total: 4 });
-      logActivity(db, 4, 'timeline.scored', 'acceptance', { score: 2, total: 4 });
+      saveTimelineResult(db, result('acceptance', 2, 3, 4));
+      saveTimelineResult(db, result('clock-offset', 3, 4, 4));
+      saveTimelineResult(db, result('acceptance', 4, 4, 4));
       recordEvent(db, { kind: 'read', sectionId: 'implementation', at: 5 });
     });
     expect([...read.labSolved]).toEqual(['renewal']);
-    expect(timelineSolved(read)).toEqual(['clock-offset']);
-    expect(read.timelineBest.get('acceptance')).toEqual({ score: 3, total: 4 });
+    // Full marks on a later run is not a first try: acceptance stays unpassed.
+    expect(timelineSolved(read)).toEqual(['acceptance', 'clock-offset']);
     const progress = pathProgress(STEPS, read);
     expect(progress.steps.map((s) => s.done)).toEqual([false, true, true, true, false]);
     // The sandbox records nothing: listed, never counted, never the next step.
     expect(progress.done).toBe(3);
     expect(progress.total).toBe(4);
+    expect(progress.complete).toBe(false);
     expect(progress.next?.label).toBe('Principles');
   });
 
-  it('revealing the check question does not complete the follow-up questions', async () => {
-    const read = await factsFrom((db) => {
+  it('a wrong first run of a scenario is passed only by full marks on a review a day later', async () => {
+    const timelineStep = { doneWhen: STEPS[3].doneWhen };
+    const soon = await factsFrom((db) => {
+      saveTimelineResult(db, result('clock-offset', 1, 2, 4));
+      saveTimelineResult(db, result('clock-offset', 2, 4, 4));
+    });
+    expect(stepDone(timelineStep, soon)).toBe(false);
+    expect(exerciseResult(soon.work, { kind: 'timeline', id: 'clock-offset' }).passed).toBe(false);
+    const later = await factsFrom((db) => {
+      saveTimelineResult(db, result('clock-offset', 1, 2, 4));
+      saveTimelineResult(db, result('clock-offset', 1 + TIMELINE_REVIEW_MS, 4, 4));
+    });
+    expect(stepDone(timelineStep, later)).toBe(true);
+  });
+
+  it('"I don’t know yet" and a reveal, or filler and a reveal, do not mark a question attempted; a real answer does', async () => {
+    const check: StepEvidence[] = [{ kind: 'attempted', items: ['check-two-workers'] }];
+    const dontKnow = await factsFrom((db) => {
       recordEvent(db, {
         kind: 'attempted',
         item: 'question',
@@ -71,25 +108,51 @@ describe('course progress', () => {
       });
       recordEvent(db, { kind: 'revealed', item: 'question', id: 'check-two-workers', at: 2 });
     });
-    const check: StepEvidence[] = [{ kind: 'revealed', items: ['check-two-workers'] }];
-    const followUps: StepEvidence[] = [{ kind: 'revealed', items: ['q-a', 'q-b', 'q-c'] }];
-    expect(stepDone({ doneWhen: check }, read)).toBe(true);
-    expect(stepDone({ doneWhen: followUps }, read)).toBe(false);
+    expect(stepMark({ doneWhen: check }, dontKnow)).toBe('due');
+    const answered = await factsFrom((db) => {
+      recordEvent(db, {
+        kind: 'attempted',
+        item: 'question',
+        id: 'check-two-workers',
+        how: 'dont-know',
+        at: 1,
+      });
+      // An own answer saved later still counts as the attempt.
+      recordEvent(db, {
+        kind: 'attempted',
+        item: 'question',
+        id: 'check-two-workers',
+        how: 'answered',
+        at: 2,
+      });
+      recordEvent(db, { kind: 'revealed', item: 'question', id: 'check-two-workers', at: 3 });
+    });
+    expect(stepMark({ doneWhen: check }, answered)).toBe('attempted');
+    const followUps: StepEvidence[] = [{ kind: 'attempted', items: ['q-a', 'q-b', 'q-c'] }];
+    expect(stepDone({ doneWhen: followUps }, answered)).toBe(false);
   });
 
-  it('two of seven quiz answers do not complete the quiz; seven do', async () => {
-    const items = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7'];
-    const quiz: StepEvidence[] = [{ kind: 'quiz-answered', items }];
-    const two = await factsFrom((db) =>
-      items
-        .slice(0, 2)
-        .forEach((id, at) =>
-          recordEvent(db, { kind: 'quiz', id, choice: true, correct: false, at }),
-        ),
-    );
-    expect(stepDone({ doneWhen: quiz }, two)).toBe(false);
-    expect(evidenceLines(quiz, two)[0]).toMatchObject({ have: 2, need: 7, met: false });
-    expect(stepDone({ doneWhen: quiz }, facts({ quizAnswered: new Set(items) }))).toBe(true);
+  it('the quiz is done only when every statement is right (first try, or a due review); answering is not enough', async () => {
+    const items = ['m1', 'm2', 'm3'];
+    const quiz: StepEvidence[] = [
+      { kind: 'graded', exercises: items.map((id) => ({ kind: 'quiz' as const, id })) },
+    ];
+    const allAnswered = await factsFrom((db) => {
+      recordEvent(db, { kind: 'quiz', id: 'm1', choice: true, correct: true, at: 1 });
+      recordEvent(db, { kind: 'quiz', id: 'm2', choice: true, correct: true, at: 2 });
+      recordEvent(db, { kind: 'quiz', id: 'm3', choice: true, correct: false, at: 3 });
+      // Right straight after seeing the explanation: a retry, not a review.
+      recordEvent(db, { kind: 'quiz', id: 'm3', choice: false, correct: true, at: 4 });
+    });
+    expect(stepDone({ doneWhen: quiz }, allAnswered)).toBe(false);
+    expect(evidenceLines(quiz, allAnswered)[0]).toMatchObject({ have: 2, need: 3, met: false });
+    const reviewed = await factsFrom((db) => {
+      recordEvent(db, { kind: 'quiz', id: 'm1', choice: true, correct: true, at: 1 });
+      recordEvent(db, { kind: 'quiz', id: 'm2', choice: true, correct: true, at: 2 });
+      recordEvent(db, { kind: 'quiz', id: 'm3', choice: true, correct: false, at: 3 });
+      recordEvent(db, { kind: 'quiz', id: 'm3', choice: false, correct: true, at: 3 + DAY_MS });
+    });
+    expect(stepDone({ doneWhen: quiz }, reviewed)).toBe(true);
   });
 
   it('a step is done only when every piece of its evidence is there', () => {

@@ -20,6 +20,19 @@ export function stepDone(step: Pick<ProgressStep, 'doneWhen'>, facts: CourseFact
 }
 
 /**
+ * How a step reads: 'done'; 'attempted' for a question step whose free-text attempt and reveal
+ * are there (free text is never graded, so it is never "understood"); 'due'; 'optional' for a
+ * page that records nothing.
+ */
+export type StepMark = 'done' | 'attempted' | 'due' | 'optional';
+
+export function stepMark(step: Pick<ProgressStep, 'doneWhen'>, facts: CourseFacts): StepMark {
+  if (step.doneWhen.length === 0) return 'optional';
+  if (!stepDone(step, facts)) return 'due';
+  return step.doneWhen.some((e) => e.kind === 'attempted') ? 'attempted' : 'done';
+}
+
+/**
  * A path's steps with done marks and their evidence lines, how many of the counted steps are
  * done, and the first counted step still due. Steps with no evidence (optional) are listed but
  * neither counted nor offered as the next step.
@@ -29,13 +42,17 @@ export function pathProgress<S extends ProgressStep>(steps: readonly S[], facts:
     ...step,
     optional: step.doneWhen.length === 0,
     done: stepDone(step, facts),
+    mark: stepMark(step, facts),
     evidence: evidenceLines(step.doneWhen, facts),
   }));
   const counted = marked.filter((s) => !s.optional);
+  const done = counted.filter((s) => s.done).length;
   return {
     steps: marked,
-    done: counted.filter((s) => s.done).length,
+    done,
     total: counted.length,
+    /** Every counted step done: the path's graded steps passed, its questions attempted. */
+    complete: counted.length > 0 && done === counted.length,
     next: counted.find((s) => !s.done) ?? null,
   };
 }

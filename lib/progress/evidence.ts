@@ -1,29 +1,26 @@
 import type { CourseFacts } from './facts';
+import { exerciseResult, type ExerciseKey } from './graded';
 
 /**
  * What completes a step of a learning path, as data: the step's page lists it, and this module
  * is the one place that judges it. Every kind names the items it needs, so a step is done only
- * when each of them has its evidence (a reveal of the check question is not a reveal of the
- * follow-up questions; two quiz answers are not the quiz).
+ * when each of them has its evidence. Graded work is judged by exerciseResult, the mastery map's
+ * own rule: right on the first try, or right on a review after a wrong first try. Free text and
+ * reveals are never evidence of understanding: a question step is only "attempted".
  */
 export type StepEvidence =
   /** These lesson sections (or sub-anchors of them) marked read. */
   (
     | { kind: 'read'; sections: readonly string[] }
-    /** These questions or cases revealed (a reveal opens only after an attempt). */
-    | { kind: 'revealed'; items: readonly string[] }
-    /** These quiz statements answered (the first answer is the one scored). */
-    | { kind: 'quiz-answered'; items: readonly string[] }
-    /** These predictions checked. */
-    | { kind: 'predicted'; items: readonly string[] }
-    /** These claim lab challenges solved. */
-    | { kind: 'lab-solved'; challenges: readonly string[] }
-    /** These timeline scenarios scored with full marks. */
-    | { kind: 'timeline-full-marks'; scenarios: readonly string[] }
+    /**
+     * These questions or cases attempted for real (the learner's own words, not "I don't know
+     * yet", not filler) and then revealed. Shown as "attempted", never as understood.
+     */
+    | { kind: 'attempted'; items: readonly string[] }
+    /** These graded exercises passed (the mastery map's exercises, judged by exerciseResult). */
+    | { kind: 'graded'; exercises: readonly ExerciseKey[] }
     /** These designs decided by the schedule checker. */
     | { kind: 'designs-checked'; designs: readonly string[] }
-    /** One crash lab evaluation. */
-    | { kind: 'crash-evaluated' }
     /** These journal prompts with a saved answer. */
     | { kind: 'journal-answered'; prompts: readonly string[] }
     /** These self-assessment items rated. */
@@ -37,27 +34,19 @@ export type StepEvidenceKind = StepEvidence['kind'];
 
 /** The ids one piece of evidence needs, and which of them the facts hold. */
 function required(evidence: StepEvidence, facts: CourseFacts): { need: number; have: number } {
-  const count = (ids: readonly string[], held: (id: string) => boolean) => ({
+  const count = <T>(ids: readonly T[], held: (id: T) => boolean) => ({
     need: ids.length,
     have: ids.filter(held).length,
   });
   switch (evidence.kind) {
     case 'read':
       return count(evidence.sections, (id) => facts.read.has(id));
-    case 'revealed':
-      return count(evidence.items, (id) => facts.revealed.has(id));
-    case 'quiz-answered':
-      return count(evidence.items, (id) => facts.quizAnswered.has(id));
-    case 'predicted':
-      return count(evidence.items, (id) => facts.predicted.has(id));
-    case 'lab-solved':
-      return count(evidence.challenges, (id) => facts.labSolved.has(id));
-    case 'timeline-full-marks':
-      return count(evidence.scenarios, (id) => timelineFullMarks(facts, id));
+    case 'attempted':
+      return count(evidence.items, (id) => facts.answered.has(id) && facts.revealed.has(id));
+    case 'graded':
+      return count(evidence.exercises, (e) => exerciseResult(facts.work, e).passed);
     case 'designs-checked':
       return count(evidence.designs, (id) => facts.designsChecked.has(id));
-    case 'crash-evaluated':
-      return { need: 1, have: Math.min(1, facts.crashEvaluations) };
     case 'journal-answered':
       return count(evidence.prompts, (id) => facts.journalAnswered.has(id));
     case 'rated':
@@ -71,18 +60,41 @@ export function timelineFullMarks(facts: CourseFacts, scenarioId: string): boole
   return Boolean(best && best.total > 0 && best.score === best.total);
 }
 
-const NOUNS: Record<StepEvidenceKind, [one: string, many: string, done: string]> = {
+/** The graded exercises' nouns: "statement", "scenario" ... */
+const GRADED_NOUNS: Record<ExerciseKey['kind'], [one: string, many: string]> = {
+  quiz: ['statement', 'statements'],
+  prediction: ['prediction', 'predictions'],
+  challenge: ['challenge', 'challenges'],
+  timeline: ['scenario', 'scenarios'],
+  case: ['case run', 'case runs'],
+  crashlab: ['crash lab evaluation', 'crash lab evaluations'],
+};
+
+const NOUNS: Record<
+  Exclude<StepEvidenceKind, 'graded'>,
+  [one: string, many: string, done: string]
+> = {
   read: ['section', 'sections', 'marked read'],
-  revealed: ['answer', 'answers', 'revealed after your own attempt'],
-  'quiz-answered': ['statement', 'statements', 'answered'],
-  predicted: ['prediction', 'predictions', 'checked'],
-  'lab-solved': ['challenge', 'challenges', 'solved'],
-  'timeline-full-marks': ['scenario', 'scenarios', 'with full marks'],
+  attempted: ['question', 'questions', 'attempted in your own words, then revealed'],
   'designs-checked': ['design', 'designs', 'checked'],
-  'crash-evaluated': ['evaluation', 'evaluations', 'run'],
   'journal-answered': ['journal answer', 'journal answers', 'saved'],
   rated: ['standard', 'standards', 'rated'],
 };
+
+function gradedNeeds(exercises: readonly ExerciseKey[]): string {
+  const kinds = [...new Set(exercises.map((e) => e.kind))];
+  const [one, many] =
+    kinds.length === 1 ? GRADED_NOUNS[kinds[0]] : ['graded exercise', 'graded exercises'];
+  const passed =
+    kinds.length === 1 && kinds[0] === 'challenge'
+      ? 'solved'
+      : kinds.length === 1 && kinds[0] === 'crashlab'
+        ? 'passed'
+        : 'right on the first try (or on a review a day later)';
+  return exercises.length === 1
+    ? `the ${one} ${passed}`
+    : `all ${exercises.length} ${many} ${passed}`;
+}
 
 /** One line per piece of evidence: what it needs and how much of it is there. */
 export interface EvidenceLine {
@@ -101,14 +113,13 @@ export function evidenceLines(
 ): EvidenceLine[] {
   return doneWhen.map((evidence) => {
     const { need, have } = required(evidence, facts);
-    const [one, many, done] = NOUNS[evidence.kind];
-    const needs = evidence.says
-      ? evidence.says
-      : evidence.kind === 'crash-evaluated'
-        ? 'one crash lab evaluation run'
-        : need === 1
-          ? `the ${one} ${done}`
-          : `all ${need} ${many} ${done}`;
+    let needs: string;
+    if (evidence.says) needs = evidence.says;
+    else if (evidence.kind === 'graded') needs = gradedNeeds(evidence.exercises);
+    else {
+      const [one, many, done] = NOUNS[evidence.kind];
+      needs = need === 1 ? `the ${one} ${done}` : `all ${need} ${many} ${done}`;
+    }
     return { kind: evidence.kind, needs, have, need, met: have >= need };
   });
 }

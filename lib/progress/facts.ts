@@ -1,4 +1,5 @@
 import type { SqlDriver } from '@/lib/sqlite';
+import { NO_WORK, readWorkFacts, type WorkFacts } from './graded';
 
 /**
  * What the learner has done across the course, read from the records database's activity log
@@ -10,6 +11,11 @@ export interface CourseFacts {
   read: ReadonlySet<string>;
   /** Questions and migration cases revealed (each after an attempt). */
   revealed: ReadonlySet<string>;
+  /**
+   * Questions and migration cases with a real attempt saved (a few words of the learner's own,
+   * not "I don't know yet", not filler): lib/lesson's isRealAttempt judged it when it was saved.
+   */
+  answered: ReadonlySet<string>;
   /** Quiz statements with a first answer. */
   quizAnswered: ReadonlySet<string>;
   /** Predictions checked (lesson predictions). */
@@ -27,11 +33,14 @@ export interface CourseFacts {
   rated: ReadonlySet<string>;
   /** Journal prompts with a saved answer (from the journal store, not the records). */
   journalAnswered: ReadonlySet<string>;
+  /** The graded work, judged by exerciseResult (the mastery map's one rule). */
+  work: WorkFacts;
 }
 
 export const NO_FACTS: CourseFacts = {
   read: new Set(),
   revealed: new Set(),
+  answered: new Set(),
   quizAnswered: new Set(),
   predicted: new Set(),
   casesPredicted: new Set(),
@@ -41,6 +50,7 @@ export const NO_FACTS: CourseFacts = {
   crashEvaluations: 0,
   rated: new Set(),
   journalAnswered: new Set(),
+  work: NO_WORK,
 };
 
 const tableExists = (db: SqlDriver, name: string) =>
@@ -56,6 +66,7 @@ export function readCourseFacts(
 ): CourseFacts {
   const read = new Set<string>();
   const revealed = new Set<string>();
+  const answered = new Set<string>();
   const quizAnswered = new Set<string>();
   const predicted = new Set<string>();
   const casesPredicted = new Set<string>();
@@ -67,6 +78,8 @@ export function readCourseFacts(
   const sets: Record<string, Set<string>> = {
     'question.revealed': revealed,
     'case.revealed': revealed,
+    'question.answered': answered,
+    'case.answered': answered,
     'quiz.answered': quizAnswered,
     'prediction.answered': predicted,
     'case.predicted': casesPredicted,
@@ -101,6 +114,7 @@ export function readCourseFacts(
   return {
     read,
     revealed,
+    answered,
     quizAnswered,
     predicted,
     casesPredicted,
@@ -110,6 +124,8 @@ export function readCourseFacts(
     crashEvaluations,
     rated,
     journalAnswered: new Set(),
+    work:
+      tableExists(db, 'activity') && tableExists(db, 'lesson_quiz') ? readWorkFacts(db) : NO_WORK,
   };
 }
 

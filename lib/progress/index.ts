@@ -8,4 +8,22 @@ export {
   type StepEvidence,
   type StepEvidenceKind,
 } from './evidence';
-export { pathProgress, stepAfter, stepDone, timelineSolved, type ProgressStep } from './course';
+export {
+  pathProgress,
+  stepAfter,
+  stepDone,
+  stepMark,
+  timelineSolved,
+  type ProgressStep,
+  type StepMark,
+} from './course';
+export {
+  readWorkFacts,
+  exerciseResult,
+  itemPassed,
+  NO_WORK,
+  TIMELINE_REVIEW_MS,
+  type WorkFacts,
+  type ExerciseResult,
+  type ExerciseKey,
+} from './graded';

@@ -12,6 +12,7 @@ export const ACTIVITY_KINDS = [
   'question.rated',
   'quiz.answered',
   'prediction.answered',
+  'review.passed',
   'review.done',
   'reflect.rated',
   'timeline.scored',

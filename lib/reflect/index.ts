@@ -1,13 +1,4 @@
 export {
-  readWorkFacts,
-  exerciseResult,
-  itemPassed,
-  NO_WORK,
-  type WorkFacts,
-  type ExerciseResult,
-  type ExerciseKey,
-} from './mastery';
-export {
   RATINGS,
   MAX_NOTE_CHARS,
   reflectSchema,

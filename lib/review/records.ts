@@ -39,6 +39,9 @@ export function recordReviewAnswer(
     : null;
   const next = nextReview(current, answer.correct, answer.at);
   if (next === current) return;
+  // A due review answered right: graded evidence for an item whose first try was wrong.
+  if (current && answer.correct)
+    logActivity(db, answer.at, 'review.passed', answer.itemId, { kind: answer.kind });
   if (next === null) {
     db.run('DELETE FROM review_items WHERE item_id = ?', [answer.itemId]);
     logActivity(db, answer.at, 'review.done', answer.itemId, { kind: answer.kind });

@@ -61,7 +61,7 @@ describe('case file evidence', () => {
         kafka.id,
         kafka.runs[0].id,
         { at: 2000, scenario, predictions: {}, score: 6, total: 7, seconds: 30 },
-        ['p1-send-2'],
+        [{ eventId: 'p1-send-2', predicted: 'applied' }],
       ),
     );
     const kinds = await records.read((db) =>
@@ -76,5 +76,26 @@ describe('case file evidence', () => {
       total: 7,
       missed: ['p1-send-2'],
     });
+  });
+
+  it('a run with a write left unpredicted is stored but does not count as predicted (issue 39)', async () => {
+    const records = createRecordsDb({
+      blobs: memoryBlobStore(),
+      key: 'records',
+      schemas: FEATURE_SCHEMAS,
+    });
+    const kafka = CASE_FILES[4];
+    const scenario = caseScenario(kafka, kafka.runs[0]);
+    await records.write((db) =>
+      saveCaseResult(
+        db,
+        kafka.id,
+        kafka.runs[0].id,
+        { at: 2000, scenario, predictions: {}, score: 0, total: 7, seconds: 30 },
+        [{ eventId: 'p1-send-2', predicted: undefined }],
+      ),
+    );
+    const kinds = await records.read((db) => db.all('SELECT kind FROM activity ORDER BY id'));
+    expect(kinds.map((k) => k.kind)).toEqual(['timeline.scored']);
   });
 });

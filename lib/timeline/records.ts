@@ -1,7 +1,7 @@
 import type { FeatureSchema } from '@/lib/records/schema';
 import { logActivity } from '@/lib/records/records';
 import type { SqlDriver } from '@/lib/sqlite';
-import type { Predictions } from './score';
+import type { Mistake, Predictions } from './score';
 import type { Scenario } from './types';
 
 /** The timeline exercise's tables in the records database. */
@@ -78,21 +78,24 @@ export const CASE_PREDICTED = 'case.predicted';
 /**
  * Stores a case file's graded run like any timeline attempt, and logs it as case evidence:
  * subject is the case id; detail names the run, the score, and the four-valued outcome the
- * learner got wrong for each missed write.
+ * learner got wrong for each missed write. A run with a write left unpredicted is stored (its
+ * first try is spent) but is not logged as predicted: the case file counts only when every write
+ * was predicted before the run.
  */
 export function saveCaseResult(
   db: SqlDriver,
   caseId: string,
   runId: string,
   result: TimelineResult,
-  missed: readonly string[],
+  mistakes: readonly Pick<Mistake, 'eventId' | 'predicted'>[],
 ): void {
   saveTimelineResult(db, result);
+  if (mistakes.some((m) => m.predicted === undefined)) return;
   logActivity(db, result.at, CASE_PREDICTED, caseId, {
     run: runId,
     scenario: result.scenario.id,
     score: result.score,
     total: result.total,
-    missed,
+    missed: mistakes.map((m) => m.eventId),
   });
 }

@@ -5,7 +5,7 @@ import { migrate } from '@/lib/records/schema';
 import { coreSchema } from '@/lib/records/schema';
 import { FEATURE_SCHEMAS } from '@/lib/composition/records';
 import { openSqlJs } from '@/lib/sqlite';
-import { exerciseResult, readWorkFacts } from './mastery';
+import { exerciseResult, readWorkFacts } from './graded';
 
 describe('work facts from the records database', () => {
   it('reads first tries, solved challenges, the first timeline score and passed crash lab runs', async () => {
@@ -36,7 +36,7 @@ describe('work facts from the records database', () => {
 
     const facts = readWorkFacts(db);
     expect(exerciseResult(facts, { kind: 'quiz', id: 'q1' }).summary).toBe(
-      'wrong on the first try, right on the 2nd',
+      'wrong on the first try, right on the 2nd (counts once it is right on a review a day later)',
     );
     expect(exerciseResult(facts, { kind: 'prediction', id: 'p1' })).toMatchObject({
       passed: true,

@@ -2,10 +2,18 @@ import type { SqlDriver } from '@/lib/sqlite';
 import type { GradedAnswer } from '@/lib/lesson/progress';
 import { readLessonRecords } from '@/lib/lesson/records';
 import type { ActivityKind } from '@/lib/records/activity';
+import { DAY_MS, REVIEW_DAYS } from '@/lib/review/schedule';
 
 /** The activity log's kinds this module reads (typed, so a renamed kind fails the build). */
 const SOLVED: ActivityKind = 'lab.challenge.solved';
 const EVALUATED: ActivityKind = 'crashlab.evaluated';
+const REVIEW_PASSED: ActivityKind = 'review.passed';
+
+/**
+ * How long after a wrong first try a timeline or case run may be tried again as a review: the
+ * spaced review's first wait. A retry straight after seeing the trace shows memory, not the idea.
+ */
+export const TIMELINE_REVIEW_MS = REVIEW_DAYS[0] * DAY_MS;
 
 /** Which graded exercise: the kinds of the content's mastery map. */
 export interface ExerciseKey {
@@ -17,18 +25,27 @@ export interface ExerciseKey {
 export interface WorkFacts {
   quiz: Readonly<Record<string, GradedAnswer>>;
   predictions: Readonly<Record<string, GradedAnswer>>;
+  /** Quiz statements and predictions answered right on a due spaced review. */
+  reviewed: ReadonlySet<string>;
   /** Challenge id → how many times it was solved. */
   challenges: Readonly<Record<string, number>>;
   /** Scenario id → the first scored attempt (a case file's runs included, by scenario id). */
   timelineFirst: Readonly<Record<string, { score: number; total: number }>>;
+  /**
+   * Scenarios scored with full marks on a review: at least TIMELINE_REVIEW_MS after a first
+   * scored attempt that missed something.
+   */
+  timelineReviewed: ReadonlySet<string>;
   crashLab: { evaluations: number; passed: number };
 }
 
 export const NO_WORK: WorkFacts = {
   quiz: {},
   predictions: {},
+  reviewed: new Set(),
   challenges: {},
   timelineFirst: {},
+  timelineReviewed: new Set(),
   crashLab: { evaluations: 0, passed: 0 },
 };
 
@@ -49,14 +66,35 @@ export function readWorkFacts(db: SqlDriver): WorkFacts {
   ))
     challenges[String(row.subject)] = Number(row.n);
   const timelineFirst: Record<string, { score: number; total: number }> = {};
+  const timelineReviewed = new Set<string>();
   const hasTimeline = db.get(
     "SELECT 1 AS ok FROM sqlite_master WHERE type = 'table' AND name = 'timeline_results'",
   );
-  if (hasTimeline)
-    for (const row of db.all<{ id: string; score: number; total: number }>(
-      'SELECT scenario_id AS id, score, total FROM timeline_results ORDER BY at DESC, id DESC',
-    ))
-      timelineFirst[String(row.id)] = { score: Number(row.score), total: Number(row.total) };
+  if (hasTimeline) {
+    const firstAt: Record<string, number> = {};
+    for (const row of db.all<{ id: string; score: number; total: number; at: number }>(
+      'SELECT scenario_id AS id, score, total, at FROM timeline_results ORDER BY at, id',
+    )) {
+      const id = String(row.id);
+      const result = { score: Number(row.score), total: Number(row.total) };
+      if (!(id in timelineFirst)) {
+        timelineFirst[id] = result;
+        firstAt[id] = Number(row.at);
+      } else if (
+        result.total > 0 &&
+        result.score === result.total &&
+        Number(row.at) >= firstAt[id] + TIMELINE_REVIEW_MS
+      )
+        timelineReviewed.add(id);
+    }
+  }
+  const reviewed = new Set(
+    db
+      .all<{ subject: string }>('SELECT DISTINCT subject FROM activity WHERE kind = ?', [
+        REVIEW_PASSED,
+      ])
+      .map((row) => String(row.subject)),
+  );
   const crash = db.all<{ detail: string }>('SELECT detail FROM activity WHERE kind = ?', [
     EVALUATED,
   ]);
@@ -70,34 +108,42 @@ export function readWorkFacts(db: SqlDriver): WorkFacts {
   return {
     quiz: lesson.quiz,
     predictions: lesson.predictions,
+    reviewed,
     challenges,
     timelineFirst,
+    timelineReviewed,
     crashLab: { evaluations: crash.length, passed },
   };
 }
 
 const ordinal = (n: number) => (n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`);
 
-function graded(answer: GradedAnswer | undefined): ExerciseResult {
+function graded(answer: GradedAnswer | undefined, reviewed: boolean): ExerciseResult {
   if (!answer) return { passed: false, tried: false, summary: 'not tried yet' };
   if (answer.correct) return { passed: true, tried: true, summary: 'right on the first try' };
+  if (reviewed)
+    return { passed: true, tried: true, summary: 'wrong on the first try, right on review' };
   return {
     passed: false,
     tried: true,
     summary:
       answer.tries > 1 && answer.lastCorrect
-        ? `wrong on the first try, right on the ${ordinal(answer.tries)}`
+        ? `wrong on the first try, right on the ${ordinal(answer.tries)} (counts once it is right on a review a day later)`
         : 'wrong on the first try',
   };
 }
 
-/** The result of one exercise. Only correct work passes; reveals and clicks count for nothing. */
+/**
+ * The result of one exercise: the one judgment of graded work that the mastery map, the path
+ * steps and every progress line read. Only correct work passes (right on the first try, or right
+ * on a due review after a wrong first try); reveals, free text and clicks count for nothing.
+ */
 export function exerciseResult(facts: WorkFacts, exercise: ExerciseKey): ExerciseResult {
   switch (exercise.kind) {
     case 'quiz':
-      return graded(facts.quiz[exercise.id]);
+      return graded(facts.quiz[exercise.id], facts.reviewed.has(exercise.id));
     case 'prediction':
-      return graded(facts.predictions[exercise.id]);
+      return graded(facts.predictions[exercise.id], facts.reviewed.has(exercise.id));
     case 'challenge': {
       const solved = facts.challenges[exercise.id] ?? 0;
       return solved > 0
@@ -108,11 +154,12 @@ export function exerciseResult(facts: WorkFacts, exercise: ExerciseKey): Exercis
     case 'case': {
       const first = facts.timelineFirst[exercise.id];
       if (!first) return { passed: false, tried: false, summary: 'not scored yet' };
-      return {
-        passed: first.total > 0 && first.score === first.total,
-        tried: true,
-        summary: `${exercise.kind === 'case' ? 'case file' : 'timeline'} ${first.score}/${first.total} on the first try`,
-      };
+      const what = `${exercise.kind === 'case' ? 'case file' : 'timeline'} ${first.score}/${first.total} on the first try`;
+      if (first.total > 0 && first.score === first.total)
+        return { passed: true, tried: true, summary: what };
+      return facts.timelineReviewed.has(exercise.id)
+        ? { passed: true, tried: true, summary: `${what}, full marks on review` }
+        : { passed: false, tried: true, summary: what };
     }
     case 'crashlab': {
       const { evaluations, passed } = facts.crashLab;
