@@ -192,10 +192,16 @@ export const TEMPORAL_CASE: CaseFile = {
       note: 'Read in Temporal’s source (commit 6805caea59): an activity timeout calls RetryActivity, which moves the activity to its next attempt, and a timer of an older attempt is ignored.',
       cite: 'temporal-range-id.timeout-retries',
     },
+    {
+      title: 'Temporal documentation: What is a Temporal Activity?',
+      url: 'https://docs.temporal.io/encyclopedia/activities',
+      check: 'checked',
+      note: 'Read on the documentation page: Temporal recommends that activity code be idempotent, so that retries cause no duplicate side effects.',
+      cite: 'temporal-range-id.idempotent',
+    },
   ],
   unchecked: [
     'How a host is chosen to take a shard (membership, not a lease with a timeout) is simplified here to a lease of 10 s.',
     'The activity’s start-to-close timeout is drawn as a lease of 10 s that the worker does not renew; real activities may heartbeat, and retries wait for a backoff first.',
-    'That Temporal’s documentation asks for idempotent activities was not checked here against the documentation itself; the retry that makes it necessary was checked in the server’s source.',
   ],
 };
