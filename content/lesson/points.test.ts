@@ -80,7 +80,7 @@ describe('the thirteen corrections to the lesson', () => {
     expect(model.finish('A', claim.fenceToken, 1).ok).toBe(true);
     const retry = model.finish('A', claim.fenceToken, 2);
     expect(retry.changed).toBe(0);
-    expect(retry.observed.database.kind).toBe('duplicate');
+    expect(retry.decision.outcome.database).toBe('duplicate');
   });
 
   it('3: batches compare (generation, batch) in order; one counter per batch lets old batches overtake', () => {

@@ -1,4 +1,4 @@
-import { decideFinish, fencedDesign, finishLanded, type RunRow } from '@/lib/lease';
+import { decideFinish, fencedDesign, finishLanded, readRunRow, type RunRow } from '@/lib/lease';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
 import { claimRefusedOn, refusedAtRunRow, rowAuthority } from './decisions';
 import { clockStatement } from './schema';
@@ -9,15 +9,9 @@ import type { FinishResult, LabClaim } from './types';
  * finish's result with the rulebook's decision when it did not land.
  */
 
-/** A run row from either dialect (PostgreSQL folds unquoted aliases to lower case). */
+/** A run row from either dialect (lib/lease's one row reader). */
 export function toRun(row: Record<string, unknown>): RunRow {
-  return {
-    runId: String(row.runId ?? row.runid),
-    owner: String(row.owner ?? ''),
-    leaseUntil: Number(row.leaseUntil ?? row.leaseuntil),
-    fence: Number(row.fence),
-    status: String(row.status) as RunRow['status'],
-  };
+  return readRunRow(row)!;
 }
 
 /** A row that PostgreSQL returned as JSON text (`row_to_json(...)::text`), or nothing. */

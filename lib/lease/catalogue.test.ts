@@ -15,7 +15,7 @@ import {
 import { conditionCheck, conditionChecks } from './catalogue-checks';
 import { COMMIT_CONDITIONS, commitWhere, JOBS_TABLE, RUNS_TABLE } from './conditions';
 import { decideFinish } from './decide';
-import type { RowState } from './decision';
+import { LESSON_VOCABULARY, type RowState } from './decision';
 import { DESIGN_CATALOG, fencedDesign, LESSON_RULES } from './designs';
 import { explain } from './explain';
 import { createLeaseModel } from './model';
@@ -194,7 +194,9 @@ describe('a fingerprint finish', () => {
     const { late: refused, failed } = await staleCompletion([fingerprint]);
     expect(refused.ok).toBe(false);
     expect(failed).toEqual(['fingerprint']);
-    expect(refused.explanation).toContain("(attempt, claimed_at) is (2, 7), A's claim left (1, 0)");
+    expect(explain(refused.decision, LESSON_VOCABULARY).sentence).toContain(
+      "(attempt, claimed_at) is (2, 7), A's claim left (1, 0)",
+    );
     const applied = (await staleCompletion([])).late;
     expect(applied.ok).toBe(true);
     expect(applied.row?.status).toBe('done');
@@ -207,7 +209,9 @@ describe('a fingerprint finish', () => {
     if (!a.ok) throw new Error('claim');
     const done = m.finish('A', a.fenceToken, 1, { claim: a.row });
     expect(done.ok).toBe(true);
-    expect(done.explanation).toContain("(attempt, claimed_at) was (1, 2), as A's claim left it");
+    expect(explain(done.decision, LESSON_VOCABULARY).sentence).toContain(
+      "(attempt, claimed_at) was (1, 2), as A's claim left it",
+    );
   });
 
   it('a refusal’s words name exactly the values the row and the writer’s claim hold', () => {

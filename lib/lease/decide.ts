@@ -8,6 +8,7 @@ import {
 import { conditionChecks } from './catalogue-checks';
 import { splitClaimConditions } from './claim-compare';
 import type { RowState, WriteDecision, WriteKind } from './decision';
+import type { ConditionRow } from './conditions';
 import { build, outcome, RUN_ROW, type DecisionContext, type HeldToken } from './judge';
 
 /*
@@ -142,4 +143,19 @@ export function decideMissingRun(
     checks: [runExistsCheck(w.runId)],
     outcome: outcome(ctx, 'refused', 0),
   });
+}
+
+/**
+ * Whether a finish that changed nothing is this holder's retry of a finish that already landed:
+ * the run is done and the fence is still its token. Only a finish that checks owner and fence
+ * leaves a row that says who finished it.
+ */
+export function finishLanded(
+  conditions: readonly RunCondition[] = [],
+  row: ConditionRow,
+  owner: string,
+  token: number,
+): boolean {
+  const identifies = conditions.includes('owner') && conditions.includes('fence');
+  return identifies && row.status === 'done' && row.owner === owner && row.fence === token;
 }

@@ -4,6 +4,8 @@ import { conditionChecks } from './catalogue-checks';
 import { COMMIT_CONDITIONS, type CommitCondition } from './conditions';
 import { comparedDesigns } from './designs';
 import { createLeaseModel } from './model';
+import { explain } from './explain';
+import { LESSON_VOCABULARY } from './decision';
 import type { CommitResult, LeaseDesign } from './types';
 
 /** The words an explanation uses for a condition it checked. */
@@ -50,18 +52,18 @@ describe('explanations are built from the conditions the design checked', () => 
     it(`${design.id}: each write names only its checked conditions, and agrees with the row`, async () => {
       for (const { what, owner, token, now, result } of await story(design)) {
         const checked = design.rules![what];
-        const text = result.explanation;
+        const text = explain(result.decision, LESSON_VOCABULARY).sentence;
         for (const c of COMMIT_CONDITIONS) {
           if (!checked.includes(c))
             expect(text, `${what} by ${owner}: ${text}`).not.toMatch(WORDS[c]);
         }
-        const db = result.observed.database;
-        if (db.kind === 'applied') {
+        const d = result.decision;
+        if (d.outcome.database === 'applied') {
           // Everything it checked held on the row it judged.
-          expect(db.checked.map((c) => c.condition)).toEqual(
+          expect(d.checks.map((c) => c.name)).toEqual(
             COMMIT_CONDITIONS.filter((c) => checked.includes(c)),
           );
-          expect(db.checked.every((c) => c.held)).toBe(true);
+          expect(d.checks.every((c) => c.held)).toBe(true);
           if (result.row!.owner !== owner || result.row!.fence !== token) {
             expect(text).toMatch(
               new RegExp(
@@ -69,14 +71,14 @@ describe('explanations are built from the conditions the design checked', () => 
               ),
             );
           }
-        } else if (db.kind === 'refused') {
+        } else if (d.outcome.database === 'refused') {
           // The failed conditions are exactly those that fail on the row shown beside it.
           const onRow = conditionChecks(checked, result.row!, { owner, token, now }).filter(
             (c) => !c.held,
           );
-          expect(db.failed).toEqual(onRow.map((c) => c.name));
-          expect(db.failed.length).toBeGreaterThan(0);
-          for (const c of db.failed) expect(text).toMatch(WORDS[c as CommitCondition]);
+          expect(d.failed).toEqual(onRow.map((c) => c.name));
+          expect(d.failed.length).toBeGreaterThan(0);
+          for (const c of d.failed) expect(text).toMatch(WORDS[c as CommitCondition]);
         }
       }
     });
@@ -85,7 +87,7 @@ describe('explanations are built from the conditions the design checked', () => 
   it('the issue’s own example: a stale finish under a status-only design', async () => {
     const design = comparedDesigns().find((d) => d.id === 'finish-on-state')!;
     const staleFinish = (await story(design)).find((r) => r.what === 'finish' && r.owner === 'A')!;
-    expect(staleFinish.result.explanation).toBe(
+    expect(explain(staleFinish.result.decision, LESSON_VOCABULARY).sentence).toBe(
       "1 row changed: A's stale finish landed, though A no longer holds the run: this design checks only the status, and the status was running; B holds the run (fence 2). This breaks property 1 (only the current holder’s writes land): the culprit is A, the victim is B.",
     );
   });

@@ -1,6 +1,6 @@
 import type { SqlDriver } from '@/lib/sqlite';
 import { conditionsHeld } from './catalogue-checks';
-import type { RunStatus } from './types';
+import { readRunRow, rowState } from './run-row';
 import { RUNS_TABLE, type RunTable } from './conditions';
 import {
   admitsPosition,
@@ -133,13 +133,7 @@ function fenceChecks(
         { run: req.runId },
       );
       if (!row) return [{ condition: 'run', held: false }];
-      const r = {
-        owner: String(row.owner),
-        fence: Number(row.fence),
-        leaseUntil: Number(row.leaseUntil),
-        status: String(row.status) as RunStatus,
-      };
-      return conditionsHeld(fence.conditions, r, {
+      return conditionsHeld(fence.conditions, rowState(readRunRow(row)), {
         owner: req.holder,
         token: req.token,
         now: req.now,

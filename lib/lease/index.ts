@@ -116,7 +116,7 @@ export { runLessonDemo, LESSON_DEMO_OUTPUT } from './demo';
 export * from './properties';
 export { CLAIMABLE_CONDITION } from './conditions';
 export { pickClaimableRun, CLAIM_PICKED_RUN } from './queue';
-export { explainCommit, describeChecked, conditionWords } from './explain-commit';
+export { describeChecked, conditionWords } from './explain-commit';
 /** The condition catalogue as the learner picks from it: the menu, its entries, their words. */
 export {
   CATALOGUE_CHOICES,
@@ -162,15 +162,6 @@ export {
 export { leaseClockReading, TIME_SOURCES, type LeaseClockInput, type TimeSource } from './clocks';
 /** A scenario's vocabulary from its design and names (no fence when nothing compares one). */
 export { designVocabulary } from './vocabulary';
-export {
-  claimBlockedBy,
-  commitResult,
-  claimOutcome,
-  commitOutcome,
-  finishLanded,
-  missingRun,
-  type CommitFacts,
-} from './commit';
 export * from './decision';
 // The decision builders: an engine hands over the facts of one write, gets its WriteDecision.
 export {
@@ -186,7 +177,21 @@ export {
   decideCancel,
   /** A write to a run that does not exist (refused on `run`). */
   decideMissingRun,
+  /** Whether a finish that changed nothing is the holder's retry of its own landed finish. */
+  finishLanded,
 } from './decide';
+/** The one lease step: a write through the design, decided (sync and async drivers). */
+export {
+  step,
+  stepAsync,
+  START_STATE,
+  type LeaseRun,
+  type LeaseState,
+  type LeaseStepResult,
+  type Write,
+} from './step';
+/** The one reader of a run row (either dialect), and the row a decision sees. */
+export { readRunRow, rowState, claimValuesOf } from './run-row';
 export {
   /** A write or registration through a resource fence of fence.ts. */
   decideFenceWrite,

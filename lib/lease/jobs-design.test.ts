@@ -14,6 +14,6 @@ describe('the lesson’s jobs-table design', () => {
     m.claim('B', 6);
     expect(m.renew('A', 1, 7)).toMatchObject({ ok: false, failed: ['owner', 'fence'] });
     expect(m.finish('B', 2, 7)).toMatchObject({ ok: true, changed: 1 });
-    expect(m.claim('C', 100)).toMatchObject({ ok: false, reason: 'final-state' });
+    expect(m.claim('C', 100)).toMatchObject({ ok: false, decision: { failed: ['claimable'] } });
   });
 });

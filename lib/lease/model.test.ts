@@ -3,6 +3,8 @@ import { openSqlJs } from '@/lib/sqlite';
 import {
   cancelWithoutFencingDesign,
   createLeaseModel,
+  explain,
+  LESSON_VOCABULARY,
   fencedDesign,
   LESSON_DEMO_OUTPUT,
   runLessonDemo,
@@ -40,7 +42,11 @@ describe('claim', () => {
     const m = await model();
     m.claim('A', 0);
     const early = m.claim('B', 4);
-    expect(early).toMatchObject({ ok: false, changed: 0, reason: 'lease-held' });
+    expect(early).toMatchObject({
+      ok: false,
+      changed: 0,
+      decision: { failed: ['claimable'], checks: [{ name: 'claimable', actual: 'held' }] },
+    });
     expect(m.read()).toMatchObject({ owner: 'A', fence: 1 });
     expect(m.claim('B', 5)).toMatchObject({ ok: true, fenceToken: 2 });
   });
@@ -53,11 +59,11 @@ describe('claim', () => {
       if (end === 'done') m.finish('A', a.fenceToken, 1);
       else m.cancel(1);
       const late = m.claim('B', 100);
-      expect(late).toMatchObject({ ok: false, reason: 'final-state' });
+      expect(late).toMatchObject({ ok: false, decision: { failed: ['claimable'] } });
       expect(m.read()?.status).toBe(end === 'canceled' ? 'canceling' : end);
       if (end === 'canceled') {
         expect(m.completeCancel(2).ok).toBe(true);
-        expect(m.claim('B', 100)).toMatchObject({ ok: false, reason: 'final-state' });
+        expect(m.claim('B', 100)).toMatchObject({ ok: false, decision: { failed: ['claimable'] } });
         expect(m.read()?.status).toBe('canceled');
       }
     }
@@ -67,7 +73,7 @@ describe('claim', () => {
     const db = await openSqlJs();
     db.exec(fencedDesign.schema);
     const m = createLeaseModel(db, { runId: 'nope' });
-    expect(m.claim('A', 0)).toMatchObject({ ok: false, reason: 'missing' });
+    expect(m.claim('A', 0)).toMatchObject({ ok: false, decision: { failed: ['run'] } });
   });
 });
 
@@ -91,7 +97,9 @@ describe('renew and finish', () => {
     expect(stale.ok).toBe(false);
     if (stale.ok) return;
     expect(stale.failed).toEqual(['owner', 'fence']);
-    expect(stale.explanation).toContain('the fence is 2, A holds 1');
+    expect(explain(stale.decision, LESSON_VOCABULARY).sentence).toContain(
+      'the fence is 2, A holds 1',
+    );
   });
 
   it('refuses a finish after the lease ran out even with nobody else claiming', async () => {
@@ -144,10 +152,10 @@ describe('renew and finish', () => {
   it('a retried finish after a lost reply is a duplicate, not a refusal', async () => {
     const m = await model();
     m.claim('A', 0);
-    expect(m.finish('A', 1, 1).observed.database.kind).toBe('applied');
+    expect(m.finish('A', 1, 1).decision.outcome.database).toBe('applied');
     const retry = m.finish('A', 1, 2);
     expect(retry).toMatchObject({ ok: false, changed: 0 });
-    expect(retry.observed.database.kind).toBe('duplicate');
-    expect(m.finish('B', 1, 2).observed.database.kind).toBe('refused');
+    expect(retry.decision.outcome.database).toBe('duplicate');
+    expect(m.finish('B', 1, 2).decision.outcome.database).toBe('refused');
   });
 });

@@ -1,56 +1,48 @@
 import type { SqlDriver } from '@/lib/sqlite';
-import type { LeaseModel, LeaseModelOptions, WriterMemory } from './model-api';
+import type { LeaseModel, LeaseModelOptions } from './model-api';
 import { GATEWAY_RESOURCE, REPORT_RESOURCE } from './build';
-import { CLAIM_FIELD, type ClaimValues, type RunCondition } from './catalogue';
 import { RUNS_TABLE } from './conditions';
 import { fencedDesign } from './designs';
-import {
-  claimBlockedBy,
-  finishLanded,
-  runCommit,
-  writeRunOutput,
-  type CommitContext,
-} from './commit';
-import { observe } from './outcome';
 import { resourceWrites, writeThroughFence } from './fence-write';
-import type { RunOutput, RunRow } from './types';
+import { readRunRow } from './run-row';
+import {
+  readOutputRow,
+  registeredResources,
+  START_STATE,
+  step,
+  type LeaseRun,
+  type LeaseState,
+  type LeaseStepResult,
+  type Write,
+} from './step';
+import type { ClaimResult, CommitResult, OutputResult } from './types';
 
-function normalizeRow(row: Record<string, unknown> | undefined): RunRow | undefined {
-  if (!row) return undefined;
-  // The claim columns a design tracks (catalogue.ts), when its read returns them.
-  const tracked: ClaimValues = {};
-  for (const k of Object.values(CLAIM_FIELD))
-    if (row[k] !== undefined && row[k] !== null) tracked[k] = Number(row[k]);
-  return {
-    runId: String(row.runId),
-    owner: String(row.owner ?? ''),
-    leaseUntil: Number(row.leaseUntil),
-    fence: Number(row.fence),
-    status: String(row.status) as RunRow['status'],
-    ...tracked,
-  };
+/** A step's result in the model's terms: applied or not, the rows changed, the row after. */
+function commitOf(done: LeaseStepResult): CommitResult {
+  const { decision, row } = done;
+  if (decision.outcome.database === 'applied' && row)
+    return { ok: true, changed: decision.outcome.rowsChanged, row, decision };
+  return { ok: false, changed: 0, failed: [...decision.failed], row, decision };
 }
 
-/** Creates the lease model over a driver. */
+/**
+ * Creates the lease model over a driver: one run of one design, with who holds what folded over
+ * its writes. Its claim, renew, finish, output and cancel are lib/lease's one step (step.ts).
+ */
 export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {}): LeaseModel {
   const design = options.design ?? fencedDesign;
   const leaseSeconds = options.leaseSeconds ?? 5;
   const runId = options.runId ?? 'r';
   const table = design.rules?.table ?? RUNS_TABLE;
   const targets = design.targets ?? fencedDesign.targets!;
-  const read = () => normalizeRow(db.get(design.read, { run: runId }));
-  const ctx: CommitContext = { db, design, runId, leaseSeconds, read };
-
-  const commit = (
-    sql: string,
-    conditions: readonly RunCondition[] | undefined,
-    owner: string,
-    token: number,
-    now: number,
-    landed?: (row: RunRow) => boolean,
-    kind?: 'renew' | 'finish',
-    memory?: WriterMemory,
-  ) => runCommit(ctx, sql, conditions, owner, token, now, landed, kind, memory);
+  const bound: LeaseRun = { design, runId, leaseSeconds };
+  let state: LeaseState = START_STATE;
+  const read = () => readRunRow(db.get(design.read, { run: runId }));
+  const fold = (write: Write): LeaseStepResult => {
+    const done = step(bound, state, write, db);
+    state = done.state;
+    return done;
+  };
 
   const requireOutputs = (): { schema: string; write: string; read: string } => {
     if (!design.outputSchema || !design.writeOutput) {
@@ -62,25 +54,14 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
       read: design.readOutput ?? fencedDesign.readOutput ?? '',
     };
   };
-  const toOutput = (row: Record<string, unknown>): RunOutput => ({
-    name: String(row.name),
-    opId: String(row.opId),
-    owner: String(row.owner),
-    fence: Number(row.fence),
-    body: String(row.body),
-    writtenAt: Number(row.writtenAt),
-  });
-  const readOutput = (name: string): RunOutput | undefined => {
+  const readOutput = (name: string) => {
     const row = db.get(requireOutputs().read, { run: runId, name });
-    return row ? toOutput(row) : undefined;
+    return row ? readOutputRow(row) : undefined;
   };
   const register = (fenceToken: number): string[] => {
     if (!targets.register) return [];
     db.run(targets.register, { run: runId, token: fenceToken });
-    return [REPORT_RESOURCE, GATEWAY_RESOURCE].filter((r) => {
-      const fence = r === REPORT_RESOURCE ? targets.report : targets.gateway;
-      return fence.kind === 'highest-seen' && fence.registration === 'event';
-    });
+    return registeredResources(design);
   };
 
   return {
@@ -91,16 +72,20 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
       db.exec(requireOutputs().schema);
     },
     readOutput,
-    writeOutput(owner, fenceToken, now, output) {
-      return writeRunOutput(
-        ctx,
-        requireOutputs().write,
-        readOutput,
-        owner,
-        fenceToken,
-        now,
-        output,
-      );
+    writeOutput(owner, token, now, output): OutputResult {
+      requireOutputs();
+      const done = fold({ kind: 'output', writer: owner, token, now, output });
+      if (done.stored && done.decision.outcome.database === 'duplicate')
+        return {
+          ok: false,
+          changed: 0,
+          failed: [],
+          duplicate: true,
+          row: done.row,
+          output: done.stored,
+          decision: done.decision,
+        };
+      return commitOf(done);
     },
     setup() {
       db.exec(design.schema);
@@ -153,101 +138,38 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
       const row = sql ? db.get(sql, { run: runId }) : undefined;
       return row ? { ref: String(row.ref), fence: Number(row.fence) } : undefined;
     },
-    claim(owner, now, seenBefore, clock = now) {
-      const claimed = db.transaction(() => {
-        // $clock: the claimer's own clock, which a design that tracks claimed_at records.
-        const params = { run: runId, owner, now, lease: leaseSeconds, clock };
-        if (!design.claimRead) return db.all<{ token: number }>(design.claim, params);
-        // A two-statement claim: what the read returned is bound into the write by column name.
-        const seen = seenBefore === undefined ? db.get(design.claimRead, params) : seenBefore;
-        return seen ? db.all<{ token: number }>(design.claim, { ...params, ...seen }) : [];
+    claim(owner, now, seen, clock = now): ClaimResult {
+      const done = fold({
+        kind: 'claim',
+        writer: owner,
+        now,
+        ownClock: clock,
+        ...(seen !== undefined ? { seen } : {}),
       });
-      const row = read();
-      if (claimed.length === 1 && row) {
+      const { decision, row } = done;
+      if (decision.outcome.database === 'applied' && row)
         return {
           ok: true,
           changed: 1,
-          fenceToken: Number(claimed[0].token),
+          fenceToken: done.token ?? row.fence,
           leaseUntil: row.leaseUntil,
           row,
+          decision,
         };
-      }
-      if (!row) {
-        return {
-          ok: false,
-          changed: 0,
-          reason: 'missing',
-          explanation: `Run ${runId} does not exist.`,
-          row,
-        };
-      }
-      if (claimBlockedBy(row) === 'status') {
-        return {
-          ok: false,
-          changed: 0,
-          reason: 'final-state',
-          explanation:
-            row.status === 'canceling'
-              ? `Run ${runId} is canceling: nobody may claim it.`
-              : `Run ${runId} is ${row.status}: a final state is never claimed again.`,
-          row,
-        };
-      }
-      return {
-        ok: false,
-        changed: 0,
-        reason: 'lease-held',
-        explanation: `${row.owner} holds the lease until ${row.leaseUntil} (it is now ${now}).`,
-        row,
-      };
+      return { ok: false, changed: 0, row, decision };
     },
-    renew(owner, fenceToken, now, memory) {
-      const rules = design.rules?.renew;
-      return commit(design.renew, rules, owner, fenceToken, now, undefined, 'renew', memory);
+    renew(owner, token, now, memory) {
+      return commitOf(fold({ kind: 'renew', writer: owner, token, now, memory }));
     },
-    finish(owner, fenceToken, now, memory) {
-      const rules = design.rules?.finish;
-      const landed = (row: RunRow) => finishLanded(rules, row, owner, fenceToken);
-      return commit(design.finish, rules, owner, fenceToken, now, landed, 'finish', memory);
+    finish(owner, token, now, memory) {
+      return commitOf(fold({ kind: 'finish', writer: owner, token, now, memory }));
     },
     cancel(now) {
-      const before = read();
-      const returned = db.all<{ token: number }>(design.cancel, { run: runId, now });
-      const row = read();
-      if (returned.length > 0 && row) {
-        const bumped = before !== undefined && row.fence > before.fence;
-        // A fenced cancel is a new generation no holder owns: every fenced target learns it now.
-        const registered = bumped ? register(row.fence) : [];
-        const database = {
-          kind: 'applied' as const,
-          checked: [{ condition: 'status', held: true }],
-        };
-        return {
-          ok: true,
-          changed: returned.length,
-          row,
-          observed: observe(database),
-          explanation: bumped
-            ? `1 row changed: the run is ${row.status} under a new generation (fence ${row.fence}); every fenced target now refuses fence ${before!.fence}.`
-            : `1 row changed: the run is ${row.status}; the fence stays ${row.fence}, so no target beyond the run row hears of the cancel.`,
-          ...(bumped ? { generation: row.fence, registered } : {}),
-        };
-      }
-      const database = {
-        kind: 'refused' as const,
-        failed: ['status'],
-        checked: [{ condition: 'status', held: false }],
-      };
-      return {
-        ok: false,
-        changed: 0,
-        failed: ['status'],
-        explanation: row
-          ? `Run ${runId} is already ${row.status}.`
-          : `Run ${runId} does not exist.`,
-        row,
-        observed: observe(database),
-      };
+      const done = fold({ kind: 'cancel', writer: 'the user', now });
+      const result = commitOf(done);
+      return done.registered && done.row
+        ? { ...result, generation: done.row.fence, registered: done.registered }
+        : result;
     },
     completeCancel(now) {
       const sql = design.completeCancel;
@@ -261,7 +183,7 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
               'SELECT name, op_id AS opId, owner, fence, body, written_at AS writtenAt FROM run_outputs WHERE run_id = $run ORDER BY name',
               { run: runId },
             )
-            .map(toOutput)
+            .map(readOutputRow)
         : [];
       return {
         ok: changed > 0,

@@ -70,10 +70,10 @@ describe('one home per rule', () => {
     uses('lib/crashlab/one-trip.ts', /REGISTER_AND_READ_SEEN/);
   });
 
-  it('one commit decision: applied, refused, duplicate or missing, decided in lib/lease/commit.ts', () => {
-    expect(defining(/export function (commitOutcome|commitResult)\b/)).toEqual([
-      'lib/lease/commit.ts',
-    ]);
+  it('one step: every run-row write is run and decided by lib/lease/step.ts', () => {
+    expect(defining(/export function (step|stepAsync)\b/)).toEqual(['lib/lease/step.ts']);
+    // The first pipeline (commitOutcome, claimOutcome, commitResult) is gone.
+    expect(defining(/export function (commitOutcome|claimOutcome|commitResult)\b/)).toEqual([]);
     expect(outsideLease(/kind:\s*'(refused|duplicate)'/)).toEqual([]);
     // The crash lab's finish is decided by the rulebook's decision builder.
     expect(FILES.find((f) => f.path === 'lib/crashlab/run-results.ts')?.text).toMatch(

@@ -29,14 +29,22 @@ describe('a two-statement claim run as two steps', () => {
   it('without a read given, runs read and write together: the second claim is refused', async () => {
     const m = await model(selectThenUpdateDesign);
     expect(m.claim('A', 0)).toMatchObject({ ok: true, fenceToken: 1 });
-    expect(m.claim('B', 0)).toMatchObject({ ok: false, reason: 'lease-held' });
+    expect(m.claim('B', 0)).toMatchObject({
+      ok: false,
+      decision: { failed: ['claimable'], checks: [{ name: 'claimable', actual: 'held' }] },
+    });
   });
 
   it('a read that saw nothing sends no claim', async () => {
     const m = await model(selectThenUpdateDesign);
     m.claim('A', 0);
     expect(m.claimRead('B', 1)).toBeNull();
-    expect(m.claim('B', 10, null)).toMatchObject({ ok: false, reason: 'lease-held' });
+    // Nothing was sent: no row changed, though the row it would have judged is claimable.
+    expect(m.claim('B', 10, null)).toMatchObject({
+      ok: false,
+      changed: 0,
+      decision: { outcome: { database: 'refused', rowsChanged: 0 } },
+    });
     expect(m.read()).toMatchObject({ owner: 'A', fence: 1 });
   });
 

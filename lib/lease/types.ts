@@ -1,8 +1,7 @@
 import type { ClaimColumn, ClaimCondition, RunCondition } from './catalogue';
-import type { CheckName, RowState } from './decision';
+import type { CheckName, RowState, WriteDecision } from './decision';
 import type { RunTable } from './conditions';
 import type { ResourceFence } from './fence';
-import type { ObservedWrite } from './outcome';
 
 export type { CommitCondition } from './conditions';
 
@@ -28,23 +27,28 @@ export interface RunRow extends RowState {
   runId: string;
 }
 
-/** Why a claim was refused. */
-export type ClaimRefusal = 'missing' | 'final-state' | 'lease-held';
-
+/** A claim through the lease model: the step's decision, and the token it handed out. */
 export type ClaimResult =
-  | { ok: true; changed: 1; fenceToken: number; leaseUntil: number; row: RunRow }
-  | { ok: false; changed: 0; reason: ClaimRefusal; explanation: string; row: RunRow | undefined };
+  | {
+      ok: true;
+      changed: 1;
+      fenceToken: number;
+      leaseUntil: number;
+      row: RunRow;
+      decision: WriteDecision;
+    }
+  | { ok: false; changed: 0; row: RunRow | undefined; decision: WriteDecision };
 
+/** A commit through the lease model: applied, or not (the decision says refused or duplicate). */
 export type CommitResult =
-  | { ok: true; changed: number; row: RunRow; observed: ObservedWrite; explanation: string }
+  | { ok: true; changed: number; row: RunRow; decision: WriteDecision }
   | {
       ok: false;
       changed: 0;
+      /** The checks that did not hold (the decision's `failed`). */
       failed: CheckName[];
-      explanation: string;
       row: RunRow | undefined;
-      /** The four-outcome view: refused, or duplicate (this holder's own write already landed). */
-      observed: ObservedWrite;
+      decision: WriteDecision;
     };
 
 /**
@@ -194,8 +198,7 @@ export type OutputResult =
       changed: 0;
       failed: [];
       duplicate: true;
-      explanation: string;
       row: RunRow | undefined;
       output: RunOutput;
-      observed: ObservedWrite;
+      decision: WriteDecision;
     };

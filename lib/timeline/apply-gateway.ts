@@ -5,7 +5,7 @@ import {
 } from '@/lib/lease/replicated-fence';
 import { decideFenceWrite, decideQuorum, explain } from '@/lib/lease';
 import { rowState } from './apply-run';
-import { contextOf, note, ownerOf, step, write, type Ctx } from './effects';
+import { contextOf, note, ownerOf, stepNote, write, type Ctx } from './effects';
 import type { TimelineState, LaneState } from './state';
 import { gatewayTarget, registrationOf, timelineTarget } from './target-list';
 import { targetRegister, targetWrite } from './targets';
@@ -100,9 +100,9 @@ export function registerAtGateway(
   }
   const fact = { kind: 'gateway-register' as const, worker: worker.id, token };
   if (check.kind !== 'highest-seen')
-    return step(ctx, event, { ...fact, target, result: 'kept-none' });
+    return stepNote(ctx, event, { ...fact, target, result: 'kept-none' });
   if (registrationOf(state.targets) !== 'event')
-    return step(ctx, event, { ...fact, target, result: 'ignored' });
+    return stepNote(ctx, event, { ...fact, target, result: 'ignored' });
   targetRegister(db, target, token);
-  return step(ctx, event, { ...fact, target, result: 'registered' });
+  return stepNote(ctx, event, { ...fact, target, result: 'registered' });
 }

@@ -1,6 +1,6 @@
 import { decideRescue, readStuck, RESCUER, RUNS_TABLE, rescueRun } from '@/lib/lease';
 import { rowState } from './apply-run';
-import { step, write, type Ctx } from './effects';
+import { stepNote, write, type Ctx } from './effects';
 import { RUN_ID } from './state';
 import type { NoteEffect, TimelineEvent, WriteEffect } from './types';
 
@@ -17,7 +17,7 @@ export function applyRescueRead(
   const { state, model } = ctx;
   const read = { row: rowState(model.read()), at: state.now };
   state.rescuerRead = read;
-  return step(ctx, event, {
+  return stepNote(ctx, event, {
     kind: 'rescue-read',
     reader: RESCUER,
     row: read.row,

@@ -1,16 +1,10 @@
 import {
-  CLAIM_FIELD,
-  claimReadRow,
-  COMMIT_CONDITIONS,
-  type ClaimValues,
-  decideCancel,
-  claimConditionsOf,
-  decideClaim,
-  decideCommit,
-  type CommitResult,
-  type OutputResult,
-  type RowState,
-  type RunRow,
+  claimValuesOf,
+  rowState,
+  step,
+  type LeaseRun,
+  type LeaseStepResult,
+  type Write,
 } from '@/lib/lease';
 import { DRAFT_OUTPUT, type LaneState } from './state';
 import { registerAtEveryTarget } from './targets';
@@ -20,98 +14,81 @@ import {
   contextOf,
   heldTokens,
   leaseTime,
-  ownerOf,
   write,
   type Ctx,
 } from './effects';
 import type { TimelineEvent, WriteEffect, WriteEvent } from './types';
 
-/** The run row as a decision sees it (a missing run reads as an empty queued row). */
-export function rowState(row: RunRow | undefined): RowState {
-  if (!row) return { owner: '', fence: 0, leaseUntil: 0, status: 'queued' };
-  const { owner, fence, leaseUntil, status } = row;
-  return { owner, fence, leaseUntil, status, ...claimValues(row) };
+/*
+ * The run-row writes of the timeline: each event becomes a lib/lease Write, and lib/lease's one
+ * step runs it and decides it. What is left here is the timeline's own bookkeeping: the lease
+ * windows of the drawing and what each worker believes.
+ */
+
+export { rowState };
+
+/** The design the timeline's model runs, bound to its run. */
+function leaseRun(ctx: Ctx): LeaseRun {
+  const { design, runId, leaseSeconds } = ctx.model;
+  return { design, runId, leaseSeconds };
 }
 
-/** The tracked claim columns of a row (a design whose conditions compare them records them). */
-function claimValues(row: RunRow): ClaimValues {
-  const kept: ClaimValues = {};
-  for (const field of Object.values(CLAIM_FIELD))
-    if (row[field] !== undefined) kept[field] = row[field];
-  return kept;
+/** Runs one Write through lib/lease's step: who holds the run moves on with its decision. */
+export function stepWrite(
+  ctx: Ctx,
+  event: WriteEvent,
+  worker: LaneState | null,
+  write: Write,
+): LeaseStepResult {
+  const lease = { authority: ctx.state.authority, held: heldTokens(ctx.state) };
+  const done = step(leaseRun(ctx), lease, write, ctx.db);
+  ctx.state.authority = done.state.authority;
+  return done;
 }
 
-/** A claim: the lease model decides; on success the worker remembers its new token. */
+/** The fields every Write of a worker's event shares (lib/lease's DecisionContext). */
+function writeOf(ctx: Ctx, event: WriteEvent, worker: LaneState | null, now: number) {
+  const { writer, at, clock, holds, lost } = contextOf(ctx, event, worker, now);
+  return {
+    writer,
+    now: at,
+    ...(clock ? { clock } : {}),
+    ...(holds !== undefined ? { holds } : {}),
+    ...(lost ? { lost } : {}),
+  };
+}
+
+/** A claim: lib/lease decides; on success the worker remembers its new token. */
 export function applyClaim(
   ctx: Ctx,
   event: Extract<TimelineEvent, { kind: 'claim' }>,
   worker: LaneState,
 ): WriteEffect {
-  const { state, model } = ctx;
+  const { state } = ctx;
   // A claim reads the statement clock, or the transaction clock; never a worker's own (lib/lease).
   const now = leaseTime(state, worker, true).now;
   // After a claim-read event, only the claim's write runs, with what that read saw.
   const seen = worker.seen;
   worker.seen = undefined;
-  const others = heldTokens(state);
-  const before = rowState(model.read());
-  // The worker's own clock: a design that compares claimed_at records it.
-  const result = model.claim(ownerOf(worker), now, seen, clockOf(state, worker));
-  const decision = decideClaim(contextOf(ctx, event, worker, now), {
-    before,
-    after: rowState(model.read()),
-    changed: result.changed,
-    // A two-statement claim whose read was its own event tests in its write only what it
-    // compares with that read (nothing, for a select-then-update claim).
-    checked: !model.design.claimRead || !seen,
-    ...(seen ? { read: claimReadRow(seen) } : {}),
-    conditions: model.design.rules ? claimConditionsOf(model.design.rules) : undefined,
-    others,
+  const done = stepWrite(ctx, event, worker, {
+    kind: 'claim',
+    ...writeOf(ctx, event, worker, now),
+    // The worker's own clock: a design that compares claimed_at records it.
+    ownClock: clockOf(state, worker),
+    ...(seen !== undefined ? { seen } : {}),
   });
-  if (!result.ok) return write(ctx, event, 'run', decision);
+  const { decision, row } = done;
+  if (decision.outcome.database !== 'applied' || !row) return write(ctx, event, 'run', decision);
   closeWindow(state, state.now);
+  const token = done.token ?? row.fence;
   // A lost acknowledgement: the claim took effect, but the worker never learns its token.
   if (!event.ackLost) {
-    worker.token = result.fenceToken;
-    worker.believedLeaseUntil = result.leaseUntil;
+    worker.token = token;
+    worker.believedLeaseUntil = row.leaseUntil;
     worker.claimedAt = clockOf(state, worker);
-    worker.claimed = claimValues(result.row);
+    worker.claimed = claimValuesOf(row);
   }
-  state.windows.push({
-    worker: worker.id,
-    fence: result.fenceToken,
-    from: state.now,
-    until: result.leaseUntil,
-  });
-  return write(ctx, event, 'run', decision);
-}
-
-/** A commit at the run row (renew, finish, draft, reference switch), as the rulebook decided it. */
-export function commitEffect(
-  ctx: Ctx,
-  event: WriteEvent,
-  worker: LaneState,
-  kind: 'renew' | 'finish' | 'output',
-  before: RowState,
-  now: number,
-  result: CommitResult | OutputResult,
-): WriteEffect {
-  const rules = ctx.model.design.rules;
-  const conditions = (kind === 'output' ? rules?.output : rules?.[kind]) ?? COMMIT_CONDITIONS;
-  const database = result.observed.database;
-  const storedBy = 'output' in result ? result.output.owner : undefined;
-  const decision = decideCommit(contextOf(ctx, event, worker, now), {
-    kind,
-    conditions,
-    before,
-    after: rowState(result.row),
-    token: worker.token,
-    changed: result.changed,
-    memory: { claim: worker.claimed ?? {} },
-    ...(database.kind === 'duplicate'
-      ? { duplicate: { opId: database.opId, ...(storedBy ? { storedBy } : {}) } }
-      : {}),
-  });
+  state.windows.push({ worker: worker.id, fence: token, from: state.now, until: row.leaseUntil });
   return write(ctx, event, 'run', decision);
 }
 
@@ -120,19 +97,43 @@ export function applyCancel(
   ctx: Ctx,
   event: Extract<TimelineEvent, { kind: 'cancel' }>,
 ): WriteEffect {
-  const { state, model } = ctx;
-  const before = rowState(model.read());
-  const result = model.cancel(state.now);
-  if (result.ok) closeWindow(state, state.now);
-  // A fenced cancel is a new generation: the scenario's own targets learn it too.
-  if (result.ok && result.row && result.row.fence > before.fence)
-    registerAtEveryTarget(ctx.db, state.targets, state.resources, result.row.fence);
-  const decision = decideCancel(contextOf(ctx, event, null, state.now), {
-    before,
-    after: rowState(result.row),
-    changed: result.changed,
+  const { state } = ctx;
+  const { decision } = stepWrite(ctx, event, null, {
+    kind: 'cancel',
+    ...writeOf(ctx, event, null, state.now),
   });
+  const applied = decision.outcome.database === 'applied';
+  if (applied) closeWindow(state, state.now);
+  // A fenced cancel is a new generation: the scenario's own targets learn it too.
+  if (applied && decision.after && decision.before && decision.after.fence > decision.before.fence)
+    registerAtEveryTarget(ctx.db, state.targets, state.resources, decision.after.fence);
   return write(ctx, event, 'run', decision);
+}
+
+/**
+ * A named output of the run (the draft, the versioned object's reference switch) through
+ * lib/lease's step; `landed` runs inside the same transaction when it applied.
+ */
+export function applyOutput(
+  ctx: Ctx,
+  event: WriteEvent,
+  worker: LaneState,
+  now: number,
+  output: { name: string; opId: string; body: string },
+  landed?: () => void,
+): WriteEffect {
+  const done = ctx.db.transaction(() => {
+    const result = stepWrite(ctx, event, worker, {
+      kind: 'output',
+      ...writeOf(ctx, event, worker, now),
+      token: worker.token,
+      memory: { claim: worker.claimed ?? {} },
+      output,
+    });
+    if (result.decision.outcome.database === 'applied') landed?.();
+    return result;
+  });
+  return write(ctx, event, 'run', done.decision);
 }
 
 /** Renew, finish or draft: commits at the run row under the design's conditions. */
@@ -142,28 +143,26 @@ export function applyRunWrite(
   worker: LaneState,
   now: number,
 ): WriteEffect {
-  const { state, model } = ctx;
+  const { state } = ctx;
   const token = worker.token;
-  const owner = ownerOf(worker);
-  const before = rowState(model.read());
-  if (event.kind === 'renew') {
-    const result = model.renew(owner, token, now, { claim: worker.claimed ?? {} });
-    if (result.ok && !event.ackLost) {
-      worker.believedLeaseUntil = result.row.leaseUntil;
-      const last = state.windows[state.windows.length - 1];
-      if (last && last.fence === token) last.until = result.row.leaseUntil;
-    }
-    return commitEffect(ctx, event, worker, 'renew', before, now, result);
-  }
-  if (event.kind === 'finish') {
-    const result = model.finish(owner, token, now, { claim: worker.claimed ?? {} });
-    if (result.ok) closeWindow(state, state.now);
-    return commitEffect(ctx, event, worker, 'finish', before, now, result);
-  }
-  const result = model.writeOutput(owner, token, now, {
-    name: DRAFT_OUTPUT,
-    opId: event.opId,
-    body: event.body ?? `draft by ${worker.id}`,
+  if (event.kind === 'draft')
+    return applyOutput(ctx, event, worker, now, {
+      name: DRAFT_OUTPUT,
+      opId: event.opId,
+      body: event.body ?? `draft by ${worker.id}`,
+    });
+  const { decision, row } = stepWrite(ctx, event, worker, {
+    kind: event.kind,
+    ...writeOf(ctx, event, worker, now),
+    token,
+    memory: { claim: worker.claimed ?? {} },
   });
-  return commitEffect(ctx, event, worker, 'output', before, now, result);
+  const applied = decision.outcome.database === 'applied';
+  if (event.kind === 'renew' && applied && row && !event.ackLost) {
+    worker.believedLeaseUntil = row.leaseUntil;
+    const last = state.windows[state.windows.length - 1];
+    if (last && last.fence === token) last.until = row.leaseUntil;
+  }
+  if (event.kind === 'finish' && applied) closeWindow(state, state.now);
+  return write(ctx, event, 'run', decision);
 }

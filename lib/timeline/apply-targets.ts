@@ -1,6 +1,6 @@
 import { decideFenceWrite } from '@/lib/lease';
 import { applyGatewayWrite } from './apply-gateway';
-import { commitEffect, rowState } from './apply-run';
+import { applyOutput, rowState } from './apply-run';
 import { contextOf, ownerOf, write, type Ctx } from './effects';
 import type { LaneState } from './state';
 import { timelineTarget } from './target-list';
@@ -78,17 +78,8 @@ export function applyTargetWrite(
         );
       }
       // The versioned object's reference switch is a fenced commit at the run row.
-      const before = rowState(model.read());
-      const result = db.transaction(() => {
-        const fenced = model.writeOutput(owner, token, now, {
-          name: REPORT_NAME,
-          opId: event.opId,
-          body: `v${version}`,
-        });
-        if (fenced.ok) pointReportAt(db, version);
-        return fenced;
-      });
-      const effect = commitEffect(ctx, event, worker, 'output', before, now, result);
+      const output = { name: REPORT_NAME, opId: event.opId, body: `v${version}` };
+      const effect = applyOutput(ctx, event, worker, now, output, () => pointReportAt(db, version));
       return { ...effect, target: 'objects' };
     }
     case 'ticket': {

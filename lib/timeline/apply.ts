@@ -3,7 +3,7 @@ import { registerAtGateway } from './apply-gateway';
 import { applyRescue, applyRescueRead } from './apply-rescue';
 import { applyTargetWrite } from './apply-targets';
 import { claimConditionsOf, comparedAsRead, decideFenceWrite, type WriteKind } from '@/lib/lease';
-import { contextOf, ownerOf, statementNow, step, workerOf, write, type Ctx } from './effects';
+import { contextOf, ownerOf, statementNow, stepNote, workerOf, write, type Ctx } from './effects';
 import { targetOfEvent } from './describe';
 import type { TimelineState } from './state';
 import type { Effect, NoteEffect, TimelineEvent, WriteEffect, WriteEvent } from './types';
@@ -66,10 +66,11 @@ function applyBegin(
 ): NoteEffect {
   const { state } = ctx;
   const worker = workerOf(state, event.worker);
-  if (worker.paused) return step(ctx, event, { kind: 'paused', worker: worker.id, act: 'begin' });
+  if (worker.paused)
+    return stepNote(ctx, event, { kind: 'paused', worker: worker.id, act: 'begin' });
   const already = worker.txBegan !== undefined;
   worker.txBegan ??= state.now;
-  return step(ctx, event, {
+  return stepNote(ctx, event, {
     kind: 'transaction-open',
     worker: worker.id,
     began: worker.txBegan,
@@ -85,16 +86,17 @@ function applyRead(
 ): NoteEffect {
   const { state, model } = ctx;
   const worker = workerOf(state, event.worker);
-  if (worker.paused) return step(ctx, event, { kind: 'paused', worker: worker.id, act: 'read' });
+  if (worker.paused)
+    return stepNote(ctx, event, { kind: 'paused', worker: worker.id, act: 'read' });
   const owner = ownerOf(worker);
   if (event.kind === 'claim-read') {
     const seen = model.claimRead(owner, state.now);
     if (seen === undefined)
-      return step(ctx, event, { kind: 'claim-one-statement', worker: worker.id });
+      return stepNote(ctx, event, { kind: 'claim-one-statement', worker: worker.id });
     worker.seen = seen;
     const rules = model.design.rules;
     const compares = seen && rules ? comparedAsRead(claimConditionsOf(rules), seen) : [];
-    return step(ctx, event, {
+    return stepNote(ctx, event, {
       kind: 'claim-read',
       worker: worker.id,
       seen,
@@ -102,10 +104,10 @@ function applyRead(
     });
   }
   const ok = model.workerCheck(owner, worker.token, statementNow(state, worker));
-  if (ok === undefined) return step(ctx, event, { kind: 'no-own-check' });
+  if (ok === undefined) return stepNote(ctx, event, { kind: 'no-own-check' });
   worker.reportCheck = ok;
   worker.reportCheckSaw = model.read()?.fence;
-  return step(ctx, event, {
+  return stepNote(ctx, event, {
     kind: 'own-check',
     worker: worker.id,
     token: worker.token,
@@ -118,13 +120,13 @@ function applyRegister(ctx: Ctx, event: Extract<TimelineEvent, { kind: 'register
   const { state, model } = ctx;
   const worker = workerOf(state, event.worker);
   if (worker.paused)
-    return step(ctx, event, { kind: 'paused', worker: worker.id, act: 'register' });
-  if (worker.token === 0) return step(ctx, event, { kind: 'no-generation', worker: worker.id });
+    return stepNote(ctx, event, { kind: 'paused', worker: worker.id, act: 'register' });
+  if (worker.token === 0) return stepNote(ctx, event, { kind: 'no-generation', worker: worker.id });
   if (event.resource !== undefined) {
     return registerAtGateway(ctx, { ...event, resource: event.resource }, worker);
   }
   const told = model.register(worker.token);
-  return step(ctx, event, { kind: 'register', worker: worker.id, token: worker.token, told });
+  return stepNote(ctx, event, { kind: 'register', worker: worker.id, token: worker.token, told });
 }
 
 /** The cancel's end: the effects already done are listed for reconciliation. */
@@ -133,7 +135,7 @@ function applyCancelComplete(
   event: Extract<TimelineEvent, { kind: 'cancel-complete' }>,
 ): NoteEffect {
   const done = ctx.model.completeCancel(ctx.state.now);
-  return step(ctx, event, {
+  return stepNote(ctx, event, {
     kind: 'cancel-complete',
     ok: done.ok,
     status: done.row?.status ?? null,
@@ -162,14 +164,14 @@ export function applyEvent(ctx: Ctx, event: TimelineEvent): Effect[] {
     effects.push(applyCancelComplete(ctx, event));
   } else if (event.kind === 'advance') {
     state.now += Math.max(0, event.seconds);
-    effects.push(step(ctx, event, { kind: 'advance', seconds: event.seconds, now: state.now }));
+    effects.push(stepNote(ctx, event, { kind: 'advance', seconds: event.seconds, now: state.now }));
   } else {
     const worker = workerOf(state, event.worker);
     const pausing = event.kind === 'pause';
     const already = worker.paused === pausing;
     worker.paused = pausing;
     effects.push(
-      step(ctx, event, { kind: event.kind, worker: worker.id, token: worker.token, already }),
+      stepNote(ctx, event, { kind: event.kind, worker: worker.id, token: worker.token, already }),
     );
   }
   state.nextIndex = ctx.index + 1;

@@ -144,7 +144,7 @@ export function write(
 }
 
 /** A step that writes nothing: its words are the explainer's, from what happened. */
-export function step(ctx: Ctx, event: TimelineEvent, fact: StepFact): NoteEffect {
+export function stepNote(ctx: Ctx, event: TimelineEvent, fact: StepFact): NoteEffect {
   return note(ctx, event, explainStep(fact, ctx.state.vocabulary));
 }
 

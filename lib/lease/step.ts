@@ -1,0 +1,295 @@
+import type { AsyncSqlDriver, SqlDriver, SqlRow } from '@/lib/sqlite';
+import { GATEWAY_RESOURCE, REPORT_RESOURCE, claimConditionsOf } from './build';
+import { conditionParams, type WriterFacts } from './catalogue';
+import { conditionChecks } from './catalogue-checks';
+import { claimReadRow } from './claim-compare';
+import { COMMIT_CONDITIONS } from './conditions';
+import { decideCancel, decideClaim, decideCommit, decideMissingRun, finishLanded } from './decide';
+import type { Authority, LeaseClock, WriteDecision } from './decision';
+import { fencedDesign } from './designs';
+import { authorityAfter, NO_AUTHORITY, type DecisionContext, type HeldToken } from './judge';
+import type { UnknownReason } from './outcome';
+import { readRunRow, rowState } from './run-row';
+import { all, atomic, drive, driveAsync, get, run, type Plan } from './sql-plan';
+import type { LeaseDesign, RunOutput, RunRow } from './types';
+
+/*
+ * The lease's one step, as Knossos has one Model.step that every checker folds over a history:
+ * step(run, state, write, driver) reads the run row, runs the design's statement, reads the row
+ * again, decides the outcome and the property the write broke (decide.ts, judge.ts), and moves
+ * who holds what on. The timeline, the lease model and the crash lab map their own input to a
+ * Write and call it; none reads the row or decides on its own.
+ *
+ * The step is written once, as a plan of SQL requests (sql-plan.ts): `step` answers them from a
+ * synchronous driver (sql.js, better-sqlite3), `stepAsync` from an asynchronous one (PostgreSQL).
+ */
+
+/** The design a step runs, bound to one run and one lease length. */
+export interface LeaseRun {
+  design: LeaseDesign;
+  runId: string;
+  /** Lease length in database-time seconds. */
+  leaseSeconds: number;
+}
+
+/** Who holds what, as the step folds it over a history. */
+export interface LeaseState {
+  /** The newest claim's holder and token (nobody: never claimed, or fenced by a cancel). */
+  authority: Authority;
+  /** The tokens holders learned from their claims (a claim whose reply was lost teaches none). */
+  held: readonly HeldToken[];
+}
+
+/** Before the first write: nobody holds the run. */
+export const START_STATE: LeaseState = { authority: NO_AUTHORITY, held: [] };
+
+/** What every write shares: who sent it, at which statement time, and what it learned. */
+interface WriteBase {
+  /** The owner name the writer writes under ('A'), or 'the user' for a cancel. */
+  writer: string;
+  /** The $now its statement binds (the clock that judges its lease). */
+  now: number;
+  /** The generation the writer holds, when the token it carries is another number. */
+  holds?: number;
+  /** The reply never reached the writer: it learns `unknown`. */
+  lost?: UnknownReason;
+  /** The clock its lease check reads, when the scenario names clocks (for the words). */
+  clock?: LeaseClock;
+}
+
+/** One write to the run row, as the step takes it. */
+export type Write =
+  | (WriteBase & {
+      kind: 'claim';
+      /** The claimer's own clock ($clock; a design that tracks claimed_at records it). */
+      ownClock?: number;
+      /**
+       * For a two-statement claim whose read was a step of its own: what that read returned
+       * (null: it saw nothing, so nothing is sent). Absent: the read runs with the write.
+       */
+      seen?: SqlRow | null;
+    })
+  | (WriteBase & {
+      kind: 'renew' | 'finish';
+      token: number;
+      /** What the writer's claim left and what it read (catalogue conditions compare them). */
+      memory?: Pick<WriterFacts, 'claim' | 'read'>;
+    })
+  | (WriteBase & {
+      kind: 'output';
+      token: number;
+      memory?: Pick<WriterFacts, 'claim' | 'read'>;
+      /** `opId`: the business operation id, stable across retries. */
+      output: { name: string; opId: string; body: string };
+    })
+  | (WriteBase & { kind: 'cancel' });
+
+/** What one step returns: the next state and the decision, with what the caller may need. */
+export interface LeaseStepResult {
+  state: LeaseState;
+  decision: WriteDecision;
+  /** The run row after the write (undefined: the run does not exist). */
+  row: RunRow | undefined;
+  /** A fenced cancel's new generation told to the design's highest-seen resources. */
+  registered?: string[];
+  /** A duplicate output: what its first attempt stored. */
+  stored?: RunOutput;
+  /** An applied claim: the token its statement returned (what the claimant carries from now). */
+  token?: number;
+}
+
+function* readRow(r: LeaseRun): Plan<RunRow | undefined> {
+  return readRunRow(yield* get(r.design.read, { run: r.runId }));
+}
+
+/** A stored output from the outputs table's read. */
+export function readOutputRow(row: Readonly<Record<string, unknown>>): RunOutput {
+  return {
+    name: String(row.name),
+    opId: String(row.opId ?? row.opid),
+    owner: String(row.owner),
+    fence: Number(row.fence),
+    body: String(row.body),
+    writtenAt: Number(row.writtenAt ?? row.writtenat),
+  };
+}
+
+/** The design's highest-seen resources a registration tells (none: it registers nowhere). */
+export function registeredResources(design: LeaseDesign): string[] {
+  const targets = design.targets ?? fencedDesign.targets!;
+  if (!targets.register) return [];
+  return [REPORT_RESOURCE, GATEWAY_RESOURCE].filter((r) => {
+    const fence = r === REPORT_RESOURCE ? targets.report : targets.gateway;
+    return fence.kind === 'highest-seen' && fence.registration === 'event';
+  });
+}
+
+function contextOf(state: LeaseState, w: Write): DecisionContext {
+  return {
+    writer: w.writer,
+    at: w.now,
+    authority: state.authority,
+    ...(w.holds !== undefined ? { holds: w.holds } : {}),
+    ...(w.lost ? { lost: w.lost } : {}),
+    ...(w.clock ? { clock: w.clock } : {}),
+  };
+}
+
+/** Who holds what after a decision: the authority moves on, and a claimant learns its token. */
+function nextState(state: LeaseState, w: Write, d: WriteDecision): LeaseState {
+  const authority = authorityAfter(state.authority, d);
+  if (d.kind !== 'claim' || d.outcome.database !== 'applied' || w.lost || !d.after)
+    return { authority, held: state.held };
+  const held = state.held.filter((h) => h.holder !== w.writer);
+  return { authority, held: [...held, { holder: w.writer, token: d.after.fence }] };
+}
+
+function* claimPlan(r: LeaseRun, state: LeaseState, w: Extract<Write, { kind: 'claim' }>) {
+  const { design } = r;
+  const before = yield* readRow(r);
+  const params = {
+    run: r.runId,
+    owner: w.writer,
+    now: w.now,
+    lease: r.leaseSeconds,
+    clock: w.ownClock ?? w.now,
+  };
+  const claimed = yield* atomic(
+    (function* () {
+      if (!design.claimRead) return yield* all(design.claim, params);
+      // A two-statement claim: what the read returned is bound into the write by column name.
+      const seen = w.seen === undefined ? yield* get(design.claimRead, params) : w.seen;
+      return seen ? yield* all(design.claim, { ...params, ...seen }) : [];
+    })(),
+  );
+  const after = yield* readRow(r);
+  if (!before || !after) {
+    const decision = decideMissingRun(contextOf(state, w), {
+      kind: 'claim',
+      runId: r.runId,
+      token: null,
+    });
+    return { decision, row: after };
+  }
+  const decision = decideClaim(contextOf(state, w), {
+    before: rowState(before),
+    after: rowState(after),
+    changed: claimed.length === 1 && after ? 1 : 0,
+    // A claim whose read was its own step tests in its write only what it compares with it.
+    checked: !design.claimRead || !w.seen,
+    ...(w.seen ? { read: claimReadRow(w.seen) } : {}),
+    conditions: design.rules ? claimConditionsOf(design.rules) : undefined,
+    others: state.held,
+  });
+  const token = decision.outcome.database === 'applied' ? Number(claimed[0].token) : undefined;
+  return { decision, row: after, ...(token !== undefined ? { token } : {}) };
+}
+
+function* commitPlan(
+  r: LeaseRun,
+  state: LeaseState,
+  w: Extract<Write, { kind: 'renew' | 'finish' | 'output' }>,
+) {
+  const { design } = r;
+  const rules = design.rules;
+  const ctx = contextOf(state, w);
+  const facts = { owner: w.writer, token: w.token, now: w.now, ...w.memory };
+  const before = yield* readRow(r);
+  let changed: number;
+  if (w.kind === 'output') {
+    if (!design.writeOutput)
+      throw new Error(`The design "${design.id}" does not define run outputs.`);
+    const { name, opId, body } = w.output;
+    const base = { run: r.runId, owner: w.writer, token: w.token, now: w.now };
+    changed = yield* run(design.writeOutput, { ...base, name, op: opId, body });
+  } else {
+    changed = yield* run(design[w.kind], {
+      run: r.runId,
+      owner: w.writer,
+      token: w.token,
+      now: w.now,
+      lease: r.leaseSeconds,
+      ...conditionParams(rules?.[w.kind] ?? [], facts),
+    });
+  }
+  const after = yield* readRow(r);
+  if (!before || !after) {
+    const decision = decideMissingRun(ctx, { kind: w.kind, runId: r.runId, token: w.token });
+    return { decision, row: after };
+  }
+  const conditions = rules?.[w.kind] ?? COMMIT_CONDITIONS;
+  let duplicate: { opId: string; storedBy?: string } | undefined;
+  let stored: RunOutput | undefined;
+  if (changed === 0 && w.kind === 'finish') {
+    // This holder's retry of a finish that landed (the row says who finished it).
+    if (finishLanded(rules?.finish, after, w.writer, w.token))
+      duplicate = { opId: `${w.writer}@${w.token}` };
+  } else if (changed === 0 && w.kind === 'output') {
+    const read = design.readOutput ?? fencedDesign.readOutput ?? '';
+    const row = yield* get(read, { run: r.runId, name: w.output.name });
+    stored = row ? readOutputRow(row) : undefined;
+    // A retry whose first attempt landed is a duplicate, unless the writer has also lost the run.
+    const held = conditionChecks(conditions, before, facts).every((c) => c.held);
+    if (stored && stored.opId === w.output.opId && held)
+      duplicate = { opId: w.output.opId, storedBy: stored.owner };
+  }
+  const decision = decideCommit(ctx, {
+    kind: w.kind,
+    conditions,
+    before: rowState(before),
+    after: rowState(after),
+    token: w.token,
+    changed,
+    ...(w.memory ? { memory: w.memory } : {}),
+    ...(duplicate ? { duplicate } : {}),
+  });
+  return { decision, row: after, ...(duplicate && stored ? { stored } : {}) };
+}
+
+function* cancelPlan(r: LeaseRun, state: LeaseState, w: Extract<Write, { kind: 'cancel' }>) {
+  const before = yield* readRow(r);
+  const returned = yield* all(r.design.cancel, { run: r.runId, now: w.now });
+  const after = yield* readRow(r);
+  const changed = returned.length > 0 && after ? returned.length : 0;
+  // A fenced cancel is a new generation no holder owns: the design's fenced targets learn it now.
+  const bumped = changed > 0 && before !== undefined && after!.fence > before.fence;
+  const targets = r.design.targets ?? fencedDesign.targets!;
+  if (bumped && targets.register)
+    yield* run(targets.register, { run: r.runId, token: after!.fence });
+  const decision = decideCancel(contextOf(state, w), {
+    before: rowState(before),
+    after: rowState(after),
+    changed,
+  });
+  return { decision, row: after, ...(bumped ? { registered: registeredResources(r.design) } : {}) };
+}
+
+function* stepPlan(r: LeaseRun, state: LeaseState, w: Write): Plan<LeaseStepResult> {
+  const done =
+    w.kind === 'claim'
+      ? yield* claimPlan(r, state, w)
+      : w.kind === 'cancel'
+        ? yield* cancelPlan(r, state, w)
+        : yield* commitPlan(r, state, w);
+  return { ...done, state: nextState(state, w, done.decision) };
+}
+
+/** One write through the design on a synchronous driver (sql.js, better-sqlite3). */
+export function step(
+  run: LeaseRun,
+  state: LeaseState,
+  write: Write,
+  db: SqlDriver,
+): LeaseStepResult {
+  return drive(stepPlan(run, state, write), db);
+}
+
+/** One write through the design on an asynchronous driver (PostgreSQL): the same plan. */
+export function stepAsync(
+  run: LeaseRun,
+  state: LeaseState,
+  write: Write,
+  db: AsyncSqlDriver,
+): Promise<LeaseStepResult> {
+  return driveAsync(stepPlan(run, state, write), db);
+}
