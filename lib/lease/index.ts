@@ -181,15 +181,8 @@ export {
   finishLanded,
 } from './decide';
 /** The one lease step: a write through the design, decided (sync and async drivers). */
-export {
-  step,
-  stepAsync,
-  START_STATE,
-  type LeaseRun,
-  type LeaseState,
-  type LeaseStepResult,
-  type Write,
-} from './step';
+export { step, stepAsync } from './step';
+export { type LeaseRun, type LeaseState, type LeaseStepResult, type Write } from './write';
 /** The one reader of a run row (either dialect), and the row a decision sees. */
 export { readRunRow, rowState, claimValuesOf } from './run-row';
 export {

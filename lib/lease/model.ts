@@ -5,16 +5,14 @@ import { RUNS_TABLE } from './conditions';
 import { fencedDesign } from './designs';
 import { resourceWrites, writeThroughFence } from './fence-write';
 import { readRunRow } from './run-row';
+import { readBeforeClaim, readOutputRow, registeredResources, step } from './step';
 import {
-  readOutputRow,
-  registeredResources,
   START_STATE,
-  step,
   type LeaseRun,
   type LeaseState,
   type LeaseStepResult,
   type Write,
-} from './step';
+} from './write';
 import type { ClaimResult, CommitResult, OutputResult } from './types';
 
 /** A step's result in the model's terms: applied or not, the rows changed, the row after. */
@@ -97,8 +95,7 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
     },
     read,
     claimRead(owner, now) {
-      if (!design.claimRead) return undefined;
-      return db.get(design.claimRead, { run: runId, owner, now, lease: leaseSeconds }) ?? null;
+      return readBeforeClaim(bound, { writer: owner, now }, db);
     },
     workerCheck(owner, fenceToken, now) {
       const check = design.targets?.workerCheck;

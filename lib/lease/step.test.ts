@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { asyncDriver, openSqlJs, type SqlDriver } from '@/lib/sqlite';
 import { comparedDesigns, fencedDesign } from './designs';
-import { START_STATE, step, stepAsync, type LeaseRun, type LeaseState, type Write } from './step';
+import { step, stepAsync } from './step';
+import { START_STATE, type LeaseRun, type LeaseState, type Write } from './write';
 
 /*
  * lib/lease's one step: the write's decision from the row before and after, and who holds what

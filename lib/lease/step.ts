@@ -1,14 +1,14 @@
 import type { AsyncSqlDriver, SqlDriver, SqlRow } from '@/lib/sqlite';
+import type { LeaseRun, LeaseState, LeaseStepResult, Write } from './write';
 import { GATEWAY_RESOURCE, REPORT_RESOURCE, claimConditionsOf } from './build';
-import { conditionParams, type WriterFacts } from './catalogue';
+import { conditionParams } from './catalogue';
 import { conditionChecks } from './catalogue-checks';
 import { claimReadRow } from './claim-compare';
 import { COMMIT_CONDITIONS } from './conditions';
 import { decideCancel, decideClaim, decideCommit, decideMissingRun, finishLanded } from './decide';
-import type { Authority, LeaseClock, WriteDecision } from './decision';
+import type { WriteDecision } from './decision';
 import { fencedDesign } from './designs';
-import { authorityAfter, NO_AUTHORITY, type DecisionContext, type HeldToken } from './judge';
-import type { UnknownReason } from './outcome';
+import { authorityAfter, type DecisionContext } from './judge';
 import { readRunRow, rowState } from './run-row';
 import { all, atomic, drive, driveAsync, get, run, type Plan } from './sql-plan';
 import type { LeaseDesign, RunOutput, RunRow } from './types';
@@ -23,80 +23,6 @@ import type { LeaseDesign, RunOutput, RunRow } from './types';
  * The step is written once, as a plan of SQL requests (sql-plan.ts): `step` answers them from a
  * synchronous driver (sql.js, better-sqlite3), `stepAsync` from an asynchronous one (PostgreSQL).
  */
-
-/** The design a step runs, bound to one run and one lease length. */
-export interface LeaseRun {
-  design: LeaseDesign;
-  runId: string;
-  /** Lease length in database-time seconds. */
-  leaseSeconds: number;
-}
-
-/** Who holds what, as the step folds it over a history. */
-export interface LeaseState {
-  /** The newest claim's holder and token (nobody: never claimed, or fenced by a cancel). */
-  authority: Authority;
-  /** The tokens holders learned from their claims (a claim whose reply was lost teaches none). */
-  held: readonly HeldToken[];
-}
-
-/** Before the first write: nobody holds the run. */
-export const START_STATE: LeaseState = { authority: NO_AUTHORITY, held: [] };
-
-/** What every write shares: who sent it, at which statement time, and what it learned. */
-interface WriteBase {
-  /** The owner name the writer writes under ('A'), or 'the user' for a cancel. */
-  writer: string;
-  /** The $now its statement binds (the clock that judges its lease). */
-  now: number;
-  /** The generation the writer holds, when the token it carries is another number. */
-  holds?: number;
-  /** The reply never reached the writer: it learns `unknown`. */
-  lost?: UnknownReason;
-  /** The clock its lease check reads, when the scenario names clocks (for the words). */
-  clock?: LeaseClock;
-}
-
-/** One write to the run row, as the step takes it. */
-export type Write =
-  | (WriteBase & {
-      kind: 'claim';
-      /** The claimer's own clock ($clock; a design that tracks claimed_at records it). */
-      ownClock?: number;
-      /**
-       * For a two-statement claim whose read was a step of its own: what that read returned
-       * (null: it saw nothing, so nothing is sent). Absent: the read runs with the write.
-       */
-      seen?: SqlRow | null;
-    })
-  | (WriteBase & {
-      kind: 'renew' | 'finish';
-      token: number;
-      /** What the writer's claim left and what it read (catalogue conditions compare them). */
-      memory?: Pick<WriterFacts, 'claim' | 'read'>;
-    })
-  | (WriteBase & {
-      kind: 'output';
-      token: number;
-      memory?: Pick<WriterFacts, 'claim' | 'read'>;
-      /** `opId`: the business operation id, stable across retries. */
-      output: { name: string; opId: string; body: string };
-    })
-  | (WriteBase & { kind: 'cancel' });
-
-/** What one step returns: the next state and the decision, with what the caller may need. */
-export interface LeaseStepResult {
-  state: LeaseState;
-  decision: WriteDecision;
-  /** The run row after the write (undefined: the run does not exist). */
-  row: RunRow | undefined;
-  /** A fenced cancel's new generation told to the design's highest-seen resources. */
-  registered?: string[];
-  /** A duplicate output: what its first attempt stored. */
-  stored?: RunOutput;
-  /** An applied claim: the token its statement returned (what the claimant carries from now). */
-  token?: number;
-}
 
 function* readRow(r: LeaseRun): Plan<RunRow | undefined> {
   return readRunRow(yield* get(r.design.read, { run: r.runId }));
@@ -272,6 +198,26 @@ function* stepPlan(r: LeaseRun, state: LeaseState, w: Write): Plan<LeaseStepResu
         ? yield* cancelPlan(r, state, w)
         : yield* commitPlan(r, state, w);
   return { ...done, state: nextState(state, w, done.decision) };
+}
+
+/**
+ * The first statement of a two-statement claim on its own, as a step of the claimant (null: it
+ * saw nothing; undefined: the design's claim is one statement). Its row is what `seen` carries.
+ */
+export function readBeforeClaim(
+  run: LeaseRun,
+  claimant: { writer: string; now: number },
+  db: SqlDriver,
+): SqlRow | null | undefined {
+  const sql = run.design.claimRead;
+  if (!sql) return undefined;
+  const params = {
+    run: run.runId,
+    owner: claimant.writer,
+    now: claimant.now,
+    lease: run.leaseSeconds,
+  };
+  return drive(get(sql, params), db) ?? null;
 }
 
 /** One write through the design on a synchronous driver (sql.js, better-sqlite3). */
