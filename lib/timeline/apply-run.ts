@@ -8,15 +8,7 @@ import {
 } from '@/lib/lease';
 import { DRAFT_OUTPUT, type LaneState } from './state';
 import { registerAtEveryTarget } from './targets';
-import {
-  clockOf,
-  closeWindow,
-  contextOf,
-  heldTokens,
-  leaseTime,
-  write,
-  type Ctx,
-} from './effects';
+import { clockOf, closeWindow, contextOf, heldTokens, leaseTime, write, type Ctx } from './effects';
 import type { TimelineEvent, WriteEffect, WriteEvent } from './types';
 
 /*
