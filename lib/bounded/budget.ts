@@ -1,4 +1,7 @@
+import { BUILT_INS } from './intrinsics';
 import { CUT_MARK, cutText, PAGE_BOUNDS, shownLine, type ShownOf, type ShownText } from './text';
+
+const { max, min, stringSlice } = BUILT_INS;
 
 /** Bounds of one result: characters per item and in all. */
 export interface TextBounds {
@@ -20,7 +23,7 @@ export class TextBudget {
 
   /** Characters still free. */
   get left(): number {
-    return Math.max(0, this.bounds.totalChars - this.kept);
+    return max(0, this.bounds.totalChars - this.kept);
   }
 
   /**
@@ -29,11 +32,11 @@ export class TextBudget {
    * the start of a 4 MB cell and its length, without the rest).
    */
   take(text: string, total: number = text.length): ShownText {
-    const cut = cutText(text, Math.min(this.bounds.itemChars, this.left));
-    const whole = Math.max(total, cut.chars.total);
+    const cut = cutText(text, min(this.bounds.itemChars, this.left));
+    const whole = max(total, cut.chars.total);
     this.kept += cut.chars.shown;
     this.full += whole;
-    const marked = cut.text.endsWith(CUT_MARK);
+    const marked = cut.text.length > 0 && stringSlice(cut.text, -CUT_MARK.length) === CUT_MARK;
     if (whole > cut.chars.shown && !marked && text.length > 0)
       return `${cut.text}${CUT_MARK}` as ShownText;
     return cut.text;

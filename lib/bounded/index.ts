@@ -12,3 +12,25 @@ export {
   type ShownText,
 } from './text';
 export { TextBudget, type TextBounds } from './budget';
+/** The built-ins the door uses, as they were when it loaded (before any learner code ran). */
+export { BUILT_INS, uncurry } from './intrinsics';
+/** The door for messages from a worker that ran learner code: bytes, size, shape, lengths. */
+export {
+  booleanPart,
+  eitherPart,
+  listPart,
+  MessageRefused,
+  nullablePart,
+  numberPart,
+  objectPart,
+  oneOfPart,
+  openMessage,
+  optionalPart,
+  recordPart,
+  taggedPart,
+  textPart,
+  type MessageBounds,
+  type MessagePart,
+  type MessageTally,
+  type Opened,
+} from './message';

@@ -1,3 +1,7 @@
+import { BUILT_INS } from './intrinsics';
+
+const { stringSlice, charCodeAt, arraySlice, numberToLocale, floor, max, min } = BUILT_INS;
+
 declare const shownBrand: unique symbol;
 
 /**
@@ -29,7 +33,7 @@ export const PAGE_BOUNDS = {
 /** The end of a cut text: the reader sees that more was there. */
 export const CUT_MARK = '…';
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => numberToLocale(n, 'en-US');
 
 function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
@@ -38,17 +42,19 @@ function isHighSurrogate(code: number): boolean {
 /**
  * The first `maxChars` characters of `text` (UTF-16 units, never half a surrogate pair), with
  * "…" when it was cut, and how much was shown. It reads only the characters it keeps, plus the
- * length: a 20 MB string costs what its first `maxChars` cost.
+ * length: a 20 MB string costs what its first `maxChars` cost. It calls the built-ins as they
+ * were when the module loaded (./intrinsics.ts): a program that replaced String.prototype.slice
+ * does not change what it keeps.
  */
 export function cutText(text: string, maxChars: number): { text: ShownText; chars: ShownOf } {
   const total = text.length;
-  const limit = Math.max(0, Math.floor(maxChars));
+  const limit = max(0, floor(maxChars));
   if (total <= limit)
     return { text: text as ShownText, chars: { shown: total, total, atLeast: false } };
   let end = limit;
-  if (end > 0 && isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
+  if (end > 0 && isHighSurrogate(charCodeAt(text, end - 1))) end -= 1;
   return {
-    text: `${text.slice(0, end)}${CUT_MARK}` as ShownText,
+    text: `${stringSlice(text, 0, end)}${CUT_MARK}` as ShownText,
     chars: { shown: end, total, atLeast: false },
   };
 }
@@ -76,9 +82,7 @@ export function showMessage(text: string, maxChars: number = PAGE_BOUNDS.message
  */
 export function shown(words: TemplateStringsArray, ...parts: (ShownText | number)[]): ShownText {
   let text = words[0];
-  parts.forEach((part, i) => {
-    text += `${part}${words[i + 1]}`;
-  });
+  for (let i = 0; i < parts.length; i += 1) text += `${parts[i]}${words[i + 1]}`;
   return text as ShownText;
 }
 
@@ -87,9 +91,9 @@ export function showList<T>(
   items: readonly T[],
   maxItems: number = PAGE_BOUNDS.listItems,
 ): { items: T[]; count: ShownOf } {
-  const limit = Math.max(0, Math.floor(maxItems));
+  const limit = max(0, floor(maxItems));
   return {
-    items: items.slice(0, limit),
-    count: { shown: Math.min(items.length, limit), total: items.length, atLeast: false },
+    items: arraySlice(items, 0, limit),
+    count: { shown: min(items.length, limit), total: items.length, atLeast: false },
   };
 }

@@ -1,5 +1,6 @@
 import { GuardedWorker } from '@/lib/worker/guarded-worker';
 import { startClaimLabWorker } from '@/lib/worker/start/claim-lab';
+import { LAB_REPLY_BOUNDS, labProgressPart, labResponsePart } from './claim-lab.door';
 import type { LabRunProgress, LabRequest, LabResponse } from './claim-lab.protocol';
 import { LAB_LIMITS } from './limits';
 
@@ -12,14 +13,17 @@ export interface RunLimits {
   timeoutMs: number;
 }
 
-function startLabWorker(timeoutMs: number) {
+function startLabWorker(timeoutMs: number, create: () => Worker) {
   let started: Promise<unknown> | null = null;
   const worker = new GuardedWorker<LabRequest, LabResponse, LabRunProgress>(
-    startClaimLabWorker,
+    create,
     timeoutMs,
     () => {
       started = null;
     },
+    false,
+    // Nothing from the program's realm is trusted: every reply passes the page's door (issue 41).
+    { body: labResponsePart, progress: labProgressPart, bounds: LAB_REPLY_BOUNDS },
   );
   const start = () => (started ??= worker.request({ type: 'init' }, START_TIMEOUT_MS));
   void start();
@@ -38,24 +42,26 @@ function startLabWorker(timeoutMs: number) {
  */
 export function createClaimLabWorker(
   limits: RunLimits = { silentMs: LAB_LIMITS.silentMs, timeoutMs: LAB_LIMITS.timeoutMs },
+  /** Starts one lab worker (a test runs the same worker module in a Node thread). */
+  create: () => Worker = startClaimLabWorker,
 ) {
   const { timeoutMs } = limits;
   let spare: ReturnType<typeof startLabWorker> | null = null;
   let current: ReturnType<typeof startLabWorker> | null = null;
   const takeSpare = () => {
-    const next = spare ?? startLabWorker(timeoutMs);
+    const next = spare ?? startLabWorker(timeoutMs, create);
     spare = null;
     return next;
   };
   return {
     start() {
-      spare ??= startLabWorker(timeoutMs);
+      spare ??= startLabWorker(timeoutMs, create);
       return spare.start();
     },
     async run(source: string) {
       current?.worker.terminate();
       const mine = (current = takeSpare());
-      spare = startLabWorker(timeoutMs);
+      spare = startLabWorker(timeoutMs, create);
       await mine.start();
       return mine.worker.request({ type: 'run', source }, limits);
     },

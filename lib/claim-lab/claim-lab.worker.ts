@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { loadSqlJs, openSqlJs, type SqlJsDriver } from '@/lib/sqlite';
 import { runScript } from '@/lib/sqlite/console';
-import { serveRequests } from '@/lib/worker/serve';
+import { serveSealed, type SealedAnswer } from '@/lib/worker/serve-sealed';
 import type { LabRunProgress, LabRequest, LabResponse } from './claim-lab.protocol';
 import { LAB_LIMITS } from './limits';
 import { trackLeftWork, type LeftWork } from './left-work';
@@ -17,6 +17,8 @@ import { runProgram } from './run-program';
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 // Taken before the lock-down removes timers: the worker's own way to wait for its next task.
 const later = scope.setTimeout.bind(scope);
+// The clock, taken before any program can replace performance.now.
+const now = performance.now.bind(performance);
 let leftWork: LeftWork | null = null;
 const ready = loadSqlJs().then(() => {
   lockDownScope(scope);
@@ -28,12 +30,13 @@ let ran = false;
 
 async function handle(
   request: LabRequest,
-  progress: (progress: LabRunProgress) => void,
-): Promise<LabResponse> {
+  answer: SealedAnswer<LabResponse, LabRunProgress>,
+): Promise<void> {
   await ready;
+  const { progress, reply } = answer;
   switch (request.type) {
     case 'init':
-      return { type: 'ready' };
+      return reply({ type: 'ready' });
     case 'run': {
       if (ran)
         throw new Error(
@@ -41,16 +44,16 @@ async function handle(
         );
       ran = true;
       db = await openSqlJs();
-      const started = performance.now();
+      const started = now();
       // The page stops a run that goes quiet, not one that is slow: each database call or print
       // says the program is working (at most every progressEveryMs).
       let reported = started;
       let calls = 0;
       const onActivity = () => {
         calls += 1;
-        const now = performance.now();
-        if (now - reported < LAB_LIMITS.progressEveryMs) return;
-        reported = now;
+        const at = now();
+        if (at - reported < LAB_LIMITS.progressEveryMs) return;
+        reported = at;
         progress({ calls });
       };
       const run = runProgram(db, request.source, { onActivity });
@@ -58,13 +61,14 @@ async function handle(
       // same time limit (one that never ends keeps this answer back, and the page ends the
       // worker when the limit passes).
       await leftWork?.idle();
-      return { type: 'ran', run, ms: performance.now() - started };
+      return reply({ type: 'ran', run, ms: now() - started });
     }
     case 'console':
-      return { type: 'console', result: db ? runScript(db.raw, request.sql) : null };
+      return reply({ type: 'console', result: db ? runScript(db.raw, request.sql) : null });
   }
 }
 
-// lib/worker's protocol, one request after another; its methods are taken now, before the
-// lock-down removes globals.
-serveRequests<LabRequest, LabResponse, LabRunProgress>(handle, {}, scope);
+// lib/worker's sealed channel (issue 41): one request after another, on a port the page hands
+// over before any program exists, answered in bytes the page checks with its own door. Its
+// methods are taken now, before the lock-down removes globals and before a program can patch one.
+serveSealed<LabRequest, LabResponse, LabRunProgress>(handle, {}, scope);

@@ -22,6 +22,10 @@ export const LAB_LIMITS = {
   maxSqlChars: 10_000,
   /** SQL text kept across all statements of one run. */
   maxStatementChars: 200_000,
+  /** Statements kept for the lab's checks (an empty statement costs no characters, but a place). */
+  maxStatements: 2_000,
+  /** Step SQL, the lines steps came from and their bound values, across all steps of one run. */
+  maxStepChars: 300_000,
   /** Values one db call may bind that the page is shown. */
   maxParams: 20,
   /** An exception's or SQLite error's message is cut after this many characters. */

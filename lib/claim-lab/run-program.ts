@@ -1,4 +1,4 @@
-import { cutText, shown, TextBudget, type ShownText } from '@/lib/bounded';
+import { BUILT_INS, cutText, shown, TextBudget, type ShownText } from '@/lib/bounded';
 import type { SqlJsDriver, SqlParams, SqlValue } from '@/lib/sqlite';
 import { SqlError } from '@/lib/sqlite';
 import { LAB_LIMITS } from './limits';
@@ -53,6 +53,11 @@ export interface RunOptions {
   onActivity?: () => void;
 }
 
+// The runner's own calls while a program runs, as they were when this module loaded: a program
+// that replaces Array.prototype.push does not flood the output (issue 41). The page's door is the
+// guard; these keep an honest run's results what the program made.
+const { push, arrayJoin } = BUILT_INS;
+
 const WRITE = /^(\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(UPDATE|INSERT|DELETE|REPLACE)\b/i;
 
 /**
@@ -70,6 +75,11 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
   const sqlBudget = new TextBudget({
     itemChars: LAB_LIMITS.maxSqlChars,
     totalChars: LAB_LIMITS.maxStatementChars,
+  });
+  // Each step's SQL, the line it came from and its bound values share one budget per run.
+  const stepBudget = new TextBudget({
+    itemChars: LAB_LIMITS.maxSqlChars,
+    totalChars: LAB_LIMITS.maxStepChars,
   });
   let sent = 0;
   let outputChars = 0;
@@ -111,8 +121,8 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
     }
     const bound = checkParams(method, params);
     sent += 1;
-    const cutSql = cutText(sql, LAB_LIMITS.maxSqlChars).text;
-    if (sqlBudget.left > 0) statements.push(sqlBudget.take(sql));
+    if (sqlBudget.left > 0 && statements.length < LAB_LIMITS.maxStatements)
+      push(statements, sqlBudget.take(sql));
     const before = totalChanges();
     let result: T;
     try {
@@ -130,14 +140,17 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
         const from =
           top === null
             ? null
-            : { line: top, text: cutText((sourceLines[top - 1] ?? '').trim(), 300).text };
-        steps.push({
+            : {
+                line: top,
+                text: stepBudget.take(cutText((sourceLines[top - 1] ?? '').trim(), 300).text),
+              };
+        push(steps, {
           index: sent,
           call: method,
           line: site?.line ?? null,
           from,
-          sql: cutSql,
-          params: bound && !Array.isArray(bound) ? shownParams(bound) : null,
+          sql: stepBudget.take(sql),
+          params: bound && !Array.isArray(bound) ? shownParams(bound, stepBudget) : null,
           changed,
           table: snapshot(),
         });
@@ -167,12 +180,14 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
         `Output stopped after ${output.length} lines (${outputChars.toLocaleString('en-US')} characters): the lab shows at most ${LAB_LIMITS.maxOutputLines} lines and ${LAB_LIMITS.maxOutputChars.toLocaleString('en-US')} characters.`,
       );
     }
-    const cut = cutText(values.map(formatValue).join(' '), LAB_LIMITS.maxLineChars);
+    const shownValues: string[] = [];
+    for (let i = 0; i < values.length; i += 1) push(shownValues, formatValue(values[i]));
+    const cut = cutText(arrayJoin(shownValues, ' '), LAB_LIMITS.maxLineChars);
     const line =
       cut.chars.shown < cut.chars.total
         ? shown`${cut.text} (line cut at ${LAB_LIMITS.maxLineChars} characters)`
         : cut.text;
-    output.push(line);
+    push(output, line);
     outputChars += line.length;
     options.onActivity?.();
   };
@@ -219,14 +234,15 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
 /** The named values of a call as the page shows them: the first maxParams, text cut. */
 function shownParams(
   bound: Readonly<Record<string, SqlValue>> | readonly SqlValue[],
+  budget: TextBudget,
 ): Record<string, LabCell> {
   const shownValues: Record<string, LabCell> = {};
   for (const [name, value] of Object.entries(bound).slice(0, LAB_LIMITS.maxParams)) {
-    shownValues[cutText(name, LAB_LIMITS.maxCellChars).text] =
+    shownValues[budget.take(cutText(name, LAB_LIMITS.maxCellChars).text)] =
       value instanceof Uint8Array
         ? cutText(`<${value.length} bytes>`, 40).text
         : typeof value === 'string'
-          ? cutText(value, LAB_LIMITS.maxCellChars).text
+          ? budget.take(cutText(value, LAB_LIMITS.maxCellChars).text)
           : value;
   }
   return shownValues;

@@ -15,3 +15,5 @@ export {
   type ScriptResult,
   type ShownOf,
 } from './console';
+/** What the page accepts of a console run from a worker (lib/bounded's door, issue 41). */
+export { scriptResultPart, shownOfPart } from './sql-console.door';

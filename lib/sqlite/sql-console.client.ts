@@ -1,5 +1,6 @@
 import { GuardedWorker } from '@/lib/worker/guarded-worker';
 import { startSqlConsoleWorker } from '@/lib/worker/start/sql-console';
+import { CONSOLE_REPLY_BOUNDS, consoleResponsePart } from './sql-console.door';
 import type { ConsoleRequest, ConsoleResponse } from './sql-console.protocol';
 
 /** How long one console run may take before its worker is replaced. */
@@ -15,6 +16,7 @@ export function createSqlConsole(seed: string, timeoutMs = CONSOLE_TIMEOUT_MS) {
     timeoutMs,
     (w) => void w.request({ type: 'reset', seed }, 10_000),
     true,
+    { body: consoleResponsePart, bounds: CONSOLE_REPLY_BOUNDS },
   );
   return {
     reset: () => worker.request({ type: 'reset', seed }, 10_000),

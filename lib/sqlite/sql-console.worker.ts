@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import type { Database } from 'sql.js';
-import { serveRequests } from '@/lib/worker/serve';
+import { serveSealed, type SealedAnswer } from '@/lib/worker/serve-sealed';
 import { runScript } from './console';
 import { openSqlJs } from './sqljs-driver';
 import type { ConsoleRequest, ConsoleResponse } from './sql-console.protocol';
@@ -8,31 +8,29 @@ import type { ConsoleRequest, ConsoleResponse } from './sql-console.protocol';
 // The SQL console's database lives only in this worker: a runaway query can freeze the worker,
 // never the page, and the page replaces the worker when it does.
 let db: Database | null = null;
+const now = performance.now.bind(performance);
 
-async function handle(request: ConsoleRequest): Promise<ConsoleResponse> {
+async function handle(
+  request: ConsoleRequest,
+  { reply }: SealedAnswer<ConsoleResponse, never>,
+): Promise<void> {
   switch (request.type) {
     case 'reset': {
       db?.close();
       db = (await openSqlJs()).raw;
       const seeded = runScript(db, request.seed);
-      return { type: 'reset', error: seeded.error?.message ?? null };
+      return reply({ type: 'reset', error: seeded.error?.message ?? null });
     }
     case 'run': {
       if (!db) db = (await openSqlJs()).raw;
-      const started = performance.now();
+      const started = now();
       const result = runScript(db, request.sql);
-      return { type: 'ran', result, ms: performance.now() - started };
-    }
-    case 'export': {
-      if (!db) db = (await openSqlJs()).raw;
-      return { type: 'exported', bytes: db.export() };
+      return reply({ type: 'ran', result, ms: now() - started });
     }
   }
 }
 
-// lib/worker's protocol: requests strictly in order (a run never sees a half-made database from a
-// reset), each acknowledged when it starts so the page's time limit counts only its own work.
-serveRequests<ConsoleRequest, ConsoleResponse>(handle, {
-  ackStart: true,
-  transfer: (answer) => (answer.type === 'exported' ? [answer.bytes.buffer as ArrayBuffer] : []),
-});
+// lib/worker's sealed channel: requests strictly in order (a run never sees a half-made database
+// from a reset), each acknowledged when it starts so the page's time limit counts only its own
+// work; every reply in bytes, opened on the page by lib/bounded's door (sql-console.door.ts).
+serveSealed<ConsoleRequest, ConsoleResponse>(handle, { ackStart: true });

@@ -1,5 +1,6 @@
-import type { ShownText } from '@/lib/bounded';
+import { shown, type ShownText } from '@/lib/bounded';
 import { workerMessage, type WorkerEnvelope, type WorkerReply } from './protocol';
+import { openReply, type OpenChannel, type ReplyDoor } from './sealed-door';
 
 /** How long a worker may take to begin a request when it acknowledges starts. */
 const START_WATCHDOG_MS = 30_000;
@@ -39,8 +40,11 @@ interface Pending<R, P> {
  */
 export class GuardedWorker<Q, R, P = never> {
   private worker: Worker | null = null;
+  /** Where requests go: the worker itself, or the port of its sealed channel. */
+  private channel: { postMessage(message: unknown): void } | null = null;
   private nextId = 1;
   private pending = new Map<number, Pending<R, P>>();
+  private readonly open: ReturnType<typeof openReply<R, P>> | null;
 
   constructor(
     private readonly create: () => Worker,
@@ -49,21 +53,56 @@ export class GuardedWorker<Q, R, P = never> {
     private readonly onRestart?: (worker: GuardedWorker<Q, R, P>) => void,
     /** The worker posts WorkerStarted when it begins each request (see WorkerStarted). */
     private readonly ackStart = false,
-  ) {}
+    /**
+     * For a worker that runs a learner's program: it answers only on a port the page hands it
+     * first, only in bytes, and every reply passes this door (lib/worker/sealed-door.ts). A reply
+     * the door refuses is dropped whole and the worker ended; its requests end as crashed, with
+     * the door's line.
+     */
+    door?: ReplyDoor<R, P>,
+  ) {
+    this.open = door ? openReply(door) : null;
+  }
+
+  private receive(message: WorkerReply<R, P>) {
+    const waiting = this.pending.get(message.id);
+    if (!waiting) return;
+    if ('started' in message) return waiting.started();
+    if ('progress' in message) return waiting.progress(message.progress);
+    if ('failed' in message)
+      return waiting.settle({ kind: 'failed', message: workerMessage(message.failed) });
+    waiting.settle({ kind: 'ok', value: message.body });
+  }
+
+  /** A reply the door refused: nothing of it is kept, the worker is ended, the learner told why. */
+  private refuse(line: ShownText) {
+    this.failAll({ kind: 'crashed', message: shown`its reply was refused: ${line}.` });
+    this.replace();
+  }
 
   private ensure(): Worker {
     if (this.worker) return this.worker;
     const worker = this.create();
-    worker.onmessage = (event: MessageEvent<WorkerReply<R, P>>) => {
-      const message = event.data;
-      const waiting = this.pending.get(message.id);
-      if (!waiting) return;
-      if ('started' in message) return waiting.started();
-      if ('progress' in message) return waiting.progress(message.progress);
-      if ('failed' in message)
-        return waiting.settle({ kind: 'failed', message: workerMessage(message.failed) });
-      waiting.settle({ kind: 'ok', value: message.body });
-    };
+    const open = this.open;
+    if (open) {
+      const { port1, port2 } = new MessageChannel();
+      port1.onmessage = (event: MessageEvent) => {
+        if (this.worker !== worker) return;
+        const opened = open(event.data);
+        if (opened.ok) this.receive(opened.value);
+        else this.refuse(opened.line);
+      };
+      // Anything on the worker's own channel did not come from the harness: its data is never
+      // read (reading it would deserialise whatever was sent).
+      worker.onmessage = () => {
+        if (this.worker === worker) this.refuse(shown`the worker wrote outside its channel`);
+      };
+      worker.postMessage({ open: port2 } satisfies OpenChannel, [port2]);
+      this.channel = port1;
+    } else {
+      worker.onmessage = (event: MessageEvent<WorkerReply<R, P>>) => this.receive(event.data);
+      this.channel = worker;
+    }
     worker.onerror = (event) => {
       event.preventDefault();
       // An uncaught error's text is whatever the worker's code threw (learner code, in the claim
@@ -86,6 +125,7 @@ export class GuardedWorker<Q, R, P = never> {
 
   private replace() {
     this.worker?.terminate();
+    this.closeChannel();
     this.worker = null;
     this.onRestart?.(this);
   }
@@ -100,7 +140,8 @@ export class GuardedWorker<Q, R, P = never> {
       silentMs,
       onProgress,
     } = typeof options === 'number' ? { timeoutMs: options } : options;
-    const worker = this.ensure();
+    this.ensure();
+    const channel = this.channel!;
     const id = this.nextId++;
     return new Promise((resolve) => {
       const timers = new Set<ReturnType<typeof setTimeout>>();
@@ -155,7 +196,7 @@ export class GuardedWorker<Q, R, P = never> {
       if (this.ackStart)
         timers.add(setTimeout(expire(START_WATCHDOG_MS, 'total'), START_WATCHDOG_MS));
       else begin();
-      worker.postMessage({ id, body } satisfies WorkerEnvelope<Q>);
+      channel.postMessage({ id, body } satisfies WorkerEnvelope<Q>);
     });
   }
 
@@ -168,6 +209,12 @@ export class GuardedWorker<Q, R, P = never> {
   terminate(): void {
     this.failAll({ kind: 'stopped' });
     this.worker?.terminate();
+    this.closeChannel();
     this.worker = null;
+  }
+
+  private closeChannel() {
+    if (this.channel && this.channel !== this.worker) (this.channel as MessagePort).close();
+    this.channel = null;
   }
 }

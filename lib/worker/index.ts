@@ -23,3 +23,7 @@ export { GuardedWorker, type GuardedResult, type RequestOptions } from './guarde
 export { serveRequests, type ServeOptions, type WorkerScope } from './serve';
 /** Request/response over postMessage: an id per call, a value or an error per reply. */
 export { createRpcCaller, answerRpc, type RpcCall, type RpcReply, type RpcCaller } from './rpc';
+/** A worker that runs a learner's program: a port handed over first, bytes, the page's door. */
+export { openReply, type OpenChannel, type ReplyDoor } from './sealed-door';
+export { serveSealed, type SealedAnswer } from './serve-sealed';
+export { sealedBytes } from './sealed-bytes';
