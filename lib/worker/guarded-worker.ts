@@ -76,7 +76,7 @@ export class GuardedWorker<Q, R, P = never> {
 
   /** A reply the door refused: nothing of it is kept, the worker is ended, the learner told why. */
   private refuse(line: ShownText) {
-    this.failAll({ kind: 'crashed', message: shown`its reply was refused: ${line}.` });
+    this.failAll({ kind: 'crashed', message: shown`its reply was dropped: ${line}.` });
     this.replace();
   }
 

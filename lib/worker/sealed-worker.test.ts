@@ -68,7 +68,7 @@ describe('a sealed worker: replies on a port, in bytes, through the page door (i
     await expect(worker.request(0)).resolves.toEqual({
       kind: 'crashed',
       message:
-        'its reply was refused: reply.body.lines[0] was 5,000 characters long; the page takes at most 100.',
+        'its reply was dropped: reply.body.lines[0] was 5,000 characters long; the page takes at most 100.',
     });
     expect(made[0].terminated).toBe(true);
     await expect(worker.request(1)).resolves.toEqual({ kind: 'ok', value: { lines: ['fine'] } });
@@ -80,7 +80,7 @@ describe('a sealed worker: replies on a port, in bytes, through the page door (i
     const answer = await worker.request(0);
     expect(answer).toMatchObject({ kind: 'crashed' });
     expect(answer.kind === 'crashed' && answer.message).toMatch(
-      /^its reply was refused: the reply was 50,0\d\d bytes; the page takes at most 10,000\.$/,
+      /^its reply was dropped: the reply was 50,0\d\d bytes; the page takes at most 10,000\.$/,
     );
   });
 
@@ -94,7 +94,7 @@ describe('a sealed worker: replies on a port, in bytes, through the page door (i
     scope!.postMessage({ id: 1, body: { lines: ['forged'] } });
     await expect(answer).resolves.toEqual({
       kind: 'crashed',
-      message: 'its reply was refused: the worker wrote outside its channel.',
+      message: 'its reply was dropped: the worker wrote outside its channel.',
     });
     expect(made[0].terminated).toBe(true);
   });
