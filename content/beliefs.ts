@@ -33,6 +33,7 @@ export const BELIEFS: readonly Belief[] = [
       'insp-atomic',
       'chk-generation',
       'chk-not-client',
+      'lock-purpose',
     ],
   },
   {
@@ -44,12 +45,13 @@ export const BELIEFS: readonly Belief[] = [
       'insp-atomic',
       'std-intermediate',
       'chk-storage-side',
+      'where-the-check-sits',
     ],
   },
   {
     id: 'longer-ttl-fixes-it',
     words: 'A long enough lease never runs out under a live worker, so a longer TTL fixes it.',
-    touches: ['std-basic', 'chk-not-client'],
+    touches: ['std-basic', 'chk-not-client', 'lock-purpose'],
   },
   {
     id: 'idempotency-key-is-fencing',
@@ -64,6 +66,12 @@ export const BELIEFS: readonly Belief[] = [
   {
     id: 'any-token-check-will-do',
     words: 'A write that carries a token is fenced, whoever checks the token.',
-    touches: ['mistake-token-checked-only-in-worker', 'insp-resource', 'chk-storage-side'],
+    touches: [
+      'mistake-token-checked-only-in-worker',
+      'insp-resource',
+      'chk-storage-side',
+      'token-source',
+      'where-the-check-sits',
+    ],
   },
 ];

@@ -3,7 +3,7 @@ import { exerciseResult, itemPassed, NO_WORK, type WorkFacts } from '@/lib/progr
 import { predictionCorrect, type GradedAnswer, type WriteFate } from '@/lib/lesson/progress';
 import { CASE_FILES, caseScenario } from './cases';
 import { LAB_EXERCISES } from './claim-lab/exercises';
-import { MISTAKES, QUIZ_ITEMS } from './lesson';
+import { CHOICE_QUESTIONS, FOUNDATIONS, MISTAKES, QUIZ_ITEMS } from './lesson';
 import { MASTERY_MAP, type ExerciseRef } from './mastery';
 import { ASSESSMENT_ITEMS } from './reflect';
 import { TIMELINE_SCENARIOS } from './timeline/scenarios';
@@ -14,6 +14,8 @@ function exists(exercise: ExerciseRef): boolean {
   switch (exercise.kind) {
     case 'quiz':
       return QUIZ_ITEMS.some((q) => q.id === exercise.id);
+    case 'choice':
+      return CHOICE_QUESTIONS.some((q) => q.id === exercise.id);
     case 'prediction':
       return MISTAKES.some((m) => m.prediction.id === exercise.id);
     case 'challenge':
@@ -45,7 +47,7 @@ function learner(
 }
 
 describe('the mastery map', () => {
-  it('covers the 4 key inspections, the 4 mistakes, the 3 standards and the 3 checkpoints, once each', () => {
+  it('covers the 3 foundations, the 4 key inspections, the 4 mistakes, the 3 standards and the 3 checkpoints, once each', () => {
     const byGroup = (group: string) =>
       MASTERY_MAP.filter((i) => i.group === group).map((i) => i.id);
     const assessment = (group: string) =>
@@ -54,7 +56,8 @@ describe('the mastery map', () => {
     expect(byGroup('standard')).toEqual(assessment('standard'));
     expect(byGroup('checkpoint')).toEqual(assessment('checkpoint'));
     expect(byGroup('mistake')).toEqual(MISTAKES.map((m) => m.id));
-    expect(MASTERY_MAP).toHaveLength(14);
+    expect(byGroup('foundation')).toEqual(FOUNDATIONS.map((f) => f.id));
+    expect(MASTERY_MAP).toHaveLength(17);
   });
 
   it('gives every item at least one exercise, and every exercise exists', () => {

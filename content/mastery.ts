@@ -8,6 +8,8 @@
 export type ExerciseRef =
   /** A true-or-false quiz item: passed when right on the first try. */
   | { kind: 'quiz'; id: string }
+  /** A foundation's multiple-choice question on /learn: passed when right on the first try. */
+  | { kind: 'choice'; id: string }
   /** A mistake's prediction: passed when every write is right on the first check. */
   | { kind: 'prediction'; id: string }
   /** A claim/finish lab challenge: passed when solved. */
@@ -22,16 +24,20 @@ export type ExerciseRef =
   /** The crash lab: passed when an evaluation passed. */
   | { kind: 'crashlab'; id: 'crash-lab' };
 
-export type MasteryGroup = 'inspection' | 'mistake' | 'standard' | 'checkpoint';
+export type MasteryGroup = 'foundation' | 'inspection' | 'mistake' | 'standard' | 'checkpoint';
 
 export interface MasteryItem {
-  /** The assessment item's id (inspections, standards, checkpoints) or the mistake's id. */
+  /**
+   * The assessment item's id (inspections, standards, checkpoints), the mistake's id, or the
+   * foundation's section id on /learn.
+   */
   id: string;
   group: MasteryGroup;
   exercises: readonly ExerciseRef[];
 }
 
 export const MASTERY_GROUPS: readonly { id: MasteryGroup; title: string }[] = [
+  { id: 'foundation', title: 'The three foundations' },
   { id: 'inspection', title: 'The four key inspections' },
   { id: 'mistake', title: 'The four common mistakes' },
   { id: 'standard', title: 'The three standards' },
@@ -39,6 +45,22 @@ export const MASTERY_GROUPS: readonly { id: MasteryGroup; title: string }[] = [
 ];
 
 export const MASTERY_MAP: readonly MasteryItem[] = [
+  // The foundations, each proved by its own graded question on /learn.
+  {
+    id: 'lock-purpose',
+    group: 'foundation',
+    exercises: [{ kind: 'choice', id: 'found-lock-purpose' }],
+  },
+  {
+    id: 'token-source',
+    group: 'foundation',
+    exercises: [{ kind: 'choice', id: 'found-token-source' }],
+  },
+  {
+    id: 'where-the-check-sits',
+    group: 'foundation',
+    exercises: [{ kind: 'choice', id: 'found-check-site' }],
+  },
   {
     id: 'insp-resurrection',
     group: 'inspection',
@@ -159,6 +181,7 @@ export const MASTERY_MAP: readonly MasteryItem[] = [
 /** Where each kind of exercise is done. */
 export const EXERCISE_ROUTES: Record<ExerciseRef['kind'], string> = {
   quiz: '/learn/mistakes',
+  choice: '/learn',
   prediction: '/learn/mistakes',
   challenge: '/practice/claim-lab',
   timeline: '/practice/timeline',

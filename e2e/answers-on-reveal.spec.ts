@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { MIGRATION_CASES } from '../content/lesson/cases';
 import { MISTAKES, QUIZ_ITEMS } from '../content/lesson/mistakes';
 import { CHECK_QUESTION } from '../content/lesson/lesson';
+import { CHOICE_QUESTIONS } from '../content/lesson/foundations';
 import { flattenQuestions } from '../content/lesson/questions';
 import { expect, freshStorage, test } from './fixtures';
 
@@ -51,6 +52,15 @@ test('answers are not in the pages’ serialized data, and load when revealed or
     expect(learn, 'the check question’s answer shipped in /learn').not.toContain(
       fingerprint(CHECK_QUESTION.answer[0]),
     );
+    for (const question of CHOICE_QUESTIONS) {
+      expect(learn, `${question.id}’s explanation shipped in /learn`).not.toContain(
+        fingerprint(question.explanation[0]),
+      );
+      expect(learn, `${question.id}’s key shipped in /learn`).not.toMatch(
+        new RegExp(`answer\\W{1,4}${question.answer}\\b`),
+      );
+      expect(learn).toContain(fingerprint(question.question));
+    }
 
     // The learner who attempts still gets the answer, loaded on reveal.
     await page.goto('/learn/questions');

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, freshStorage, reloadWhenSaved, test, whenSaved } from './fixtures';
 
-const SECTION_COUNT = 14;
+const SECTION_COUNT = 18;
 
 /** Scrolls to each section in turn and waits until the contents mark it read. */
 async function readWholeLesson(page: Page) {
@@ -48,7 +48,58 @@ test('the lesson: a learner’s whole visit remembered after a reload; the revea
   page,
 }) => {
   // Each step keeps the ceiling it had as a test of its own: a ceiling on waiting, not a pace.
-  test.setTimeout(4 * 120_000);
+  test.setTimeout(5 * 120_000);
+  await test.step('the first screen: the learner runs the failure and watches the stale draft land, then runs it with the fence and sees it refused; a foundation’s graded question counts its first answer and feeds the mastery map', async () => {
+    await freshStorage(page);
+    await page.goto('/learn');
+    const opening = page.getByRole('region', { name: 'Watch a stale worker win' });
+    const run = opening.getByRole('button', { name: 'Run', exact: true });
+    // The run is on the first screen, and enabled once the simulator (real SQLite) has loaded.
+    await expect(run).toBeInViewport();
+    await expect(run).toBeEnabled();
+    await expect(opening.getByRole('button', { name: 'Lease only' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await run.click();
+    const status = opening.getByRole('status').filter({ hasText: 'A’s late draft' });
+    await expect(status).toContainText('A’s late draft: applied');
+    await expect(status).toContainText('The draft now reads “draft by A”');
+    await expect(status).toContainText('the lease let B in, but it could not stop A');
+
+    await opening.getByRole('button', { name: 'Now try it with the fence' }).click();
+    await expect(opening.getByRole('button', { name: 'Lease and fence' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await run.click();
+    await expect(status).toContainText('A’s late draft: refused');
+    await expect(status).toContainText('The draft now reads “draft by B”');
+
+    // The foundations: a wrong first answer stays wrong, a right one passes its mastery item.
+    const purpose = page.getByRole('article', { name: /Two nightly jobs each take a Redis lock/ });
+    await purpose.getByRole('button', { name: /^A\. Both are safe once the expiry/ }).click();
+    await expect(purpose.getByRole('status')).toContainText(
+      'Not quite on the first try: the answer is C.',
+    );
+    await expect(purpose.getByRole('button', { name: /^C\./ })).toBeDisabled();
+    const source = page.getByRole('article', { name: /Fencing tokens come from a counter/ });
+    await source.getByRole('button', { name: /^B\. Both writes are accepted/ }).click();
+    await expect(source.getByRole('status')).toContainText('Right on the first try');
+    await reloadWhenSaved(page);
+    await expect(purpose.getByRole('status')).toContainText('Not quite on the first try');
+    await expect(
+      purpose.getByRole('button', { name: /^A\. Both are safe once the expiry/ }),
+    ).toHaveAttribute('aria-pressed', 'true');
+
+    await page.goto('/reflect');
+    await expect(
+      page.getByRole('listitem', { name: /^Foundation 1: is the lock there/ }),
+    ).toHaveAttribute('data-mastery', 'not-yet');
+    await expect(
+      page.getByRole('listitem', { name: /^Foundation 2: the token must come/ }),
+    ).toHaveAttribute('data-mastery', 'passed');
+  });
   await test.step('a learner reads the lesson, picks a path, works the questions and the quiz, and finds every record after a reload', async () => {
     await freshStorage(page);
     await page.goto('/learn');
@@ -56,10 +107,9 @@ test('the lesson: a learner’s whole visit remembered after a reload; the revea
       page.getByRole('heading', { level: 1, name: 'Lease takeover and fencing stale workers' }),
     ).toBeVisible();
     const toc = page.getByRole('navigation', { name: 'Table of contents' });
-    await expect(toc.getByRole('link', { name: /The core principles/ })).toHaveAttribute(
-      'href',
-      '#core-principles',
-    );
+    await expect(
+      toc.getByRole('link', { name: /The rule: check where the write lands/ }),
+    ).toHaveAttribute('href', '#the-rule');
 
     // Read the lesson from top to bottom: progress reaches every section.
     await readWholeLesson(page);

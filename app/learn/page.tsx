@@ -1,11 +1,15 @@
 import type { Metadata } from 'next';
+import { ChoiceQuestion } from '@/components/lesson/choice-question';
 import { DemoBlock } from '@/components/lesson/demo-block';
+import { FirstFailureIsland } from '@/components/lesson/first-failure-island';
 import { ItemProgress } from '@/components/lesson/item-progress';
 import {
   ActivityLink,
+  CheckSiteList,
   ConceptBlock,
   InspectionList,
   PartBlock,
+  ProofList,
   ReferenceList,
 } from '@/components/lesson/lesson-parts';
 import { LessonSection } from '@/components/lesson/lesson-section';
@@ -15,61 +19,82 @@ import { RecordsNotice } from '@/components/lesson/records-notice';
 import { RevealItem } from '@/components/lesson/reveal-item';
 import { TableOfContents } from '@/components/lesson/table-of-contents';
 import { PageHeader } from '@/components/ui/page-header';
+import { panelClass } from '@/components/ui/panel';
+import { choicePrompt } from '@/content/lesson/answer-book';
 import {
+  BREAKS_PARTS,
   CHECK_QUESTION,
-  CONCEPTS,
+  CHECK_SITES,
+  CLAIM_PARTS,
+  DEBRIEF,
   DEDUCTION,
   flattenQuestions,
-  IMPLEMENTATION,
+  FOUNDATIONS,
   KEY_INSPECTIONS,
   LEARNING_PATHS,
   LESSON_TITLE,
   MIGRATION_CASES,
+  OPENING,
+  OPENING_RUNS,
+  PROOF_LEAD,
+  PROOF_TESTS,
   QUIZ_ITEMS,
-  OVERVIEW,
-  PRINCIPLES,
-  PRINCIPLES_LEAD,
   REFERENCES,
   REFERENCES_LEAD,
+  RULE_LEAD,
+  RULE_PARTS,
+  SAFETY_GOAL,
   SECTIONS,
 } from '@/content/lesson';
-import { panelClass } from '@/components/ui/panel';
+import { describeEvent } from '@/lib/timeline';
 
 export const metadata: Metadata = { title: 'Learn' };
 
 const title = (id: string) => SECTIONS.find((s) => s.id === id)?.title ?? id;
 
+/** The opening schedule in words, printed before the run loads. */
+const SCHEDULE = OPENING_RUNS[0].scenario.events.map((event) => ({
+  id: event.id,
+  text: event.kind === 'advance' ? `${event.seconds} seconds pass` : describeEvent(event),
+}));
+
 export default function LearnPage() {
   return (
     <>
       <PageHeader eyebrow="Learn" title={LESSON_TITLE}>
-        <p>
-          Read the principles, then test yourself on the questions, the cases and the common
-          mistakes.
-        </p>
+        <p>Watch it fail first; then the rule that stops it, and where it still breaks.</p>
       </PageHeader>
       <RecordsNotice />
       <div className="grid gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
-        <aside className="lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto">
-          <TableOfContents sections={SECTIONS} />
-        </aside>
-        <article className="min-w-0 max-w-3xl space-y-10">
-          <LessonSection id="overview" title={title('overview')}>
-            <Prose paragraphs={OVERVIEW} />
+        {/* The article comes first: on a phone the failure run is on the first screen, and the
+            contents follow it; from lg up the contents stand in the left column. */}
+        <article className="min-w-0 max-w-3xl space-y-10 lg:col-start-2 lg:row-start-1">
+          <LessonSection id="watch-it-fail" title={title('watch-it-fail')}>
+            <Prose paragraphs={OPENING} />
+            <FirstFailureIsland />
+            <ol className="list-decimal space-y-0.5 pl-6 text-sm" aria-label="The schedule">
+              {SCHEDULE.map((step) => (
+                <li key={step.id}>{step.text}</li>
+              ))}
+            </ol>
+          </LessonSection>
+          <LessonSection id="what-you-saw" title={title('what-you-saw')}>
+            {DEBRIEF.map((concept) => (
+              <ConceptBlock key={concept.id} concept={concept} />
+            ))}
+            <p className="font-semibold">{SAFETY_GOAL}</p>
           </LessonSection>
           <LessonSection id="learning-paths" title={title('learning-paths')}>
             <PathPicker paths={LEARNING_PATHS} />
           </LessonSection>
-          <LessonSection id="preparatory-concepts" title={title('preparatory-concepts')}>
-            {CONCEPTS.map((concept) => (
-              <ConceptBlock key={concept.id} concept={concept} />
-            ))}
-          </LessonSection>
-          <LessonSection id="core-principles" title={title('core-principles')}>
-            <Prose paragraphs={PRINCIPLES_LEAD} />
-            {PRINCIPLES.map((part, index) => (
+          <LessonSection id="the-rule" title={title('the-rule')}>
+            <Prose paragraphs={RULE_LEAD} />
+            {RULE_PARTS.map((part, index) => (
               <PartBlock key={part.id} part={part} index={index} />
             ))}
+          </LessonSection>
+          <LessonSection id="sqlite-demo" title={title('sqlite-demo')}>
+            <DemoBlock />
           </LessonSection>
           <LessonSection id="check-question" title={title('check-question')}>
             <RevealItem
@@ -80,25 +105,43 @@ export default function LearnPage() {
               headingLevel={3}
             />
           </LessonSection>
-          <LessonSection id="implementation" title={title('implementation')}>
-            {IMPLEMENTATION.map((part) => (
+          {FOUNDATIONS.map((foundation) => (
+            <LessonSection key={foundation.id} id={foundation.id} title={foundation.title}>
+              <Prose paragraphs={foundation.body} />
+              {foundation.id === 'where-the-check-sits' ? (
+                <CheckSiteList sites={CHECK_SITES} />
+              ) : null}
+              <ChoiceQuestion prompt={choicePrompt(foundation.question)} />
+            </LessonSection>
+          ))}
+          <LessonSection id="claims-and-renewals" title={title('claims-and-renewals')}>
+            {CLAIM_PARTS.map((part) => (
               <PartBlock key={part.id} part={part} />
             ))}
           </LessonSection>
-          <LessonSection id="sqlite-demo" title={title('sqlite-demo')}>
-            <DemoBlock />
+          <LessonSection id="where-it-breaks" title={title('where-it-breaks')}>
+            {BREAKS_PARTS.map((concept) => (
+              <ConceptBlock key={concept.id} concept={concept} />
+            ))}
+            <div className={panelClass({ padding: 'lg' })}>
+              <h3 id={DEDUCTION.id} className="scroll-mt-4 text-lg font-bold">
+                {DEDUCTION.title}
+              </h3>
+              <dl className="mt-2 space-y-3">
+                {DEDUCTION.items.map((item) => (
+                  <div key={item.id} id={item.id}>
+                    <dt className="text-sm font-semibold uppercase tracking-wider text-accent">
+                      {item.label}
+                    </dt>
+                    <dd className="mt-1">{item.text}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
           </LessonSection>
-          <LessonSection id="engineering-deduction" title={title('engineering-deduction')}>
-            <dl className="space-y-3">
-              {DEDUCTION.items.map((item) => (
-                <div key={item.id} id={item.id} className={panelClass({ tone: 'plain' })}>
-                  <dt className="text-sm font-semibold uppercase tracking-wider text-accent">
-                    {item.label}
-                  </dt>
-                  <dd className="mt-1">{item.text}</dd>
-                </div>
-              ))}
-            </dl>
+          <LessonSection id="prove-it" title={title('prove-it')}>
+            <Prose paragraphs={PROOF_LEAD} />
+            <ProofList tests={PROOF_TESTS} />
           </LessonSection>
           <LessonSection id="follow-up-questions" title={title('follow-up-questions')}>
             <ActivityLink href="/learn/questions" title="Questions and answers, level by level">
@@ -114,13 +157,6 @@ export default function LearnPage() {
               <ItemProgress ids={MIGRATION_CASES.map((c) => c.id)} kind="revealed" />
             </ActivityLink>
           </LessonSection>
-          <LessonSection id="case-files" title={title('case-files')}>
-            <ActivityLink href="/learn/case-files" title="Ten real incidents and systems">
-              Kleppmann’s GC pause, Chubby, ZooKeeper, etcd, Kafka, Temporal, Oban, visibility
-              timeouts, Kubernetes leader election and Redlock: read each account in the system’s
-              own words, predict every write, and run it.
-            </ActivityLink>
-          </LessonSection>
           <LessonSection id="common-mistakes" title={title('common-mistakes')}>
             <ActivityLink
               href="/learn/mistakes"
@@ -131,15 +167,25 @@ export default function LearnPage() {
               <ItemProgress ids={QUIZ_ITEMS.map((m) => m.id)} kind="quiz" />
             </ActivityLink>
           </LessonSection>
-          <LessonSection id="references" title={title('references')}>
-            <p className="text-muted">{REFERENCES_LEAD}</p>
-            <ReferenceList references={REFERENCES} />
+          <LessonSection id="case-files" title={title('case-files')}>
+            <ActivityLink href="/learn/case-files" title="Ten real incidents and systems">
+              Kleppmann’s GC pause, Chubby, ZooKeeper, etcd, Kafka, Temporal, Oban, visibility
+              timeouts, Kubernetes leader election and Redlock: read each account in the system’s
+              own words, predict every write, and run it.
+            </ActivityLink>
           </LessonSection>
           <LessonSection id="key-inspections" title={title('key-inspections')}>
             <p>When you have worked through the lesson you should be able to:</p>
             <InspectionList items={KEY_INSPECTIONS} />
           </LessonSection>
+          <LessonSection id="references" title={title('references')}>
+            <p className="text-muted">{REFERENCES_LEAD}</p>
+            <ReferenceList references={REFERENCES} />
+          </LessonSection>
         </article>
+        <aside className="lg:sticky lg:top-4 lg:col-start-1 lg:row-start-1 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto">
+          <TableOfContents sections={SECTIONS} />
+        </aside>
       </div>
     </>
   );

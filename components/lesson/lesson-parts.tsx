@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { Concept, KeyInspection, Part, Reference } from '@/content/lesson';
 import { AnchorHeading } from './anchor-heading';
-import { Prose } from './prose';
+import { InlineText, Prose } from './prose';
 import { panelClass } from '@/components/ui/panel';
 
 /** A titled part with its own anchor (a principle, a part of the implementation). */
@@ -47,7 +47,11 @@ export function ReferenceList({ references }: { references: readonly Reference[]
   );
 }
 
-export function InspectionList({ items }: { items: readonly KeyInspection[] }) {
+export function InspectionList({
+  items,
+}: {
+  items: readonly (KeyInspection & { where: string })[];
+}) {
   return (
     <ul className="space-y-2">
       {items.map((item) => (
@@ -55,10 +59,52 @@ export function InspectionList({ items }: { items: readonly KeyInspection[] }) {
           <span aria-hidden="true" className="text-accent">
             ▸
           </span>
-          {item.text}
+          <span>
+            {item.text}{' '}
+            <a href={item.where} className="text-sm text-accent underline">
+              Where the lesson shows it
+            </a>
+          </span>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Each kind of target with how it applies the rule (the third foundation). */
+export function CheckSiteList({
+  sites,
+}: {
+  sites: readonly { id: string; target: string; check: string }[];
+}) {
+  return (
+    <dl className="space-y-3">
+      {sites.map((site) => (
+        <div key={site.id} id={site.id} className={panelClass({ tone: 'plain' })}>
+          <dt className="font-semibold">{site.target}</dt>
+          <dd className="mt-1">
+            <InlineText text={site.check} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The takeover tests: what each varies, and what must happen. */
+export function ProofList({
+  tests,
+}: {
+  tests: readonly { id: string; test: string; expect: string }[];
+}) {
+  return (
+    <ol className="list-decimal space-y-2 pl-6">
+      {tests.map((t) => (
+        <li key={t.id} id={t.id}>
+          {t.test} <span className="font-semibold">Must happen:</span> {t.expect}
+        </li>
+      ))}
+    </ol>
   );
 }
 

@@ -1,6 +1,6 @@
 import { CASE_FILES, caseScenario } from '@/content/cases';
 import { LAB_EXERCISES } from '@/content/claim-lab/exercises';
-import { MISTAKES, QUIZ_ITEMS } from '@/content/lesson';
+import { FOUNDATIONS, MISTAKES, QUIZ_ITEMS } from '@/content/lesson';
 import { ASSESSMENT_ITEMS } from '@/content/reflect';
 import { EXERCISE_ROUTES, type ExerciseRef, type MasteryItem } from '@/content/mastery';
 import { TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
@@ -13,6 +13,13 @@ export function describeExercise(exercise: ExerciseRef): { label: string; href: 
       const quiz = QUIZ_ITEMS.find((q) => q.id === exercise.id);
       return {
         label: `True or false: ${quiz?.misconception ?? exercise.id}`,
+        href: `${route}#${exercise.id}`,
+      };
+    }
+    case 'choice': {
+      const foundation = FOUNDATIONS.find((f) => f.question.id === exercise.id);
+      return {
+        label: `Graded question: ${foundation?.title.replace(/^Foundation \d: /, '') ?? exercise.id}`,
         href: `${route}#${exercise.id}`,
       };
     }
@@ -53,5 +60,7 @@ export function describeExercise(exercise: ExerciseRef): { label: string; href: 
 export function masteryItemName(item: MasteryItem): string {
   if (item.group === 'mistake')
     return MISTAKES.find((m) => m.id === item.id)?.misconception ?? item.id;
+  if (item.group === 'foundation')
+    return FOUNDATIONS.find((f) => f.id === item.id)?.title ?? item.id;
   return ASSESSMENT_ITEMS.find((a) => a.id === item.id)?.name ?? item.id;
 }

@@ -18,10 +18,17 @@ import {
 import { BELIEF_IDS, BELIEFS } from '../beliefs';
 import { CASE_FILES, caseScenario } from '../cases';
 import { LAB_EXERCISES } from '../claim-lab/exercises';
-import { LEARNING_PATHS, MISTAKES, QUIZ_ITEMS } from '../lesson';
+import { CHOICE_QUESTIONS, LEARNING_PATHS, MISTAKES, QUIZ_ITEMS } from '../lesson';
 import { MASTERY_MAP } from '../mastery';
 import { TIMELINE_SCENARIOS } from '../timeline/scenarios';
-import { answerQuiz, labAnswer, predictLesson, predictScenario, type LearnerId } from './learner';
+import {
+  answerChoice,
+  answerQuiz,
+  labAnswer,
+  predictLesson,
+  predictScenario,
+  type LearnerId,
+} from './learner';
 
 let engine: TimelineEngine;
 const facts = new Map<LearnerId, WorkFacts>();
@@ -62,6 +69,17 @@ async function work(learner: LearnerId): Promise<WorkFacts> {
     for (const item of QUIZ_ITEMS) {
       const choice = answerQuiz(learner, item);
       recordEvent(db, { kind: 'quiz', id: item.id, choice, correct: choice === item.truth, at });
+      at += 1;
+    }
+    for (const question of CHOICE_QUESTIONS) {
+      const choice = answerChoice(learner, question);
+      recordEvent(db, {
+        kind: 'chose',
+        id: question.id,
+        choice,
+        correct: choice === question.answer,
+        at,
+      });
       at += 1;
     }
     for (const { prediction } of MISTAKES) {
@@ -123,6 +141,12 @@ describe('scripted believers over every graded exercise', () => {
     const stating = QUIZ_ITEMS.filter((q) => q.states?.length);
     expect(stating.length).toBeGreaterThanOrEqual(4);
     for (const item of stating) expect(item.truth, item.id).toBe(false);
+  });
+
+  it('a choice option that puts a wrong belief into words is never the right answer', () => {
+    for (const question of CHOICE_QUESTIONS)
+      for (const option of question.options)
+        if (option.states?.length) expect(option.id, question.id).not.toBe(question.answer);
   });
 
   it('the learner with no misconception masters every item', () => {

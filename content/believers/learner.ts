@@ -12,6 +12,7 @@ import type { WriteFate } from '@/lib/lesson';
 import type { LabExercise } from '@/lib/claim-lab';
 import type { BeliefId } from '../beliefs';
 import { fixOwnerOnlyProgram, renewalProgram } from '../claim-lab/programs';
+import type { ChoiceQuestion } from '../lesson/foundations';
 import type { Prediction, QuizItem } from '../lesson/types';
 import { situations, type WriteSituation } from './situation';
 
@@ -106,6 +107,12 @@ export function predictLesson(
 /** A learner's first answer to a true-or-false statement. */
 export function answerQuiz(learner: LearnerId, item: QuizItem): boolean {
   return learner !== 'clear' && item.states?.includes(learner) ? true : item.truth;
+}
+
+/** A learner's first pick in a foundation's choice question: the option its belief states. */
+export function answerChoice(learner: LearnerId, question: ChoiceQuestion): string {
+  if (learner === 'clear') return question.answer;
+  return question.options.find((o) => o.states?.includes(learner))?.id ?? question.answer;
 }
 
 /** The commit conditions a learner writes into a finish or a renewal in the claim lab. */

@@ -10,7 +10,7 @@ import {
   FIX_STARTER,
 } from '@/content/claim-lab/programs';
 import { TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
-import { flattenQuestions, IMPLEMENTATION, MIGRATION_CASES, MISTAKES } from './index';
+import { flattenQuestions, MIGRATION_CASES, MISTAKES, RULE_PARTS } from './index';
 
 /**
  * The points issue 23's content review found inaccurate, each pinned to the text that now says
@@ -52,7 +52,7 @@ describe('issue 23: the accuracy points of the content review', () => {
   });
 
   it('an older generation is refused only once the resource has learned the newer one', () => {
-    const text = all(IMPLEMENTATION.flatMap((p) => p.body));
+    const text = all(RULE_PARTS.flatMap((p) => p.body));
     expect(text).toMatch(/once the resource has learned of a newer generation/);
     expect(text).not.toMatch(/can land after a newer generation has started/);
     // The library shows it: before B writes through the first-write gateway, A's write lands.

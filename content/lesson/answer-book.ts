@@ -11,6 +11,7 @@ import type {
   QuestionPrompt,
 } from './types';
 import { MIGRATION_CASES } from './cases';
+import { CHOICE_QUESTIONS, type ChoicePrompt, type ChoiceQuestion } from './foundations';
 import { MISTAKES, QUIZ_ITEMS } from './mistakes';
 import { CHECK_QUESTION } from './lesson';
 import { flattenQuestions } from './questions';
@@ -93,4 +94,15 @@ export function mistakePrompt({ id, misconception, prediction }: MistakeItem): M
       writes: prediction.writes.map(({ id: write, label }) => ({ id: write, label })),
     },
   };
+}
+
+/** A choice question's key: the right option and why, looked up once the learner has picked. */
+export function choiceKey(id: string): Pick<ChoiceQuestion, 'answer' | 'explanation'> | null {
+  const found = CHOICE_QUESTIONS.find((q) => q.id === id);
+  return found ? { answer: found.answer, explanation: found.explanation } : null;
+}
+
+/** A choice question without its key: what the lesson page passes to its client card. */
+export function choicePrompt({ id, question, options }: ChoiceQuestion): ChoicePrompt {
+  return { id, question, options: options.map(({ id: option, text }) => ({ id: option, text })) };
 }

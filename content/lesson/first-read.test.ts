@@ -1,22 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { CONCEPTS, DEMO, IMPLEMENTATION, OVERVIEW, PRINCIPLES, PRINCIPLES_LEAD } from './index';
+import {
+  BREAKS_PARTS,
+  CHECK_SITES,
+  CLAIM_PARTS,
+  DEBRIEF,
+  DEMO,
+  FOUNDATIONS,
+  OPENING,
+  PROOF_LEAD,
+  RULE_LEAD,
+  RULE_PARTS,
+  SAFETY_GOAL,
+} from './index';
 
 // Issue 23: "Preparatory concepts" used failover, NTP and now() before explaining them. The
-// lesson is read top to bottom; each term below must be explained in the first place it
-// appears: the overview's paragraphs one by one, then each concept as a whole (its title,
-// gist and primer), then the principles and the implementation part by part.
+// lesson is read top to bottom (issue 40: in the order of the learner's journey, the failure
+// first); each term below must be explained in the first place it appears: the opening's
+// paragraphs one by one, then each part as a whole (its title, gist and body), in page order.
+const part = (p: { id: string; title: string; body: readonly string[]; gist?: string }) => ({
+  where: p.id,
+  text: [p.title, p.gist ?? '', ...p.body].join('\n'),
+});
 const READING_ORDER: { where: string; text: string }[] = [
-  ...OVERVIEW.map((text, i) => ({ where: `overview ¶${i + 1}`, text })),
-  ...CONCEPTS.map((c) => ({ where: c.id, text: [c.title, c.gist, ...c.body].join('\n') })),
-  ...PRINCIPLES_LEAD.map((text) => ({ where: 'principles lead', text })),
-  ...PRINCIPLES.map((p) => ({ where: p.id, text: [p.title, ...p.body].join('\n') })),
-  ...IMPLEMENTATION.map((p) => ({ where: p.id, text: [p.title, ...p.body].join('\n') })),
+  ...OPENING.map((text, i) => ({ where: `opening ¶${i + 1}`, text })),
+  ...DEBRIEF.map(part),
+  { where: 'safety goal', text: SAFETY_GOAL },
+  ...RULE_LEAD.map((text) => ({ where: 'rule lead', text })),
+  ...RULE_PARTS.map(part),
   { where: DEMO.id, text: DEMO.intro.join('\n') },
+  ...FOUNDATIONS.map(part),
+  { where: 'check sites', text: CHECK_SITES.map((c) => `${c.target} ${c.check}`).join('\n') },
+  ...CLAIM_PARTS.map(part),
+  ...BREAKS_PARTS.map(part),
+  ...PROOF_LEAD.map((text) => ({ where: 'proof lead', text })),
 ];
 
 /** A term, how to find it, and the words that explain it. */
 const TERMS: { term: string; uses: RegExp; explains: RegExp }[] = [
-  { term: 'lease', uses: /\blease/i, explains: /permission with an expiry is called a lease/ },
+  { term: 'lease', uses: /\blease/i, explains: /under a lease, a permission with an expiry/ },
   {
     term: 'takeover',
     uses: /\btake(over| the task over)/i,
@@ -25,7 +46,7 @@ const TERMS: { term: string; uses: RegExp; explains: RegExp }[] = [
   {
     term: 'generation',
     uses: /\bgeneration/i,
-    explains: /Each claim of the task opens a new execution generation, numbered one higher/,
+    explains: /the claims it counts are execution generations/,
   },
   {
     term: 'lease_until',
@@ -33,16 +54,20 @@ const TERMS: { term: string; uses: RegExp; explains: RegExp }[] = [
     explains: /a time, `lease_until`, after which the claim stops counting/,
   },
   { term: 'TTL', uses: /\bTTL\b/, explains: /TTL \(time to live\): with a TTL of 30 seconds/ },
-  { term: 'renewal', uses: /\brenew/i, explains: /renews it as it goes/ },
+  {
+    term: 'renewal',
+    uses: /\brenew/i,
+    explains: /a permission with an expiry that A has to renew to keep/,
+  },
   {
     term: 'fencing token',
     uses: /fencing token|\btoken\b/i,
-    explains: /That number is the fencing token/,
+    explains: /that number is the fencing token/,
   },
   {
     term: 'fencing',
     uses: /\bfenc(ing|es|ed)\b/i,
-    explains: /Refusing those writes is called fencing/,
+    explains: /Turning those writes away is called fencing/,
   },
   {
     term: 'status',
@@ -59,14 +84,24 @@ const TERMS: { term: string; uses: RegExp; explains: RegExp }[] = [
   {
     term: 'atomic',
     uses: /\batomic/i,
-    explains: /one atomic step, which means no other write can land between/,
+    explains: /one step in which no other write can land between the check and the change/,
   },
   {
     term: 'operation id',
     uses: /operation id|operation_id/i,
-    explains: /operation id \(a name for this one action\)/,
+    explains: /the operation id \(the key\) says which business action this is/,
   },
-  { term: 'now()', uses: /`now\(\)`/, explains: /its own clock, the database's `now\(\)`/ },
+  {
+    term: 'clock_timestamp()',
+    uses: /`clock_timestamp\(\)`/,
+    explains:
+      /its own statement clock, the time the statement runs. In PostgreSQL that is `clock_timestamp\(\)`/,
+  },
+  {
+    term: 'now()',
+    uses: /`now\(\)`/,
+    explains: /in PostgreSQL `now\(\)` is the start time of the transaction/,
+  },
   {
     term: 'wall clock',
     uses: /wall clock/i,
@@ -96,12 +131,12 @@ const TERMS: { term: string; uses: RegExp; explains: RegExp }[] = [
   {
     term: 'idempotent',
     uses: /idempoten/i,
-    explains: /An action is idempotent when doing it twice has the same effect as doing it once/,
+    explains: /idempotent: doing it twice has the effect of doing it once/,
   },
   {
     term: 'idempotency key',
     uses: /idempotency key/i,
-    explains: /idempotency key: a stable id for one business action/,
+    explains: /idempotency key per business action \(a stable id the receiver stores/,
   },
 ];
 

@@ -1,5 +1,7 @@
 export * from './types';
 export * from './lesson';
+export * from './foundations';
+export * from './opening';
 export * from './questions';
 export * from './cases';
 export * from './mistakes';

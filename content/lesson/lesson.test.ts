@@ -4,19 +4,23 @@ import { LEARNING_PATH_IDS } from '@/lib/lesson/path-choice';
 import { openSqlJs } from '@/lib/sqlite';
 import {
   CHECK_QUESTION,
-  CONCEPTS,
+  CHECK_SITES,
+  BREAKS_PARTS,
+  CLAIM_PARTS,
+  DEBRIEF,
   DEDUCTION,
   DEMO,
   flattenQuestions,
-  IMPLEMENTATION,
+  FOUNDATIONS,
   KEY_INSPECTIONS,
   LEARNING_PATHS,
   lessonAnchors,
   MIGRATION_CASES,
   MISTAKES,
-  PRINCIPLES,
+  PROOF_TESTS,
   QUESTION_TREE,
   REFERENCES,
+  RULE_PARTS,
   SECTIONS,
 } from './index';
 
@@ -38,26 +42,32 @@ const KNOWN_ROUTES = [
 ];
 
 describe('the lesson covers every fact list of the source', () => {
-  it('has the four preparatory concepts, each with a primer', () => {
-    expect(ids(CONCEPTS)).toEqual([
+  it('keeps the source’s preparatory concepts, each with a primer, where the journey needs them', () => {
+    const concepts = [...DEBRIEF, ...RULE_PARTS, ...BREAKS_PARTS];
+    for (const id of [
       'concept-leases-and-tokens',
       'concept-conditional-updates',
       'concept-lease-and-clock',
       'concept-idempotent-effects',
-    ]);
-    for (const concept of CONCEPTS) {
+    ])
+      expect(ids(concepts), id).toContain(id);
+    for (const concept of [...DEBRIEF, ...BREAKS_PARTS]) {
       expect(filled(concept.gist)).toBe(true);
       expect(concept.body.length).toBeGreaterThan(0);
     }
   });
 
-  it('has the four core principles', () => {
-    expect(ids(PRINCIPLES)).toEqual([
-      'principle-liveness-vs-safety',
+  it('keeps every core principle and part of the implementation, each in one section', () => {
+    const parts = ids([...RULE_PARTS, ...CLAIM_PARTS]);
+    for (const id of [
       'principle-generation-in-commit',
-      'principle-fence-at-resource',
       'principle-short-claims',
-    ]);
+      'impl-atomic-claim',
+      'impl-stale-write-rejection',
+    ])
+      expect(parts, id).toContain(id);
+    expect(ids(FOUNDATIONS)).toEqual(['lock-purpose', 'token-source', 'where-the-check-sits']);
+    expect(PROOF_TESTS.length).toBe(6);
   });
 
   it('has the check question with a model answer', () => {
@@ -65,31 +75,23 @@ describe('the lesson covers every fact list of the source', () => {
     expect(CHECK_QUESTION.answer.every(filled)).toBe(true);
   });
 
-  it('has the four parts of implementation and trade-offs', () => {
-    expect(ids(IMPLEMENTATION)).toEqual([
-      'impl-expiry-does-not-stop',
-      'impl-atomic-claim',
-      'impl-stale-write-rejection',
-      'impl-test-resume',
+  it('has the four parts of the engineering deduction, goal first (not the source’s order)', () => {
+    expect(DEDUCTION.items.map((item) => item.id)).toEqual([
+      'deduction-verification',
+      'deduction-scene',
+      'deduction-design',
+      'deduction-boundary',
     ]);
   });
 
-  it('has the four parts of the engineering deduction', () => {
-    expect(DEDUCTION.items.map((item) => item.label)).toEqual([
-      'Scene',
-      'Design decisions',
-      'Verification target',
-      'Applicable boundary',
-    ]);
-  });
-
-  it('cites the three sources and the two lease papers, each as a plain https link', () => {
+  it('cites the three sources, the two lease papers and PostgreSQL, each as a plain https link', () => {
     expect(ids(REFERENCES)).toEqual([
       'ref-redis-distlock',
       'ref-kleppmann',
       'ref-gray-cheriton',
       'ref-chubby',
       'ref-postgres-skip-locked',
+      'ref-postgres-isolation',
     ]);
     for (const ref of REFERENCES) expect(ref.href).toMatch(/^https:\/\//);
     expect(REFERENCES.map((r) => r.title).join(' ')).toContain('SKIP LOCKED');
@@ -128,13 +130,16 @@ describe('the lesson covers every fact list of the source', () => {
     expect(new Set(MISTAKES.map((m) => m.truth))).toEqual(new Set([true, false]));
   });
 
-  it('has the four key inspections', () => {
-    expect(ids(KEY_INSPECTIONS)).toEqual([
-      'inspect-reproduce-resurrection',
+  it('has the four key inspections, each pointing at the section that shows it', () => {
+    expect([...ids(KEY_INSPECTIONS)].sort()).toEqual([
       'inspect-design-claims',
       'inspect-fence-at-writer',
       'inspect-preemption-vs-idempotency',
+      'inspect-reproduce-resurrection',
     ]);
+    const anchors = new Set(lessonAnchors());
+    for (const item of KEY_INSPECTIONS)
+      expect(anchors.has(item.where.slice(1)), item.id).toBe(true);
   });
 });
 
@@ -158,6 +163,9 @@ describe('anchors and ids', () => {
       ...ids(MISTAKES),
       ...ids(REFERENCES),
       ...ids(KEY_INSPECTIONS),
+      ...ids(FOUNDATIONS.map((f) => f.question)),
+      ...ids(CHECK_SITES),
+      ...ids(PROOF_TESTS),
     ];
     expect(all.filter((id, i) => all.indexOf(id) !== i)).toEqual([]);
     for (const id of all) expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
@@ -167,22 +175,26 @@ describe('anchors and ids', () => {
     expect(lessonAnchors()).toEqual(expect.arrayContaining([DEMO.id, DEDUCTION.id]));
   });
 
-  it('lists every part of the source in the table of contents, in the source order', () => {
+  it('orders the table of contents by the learner’s journey: the failure first, then the rule, its foundations, where it breaks', () => {
     expect(SECTIONS.map((s) => s.id)).toEqual([
-      'overview',
+      'watch-it-fail',
+      'what-you-saw',
       'learning-paths',
-      'preparatory-concepts',
-      'core-principles',
-      'check-question',
-      'implementation',
+      'the-rule',
       'sqlite-demo',
-      'engineering-deduction',
+      'check-question',
+      'lock-purpose',
+      'token-source',
+      'where-the-check-sits',
+      'claims-and-renewals',
+      'where-it-breaks',
+      'prove-it',
       'follow-up-questions',
       'migration-cases',
-      'case-files',
       'common-mistakes',
-      'references',
+      'case-files',
       'key-inspections',
+      'references',
     ]);
   });
 });
@@ -252,7 +264,7 @@ describe('facts, commands and outputs carried over from the source', () => {
     parts.flatMap((p) => p.body).join(' ');
 
   it('names the task table’s columns and the claim’s rules', () => {
-    const impl = text(IMPLEMENTATION);
+    const impl = text(CLAIM_PARTS);
     for (const column of ['run_id', 'owner', 'lease_until', 'fence', 'status'])
       expect(impl).toContain(`\`${column}\``);
     expect(impl).toMatch(/done, canceled, failed/);
@@ -260,16 +272,16 @@ describe('facts, commands and outputs carried over from the source', () => {
   });
 
   it('states the acceptance sequence: A with fence 1, B with fence 2, A’s update changes zero rows', () => {
-    const resume = IMPLEMENTATION.find((p) => p.id === 'impl-test-resume')?.body.join(' ') ?? '';
+    const resume = PROOF_TESTS.map((t) => `${t.test} ${t.expect}`).join(' ');
     expect(resume).toMatch(/A claims with fence 1/);
     expect(resume).toMatch(/B claims with fence 2/);
     expect(resume).toMatch(/change zero rows/);
   });
 
-  it('cites Redis’s fencing advice in the principles and the PostgreSQL queue use of SKIP LOCKED', () => {
-    const principles = text(PRINCIPLES);
-    expect(principles).toMatch(/Redis/);
-    expect(principles).toMatch(/SKIP LOCKED/);
-    expect(principles).toMatch(/highest token/);
+  it('cites Redis’s fencing advice in the foundations and the PostgreSQL queue use of SKIP LOCKED', () => {
+    const foundations = text(FOUNDATIONS);
+    expect(foundations).toMatch(/Redis/);
+    expect(text(CLAIM_PARTS)).toMatch(/SKIP LOCKED/);
+    expect(foundations).toMatch(/highest token/);
   });
 });

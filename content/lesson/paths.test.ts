@@ -3,7 +3,13 @@ import { LAB_EXERCISES } from '@/content/claim-lab/exercises';
 import { JOURNAL_PROMPTS, ASSESSMENT_ITEMS } from '@/content/reflect';
 import { TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
 import { DESIGN_CATALOG } from '@/lib/lease';
-import { flattenQuestions, MIGRATION_CASES, QUIZ_ITEMS, SECTIONS } from '@/content/lesson';
+import {
+  CHOICE_QUESTIONS,
+  flattenQuestions,
+  MIGRATION_CASES,
+  QUIZ_ITEMS,
+  SECTIONS,
+} from '@/content/lesson';
 import { CASE_FILES, caseScenario } from '@/content/cases';
 import type { ExerciseKey } from '@/lib/progress';
 import { CHECK_QUESTION } from './lesson';
@@ -21,6 +27,8 @@ function gradedExists(x: ExerciseKey): boolean {
   switch (x.kind) {
     case 'quiz':
       return QUIZ_ITEMS.some((q) => q.id === x.id);
+    case 'choice':
+      return CHOICE_QUESTIONS.some((q) => q.id === x.id);
     case 'prediction':
       return MISTAKES.some((m) => m.prediction.id === x.id);
     case 'challenge':

@@ -2,6 +2,7 @@ import { ASSESSMENT_ITEMS } from '@/content/reflect';
 import { CHALLENGE_IDS, DESIGN_IDS, DROP_CHALLENGE_ID } from '@/content/progress-index';
 import type { ExerciseKey, StepEvidence } from '@/lib/progress';
 import { MIGRATION_CASES } from './cases';
+import { FOUNDATIONS } from './foundations';
 import { CHECK_QUESTION } from './lesson';
 import { QUIZ_ITEMS } from './mistakes';
 import { flattenQuestions } from './questions';
@@ -56,16 +57,16 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
     summary: 'Build the mental model: why a lease alone is not safe, and what makes it safe.',
     steps: [
       {
-        href: '/learn#preparatory-concepts',
-        label: 'Preparatory concepts',
-        why: 'The three ideas the rest builds on.',
-        doneWhen: read('preparatory-concepts'),
+        href: '/learn#what-you-saw',
+        label: 'What you watched',
+        why: 'Lease, takeover, token and fencing, named from the run on the first screen.',
+        doneWhen: read('what-you-saw'),
       },
       {
-        href: '/learn#core-principles',
-        label: 'The four core principles',
-        why: 'Liveness versus safety, and where the check belongs.',
-        doneWhen: read('core-principles'),
+        href: '/learn#the-rule',
+        label: 'The rule',
+        why: 'Where the check belongs, and what every commit must name.',
+        doneWhen: read('the-rule'),
       },
       {
         href: '/learn#check-question',
@@ -74,10 +75,22 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
         doneWhen: [{ kind: 'attempted', items: [CHECK_QUESTION.id] }],
       },
       {
+        href: '/learn#lock-purpose',
+        label: 'The three foundations',
+        why: 'Efficiency or correctness, where the token comes from, where the check sits: one graded question each.',
+        doneWhen: [
+          {
+            kind: 'graded',
+            exercises: FOUNDATIONS.map((f) => ({ kind: 'choice', id: f.question.id })),
+            says: 'the three foundations’ graded questions right on the first try',
+          },
+        ],
+      },
+      {
         href: '/learn#engineering-deduction',
-        label: 'Engineering deduction',
-        why: 'The principles applied to one concrete scene.',
-        doneWhen: read('engineering-deduction'),
+        label: 'A design review',
+        why: 'The rule applied to one concrete scene, goal first.',
+        doneWhen: read('where-it-breaks'),
       },
       {
         href: '/learn/questions',
@@ -189,16 +202,16 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
     summary: 'Start from what goes wrong: double execution, stale writes and crashes.',
     steps: [
       {
-        href: '/learn#impl-expiry-does-not-stop',
-        label: 'Expiry does not stop the old worker',
-        why: 'The failure the whole lesson is about.',
-        doneWhen: read('impl-expiry-does-not-stop'),
+        href: '/learn#watch-it-fail',
+        label: 'Watch a stale worker win',
+        why: 'The failure the whole lesson is about, run on the first screen.',
+        doneWhen: read('watch-it-fail'),
       },
       {
-        href: '/learn#impl-test-resume',
-        label: 'Testing a resumed worker',
-        why: 'The acceptance sequence that reproduces it.',
-        doneWhen: read('impl-test-resume'),
+        href: '/learn#prove-it',
+        label: 'The takeover tests',
+        why: 'The acceptance sequence that reproduces it, and the tests around it.',
+        doneWhen: read('prove-it'),
       },
       {
         href: '/learn/mistakes',
@@ -234,16 +247,16 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
     summary: 'Weigh a lease alone, a lease with a fence, and idempotency keys against each other.',
     steps: [
       {
-        href: '/learn#principle-liveness-vs-safety',
-        label: 'Liveness versus safety',
-        why: 'What each mechanism can and cannot promise.',
-        doneWhen: read('principle-liveness-vs-safety'),
+        href: '/learn#lock-purpose',
+        label: 'Efficiency or correctness',
+        why: 'What a lease can promise, and when it never suffices.',
+        doneWhen: read('lock-purpose'),
       },
       {
-        href: '/learn#principle-fence-at-resource',
-        label: 'Fence at the resource',
-        why: 'Highest-seen tokens, gateways and idempotency compared.',
-        doneWhen: read('principle-fence-at-resource'),
+        href: '/learn#where-the-check-sits',
+        label: 'Where the check sits',
+        why: 'Database row, gateway, object store, quorum and external API compared.',
+        doneWhen: read('where-the-check-sits'),
       },
       {
         href: '/learn/cases',

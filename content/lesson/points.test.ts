@@ -15,19 +15,22 @@ import { openSqlJs } from '@/lib/sqlite';
 import { RACE_SOLUTION } from '@/content/claim-lab/programs';
 import { TIMELINE_SCENARIOS as SCENARIOS } from '@/content/timeline/scenarios';
 import {
+  BREAKS_PARTS,
   CASES_LEAD,
   CHECK_QUESTION,
-  CONCEPTS,
+  CHECK_SITES,
+  CLAIM_PARTS,
+  DEBRIEF,
   DEDUCTION,
-  IMPLEMENTATION,
+  FOUNDATIONS,
   MIGRATION_CASES,
-  PRINCIPLES,
-  PRINCIPLES_LEAD,
   QUESTION_TREE,
   QUESTIONS_LEAD,
   QUIZ_ITEMS,
   REFERENCES,
   REFERENCES_LEAD,
+  RULE_LEAD,
+  RULE_PARTS,
   flattenQuestions,
 } from './index';
 
@@ -38,14 +41,20 @@ import {
 const all = (paragraphs: readonly string[]) => paragraphs.join(' ');
 const part = (parts: readonly { id: string; body: readonly string[] }[], id: string) =>
   all(parts.find((p) => p.id === id)?.body ?? []);
-const concept = (id: string) => part(CONCEPTS, id);
+/** Every titled part of the lesson page, wherever the journey puts it. */
+const PARTS = [...DEBRIEF, ...RULE_PARTS, ...CLAIM_PARTS, ...BREAKS_PARTS, ...FOUNDATIONS];
+const concept = (id: string) => part(PARTS, id);
+const foundation = (id: string) =>
+  [
+    part(FOUNDATIONS, id),
+    ...(id === 'where-the-check-sits' ? CHECK_SITES.map((c) => c.check) : []),
+  ].join(' ');
 const answer = (id: string) => all(flattenQuestions().find((q) => q.id === id)?.answer ?? []);
 const theCase = (id: string) => all(MIGRATION_CASES.find((c) => c.id === id)?.derivation ?? []);
 const everything = [
-  all(PRINCIPLES_LEAD),
-  ...PRINCIPLES.map((p) => all(p.body)),
-  ...IMPLEMENTATION.map((p) => all(p.body)),
-  ...CONCEPTS.map((p) => all(p.body)),
+  all(RULE_LEAD),
+  ...PARTS.map((p) => all(p.body)),
+  ...CHECK_SITES.map((c) => c.check),
   all(CHECK_QUESTION.answer),
   ...flattenQuestions(QUESTION_TREE).map((q) => all(q.answer)),
   ...MIGRATION_CASES.map((c) => all(c.derivation)),
@@ -54,17 +63,14 @@ const everything = [
 
 describe('the thirteen corrections to the lesson', () => {
   it('1: the store that applies the write checks the generation, in the same atomic step', () => {
-    const lead = all(PRINCIPLES_LEAD);
+    const lead = all(RULE_LEAD);
     expect(lead).toMatch(/inside the store that applies the final write/);
     expect(lead).toMatch(/same atomic step/);
     expect(lead).not.toMatch(/whoever performs the final commit/);
   });
 
   it('2: zero rows is ambiguous; re-read, or make the finish idempotent (duplicate)', () => {
-    for (const text of [
-      concept('concept-conditional-updates'),
-      part(IMPLEMENTATION, 'impl-stale-write-rejection'),
-    ]) {
+    for (const text of [concept('impl-stale-write-rejection')]) {
       expect(text).toMatch(/retr(y|ied)/);
       expect(text).toMatch(/re-read/i);
       expect(text).toMatch(/duplicate/);
@@ -88,7 +94,7 @@ describe('the thirteen corrections to the lesson', () => {
     expect(text).toContain('(generation, batch)');
     expect(text).toMatch(/generation first/);
     expect(text).toMatch(/overtake/);
-    expect(part(IMPLEMENTATION, 'impl-stale-write-rejection')).toContain('(generation, batch)');
+    expect(concept('impl-stale-write-rejection')).toContain('(generation, batch)');
     // The rulebook's fenced report store compares the pair; the broken per-batch design sums them.
     expect(fencedDesign.targets?.report).toMatchObject({
       kind: 'highest-seen',
@@ -135,7 +141,7 @@ describe('the thirteen corrections to the lesson', () => {
   });
 
   it('6: a lease does give mutual exclusion under bounded timing; fencing removes that dependence', () => {
-    const text = part(PRINCIPLES, 'principle-liveness-vs-safety');
+    const text = foundation('lock-purpose');
     expect(text).toMatch(/mutual exclusion/);
     expect(text).toMatch(/Gray and Cheriton/);
     expect(text).toMatch(/Chubby/);
@@ -166,10 +172,7 @@ describe('the thirteen corrections to the lesson', () => {
   });
 
   it('9: renewal is tied to progress, or the total run time is capped', () => {
-    for (const text of [
-      theCase('case-long-model-call'),
-      part(IMPLEMENTATION, 'impl-atomic-claim'),
-    ]) {
+    for (const text of [theCase('case-long-model-call'), concept('principle-short-claims')]) {
       expect(text).toMatch(/progress/);
       expect(text).toMatch(/cap the total run time/);
     }
@@ -179,7 +182,7 @@ describe('the thirteen corrections to the lesson', () => {
   });
 
   it('10: growing tokens where the resource compares order; equality works with any never-reused token', () => {
-    const text = part(PRINCIPLES, 'principle-fence-at-resource');
+    const text = foundation('token-source');
     expect(text).toMatch(/highest token it has seen/);
     expect(text).toMatch(/needs tokens that grow/);
     expect(text).toMatch(
@@ -246,7 +249,7 @@ describe('the thirteen corrections to the lesson', () => {
       '--lease-seconds 2 --fault after_collect',
     );
     expect(CRASH_LAB_INTRO.checks.join(' ')).toMatch(/after_effect/);
-    expect(part(PRINCIPLES, 'principle-fence-at-resource')).toMatch(/trusted gateway/);
+    expect(foundation('where-the-check-sits')).toMatch(/only path to the target/);
     expect(fencedDesign.targets?.gateway).toMatchObject({ kind: 'run-row' });
     expect(DEDUCTION.items.map((i) => i.id)).toContain('deduction-boundary');
   });

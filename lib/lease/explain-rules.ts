@@ -104,7 +104,7 @@ function appliedRules(d: WriteDecision, v: Vocabulary): string[] {
     case 'cancel':
       return [
         v.fenced
-          ? 'The user may cancel a queued or running run: cancel moves it to canceling under a new generation that every fenced target learns, so no older generation commits anywhere; once the effects already done are reconciled, it is canceled.'
+          ? 'The user may cancel a queued or running run: cancel moves it to canceling under a new generation, so no older generation commits at the run row or at a target that registers generations (one that learns a generation only from a write there still accepts the old one); once the effects already done are reconciled, it is canceled.'
           : 'The user may cancel a queued or running run.',
       ];
     case 'renew':

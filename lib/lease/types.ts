@@ -108,7 +108,7 @@ export type ClaimRule =
 
 /** What a cancel does to the run row. */
 export type CancelRule =
-  /** canceling, with a new generation that every fenced target learns (the lesson's). */
+  /** canceling, with a new generation that every registering target learns (the lesson's). */
   | 'fenced'
   /** canceled, with nothing bumped: a stale holder's effects elsewhere still land. */
   | 'unfenced';

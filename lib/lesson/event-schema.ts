@@ -16,6 +16,13 @@ export const lessonEventSchema: z.ZodType<LessonEvent> = z.discriminatedUnion('k
   z.object({ kind: z.literal('rated'), id: itemId, rating: z.enum(RATINGS), at }),
   z.object({ kind: z.literal('quiz'), id: itemId, choice: z.boolean(), correct: z.boolean(), at }),
   z.object({
+    kind: z.literal('chose'),
+    id: itemId,
+    choice: z.string().min(1).max(40),
+    correct: z.boolean(),
+    at,
+  }),
+  z.object({
     kind: z.literal('predicted'),
     id: itemId,
     answers: z

@@ -27,6 +27,8 @@ export type LessonEvent =
   | { kind: 'attempted'; item: LessonItemKind; id: string; how: AttemptKind; at: number }
   | { kind: 'rated'; id: string; rating: Rating; at: number }
   | { kind: 'quiz'; id: string; choice: boolean; correct: boolean; at: number }
+  /** A multiple-choice question answered: the option picked, by its id. */
+  | { kind: 'chose'; id: string; choice: string; correct: boolean; at: number }
   | {
       kind: 'predicted';
       id: string;
@@ -53,6 +55,11 @@ export interface QuizAnswer extends GradedAnswer {
   choice: boolean;
 }
 
+export interface ChoiceAnswer extends GradedAnswer {
+  /** The first option picked, by its id: the one the page shows as locked. */
+  choice: string;
+}
+
 export interface PredictionAnswer extends GradedAnswer {
   answers: Readonly<Record<string, WriteFate>>;
 }
@@ -70,6 +77,8 @@ export interface LessonRecords {
   answers: Readonly<Record<string, string>>;
   ratings: Readonly<Record<string, Rating>>;
   quiz: Readonly<Record<string, QuizAnswer>>;
+  /** Multiple-choice question id → its first answer and tries. */
+  choices: Readonly<Record<string, ChoiceAnswer>>;
   predictions: Readonly<Record<string, PredictionAnswer>>;
   /** Section id → when it was first seen. */
   read: Readonly<Record<string, number>>;
@@ -81,6 +90,7 @@ export const EMPTY_RECORDS: LessonRecords = {
   answers: {},
   ratings: {},
   quiz: {},
+  choices: {},
   predictions: {},
   read: {},
 };
@@ -116,6 +126,14 @@ export function applyEvent(records: LessonRecords, event: LessonEvent): LessonRe
         event.correct,
       );
       return { ...records, quiz: { ...records.quiz, [event.id]: answer } };
+    }
+    case 'chose': {
+      const answer = graded(
+        records.choices[event.id],
+        { choice: event.choice, correct: event.correct, tries: 1, lastCorrect: event.correct },
+        event.correct,
+      );
+      return { ...records, choices: { ...records.choices, [event.id]: answer } };
     }
     case 'predicted': {
       const answer = graded(

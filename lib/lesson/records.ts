@@ -12,6 +12,7 @@ import {
   type Rating,
   type WriteFate,
 } from './progress';
+import { CHOICES_MIGRATION, readChoices, recordChoice } from './choices';
 
 /** The lesson's tables in the records database (feature 'lesson'). */
 export const lessonSchema: FeatureSchema = {
@@ -62,6 +63,8 @@ export const lessonSchema: FeatureSchema = {
        last_correct INTEGER NOT NULL CHECK (last_correct IN (0, 1)),
        answered_at  INTEGER NOT NULL
      );`,
+    // Version 3: the foundations' multiple-choice questions.
+    CHOICES_MIGRATION,
   ],
 };
 
@@ -141,6 +144,9 @@ export function recordEvent(db: SqlDriver, event: LessonEvent): void {
       });
       return;
     }
+    case 'chose':
+      recordChoice(db, event);
+      return;
     case 'predicted': {
       const first = db.run(
         `INSERT OR IGNORE INTO lesson_predictions (item_id, answers, correct, tries, last_correct, answered_at) VALUES (?, ?, ?, 1, ?, ?)`,
@@ -237,6 +243,7 @@ export function readLessonRecords(db: SqlDriver): LessonRecords {
         },
       ]),
   );
+  records.choices = readChoices(db);
   records.read = Object.fromEntries(
     db
       .all<{ id: string; at: number }>('SELECT section_id AS id, read_at AS at FROM lesson_reading')

@@ -63,6 +63,7 @@ export function timelineFullMarks(facts: CourseFacts, scenarioId: string): boole
 /** The graded exercises' nouns: "statement", "scenario" ... */
 const GRADED_NOUNS: Record<ExerciseKey['kind'], [one: string, many: string]> = {
   quiz: ['statement', 'statements'],
+  choice: ['graded question', 'graded questions'],
   prediction: ['prediction', 'predictions'],
   challenge: ['challenge', 'challenges'],
   timeline: ['scenario', 'scenarios'],

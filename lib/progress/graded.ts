@@ -17,13 +17,15 @@ export const TIMELINE_REVIEW_MS = REVIEW_DAYS[0] * DAY_MS;
 
 /** Which graded exercise: the kinds of the content's mastery map. */
 export interface ExerciseKey {
-  kind: 'quiz' | 'prediction' | 'challenge' | 'timeline' | 'case' | 'crashlab';
+  kind: 'quiz' | 'choice' | 'prediction' | 'challenge' | 'timeline' | 'case' | 'crashlab';
   id: string;
 }
 
 /** What the records hold of a learner's graded work, as plain facts. */
 export interface WorkFacts {
   quiz: Readonly<Record<string, GradedAnswer>>;
+  /** The lesson's multiple-choice questions (the foundations), by question id. */
+  choices: Readonly<Record<string, GradedAnswer>>;
   predictions: Readonly<Record<string, GradedAnswer>>;
   /** Quiz statements and predictions answered right on a due spaced review. */
   reviewed: ReadonlySet<string>;
@@ -41,6 +43,7 @@ export interface WorkFacts {
 
 export const NO_WORK: WorkFacts = {
   quiz: {},
+  choices: {},
   predictions: {},
   reviewed: new Set(),
   challenges: {},
@@ -107,6 +110,7 @@ export function readWorkFacts(db: SqlDriver): WorkFacts {
   }).length;
   return {
     quiz: lesson.quiz,
+    choices: lesson.choices,
     predictions: lesson.predictions,
     reviewed,
     challenges,
@@ -142,6 +146,13 @@ export function exerciseResult(facts: WorkFacts, exercise: ExerciseKey): Exercis
   switch (exercise.kind) {
     case 'quiz':
       return graded(facts.quiz[exercise.id], facts.reviewed.has(exercise.id));
+    case 'choice': {
+      // A foundation's question has no spaced review: a wrong first answer stays wrong.
+      const answer = facts.choices[exercise.id];
+      return answer && !answer.correct
+        ? { passed: false, tried: true, summary: 'wrong on the first try' }
+        : graded(answer, false);
+    }
     case 'prediction':
       return graded(facts.predictions[exercise.id], facts.reviewed.has(exercise.id));
     case 'challenge': {

@@ -1,0 +1,130 @@
+'use client';
+
+import { useEffect, useId, useState } from 'react';
+import type { ChoicePrompt } from '@/content/lesson';
+import { panelClass } from '@/components/ui/panel';
+import { Button } from '@/components/ui/button';
+import { Prose } from './prose';
+import { clock } from './lesson-store';
+import { loadAnswerBook } from './use-answer-book';
+import { useLessonRecords } from './use-lesson-records';
+
+type ChoiceKey = { answer: string; explanation: readonly string[] };
+
+/** Loads the question's key once it has been answered: undefined while loading, null on failure. */
+function useChoiceKey(id: string, answered: boolean): ChoiceKey | null | undefined {
+  const [key, setKey] = useState<ChoiceKey | null | undefined>(undefined);
+  useEffect(() => {
+    if (!answered) return;
+    let live = true;
+    loadAnswerBook().then(
+      (book) => live && setKey(book.choiceKey(id)),
+      () => live && setKey(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [answered, id]);
+  return key;
+}
+
+/**
+ * A foundation's graded question: pick one option; the first pick is locked and scored (it
+ * feeds the mastery map), later picks count only as tries. The key is fetched with the answer.
+ */
+export function ChoiceQuestion({ prompt }: { prompt: ChoicePrompt }) {
+  const { records, record } = useLessonRecords();
+  const answer = records.choices[prompt.id];
+  const key = useChoiceKey(prompt.id, Boolean(answer));
+  const [retrying, setRetrying] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const headingId = useId();
+
+  function choose(choice: string) {
+    setRetrying(false);
+    loadAnswerBook().then(
+      (book) => {
+        const found = book.choiceKey(prompt.id);
+        if (!found) return setFailed(true);
+        setFailed(false);
+        void record([
+          { kind: 'chose', id: prompt.id, choice, correct: choice === found.answer, at: clock() },
+        ]);
+      },
+      () => setFailed(true),
+    );
+  }
+
+  const locked = Boolean(answer) && !retrying;
+  const chosen = locked ? answer?.choice : undefined;
+  return (
+    <article
+      id={prompt.id}
+      aria-labelledby={headingId}
+      className={panelClass({ padding: 'lg' }, 'scroll-mt-4')}
+    >
+      <p className="text-sm font-semibold uppercase tracking-wider text-accent">
+        Graded question: your first answer counts
+      </p>
+      <h3 id={headingId} className="mt-1 font-semibold">
+        {prompt.question}
+      </h3>
+      <div role="group" aria-label="Pick one answer" className="mt-3 grid gap-2">
+        {prompt.options.map((option) => {
+          const isRight = key && locked ? key.answer === option.id : false;
+          return (
+            <button
+              key={option.id}
+              type="button"
+              aria-pressed={chosen === option.id}
+              disabled={locked}
+              onClick={() => choose(option.id)}
+              className={`rounded-md border px-3 py-2 text-left disabled:cursor-not-allowed ${
+                chosen === option.id
+                  ? 'border-accent bg-accent text-accent-ink'
+                  : isRight
+                    ? 'border-good bg-surface'
+                    : 'border-line bg-surface hover:bg-surface-2 disabled:opacity-70'
+              }`}
+            >
+              <span className="font-semibold">{option.id.toUpperCase()}.</span> {option.text}
+              {isRight ? <span className="sr-only"> (the right answer)</span> : null}
+            </button>
+          );
+        })}
+      </div>
+      <div role="status" className="mt-3">
+        {answer ? (
+          <div className="border-l-4 border-accent pl-4">
+            <p className={`font-bold ${answer.correct ? 'text-good' : 'text-bad'}`}>
+              {answer.correct ? 'Right' : 'Not quite'} on the first try
+              {key ? `: the answer is ${key.answer.toUpperCase()}.` : '.'}
+            </p>
+            {answer.tries > 1 ? (
+              <p className="text-sm">
+                Answered again {answer.tries - 1} {answer.tries === 2 ? 'time' : 'times'}; latest{' '}
+                {answer.lastCorrect ? 'right' : 'wrong'}. Only the first try is scored.
+              </p>
+            ) : null}
+            {key ? (
+              <Prose paragraphs={key.explanation} className="mt-2" />
+            ) : key === null ? (
+              <p className="mt-1 text-bad">
+                The explanation could not be loaded. Reload to try again.
+              </p>
+            ) : (
+              <p className="mt-1 text-muted">Loading the explanation…</p>
+            )}
+          </div>
+        ) : failed ? (
+          <p className="text-bad">The answer could not be checked. Reload to try again.</p>
+        ) : null}
+      </div>
+      {locked ? (
+        <Button className="mt-3" onClick={() => setRetrying(true)}>
+          Answer again (not scored)
+        </Button>
+      ) : null}
+    </article>
+  );
+}
