@@ -7,6 +7,7 @@ export const CASES_LEAD = [
 export const MIGRATION_CASES: readonly MigrationCase[] = [
   {
     id: 'case-remote-report',
+    cite: 'lesson.http-if-match',
     title: 'Task state is local, the report file is remote',
     changedCondition: 'Submitting the result overwrites a report file in remote storage.',
     question:

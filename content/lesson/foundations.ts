@@ -1,4 +1,5 @@
 import type { BeliefId } from '../beliefs';
+import type { Cited } from '../cite';
 import type { Paragraphs } from './types';
 
 /**
@@ -29,7 +30,7 @@ export type ChoicePrompt = Pick<ChoiceQuestion, 'id' | 'question'> & {
   options: readonly Pick<ChoiceOption, 'id' | 'text'>[];
 };
 
-export interface Foundation {
+export interface Foundation extends Cited {
   /** The section's anchor on /learn. */
   id: string;
   title: string;
@@ -40,6 +41,16 @@ export interface Foundation {
 /** Foundation 1: what the lock is for decides whether a lease alone can ever be enough. */
 export const LOCK_PURPOSE: Foundation = {
   id: 'lock-purpose',
+  cite: [
+    'lesson.kleppmann-efficiency-correctness',
+    'lesson.kleppmann-timing-assumptions',
+    'lesson.redis-fencing-advice',
+    'lesson.redis-alive-not-held',
+    'lesson.gray-cheriton-leases',
+    'lesson.gray-cheriton-approval',
+    'lesson.gray-cheriton-drift',
+    'lesson.chubby-sequencers',
+  ],
   title: 'Foundation 1: is the lock there for efficiency or for correctness?',
   body: [
     'Ask what happens if two workers hold the task at once. If the answer is "some work is done twice" (a thumbnail rebuilt twice, one extra reminder email), the lock is there for efficiency: it saves cost, and a lease alone is fine, because an occasional overlap is cheap. If the answer is "the data is wrong" (a draft overwritten, a card charged twice, a counter decremented twice), the lock is there for correctness, and a lease alone is never enough. Kleppmann draws this line in his analysis of Redlock; it decides everything that follows.',
@@ -77,6 +88,12 @@ export const LOCK_PURPOSE: Foundation = {
 /** Foundation 2: a token is only as good as the counter that hands it out. */
 export const TOKEN_SOURCE: Foundation = {
   id: 'token-source',
+  cite: [
+    'lesson.kleppmann-counter-needs-consensus',
+    'lesson.redis-failover-race',
+    'temporal-range-id.renew-range',
+    'temporal-range-id.shard-range',
+  ],
   title: 'Foundation 2: the token must come from a source that cannot go back',
   body: [
     'What a token must be depends on how the target compares it. A resource that remembers the highest token it has seen refuses any lower generation: that comparison needs tokens that grow. An equality check at the run row (`fence = $token`) works with any token that is never reused. Either way the comparison is only as good as the counter that hands the numbers out. That counter has to be linearizable: once it has handed out 34, every later claim, from any client, through any replica, gets a number above 34. In practice that means a single authoritative row whose increment commits before the token is returned (the `fence` column of this lesson’s run row), or a consensus-backed store such as ZooKeeper or etcd, where a write is acknowledged only once a majority has it.',
@@ -116,6 +133,7 @@ export const TOKEN_SOURCE: Foundation = {
 /** Foundation 3: where the check must sit, once as a rule and then for every target. */
 export const CHECK_SITE: Foundation = {
   id: 'where-the-check-sits',
+  cite: ['lesson.chubby-delayed-request', 'lesson.chubby-sequencers', 'lesson.http-if-match'],
   title: 'Foundation 3: where the check must sit, for every target',
   body: [
     'The rule, once: the generation is checked by whatever applies the write, at the moment it applies it, in the same atomic step. A check anywhere earlier (in the worker, at the claim, in a gateway before a network hop) leaves a gap in which the world changes and the write still lands.',

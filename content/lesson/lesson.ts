@@ -40,6 +40,7 @@ export const RULE_PARTS: readonly Part[] = [
   {
     id: 'concept-conditional-updates',
     title: 'The check and the write are one statement',
+    cite: ['lesson.postgres-read-committed', 'lesson.postgres-serialization-failure'],
     body: [
       "A conditional update changes a row only if the row still holds the values the writer expects. The general idea is known as compare-and-set (CAS). In SQL it is an ordinary UPDATE whose WHERE clause states the expectation: `UPDATE runs SET status = 'done' WHERE run_id = ? AND owner = ? AND fence = ?` finishes the run only if this worker is still its owner and still holds the current token. The database checks the condition and makes the change as one atomic step, which means no other write can land between the check and the change.",
       'Reading the row first and writing afterwards does not give you that, even inside one transaction. Under PostgreSQL’s default isolation level, READ COMMITTED, a plain SELECT takes no lock, and the UPDATE that follows does not look again at what the SELECT saw: another worker can take over between the two statements, and the UPDATE writes anyway. Inside a transaction you need one of three things: `SELECT … FOR UPDATE`, which locks the row until the transaction ends; the conditional UPDATE itself, whose WHERE clause is the check; or a stricter isolation level (REPEATABLE READ or SERIALIZABLE), under which one of two conflicting transactions fails with a serialization error and must be retried.',
@@ -64,6 +65,11 @@ export const RULE_PARTS: readonly Part[] = [
   {
     id: 'concept-lease-and-clock',
     title: 'One clock judges the lease: the database’s statement clock',
+    cite: [
+      'lesson.postgres-clock-timestamp',
+      'lesson.postgres-now-transaction-start',
+      'lesson.ntp-step',
+    ],
     body: [
       "A lease ends at a moment in time, so something has to decide when that moment has passed. Here it is the store: each time a claim, a renewal or a commit arrives, it compares `lease_until` with its own statement clock, the time the statement runs. In PostgreSQL that is `clock_timestamp()`. The lesson's designs, the timeline and its explanations all judge leases by it.",
       'Not by `now()`: in PostgreSQL `now()` is the start time of the transaction, not the moment the statement runs. In a statement that is its own transaction the two agree; inside a long transaction `now()` stands still, so a lease check against it judges a write sent ten minutes late by the time the transaction began, and lets it through (the long-lock mistake shows exactly that).',
@@ -114,6 +120,7 @@ export const CLAIM_PARTS: readonly Part[] = [
   {
     id: 'impl-atomic-claim',
     title: 'A claim is one short statement',
+    cite: 'lesson.postgres-skip-locked',
     body: [
       "The task table holds `run_id`, `owner`, `lease_until`, `fence` and `status`. A claim succeeds only if the task is queued, or running with an expired lease; final states (done, canceled, failed) are never taken over automatically. It sets owner and lease, adds one to the fence and returns it as this generation's token, all in one short transaction that commits before the work begins.",
       "That commit matters. A transaction left open through ten minutes of inference keeps the row locked and blocks the very takeover the lease is there for. Model calls and network requests belong outside any long transaction. PostgreSQL's `FOR UPDATE SKIP LOCKED` lets many consumers claim queued rows without blocking on each other: it fits a queue table, not general consistent reads, and all it does is skip rows locked by others. It creates no lease and does nothing about an old process coming back.",
@@ -213,6 +220,7 @@ export const REFERENCES_LEAD =
 export const REFERENCES: readonly Reference[] = [
   {
     id: 'ref-redis-distlock',
+    cite: ['lesson.redis-fencing-advice', 'lesson.redis-failover-race'],
     title: 'Distributed Locks with Redis',
     author: 'Redis documentation',
     href: 'https://redis.io/docs/latest/develop/use/patterns/distributed-locks/',
@@ -221,6 +229,11 @@ export const REFERENCES: readonly Reference[] = [
   },
   {
     id: 'ref-kleppmann',
+    cite: [
+      'lesson.kleppmann-efficiency-correctness',
+      'lesson.kleppmann-timing-assumptions',
+      'lesson.kleppmann-fencing-token',
+    ],
     title: 'How to do distributed locking',
     author: 'Martin Kleppmann (2016)',
     href: 'https://martin.kleppmann.com/2016/02/08/how-to-do-distributed-locking.html',
@@ -229,6 +242,7 @@ export const REFERENCES: readonly Reference[] = [
   },
   {
     id: 'ref-gray-cheriton',
+    cite: ['lesson.gray-cheriton-leases', 'lesson.gray-cheriton-drift'],
     title: 'Leases: an efficient fault-tolerant mechanism for distributed file cache consistency',
     author: 'Cary G. Gray and David R. Cheriton (SOSP 1989)',
     href: 'https://dl.acm.org/doi/10.1145/74851.74870',
@@ -237,6 +251,7 @@ export const REFERENCES: readonly Reference[] = [
   },
   {
     id: 'ref-chubby',
+    cite: ['lesson.chubby-sequencers', 'lesson.chubby-delayed-request'],
     title: 'The Chubby lock service for loosely-coupled distributed systems',
     author: 'Mike Burrows (OSDI 2006)',
     href: 'https://research.google/pubs/the-chubby-lock-service-for-loosely-coupled-distributed-systems/',
@@ -245,6 +260,7 @@ export const REFERENCES: readonly Reference[] = [
   },
   {
     id: 'ref-postgres-skip-locked',
+    cite: 'lesson.postgres-skip-locked',
     title: 'SELECT: the locking clause (FOR UPDATE … SKIP LOCKED)',
     author: 'PostgreSQL documentation',
     href: 'https://www.postgresql.org/docs/current/sql-select.html#SQL-FOR-UPDATE-SHARE',
@@ -253,6 +269,7 @@ export const REFERENCES: readonly Reference[] = [
   },
   {
     id: 'ref-postgres-isolation',
+    cite: ['lesson.postgres-read-committed', 'lesson.postgres-serialization-failure'],
     title: 'Transaction Isolation',
     author: 'PostgreSQL documentation',
     href: 'https://www.postgresql.org/docs/current/transaction-iso.html',

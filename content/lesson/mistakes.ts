@@ -170,6 +170,7 @@ export const MISTAKES: readonly MistakeItem[] = [
   },
   {
     id: 'mistake-long-lock-transaction',
+    cite: ['mistakes.postgres-now-long-transaction', 'mistakes.postgres-for-update-blocks'],
     misconception: 'Putting the whole long task inside one database lock transaction',
     statement:
       'It is fine to commit the claim before the long work starts, even though the worker then holds no lock on the row while it works.',

@@ -23,6 +23,7 @@ export const QUESTION_TREE: readonly QuestionNode[] = [
     children: [
       {
         id: 'q-remote-after-cancel',
+        cite: 'lesson.chubby-delayed-request',
         level: 2,
         question:
           'The cancel reached the database before anything else, and still the old worker sent a request to a remote system. Does refusing its final commit settle the matter?',
@@ -52,6 +53,7 @@ export const QUESTION_TREE: readonly QuestionNode[] = [
   },
   {
     id: 'q-fence-per-batch',
+    cite: 'temporal-range-id.renew-range',
     level: 1,
     question:
       'A worker writes its output in batches. Should each batch raise the fencing token, and how would such a counter differ from the generation taken at claim time?',
@@ -65,6 +67,7 @@ export const QUESTION_TREE: readonly QuestionNode[] = [
   },
   {
     id: 'q-select-then-update-postgres',
+    cite: ['lesson.postgres-read-committed', 'lesson.postgres-serialization-failure'],
     level: 1,
     question:
       'In PostgreSQL, your claim reads the task with a SELECT and then updates it. What stops another worker from claiming it between those two statements?',
