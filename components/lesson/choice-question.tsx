@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import type { ChoicePrompt } from '@/content/lesson';
 import { panelClass } from '@/components/ui/panel';
 import { Button } from '@/components/ui/button';
+import { FirstTryVerdict } from './first-try-verdict';
 import { Prose } from './prose';
 import { clock } from './lesson-store';
 import { loadAnswerBook } from './use-answer-book';
@@ -93,33 +94,12 @@ export function ChoiceQuestion({ prompt }: { prompt: ChoicePrompt }) {
           );
         })}
       </div>
-      <div role="status" className="mt-3">
-        {answer ? (
-          <div className="border-l-4 border-accent pl-4">
-            <p className={`font-bold ${answer.correct ? 'text-good' : 'text-bad'}`}>
-              {answer.correct ? 'Right' : 'Not quite'} on the first try
-              {key ? `: the answer is ${key.answer.toUpperCase()}.` : '.'}
-            </p>
-            {answer.tries > 1 ? (
-              <p className="text-sm">
-                Answered again {answer.tries - 1} {answer.tries === 2 ? 'time' : 'times'}; latest{' '}
-                {answer.lastCorrect ? 'right' : 'wrong'}. Only the first try is scored.
-              </p>
-            ) : null}
-            {key ? (
-              <Prose paragraphs={key.explanation} className="mt-2" />
-            ) : key === null ? (
-              <p className="mt-1 text-bad">
-                The explanation could not be loaded. Reload to try again.
-              </p>
-            ) : (
-              <p className="mt-1 text-muted">Loading the explanation…</p>
-            )}
-          </div>
-        ) : failed ? (
-          <p className="text-bad">The answer could not be checked. Reload to try again.</p>
-        ) : null}
-      </div>
+      <FirstTryVerdict
+        answer={answer}
+        verdict={key ? `: the answer is ${key.answer.toUpperCase()}.` : '.'}
+        explanation={key ? <Prose paragraphs={key.explanation} className="mt-2" /> : key}
+        failed={failed}
+      />
       {locked ? (
         <Button className="mt-3" onClick={() => setRetrying(true)}>
           Answer again (not scored)

@@ -12,6 +12,7 @@ import { clock } from './lesson-store';
 import { loadAnswerBook, useQuizKey } from './use-answer-book';
 import { useLessonRecords } from './use-lesson-records';
 import { ReviewCard } from './review-card';
+import { FirstTryVerdict } from './first-try-verdict';
 
 const TRUE_FALSE = [
   { value: true, label: 'True' },
@@ -67,38 +68,23 @@ function QuizCard({ item, index }: { item: QuizPrompt; index: number }) {
           onChoose={choose}
         />
       </div>
-      <div role="status" className="mt-3">
-        {answer ? (
-          <div className="border-l-4 border-accent pl-4">
-            <p className={`font-bold ${answer.correct ? 'text-good' : 'text-bad'}`}>
-              {answer.correct ? 'Right' : 'Not quite'} on the first try
-              {key ? `: the statement is ${key.truth ? 'true' : 'false'}.` : '.'}
-            </p>
-            {answer.tries > 1 ? (
-              <p className="text-sm">
-                Answered again {answer.tries - 1} {answer.tries === 2 ? 'time' : 'times'}; latest{' '}
-                {answer.lastCorrect ? 'right' : 'wrong'}. Only the first try is scored.
+      <FirstTryVerdict
+        answer={answer}
+        verdict={key ? `: the statement is ${key.truth ? 'true' : 'false'}.` : '.'}
+        explanation={
+          key ? (
+            <>
+              <p className="mt-1 text-sm text-muted">
+                The belief behind it: “{key.misconception}”.
               </p>
-            ) : null}
-            {key ? (
-              <>
-                <p className="mt-1 text-sm text-muted">
-                  The belief behind it: “{key.misconception}”.
-                </p>
-                <Prose paragraphs={key.explanation} className="mt-2" />
-              </>
-            ) : key === null ? (
-              <p className="mt-1 text-bad">
-                The explanation could not be loaded. Reload to try again.
-              </p>
-            ) : (
-              <p className="mt-1 text-muted">Loading the explanation…</p>
-            )}
-          </div>
-        ) : failed ? (
-          <p className="text-bad">The answer could not be checked. Reload to try again.</p>
-        ) : null}
-      </div>
+              <Prose paragraphs={key.explanation} className="mt-2" />
+            </>
+          ) : (
+            key
+          )
+        }
+        failed={failed}
+      />
       {answer && !retrying ? (
         <Button className="mt-3" onClick={() => setRetrying(true)}>
           {due ? 'Review: answer again' : 'Answer again (not scored)'}

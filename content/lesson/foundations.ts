@@ -115,7 +115,7 @@ export const TOKEN_SOURCE: Foundation = {
       },
       {
         id: 'c',
-        text: 'A is refused: its token is older, because it was handed out first.',
+        text: 'The store turns A away: its token is older, because it was handed out first.',
         states: ['any-token-check-will-do'],
       },
       {
@@ -137,7 +137,7 @@ export const CHECK_SITE: Foundation = {
   title: 'Foundation 3: where the check must sit, for every target',
   body: [
     'The rule, once: the generation is checked by whatever applies the write, at the moment it applies it, in the same atomic step. A check anywhere earlier (in the worker, at the claim, in a gateway before a network hop) leaves a gap in which the world changes and the write still lands.',
-    'A target that remembers the highest generation it has seen refuses the old one only after it has learned the new one. To turn the old worker away at once, the new holder registers its generation with each target at takeover, before it acts. Below is the rule applied to each kind of target in the course, including the one that cannot check at all.',
+    'A target that remembers the highest generation it has seen turns the old one away only after it has learned the new one. To turn the old worker away at once, the new holder registers its generation with each target at takeover, before it acts. Below is the rule applied to each kind of target in the course, including the one that cannot check at all.',
   ],
   question: {
     id: 'found-check-site',
