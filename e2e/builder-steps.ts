@@ -22,6 +22,8 @@ export async function addEvent(
   options: {
     worker?: string;
     resource?: string;
+    /** The idempotency key of a gateway write to a key-only resource. */
+    key?: string;
     reach?: string;
     compare?: string[];
     seconds?: string;
@@ -34,6 +36,8 @@ export async function addEvent(
     await page.getByRole('spinbutton', { name: 'Seconds to advance' }).fill(options.seconds);
   if (options.resource !== undefined)
     await page.getByRole('textbox', { name: 'Resource' }).fill(options.resource);
+  if (options.key !== undefined)
+    await page.getByRole('textbox', { name: 'Idempotency key' }).fill(options.key);
   if (options.reach !== undefined)
     await page.getByRole('textbox', { name: 'Acceptors reached' }).fill(options.reach);
   for (const column of options.compare ?? [])

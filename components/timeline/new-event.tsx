@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { RESCUE_FIELDS, type RescueField } from '@/lib/lease';
 import {
   acceptorsReached,
+  gatewayComparesKey,
   isWriteKind,
   newEvent,
   nextEventId,
@@ -45,6 +46,17 @@ const RESCUE_LABELS: Record<RescueField, string> = {
   status: 'status',
 };
 
+/** The form's fields for one event, as a fresh form holds them. */
+const BLANK = {
+  seconds: '6',
+  key: 'op-1',
+  resource: 'email',
+  gatewayKey: 'op-1',
+  reach: '',
+  ackLost: false,
+  compare: [] as RescueField[],
+};
+
 const NEEDS_WORKER = (kind: EventKind) =>
   kind !== 'advance' &&
   kind !== 'cancel' &&
@@ -52,11 +64,8 @@ const NEEDS_WORKER = (kind: EventKind) =>
   kind !== 'rescue-read' &&
   kind !== 'rescue';
 const NEEDS_KEY = (kind: EventKind) =>
-  kind === 'draft' ||
-  kind === 'object-commit' ||
-  kind === 'ticket' ||
-  kind === 'gateway-write' ||
-  kind === 'register';
+  kind === 'draft' || kind === 'object-commit' || kind === 'ticket';
+const NEEDS_RESOURCE = (kind: EventKind) => kind === 'gateway-write' || kind === 'register';
 
 /** The form that adds one event at the end; a value it cannot use is reported through onProblem. */
 export function NewEvent({
@@ -65,16 +74,18 @@ export function NewEvent({
   onProblem,
 }: {
   scenario: Scenario;
-  onAdd: (event: TimelineEvent) => void;
+  /** Adds the event; false when the scenario refused it (the form then keeps what was typed). */
+  onAdd: (event: TimelineEvent) => boolean;
   onProblem: (message: string) => void;
 }) {
   const [kind, setKind] = useState<EventKind>('claim');
   const [worker, setWorker] = useState(scenario.workers[0]?.id ?? 'A');
-  const [seconds, setSeconds] = useState('6');
-  const [key, setKey] = useState('op-1');
-  const [reach, setReach] = useState('');
-  const [ackLost, setAckLost] = useState(false);
-  const [compare, setCompare] = useState<RescueField[]>([]);
+  // What describes one event only; back to these after each "Add event", so the next event
+  // does not silently carry the last one's ticks, resource or key.
+  const [fields, setFields] = useState(BLANK);
+  const set = (patch: Partial<typeof BLANK>) => setFields({ ...fields, ...patch });
+  const { seconds, key, resource, gatewayKey, reach, ackLost, compare } = fields;
+  const keyed = kind === 'gateway-write' && gatewayComparesKey(scenario.targets, resource.trim());
 
   const add = () => {
     const n = Number(seconds);
@@ -87,16 +98,19 @@ export function NewEvent({
       onProblem('Acceptors reached: acceptor numbers such as “1, 2”, or blank for all.');
       return;
     }
-    onAdd(
+    const added = onAdd(
       newEvent(kind, nextEventId(scenario.events), {
         worker,
         seconds: n,
         key: key.trim(),
+        resource: resource.trim(),
+        ...(keyed ? { gatewayKey: gatewayKey.trim() } : {}),
         reach: reached,
         ackLost,
         compare: RESCUE_FIELDS.filter((f) => compare.includes(f)),
       }),
     );
+    if (added) setFields(BLANK);
   };
 
   return (
@@ -132,19 +146,39 @@ export function NewEvent({
             type="number"
             min={1}
             value={seconds}
-            onChange={(e) => setSeconds(e.target.value)}
+            onChange={(e) => set({ seconds: e.target.value })}
             className={`${FIELD} w-20`}
           />
         </label>
       ) : null}
       {NEEDS_KEY(kind) ? (
         <label className="flex flex-col text-sm">
-          {kind === 'gateway-write' || kind === 'register'
-            ? 'Resource'
-            : kind === 'ticket'
-              ? 'Idempotency key'
-              : 'Operation id'}
-          <input value={key} onChange={(e) => setKey(e.target.value)} className={`${FIELD} w-32`} />
+          {kind === 'ticket' ? 'Idempotency key' : 'Operation id'}
+          <input
+            value={key}
+            onChange={(e) => set({ key: e.target.value })}
+            className={`${FIELD} w-32`}
+          />
+        </label>
+      ) : null}
+      {NEEDS_RESOURCE(kind) ? (
+        <label className="flex flex-col text-sm">
+          Resource
+          <input
+            value={resource}
+            onChange={(e) => set({ resource: e.target.value })}
+            className={`${FIELD} w-32`}
+          />
+        </label>
+      ) : null}
+      {keyed ? (
+        <label className="flex flex-col text-sm">
+          Idempotency key
+          <input
+            value={gatewayKey}
+            onChange={(e) => set({ gatewayKey: e.target.value })}
+            className={`${FIELD} w-32`}
+          />
         </label>
       ) : null}
       {reachesAcceptors(kind) ? (
@@ -153,7 +187,7 @@ export function NewEvent({
           <input
             value={reach}
             placeholder="all"
-            onChange={(e) => setReach(e.target.value)}
+            onChange={(e) => set({ reach: e.target.value })}
             className={`${FIELD} w-24`}
           />
         </label>
@@ -167,9 +201,11 @@ export function NewEvent({
                 type="checkbox"
                 checked={compare.includes(field)}
                 onChange={(e) =>
-                  setCompare(
-                    e.target.checked ? [...compare, field] : compare.filter((f) => f !== field),
-                  )
+                  set({
+                    compare: e.target.checked
+                      ? [...compare, field]
+                      : compare.filter((f) => f !== field),
+                  })
                 }
                 className="h-4 w-4 accent-[var(--accent)]"
               />
@@ -183,7 +219,7 @@ export function NewEvent({
           <input
             type="checkbox"
             checked={ackLost}
-            onChange={(e) => setAckLost(e.target.checked)}
+            onChange={(e) => set({ ackLost: e.target.checked })}
             className="h-4 w-4 accent-[var(--accent)]"
           />
           The reply is lost

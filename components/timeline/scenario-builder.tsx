@@ -19,14 +19,16 @@ export function ScenarioBuilder({
 }) {
   const [problem, setProblem] = useState<string | null>(null);
 
-  const apply = (next: Scenario) => {
+  /** Applies a change the schema accepts; false (and the reason shown) when it refuses it. */
+  const apply = (next: Scenario): boolean => {
     const checked = parseScenario(next);
     if (!checked.ok) {
       setProblem(checked.message);
-      return;
+      return false;
     }
     setProblem(null);
     onChange(checked.scenario);
+    return true;
   };
 
   const move = (index: number, by: -1 | 1) => {

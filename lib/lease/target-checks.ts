@@ -76,6 +76,11 @@ export function checkComparesToken(check: TargetCheck): boolean {
   return check.kind === 'highest-seen' || check.kind === 'run-row' || check.kind === 'majority';
 }
 
+/** True when the check compares the write's idempotency key (so a write carries one). */
+export function checkComparesKey(check: TargetCheck): boolean {
+  return check.kind === 'key-only';
+}
+
 /** True when the target learns a generation from a registration (a takeover's, or a cancel's). */
 export function checkLearnsGenerations(check: TargetCheck): boolean {
   return check.kind === 'highest-seen' || check.kind === 'majority';

@@ -55,6 +55,7 @@ export {
   type NewEventFields,
 } from './new-event';
 export {
+  gatewayComparesKey,
   gatewayResources,
   gatewayTarget,
   targetCheckOf,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from './schema';
 import { acceptorsReached, newEvent, nextEventId, reachesAcceptors } from './new-event';
+import { gatewayComparesKey } from './target-list';
 import type { EventKind, TimelineEvent } from './types';
 
 const FIELDS = { worker: 'B', seconds: 4, key: 'op-7', ackLost: true } as const;
@@ -32,11 +33,11 @@ describe('the builder’s new event', () => {
       worker: 'B',
       ackLost: true,
     });
-    expect(newEvent('register', 'e1', { ...FIELDS, reach: [1, 2] })).toEqual({
+    expect(newEvent('register', 'e1', { ...FIELDS, resource: 'journal', reach: [1, 2] })).toEqual({
       id: 'e1',
       kind: 'register',
       worker: 'B',
-      resource: 'op-7',
+      resource: 'journal',
       reach: [1, 2],
     });
     expect(newEvent('advance', 'e1', FIELDS)).toEqual({ id: 'e1', kind: 'advance', seconds: 4 });
@@ -50,6 +51,30 @@ describe('the builder’s new event', () => {
       kind: 'rescue',
       compare: ['owner'],
     });
+  });
+
+  it('gives a gateway write its own resource and, for a key-only resource, its own key', () => {
+    const fields = { ...FIELDS, ackLost: false, resource: 'email' };
+    expect(newEvent('gateway-write', 'e1', fields)).toEqual({
+      id: 'e1',
+      kind: 'gateway-write',
+      worker: 'B',
+      resource: 'email',
+    });
+    expect(newEvent('gateway-write', 'e1', { ...fields, gatewayKey: 'send-1' })).toEqual({
+      id: 'e1',
+      kind: 'gateway-write',
+      worker: 'B',
+      resource: 'email',
+      key: 'send-1',
+    });
+    // The operation id stays the draft's: the resource field no longer doubles as a key.
+    expect(newEvent('draft', 'e1', fields)).toMatchObject({ opId: 'op-7' });
+    const keyOnly = { objectStore: 'versioned', gateway: 'first-write' } as const;
+    const checks = [{ target: 'gateway:email', check: { kind: 'key-only' } }] as const;
+    expect(gatewayComparesKey({ ...keyOnly, checks: [...checks] }, 'email')).toBe(true);
+    expect(gatewayComparesKey({ ...keyOnly, checks: [...checks] }, 'journal')).toBe(false);
+    expect(gatewayComparesKey({ ...keyOnly, gatewayCheck: { kind: 'key-only' } }, 'x')).toBe(true);
   });
 
   it('makes every kind the builder offers into an event the scenario schema accepts', () => {

@@ -3,9 +3,10 @@ import { isWriteKind, type EventKind, type TimelineEvent } from './types';
 
 /*
  * One event as the builder adds it, from what its form holds: the kind, its worker, the seconds
- * time moves, the key (an operation id, a ticket key or a resource), the acceptors a write
- * reaches, a lost reply, the columns a rescuer compares. Plain data rules, so the form stays a
- * form and these are tested without a browser.
+ * time moves, the key (an operation id, or an idempotency key a ticket API or a key-only gateway
+ * resource compares), the gateway resource, the acceptors a write reaches, a lost reply, the
+ * columns a rescuer compares. Plain data rules, so the form stays a form and these are tested
+ * without a browser.
  */
 
 /** The kinds whose write or registration may reach only some of a replicated target's acceptors. */
@@ -36,7 +37,12 @@ export function nextEventId(events: readonly TimelineEvent[]): string {
 export interface NewEventFields {
   worker: string;
   seconds: number;
+  /** An operation id (draft, reference switch) or an idempotency key (ticket). */
   key: string;
+  /** The gateway resource a write or a registration names; the key when absent. */
+  resource?: string;
+  /** The idempotency key a gateway write carries for a key-only resource (absent: its resource). */
+  gatewayKey?: string;
   reach?: number[];
   ackLost?: boolean;
   compare?: RescueField[];
@@ -45,6 +51,7 @@ export interface NewEventFields {
 /** The event of `kind`, taking from `fields` only what that kind carries. */
 export function newEvent(kind: EventKind, id: string, fields: NewEventFields): TimelineEvent {
   const { worker, seconds, key } = fields;
+  const resource = fields.resource ?? key;
   // A lost acknowledgement is a fault of a write; a registration may reach only some acceptors.
   const lost = fields.ackLost && isWriteKind(kind) ? { ackLost: true } : {};
   const reach = fields.reach ? { reach: fields.reach } : {};
@@ -59,14 +66,22 @@ export function newEvent(kind: EventKind, id: string, fields: NewEventFields): T
     case 'rescue':
       return { id, kind, ...(fields.compare?.length ? { compare: fields.compare } : {}), ...lost };
     case 'register':
-      return { id, kind, worker, resource: key, ...reach };
+      return { id, kind, worker, resource, ...reach };
     case 'draft':
     case 'object-commit':
       return { id, kind, worker, opId: key, ...lost };
     case 'ticket':
       return { id, kind, worker, key, action: 'notify', ...lost };
     case 'gateway-write':
-      return { id, kind, worker, resource: key, ...reach, ...lost };
+      return {
+        id,
+        kind,
+        worker,
+        resource,
+        ...(fields.gatewayKey ? { key: fields.gatewayKey } : {}),
+        ...reach,
+        ...lost,
+      };
     default:
       return { id, kind, worker, ...lost } as TimelineEvent;
   }

@@ -1,5 +1,5 @@
 import type { ResourceFence } from '@/lib/lease';
-import { targetFence, type TargetCheck } from '@/lib/lease/target-checks';
+import { checkComparesKey, targetFence, type TargetCheck } from '@/lib/lease/target-checks';
 import type { Scenario, TargetsConfig } from './types';
 
 /*
@@ -28,6 +28,11 @@ export function targetCheckOf(settings: TargetsConfig, name: string): TargetChec
     return { kind: settings.objectStore === 'versioned' ? 'versioned' : 'none' };
   if (name === 'tickets') return { kind: 'key-only' };
   return settings.gatewayCheck ?? { kind: 'highest-seen' };
+}
+
+/** True when a write to gateway `resource` is judged by its idempotency key alone. */
+export function gatewayComparesKey(settings: TargetsConfig, resource: string): boolean {
+  return checkComparesKey(targetCheckOf(settings, gatewayTarget(resource)));
 }
 
 /** When a highest-seen target learns a generation: from a registration event, or a first write. */
