@@ -114,19 +114,19 @@ export const ASSESSMENT_ITEMS: readonly AssessmentItem[] = [
     id: 'std-basic',
     group: 'standard',
     name: 'Basic standard',
-    text: 'A lease that has run out says nothing about whether its old holder has stopped running.',
+    text: 'Shown a worker whose lease ran out, you expect its next write to arrive anyway, and you can make it happen (the first screen of the lesson, timeline scenario 1).',
   },
   {
     id: 'std-intermediate',
     group: 'standard',
     name: 'Intermediate standard',
-    text: 'Reject stale writes with a token that grows on every claim and with conditional updates.',
+    text: 'You write the claim and the commit so that the store itself turns the older generation away: every claim raises the token, and the statement that writes checks it.',
   },
   {
     id: 'std-senior',
     group: 'standard',
     name: 'Senior standard',
-    text: 'Say which resources can check a fencing token, and what extra controls an external system that cannot check one needs.',
+    text: 'For each target a design writes to, you say where its check sits; for one that cannot check, which controls limit the damage and what stays unprotected.',
   },
   {
     id: 'insp-resurrection',

@@ -194,7 +194,7 @@ export const CHECK_SITES: readonly { id: string; target: string; check: string }
     id: 'site-quorum',
     target: 'A replicated store (a quorum of acceptors)',
     check:
-      'Each acceptor keeps the highest token it has seen and refuses lower ones, and a write counts only when a majority accepted it; a majority that has learned the new generation then outvotes any that has not.',
+      'Each acceptor keeps the highest token it has seen and turns lower ones away, and a write counts only when a majority accepted it. Once a majority has learned the new generation, no write of the old one can gather a majority, whatever the others still accept.',
   },
   {
     id: 'site-external-api',
