@@ -23,6 +23,7 @@ import {
 // The runner and its transpiler stay in the Web Worker's bundle: the page reaches them only
 // through this door.
 import { createClaimLabWorker, type ClaimLabWorker } from '@/lib/claim-lab/client';
+import { useAutosave } from '@/components/ui/use-autosave';
 import { browserStore, createLocalDoor } from '@/lib/storage';
 import { DROP_ID } from '@/content/claim-lab/exercises';
 import { configureLabTypeScript, typeErrors } from './type-check';
@@ -37,6 +38,8 @@ export type LabStatus =
   | { kind: 'stopped'; message: string };
 
 type Editor = Monaco.editor.IStandaloneCodeEditor;
+
+const NO_PROGRAMS: SavedPrograms = {};
 
 async function logSolved(exercise: LabExercise, run: LabRun): Promise<void> {
   // The records database is loaded only now: the lab page does not pay for it up front.
@@ -56,7 +59,10 @@ async function logSolved(exercise: LabExercise, run: LabRun): Promise<void> {
 export function useClaimLab(exercises: readonly LabExercise[]) {
   const door = useMemo(() => createLocalDoor(browserStore()), []);
   const [exerciseId, setExerciseId] = useState(exercises[0].id);
-  const [programs, setPrograms] = useState<SavedPrograms>({});
+  const [programs, setPrograms] = useState<SavedPrograms>(NO_PROGRAMS);
+  // What storage holds: programs are saved like every other box, after a pause in typing and on
+  // leaving, not on every change (3,000 typed characters were 3,000 writes of every program).
+  const [storedPrograms, setStoredPrograms] = useState<SavedPrograms>(NO_PROGRAMS);
   const [progress, setProgress] = useState<LabProgress>(EMPTY_PROGRESS);
   const [notices, setNotices] = useState<string[]>([]);
   // Challenges whose solve is written in the records database (the hub's progress reads it).
@@ -75,7 +81,8 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
   // belongs to a program that is no longer shown, and its answer is dropped.
   const runSeq = useRef(0);
   // Mirrors of state for event handlers, so saving and logging happen once per event.
-  const programsRef = useRef<SavedPrograms>({});
+  const programsRef = useRef<SavedPrograms>(NO_PROGRAMS);
+  const storedRef = useRef<SavedPrograms>(NO_PROGRAMS);
   const progressRef = useRef<LabProgress>(EMPTY_PROGRESS);
 
   const exercise = exercises.find((e) => e.id === exerciseId) ?? exercises[0];
@@ -86,8 +93,10 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
     const loaded = loadLab(door);
     /* eslint-disable react-hooks/set-state-in-effect -- reading browser storage once on mount */
     programsRef.current = loaded.programs;
+    storedRef.current = loaded.programs;
     progressRef.current = loaded.progress;
     setPrograms(loaded.programs);
+    setStoredPrograms(loaded.programs);
     setProgress(loaded.progress);
     setNotices(loaded.problems);
     /* eslint-enable react-hooks/set-state-in-effect */
@@ -110,20 +119,35 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
     if (message) setNotices((list) => (list.includes(message) ? list : [...list, message]));
   }, []);
 
+  const savePrograms = useCallback(
+    (next: SavedPrograms) => {
+      // One write per program changed since the last save (almost always one).
+      let stored = storedRef.current;
+      let refused = false;
+      for (const id of new Set([...Object.keys(stored), ...Object.keys(next)])) {
+        if (stored[id] === next[id]) continue;
+        const saved = saveProgram(door, stored, id, next[id]);
+        notice(saved.problem);
+        refused ||= saved.problem !== null;
+        if (saved.problem === null) stored = saved.programs;
+      }
+      // Saved as shown: the page's programs are what storage holds (not dirty until the next edit).
+      storedRef.current = refused ? stored : next;
+      setStoredPrograms(storedRef.current);
+    },
+    [door, notice],
+  );
+  useAutosave(programs, programs !== storedPrograms, savePrograms);
+
   const setSource = useCallback(
     (next: string) => {
       const current = programsRef.current;
-      const saved = saveProgram(
-        door,
-        current,
-        exercise.id,
-        next === exercise.starter ? undefined : next,
-      );
-      notice(saved.problem);
-      programsRef.current = saved.problem ? { ...current, [exercise.id]: next } : saved.programs;
+      const rest = { ...current };
+      delete rest[exercise.id];
+      programsRef.current = next === exercise.starter ? rest : { ...current, [exercise.id]: next };
       setPrograms(programsRef.current);
     },
-    [door, exercise, notice],
+    [exercise],
   );
 
   const select = useCallback((id: string) => {
@@ -134,12 +158,12 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
 
   const reset = useCallback(() => {
     runSeq.current += 1;
-    const saved = saveProgram(door, programsRef.current, exercise.id, undefined);
-    notice(saved.problem);
-    programsRef.current = saved.programs;
-    setPrograms(saved.programs);
+    const rest = { ...programsRef.current };
+    delete rest[exercise.id];
+    programsRef.current = rest;
+    setPrograms(rest);
     setStatus({ kind: 'idle' });
-  }, [door, exercise.id, notice]);
+  }, [exercise.id]);
 
   const recordProgress = useCallback(
     (run: LabRun, verdict: OutputVerdict) => {
