@@ -1,3 +1,5 @@
+import { boundConsole } from './bounded-console';
+
 /**
  * The only globals a lab program may reach: the language's own built-ins, plus the few
  * harmless host objects the runner and sql.js still use after loading (text codecs, a clock,
@@ -149,6 +151,8 @@ export function lockDownScope(scope: object): LockReport {
     removed.push(name);
     removeEverywhere(scope, name);
   }
+  // Kept, but bounded: the page's main thread receives a copy of every console message.
+  boundConsole(scope);
   for (const sample of functionKinds) {
     const prototype = Object.getPrototypeOf(sample) as object;
     Object.defineProperty(prototype, 'constructor', {
