@@ -1,7 +1,16 @@
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { LabExercise } from '@/lib/claim-lab';
 import type { LabStatus } from './use-claim-lab';
 import { Cell, Row, Table } from '@/components/ui/table';
+import { ShownInBatches } from '@/components/ui/show-more';
+import { TypeErrorList } from './type-error-list';
+
+// A run prints at most 500 lines (LAB_LIMITS): drawn all at once, beside the expected lines, they
+// were a 450-620 ms task. The first screenful is drawn, then a batch per "Show more".
+const FIRST_LINES = 20;
+const LINES_PER_BATCH = 100;
+const FIRST_PRINTED = 50;
+const PRINTED_PER_BATCH = 200;
 
 function StatusLine({ status }: { status: LabStatus }) {
   let text: string;
@@ -18,10 +27,11 @@ function StatusLine({ status }: { status: LabStatus }) {
       break;
     case 'type-errors':
       bad = true;
-      text = `Not run: fix ${status.errors.length === 1 ? 'this type error' : `these ${status.errors.length} type errors`} first. ${status.errors
-        .slice(0, 3)
-        .map((e) => `Line ${e.line}: ${e.message}`)
-        .join(' ')}`;
+      // One error is named here; more are listed under this line, the first 20 at a time.
+      text =
+        status.errors.length === 1
+          ? `Not run: fix this type error first. Line ${status.errors[0].line}: ${status.errors[0].message}`
+          : `Not run: fix these ${status.errors.length.toLocaleString('en-US')} type errors first.`;
       break;
     case 'stopped':
       bad = true;
@@ -54,8 +64,11 @@ function StatusLine({ status }: { status: LabStatus }) {
   );
 }
 
-/** The run's status, then its output beside the expected output, with a pass or a diff. */
-export function OutputPanel({
+/**
+ * The run's status, then its output beside the expected output, with a pass or a diff.
+ * Memoised: typing in the editor beside it re-renders the lab on every change.
+ */
+export const OutputPanel = memo(function OutputPanel({
   exercise,
   status,
   solved,
@@ -94,6 +107,9 @@ export function OutputPanel({
   return (
     <div className="scroll-mt-4 space-y-3" ref={box} data-testid="lab-output">
       <StatusLine status={status} />
+      {status.kind === 'type-errors' && status.errors.length > 1 ? (
+        <TypeErrorList errors={status.errors} />
+      ) : null}
       {verdict ? (
         <p
           className={`rounded-md px-3 py-2 text-base font-bold ${verdict.passed ? 'bg-good text-accent-ink' : 'bg-bad text-accent-ink'}`}
@@ -116,43 +132,64 @@ export function OutputPanel({
           Challenge solved.{recorded ? ' Saved in your records.' : null}
         </p>
       ) : null}
-      <Table
-        label={exact ? 'Your output beside the expected output' : 'Lines the program must print'}
-        columns={[exact ? 'Expected' : 'Must print', exact ? 'Your output' : 'Printed?', 'Match']}
-      >
-        {rows.map((line, i) => (
-          <Row key={i}>
-            <Cell className="font-mono">
-              {line.expected ?? <span className="text-muted">(nothing)</span>}
-            </Cell>
-            <Cell className="font-mono">
-              {verdict ? (
-                (line.actual ?? <span className="text-muted">{exact ? '(nothing)' : 'no'}</span>)
-              ) : (
-                <span className="text-muted">not run yet</span>
-              )}
-            </Cell>
-            <Cell className={`font-semibold ${line.ok ? 'text-good' : 'text-bad'}`}>
-              {verdict ? (line.ok ? '✓ same' : '✗ differs') : ''}
-            </Cell>
-          </Row>
-        ))}
-      </Table>
+      <ShownInBatches items={rows} first={FIRST_LINES} batch={LINES_PER_BATCH} noun="lines">
+        {(shownRows) => (
+          <Table
+            label={
+              exact ? 'Your output beside the expected output' : 'Lines the program must print'
+            }
+            columns={[
+              exact ? 'Expected' : 'Must print',
+              exact ? 'Your output' : 'Printed?',
+              'Match',
+            ]}
+          >
+            {shownRows.map((line, i) => (
+              <Row key={i}>
+                <Cell className="font-mono">
+                  {line.expected ?? <span className="text-muted">(nothing)</span>}
+                </Cell>
+                <Cell className="font-mono">
+                  {verdict ? (
+                    (line.actual ?? (
+                      <span className="text-muted">{exact ? '(nothing)' : 'no'}</span>
+                    ))
+                  ) : (
+                    <span className="text-muted">not run yet</span>
+                  )}
+                </Cell>
+                <Cell className={`font-semibold ${line.ok ? 'text-good' : 'text-bad'}`}>
+                  {verdict ? (line.ok ? '✓ same' : '✗ differs') : ''}
+                </Cell>
+              </Row>
+            ))}
+          </Table>
+        )}
+      </ShownInBatches>
       {status.kind === 'ran' && (!exact || !verdict?.passed) && status.run.output.length > 0 ? (
         <div>
           <h3 className="mb-1 text-sm font-semibold">Everything printed</h3>
-          <pre
-            className="max-h-60 overflow-auto rounded-md border border-line bg-surface-2 p-2 text-sm"
-            tabIndex={0}
+          <ShownInBatches
+            items={status.run.output}
+            first={FIRST_PRINTED}
+            batch={PRINTED_PER_BATCH}
+            noun="printed lines"
           >
-            {status.run.output.join('\n')}
-          </pre>
+            {(lines) => (
+              <pre
+                className="max-h-60 overflow-auto rounded-md border border-line bg-surface-2 p-2 text-sm"
+                tabIndex={0}
+              >
+                {lines.join('\n')}
+              </pre>
+            )}
+          </ShownInBatches>
         </div>
       ) : null}
       {solved ? <p className="text-sm">{exercise.solvedNote}</p> : null}
     </div>
   );
-}
+});
 
 /** Backticks in a hint mark code, as in the lesson's prose. */
 function renderTicks(text: string) {

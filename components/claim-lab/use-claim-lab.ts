@@ -27,6 +27,7 @@ import { useAutosave } from '@/components/ui/use-autosave';
 import { browserStore, createLocalDoor } from '@/lib/storage';
 import { DROP_ID } from '@/content/claim-lab/exercises';
 import { configureLabTypeScript, typeErrors } from './type-check';
+import { FIRST_TYPE_ERRORS } from './type-error-list';
 
 export type LabStatus =
   | { kind: 'idle' }
@@ -265,7 +266,9 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
   }, []);
 
   const markers = useMemo<EditorMarker[]>(() => {
-    if (status.kind === 'type-errors') return status.errors;
+    // As many as the list under the status shows at first: Monaco's own TypeScript squiggles
+    // mark the rest, and thousands of markers of ours were a long task of their own.
+    if (status.kind === 'type-errors') return status.errors.slice(0, FIRST_TYPE_ERRORS);
     if (status.kind === 'ran' && status.run.error?.line) {
       return [{ line: status.run.error.line, message: status.run.error.message }];
     }

@@ -1,13 +1,19 @@
 'use client';
 
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { rowsWithinCells, type ResultGrid, type ShownOf } from '@/lib/sqlite';
 import { Cell, Row, Table } from '@/components/ui/table';
+import { ShowMore, useShownCount } from '@/components/ui/show-more';
+
+/** Rows of each grid drawn at first: a screenful; more on request ("Show more rows"). */
+const FIRST_ROWS = 20;
+/** Cells drawn per "Show more": rows enough for about this many cells (at least 10 rows). */
+const CELLS_PER_BATCH = 1_000;
 
 /**
- * Cells rendered per frame. A run's results (at most CONSOLE_LIMITS.maxTotalCells) appear in
- * slices of this size, one slice per frame, so input waits on one small render, never on all of
- * them at once, even on a machine whose cores are busy.
+ * Cells rendered per frame. The first rows of a run's results (at most
+ * CONSOLE_LIMITS.maxTotalCells cells) appear in slices of this size, one slice per frame, so input
+ * waits on one small render, never on all of them at once, even on a machine whose cores are busy.
  */
 const CELLS_PER_FRAME = 400;
 
@@ -56,57 +62,87 @@ function shorten(sql: string): string {
 }
 
 /**
+ * One statement's result: its first rows, then more on request. `budget` is how many rows the
+ * frame-by-frame drawing of the whole run has reached so far.
+ */
+function ResultGrid({ grid, index, budget }: { grid: ResultGrid; index: number; budget: number }) {
+  const batch = Math.max(10, Math.floor(CELLS_PER_BATCH / Math.max(1, grid.columns.length)));
+  const { shown, more } = useShownCount(grid.rows, FIRST_ROWS, batch);
+  return (
+    <li className="rounded-md border border-line">
+      <Table
+        columns={grid.columns}
+        captionStyle="bar"
+        caption={
+          <>
+            <span className="mr-2 font-sans font-semibold text-ink">#{index + 1}</span>
+            {shorten(grid.sql)}
+            {grid.columns.length === 0 ? (
+              <span className="ml-2 font-sans font-semibold text-ink">
+                {grid.changed} {grid.changed === 1 ? 'row' : 'rows'} changed
+              </span>
+            ) : null}
+          </>
+        }
+      >
+        {grid.columns.length === 0 ? null : grid.rows.length === 0 ? (
+          <Row>
+            <Cell colSpan={grid.columns.length} className="text-muted">
+              (no rows)
+            </Cell>
+          </Row>
+        ) : (
+          grid.rows.slice(0, shown > FIRST_ROWS ? shown : Math.min(shown, budget)).map((row, r) => (
+            <Row key={r} className="odd:bg-surface-2/50">
+              {row.map((value, c) => (
+                <Cell key={c} className="font-mono">
+                  {value === null ? <span className="text-muted">NULL</span> : String(value)}
+                </Cell>
+              ))}
+            </Row>
+          ))
+        )}
+      </Table>
+      <div className="px-3">
+        <ShowMore
+          shown={shown}
+          total={grid.rows.length}
+          batch={batch}
+          noun="rows"
+          onMore={more}
+          first={FIRST_ROWS}
+        />
+      </div>
+      {grid.truncated
+        ? cutLines(grid).map((line) => (
+            <p key={line} className="px-3 py-1.5 text-xs text-muted" data-testid="shown-of">
+              {line}
+            </p>
+          ))
+        : null}
+    </li>
+  );
+}
+
+/**
  * One table per statement, with the statement as its caption. Memoised: typing in the editor
  * beside it re-renders its parent on every key, and must not re-render thousands of cells.
  */
 export const ResultGrids = memo(function ResultGrids({ grids }: { grids: readonly ResultGrid[] }) {
-  const rowsNow = rowsWithinCells(grids, useCellBudget(grids));
+  // The first screenful of every grid is drawn frame by frame; later rows only on request.
+  const firstRows = useMemo(
+    () =>
+      grids.map((grid) =>
+        grid.rows.length > FIRST_ROWS ? { ...grid, rows: grid.rows.slice(0, FIRST_ROWS) } : grid,
+      ),
+    [grids],
+  );
+  const rowsNow = rowsWithinCells(firstRows, useCellBudget(firstRows));
   if (grids.length === 0) return null;
   return (
     <ol className="space-y-4">
       {grids.map((grid, index) => (
-        <li key={index} className="rounded-md border border-line">
-          <Table
-            columns={grid.columns}
-            captionStyle="bar"
-            caption={
-              <>
-                <span className="mr-2 font-sans font-semibold text-ink">#{index + 1}</span>
-                {shorten(grid.sql)}
-                {grid.columns.length === 0 ? (
-                  <span className="ml-2 font-sans font-semibold text-ink">
-                    {grid.changed} {grid.changed === 1 ? 'row' : 'rows'} changed
-                  </span>
-                ) : null}
-              </>
-            }
-          >
-            {grid.columns.length === 0 ? null : grid.rows.length === 0 ? (
-              <Row>
-                <Cell colSpan={grid.columns.length} className="text-muted">
-                  (no rows)
-                </Cell>
-              </Row>
-            ) : (
-              grid.rows.slice(0, rowsNow[index]).map((row, r) => (
-                <Row key={r} className="odd:bg-surface-2/50">
-                  {row.map((value, c) => (
-                    <Cell key={c} className="font-mono">
-                      {value === null ? <span className="text-muted">NULL</span> : String(value)}
-                    </Cell>
-                  ))}
-                </Row>
-              ))
-            )}
-          </Table>
-          {grid.truncated
-            ? cutLines(grid).map((line) => (
-                <p key={line} className="px-3 py-1.5 text-xs text-muted" data-testid="shown-of">
-                  {line}
-                </p>
-              ))
-            : null}
-        </li>
+        <ResultGrid key={index} grid={grid} index={index} budget={rowsNow[index]} />
       ))}
     </ol>
   );
