@@ -36,7 +36,7 @@ export function SqlSandbox({ seed, initialScript }: { seed: string; initialScrip
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <section aria-labelledby="script-heading">
+      <section aria-labelledby="script-heading" className="min-w-0">
         <h2 id="script-heading" className="mb-2 text-lg font-bold">
           Your SQL
         </h2>
@@ -61,7 +61,7 @@ export function SqlSandbox({ seed, initialScript }: { seed: string; initialScrip
           <Button onClick={() => setScript(initialScript)}>Restore the lesson’s script</Button>
         </div>
       </section>
-      <section aria-labelledby="results-heading">
+      <section aria-labelledby="results-heading" className="min-w-0">
         <h2 id="results-heading" className="mb-2 text-lg font-bold">
           Results
         </h2>
