@@ -4,9 +4,12 @@ import {
   explain,
   explainStep,
   type LeaseDesign,
+  type OutcomeKind,
   type StepFact,
+  type WriteDecision,
 } from '@/lib/lease';
 import { TraceDecisions } from './decisions';
+import { StepReplay, type RunRowStep } from './step-replay';
 import { ScheduleMachine, setupDatabase } from './machine';
 import type {
   Bound,
@@ -46,6 +49,19 @@ function noWrite(kind: StepKind, changed: number, now: number, stopped: boolean)
   }
 }
 
+const RUN_ROW_STEPS: readonly RunRowStep[] = ['claim', 'renew', 'finish', 'cancel'];
+
+/**
+ * The search's machine (the fast path) and lib/lease's step must decide a run-row write alike;
+ * a replay where they do not is a bug in one of them, never a counterexample to show.
+ */
+function heldToFastPath(decision: WriteDecision, fast: OutcomeKind | null, at: number): void {
+  if (decision.outcome.database !== fast)
+    throw new Error(
+      `The checker's search and lib/lease's step disagree at schedule step ${at}: ${fast} against ${decision.outcome.database} (${decision.kind} by ${decision.writer}).`,
+    );
+}
+
 /**
  * Replays one schedule on a fresh database and records every step with its outcome. Used to
  * turn the search's shortest violating schedule into a counterexample anyone can read, and to
@@ -74,10 +90,12 @@ export function traceRun(
   schedule: readonly number[],
 ): ScheduleTrace {
   const db = new SQL.Database();
+  let replay: StepReplay | undefined;
   try {
     setupDatabase(db, design);
     const machine = new ScheduleMachine(db, design, bound);
     const decisions = new TraceDecisions(db, design, bound, machine);
+    replay = new StepReplay(SQL, design, bound);
     const vocabulary = designVocabulary(design);
     const steps: CheckerStep[] = [];
     let violation: Violation | null = null;
@@ -90,7 +108,12 @@ export function traceRun(
       const stoppedBefore = machine.isStopped(worker);
       const before = decisions.before(worker, kind);
       const failed = machine.step(worker, i);
-      const decision = decisions.after(worker, kind, before, stoppedBefore);
+      let decision = null;
+      if (!stoppedBefore && kind === 'claim-read') replay.read(worker, now);
+      else if (!stoppedBefore && RUN_ROW_STEPS.includes(kind as RunRowStep)) {
+        decision = replay.write(worker, kind as RunRowStep, now);
+        heldToFastPath(decision, machine.lastOutcome, i);
+      } else decision = decisions.after(worker, kind, before, stoppedBefore, replay.authority);
       const words = decision ? explain(decision, vocabulary) : null;
       const spec = bound.workers[worker];
       steps.push({
@@ -123,6 +146,7 @@ export function traceRun(
       violation,
     };
   } finally {
+    replay?.close();
     db.close();
   }
 }

@@ -12,7 +12,6 @@ export {
 } from './conditions';
 export {
   CLAIM_COLUMNS,
-  CLAIM_FIELD,
   RUN_COLUMNS,
   FINGERPRINT_COLUMNS,
   columnSql,
@@ -42,7 +41,6 @@ export {
 export {
   CLAIM_READ_COLUMNS,
   claimComparesRead,
-  claimReadRow,
   claimWheres,
   comparedAsRead,
   splitClaimConditions,
@@ -181,8 +179,14 @@ export {
   finishLanded,
 } from './decide';
 /** The one lease step: a write through the design, decided (sync and async drivers). */
-export { step, stepAsync } from './step';
-export { type LeaseRun, type LeaseState, type LeaseStepResult, type Write } from './write';
+export { step, stepAsync, readBeforeClaim } from './step';
+export {
+  START_STATE,
+  type LeaseRun,
+  type LeaseState,
+  type LeaseStepResult,
+  type Write,
+} from './write';
 /** The one reader of a run row (either dialect), and the row a decision sees. */
 export { readRunRow, rowState, claimValuesOf } from './run-row';
 export {

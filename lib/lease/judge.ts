@@ -40,12 +40,19 @@ export interface DecisionContext {
   lost?: UnknownReason;
   /** The clock the lease check reads, when the scenario names clocks. */
   clock?: LeaseClock;
+  /** The writer's process, when two processes write under one holder name (HeldToken.lane). */
+  lane?: string;
 }
 
 /** Another holder's claim, for the shared-token property. */
 export interface HeldToken {
   holder: string;
   token: number;
+  /**
+   * The process that holds it, when two processes write under one holder name (a restarted
+   * worker beside the old one): they share a token as much as two holders do.
+   */
+  lane?: string;
 }
 
 /**
@@ -142,7 +149,10 @@ function judge(
   } else if (d.kind === 'claim' && before && after) {
     if (claimedFinal(FINAL_STATUSES.includes(before.status)))
       return broke('final-claimed', before.owner);
-    const sharing = others.find((o) => o.holder !== d.writer && o.token === after.fence);
+    const another = (o: HeldToken) =>
+      o.holder !== d.writer ||
+      (o.lane !== undefined && ctx.lane !== undefined && o.lane !== ctx.lane);
+    const sharing = others.find((o) => another(o) && o.token === after.fence);
     if (sharing && sharesToken(after.fence, [sharing.token]))
       return broke('shared-token', sharing.holder);
   } else if (d.kind !== 'cancel' && d.kind !== 'complete-cancel' && d.kind !== 'register') {

@@ -8,7 +8,7 @@ import { COMMIT_CONDITIONS } from './conditions';
 import { decideCancel, decideClaim, decideCommit, decideMissingRun, finishLanded } from './decide';
 import type { WriteDecision } from './decision';
 import { fencedDesign } from './designs';
-import { authorityAfter, type DecisionContext } from './judge';
+import { authorityAfter, type DecisionContext, type HeldToken } from './judge';
 import { readRunRow, rowState } from './run-row';
 import { all, atomic, drive, driveAsync, get, run, type Plan } from './sql-plan';
 import type { LeaseDesign, RunOutput, RunRow } from './types';
@@ -58,6 +58,7 @@ function contextOf(state: LeaseState, w: Write): DecisionContext {
     ...(w.holds !== undefined ? { holds: w.holds } : {}),
     ...(w.lost ? { lost: w.lost } : {}),
     ...(w.clock ? { clock: w.clock } : {}),
+    ...(w.lane !== undefined ? { lane: w.lane } : {}),
   };
 }
 
@@ -66,8 +67,16 @@ function nextState(state: LeaseState, w: Write, d: WriteDecision): LeaseState {
   const authority = authorityAfter(state.authority, d);
   if (d.kind !== 'claim' || d.outcome.database !== 'applied' || w.lost || !d.after)
     return { authority, held: state.held };
-  const held = state.held.filter((h) => h.holder !== w.writer);
-  return { authority, held: [...held, { holder: w.writer, token: d.after.fence }] };
+  // The claimant's process now holds the new token (by lane when processes share a name).
+  const mine = (h: HeldToken) =>
+    w.lane !== undefined ? h.lane === w.lane : h.holder === w.writer && h.lane === undefined;
+  const held = state.held.filter((h) => !mine(h));
+  const token = {
+    holder: w.writer,
+    token: d.after.fence,
+    ...(w.lane !== undefined ? { lane: w.lane } : {}),
+  };
+  return { authority, held: [...held, token] };
 }
 
 function* claimPlan(r: LeaseRun, state: LeaseState, w: Extract<Write, { kind: 'claim' }>) {

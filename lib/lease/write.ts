@@ -41,6 +41,8 @@ interface WriteBase {
   lost?: UnknownReason;
   /** The clock its lease check reads, when the scenario names clocks (for the words). */
   clock?: LeaseClock;
+  /** The writer's process, when two processes write under one holder name (a restart). */
+  lane?: string;
 }
 
 /** One write to the run row, as the step takes it. */

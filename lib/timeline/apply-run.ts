@@ -67,6 +67,8 @@ export function applyClaim(
     ...writeOf(ctx, event, worker, now),
     // The worker's own clock: a design that compares claimed_at records it.
     ownClock: clockOf(state, worker),
+    // A restarted worker writes under the old one's name, but is a process of its own.
+    lane: worker.id,
     ...(seen !== undefined ? { seen } : {}),
   });
   const { decision, row } = done;

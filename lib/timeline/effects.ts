@@ -109,7 +109,7 @@ export function contextOf(
 export function heldTokens(state: TimelineState): HeldToken[] {
   return state.workers
     .filter((w) => w.token > 0)
-    .map((w) => ({ holder: ownerOf(w), token: w.token }));
+    .map((w) => ({ holder: ownerOf(w), token: w.token, lane: w.id }));
 }
 
 /**
