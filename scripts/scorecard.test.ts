@@ -94,3 +94,13 @@ describe('scorecard measures', () => {
     }
   });
 });
+
+describe('test support files', () => {
+  it('only tests and other test support files import a *.test-support file', async () => {
+    const { productFiles: product } = await import('./scorecard/measures.mjs');
+    const importers = product()
+      .filter((f) => /from '[^']*\.test-support'/.test(f.text))
+      .map((f) => f.path);
+    expect(importers).toEqual([]);
+  });
+});

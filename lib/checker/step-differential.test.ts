@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
 import { DESIGN_CATALOG, dropFinishCondition, type LeaseDesign } from '@/lib/lease';
-import { conditionsArbitrary } from '@/lib/timeline/arbitrary-conditions';
+import { conditionsArbitrary } from '@/lib/timeline/arbitrary-conditions.test-support';
 import { designWithConditions } from '@/lib/timeline/scenario-conditions';
 import { expandPrograms } from './bound';
 import { ScheduleMachine, setupDatabase } from './machine';

@@ -9,7 +9,10 @@ import {
   type Scenario,
   type TimelineEvent,
 } from '@/lib/timeline';
-import { builderEventArbitrary, builderScenarioArbitrary } from '@/lib/timeline/arbitrary';
+import {
+  builderEventArbitrary,
+  builderScenarioArbitrary,
+} from '@/lib/timeline/arbitrary.test-support';
 import { designWithConditions } from '@/lib/timeline/scenario-conditions';
 import { traceRun } from './trace';
 import { toTimelineScenario } from './timeline-replay';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
-import { builderScenarioArbitrary } from './arbitrary';
-import { rescuerScenarioArbitrary } from './arbitrary-around';
+import { builderScenarioArbitrary } from './arbitrary.test-support';
+import { rescuerScenarioArbitrary } from './arbitrary-around.test-support';
 import { loadTimelineEngine, TIMELINE_DESIGNS, type TimelineEngine } from './engine';
 import { latestLeaseEnd, leaseBarLabel, leaseBarsAt, type LeaseBar } from './lease-bars';
 import { layoutTimeline } from './drawing-geometry';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { scenarioArbitrary } from './arbitrary';
+import { scenarioArbitrary } from './arbitrary.test-support';
 import { loadTimelineEngine, type TimelineEngine } from './engine';
 import { traceViolation } from './properties';
 import { decodeScenario, encodeScenario } from './share';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CASE_FILES, caseScenario } from '@/content/cases';
 import { TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
-import { builderScenarioArbitrary } from './arbitrary';
+import { builderScenarioArbitrary } from './arbitrary.test-support';
 import { loadTimelineEngine, TIMELINE_DESIGNS, type TimelineEngine } from './engine';
 import { settingsLine, stateLines } from './settings';
 import { namesToken, tokenName } from '@/lib/lease/explain-words';

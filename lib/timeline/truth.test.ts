@@ -6,8 +6,11 @@ import { CATALOG_BOUND, checkDesign, toTimelineScenario } from '@/lib/checker';
 import { CANCEL_BOUND } from '@/lib/checker/bound';
 import { cancelWithoutFencingDesign, comparedDesigns } from '@/lib/lease';
 import { loadSqlJs } from '@/lib/sqlite';
-import { builderScenarioArbitrary } from './arbitrary';
-import { longTransactionScenarioArbitrary, rescuerScenarioArbitrary } from './arbitrary-around';
+import { builderScenarioArbitrary } from './arbitrary.test-support';
+import {
+  longTransactionScenarioArbitrary,
+  rescuerScenarioArbitrary,
+} from './arbitrary-around.test-support';
 import { loadTimelineEngine, TIMELINE_DESIGNS, type TimelineEngine } from './engine';
 import { designWithConditions } from './scenario-conditions';
 import { truthProblems } from './truth';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { RESCUE_FIELDS } from '@/lib/lease/rescue';
-import { builderScenarioArbitrary } from './arbitrary';
+import { builderScenarioArbitrary } from './arbitrary.test-support';
 import type { Scenario, TimelineEvent } from './types';
 
 /*

@@ -6,7 +6,7 @@ import {
 } from '@/lib/lease/replicated-fence';
 import { RESCUE_FIELDS } from '@/lib/lease/rescue';
 import { TARGET_CHECK_KINDS, type TargetCheck } from '@/lib/lease/target-checks';
-import { conditionsArbitrary } from './arbitrary-conditions';
+import { conditionsArbitrary } from './arbitrary-conditions.test-support';
 import type { Scenario, TargetCheckSetting, TimelineEvent } from './types';
 
 const WORKERS = ['A', 'B', 'C'] as const;
