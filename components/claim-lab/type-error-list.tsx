@@ -16,7 +16,7 @@ export function TypeErrorList({ errors }: { errors: readonly EditorMarker[] }) {
       {(shown) => (
         <ol aria-label="Type errors" className="space-y-1 text-sm">
           {shown.map((error, i) => (
-            <li key={i} className="font-mono">
+            <li key={i} className="font-mono [overflow-wrap:anywhere]">
               <span className="font-sans font-semibold">Line {error.line}:</span> {error.message}
             </li>
           ))}

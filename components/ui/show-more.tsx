@@ -57,7 +57,14 @@ export function ShowMore({
   const next = Math.min(batch, total - shown);
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 py-1 text-sm text-muted">
-      <p ref={line} tabIndex={-1} data-testid="shown-count" className="outline-offset-2">
+      {/* Polite: a screen reader hears the new count after "Show more", focus stays put. */}
+      <p
+        ref={line}
+        tabIndex={-1}
+        aria-live="polite"
+        data-testid="shown-count"
+        className="outline-offset-2"
+      >
         Showing {noun} 1–{count(shown)} of {count(total)}.
       </p>
       {next > 0 ? (
