@@ -80,8 +80,8 @@ export function BuilderSettings({
           }
           className={FIELD}
         >
-          <option value="at-takeover">At takeover</option>
-          <option value="first-write">On its first write</option>
+          <option value="at-takeover">When its holder registers it</option>
+          <option value="first-write">Only on its first write</option>
         </select>
       </label>
       <ResourceSettings scenario={scenario} onChange={onChange} />

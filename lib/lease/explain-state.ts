@@ -63,7 +63,7 @@ const CLOCK_SETTING: Readonly<Record<TimeSource, string>> = {
   transaction: 'judged by the transaction clock, now()',
 };
 
-/** "Lease 5 s · fenced design · object store: versioned · gateway learns a generation at takeover · …". */
+/** "Lease 5 s · fenced design · object store: versioned · gateway learns a generation when its holder registers it … · …". */
 export function explainSettings(s: ScenarioSettings): Explained {
   const lease = `Lease ${s.leaseSeconds} s${s.clock ? `, ${CLOCK_SETTING[s.clock]}` : ''}`;
   const parts = [lease, designWords(s.design)];
@@ -71,7 +71,9 @@ export function explainSettings(s: ScenarioSettings): Explained {
   if (s.gateway) {
     const g = s.gateway;
     parts.push(
-      `gateway learns a generation ${g.learns === 'at-takeover' ? 'at takeover' : 'on its first write'}`,
+      g.learns === 'at-takeover'
+        ? 'gateway learns a generation when its holder registers it (a register event after the claim)'
+        : 'gateway learns a generation from that generation’s first write',
       `gateway check: ${GATEWAY_CHECK_LABELS[g.check].toLowerCase()}${g.check === 'majority' ? ` of ${g.acceptors ?? 3}` : ''}`,
     );
   }
@@ -133,6 +135,7 @@ export function explainState(
   v: Vocabulary,
 ): StateLines {
   const t = state.targets;
+  const claimed = state.workers.filter((w) => w.token > 0);
   const token = tokenName(v);
   const tokenOf = (value: number) => (v.fenced ? ` (${token} ${value})` : '');
   const remote: string[] = [];
@@ -173,7 +176,10 @@ export function explainState(
     draft: explained(
       t.draft ? `${t.draft.opId} by ${t.draft.owner}${tokenOf(t.draft.fence)}` : '(none)',
     ),
-    workers: state.workers.map((w) => explained(workerLine(w, v))),
+    // A worker that has not claimed yet holds nothing to show: it is listed from its claim on.
+    workers: claimed.length
+      ? claimed.map((w) => explained(workerLine(w, v)))
+      : [explained('No worker has claimed the run yet.')],
     remote: remote.map(explained),
   };
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CASE_FILES, caseScenario } from '@/content/cases';
-import { TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
+import { BLANK_SCENARIO, TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
 import { builderScenarioArbitrary } from './arbitrary.test-support';
 import { loadTimelineEngine, TIMELINE_DESIGNS, type TimelineEngine } from './engine';
 import { settingsLine, stateLines } from './settings';
@@ -97,5 +97,47 @@ describe('a scenario without a gateway never mentions one', () => {
     const trace = engine.run(s);
     const last = trace.steps[trace.steps.length - 1]!;
     expect(stateLines(last.after, s, trace.vocabulary, false).remote.join(' ')).toMatch(/gateway/);
+  });
+});
+
+describe('the Workers panel lists a worker only once it has claimed (issue 38, builder gap 6)', () => {
+  /** The workers named by the panel after each step, and those whose claim they learned took. */
+  function namedAndClaimed(s: Scenario): { named: string[]; claimed: string[] }[] {
+    const trace = engine.run(s);
+    const claimed = new Set<string>();
+    return trace.steps.map((step) => {
+      for (const e of step.effects)
+        if (e.kind === 'write' && step.event.kind === 'claim' && e.outcome === 'applied')
+          claimed.add(step.event.worker);
+      const lines = stateLines(step.after, s, trace.vocabulary, false).workers;
+      const named = lines[0] === 'No worker has claimed the run yet.' ? [] : lines;
+      return { named: named.map((line) => line.split(' ')[0]!), claimed: [...claimed].sort() };
+    });
+  }
+
+  it('the builder’s short example: A from its claim on, B from its own (B was listed with "fence 0")', () => {
+    const s = BLANK_SCENARIO;
+    expect(namedAndClaimed(s).map((x) => x.named)).toEqual([
+      ['A'],
+      ['A'],
+      ['A'],
+      ['A', 'B'],
+      ['A', 'B'],
+      ['A', 'B'],
+    ]);
+    const paused: Scenario = { ...s, events: [{ id: 'e1', kind: 'pause', worker: 'A' }] };
+    const before = engine.run(paused);
+    expect(stateLines(before.steps[0]!.after, paused, before.vocabulary, false).workers).toEqual([
+      'No worker has claimed the run yet.',
+    ]);
+  });
+
+  it('random builder scenarios (100): the workers named are exactly those whose claim they learned took', () => {
+    fc.assert(
+      fc.property(builderScenarioArbitrary(Object.keys(TIMELINE_DESIGNS)), (s) => {
+        for (const step of namedAndClaimed(s)) expect([...step.named].sort()).toEqual(step.claimed);
+      }),
+      { numRuns: 100 },
+    );
   });
 });
