@@ -9,9 +9,9 @@ export const CHUBBY_CASE: CaseFile = {
   system: 'Google’s Chubby lock service (Burrows, OSDI 2006)',
   tokenName: 'lock generation number (in a sequencer)',
   account: [
-    'In Chubby, a client that holds a lock can ask for a sequencer: a short byte string naming the lock, the mode it is held in (exclusive or shared) and the lock’s generation number, which grows each time the lock is acquired. The holder attaches the sequencer to the requests it sends to other servers.',
+    'In Chubby, a client that holds a lock can ask for a sequencer: an opaque byte string naming the lock, the mode it is held in (exclusive or shared) and the lock’s generation number, which grows each time the lock goes from free to held. The holder attaches the sequencer to the requests it sends to other servers.',
     'A server that receives such a request can ask Chubby whether the sequencer is still current. A request from a master that has since lost the lock carries an old generation, and the server turns it away. That is fencing, with the check made by a trusted party.',
-    'Many servers could not be changed to check sequencers. For them Chubby offers lock-delay: when a lock is freed because its holder failed or became unreachable (not on a normal release), Chubby will not grant it to anyone else for a lock-delay that the holder set when it opened the lock’s file, at most one minute. The hope is that the old holder’s requests in flight arrive and are drained before a new holder starts. It is protection by time alone: a request delayed longer than the lock-delay still lands.',
+    'Changing every protocol to carry sequencers is slow work, the paper says, so many servers did not check them. For those Chubby offers lock-delay: when a lock is freed because its holder failed or became unreachable (not on a normal release), Chubby will not grant it to anyone else for a lock-delay that the holder set when it opened the lock’s file, at most one minute. The hope is that the old holder’s requests in flight arrive and are drained before a new holder starts. It is protection by time alone: a request delayed longer than the lock-delay still lands.',
   ],
   cast: [
     { lane: 'A', is: 'the old master' },
@@ -144,13 +144,15 @@ export const CHUBBY_CASE: CaseFile = {
         'Mike Burrows, “The Chubby lock service for loosely-coupled distributed systems”, OSDI 2006',
       url: 'https://research.google/pubs/the-chubby-lock-service-for-loosely-coupled-distributed-systems/',
       check: 'checked',
-      note: 'Read in a stored text of the paper: §2.4 (the late request R, sequencers with name, mode and lock generation number, the two ways a server checks one, lock-delay only when the holder failed or became inaccessible, up to a bound of one minute), §2.3 (the generation grows when the lock goes from free to held), §2.6 (CheckSequencer) and §2.8 (the master’s default lease extension of 12 s).',
+      note: 'Read in a stored text of the paper: §2.4 (the late request R, sequencers with name, mode and lock generation number, the two ways a server checks one, lock-delay only when the holder failed or became inaccessible, up to a bound of one minute), §2.3 (the generation grows when the lock goes from free to held), §2.6 (CheckSequencer, and the lock-delay among the options a client gives when it opens a node) and §2.8 (the master’s default lease extension of 12 s).',
       cite: [
         'chubby-sequencer.late-request',
         'chubby-sequencer.sequencer-parts',
         'chubby-sequencer.generation-grows',
         'chubby-sequencer.check-two-ways',
         'chubby-sequencer.lock-delay',
+        'chubby-sequencer.lock-delay-at-open',
+        'chubby-sequencer.protocols-evolve',
         'chubby-sequencer.lease-12s',
       ],
     },

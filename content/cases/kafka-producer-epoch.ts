@@ -9,7 +9,7 @@ export const KAFKA_CASE: CaseFile = {
   system: 'Apache Kafka transactions (transactional.id, ProducerFencedException, KIP-588)',
   tokenName: 'producer epoch',
   account: [
-    'A transactional Kafka producer has a transactional.id that survives restarts. When a producer instance starts with that id, the transaction coordinator bumps the producer epoch. From then on the coordinator, and the partitions it has written markers to, refuse requests carrying an older epoch: the old instance gets ProducerFencedException and must close. A paused instance that wakes up after its replacement started is a “zombie”, and the epoch stops it.',
+    'A transactional Kafka producer has a transactional.id that survives restarts. When a producer instance starts with that id, the transaction coordinator bumps the producer epoch. From then on the coordinator refuses transactional requests carrying an older epoch, and so does a partition leader once the new epoch has reached it: the old instance gets ProducerFencedException and must close. A paused instance that wakes up after its replacement started is a “zombie”, and the epoch stops it.',
     'The epoch can also move with no rival at all. If a transaction stays open longer than its timeout, for instance because the producer was partitioned or paused, the coordinator aborts it and bumps the epoch. The producer comes back and is told it was fenced, although no other instance exists. KIP-588 proposed letting the producer recognise this case and continue under the bumped epoch instead of being torn down.',
   ],
   cast: [
@@ -157,7 +157,7 @@ export const KAFKA_CASE: CaseFile = {
   ],
   fixed: [
     'Kafka requires one thing of its users: give each logical producer a stable transactional.id. The coordinator then fences every older instance by epoch, and a fenced producer must be closed, never retried.',
-    'KIP-588 addressed the second run: a producer whose transaction timed out may take the bumped epoch and go on, since nobody else holds it.',
+    'KIP-588 is about the second run: it proposes that a producer whose transaction timed out may take the bumped epoch and go on, since nobody else holds it.',
   ],
   sources: [
     {
@@ -172,7 +172,11 @@ export const KAFKA_CASE: CaseFile = {
       url: 'https://cwiki.apache.org/confluence/display/KAFKA/KIP-588:+Allow+producers+to+recover+gracefully+from+transaction+timeouts',
       check: 'checked',
       note: 'Checked: the coordinator bumps the epoch for a new instance and on a transaction timeout; the producer then sees ProducerFenced without a rival.',
-      cite: ['kafka-producer-epoch.timeout-bump', 'kafka-producer-epoch.kip-588'],
+      cite: [
+        'kafka-producer-epoch.timeout-bump',
+        'kafka-producer-epoch.kip-588',
+        'kafka-producer-epoch.partition-epoch',
+      ],
     },
   ],
   unchecked: [

@@ -126,18 +126,19 @@ export const KUBERNETES_CASE: CaseFile = {
     },
   ],
   fixed: [
-    'client-go asks its users to accept that two leaders can overlap, and to tune the lease duration and renew deadline for the clock drift they expect. Safety has to come from the resource.',
-    'If leaseTransitions is the token, every process must take part under an identity of its own (client-go’s example picks a fresh UUID at each start), or the store must compare the holder identity as well as the count.',
+    'client-go says plainly that two leaders can overlap, and lets its users set the lease duration against the renew deadline for how far clock rates may differ between nodes. Safety has to come from the resource.',
+    'If leaseTransitions is the token, every process must take part under an identity of its own (client-go’s example picks a fresh UUID at each start). Comparing the holder identity as well does not help: an old process and its restart under one name carry the same identity and the same count, so nothing in the Lease tells them apart.',
   ],
   sources: [
     {
       title: 'client-go tools/leaderelection (package documentation)',
       url: 'https://pkg.go.dev/k8s.io/client-go/tools/leaderelection',
       check: 'checked',
-      note: 'Checked: “does not guarantee that only one client is acting as a leader (a.k.a. fencing)”; clients use locally captured timestamps.',
+      note: 'Checked: “does not guarantee that only one client is acting as a leader (a.k.a. fencing)”; clients use locally captured timestamps; the tolerance to differing clock rates is set through LeaseDuration and RenewDeadline.',
       cite: [
         'kubernetes-leader-election.no-fencing',
         'kubernetes-leader-election.local-timestamps',
+        'kubernetes-leader-election.skew-rate',
       ],
     },
     {

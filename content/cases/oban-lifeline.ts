@@ -174,7 +174,7 @@ export const OBAN_CASE: CaseFile = {
       url: `${OBAN}/lifeline.ex`,
       check: 'checked',
       note: 'Read at commit 2939e31: rescuing is purely based on time, the plugin may move jobs that are genuinely executing and cause duplicate execution; by default a pass each minute and rescue_after of an hour; only the leader node rescues.',
-      cite: 'oban-lifeline.time-only',
+      cite: ['oban-lifeline.time-only', 'oban-lifeline.defaults'],
     },
     {
       title: 'Oban: lib/oban/engines/basic.ex (fetch, rescue and completion)',

@@ -11,7 +11,7 @@ export const TEMPORAL_CASE: CaseFile = {
   tokenName: 'RangeID',
   account: [
     'Temporal splits workflow histories into shards, and one history host owns each shard at a time. Ownership moves when hosts join, leave or stop answering. To take a shard, a host increments the shard’s RangeID in the database, a number that only grows. The owner increments it again each time it renews its range of task ids, so RangeID counts ranges handed out, not owners: a new owner always holds a higher one than any range an old owner held.',
-    'Every write the owner makes to that shard’s executions is conditional on the RangeID it holds: the database applies it only if the stored RangeID still equals it. A host that lost the shard while it was stalled still believes it owns it, but its next conditional write finds a larger RangeID, fails, and is reported as ShardOwnershipLost. The host then drops the shard.',
+    'Every write the owner makes to that shard’s executions is conditional on the RangeID it holds. In Temporal’s SQL stores the write runs in a transaction that first locks the shard row, compares the stored RangeID with the owner’s and only then writes; raising the RangeID needs the same row locked exclusively, so the two cannot interleave. A host that lost the shard while it was stalled still believes it owns it, but its next conditional write finds a larger RangeID, fails, and is reported as ShardOwnershipLost. The host then drops the shard.',
     'The same idea guards an activity’s result, one level up. A worker process that picks up an activity task gets a task token that carries the attempt number. If the activity does not finish within its start-to-close timeout, the server retries it: the attempt number in the workflow’s state goes up and another worker runs attempt 2. When the stalled worker of attempt 1 finally reports its result, the history service compares the token’s attempt with the current one, finds them different, and refuses the completion as “activity task not found”.',
     'Nothing of the kind protects what the activity did in the outside world before it stalled. If attempt 1 had already sent the customer an email, that email stays sent, and attempt 2 sends it again. The server can refuse a late result; it cannot take back a side effect. That is why Temporal asks for activities to be idempotent.',
   ],
@@ -35,7 +35,7 @@ export const TEMPORAL_CASE: CaseFile = {
       predict:
         'History host 1 owns the shard under RangeID 42 and stalls; host 2 takes the shard with RangeID 43 and writes. Which writes to the workflow’s executions land, host 1’s late one included?',
       summary:
-        'Each write compares the owner’s RangeID with the stored one, in the same statement.',
+        'Each write compares the owner’s RangeID with the stored one, in the same transaction, under a lock on the shard row.',
       scenario: {
         leaseSeconds: 10,
         firstToken: 42,
@@ -157,7 +157,7 @@ export const TEMPORAL_CASE: CaseFile = {
     },
   ],
   fixed: [
-    'Nothing had to be fixed here: this is the design working. The generation lives in the same database as the data, and every write checks it in the same statement. A stale owner’s write cannot land; it learns it lost the shard from the failed write.',
+    'Nothing had to be fixed here: this is the design working. The generation lives in the same database as the data, and every write checks it in the transaction that writes, under a lock on the shard row. A stale owner’s write cannot land; it learns it lost the shard from the failed write.',
     'For the activity, the fence stops at the server’s edge. The late completion is refused, but the email went out twice, once per attempt. A side effect needs its own protection: an idempotency key the provider honours (the workflow and activity ids, not the attempt), or a provider that checks the attempt itself.',
   ],
   sources: [
@@ -165,8 +165,12 @@ export const TEMPORAL_CASE: CaseFile = {
       title: 'Temporal server: common/persistence/sql/shard.go (lockShard)',
       url: 'https://github.com/temporalio/temporal/blob/main/common/persistence/sql/shard.go',
       check: 'checked',
-      note: 'Read in Temporal’s source (commit 6805caea59): lockShard locks the shard row and returns ShardOwnershipLostError (“Previous range ID … new range ID …”) when the stored range id differs from the one the host holds.',
-      cite: ['temporal-range-id.shard-range', 'temporal-range-id.renew-range'],
+      note: 'Read in Temporal’s source (commit 6805caea59): lockShard locks the shard row and returns ShardOwnershipLostError (“Previous range ID … new range ID …”) when the stored range id differs from the one the host holds; execution writes run through txExecuteShardLocked, a transaction that first read-locks the shard row and compares the range id.',
+      cite: [
+        'temporal-range-id.shard-range',
+        'temporal-range-id.renew-range',
+        'temporal-range-id.shard-locked-tx',
+      ],
     },
     {
       title:

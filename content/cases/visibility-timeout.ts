@@ -110,7 +110,7 @@ export const VISIBILITY_CASE: CaseFile = {
     },
   ],
   fixed: [
-    'Celery’s documentation warns that a task not acknowledged within the visibility timeout is delivered to another worker and run again, and asks users to raise the timeout to the longest ETA they plan to use; Sidekiq’s maintainer moved users to a fetch strategy that recovers only jobs of dead processes. Both make the race rarer; neither makes a second copy’s effects safe.',
+    'Celery’s documentation warns that a task not acknowledged within the visibility timeout is delivered to another worker and run again, and asks users to raise the timeout to the longest ETA they plan to use; Sidekiq’s maintainer answered #3476 with “switch to super_fetch”, a fetch whose recovery is meant for the jobs of processes that died, though #4611 shows it taking back a job that a live worker had fetched seconds before. Both make the race rarer; neither makes a second copy’s effects safe.',
     'With a fence per delivery, the stale copy’s completion and its effect are refused. Effects that cannot be fenced need an idempotency key.',
   ],
   sources: [
@@ -127,25 +127,28 @@ export const VISIBILITY_CASE: CaseFile = {
       url: 'https://github.com/celery/celery/issues/2599',
       check: 'checked',
       note: 'Checked: tasks ran several times despite a raised visibility_timeout.',
-      cite: [
-        'visibility-timeout.celery-2599',
-        'visibility-timeout.celery-default',
-        'visibility-timeout.celery-caveat',
-      ],
+      cite: 'visibility-timeout.celery-2599',
+    },
+    {
+      title: 'Celery documentation: Using Redis (visibility timeout and its caveats)',
+      url: 'https://docs.celeryq.dev/en/stable/getting-started/backends-and-brokers/redis.html',
+      check: 'checked',
+      note: 'Read in stored copies of the page’s source (redis.rst): the default visibility timeout for Redis is one hour; a task not acknowledged within it is redelivered to another worker and run; raise the timeout to the longest ETA you plan to use.',
+      cite: ['visibility-timeout.celery-default', 'visibility-timeout.celery-caveat'],
     },
     {
       title: 'sidekiq/sidekiq #4611: SuperFetch seems overly aggressive',
       url: 'https://github.com/sidekiq/sidekiq/issues/4611',
       check: 'checked',
-      note: 'Checked: a job recovered 3 seconds after it was fetched; both copies finished.',
-      cite: 'visibility-timeout.sidekiq-4611',
+      note: 'Checked: a job recovered 3 seconds after it was fetched; both copies finished; the reporter cites the docs saying SuperFetch checks for orphaned jobs when Sidekiq boots.',
+      cite: ['visibility-timeout.sidekiq-4611', 'visibility-timeout.superfetch-orphans'],
     },
     {
       title: 'sidekiq/sidekiq #3476: Job running multiple times',
       url: 'https://github.com/sidekiq/sidekiq/issues/3476',
       check: 'checked',
-      note: 'Checked: a job over two hours started three times under one job id with timed_fetch, whose timeout is one hour.',
-      cite: 'visibility-timeout.sidekiq-3476',
+      note: 'Checked: a job over two hours started three times under one job id with timed_fetch, whose timeout is one hour; the maintainer’s answer was to switch to super_fetch.',
+      cite: ['visibility-timeout.sidekiq-3476', 'visibility-timeout.sidekiq-switch'],
     },
   ],
   unchecked: [

@@ -130,8 +130,13 @@ export const ZOOKEEPER_CASE: CaseFile = {
       title: 'Apache Curator, Tech Note 10: JVM pauses and session timeouts',
       url: 'https://cwiki.apache.org/confluence/display/CURATOR/TN10',
       check: 'checked',
-      note: 'Checked: the 3 s timeout, the 10 s GC, the deleted ephemeral node, B gaining the lock, and the 60 s default.',
-      cite: ['zookeeper-session.tn10-story', 'zookeeper-session.tn10-advice'],
+      note: 'Checked: the 3 s timeout, the 10 s GC, the deleted ephemeral node, B gaining the lock, the 60 s default, locks counted as lost while the connection is SUSPENDED, and the edge case that always remains.',
+      cite: [
+        'zookeeper-session.tn10-story',
+        'zookeeper-session.tn10-advice',
+        'zookeeper-session.tn10-edge-case',
+        'zookeeper-session.tn10-suspended',
+      ],
     },
     {
       title:

@@ -25,8 +25,9 @@ export const MIGRATION_CASES: readonly MigrationCase[] = [
     changedCondition: 'A single model call takes longer than the lease.',
     question: 'Is it safe to raise the lease to one hour?',
     derivation: [
-      'A longer lease means fewer ordinary expiries, but also a slower takeover after a worker is really lost, and a pause can still last longer than an hour. Renew the lease while the call runs, but tie each renewal to progress (or cap the total run time): a heartbeat that renews whether or not anything moves keeps a hung worker in charge for ever. Stop starting new actions as soon as a renewal fails, and keep checking the token at commit.',
-      'A write that was already issued cannot be called back, so the target itself has to turn it away: a conditional write that compares the generation. An idempotency key at the target only keeps one action from landing twice; it does not refuse a stale worker. The TTL alone never makes the system safe.',
+      'Count what an hour buys. Ordinary expiries become rare, but a worker that really died now keeps the task for up to an hour before anyone may take over, and a pause longer than an hour (a suspended virtual machine, a long partition) still gets through. The TTL alone never makes the system safe.',
+      'Keep the lease short and renew it while the call runs, but tie each renewal to progress, or cap the total run time: a heartbeat that renews whether or not anything moves keeps a hung worker in charge for ever. The first failed renewal stops new actions, and the token is still checked at commit.',
+      'A write that was already issued cannot be called back, so the target itself has to turn it away: a conditional write that compares the generation. An idempotency key at the target only keeps one action from landing twice; it does not refuse a stale worker.',
     ],
     unchangedPrinciple:
       'The lease length tunes liveness and how fast faults are recovered; safety against the old worker comes from checking at commit.',

@@ -110,8 +110,8 @@ export const CHECK_QUESTION = {
     'The same agent task is picked up again by two workers at once. What do the lease and the fencing token each do to stop the older worker from writing?',
   context: 'Before the foundations: say the rule in your own words.',
   answer: [
-    "The lease lets a new worker take over, but it does not stop an old worker that was only paused. Give every claim a growing token, allocated atomically with the claim. The store accepts a renewal or a commit only while owner, token and an unexpired lease all still match, in the same statement that writes, so the old worker's commit changes nothing.",
-    'Claim in a short transaction instead of holding a lock through the whole inference. And a check in the task table cannot reach a remote system: each external target needs its own fence, or at least idempotency to limit the damage, which on its own does not fence.',
+    "Start where the old worker's write arrives. The statement that renews or commits names owner, token and an unexpired lease, and the store applies it only if all three still match, so the older worker's commit changes zero rows. That works because each claim took a new, higher token in the same atomic statement that took the run. The lease's part is smaller than it looks: it lets the new worker in, and it never stops the paused one.",
+    'Keep that claim statement in a short transaction of its own; a row lock held through the whole inference would block the takeover. The fence lives in the task table, so it reaches no remote system: each external target needs a check of its own, and where a target cannot check, idempotency can only limit the damage; it does not fence.',
   ],
 } as const;
 
@@ -215,7 +215,7 @@ export const PROOF_TESTS: readonly { id: string; test: string; expect: string }[
 ];
 
 export const REFERENCES_LEAD =
-  "The mechanisms rest on these public sources. The scenarios, questions, cases and grading are this lesson's own teaching material, not questions from any company's interviews. The Q&A and the cases were added to explain the principles; the records of checking the sources and of running the cases are kept separately from the lesson text.";
+  "Each source below backs a mechanism the lesson uses, and docs/sources.md quotes the passage that does. What is ours: every scenario, question, case and the way answers are graded, written to teach the principles; none of it is a question from some company's interviews. The records of how each source was checked and of what each case run showed are kept separately, outside the lesson text.";
 
 export const REFERENCES: readonly Reference[] = [
   {
@@ -245,7 +245,7 @@ export const REFERENCES: readonly Reference[] = [
     cite: ['lesson.gray-cheriton-leases', 'lesson.gray-cheriton-drift'],
     title: 'Leases: an efficient fault-tolerant mechanism for distributed file cache consistency',
     author: 'Cary G. Gray and David R. Cheriton (SOSP 1989)',
-    href: 'https://dl.acm.org/doi/10.1145/74851.74870',
+    href: 'https://dl.acm.org/doi/10.1145/74850.74870',
     supports:
       'Where leases come from: time-limited promises that keep many clients’ file caches consistent, correct as long as clock drift stays within a known bound.',
   },
@@ -256,7 +256,7 @@ export const REFERENCES: readonly Reference[] = [
     author: 'Mike Burrows (OSDI 2006)',
     href: 'https://research.google/pubs/the-chubby-lock-service-for-loosely-coupled-distributed-systems/',
     supports:
-      'A lock service built on leases; a request sent under a lock that arrives after the lock changed hands; and sequencers: a token the holder passes to servers, which check it, because lease timing alone cannot protect them.',
+      'A lock service built on leased sessions; a request sent under a lock that arrives after the lock changed hands; and sequencers: a token the holder passes to servers, which check it, so that a delayed or reordered request is turned away.',
   },
   {
     id: 'ref-postgres-skip-locked',

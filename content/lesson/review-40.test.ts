@@ -104,7 +104,7 @@ describe('issue 40: the lesson and its questions', () => {
     expect(text).toMatch(/many clients could hold one on the same file at once/);
     expect(text).toMatch(/clocks drift within a known bound/);
     expect(text).toMatch(
-      /network delay, process pauses and clock error all stay within known bounds \(the assumptions Kleppmann lists/,
+      /network delay, process pauses and clock error all stay within known bounds \(the synchrony assumptions Kleppmann shows Redlock depends on\)/,
     );
     expect(LESSON_SOURCE).not.toMatch(/this is how Gray and Cheriton defined leases/);
     expect(LESSON_SOURCE).not.toMatch(/exclusive rights for a bounded time/);

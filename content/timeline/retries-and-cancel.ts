@@ -64,7 +64,7 @@ export const RETRY_AND_CANCEL_SCENARIOS: readonly LibraryScenario[] = [
     id: 'complete-after-cancel',
     title: 'A completion request after the user canceled the run',
     explanation:
-      'A holds a valid lease when the user cancels at 2. The cancel moves the run to canceling under a new generation (fence 2), so A’s submit fails on the fence and the state although its lease still runs, and B cannot claim a canceling run. Every fenced target would refuse generation 1 from now on. But the ticket API checks only keys and knows nothing of the cancel: A’s call after it still creates a ticket. When the cancel completes, the effects already done are listed for reconciliation, not forgotten.',
+      'A holds a valid lease when the user cancels at 2. The cancel moves the run to canceling under a new generation (fence 2), so A’s submit fails on the fence and the state although its lease still runs, and B cannot claim a canceling run. A target refuses generation 1 from now on only if the new generation is registered there: nobody holds the cancel’s generation, so a target that learns generations from writes never hears of it. But the ticket API checks only keys and knows nothing of the cancel: A’s call after it still creates a ticket. When the cancel completes, the effects already done are listed for reconciliation, not forgotten.',
     takeaway:
       'Cancel must change the commit conditions; remote effects already sent need reconciliation.',
     leaseSeconds: 5,
