@@ -103,6 +103,9 @@ describe('adversarial review of issue 40', () => {
 
   it('Gray and Cheriton link to the SOSP proceedings; the Chubby paper is read, not second-hand', () => {
     expect(REFERENCES.find((r) => r.id === 'ref-gray-cheriton')?.href).toMatch(/74850\.74870$/);
+    expect(REFERENCES.find((r) => r.id === 'ref-redis-distlock')?.href).toMatch(
+      /develop\/clients\/patterns\/distributed-locks/,
+    );
     const row = sourcesMd
       .split('\n')
       .find((l) => l.startsWith('| lesson.chubby-delayed-request |'));

@@ -223,7 +223,7 @@ export const REFERENCES: readonly Reference[] = [
     cite: ['lesson.redis-fencing-advice', 'lesson.redis-failover-race'],
     title: 'Distributed Locks with Redis',
     author: 'Redis documentation',
-    href: 'https://redis.io/docs/latest/develop/use/patterns/distributed-locks/',
+    href: 'https://redis.io/docs/latest/develop/clients/patterns/distributed-locks/',
     supports:
       'How a lock with an expiry works; why a lock on a failed-over replica breaks (replication is asynchronous); and its advice to implement fencing tokens, because a live process cannot be assumed to still hold the lock.',
   },
