@@ -28,7 +28,8 @@ export type LearnerId = 'clear' | BeliefId;
 
 /**
  * How long a lease must be for the "longer TTL" believer to trust it: a minute or more, longer
- * than the pauses they picture (the quiz's hour, a 72 s Chubby lock-delay, an hour's SQS timeout).
+ * than the pauses they picture (the quiz's hour, the Chubby case's 72 s of session and lock-delay,
+ * Celery's one-hour visibility timeout on Redis).
  */
 export const LONG_LEASE_SECONDS = 60;
 
