@@ -1,3 +1,4 @@
+import { shown, type ShownText } from '@/lib/bounded';
 import { GuardedWorker } from '@/lib/worker/guarded-worker';
 import { startClaimLabWorker } from '@/lib/worker/start/claim-lab';
 import { LAB_REPLY_BOUNDS, labProgressPart, labResponsePart } from './claim-lab.door';
@@ -6,6 +7,12 @@ import { LAB_LIMITS } from './limits';
 
 /** Time for a fresh worker to load SQLite's WASM before its first run. */
 const START_TIMEOUT_MS = 20_000;
+
+/** What the learner reads when a run passed its memory budget: one line. */
+function memoryLine(bytes: number): ShownText {
+  const mb = (n: number) => Math.floor(n / (1024 * 1024));
+  return shown`it allocated ${mb(bytes)} MB in large arrays and strings, past the lab’s budget of ${mb(LAB_LIMITS.memoryBudgetBytes)} MB for one run, so the page ended it before it could take the tab down. Make fewer or smaller values.`;
+}
 
 /** A run's limits: how long it may go quiet (no database call, no print), and in all. */
 export interface RunLimits {
@@ -63,7 +70,21 @@ export function createClaimLabWorker(
       const mine = (current = takeSpare());
       spare = startLabWorker(timeoutMs, create);
       await mine.start();
-      return mine.worker.request({ type: 'run', source }, limits);
+      // A run past its memory budget is ended from here at once: left to go on, it could take
+      // the tab down with it (issue 42; lib/claim-lab/memory-budget.ts).
+      let overBudget: ShownText | null = null;
+      const answer = await mine.worker.request(
+        { type: 'run', source },
+        {
+          ...limits,
+          onProgress: ({ memory }) => {
+            if (memory === undefined || overBudget) return;
+            overBudget = memoryLine(memory);
+            mine.worker.terminate();
+          },
+        },
+      );
+      return overBudget ? ({ kind: 'crashed', message: overBudget } as const) : answer;
     },
     async console(sql: string) {
       if (!current) return { kind: 'ok', value: { type: 'console', result: null } } as const;

@@ -6,6 +6,7 @@ import {
   numberPart,
   objectPart,
   oneOfPart,
+  optionalPart,
   recordPart,
   taggedPart,
   textPart,
@@ -55,7 +56,7 @@ const step = objectPart<LabStep>({
 const MESSAGE_CHARS = LAB_LIMITS.maxMessageChars + 500;
 
 const error = objectPart<LabError>({
-  kind: oneOfPart('compile', 'sql', 'runtime', 'output-limit'),
+  kind: oneOfPart('compile', 'sql', 'runtime', 'output-limit', 'memory'),
   message: textPart(MESSAGE_CHARS),
   line,
   column: line,
@@ -89,6 +90,7 @@ export const labResponsePart: MessagePart<LabResponse> = taggedPart<LabResponse>
 /** A run's progress report: how many calls so far. */
 export const labProgressPart: MessagePart<LabRunProgress> = objectPart<LabRunProgress>({
   calls: whole,
+  memory: optionalPart(whole),
 });
 
 /**

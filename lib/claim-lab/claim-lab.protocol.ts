@@ -4,9 +4,13 @@ import type { LabRun } from './run-program';
 export type LabRequest =
   { type: 'init' } | { type: 'run'; source: string } | { type: 'console'; sql: string };
 
-/** A run is working: how many database calls and prints it has made so far. */
+/**
+ * A run is working: how many database calls and prints it has made so far; `memory` once it has
+ * allocated past its budget (bytes counted), and the page ends its worker.
+ */
 export interface LabRunProgress {
   calls: number;
+  memory?: number;
 }
 
 export type LabResponse =

@@ -6,6 +6,7 @@ import type { LabRunProgress, LabRequest, LabResponse } from './claim-lab.protoc
 import { LAB_LIMITS } from './limits';
 import { trackLeftWork, type LeftWork } from './left-work';
 import { lockDownScope } from './lock-down';
+import { budgetAllocations, type AllocationLedger } from './memory-budget';
 import { runProgram } from './run-program';
 
 // The learner's program runs here and only here, once: the page starts a fresh worker for every
@@ -20,9 +21,17 @@ const later = scope.setTimeout.bind(scope);
 // The clock, taken before any program can replace performance.now.
 const now = performance.now.bind(performance);
 let leftWork: LeftWork | null = null;
+let ledger: AllocationLedger | null = null;
+// Who hears that the run passed its memory budget: the run's progress, while it runs.
+let overBudget: ((bytes: number) => void) | null = null;
 const ready = loadSqlJs().then(() => {
   lockDownScope(scope);
   leftWork = trackLeftWork(scope, (callback) => void later(callback, 0));
+  ledger = budgetAllocations(
+    scope as unknown as typeof globalThis,
+    LAB_LIMITS.memoryBudgetBytes,
+    (bytes) => overBudget?.(bytes),
+  );
 });
 
 let db: SqlJsDriver | null = null;
@@ -56,11 +65,15 @@ async function handle(
         reported = at;
         progress({ calls });
       };
+      // Past the memory budget the page is told at once, and ends this worker (issue 42).
+      overBudget = (memory) => progress({ calls, memory });
       const run = runProgram(db, request.source, { onActivity });
       // "Ran" means no work is left: a callback the program left behind runs first, under the
       // same time limit (one that never ends keeps this answer back, and the page ends the
       // worker when the limit passes).
       await leftWork?.idle();
+      ledger?.disarm();
+      overBudget = null;
       return reply({ type: 'ran', run, ms: now() - started });
     }
     case 'console':

@@ -1,5 +1,5 @@
 import { build } from 'esbuild';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker as NodeWorker } from 'node:worker_threads';
@@ -61,6 +61,14 @@ const running = new Set<NodeWorker>();
 export async function endLabThreads(): Promise<void> {
   await Promise.all([...running].map((thread) => thread.terminate()));
   running.clear();
+}
+
+/** Removes the bundle this process made (after its threads have ended). */
+export async function removeLabThreadScript(): Promise<void> {
+  if (!bundled) return;
+  const file = await bundled;
+  bundled = null;
+  rmSync(file, { force: true });
 }
 
 /** A worker_threads thread running `script`, with the browser Worker's interface. */

@@ -38,6 +38,11 @@ export const LAB_LIMITS = {
   silentMs: 4_000,
   /** How long one run may take in all, working or not. */
   timeoutMs: 30_000,
+  /**
+   * Bytes a run may allocate through the built-ins that make large values at once (see
+   * memory-budget.ts), far below the 4 GB at which a worker's heap takes Chromium's tab down.
+   */
+  memoryBudgetBytes: 512 * 1024 * 1024,
   /** A run reports that it is working at most this often (a tight loop of calls posts no flood). */
   progressEveryMs: 250,
 } as const;

@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClaimLabWorker } from './claim-lab.client';
-import { endLabThreads, labThread, labThreadScript } from './lab-thread.test-helper';
+import {
+  endLabThreads,
+  labThread,
+  labThreadScript,
+  removeLabThreadScript,
+} from './lab-thread.test-helper';
 
 /*
  * Issue 41: nothing from the learner's program is trusted. The program runs in the lab's worker
@@ -124,7 +129,10 @@ beforeAll(async () => {
   script = await labThreadScript();
 });
 afterEach(() => endLabThreads());
-afterAll(() => endLabThreads());
+afterAll(async () => {
+  await endLabThreads();
+  await removeLabThreadScript();
+});
 
 type Lab = ReturnType<typeof createClaimLabWorker>;
 
@@ -177,6 +185,8 @@ describe('a program that patches the built-ins the harness uses (issue 41)', () 
     },
   );
 
+  // Each case starts fresh worker threads (SQLite loaded in each): about 2 s of CPU a case, so
+  // 16 cases by default; FC_RUNS=200 for a longer search. A limit on waiting, not a pace.
   it('any touched built-in, replaced by one that returns huge values, throws or never returns (property)', async () => {
     const patches = Object.entries(TOUCHED).flatMap(([target, methods]) =>
       methods.map((method) => ({ target, method })),
@@ -194,5 +204,44 @@ describe('a program that patches the built-ins the harness uses (issue 41)', () 
       ),
       { numRuns: Number(process.env.FC_RUNS ?? 16), seed: Number(process.env.FC_SEED ?? 41) },
     );
+  }, 600_000);
+});
+
+describe('the memory budget (issue 42, point 1)', () => {
+  it('ends a program that fills memory with large arrays, in one line, and the next run works', async () => {
+    const lab = createClaimLabWorker({ silentMs: 8_000, timeoutMs: 30_000 }, () =>
+      labThread(script),
+    );
+    try {
+      const answer = await lab.run(
+        `const a = []; for (;;) a.push(new Array(1e6).fill(Math.random()));`,
+      );
+      expect(answer).toEqual({
+        kind: 'crashed',
+        message: expect.stringMatching(
+          /^it allocated 5\d\d MB in large arrays and strings, past the lab’s budget of 512 MB for one run, so the page ended it before it could take the tab down\. Make fewer or smaller values\.$/,
+        ),
+      });
+      const next = await lab.run(`print('next run');`);
+      expect(next.kind === 'ok' && next.value.type === 'ran' && next.value.run.output).toEqual([
+        'next run',
+      ]);
+    } finally {
+      lab.dispose();
+    }
+  });
+
+  it('a program that catches the budget’s error is still ended', async () => {
+    const lab = createClaimLabWorker({ silentMs: 8_000, timeoutMs: 30_000 }, () =>
+      labThread(script),
+    );
+    try {
+      const answer = await lab.run(
+        `const a = []; for (;;) { try { a.push('x'.repeat(1e7)); } catch {} }`,
+      );
+      expect(answer.kind).toBe('crashed');
+    } finally {
+      lab.dispose();
+    }
   });
 });

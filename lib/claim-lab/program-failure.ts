@@ -1,11 +1,12 @@
 import { cutText, showMessage, shown, type ShownText } from '@/lib/bounded';
 import { LAB_LIMITS } from './limits';
+import { MemoryBudgetError } from './memory-budget';
 import { describeType, formatValue } from './program-values';
 import { programPosition, recursionPosition } from './program-position';
 
 /** What went wrong in a run, with the program line to mark when one is known. */
 export interface LabError {
-  kind: 'compile' | 'sql' | 'runtime' | 'output-limit';
+  kind: 'compile' | 'sql' | 'runtime' | 'output-limit' | 'memory';
   /** Cut by the door: a program may throw 20 MB of text, the page shows its first part. */
   message: ShownText;
   line: number | null;
@@ -70,6 +71,14 @@ export function describeFailure(error: unknown): LabError {
       kind: 'sql',
       message: shown`SQLite error: ${labMessage(error.message)}`,
       line: error.line,
+      column: null,
+    };
+  }
+  if (error instanceof MemoryBudgetError) {
+    return {
+      kind: 'memory',
+      message: labMessage(error.message),
+      line: programPosition(stackOf(error))?.line ?? null,
       column: null,
     };
   }
