@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, HEAVY_LOAD, test } from './fixtures';
 import { expectNothingLost, reportLongest, settled, stored } from './doors';
+import { checkRealmCases, REALM_CASES } from './realm-programs';
 import {
   describeLongTasks,
   expectNoLongTask,
@@ -290,4 +291,16 @@ test('the crash lab’s history import: million-character names, 350,000 fields 
     });
   }
   expect(failures, 'the cases that failed, each on a page of its own').toEqual([]);
+});
+
+// ---- Issue 41 and issue 42, point 1: the hostile probe's claim-lab programs ----
+
+test('the hostile probe’s programs in the claim lab: patched built-ins, a forged reply, a tab crash and floods each end in one line, and the next run works', async ({
+  page,
+}) => {
+  test.setTimeout(REALM_CASES.length * 150_000);
+  let crashed = false;
+  page.on('crash', () => (crashed = true));
+  await checkRealmCases(page, () => crashed);
+  expect(crashed, 'the tab crashed').toBe(false);
 });
