@@ -64,7 +64,7 @@ test('a rescuer that checks only the run id re-queues a completed job, one that 
     await freshStorage(page);
     await buildRescue(page);
     await addEvent(page, 'Rescuer re-queues the run', {
-      compare: ['owner (claimed_by)', 'token (attempt)', 'status'],
+      compare: ['owner (claimed_by)', 'fence (the token)', 'status'],
     });
     const described =
       'The rescuer re-queues the run (comparing owner, fence and status with what it read)';

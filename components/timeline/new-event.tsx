@@ -8,6 +8,7 @@ import {
   newEvent,
   nextEventId,
   reachesAcceptors,
+  rescueChoices,
   type EventKind,
   type Scenario,
   type TimelineEvent,
@@ -41,9 +42,12 @@ const KINDS: { kind: EventKind; label: string }[] = [
 /** The columns a rescuer's re-queue may compare with what it read, as the builder names them. */
 const RESCUE_LABELS: Record<RescueField, string> = {
   owner: 'owner (claimed_by)',
-  fence: 'token (attempt)',
+  fence: 'fence (the token)',
   lease: 'lease end',
   status: 'status',
+  attempt: 'attempt (claims made)',
+  claimed_at: 'claimed_at (claimer’s clock)',
+  attempted_at: 'attempted_at (database time)',
 };
 
 /** The form's fields for one event, as a fresh form holds them. */
@@ -195,7 +199,7 @@ export function NewEvent({
       {kind === 'rescue' ? (
         <fieldset className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           <legend className="mb-1">The re-queue also compares what the rescuer read</legend>
-          {RESCUE_FIELDS.map((field) => (
+          {rescueChoices(scenario).map((field) => (
             <label key={field} className="inline-flex items-center gap-1.5">
               <input
                 type="checkbox"

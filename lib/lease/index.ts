@@ -246,6 +246,7 @@ export {
 export {
   RESCUE_FIELDS,
   RESCUER,
+  rescueFieldsOf,
   rescueSql,
   rescueRun,
   readStuck,

@@ -1,8 +1,11 @@
 import { claimState } from './checks';
 import {
+  CLAIM_COLUMNS,
+  CLAIM_FIELD,
   conditionParams,
   conditionsWhere,
   RUN_COLUMNS,
+  type ClaimColumn,
   type RunColumn,
   type RunCondition,
 } from './catalogue';
@@ -22,17 +25,19 @@ import type { SqlDriver } from '@/lib/sqlite';
  */
 
 /**
- * The run row's columns the timeline's rescuer offers to compare with what it read. Its write
- * may compare any column of the catalogue (RUN_COLUMNS: a claim column such as attempted_at in
- * a design that tracks it).
+ * The run row's columns the timeline's rescuer may compare with what it read: every column a
+ * condition can compare (RUN_COLUMNS), so each column a finish's fingerprint compares (attempt,
+ * claimed_by as the owner, claimed_at, attempted_at) too. A claim column exists only in a table
+ * that has it ({@link rescueFieldsOf}); a design records it once a rescuer compares it.
  */
-export const RESCUE_FIELDS = [
-  'owner',
-  'fence',
-  'lease',
-  'status',
-] as const satisfies readonly RunColumn[];
-export type RescueField = (typeof RESCUE_FIELDS)[number];
+export const RESCUE_FIELDS = RUN_COLUMNS;
+export type RescueField = RunColumn;
+
+/** The columns a rescuer can compare on `t`: the lesson's four, and the claim columns `t` has. */
+export function rescueFieldsOf(t: RunTable): RescueField[] {
+  const claim = CLAIM_COLUMNS as readonly string[];
+  return RESCUE_FIELDS.filter((c) => !claim.includes(c) || t[CLAIM_FIELD[c as ClaimColumn]]);
+}
 
 /** The name of the third party that rescues, as the decisions and sentences call it. */
 export const RESCUER = 'the rescuer';

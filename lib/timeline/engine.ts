@@ -1,5 +1,5 @@
 import { gatewayResources } from './target-list';
-import { designWithConditions } from './scenario-conditions';
+import { designWithConditions, rescueTracked } from './scenario-conditions';
 import type { SqlJsStatic } from 'sql.js';
 import {
   comparedDesigns,
@@ -47,7 +47,11 @@ export function createTimelineEngine(
   /** The design a scenario runs (its base with its own conditions), known by its id from then on. */
   const designOfScenario = (scenario: Scenario): string => {
     const base = scenario.design ?? 'fenced';
-    const design = designWithConditions(designOf(base), scenario.conditions);
+    const design = designWithConditions(
+      designOf(base),
+      scenario.conditions,
+      rescueTracked(scenario),
+    );
     if (design.id !== base && !Object.hasOwn(designs, design.id)) designs[design.id] = design;
     return design.id;
   };
@@ -161,6 +165,10 @@ export function createTimelineEngine(
         leaseUntil: row?.leaseUntil ?? 0,
         fence: row?.fence ?? 0,
         status: row?.status ?? 'missing',
+        // The claim columns the design tracks, so the run-row panel shows every value a sentence quotes.
+        ...(row?.attempt !== undefined ? { attempt: row.attempt } : {}),
+        ...(row?.claimedAt !== undefined ? { claimedAt: row.claimedAt } : {}),
+        ...(row?.attemptedAt !== undefined ? { attemptedAt: row.attemptedAt } : {}),
       },
       targets: {
         draft: draft

@@ -52,6 +52,7 @@ export {
   newEvent,
   nextEventId,
   reachesAcceptors,
+  rescueChoices,
   type NewEventFields,
 } from './new-event';
 export {

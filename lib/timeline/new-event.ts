@@ -1,5 +1,6 @@
-import type { RescueField } from '@/lib/lease';
-import { isWriteKind, type EventKind, type TimelineEvent } from './types';
+import { COMMIT_CONDITIONS, rescueFieldsOf, type RescueField } from '@/lib/lease';
+import { timelineDesign } from './engine';
+import { isWriteKind, type EventKind, type Scenario, type TimelineEvent } from './types';
 
 /*
  * One event as the builder adds it, from what its form holds: the kind, its worker, the seconds
@@ -24,6 +25,15 @@ export function acceptorsReached(text: string): number[] | undefined | null {
   return parts.every((n) => Number.isInteger(n) && n >= 1)
     ? [...new Set(parts)].sort((a, b) => a - b)
     : null;
+}
+
+/**
+ * The columns the builder offers a rescuer's re-queue: every column the scenario's design can
+ * compare (a claim column such as attempted_at where its table has one), else the lesson's four.
+ */
+export function rescueChoices(scenario: Pick<Scenario, 'design'>): RescueField[] {
+  const rules = timelineDesign(scenario.design ?? 'fenced')?.rules;
+  return rules ? rescueFieldsOf(rules.table) : [...COMMIT_CONDITIONS];
 }
 
 /** An id no event of the list has: e<n>, from the list's length on. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { RescueField } from '@/lib/lease';
+import { JOBS_TABLE, rescueFieldsOf, type RescueField } from '@/lib/lease';
 import { leaseBarLabel, leaseBarsAt } from './lease-bars';
 import { decodeScenario, encodeScenario } from './share';
-import { runScenario, type Scenario, type TimelineEvent } from './index';
+import { rescueChoices, runScenario, type Scenario, type TimelineEvent } from './index';
 
 // Issue 26: a rescuer reads the run at one step and re-queues it at a later one. By the run id
 // alone it undoes a job completed in between; comparing the fingerprint it read, it is refused.
@@ -115,7 +115,60 @@ describe('a rescuer lane', () => {
     twice.events = [{ id: 'r', kind: 'rescue', compare: ['fence', 'fence'] }];
     expect(decodeScenario(encodeScenario(twice)).ok).toBe(false);
     const unknown = JSON.parse(JSON.stringify(twice));
-    unknown.events[0].compare = ['attempted_at'];
+    // attempted_at is a column it may compare (issue 38); lease_until is the SQL's name, not one.
+    unknown.events[0].compare = ['lease_until'];
     expect(decodeScenario(encodeScenario(unknown)).ok).toBe(false);
+  });
+});
+
+describe('a rescuer that compares a claim column (issue 38, builder gap 1)', () => {
+  // B's lease runs out; the rescuer reads the row; B claims its own run again (a new attempt at
+  // t=6). Owner and status are what the rescuer read, attempted_at is not.
+  const again = (compare: RescueField[]): Scenario => ({
+    ...rescued(compare, [{ id: 'claim-B-again', kind: 'claim', worker: 'B' }]),
+    workers: [{ id: 'A' }, { id: 'B' }],
+  });
+
+  it('by owner and status it re-queues the fresh attempt of the same worker; by attempted_at it is refused', async () => {
+    const fooled = await writeOf(again(['owner', 'status']), 'rescue');
+    expect(fooled.w.outcome).toBe('applied');
+    const { w } = await writeOf(again(['attempted_at']), 'rescue');
+    expect(w.outcome).toBe('refused');
+    expect(w.decision.read).toMatchObject({ owner: 'B', attemptedAt: 0 });
+    expect(w.decision.before).toMatchObject({ owner: 'B', attemptedAt: 6 });
+    expect(w.decision.checks.find((c) => c.name === 'as-read')).toMatchObject({
+      field: 'attempted_at',
+      expected: 0,
+      actual: 6,
+      held: false,
+    });
+    expect(w.verdictLine).toContain('attempted_at changed since the read');
+    expect(w.explanation).toContain('the attempted_at is 6, the rescuer read 0');
+  });
+
+  it('every fingerprint column can be compared, and a share link keeps the choice', async () => {
+    const all: RescueField[] = ['owner', 'attempt', 'claimed_at', 'attempted_at'];
+    const { w } = await writeOf(again(all), 'rescue');
+    expect(w.decision.checks.filter((c) => c.name === 'as-read').map((c) => c.field)).toEqual(all);
+    expect(w.outcome).toBe('refused');
+    const link = decodeScenario(encodeScenario(again(all)));
+    expect(link.ok && link.scenario.events.find((e) => e.id === 'rescue')).toEqual({
+      id: 'rescue',
+      kind: 'rescue',
+      compare: all,
+    });
+  });
+
+  it('the builder offers the claim columns where the design’s table has them', () => {
+    expect(rescueChoices({ design: 'fenced' })).toEqual([
+      'owner',
+      'fence',
+      'lease',
+      'status',
+      'attempt',
+      'claimed_at',
+      'attempted_at',
+    ]);
+    expect(rescueFieldsOf(JOBS_TABLE)).toEqual(['owner', 'fence', 'lease', 'status']);
   });
 });

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import {
   buildDesign,
+  CLAIM_COLUMNS,
   CLAIM_READ_COLUMNS,
   COMMIT_CONDITIONS,
   FINGERPRINT_COLUMNS,
   RUN_COLUMNS,
   RUN_STATUSES,
+  type ClaimColumn,
   type ClaimCondition,
   type LeaseDesign,
   type RunCondition,
@@ -82,27 +84,40 @@ export const scenarioConditionsSchema = z.object({
   finish: listSchema.optional(),
 });
 
+/** The claim columns a scenario's rescuer compares, so its design's claim must record them. */
+export function rescueTracked(scenario: Pick<Scenario, 'events'>): ClaimColumn[] {
+  const compared = new Set(
+    scenario.events.flatMap((e) => (e.kind === 'rescue' && e.compare) || []),
+  );
+  return CLAIM_COLUMNS.filter((c) => compared.has(c));
+}
+
 /**
  * The design a scenario runs: its base design, with the claim, renew and finish conditions the
- * scenario gives in place of the base's. Its id names the base and the conditions, so two
- * scenarios with the same picks share one design (and one template database).
+ * scenario gives in place of the base's, and recording the claim columns its rescuer compares
+ * (`track`). Its id names the base, the conditions and those columns, so two scenarios with the
+ * same picks share one design (and one template database).
  */
 export function designWithConditions(
   base: LeaseDesign,
   conditions: ScenarioConditions | undefined,
+  track: readonly ClaimColumn[] = [],
 ): LeaseDesign {
-  if (!conditions || !base.rules) return base;
-  if (!conditions.claim && !conditions.renew && !conditions.finish) return base;
+  if (!base.rules) return base;
+  const own = conditions && (conditions.claim || conditions.renew || conditions.finish);
+  const more = track.filter((c) => !(base.rules?.track ?? []).includes(c));
+  if (!own && more.length === 0) return base;
   const rules = {
     ...base.rules,
-    ...(conditions.claim ? { claimConditions: conditions.claim } : {}),
-    ...(conditions.renew ? { renew: conditions.renew } : {}),
-    ...(conditions.finish ? { finish: conditions.finish } : {}),
+    ...(conditions?.claim ? { claimConditions: conditions.claim } : {}),
+    ...(conditions?.renew ? { renew: conditions.renew } : {}),
+    ...(conditions?.finish ? { finish: conditions.finish } : {}),
+    ...(more.length ? { track: [...(base.rules.track ?? []), ...more] } : {}),
   };
   return buildDesign(
     {
-      id: `${base.id}+${JSON.stringify(conditions)}`,
-      name: `${base.name}, with my conditions`,
+      id: `${base.id}+${JSON.stringify(own ? conditions : {})}${more.length ? `+track:${more.join(',')}` : ''}`,
+      name: own ? `${base.name}, with my conditions` : base.name,
       summary: base.summary,
     },
     rules,

@@ -56,6 +56,10 @@ export interface RunRowView {
   leaseUntil: number;
   fence: number;
   status: string;
+  /** The claim columns a design whose conditions compare them tracks (absent otherwise). */
+  attempt?: number;
+  claimedAt?: number;
+  attemptedAt?: number;
 }
 
 /**

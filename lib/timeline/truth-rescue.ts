@@ -1,3 +1,4 @@
+import { columnValue, RUN_COLUMNS, type RowState, type RunColumn } from '@/lib/lease';
 import type { Check, WriteAtStep } from './truth-state';
 
 /*
@@ -8,24 +9,23 @@ import type { Check, WriteAtStep } from './truth-state';
 
 type Row = WriteAtStep['before']['run'];
 
-const VALUE: Readonly<Record<string, (run: Row) => string | number>> = {
-  owner: (run) => run.owner,
-  lease: (run) => run.leaseUntil,
-  status: (run) => run.status,
-  fence: (run) => run.fence,
-};
+const value = (f: string, run: Row): string | number | undefined =>
+  (RUN_COLUMNS as readonly string[]).includes(f)
+    ? (columnValue(f as RunColumn, run as Partial<RowState>) ?? 'none')
+    : undefined;
 
 /** Each "the X is now, the rescuer read then" and "X changed since the read" against the read and the row. */
 export const rescueFacts: Check = (w, { sentence, verdict }, tok) => {
   if (w.event.kind !== 'rescue') return [];
   const p: string[] = [];
-  const field = (name: string) => (name === tok ? 'fence' : name === 'lease end' ? 'lease' : name);
+  const field = (name: string) => (name === tok ? 'fence' : name.split(' ')[0]);
   const read = w.read;
   for (const m of verdict.matchAll(/(owner|lease end|status|[^,:]+?) changed since the read/g)) {
     const f = field(m[1].trim());
-    if (!read || !VALUE[f]) p.push(`says ${m[1]} changed since the read, with no read to compare`);
-    else if (VALUE[f](read.run) === VALUE[f](w.before.run))
-      p.push(`says ${m[1]} changed since the read; it is ${VALUE[f](w.before.run)} as read`);
+    if (!read || value(f, read.run) === undefined)
+      p.push(`says ${m[1]} changed since the read, with no read to compare`);
+    else if (value(f, read.run) === value(f, w.before.run))
+      p.push(`says ${m[1]} changed since the read; it is ${value(f, w.before.run)} as read`);
   }
   for (const m of sentence.matchAll(
     /the (owner|lease end|status|\S+) is (\S+), the rescuer read (\S+?)(?=[;.,]|$)/g,
@@ -33,10 +33,10 @@ export const rescueFacts: Check = (w, { sentence, verdict }, tok) => {
     const f = field(m[1]);
     const now = m[2] === '(nobody)' ? '' : m[2];
     const then = m[3] === '(nobody)' ? '' : m[3];
-    if (!read || !VALUE[f]) continue;
-    if (String(VALUE[f](w.before.run)) !== now || String(VALUE[f](read.run)) !== then)
+    if (!read || value(f, read.run) === undefined) continue;
+    if (String(value(f, w.before.run)) !== now || String(value(f, read.run)) !== then)
       p.push(
-        `says the ${m[1]} is ${m[2]} and was read as ${m[3]}; the row has ${VALUE[f](w.before.run)}, the read ${VALUE[f](read.run)}`,
+        `says the ${m[1]} is ${m[2]} and was read as ${m[3]}; the row has ${value(f, w.before.run)}, the read ${value(f, read.run)}`,
       );
   }
   if (/queued again/.test(sentence) && w.after.run.status !== 'queued')
