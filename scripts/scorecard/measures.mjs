@@ -188,7 +188,7 @@ function logicLine(line) {
 const dataLine = (t) =>
   /^(?:[\w$'"-]+\s*:\s*)?(?:'[^']*'|"[^"]*"|`[^`$]*`|-?\d[\d_.]*|true|false|null|undefined)\s*,?$/.test(
     t,
-  ) || /^\w+,?$/.test(t);
+  ) || /^(?:type\s+)?\w+,?$/.test(t);
 
 /**
  * Duplicate pairs: two places (outside tests) whose next 6 compared lines are the same and not
