@@ -22,6 +22,12 @@ const PATTERN =
   /(\/\/[^\n]*|--[^\n]*|\/\*[\s\S]*?\*\/)|(`(?:\\[\s\S]|[^`\\])*`?|'(?:\\.|[^'\\\n])*'?|"(?:\\.|[^"\\\n])*"?)|(\b\d+(?:\.\d+)?\b)|([A-Za-z_$][\w$]*)/g;
 
 /**
+ * Characters coloured at most: a saved program may be 200,000 characters (tens of thousands of
+ * runs, each an element); past this the preview shows the rest as plain text, one text node.
+ */
+export const HIGHLIGHT_CHARS = 20_000;
+
+/**
  * Splits source into coloured runs. Small and forgiving: it only has to look like the editor
  * for the second or two before the editor arrives; the text itself is exactly the source.
  */
@@ -30,6 +36,7 @@ export function highlight(source: string, language: EditorLanguage): Token[] {
   let last = 0;
   const sql = language === 'sql';
   for (const match of source.matchAll(PATTERN)) {
+    if ((match.index ?? 0) >= HIGHLIGHT_CHARS) break;
     const at = match.index ?? 0;
     if (at > last) tokens.push({ text: source.slice(last, at), kind: 'plain' });
     const [text, comment, string, number, word] = match;
