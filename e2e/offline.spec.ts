@@ -41,6 +41,9 @@ test('the app is installable, and pages a learner has opened keep working offlin
       'aria-current',
       'page',
     );
+    // Opened means loaded: /learn's first screen runs the opening failure, whose timeline code
+    // and SQLite arrive after the text (a learner who leaves before that has not opened it).
+    if (name === 'Learn') await expect(page.locator('[data-first-failure="ready"]')).toBeVisible();
   }
   // Opened means loaded: the mastery map and the review list read the records database, whose
   // code arrives after the text.
