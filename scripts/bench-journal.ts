@@ -5,6 +5,8 @@
 import { performance } from 'node:perf_hooks';
 import { createJournal } from '@/lib/journal';
 import { LOCAL_STORAGE_QUOTA_CHARS, memoryKeyValueStore } from '@/lib/storage';
+import { benchJournalLoad } from './bench-journal-load';
+import { benchSlices } from './bench-journal-slices';
 
 const SIZE = 20_000;
 const EDITS = 1_000;
@@ -157,57 +159,69 @@ function pageLoads(loads: number, adopt: boolean) {
   return { stored: storage.used(), keys: storage.length };
 }
 
-const small = smallEdits();
-const ratio = small.naive / small.stored;
-console.log(
-  `Answer journal benchmark (${EDITS} saves of a ${fmt(SIZE)}-character answer, quota ${fmt(LOCAL_STORAGE_QUOTA_CHARS)} characters)`,
-);
-console.log('');
-console.log('Small edits (a few words each):');
-console.log(
-  `  stored:            ${fmt(small.stored)} characters for ${small.entries} entries (keys and values)`,
-);
-console.log(`  naive full copies: ${fmt(small.naive)} characters`);
-console.log(
-  `  ratio:             1/${ratio.toFixed(0)} of naive (goal: at most 1/50) ${ratio >= 50 ? 'PASS' : 'FAIL'}`,
-);
-console.log(
-  `  share of quota:    ${((small.stored / LOCAL_STORAGE_QUOTA_CHARS) * 100).toFixed(1)}%`,
-);
-console.log(
-  `  save one entry:    median ${ms(median(small.saveTimes))}, p95 ${ms(p95(small.saveTimes))}, max ${ms(max(small.saveTimes))} (goal: median < 5 ms) ${median(small.saveTimes) < 5 ? 'PASS' : 'FAIL'}`,
-);
-console.log(
-  `  open any version:  (all 1,000, best of 3 loads) median ${ms(median(small.openTimes))}, p95 ${ms(p95(small.openTimes))}, max ${ms(max(small.openTimes))} (goal: < 20 ms) ${max(small.openTimes) < 20 ? 'PASS' : 'FAIL'}`,
-);
-console.log(`  load and validate the whole history (once per page load): ${ms(small.loadTime)}`);
+async function main() {
+  const port = Number(process.env.BENCH_PORT ?? 4352);
+  if (process.argv.includes('--load-only')) {
+    if (!(await benchJournalLoad(port))) process.exitCode = 1;
+    return;
+  }
+  const small = smallEdits();
+  const ratio = small.naive / small.stored;
+  console.log(
+    `Answer journal benchmark (${EDITS} saves of a ${fmt(SIZE)}-character answer, quota ${fmt(LOCAL_STORAGE_QUOTA_CHARS)} characters)`,
+  );
+  console.log('');
+  console.log('Small edits (a few words each):');
+  console.log(
+    `  stored:            ${fmt(small.stored)} characters for ${small.entries} entries (keys and values)`,
+  );
+  console.log(`  naive full copies: ${fmt(small.naive)} characters`);
+  console.log(
+    `  ratio:             1/${ratio.toFixed(0)} of naive (goal: at most 1/50) ${ratio >= 50 ? 'PASS' : 'FAIL'}`,
+  );
+  console.log(
+    `  share of quota:    ${((small.stored / LOCAL_STORAGE_QUOTA_CHARS) * 100).toFixed(1)}%`,
+  );
+  console.log(
+    `  save one entry:    median ${ms(median(small.saveTimes))}, p95 ${ms(p95(small.saveTimes))}, max ${ms(max(small.saveTimes))} (goal: median < 5 ms) ${median(small.saveTimes) < 5 ? 'PASS' : 'FAIL'}`,
+  );
+  console.log(
+    `  open any version:  (all 1,000, best of 3 loads) median ${ms(median(small.openTimes))}, p95 ${ms(p95(small.openTimes))}, max ${ms(max(small.openTimes))} (goal: < 20 ms) ${max(small.openTimes) < 20 ? 'PASS' : 'FAIL'}`,
+  );
+  console.log(`  load and validate the whole history (once per page load): ${ms(small.loadTime)}`);
 
-const LOADS = 200;
-const adopted = pageLoads(LOADS, true);
-const fresh = pageLoads(LOADS, false);
-console.log('');
-console.log(`One small edit per page load (${LOADS} loads):`);
-console.log(
-  `  adopting the idle writer:  ${fmt(adopted.stored)} characters in ${adopted.keys} keys`,
-);
-console.log(
-  `  a new writer every load:   ${fmt(fresh.stored)} characters in ${fresh.keys} keys (each load starts with a full compressed copy)`,
-);
+  const LOADS = 200;
+  const adopted = pageLoads(LOADS, true);
+  const fresh = pageLoads(LOADS, false);
+  console.log('');
+  console.log(`One small edit per page load (${LOADS} loads):`);
+  console.log(
+    `  adopting the idle writer:  ${fmt(adopted.stored)} characters in ${adopted.keys} keys`,
+  );
+  console.log(
+    `  a new writer every load:   ${fmt(fresh.stored)} characters in ${fresh.keys} keys (each load starts with a full compressed copy)`,
+  );
 
-const whole = wholeRewrites();
-console.log('');
-console.log(
-  'Whole rewrites (every save replaces all 20,000 characters with new text from a 5,000-word vocabulary):',
-);
-console.log(`  entries saved:     ${whole.saved} of ${EDITS}`);
-console.log(
-  `  stored:            ${fmt(whole.stored)} characters (naive ${fmt(whole.naive)}; compression 1/${(whole.naive / whole.stored).toFixed(1)})`,
-);
-console.log(
-  `  save one entry:    median ${ms(median(whole.saveTimes))}, max ${ms(max(whole.saveTimes))}`,
-);
-console.log(
-  `  at the quota:      ${whole.stoppedBy ? `refused and reported: "${whole.stoppedBy}"` : 'not reached'}`,
-);
+  const whole = wholeRewrites();
+  console.log('');
+  console.log(
+    'Whole rewrites (every save replaces all 20,000 characters with new text from a 5,000-word vocabulary):',
+  );
+  console.log(`  entries saved:     ${whole.saved} of ${EDITS}`);
+  console.log(
+    `  stored:            ${fmt(whole.stored)} characters (naive ${fmt(whole.naive)}; compression 1/${(whole.naive / whole.stored).toFixed(1)})`,
+  );
+  console.log(
+    `  save one entry:    median ${ms(median(whole.saveTimes))}, max ${ms(max(whole.saveTimes))}`,
+  );
+  console.log(
+    `  at the quota:      ${whole.stoppedBy ? `refused and reported: "${whole.stoppedBy}"` : 'not reached'}`,
+  );
 
-if (ratio < 50 || median(small.saveTimes) >= 5 || max(small.openTimes) >= 20) process.exitCode = 1;
+  if (ratio < 50 || median(small.saveTimes) >= 5 || max(small.openTimes) >= 20)
+    process.exitCode = 1;
+  if (!(await benchSlices())) process.exitCode = 1;
+  if (!(await benchJournalLoad(port))) process.exitCode = 1;
+}
+
+void main();

@@ -8,7 +8,9 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { formatSize, formatTime } from './format';
 import { Panel } from '@/components/ui/panel';
 
+/** Versions listed at first, and how many more each "Show older" adds (each batch one short task). */
 const SHOWN = 30;
+const MORE = 200;
 const KIND_LABELS: Record<EntryMeta['kind'], string> = {
   save: 'saved',
   autosave: 'autosaved',
@@ -35,17 +37,26 @@ export function HistoryPanel({
 }) {
   const history = journal.history(promptId);
   const [openId, setOpenId] = useState<string | null>(null);
-  const [showAll, setShowAll] = useState(false);
+  const [limit, setLimit] = useState(SHOWN);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [compared, setCompared] = useState<[string, string] | null>(null);
-  const number = (id: string) => history.findIndex((m) => m.id === id) + 1;
-  const newestFirst = [...history].reverse();
-  const shown = showAll ? newestFirst : newestFirst.slice(0, SHOWN);
-  const opened = openId ? history.find((m) => m.id === openId) : undefined;
+  // Issue 41: a history of 30,000 versions is drawn a batch at a time, never whole, and a
+  // version's number is looked up, not searched for (that was 30,000 x 30,000 steps a render).
+  const numbers = new Map(history.map((m, i) => [m.id, i + 1]));
+  const number = (id: string) => numbers.get(id) ?? 0;
+  const shown = history.slice(Math.max(0, history.length - limit)).reverse();
+  const older = history.length - shown.length;
+  const opened = openId ? history[number(openId) - 1] : undefined;
   const fromId = from || history[history.length - 2]?.id || '';
   const toId = to || history[history.length - 1]?.id || '';
-  const options = newestFirst.map((m) => (
+  // The versions listed, and the two chosen, can be compared: the pickers grow with the list.
+  const pickable = [...shown];
+  for (const id of [fromId, toId]) {
+    const meta = history[number(id) - 1];
+    if (meta && !pickable.includes(meta)) pickable.push(meta);
+  }
+  const options = pickable.map((m) => (
     <option key={m.id} value={m.id}>
       Version {number(m.id)} ({formatTime(m.time)})
     </option>
@@ -100,10 +111,19 @@ export function HistoryPanel({
           );
         })}
       </ol>
-      {history.length > SHOWN ? (
-        <Button onClick={() => setShowAll(!showAll)}>
-          {showAll ? `Show the newest ${SHOWN}` : `Show all ${history.length} versions`}
-        </Button>
+      {older > 0 || limit > SHOWN ? (
+        <p className="flex flex-wrap gap-2">
+          {older > 0 ? (
+            <Button onClick={() => setLimit(limit + MORE)}>
+              {older <= MORE
+                ? `Show all ${history.length} versions`
+                : `Show ${MORE} older versions (${older.toLocaleString('en-US')} not shown)`}
+            </Button>
+          ) : null}
+          {limit > SHOWN ? (
+            <Button onClick={() => setLimit(SHOWN)}>{`Show the newest ${SHOWN}`}</Button>
+          ) : null}
+        </p>
       ) : null}
 
       {opened ? (

@@ -36,16 +36,35 @@ async function adoptIdleWriter(j: Journal): Promise<void> {
   }
 }
 
-/** This tab's journal, loaded once and kept up to date with other tabs via the storage event. */
+/** A later task, after the page's pending events and paint (setTimeout would be clamped to 4 ms). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
+ * This tab's journal, kept up to date with other tabs via the storage event. It is read in
+ * slices of at most ~20 ms of the main thread (issue 41: a history of 30,000 versions read at once
+ * was a task of seconds); useJournal gives null, and the pages say "Opening your journal…", until
+ * it is read.
+ */
 export function browserJournal(): Journal {
   if (!journal) {
     const created = createJournal({ store: browserStore() });
     journal = created;
-    created.load();
-    subscribeToPrefix(STORAGE_KEYS.journal, (key) => created.refresh(key));
-    // Adopt a writer first, so moved answers continue an earlier segment rather than open one.
-    void adoptIdleWriter(created)
-      .then(() => moveLessonAnswers(created))
+    void created
+      .loadInSlices({ pause: nextTask, clock: () => performance.now(), sliceMs: 20 })
+      .then(() => {
+        subscribeToPrefix(STORAGE_KEYS.journal, (key) => created.refresh(key));
+        // Adopt a writer first, so moved answers continue an earlier segment rather than open one.
+        return adoptIdleWriter(created).then(() => moveLessonAnswers(created));
+      })
       .catch(() => undefined);
   }
   return journal;
@@ -65,10 +84,16 @@ export function allDrafts(): Record<string, string> {
 }
 
 const subscribe = (listener: () => void) => browserJournal().subscribe(listener);
-const snapshot = () => browserJournal().version();
+const snapshot = () => {
+  const j = browserJournal();
+  return j.ready() ? j.version() : -1;
+};
 const serverSnapshot = () => -1;
 
-/** The journal and a version number that changes whenever its contents change (any tab). */
+/**
+ * The journal, once it is read, and a version number that changes whenever its contents change
+ * (any tab); null while it is being read (and on the server).
+ */
 export function useJournal(): { journal: Journal | null; version: number } {
   const version = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
   return { journal: version < 0 ? null : browserJournal(), version };

@@ -1,7 +1,20 @@
 import { compressText, computeDelta, deltaCost } from './delta';
-import { headSchema, segmentSchema, type Segment, type StoredEntry } from './schema';
-import { headKey, segmentKey } from './segment-keys';
-import { promptHistory, rebuildHistory, textKey, type JournalState } from './state';
+import {
+  headSchema,
+  MAX_INDEXED_PROMPTS,
+  savesIndexSchema,
+  segmentSchema,
+  type Segment,
+  type StoredEntry,
+} from './schema';
+import { headKey, indexKey, segmentKey } from './segment-keys';
+import {
+  addNewestOfSegment,
+  promptHistory,
+  rebuildHistory,
+  textKey,
+  type JournalState,
+} from './state';
 
 /**
  * Writing the journal: entries appended to this tab's own segments, never rewritten. A segment
@@ -56,16 +69,12 @@ export function appendEntry(
   const keyframes = !full && current ? current.keyframes : new Map<number, string>();
   const index = segment.entries.length - 1;
   if (index % 16 === 0) keyframes.set(index, text);
-  s.segments.set(key, {
-    key,
-    raw: door.peek(key) ?? JSON.stringify(segment),
-    segment,
-    keyframes,
-  });
+  const loaded = { key, raw: door.peek(key) ?? JSON.stringify(segment), segment, keyframes };
+  s.segments.set(key, loaded);
   mine = { key, seq, lastText: text };
   own.set(prompt, mine);
   state.texts.set(textKey(prompt, fields.id), text);
-  rebuildHistory(s);
+  addNewestOfSegment(s, loaded);
   writeHead(state, prompt, fields.g);
   return { ok: true };
 }
@@ -86,6 +95,28 @@ function writeHead(state: JournalState, prompt: string, gen: number): void {
     raw: state.door.peek(key) ?? JSON.stringify(head),
     writer: state.writer,
     gen,
+  });
+  writeIndex(state, prompt, gen);
+}
+
+/**
+ * Records the same in this writer's index of saves (see indexKey), after the head record: a
+ * second witness of the newest save, so a load notices a lost newest segment even when its head
+ * record went with it. Refused (a full quota, or more prompts than an index names), it loses
+ * nothing: the head record still holds the save number.
+ */
+function writeIndex(state: JournalState, prompt: string, gen: number): void {
+  const key = indexKey(state.writer);
+  const saves = { ...(state.indexes.get(key)?.saves ?? {}) };
+  if ((saves[prompt] ?? 0) >= gen) return;
+  if (!(prompt in saves) && Object.keys(saves).length >= MAX_INDEXED_PROMPTS) return;
+  saves[prompt] = gen;
+  const index = { v: 1 as const, writer: state.writer, saves };
+  if (!state.door.write(key, savesIndexSchema, index).ok) return;
+  state.indexes.set(key, {
+    raw: state.door.peek(key) ?? JSON.stringify(index),
+    writer: state.writer,
+    saves,
   });
 }
 

@@ -57,7 +57,9 @@ describe('a missing newest segment is a reported gap (case 5)', () => {
     reader.load();
     expect(reader.history('main')).toHaveLength(26);
     expect(reader.takeProblems()).toEqual([]);
-    for (const key of [...store.data.keys()]) if (key.endsWith('.head')) store.removeItem(key);
+    // A journal from before head records and indexes of saves: neither is there.
+    for (const key of [...store.data.keys()])
+      if (key.endsWith('.head') || key.includes('.saves.')) store.removeItem(key);
     store.removeItem(segmentKey('main', 'w', 2));
     const older = createJournal({ store, writerId: 'r2' });
     older.load();
@@ -125,5 +127,52 @@ describe('a missing newest segment is a reported gap (case 5)', () => {
     reader.load();
     const problems = reader.takeProblems().map((p) => p.message);
     expect(problems).toEqual([expect.stringMatching(/damaged.*set aside|kept aside/)]);
+  });
+
+  // Issue 42, point 4: the head record was the only witness of the newest save, so removing it
+  // with the newest segment lost version 17 in silence. Failed before the index of saves (the
+  // page showed 16 versions and no notice).
+  it('the newest segment and the head record both removed: still reported, by the index of saves (newest-segment-and-head-silent)', () => {
+    const { store } = saved(17, 8); // segments 0 and 1 hold saves 1 to 16, segment 2 save 17
+    store.removeItem(segmentKey('main', 'w', 2));
+    store.removeItem('lease-lab.journal.v1.main.w.head');
+    const reader = createJournal({ store, writerId: 'r' });
+    reader.load();
+    expect(reader.history('main')).toHaveLength(16);
+    expect(reader.takeProblems().map((p) => p.message)).toEqual([
+      expect.stringMatching(
+        /^1 version of "main" after save 16 is missing: .*saves had reached number 17/,
+      ),
+    ]);
+    // The next save continues above it: one reported gap, not a silent reuse of number 17.
+    const next = reader.save('main', 'typed after the loss', { baseId: reader.head('main')!.id });
+    expect(next).toMatchObject({ ok: true, saved: true, entry: { gen: 18 } });
+  });
+
+  it('an index of saves that is damaged, or names another writer, is set aside and reported', () => {
+    const { store } = saved(3, 8);
+    store.setItem('lease-lab.journal.v1.saves.w', '{"v":1,"writer":"w","saves":{"main":"x"}}');
+    store.setItem('lease-lab.journal.v1.saves.other', '{"v":1,"writer":"w","saves":{"main":3}}');
+    const reader = createJournal({ store, writerId: 'r' });
+    reader.load();
+    expect(reader.history('main')).toHaveLength(3);
+    const problems = reader.takeProblems().map((p) => p.message);
+    expect(problems).toHaveLength(2);
+    expect(problems.join('\n')).toMatch(/saves\.w" was damaged/);
+    expect(problems.join('\n')).toMatch(/saves\.other.*did not match its own key/);
+  });
+
+  it('an index is read from another tab by the storage event, and its removal forgets it', () => {
+    const { store, journal } = saved(4, 8);
+    const other = createJournal({ store, writerId: 'r' });
+    other.load();
+    expect(other.takeProblems()).toEqual([]);
+    store.removeItem(segmentKey('main', 'w', 0));
+    store.removeItem('lease-lab.journal.v1.main.w.head');
+    other.refresh(segmentKey('main', 'w', 0));
+    expect(other.takeProblems().map((p) => p.message)).toEqual([
+      expect.stringMatching(/^4 versions of "main" are missing/),
+    ]);
+    expect(journal.writer).toBe('w');
   });
 });

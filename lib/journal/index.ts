@@ -14,6 +14,7 @@ export {
   type EntryMeta,
   type Journal,
   type JournalOptions,
+  type Slicer,
   type JournalProblem,
   type SaveResult,
 } from './store';

@@ -1,8 +1,8 @@
 import { MAX_SEGMENT_CHARS } from './bounds';
-import { decodeSegment, headSchema, segmentSchema } from './schema';
-import { parseHeadKey, parseSegmentKey, segmentPrefix } from './segment-keys';
+import { decodeSegment, headSchema, savesIndexSchema, segmentSchema } from './schema';
+import { parseHeadKey, parseIndexKey, parseSegmentKey, segmentPrefix } from './segment-keys';
+import { reportGaps } from './gaps';
 import {
-  headSaveNumber,
   promptHistory,
   rebuildHistory,
   textKey,
@@ -128,93 +128,144 @@ function loadHead(state: JournalState, key: string, raw: string): LoadedHead | n
   return { raw, writer: head.writer, gen: head.gen };
 }
 
+/** What one pass over storage found: the keys seen, and the prompts whose parts changed. */
+export interface SyncPass {
+  seen: Set<string>;
+  touched: Map<string, PromptHistory>;
+}
+
 /**
- * Brings one prompt (or all) up to date with storage; true when something changed. Only keys
- * whose stored text differs from what was read before are read again.
+ * Reads one writer's index of saves if its stored text changed; every prompt it names, or named
+ * before, is touched (its gaps are checked again). A damaged one is set aside and reported.
  */
-export function syncFromStorage(state: JournalState, prompt?: string): boolean {
-  const seen = new Set<string>();
-  const touched = new Map<string, PromptHistory>();
-  for (const key of state.door.keys(segmentPrefix(prompt))) {
-    const address = parseSegmentKey(key) ?? parseHeadKey(key);
-    if (!address) continue;
-    seen.add(key);
-    const s = promptHistory(state, address.prompt);
-    const raw = state.door.peek(key);
-    const isHead = !('seq' in address);
-    const known = isHead ? s.heads.get(key) : s.segments.get(key);
-    if (raw === null || known?.raw === raw || state.unmovable.get(key) === raw) continue;
-    state.unmovable.delete(key);
-    if (isHead) {
-      const head = loadHead(state, key, raw);
-      if (head) s.heads.set(key, head);
-      else s.heads.delete(key);
-    } else {
-      const loaded = loadSegment(state, key, raw);
-      if (loaded) s.segments.set(key, loaded);
-      else s.segments.delete(key);
+export function syncIndex(state: JournalState, key: string, pass: SyncPass): void {
+  const writer = parseIndexKey(key);
+  if (writer === null) return;
+  pass.seen.add(key);
+  const raw = state.door.peek(key);
+  const known = state.indexes.get(key);
+  if (raw === null || known?.raw === raw || state.unmovable.get(key) === raw) return;
+  state.unmovable.delete(key);
+  const before = Object.keys(known?.saves ?? {});
+  state.indexes.delete(key);
+  const read = state.door.read(key, savesIndexSchema, null);
+  if (!read.ok) {
+    reportDamaged(
+      state,
+      key,
+      raw,
+      `A saved history record was damaged and ${read.backupKey ? 'set aside' : 'could not be set aside'}. ${read.message}`,
+      read.backupKey,
+    );
+  } else if (read.value && read.value.writer !== writer) {
+    setAsideWrong(state, key, raw, 'it did not match its own key');
+  } else if (read.value) {
+    state.indexes.set(key, { raw, writer, saves: read.value.saves });
+  }
+  for (const prompt of [...before, ...Object.keys(state.indexes.get(key)?.saves ?? {})])
+    pass.touched.set(prompt, promptHistory(state, prompt));
+}
+
+/** Reads one key if its stored text differs from what was read before. */
+function syncKey(state: JournalState, key: string, pass: SyncPass): void {
+  if (parseIndexKey(key) !== null) return syncIndex(state, key, pass);
+  const address = parseSegmentKey(key) ?? parseHeadKey(key);
+  if (!address) return;
+  pass.seen.add(key);
+  const s = promptHistory(state, address.prompt);
+  const raw = state.door.peek(key);
+  const isHead = !('seq' in address);
+  const known = isHead ? s.heads.get(key) : s.segments.get(key);
+  if (raw === null || known?.raw === raw || state.unmovable.get(key) === raw) return;
+  state.unmovable.delete(key);
+  if (isHead) {
+    const head = loadHead(state, key, raw);
+    if (head) s.heads.set(key, head);
+    else s.heads.delete(key);
+  } else {
+    const loaded = loadSegment(state, key, raw);
+    if (loaded) s.segments.set(key, loaded);
+    else s.segments.delete(key);
+  }
+  pass.touched.set(address.prompt, s);
+}
+
+/** Forgets parts no longer in storage (of one prompt, or all); the prompts they leave are touched. */
+function dropVanished(state: JournalState, pass: SyncPass, prompt?: string): void {
+  if (prompt === undefined) {
+    for (const [key, index] of state.indexes) {
+      if (pass.seen.has(key)) continue;
+      state.indexes.delete(key);
+      for (const name of Object.keys(index.saves))
+        pass.touched.set(name, promptHistory(state, name));
     }
-    touched.set(address.prompt, s);
   }
   for (const [name, s] of state.prompts) {
     if (prompt && name !== prompt) continue;
     for (const map of [s.segments, s.heads]) {
       for (const key of map.keys()) {
-        if (!seen.has(key)) {
+        if (!pass.seen.has(key)) {
           map.delete(key);
-          touched.set(name, s);
+          pass.touched.set(name, s);
         }
       }
     }
   }
-  for (const [name, s] of touched) {
+}
+
+/**
+ * Brings one prompt (or all) up to date with storage; true when something changed. Only keys
+ * whose stored text differs from what was read before are read again.
+ */
+export function syncFromStorage(state: JournalState, prompt?: string): boolean {
+  const pass: SyncPass = { seen: new Set(), touched: new Map() };
+  for (const key of state.door.keys(segmentPrefix(prompt))) syncKey(state, key, pass);
+  dropVanished(state, pass, prompt);
+  return finishPass(state, pass);
+}
+
+/** Puts every touched prompt's history in order and reports its gaps; true when one was touched. */
+export function finishPass(state: JournalState, pass: SyncPass): boolean {
+  for (const [name, s] of pass.touched) {
     rebuildHistory(s);
     reportGaps(state, name, s);
   }
-  return touched.size > 0;
+  return pass.touched.size > 0;
 }
 
-const versions = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'version' : 'versions'}`;
+/** How a sliced load gives the page its main thread back, and how it tells time. */
+export interface Slicer {
+  /** Resolves in a later task (the page's events and paints run in between). */
+  pause: () => Promise<void>;
+  /** A clock in milliseconds (performance.now in the browser). */
+  clock: () => number;
+  /** Work done in one task before pausing. */
+  sliceMs: number;
+}
 
 /**
- * Save numbers (`gen`) count up by one per save, so a run of missing numbers means entries
- * vanished from storage (a segment deleted by hand or by a cleaner): report it once, with
- * where, instead of silently showing a shorter history. Saves after the newest one left are
- * missing when a writer's head record names a higher number (its newest segment is gone).
+ * The whole journal read as syncFromStorage(state) reads it, in slices: after each part, once
+ * `sliceMs` have passed, it pauses so no task of the page grows with the history (issue 41:
+ * 30,000 versions were one task of seconds). A part is at most MAX_SEGMENT_CHARS, so one slice
+ * is at most `sliceMs` plus one part. Each prompt's history is put in order in a slice of its own.
  */
-function reportGaps(state: JournalState, prompt: string, s: PromptHistory): void {
-  const gens = [...new Set(s.metas.map((m) => m.gen))].sort((a, b) => a - b);
-  const report = (key: string, message: string) => {
-    if (state.gapsReported.has(key)) return;
-    state.gapsReported.add(key);
-    state.problems.push({ message, backupKey: null });
+export async function syncInSlices(state: JournalState, slicer: Slicer): Promise<boolean> {
+  const pass: SyncPass = { seen: new Set(), touched: new Map() };
+  let started = slicer.clock();
+  const breathe = async () => {
+    if (slicer.clock() - started < slicer.sliceMs) return;
+    await slicer.pause();
+    started = slicer.clock();
   };
-  let prev = 0;
-  for (const gen of gens) {
-    const missing = gen - prev - 1;
-    if (missing > 0) {
-      const where = prev === 0 ? `before save ${gen}` : `between save ${prev} and save ${gen}`;
-      report(
-        `${prompt}:${prev}:${gen}`,
-        `${versions(missing)} of "${prompt}" ${where} ${
-          missing === 1 ? 'is' : 'are'
-        } missing: part of its saved history was removed from browser storage outside this app. The versions around the gap are intact.`,
-      );
-    }
-    prev = gen;
+  for (const key of state.door.keys(segmentPrefix())) {
+    await breathe();
+    syncKey(state, key, pass);
   }
-  const top = headSaveNumber(s, prompt, state.setAsideSeq);
-  if (top > prev) {
-    const missing = top - prev;
-    // Keyed like the hole it becomes once the next save (number top + 1) lands, so it is
-    // reported once, not again as a hole.
-    report(
-      `${prompt}:${prev}:${top + 1}`,
-      `${versions(missing)} of "${prompt}" ${prev === 0 ? '' : `after save ${prev} `}${
-        missing === 1 ? 'is' : 'are'
-      } missing: the newest part of its saved history is gone from browser storage (its saves had reached number ${top}).${
-        prev === 0 ? '' : ` The versions up to save ${prev} are intact.`
-      }`,
-    );
+  dropVanished(state, pass);
+  for (const [name, s] of pass.touched) {
+    await breathe();
+    rebuildHistory(s);
+    reportGaps(state, name, s);
   }
+  return pass.touched.size > 0;
 }

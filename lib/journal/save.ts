@@ -109,7 +109,7 @@ function saveUnguarded(
   const newest = newestEntry(state, prompt);
   // Past every save number stored and every one a head record names: after a lost newest
   // segment, the next save continues above it, so the gap stays one reported gap.
-  const gen = Math.max(newest?.gen ?? 0, headSaveNumber(s)) + 1;
+  const gen = Math.max(newest?.gen ?? 0, headSaveNumber(s, prompt, undefined, state.indexes)) + 1;
   if (gen > MAX_SAVE_NUMBER) {
     return {
       ok: false,

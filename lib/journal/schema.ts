@@ -86,6 +86,26 @@ export const headSchema = z
   .strict();
 export type HeadRecord = z.infer<typeof headSchema>;
 
+/** The most prompts one writer's index of saves names (the journal has a handful). */
+export const MAX_INDEXED_PROMPTS = 10_000;
+
+/**
+ * A writer's index of saves: the highest save number it has saved, per prompt (see indexKey).
+ * Written after the head record, so it never names a save number that is not stored.
+ */
+export const savesIndexSchema = z
+  .object({
+    v: z.literal(1),
+    writer: idSchema,
+    saves: z
+      .record(promptIdSchema, saveNumberSchema)
+      .refine((saves) => Object.keys(saves).length <= MAX_INDEXED_PROMPTS, {
+        message: `an index of saves names at most ${MAX_INDEXED_PROMPTS.toLocaleString('en-US')} prompts`,
+      }),
+  })
+  .strict();
+export type SavesIndex = z.infer<typeof savesIndexSchema>;
+
 /** The text of one entry, given the text of the entry before it (null for the first). */
 export function decodeEntry(entry: StoredEntry, prev: string | null): string {
   const forms =

@@ -11,6 +11,7 @@ export const JOURNAL_PREFIX = `${STORAGE_KEYS.journal}.`;
 
 const KEY_PATTERN = /^lease-lab\.journal\.v1\.([a-z0-9-]{1,40})\.([A-Za-z0-9_-]{1,64})\.(\d{1,9})$/;
 const HEAD_PATTERN = /^lease-lab\.journal\.v1\.([a-z0-9-]{1,40})\.([A-Za-z0-9_-]{1,64})\.head$/;
+const INDEX_PATTERN = /^lease-lab\.journal\.v1\.saves\.([A-Za-z0-9_-]{1,64})$/;
 const WRITER_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** What a segment key says about its segment. */
@@ -43,6 +44,21 @@ export function headKey(prompt: string, writer: string): string {
 export function parseHeadKey(key: string): { prompt: string; writer: string } | null {
   const match = HEAD_PATTERN.exec(key);
   return match ? { prompt: match[1], writer: match[2] } : null;
+}
+
+/**
+ * The key of one writer's index of saves: the highest save number it saved, per prompt. A second
+ * record of what the head records say, under a key of another shape (two parts after the prefix,
+ * where segment and head keys have three), so losing a prompt's newest segment and its head
+ * record together is still noticed (issue 42). Older versions of the app ignore it.
+ */
+export function indexKey(writer: string): string {
+  return `${JOURNAL_PREFIX}saves.${writer}`;
+}
+
+/** The writer an index key names, or null if it is no index key. */
+export function parseIndexKey(key: string): string | null {
+  return INDEX_PATTERN.exec(key)?.[1] ?? null;
 }
 
 /** The prompt a journal key (segment or head) belongs to, or null. */

@@ -46,6 +46,13 @@ export interface LoadedHead {
   gen: number;
 }
 
+/** One writer's index of saves as read from storage (see savesIndexSchema). */
+export interface LoadedIndex {
+  raw: string;
+  writer: string;
+  saves: Readonly<Record<string, number>>;
+}
+
 /** Everything known of one prompt: its segments, and its entries in history order. */
 export interface PromptHistory {
   segments: Map<string, LoadedSegment>;
@@ -88,6 +95,8 @@ export interface JournalState {
    * record does not report them missing a second time.
    */
   readonly setAsideSeq: Map<string, number>;
+  /** Every writer's index of saves, by its key: a second record of each head (see indexKey). */
+  readonly indexes: Map<string, LoadedIndex>;
   /** This tab's writer id; changes once if the tab adopts an earlier page load's id. */
   writer: string;
   /** A segment is closed (and the next starts with a full copy) at this many entries... */
@@ -111,6 +120,7 @@ export function createJournalState(
     gapsReported: new Set(),
     unmovable: new Map(),
     setAsideSeq: new Map(),
+    indexes: new Map(),
     writer,
     ...limits,
   };
@@ -131,6 +141,24 @@ export function compareEntries(a: EntryMeta, b: EntryMeta): number {
   return a.gen - b.gen || a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
+/** The history entry of one stored entry of a segment. */
+function metaOf(e: Segment['entries'][number], segment: Segment): EntryMeta {
+  return {
+    id: e.id,
+    prompt: segment.prompt,
+    gen: e.g,
+    base: e.b,
+    parent: e.p,
+    time: e.t,
+    size: e.n,
+    kind: e.k,
+    stale: e.s === 1,
+    concurrent: false,
+    restoredFrom: e.r ?? null,
+    writer: segment.writer,
+  };
+}
+
 /** Recomputes a prompt's entry list and id lookup from its segments. */
 export function rebuildHistory(s: PromptHistory): void {
   const metas: EntryMeta[] = [];
@@ -138,20 +166,7 @@ export function rebuildHistory(s: PromptHistory): void {
   for (const loaded of s.segments.values()) {
     loaded.segment.entries.forEach((e, index) => {
       if (byId.has(e.id)) return; // the same entry stored twice (two imports at once): show it once
-      const meta: EntryMeta = {
-        id: e.id,
-        prompt: loaded.segment.prompt,
-        gen: e.g,
-        base: e.b,
-        parent: e.p,
-        time: e.t,
-        size: e.n,
-        kind: e.k,
-        stale: e.s === 1,
-        concurrent: false,
-        restoredFrom: e.r ?? null,
-        writer: loaded.segment.writer,
-      };
+      const meta = metaOf(e, loaded.segment);
       byId.set(e.id, { key: loaded.key, index, meta });
       metas.push(meta);
     });
@@ -160,6 +175,27 @@ export function rebuildHistory(s: PromptHistory): void {
   for (let i = 1; i < metas.length; i += 1) metas[i].concurrent = metas[i].gen === metas[i - 1].gen;
   s.metas = metas;
   s.byId = byId;
+}
+
+/**
+ * Adds the last entry of a segment this tab just wrote to the history, in its place, without
+ * rebuilding the rest: a save costs the same whatever the history's length (rebuilding 30,000
+ * entries on every save was tens of milliseconds). The list is a new array, so a page that
+ * compares histories by identity sees the change.
+ */
+export function addNewestOfSegment(s: PromptHistory, loaded: LoadedSegment): void {
+  const index = loaded.segment.entries.length - 1;
+  const e = loaded.segment.entries[index];
+  if (s.byId.has(e.id)) return;
+  const meta = metaOf(e, loaded.segment);
+  s.byId.set(e.id, { key: loaded.key, index, meta });
+  const metas = [...s.metas];
+  let at = metas.length;
+  while (at > 0 && compareEntries(metas[at - 1], meta) > 0) at -= 1;
+  metas.splice(at, 0, meta);
+  for (let i = Math.max(1, at); i <= Math.min(at + 1, metas.length - 1); i += 1)
+    metas[i].concurrent = metas[i].gen === metas[i - 1].gen;
+  s.metas = metas;
 }
 
 /** The key of one version's text in JournalState.texts. */
@@ -183,17 +219,24 @@ export function versionText(state: JournalState, prompt: string, id: string): st
 }
 
 /**
- * The highest save number a prompt's head records name (0 when none does): what its history
- * should reach. With `setAsideSeq`, a writer whose newest segment was set aside (and reported
- * so) is left out, since the versions it misses were already reported.
+ * The highest save number a prompt's head records, and the writers' indexes of saves, name (0
+ * when none does): what its history should reach. With `setAsideSeq`, a writer whose newest
+ * segment was set aside (and reported so) is left out, since the versions it misses were already
+ * reported.
  */
 export function headSaveNumber(
   s: PromptHistory,
   prompt = '',
   setAsideSeq?: Map<string, number>,
+  indexes?: Map<string, LoadedIndex>,
 ): number {
+  const named: { writer: string; gen: number }[] = [...s.heads.values()];
+  for (const index of indexes?.values() ?? []) {
+    const gen = Object.hasOwn(index.saves, prompt) ? index.saves[prompt] : undefined;
+    if (gen !== undefined) named.push({ writer: index.writer, gen });
+  }
   let top = 0;
-  for (const head of s.heads.values()) {
+  for (const head of named) {
     const aside = setAsideSeq?.get(textKey(prompt, head.writer));
     if (aside !== undefined) {
       let newest = -1;

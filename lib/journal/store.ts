@@ -1,6 +1,6 @@
 import { createLocalDoor, type KeyValueStore } from '@/lib/storage';
 import { appendEntries, appendEntry } from './append';
-import { syncFromStorage } from './load';
+import { syncFromStorage, syncInSlices, type Slicer } from './load';
 import {
   restoreVersion,
   saveVersion,
@@ -25,6 +25,7 @@ import { adoptWriter, knownWriters, refreshFromStorage } from './tabs';
 export { randomWriterId, segmentKey } from './segment-keys';
 export type { EntryMeta, JournalProblem } from './state';
 export type { SaveResult } from './save';
+export type { Slicer } from './load';
 
 export interface JournalOptions {
   store: KeyValueStore | null;
@@ -57,6 +58,7 @@ export function createJournal(options: JournalOptions) {
   const listeners = new Set<() => void>();
   let counter = 0;
   let version = 0;
+  let loaded = false;
 
   function emit() {
     if (state.problems.length > reported.length) reported = [...state.problems];
@@ -88,7 +90,23 @@ export function createJournal(options: JournalOptions) {
     /** Reads everything stored; problems found are kept for takeProblems(). */
     load(): void {
       syncFromStorage(state);
+      loaded = true;
       emit();
+    },
+    /**
+     * Reads everything stored as load() does, in slices of the page's main thread (see
+     * syncInSlices), then once more at once for what other tabs changed meanwhile (only changed
+     * parts are read again). ready() is true from then on.
+     */
+    async loadInSlices(slicer: Slicer): Promise<void> {
+      await syncInSlices(state, slicer);
+      syncFromStorage(state);
+      loaded = true;
+      emit();
+    },
+    /** Whether load() or loadInSlices() has finished: before that, the history is not known. */
+    ready(): boolean {
+      return loaded;
     },
     /** Re-reads storage after another tab changed it (the storage event). */
     refresh(key?: string | null): boolean {

@@ -1,7 +1,7 @@
-import { syncFromStorage } from './load';
+import { finishPass, syncFromStorage, syncIndex, type SyncPass } from './load';
 import { textAt } from './schema';
-import { isWriterId, JOURNAL_PREFIX, promptOfKey } from './segment-keys';
-import type { JournalState, LoadedSegment } from './state';
+import { isWriterId, JOURNAL_PREFIX, parseIndexKey, promptOfKey } from './segment-keys';
+import { promptHistory, type JournalState, type LoadedSegment } from './state';
 
 /**
  * Living beside other tabs: each tab writes under its own writer id, reads what the others
@@ -55,5 +55,15 @@ export function adoptWriter(state: JournalState, id: string): boolean {
  */
 export function refreshFromStorage(state: JournalState, key?: string | null): boolean {
   if (key && !key.startsWith(JOURNAL_PREFIX)) return false;
+  if (key && parseIndexKey(key) !== null) {
+    const pass: SyncPass = { seen: new Set(), touched: new Map() };
+    const known = state.indexes.get(key);
+    if (state.door.peek(key) === null && known) {
+      state.indexes.delete(key);
+      for (const prompt of Object.keys(known.saves))
+        pass.touched.set(prompt, promptHistory(state, prompt));
+    } else syncIndex(state, key, pass);
+    return finishPass(state, pass);
+  }
   return syncFromStorage(state, (key && promptOfKey(key)) || undefined);
 }

@@ -13,18 +13,21 @@ export function memoryKeyValueStore(quota = LOCAL_STORAGE_QUOTA_CHARS): KeyValue
 } {
   const data = new Map<string, string>();
   let used = 0;
+  // key(i) is called for i = 0, 1, 2…: the list of keys is kept until the next change, so a
+  // listing costs one pass, not one pass per key.
+  let listed: string[] | null = null;
   return {
     data,
     used: () => used,
     get length() {
       return data.size;
     },
-    key: (i) => [...data.keys()][i] ?? null,
+    key: (i) => (listed ??= [...data.keys()])[i] ?? null,
     getItem: (k) => data.get(k) ?? null,
     removeItem(k) {
       const before = data.get(k);
       if (before !== undefined) used -= k.length + before.length;
-      data.delete(k);
+      if (data.delete(k)) listed = null;
     },
     setItem(k, v) {
       const before = data.get(k);
@@ -35,6 +38,7 @@ export function memoryKeyValueStore(quota = LOCAL_STORAGE_QUOTA_CHARS): KeyValue
         error.name = 'QuotaExceededError';
         throw error;
       }
+      if (before === undefined) listed = null;
       data.set(k, String(v));
       used = next;
     },
