@@ -40,6 +40,10 @@ export function JournalTransfer({
             ok: true,
             text: `Imported ${outcome.added} ${outcome.added === 1 ? 'version' : 'versions'}${
               outcome.skipped ? `; ${outcome.skipped} already in your journal were skipped` : ''
+            }${
+              outcome.kept
+                ? `; ${outcome.kept} had the id of a version you have but another text, and ${outcome.kept === 1 ? 'was' : 'were'} kept as new ${outcome.kept === 1 ? 'version' : 'versions'}`
+                : ''
             }.`,
           }
         : {

@@ -26,3 +26,11 @@ export const MAX_ENTRIES_PER_SEGMENT = 5_000;
  * JSON). A longer value was not written by this app, and parsing it would only cost time.
  */
 export const MAX_SEGMENT_CHARS = 400_000;
+
+/**
+ * The highest save number an import may bring. A journal counts up to MAX_SAVE_NUMBER saves
+ * (1,000,000,000); a file naming a number near it would become the newest version, and every
+ * later save of that answer would be refused (issue 42). A million is a save a minute for almost
+ * two years, and leaves 999 million saves of room after any import.
+ */
+export const MAX_IMPORT_SAVE_NUMBER = 1_000_000;

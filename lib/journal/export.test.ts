@@ -36,8 +36,18 @@ describe('journal export and import', () => {
     ]);
     const file = JSON.stringify(exportJournal(source));
     const target = journalWith('dst', [['main', 'my own answer']]);
-    expect(importJournal(target, file, PROMPTS)).toEqual({ ok: true, added: 5, skipped: 0 });
-    expect(importJournal(target, file, PROMPTS)).toEqual({ ok: true, added: 0, skipped: 5 });
+    expect(importJournal(target, file, PROMPTS)).toEqual({
+      ok: true,
+      added: 5,
+      skipped: 0,
+      kept: 0,
+    });
+    expect(importJournal(target, file, PROMPTS)).toEqual({
+      ok: true,
+      added: 0,
+      skipped: 5,
+      kept: 0,
+    });
     const texts = target.history('main').map((m) => target.textOf('main', m.id));
     expect(texts).toHaveLength(5);
     expect(texts).toEqual(

@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { applyDelta, computeDelta, deltaCost, type Op } from './delta';
-import { MAX_ENTRIES_PER_SEGMENT } from './bounds';
-import {
-  baseSaveNumberSchema,
-  deltaSchema,
-  ENTRY_KINDS,
-  saveNumberSchema,
-  MAX_ANSWER_CHARS,
-  promptIdSchema,
-} from './schema';
+import { MAX_ENTRIES_PER_SEGMENT, MAX_IMPORT_SAVE_NUMBER } from './bounds';
+import { deltaSchema, ENTRY_KINDS, MAX_ANSWER_CHARS, promptIdSchema } from './schema';
+import { applyImport } from './import-apply';
 import type { EntryMeta, Journal } from './store';
 
 export const EXPORT_FORMAT = 'lease-lab.journal';
@@ -19,11 +13,16 @@ const idSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'an entry id uses letters, digits, "_" and "-" only');
 
+const tooFar = `a save number (gen) past ${MAX_IMPORT_SAVE_NUMBER.toLocaleString('en-US')}, more than any history this app keeps (every later save of the answer would be refused)`;
+/** Save numbers an import may bring: the journal's own range, less room for later saves. */
+const importSaveNumber = z.number().int().min(1).max(MAX_IMPORT_SAVE_NUMBER, tooFar);
+const importBaseNumber = z.number().int().min(0).max(MAX_IMPORT_SAVE_NUMBER, tooFar);
+
 const exportEntrySchema = z
   .object({
     id: idSchema,
-    gen: saveNumberSchema,
-    base: baseSaveNumberSchema,
+    gen: importSaveNumber,
+    base: importBaseNumber,
     parent: idSchema.nullable(),
     time: z.number().int().min(0).max(8.64e15),
     size: z.number().int().min(0).max(MAX_ANSWER_CHARS),
@@ -57,7 +56,7 @@ export const exportFileSchema = z
   })
   .strict();
 export type ExportFile = z.infer<typeof exportFileSchema>;
-type ExportEntry = z.infer<typeof exportEntrySchema>;
+export type ExportEntry = z.infer<typeof exportEntrySchema>;
 
 /**
  * Everything in the journal as one JSON-ready object. Unsaved texts (say, kept in memory when
@@ -117,8 +116,13 @@ export function exportJournal(
   return { format: EXPORT_FORMAT, version: 1, exportedAt: now, prompts };
 }
 
+/**
+ * What an import did: versions added, versions already there (same id, same text) skipped, and
+ * versions whose id was taken by a different text, kept as new versions beside it.
+ */
 export type ImportResult =
-  { ok: true; added: number; skipped: number } | { ok: false; reason: string; added: number };
+  | { ok: true; added: number; skipped: number; kept: number }
+  | { ok: false; reason: string; added: number };
 
 function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0];
@@ -224,58 +228,6 @@ export function planImport(
   }
   onProgress?.(1);
   return { ok: true, plan: { entries: plan } };
-}
-
-/**
- * Merges a validated import into the journal: entries already there (same id) are skipped, so
- * importing the same file twice adds nothing. Each prompt's new entries are written in one pass.
- */
-export function applyImport(journal: Journal, plan: ImportPlan): ImportResult {
-  const byPrompt = new Map<
-    string,
-    { fields: Parameters<Journal['appendMany']>[1][number]['fields']; text: string }[]
-  >();
-  let skipped = 0;
-  for (const { prompt, entry, text } of plan.entries) {
-    if (journal.has(prompt, entry.id)) {
-      skipped += 1;
-      continue;
-    }
-    const list = byPrompt.get(prompt) ?? [];
-    byPrompt.set(prompt, list);
-    list.push({
-      fields: {
-        id: entry.id,
-        g: entry.gen,
-        b: entry.base,
-        p: entry.parent,
-        t: entry.time,
-        k: entry.kind,
-        ...(entry.stale ? { s: 1 as const } : {}),
-        ...(entry.restoredFrom ? { r: entry.restoredFrom } : {}),
-      },
-      text,
-    });
-  }
-  const wanted = plan.entries.length - skipped;
-  let added = 0;
-  for (const [prompt, items] of byPrompt) {
-    const result = journal.appendMany(prompt, items);
-    added += result.added;
-    if (!result.ok) {
-      journal.notify();
-      return {
-        ok: false,
-        added,
-        reason:
-          result.error === 'quota'
-            ? `Browser storage filled up after ${added} of ${wanted} new entries; the rest were not imported.`
-            : result.message,
-      };
-    }
-  }
-  journal.notify();
-  return { ok: true, added, skipped };
 }
 
 /** Validates an export file, then merges it (planImport, then applyImport), in one call. */
