@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { OfflineSupport } from '@/components/shell/offline-support';
 import { SiteHeader } from '@/components/shell/site-header';
+import { StorageNotices } from '@/components/storage/storage-notices';
 import { SITE } from '@/content/site';
 import { cspText } from '@/lib/csp';
 import { THEME_BOOT_SCRIPT } from '@/lib/theme';
@@ -40,6 +41,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </a>
         <OfflineSupport />
         <SiteHeader />
+        <StorageNotices />
         <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none sm:py-12">
           {children}
         </main>

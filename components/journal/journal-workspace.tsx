@@ -4,6 +4,8 @@ import Link from 'next/link';
 import { useState } from 'react';
 import type { JournalPrompt } from '@/content/reflect';
 import { shownLine, showList, showMessage } from '@/lib/bounded';
+import { STORAGE_KEYS } from '@/lib/storage';
+import { useOwnStorageNotices } from '@/components/storage/storage-notices';
 import { AnswerEditor } from './answer-editor';
 import { JournalTransfer } from './journal-transfer';
 import { useJournal } from './use-journal';
@@ -13,15 +15,21 @@ export function JournalWorkspace({ prompts }: { prompts: readonly JournalPrompt[
   const { journal, version } = useJournal();
   const [activeId, setActiveId] = useState(prompts[0].id);
   const active = prompts.find((p) => p.id === activeId) ?? prompts[0];
+  // The journal's problems below tell of every part set aside.
+  useOwnStorageNotices(`${STORAGE_KEYS.journal}.`);
 
   if (!journal) {
-    return <p className="text-muted">Opening your journal…</p>;
+    return (
+      <p role="status" className="text-muted" data-journal="opening">
+        Opening your journal…
+      </p>
+    );
   }
   // Storage problems quote what was found in storage: through the door to the page.
   const problems = showList(journal.problems(), 20);
   const moreProblems = shownLine(problems.count, 'problems');
   return (
-    <div className="space-y-8">
+    <div className="space-y-8" data-journal="ready">
       {problems.items.length ? (
         <div
           role="alert"

@@ -6,7 +6,8 @@ import {
   TIMELINE_SCENARIOS,
   type LibraryScenario,
 } from '@/content/timeline/scenarios';
-import { browserStore, createLocalDoor } from '@/lib/storage';
+import { browserStore, createLocalDoor, STORAGE_KEYS } from '@/lib/storage';
+import { useOwnStorageNotices } from '@/components/storage/storage-notices';
 import {
   decodeScenario,
   editableCopy,
@@ -40,6 +41,8 @@ export function TimelineExercise() {
   const [saved, setSaved] = useState<Scenario[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const { setScenario } = t;
+  // Its saved scenarios' notice is shown here (loadSaved), not in the page's storage notice.
+  useOwnStorageNotices(STORAGE_KEYS.timelineScenarios);
 
   const loadSaved = useCallback(() => {
     const read = readSavedScenarios(createLocalDoor(browserStore()));

@@ -1,4 +1,4 @@
-import { indexedDbBlobStore, memoryBlobStore, STORAGE_KEYS } from '@/lib/storage';
+import { browserBlobStore, memoryBlobStore, STORAGE_KEYS } from '@/lib/storage';
 import { createRecordsDb, type RecordsDb } from './records';
 import type { FeatureSchema } from './schema';
 
@@ -17,7 +17,6 @@ function emit() {
  */
 export function browserRecords(schemas: readonly FeatureSchema[]): RecordsDb {
   if (instance) return instance;
-  const hasIdb = typeof indexedDB !== 'undefined';
   if (typeof BroadcastChannel !== 'undefined') {
     channel = new BroadcastChannel(CHANNEL);
     channel.onmessage = () => {
@@ -27,7 +26,8 @@ export function browserRecords(schemas: readonly FeatureSchema[]): RecordsDb {
   }
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   instance = createRecordsDb({
-    blobs: hasIdb ? indexedDbBlobStore() : memoryBlobStore(),
+    // Where reading window.indexedDB throws, a store that fails like blocked storage (reported).
+    blobs: browserBlobStore() ?? memoryBlobStore(),
     key: STORAGE_KEYS.recordsDb,
     schemas,
     lock: locks ? <T>(fn: () => Promise<T>) => locks.request(CHANNEL, fn) as Promise<T> : undefined,

@@ -128,3 +128,41 @@ export function memoryBlobStore(initial: Iterable<[string, unknown]> = []): Blob
   };
   return store;
 }
+
+/**
+ * A blob store whose every call fails with `reason`: for a browser where IndexedDB cannot even be
+ * reached (reading `window.indexedDB` throws, as some privacy modes and embedded views do). The
+ * records then meet it as they meet blocked storage, and say what they cannot keep, instead of
+ * the page breaking on the first touch (issue 42).
+ */
+export function unavailableBlobStore(reason: string): BlobStore {
+  const fail = () => Promise.reject(new Error(reason));
+  return {
+    get: fail,
+    read: fail,
+    set: fail,
+    copy: fail,
+    remove: fail,
+    takeRepairs: () => [],
+  };
+}
+
+/**
+ * The browser's IndexedDB as a blob store; an unavailable one (see unavailableBlobStore) when
+ * reading `window.indexedDB` throws; null where there is none (Node, a server render).
+ */
+export function browserBlobStore(now: () => number = Date.now): BlobStore | null {
+  try {
+    if (typeof window === 'undefined' || !window.indexedDB) return null;
+    return indexedDbBlobStore(now);
+  } catch (error) {
+    const name =
+      error instanceof Error ||
+      (typeof DOMException !== 'undefined' && error instanceof DOMException)
+        ? error.name
+        : 'an error';
+    return unavailableBlobStore(
+      `this browser refuses this page its database storage (${name} on opening it)`,
+    );
+  }
+}

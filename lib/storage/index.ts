@@ -12,6 +12,17 @@ export {
   type WriteResult,
 } from './local';
 export {
+  claimSetAsideNotices,
+  dismissSetAsideNotices,
+  setAsideNotices,
+  setAsideVersion,
+  unclaimedSetAsideNotices,
+  subscribeToSetAside,
+  type SetAsideNotice,
+} from './set-aside-log';
+export {
+  browserBlobStore,
+  unavailableBlobStore,
   describeForeignValue,
   indexedDbBlobStore,
   memoryBlobStore,

@@ -1,4 +1,5 @@
 import { backupKeyFor } from './keys';
+import { announceSetAside } from './set-aside-log';
 
 /**
  * What the door needs of a schema: zod's parse and safeParse. Both `zod` and the smaller
@@ -92,15 +93,11 @@ export function createLocalDoor(store: KeyValueStore | null, now: () => number =
         problem = error instanceof Error ? error.message : 'unreadable JSON';
       }
       const kept = setAside(key, raw);
-      return {
-        ok: false,
-        error: 'corrupt',
-        value: fallback,
-        backupKey: kept,
-        message: `Stored data under "${key}" was damaged (${problem}). ${
-          kept ? `It was kept aside as "${kept}"` : 'It could not be kept aside (storage is full)'
-        } and a fresh value is used.`,
-      };
+      const message = `Stored data under "${key}" was damaged (${problem}). ${
+        kept ? `It was kept aside as "${kept}"` : 'It could not be kept aside (storage is full)'
+      } and a fresh value is used.`;
+      announceSetAside({ key, backupKey: kept, message });
+      return { ok: false, error: 'corrupt', value: fallback, backupKey: kept, message };
     },
 
     write<T>(key: string, schema: Schema<T>, value: T): WriteResult {
@@ -154,7 +151,16 @@ export function createLocalDoor(store: KeyValueStore | null, now: () => number =
      */
     setAside(key: string): string | null {
       const raw = this.peek(key);
-      return raw === null ? null : setAside(key, raw);
+      if (raw === null) return null;
+      const kept = setAside(key, raw);
+      announceSetAside({
+        key,
+        backupKey: kept,
+        message: `Stored data under "${key}" did not fit what this app keeps there. ${
+          kept ? `It was kept aside as "${kept}"` : 'It could not be kept aside (storage is full)'
+        } and a fresh value is used.`,
+      });
+      return kept;
     },
 
     remove(key: string): void {

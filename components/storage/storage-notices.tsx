@@ -1,0 +1,48 @@
+'use client';
+
+import { useEffect, useSyncExternalStore } from 'react';
+import { showList, showMessage, shownLine } from '@/lib/bounded';
+import {
+  claimSetAsideNotices,
+  dismissSetAsideNotices,
+  setAsideVersion,
+  subscribeToSetAside,
+  unclaimedSetAsideNotices,
+} from '@/lib/storage';
+import { Button } from '@/components/ui/button';
+
+const serverVersion = () => -1;
+
+/**
+ * The page's one notice for stored values moved aside (lib/storage's set-aside log): whatever
+ * key a page met damaged or foreign, the learner reads that it was kept aside, and where. In the
+ * root layout, so every page has it; a part of the page with its own notice for some keys claims
+ * them (useOwnStorageNotices) and they are left to it.
+ */
+export function StorageNotices() {
+  const version = useSyncExternalStore(subscribeToSetAside, setAsideVersion, serverVersion);
+  if (version < 0) return null;
+  const shown = showList(unclaimedSetAsideNotices(), 10);
+  if (shown.items.length === 0) return null;
+  const more = shownLine(shown.count, 'values');
+  return (
+    <div className="mx-auto max-w-6xl px-4 pt-4">
+      <div
+        role="alert"
+        aria-label="Stored data kept aside"
+        className="space-y-2 rounded-md border-l-4 border-bad bg-surface-2 px-3 py-2"
+      >
+        {shown.items.map((notice) => (
+          <p key={`${notice.key}:${notice.message}`}>{showMessage(notice.message)}</p>
+        ))}
+        {more ? <p>{more}</p> : null}
+        <Button onClick={dismissSetAsideNotices}>Dismiss</Button>
+      </div>
+    </div>
+  );
+}
+
+/** Claims the keys starting with `prefix` for this component's own notice while it is shown. */
+export function useOwnStorageNotices(prefix: string): void {
+  useEffect(() => claimSetAsideNotices(prefix), [prefix]);
+}
