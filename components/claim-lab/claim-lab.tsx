@@ -12,12 +12,17 @@ import { LabConsole } from './lab-console';
 import { OutputPanel } from './output-panel';
 import { StepList } from './step-list';
 import { useClaimLab } from './use-claim-lab';
+import { useOwnStorageNotices } from '@/components/storage/storage-notices';
+import { STORAGE_KEYS } from '@/lib/storage';
 
 const EXTRA_LIB = { content: LAB_API_DTS, path: LAB_API_PATH };
 
 /** The claim/finish lab: a TypeScript program over real SQLite, run in a worker and checked. */
 export function ClaimLab({ exercises }: { exercises: readonly LabExercise[] }) {
   const lab = useClaimLab(exercises);
+  // The lab shows its saved programs' and progress's notices itself (lab.notices, below).
+  useOwnStorageNotices(STORAGE_KEYS.claimLabPrograms);
+  useOwnStorageNotices(STORAGE_KEYS.claimLabProgress);
   const { exercise, status } = lab;
   const busy = status.kind === 'checking' || status.kind === 'running';
   const solved =

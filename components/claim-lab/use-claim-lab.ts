@@ -24,8 +24,7 @@ import {
 // through this door.
 import { createClaimLabWorker, type ClaimLabWorker } from '@/lib/claim-lab/client';
 import { useAutosave } from '@/components/ui/use-autosave';
-import { browserStore, createLocalDoor, STORAGE_KEYS } from '@/lib/storage';
-import { useOwnStorageNotices } from '@/components/storage/storage-notices';
+import { browserStore, createLocalDoor } from '@/lib/storage';
 import { DROP_ID } from '@/content/claim-lab/exercises';
 import { configureLabTypeScript, typeErrors } from './type-check';
 import { FIRST_TYPE_ERRORS } from './type-error-list';
@@ -60,9 +59,6 @@ async function logSolved(exercise: LabExercise, run: LabRun): Promise<void> {
 /** The claim/finish lab's state: the chosen exercise, its program, runs, checks and progress. */
 export function useClaimLab(exercises: readonly LabExercise[]) {
   const door = useMemo(() => createLocalDoor(browserStore()), []);
-  // The lab shows its saved programs' and progress's notices itself (setNotices below).
-  useOwnStorageNotices(STORAGE_KEYS.claimLabPrograms);
-  useOwnStorageNotices(STORAGE_KEYS.claimLabProgress);
   const [exerciseId, setExerciseId] = useState(exercises[0].id);
   const [programs, setPrograms] = useState<SavedPrograms>(NO_PROGRAMS);
   // What storage holds: programs are saved like every other box, after a pause in typing and on
