@@ -73,7 +73,7 @@ test('the claim lab: big programs, steps, outputs and type errors stay under 200
   await recordLongTasks(page);
   await page.goto('/practice/claim-lab');
   await editorReady(page);
-  await expect(page.locator('.monaco-editor .view-lines')).toContainText('UPDATE jobs');
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText('UPDATE runs');
   await expect(page.locator('[data-types-ready="true"]')).toHaveCount(1, HEAVY_LOAD);
 
   await step(

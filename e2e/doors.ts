@@ -70,7 +70,7 @@ async function plantProgram(page: Page, source: string): Promise<void> {
   if (await reset.isEnabled()) {
     await reset.click();
     await expect(runStatus(page)).toHaveText(/^Ready\./);
-    await expect(page.locator('.monaco-editor .view-lines')).toContainText('UPDATE jobs');
+    await expect(page.locator('.monaco-editor .view-lines')).toContainText('UPDATE runs');
   }
   await page.getByRole('textbox', { name: 'Lab program editor' }).focus();
   await page.keyboard.press('ControlOrMeta+A');
@@ -219,7 +219,7 @@ export async function checkClaimLabDoors(page: Page): Promise<void> {
     await recordLongTasks(page);
     await page.goto('/practice/claim-lab');
     await editorReady(page);
-    await expect(page.locator('.monaco-editor .view-lines')).toContainText('UPDATE jobs');
+    await expect(page.locator('.monaco-editor .view-lines')).toContainText('UPDATE runs');
   };
   await open();
   const failures: string[] = [];

@@ -83,7 +83,7 @@ test('under the service worker, the Web Workers start and run, first from the ne
     if (load === 'from the cache') await page.reload();
     expect(await page.evaluate(() => !!navigator.serviceWorker.controller), load).toBe(true);
     await editorReady(page);
-    await expect(page.locator('.monaco-editor .view-lines')).toContainText('UPDATE jobs');
+    await expect(page.locator('.monaco-editor .view-lines')).toContainText('UPDATE runs');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await expect(page.getByTestId('verdict'), load).toHaveText('pass', HEAVY_LOAD);
   }

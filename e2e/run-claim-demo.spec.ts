@@ -38,7 +38,7 @@ const runStatus = (page: Page) => page.getByRole('status').first();
 async function openLab(page: Page) {
   await page.goto('/practice/claim-lab');
   await editorReady(page);
-  await expect(page.locator('.monaco-editor .view-lines')).toContainText('UPDATE jobs');
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText('UPDATE runs');
 }
 
 /**
@@ -59,7 +59,7 @@ async function ready(page: Page) {
 // "Reset to the original"). The visit starts on Home (nothing done yet) and ends with one timeline
 // scenario, after which Home, the PRACTICE hub and the paths must show exactly this one challenge
 // and that scenario (it was course-progress.spec.ts, a second load of the lab).
-test('a first visit: the claim lab (a run of the demo, its jobs rows and outcomes; bad SQL, an exception and a type error on their line; a slow program runs to the end, an endless loop is stopped; a failed attempt gets a hint naming what its FINISH lacks; deleting the fence check solves the challenge, kept after a reload), then one timeline: Home and the PRACTICE hub show that progress', async ({
+test('a first visit: the claim lab (a run of the demo, its runs rows and outcomes; bad SQL, an exception and a type error on their line; a slow program runs to the end, an endless loop is stopped; a failed attempt gets a hint naming what its FINISH lacks; deleting the fence check solves the challenge, kept after a reload), then one timeline: Home and the PRACTICE hub show that progress', async ({
   page,
 }) => {
   // Each step keeps the ceiling it had as a test of its own: a ceiling on waiting, not a pace.
@@ -71,21 +71,28 @@ test('a first visit: the claim lab (a run of the demo, its jobs rows and outcome
     await expect(page.getByTestId('continue-count')).toHaveText(/^0 of \d+ steps done/);
   });
   await openLab(page);
-  await test.step('Run shows the three expected lines and pass, and the jobs row after every step', async () => {
+  await test.step('Run shows the three expected lines and pass, and the runs row after every step', async () => {
     await runButton(page).click();
     await expect(page.getByTestId('verdict')).toHaveText('pass', HEAVY_LOAD);
     const output = page.getByRole('table', { name: 'Your output beside the expected output' });
     for (const line of ['1 2', 'old: 0', 'new: 1']) {
       await expect(output.getByRole('row').filter({ hasText: line })).toContainText('✓ same');
     }
-    // Step 4 is B's claim at 6: the moment A loses the job.
+    // Step 4 is B's claim at 6: the moment A loses the run.
     const steps = page
-      .getByRole('region', { name: 'The jobs table after each write' })
+      .getByRole('region', { name: 'The runs table after each write' })
       .getByRole('listitem');
     await expect(steps).toHaveCount(6);
-    await expect(
-      page.getByRole('table', { name: 'jobs after step 4' }).getByRole('cell'),
-    ).toHaveText([
+    // The columns the learner reads are the lesson's: one schema in the lab, the lesson and the sandbox.
+    const step4 = page.getByRole('table', { name: 'runs after step 4' });
+    await expect(step4.getByRole('columnheader')).toHaveText([
+      'run_id',
+      'owner',
+      'lease_until',
+      'fence',
+      'status',
+    ]);
+    await expect(step4.getByRole('cell')).toHaveText([
       'r',
       'B (changed from A)',
       '11 (changed from 5)',
@@ -108,7 +115,7 @@ test('a first visit: the claim lab (a run of the demo, its jobs rows and outcome
   await test.step('bad SQL, an exception and a type error are shown on their line; the page, storage and network are out of reach', async () => {
     await replaceProgram(
       page,
-      "print('start');\ndb.run('CREATE TABLE jobs(id TEXT)');\ndb.run('INSRT INTO jobs VALUES (1)');\n",
+      "print('start');\ndb.run('CREATE TABLE runs(run_id TEXT)');\ndb.run('INSRT INTO runs VALUES (1)');\n",
     );
     await runButton(page).click();
     await expect(runStatus(page)).toContainText('SQLite error on line 3', HEAVY_LOAD);
@@ -179,7 +186,7 @@ test('a first visit: the claim lab (a run of the demo, its jobs rows and outcome
     await runButton(page).click();
     const hint = page.getByTestId('lab-hint');
     await expect(hint).toContainText(
-      "it has no fence = $token and until > $now and state = 'running'",
+      "it has no fence = $token and lease_until > $now and status = 'running'",
       {
         timeout: 20_000,
       },
@@ -191,7 +198,7 @@ test('a first visit: the claim lab (a run of the demo, its jobs rows and outcome
     await expect(page.locator('.monaco-editor .view-lines')).toContainText('Add renewal');
     await replaceProgram(
       page,
-      "const RENEW = `UPDATE jobs SET until = $now + $lease AND fence = $token WHERE id = 'r'`;\ndb.run(`CREATE TABLE jobs(id TEXT, owner TEXT, until INTEGER, fence INTEGER, state TEXT)`);\nprint(db.run(RENEW, { now: 1, lease: 5, token: 1 }));\n",
+      "const RENEW = `UPDATE runs SET lease_until = $now + $lease AND fence = $token WHERE run_id = 'r'`;\ndb.run(`CREATE TABLE runs(run_id TEXT, owner TEXT, lease_until INTEGER, fence INTEGER, status TEXT)`);\nprint(db.run(RENEW, { now: 1, lease: 5, token: 1 }));\n",
     );
     await runButton(page).click();
     await expect(hint).toContainText('joins assignments with AND', { timeout: 20_000 });
@@ -201,8 +208,8 @@ test('a first visit: the claim lab (a run of the demo, its jobs rows and outcome
     await replaceProgram(
       page,
       DEMO_PROGRAM.replace(
-        'SET owner = $owner, until',
-        'SET owner = $owner AND fence = $token, until',
+        'SET owner = $owner, lease_until',
+        'SET owner = $owner AND fence = $token, lease_until',
       ),
     );
     await runButton(page).click();
@@ -227,7 +234,7 @@ test('a first visit: the claim lab (a run of the demo, its jobs rows and outcome
     // The stale finish that got through is shown as what it is: applied past a fence that failed.
     await expect(
       page
-        .getByRole('region', { name: 'The jobs table after each write' })
+        .getByRole('region', { name: 'The runs table after each write' })
         .getByRole('listitem')
         .filter({ hasText: "print('old:'" }),
     ).toContainText(
@@ -347,7 +354,7 @@ test.describe('before the editor has loaded', () => {
       held.push(() => route.fulfill(fetched).catch(dropped));
     });
     await page.goto('/practice/claim-lab');
-    await expect(page.getByTestId('code-preview')).toContainText('UPDATE jobs');
+    await expect(page.getByTestId('code-preview')).toContainText('UPDATE runs');
     await expect(page.locator('[data-live="true"]')).toBeAttached();
     // The editor's chunk is requested on its own; wait until it is held, so Run is surely
     // clicked while the editor cannot have mounted (a busy machine fetches it late).
@@ -359,7 +366,7 @@ test.describe('before the editor has loaded', () => {
     holding = false;
     await Promise.all(held.map((release) => release()));
     await expect(page.locator('.monaco-editor .view-lines')).toContainText(
-      'UPDATE jobs',
+      'UPDATE runs',
       HEAVY_LOAD,
     );
   });

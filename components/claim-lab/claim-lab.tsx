@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { CodeEditor } from '@/components/code-editor/code-editor';
 import { Button } from '@/components/ui/button';
 import { DROP_ID } from '@/content/claim-lab/exercises';
-import { LAB_API_DTS, LAB_API_PATH } from '@/lib/claim-lab';
+import { LAB_API_DTS, LAB_API_PATH, savedUnderOldNames } from '@/lib/claim-lab';
 import type { LabExercise } from '@/lib/claim-lab';
 import { DeletionTable } from './deletion-table';
 import { ExercisePicker } from './exercise-picker';
@@ -89,6 +89,13 @@ export function ClaimLab({ exercises }: { exercises: readonly LabExercise[] }) {
               Reset to the original
             </Button>
           </div>
+          {lab.edited && savedUnderOldNames(lab.source) ? (
+            <p role="note" className="mt-2 text-sm">
+              Your saved program uses the demo’s old names (<code>jobs</code>: id, until, state);
+              the demo now uses the lesson’s (<code>runs</code>: run_id, lease_until, status). Yours
+              runs as saved; Reset to the original shows the new names.
+            </p>
+          ) : null}
           <p className="mt-2 text-xs text-muted">
             Ctrl+Enter (⌘+Enter) runs. Your edits are kept in this browser, per exercise. Runs stop
             after a few seconds.
@@ -110,7 +117,7 @@ export function ClaimLab({ exercises }: { exercises: readonly LabExercise[] }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="steps-heading" className="min-w-0">
           <h2 id="steps-heading" className="mb-2 text-lg font-bold">
-            The jobs table after each write
+            The runs table after each write
           </h2>
           <StepList
             steps={status.kind === 'ran' ? status.run.steps : []}

@@ -38,7 +38,7 @@ function describe(answer: Answer): { text: string; bad: boolean; result: ScriptR
 /** Any SQL against the database the last run left behind, with result grids. */
 export function LabConsole({ runSql }: { runSql: (sql: string) => Promise<Answer | null> }) {
   const id = useId();
-  const [sql, setSql] = useState('SELECT * FROM jobs;');
+  const [sql, setSql] = useState('SELECT * FROM runs;');
   const [state, setState] = useState<ReturnType<typeof describe> | null>(null);
   const [busy, setBusy] = useState(false);
 

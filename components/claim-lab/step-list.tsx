@@ -25,7 +25,7 @@ function show(value: unknown): string {
 }
 
 /**
- * The jobs table after every statement that wrote, with the cells that just changed marked.
+ * The runs table after every statement that wrote, with the cells that just changed marked.
  * Memoised: typing in the editor beside it re-renders the lab on every change.
  */
 export const StepList = memo(function StepList({
@@ -39,7 +39,7 @@ export const StepList = memo(function StepList({
   if (steps.length === 0)
     return (
       <p className="text-sm text-muted">
-        Run the program to see the jobs table after each statement.
+        Run the program to see the runs table after each statement.
       </p>
     );
   return (
@@ -79,11 +79,11 @@ export const StepList = memo(function StepList({
                     ) : null}
                   </p>
                   {step.table === null ? (
-                    <p className="px-3 py-1.5 text-sm text-muted">No jobs table yet.</p>
+                    <p className="px-3 py-1.5 text-sm text-muted">No runs table yet.</p>
                   ) : (
                     <div className="overflow-x-auto">
                       <Table
-                        label={`jobs after step ${i + 1}`}
+                        label={`runs after step ${i + 1}`}
                         tableClassName="font-mono"
                         columns={step.table.columns.map((c, index) => (
                           <span key={index} className="font-sans font-semibold">

@@ -2,7 +2,6 @@ import Link from 'next/link';
 import { DEMO } from '@/content/lesson';
 import { fencedDesign, LESSON_DEMO_OUTPUT } from '@/lib/lease';
 import { Prose } from './prose';
-import { TableNames } from './table-names';
 
 function Code({ label, code }: { label: string; code: string }) {
   return (
@@ -28,13 +27,12 @@ export function DemoBlock() {
       <div className="grid gap-4 lg:grid-cols-2">
         <Code label="CLAIM: take the run and bump the fence" code={fencedDesign.claim} />
         <Code
-          label="FINISH: commit only if owner, fence, lease and state still match"
+          label="FINISH: commit only if owner, fence, lease and status still match"
           code={fencedDesign.finish}
         />
       </div>
       <Code label="Expected output" code={LESSON_DEMO_OUTPUT.join('\n')} />
       <Prose paragraphs={DEMO.outro} />
-      <TableNames />
       <ul className="flex flex-wrap gap-3">
         <li>
           <a

@@ -1,11 +1,5 @@
 import type { OutcomeKind } from '@/lib/lease';
-import {
-  buildDesign,
-  COMMIT_CONDITIONS,
-  JOBS_TABLE,
-  LESSON_RULES,
-  ownerOnlyJobsDesign,
-} from '@/lib/lease';
+import { buildDesign, COMMIT_CONDITIONS, LESSON_RULES, ownerOnlyFinishDesign } from '@/lib/lease';
 import type { CommitCondition } from '@/lib/lease';
 import type { Scenario, TimelineEngine } from '@/lib/timeline';
 import type { WriteFate } from '@/lib/lesson';
@@ -124,12 +118,12 @@ export function commitConditions(learner: LearnerId): readonly CommitCondition[]
   return COMMIT_CONDITIONS;
 }
 
-/** The jobs-table statements a learner writes, with its own conditions. */
+/** The runs-table statements a learner writes, with its own conditions. */
 export function learnerStatements(learner: LearnerId): { finish: string; renew: string } {
   const conditions = commitConditions(learner);
   const design = buildDesign(
     { id: `learner-${learner}`, name: learner, summary: learner },
-    { ...LESSON_RULES, table: JOBS_TABLE, finish: conditions, renew: conditions },
+    { ...LESSON_RULES, finish: conditions, renew: conditions },
   );
   return { finish: design.finish, renew: design.renew };
 }
@@ -143,7 +137,7 @@ export function labAnswer(learner: LearnerId, exercise: LabExercise): string {
   switch (exercise.id) {
     case 'fix-owner-only':
       return learner === 'longer-ttl-fixes-it'
-        ? fixOwnerOnlyProgram(ownerOnlyJobsDesign.finish, 3600)
+        ? fixOwnerOnlyProgram(ownerOnlyFinishDesign.finish, 3600)
         : fixOwnerOnlyProgram(own.finish);
     case 'renewal':
       return renewalProgram(own.renew);

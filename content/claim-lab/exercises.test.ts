@@ -57,13 +57,19 @@ describe('the lesson demo program', () => {
     expect(result.output).toEqual(['1 2', 'old: 0', 'new: 1']);
   });
 
-  it('shows the jobs row after each write: A loses the job to B at 6', async () => {
+  it('shows the runs row after each write: A loses the run to B at 6', async () => {
     const result = await run(DEMO_PROGRAM);
     const rows = result.steps.map((s) => s.table?.rows[0]);
-    expect(result.steps[0].table?.columns).toEqual(['id', 'owner', 'until', 'fence', 'state']);
+    expect(result.steps[0].table?.columns).toEqual([
+      'run_id',
+      'owner',
+      'lease_until',
+      'fence',
+      'status',
+    ]);
     expect(rows).toEqual([
       undefined, // CREATE TABLE: no row yet
-      ['r', '', 0, 0, 'ready'],
+      ['r', '', 0, 0, 'queued'],
       ['r', 'A', 5, 1, 'running'],
       ['r', 'B', 11, 2, 'running'],
       ['r', 'B', 11, 2, 'running'], // A's stale finish changed nothing
@@ -72,7 +78,7 @@ describe('the lesson demo program', () => {
     expect(result.steps.map((s) => s.changed)).toEqual([0, 1, 1, 1, 0, 1]);
     expect(result.steps.map((s) => s.from?.text)).toEqual([
       expect.stringContaining('CREATE TABLE'),
-      expect.stringContaining('INSERT INTO jobs'),
+      expect.stringContaining('INSERT INTO runs'),
       "const a = claim('A', 0);",
       "const b = claim('B', 6);",
       "print('old:', finish('A', a, 7));",
@@ -119,8 +125,8 @@ describe('drop one condition', () => {
   const deletions = {
     owner: ' AND owner = $owner',
     fence: ' AND fence = $token',
-    lease: ' AND until > $now',
-    status: " AND state = 'running'",
+    lease: ' AND lease_until > $now',
+    status: " AND status = 'running'",
   };
 
   it('only deleting the fence lets the stale finish through, and the lab records each', async () => {

@@ -27,13 +27,13 @@ export const LAB_EXERCISES: readonly LabExercise[] = [
     solution: DEMO_PROGRAM,
     check: { kind: 'exact', lines: LESSON_DEMO_OUTPUT },
     solvedNote:
-      'The claim bumped the fence to 2 when B took over. A still holds token 1, so its finish matches no row: the UPDATE checks owner, fence, lease and state in the same statement that writes.',
+      'The claim bumped the fence to 2 when B took over. A still holds token 1, so its finish matches no row: the UPDATE checks owner, fence, lease and status in the same statement that writes.',
   },
   {
     id: DROP_ID,
     kind: 'challenge',
     title: 'Drop one condition',
-    goal: 'A fresh process of worker A, under the same name, took the job over. Delete one condition from FINISH so the old process’s stale finish prints old: 1. Which deletions work?',
+    goal: 'A fresh process of worker A, under the same name, took the run over. Delete one condition from FINISH so the old process’s stale finish prints old: 1. Which deletions work?',
     starter: DROP_STARTER,
     solution: DROP_SOLUTION,
     check: { kind: 'includes', lines: ['old: 1'] },
@@ -51,19 +51,19 @@ export const LAB_EXERCISES: readonly LabExercise[] = [
     check: { kind: 'exact', lines: ['old: 0', 'new: 1', 'again: 0', 'late: 0'] },
     analysis: { kind: 'finish', required: ['fence', 'status', 'lease'] },
     solvedNote:
-      'Each condition refuses a different writer: the fence refuses an old generation, the state refuses a second finish of a done job, and the lease refuses a worker that stalled past it. The owner adds a readable check and refuses a different worker, which the fence refuses too.',
+      'Each condition refuses a different writer: the fence refuses an old generation, the status refuses a second finish of a done run, and the lease refuses a worker that stalled past it. The owner adds a readable check and refuses a different worker, which the fence refuses too.',
   },
   {
     id: 'select-then-update',
     kind: 'challenge',
     title: 'Claim as SELECT, then UPDATE: show the race',
-    goal: 'The claim below is two statements: a SELECT that sees the job is free, then an UPDATE with no condition. Reorder the steps so that both A and B print claimed: yes.',
+    goal: 'The claim below is two statements: a SELECT that sees the run is free, then an UPDATE with no condition. Reorder the steps so that both A and B print claimed: yes.',
     starter: RACE_STARTER,
     solution: RACE_SOLUTION,
     check: { kind: 'includes', lines: ['A claimed: yes', 'B claimed: yes'] },
     analysis: { kind: 'read-then-write' },
     solvedNote:
-      'Both workers saw a free job, so both took it, and each now believes it holds the lease. Nothing between the SELECT and the UPDATE stops the second writer. The lesson’s claim puts the check in the UPDATE’s own WHERE, so the second UPDATE changes 0 rows. Here the fence still saves the finish, but only because this UPDATE raises the fence in place (`fence = fence + 1`): B’s increment lands on top of A’s, so A holds 1 and B holds 2, and A’s token is already stale. A read-then-write claim that sets the fence to the value its SELECT read plus one hands both workers the same token 2, and then the fence cannot tell them apart at all.',
+      'Both workers saw a free run, so both took it, and each now believes it holds the lease. Nothing between the SELECT and the UPDATE stops the second writer. The lesson’s claim puts the check in the UPDATE’s own WHERE, so the second UPDATE changes 0 rows. Here the fence still saves the finish, but only because this UPDATE raises the fence in place (`fence = fence + 1`): B’s increment lands on top of A’s, so A holds 1 and B holds 2, and A’s token is already stale. A read-then-write claim that sets the fence to the value its SELECT read plus one hands both workers the same token 2, and then the fence cannot tell them apart at all.',
     link: {
       href: '/practice/timeline',
       label: 'Step through the same race in the timeline exercise',
@@ -92,7 +92,7 @@ export const LAB_EXERCISES: readonly LabExercise[] = [
       ],
     },
     solvedNote:
-      'A renewal is a write like any other. With the owner alone, the old B process could extend the lease of the new one; with the fence it cannot. A renewal after the lease ran out fails too: someone may already have claimed the job, and the worker should stop.',
+      'A renewal is a write like any other. With the owner alone, the old B process could extend the lease of the new one; with the fence it cannot. A renewal after the lease ran out fails too: someone may already have claimed the run, and the worker should stop.',
   },
 ];
 
@@ -107,11 +107,11 @@ export const DELETION_EXPLANATIONS: Record<CommitCondition, { label: string; why
     why: 'The new claim bumped the fence to 2 and the stale process holds token 1. This is the only condition that differs, so deleting it lets the stale write land.',
   },
   lease: {
-    label: 'until > $now',
-    why: 'The new claim set the lease to run until 11, so at 7 it has not run out for anybody. The lease says the job is held, not by whom.',
+    label: 'lease_until > $now',
+    why: 'The new claim set the lease to run until 11, so at 7 it has not run out for anybody. The lease says the run is held, not by whom.',
   },
   status: {
-    label: "state = 'running'",
-    why: 'The job is still running when the stale finish arrives. The state refuses writes after done or canceled, not stale generations.',
+    label: "status = 'running'",
+    why: 'The run is still running when the stale finish arrives. The status refuses writes after done or canceled, not stale generations.',
   },
 };

@@ -11,7 +11,7 @@ const byId = (id: string): LabExercise => {
 };
 
 async function hint(exercise: LabExercise, source: string, findings = {}) {
-  const run = await runProgram(await openSqlJs(), source, { watchTable: 'jobs' });
+  const run = await runProgram(await openSqlJs(), source);
   const verdict = checkRun(run, exercise.check);
   return { verdict, hint: hintForRun(exercise.analysis, source, run, verdict, findings) };
 }
@@ -27,11 +27,11 @@ describe('claim lab hints', () => {
     expect(verdict.passed).toBe(false);
     expect(h?.condition).toBe('fence');
     expect(h?.text).toContain('`fence = $token`');
-    expect(h?.line).toBe(lineOfText(fix.starter, 'WHERE id = $run AND owner = $owner'));
-    // With the fence and state added, the lease is the one left to name.
+    expect(h?.line).toBe(lineOfText(fix.starter, 'WHERE run_id = $run AND owner = $owner'));
+    // With the fence and status added, the lease is the one left to name.
     const partial = fix.starter.replace(
-      'WHERE id = $run AND owner = $owner',
-      "WHERE id = $run AND owner = $owner AND fence = $token AND state = 'running'",
+      'WHERE run_id = $run AND owner = $owner',
+      "WHERE run_id = $run AND owner = $owner AND fence = $token AND status = 'running'",
     );
     expect((await hint(fix, partial)).hint?.condition).toBe('lease');
   });
@@ -39,20 +39,20 @@ describe('claim lab hints', () => {
   it('explains a SET list joined with AND (valid SQL that assigns one boolean)', async () => {
     const renew = byId('renewal');
     const slip = renew.solution.replace(
-      'SET until = $now + $lease',
-      'SET until = $now + $lease AND fence = $token',
+      'SET lease_until = $now + $lease',
+      'SET lease_until = $now + $lease AND fence = $token',
     );
     const { verdict, hint: h } = await hint(renew, slip);
     expect(verdict.passed).toBe(false);
     expect(h?.text).toContain('joins assignments with AND');
-    expect(h?.line).toBe(lineOfText(slip, 'WHERE id = $run AND owner = $owner'));
+    expect(h?.line).toBe(lineOfText(slip, 'WHERE run_id = $run AND owner = $owner'));
   });
 
   it('explains `SET owner = $owner AND fence = $token`: owner gets 0 or 1, fence is never set', async () => {
     const demo = byId('demo');
     const slip = demo.starter.replace(
-      'SET owner = $owner, until',
-      'SET owner = $owner AND fence = $token, until',
+      'SET owner = $owner, lease_until',
+      'SET owner = $owner AND fence = $token, lease_until',
     );
     expect(slip).not.toBe(demo.starter);
     const { verdict, hint: h } = await hint(demo, slip);
@@ -61,25 +61,27 @@ describe('claim lab hints', () => {
     expect(h?.text).toContain(
       'owner gets the true/false value 0 or 1, and `fence` is not set at all',
     );
-    expect(h?.line).toBe(lineOfText(slip, 'WHERE id = $run AND'));
+    expect(h?.line).toBe(lineOfText(slip, 'WHERE run_id = $run AND'));
   });
 
   it('drop-one: all four present, two deleted, or a deletion that does not let it through', async () => {
     const drop = byId('drop-one-condition');
     expect((await hint(drop, drop.starter)).hint?.text).toContain('still has all four conditions');
     const two = drop.starter
-      .replace(" AND state = 'running'", '')
+      .replace(" AND status = 'running'", '')
       .replace(' AND owner = $owner', '');
     expect((await hint(drop, two)).hint?.text).toContain('Delete only one condition');
     const noOwner = drop.starter.replace(' AND owner = $owner', '');
     const h = (await hint(drop, noOwner, { owner: 'blocked' })).hint;
     expect(h?.condition).toBe('owner');
-    expect(h?.text).toContain("`fence = $token` or `until > $now` or `state = 'running'`");
+    expect(h?.text).toContain("`fence = $token` or `lease_until > $now` or `status = 'running'`");
   });
 
   it('renewal: the starter is told it sends no renewal; a renewal without the fence names it', async () => {
     const renew = byId('renewal');
-    expect((await hint(renew, renew.starter)).hint?.text).toContain('sends no UPDATE of until');
+    expect((await hint(renew, renew.starter)).hint?.text).toContain(
+      'sends no UPDATE of lease_until',
+    );
     const noFence = renew.solution.replace(' AND fence = $token', '');
     expect((await hint(renew, noFence)).hint?.condition).toBe('fence');
   });

@@ -5,7 +5,7 @@ import { openSqlJs } from '@/lib/sqlite';
 import { DEMO_PROGRAM, DROP_STARTER, FIX_SOLUTION, FIX_STARTER } from './programs';
 
 async function outcomes(source: string) {
-  const run = await runProgram(await openSqlJs(), source, { watchTable: 'jobs' });
+  const run = await runProgram(await openSqlJs(), source);
   expect(run.error).toBeNull();
   return stepOutcomes(run.steps)
     .filter((o) => o !== null)
@@ -96,5 +96,32 @@ describe('claim lab write outcomes', () => {
     // The owner-only finish cannot tell a retry from anything else: it lets the stale one through.
     const broken = await outcomes(FIX_STARTER);
     expect(broken[2]).toMatchObject({ write: 'finish', kind: 'applied', violation: 'stale-write' });
+  });
+
+  it('a program saved on the demo’s old jobs table still runs, and its writes are still decided', async () => {
+    // The demo as it was saved before the lab moved to the runs table (its statements verbatim).
+    const old = `const LEASE = 5;
+const CLAIM = \`UPDATE jobs SET owner = $owner, until = $now + $lease, fence = fence + 1, state = 'running'
+ WHERE id = $run AND (state = 'ready' OR (state = 'running' AND until <= $now)) RETURNING fence AS token\`;
+const FINISH = \`UPDATE jobs SET state = 'done'
+ WHERE id = $run AND owner = $owner AND fence = $token AND until > $now AND state = 'running'\`;
+db.run(\`CREATE TABLE IF NOT EXISTS jobs(id TEXT PRIMARY KEY, owner TEXT, until INTEGER, fence INTEGER, state TEXT)\`);
+db.run(\`INSERT INTO jobs VALUES ($run, '', 0, 0, 'ready')\`, { run: 'r' });
+const claim = (owner: string, now: number) =>
+  db.get<{ token: number }>(CLAIM, { run: 'r', owner, now, lease: LEASE })?.token ?? null;
+const finish = (owner: string, token: number | null, now: number) =>
+  db.run(FINISH, { run: 'r', owner, token, now });
+const a = claim('A', 0);
+const b = claim('B', 6);
+print(a, b);
+print('old:', finish('A', a, 7));
+print('new:', finish('B', b, 7));`;
+    const mine = (await outcomes(DEMO_PROGRAM)).map(({ write, kind, failed }) => ({
+      write,
+      kind,
+      failed,
+    }));
+    const saved = (await outcomes(old)).map(({ write, kind, failed }) => ({ write, kind, failed }));
+    expect(saved).toEqual(mine);
   });
 });

@@ -1,7 +1,7 @@
 import {
   dropFinishCondition,
-  lessonJobsDesign,
-  ownerOnlyJobsDesign,
+  fencedDesign,
+  ownerOnlyFinishDesign,
   selectThenUpdateClaim,
 } from '@/lib/lease';
 
@@ -18,32 +18,32 @@ function sqlConst(name: string, sql: string): string {
 }
 
 const lease = (seconds = 5) =>
-  `const LEASE = ${seconds}; // seconds of logical time a claim holds the job`;
+  `const LEASE = ${seconds}; // seconds of logical time a claim holds the run`;
 const LEASE = lease();
 
-const SETUP = `db.run(\`${lessonJobsDesign.schema}\`);
-db.run(\`${lessonJobsDesign.submit}\`, { run: 'r' });`;
+const SETUP = `db.run(\`${fencedDesign.schema}\`);
+db.run(\`${fencedDesign.submit}\`, { run: 'r' });`;
 
-const CLAIM_FN = `/** Claims job r: the new fence token, or null when the job is not free. */
+const CLAIM_FN = `/** Claims run r: the new fence token, or null when the run is not free. */
 function claim(owner: string, now: number): number | null {
   const row = db.get<{ token: number }>(CLAIM, { run: 'r', owner, now, lease: LEASE });
   return row ? row.token : null;
 }`;
 
-const FINISH_FN = `/** Marks job r done. Rows changed: 0 means a condition failed (generation, owner, lease or state). */
+const FINISH_FN = `/** Marks run r done. Rows changed: 0 means a condition failed (owner, fence, lease or status). */
 function finish(owner: string, token: number | null, now: number): number {
   return db.run(FINISH, { run: 'r', owner, token, now });
 }`;
 
 /** The lesson's demo: A claims at 0, B at 6, A then B try to finish at 7. */
-export const DEMO_PROGRAM = `// The lesson's demo on real SQLite. One job, two workers, time passed in by hand.
+export const DEMO_PROGRAM = `// The lesson's demo on real SQLite. One run, two workers, time passed in by hand.
 // A claims at 0 and pauses. Its lease runs out, so B claims at 6.
 // At 7 A wakes up, and both try to finish.
 ${LEASE}
 
-${sqlConst('CLAIM', lessonJobsDesign.claim)}
+${sqlConst('CLAIM', fencedDesign.claim)}
 
-${sqlConst('FINISH', lessonJobsDesign.finish)}
+${sqlConst('FINISH', fencedDesign.finish)}
 
 ${SETUP}
 
@@ -68,14 +68,14 @@ print('new:', finish('A', newA, 7));
 /** The drop-one-condition program with a given finish statement. */
 const dropProgram = (
   finish: string,
-) => `// Worker A claims job r at 0 and pauses. Its lease runs out, and the scheduler
+) => `// Worker A claims run r at 0 and pauses. Its lease runs out, and the scheduler
 // starts a fresh process of worker A (same name), which claims at 6.
 // At 7 the old process wakes up and tries to finish with its old token.
 // Delete ONE condition from FINISH's WHERE so the stale finish prints "old: 1".
-// Try each one (owner, fence, until, state): the lab records what each did.
+// Try each one (owner, fence, lease_until, status): the lab records what each did.
 ${LEASE}
 
-${sqlConst('CLAIM', lessonJobsDesign.claim)}
+${sqlConst('CLAIM', fencedDesign.claim)}
 
 ${sqlConst('FINISH', finish)}
 
@@ -88,51 +88,51 @@ ${FINISH_FN}
 ${SAME_NAME_TAIL}`;
 
 /** Drop one condition: the same-name restart, where only one condition tells the two apart. */
-export const DROP_STARTER = dropProgram(lessonJobsDesign.finish);
+export const DROP_STARTER = dropProgram(fencedDesign.finish);
 
 /** The solution: the same design without its fence condition (rules as data, not text surgery). */
-export const DROP_SOLUTION = dropProgram(dropFinishCondition('fence', lessonJobsDesign).finish);
+export const DROP_SOLUTION = dropProgram(dropFinishCondition('fence', fencedDesign).finish);
 
-const JOB_FUNCTIONS = `/** Claims a job: the new fence token, or null when the job is not free. */
-function claim(job: string, owner: string, now: number): number | null {
-  const row = db.get<{ token: number }>(CLAIM, { run: job, owner, now, lease: LEASE });
+const RUN_FUNCTIONS = `/** Claims a run: the new fence token, or null when the run is not free. */
+function claim(run: string, owner: string, now: number): number | null {
+  const row = db.get<{ token: number }>(CLAIM, { run, owner, now, lease: LEASE });
   return row ? row.token : null;
 }
 
-/** Marks a job done. Rows changed: 0 means a condition failed (generation, owner, lease or state). */
-function finish(job: string, owner: string, token: number | null, now: number): number {
-  return db.run(FINISH, { run: job, owner, token, now });
+/** Marks a run done. Rows changed: 0 means a condition failed (owner, fence, lease or status). */
+function finish(run: string, owner: string, token: number | null, now: number): number {
+  return db.run(FINISH, { run, owner, token, now });
 }`;
 
 const fixProgram = (finishSql: string, intro: string, leaseSeconds = 5) => `${intro}
 ${lease(leaseSeconds)}
 
-${sqlConst('CLAIM', lessonJobsDesign.claim)}
+${sqlConst('CLAIM', fencedDesign.claim)}
 
 ${sqlConst('FINISH', finishSql)}
 
-db.run(\`${lessonJobsDesign.schema}\`);
-db.run(\`${lessonJobsDesign.submit}\`, { run: 'r' });
-db.run(\`${lessonJobsDesign.submit}\`, { run: 's' });
+db.run(\`${fencedDesign.schema}\`);
+db.run(\`${fencedDesign.submit}\`, { run: 'r' });
+db.run(\`${fencedDesign.submit}\`, { run: 's' });
 
-${JOB_FUNCTIONS}
+${RUN_FUNCTIONS}
 
-// Job r: A claims at 0 and pauses; a fresh process of A (same name) claims at 6.
+// Run r: A claims at 0 and pauses; a fresh process of A (same name) claims at 6.
 const oldA = claim('r', 'A', 0);
 const newA = claim('r', 'A', 6);
 print('old:', finish('r', 'A', oldA, 7));
 print('new:', finish('r', 'A', newA, 7));
 print('again:', finish('r', 'A', newA, 8));
 
-// Job s: C claims at 0 and stalls past its lease; nobody takes over.
+// Run s: C claims at 0 and stalls past its lease; nobody takes over.
 const c = claim('s', 'C', 0);
 print('late:', finish('s', 'C', c, 9));
 `;
 
 const FIX_INTRO = `// This FINISH checks only the owner. Fix its WHERE so that
-// a stale generation, a second finish and a finish after the lease ran out all change 0 rows.`;
+// a stale fence, a second finish and a finish after the lease ran out all change 0 rows.`;
 
-export const FIX_STARTER = fixProgram(ownerOnlyJobsDesign.finish, FIX_INTRO);
+export const FIX_STARTER = fixProgram(ownerOnlyFinishDesign.finish, FIX_INTRO);
 
 /**
  * The "fix a finish that checks only the owner" program with a given FINISH and lease length:
@@ -141,11 +141,11 @@ export const FIX_STARTER = fixProgram(ownerOnlyJobsDesign.finish, FIX_INTRO);
  */
 export const fixOwnerOnlyProgram = (finishSql: string, leaseSeconds = 5) =>
   fixProgram(finishSql, FIX_INTRO, leaseSeconds);
-export const FIX_SOLUTION = fixProgram(lessonJobsDesign.finish, FIX_INTRO);
+export const FIX_SOLUTION = fixProgram(fencedDesign.finish, FIX_INTRO);
 
 const raceProgram = (
   steps: string,
-) => `// A claim in two steps: a SELECT decides the job is free, then an UPDATE takes it
+) => `// A claim in two steps: a SELECT decides the run is free, then an UPDATE takes it
 // with no condition. Workers A and B both try at time 1.
 // Reorder the four steps so that BOTH print "claimed: yes".
 ${LEASE}
@@ -183,18 +183,18 @@ const bToken = bSawFree ? take('B', 1) : null; // B: step 2`);
 
 const renewProgram = (
   renewBody: string,
-) => `// Add renewal: a worker extends its lease while it still holds the job.
+) => `// Add renewal: a worker extends its lease while it still holds the run.
 // A renewal must match the owner AND the fence (and a lease that has not run out),
 // or a paused worker, or an old process of the same worker, could extend a lease it lost.
 ${LEASE}
 
-${sqlConst('CLAIM', lessonJobsDesign.claim)}
+${sqlConst('CLAIM', fencedDesign.claim)}
 
 ${SETUP}
 
 ${CLAIM_FN}
 
-/** Extends the lease of job r to now + LEASE. Rows changed: 0 means the lease was lost. */
+/** Extends the lease of run r to now + LEASE. Rows changed: 0 means the lease was lost. */
 function renew(owner: string, token: number | null, now: number): number {
 ${renewBody}
 }
@@ -223,4 +223,4 @@ ${renewSql
   .join('\n')}\`;
   return db.run(RENEW, { run: 'r', owner, token, now, lease: LEASE });`);
 
-export const RENEW_SOLUTION = renewalProgram(lessonJobsDesign.renew);
+export const RENEW_SOLUTION = renewalProgram(fencedDesign.renew);

@@ -4,9 +4,10 @@ import { showMessage } from '@/lib/bounded';
 import {
   COMMIT_CONDITIONS,
   conditionsWhere,
+  fencedDesign,
   JOBS_TABLE,
-  lessonJobsDesign,
-  ownerOnlyJobsDesign,
+  ownerOnlyFinishDesign,
+  RUNS_TABLE,
   RUN_STATUSES,
   type RunCondition,
 } from '@/lib/lease';
@@ -27,11 +28,17 @@ const ranWith = (
 
 describe('finish conditions', () => {
   it('finds all four in the lesson’s finish, and only the owner in the broken one', () => {
-    expect(missingConditions(lessonJobsDesign.finish)).toEqual([]);
-    expect(missingConditions(ownerOnlyJobsDesign.finish)).toEqual(['fence', 'lease', 'status']);
+    expect(missingConditions(fencedDesign.finish)).toEqual([]);
+    expect(missingConditions(ownerOnlyFinishDesign.finish)).toEqual(['fence', 'lease', 'status']);
   });
 
   it('reads the WHERE only, accepts either side, and ignores commented-out conditions', () => {
+    expect(
+      missingConditions(
+        `UPDATE runs SET status = 'done' WHERE $owner = owner AND $token = fence AND $now < lease_until AND status IN ('running')`,
+      ),
+    ).toEqual([]);
+    // A program saved before the lab moved to the runs table still names the jobs table.
     expect(
       missingConditions(
         `UPDATE jobs SET state = 'done' WHERE $owner = owner AND $token = fence AND $now < until AND state IN ('running')`,
@@ -52,18 +59,15 @@ describe('finish conditions', () => {
 
   it('picks the finish among the statements a run sent', () => {
     expect(
-      findFinishStatement([
-        'CREATE TABLE jobs(x)',
-        lessonJobsDesign.claim,
-        lessonJobsDesign.finish,
-      ]),
-    ).toContain("SET state = 'done'");
+      findFinishStatement(['CREATE TABLE runs(x)', fencedDesign.claim, fencedDesign.finish]),
+    ).toContain("SET status = 'done'");
+    expect(findFinishStatement([`UPDATE jobs SET state = 'done' WHERE id = $run`])).toBeDefined();
     expect(findFinishStatement(['SELECT 1'])).toBeUndefined();
   });
 });
 
 describe('the lab reads conditions by the rulebook’s catalogue', () => {
-  it('a finish built from any catalogue list over the jobs table misses exactly the conditions left out', () => {
+  it('a finish built from any catalogue list over the runs table (or the old jobs table) misses exactly the conditions left out', () => {
     const statusForm = fc.oneof(
       fc.constant<RunCondition>('status'),
       fc
@@ -71,27 +75,37 @@ describe('the lab reads conditions by the rulebook’s catalogue', () => {
         .map((statuses): RunCondition => ({ kind: 'status-in', statuses })),
     );
     fc.assert(
-      fc.property(fc.subarray([...COMMIT_CONDITIONS]), statusForm, (kept, status) => {
-        const list = kept.map((c) => (c === 'status' ? status : c));
-        const sql = `UPDATE jobs SET state = 'done' WHERE ${conditionsWhere(list, JOBS_TABLE)}`;
-        expect(missingConditions(sql)).toEqual(COMMIT_CONDITIONS.filter((c) => !kept.includes(c)));
-      }),
+      fc.property(
+        fc.subarray([...COMMIT_CONDITIONS]),
+        statusForm,
+        fc.constantFrom(RUNS_TABLE, JOBS_TABLE),
+        (kept, status, table) => {
+          const list = kept.map((c) => (c === 'status' ? status : c));
+          const sql = `UPDATE ${table.name} SET ${table.status} = 'done' WHERE ${conditionsWhere(list, table)}`;
+          expect(missingConditions(sql)).toEqual(
+            COMMIT_CONDITIONS.filter((c) => !kept.includes(c)),
+          );
+        },
+      ),
     );
   });
 
   it('finds what the hand-written patterns it replaced found, on any WHERE made of their pieces', () => {
-    // The lab's patterns before they came from the catalogue (claim-lab/conditions.ts at 1f0ce2c).
+    // The lab's patterns before they came from the catalogue (claim-lab/conditions.ts at 1f0ce2c),
+    // with the runs table's names beside the old jobs table's.
     const HAND_WRITTEN = {
       owner: /\bowner\s*=|=\s*owner\b/i,
       fence: /\bfence\s*=|=\s*fence\b/i,
-      lease: /\buntil\s*>|<\s*until\b/i,
-      status: /\bstate\s*(=|\bIN\b)|=\s*state\b/i,
+      lease: /\b(lease_)?until\s*>|<\s*(lease_)?until\b/i,
+      status: /\b(state|status)\s*(=|\bIN\b)|=\s*(state|status)\b/i,
     };
     const piece = fc.constantFrom(
       'owner',
       'fence',
       'until',
       'state',
+      'lease_until',
+      'status',
       'OWNER',
       '$owner',
       '$token',
@@ -127,8 +141,8 @@ describe('the lab reads conditions by the rulebook’s catalogue', () => {
 });
 
 describe('recordDeletion', () => {
-  const withoutFence = lessonJobsDesign.finish.replace(' AND fence = $token', '');
-  const withoutOwner = lessonJobsDesign.finish.replace(' AND owner = $owner', '');
+  const withoutFence = fencedDesign.finish.replace(' AND fence = $token', '');
+  const withoutOwner = fencedDesign.finish.replace(' AND owner = $owner', '');
 
   it('records a single deletion and whether old: 1 was printed', () => {
     let findings = recordDeletion({}, ranWith([withoutFence], ['1 2', 'old: 1', 'new: 0']));
@@ -138,7 +152,7 @@ describe('recordDeletion', () => {
 
   it('ignores runs with no deletion, two deletions, or an error', () => {
     const both = withoutFence.replace(' AND owner = $owner', '');
-    expect(recordDeletion({}, ranWith([lessonJobsDesign.finish], ['old: 0']))).toEqual({});
+    expect(recordDeletion({}, ranWith([fencedDesign.finish], ['old: 0']))).toEqual({});
     expect(recordDeletion({}, ranWith([both], ['old: 1']))).toEqual({});
     const error = { kind: 'sql' as const, message: showMessage('x'), line: 1, column: null };
     expect(recordDeletion({}, ranWith([withoutFence], [], error))).toEqual({});

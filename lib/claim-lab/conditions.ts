@@ -2,15 +2,17 @@ import {
   COMMIT_CONDITIONS,
   columnComparison,
   JOBS_TABLE,
+  RUNS_TABLE,
   type ColumnComparison,
   type CommitCondition,
   type RunCondition,
 } from '@/lib/lease';
 import type { LabRun } from './run-program';
 
-// The rulebook's catalogue says how each condition compares its column over the jobs table
+// The rulebook's catalogue says how each condition compares its column over the runs table
 // (lib/lease/catalogue.ts); a learner may write it either way round (`owner = $owner` or
-// `$owner = owner`), and the status as one value or a set (`state IN (...)`).
+// `$owner = owner`), and the status as one value or a set (`status IN (...)`). A program saved
+// before the lab moved to the runs table still uses the jobs table's names, so those count too.
 const MIRRORED: Record<ColumnComparison['operator'], string | null> = {
   '=': '=',
   '>': '<',
@@ -43,7 +45,7 @@ const PRESENT = Object.fromEntries(
     c,
     new RegExp(
       FORMS[c]
-        .map((form) => columnComparison(form, JOBS_TABLE))
+        .flatMap((form) => [RUNS_TABLE, JOBS_TABLE].map((t) => columnComparison(form, t)))
         .filter((x): x is ColumnComparison => x !== null)
         .map(comparisonPattern)
         .join('|'),
@@ -52,13 +54,13 @@ const PRESENT = Object.fromEntries(
   ]),
 ) as Record<CommitCondition, RegExp>;
 
-const SETS_DONE = /^\s*UPDATE\b[\s\S]*\bSET\b[\s\S]*\bstate\s*=\s*'done'/i;
+const SETS_DONE = /^\s*UPDATE\b[\s\S]*\bSET\b[\s\S]*\b(status|state)\s*=\s*'done'/i;
 
 function stripComments(sql: string): string {
   return sql.replace(/--[^\n]*/g, ' ').replace(/\/\*[\s\S]*?\*\//g, ' ');
 }
 
-/** The finish statement a run sent: the first UPDATE that sets state to 'done'. */
+/** The finish statement a run sent: the first UPDATE that sets status (or the old `state`) to 'done'. */
 export function findFinishStatement(statements: readonly string[]): string | undefined {
   return statements.map(stripComments).find((sql) => SETS_DONE.test(sql));
 }

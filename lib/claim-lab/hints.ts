@@ -1,5 +1,5 @@
 import type { OutputVerdict } from './check';
-import { COMMIT_CONDITIONS, conditionSql, JOBS_TABLE, type CommitCondition } from '@/lib/lease';
+import { COMMIT_CONDITIONS, conditionSql, RUNS_TABLE, type CommitCondition } from '@/lib/lease';
 import { findFinishStatement, missingConditions, type DeletionFindings } from './conditions';
 import type { LabRun } from './run-program';
 
@@ -12,7 +12,7 @@ export type LabAnalysis =
   | { kind: 'finish'; required: readonly CommitCondition[] }
   /** Exactly one finish condition must be deleted, and it must be the one that lets the stale finish through. */
   | { kind: 'drop-one' }
-  /** The renewal (an UPDATE that sets `until` and not the owner) must carry these conditions. */
+  /** The renewal (an UPDATE that sets `lease_until` and not the owner) must carry these conditions. */
   | { kind: 'renew'; required: readonly CommitCondition[] }
   /** A read decides, a later write acts: every read must come before any write. */
   | { kind: 'read-then-write' };
@@ -25,16 +25,16 @@ export interface LabHint {
   condition?: CommitCondition;
 }
 
-/** The writer each condition refuses (its SQL is the rulebook's, over the jobs table). */
+/** The writer each condition refuses (its SQL is the rulebook's, over the runs table). */
 const REFUSES: Record<CommitCondition, string> = {
   owner: 'a different worker',
   fence: 'an older generation, even one running under the same name',
   lease: 'a worker whose lease has run out',
-  status: 'a second finish of a job that is already done',
+  status: 'a second finish of a run that is already done',
 };
 
-/** A condition as the program writes it: the rulebook's SQL over the jobs table. */
-const sqlOf = (c: CommitCondition) => conditionSql(c, JOBS_TABLE);
+/** A condition as the program writes it: the rulebook's SQL over the runs table. */
+const sqlOf = (c: CommitCondition) => conditionSql(c, RUNS_TABLE);
 
 function stripComments(sql: string): string {
   return sql.replace(/--[^\n]*/g, ' ').replace(/\/\*[\s\S]*?\*\//g, ' ');
@@ -96,7 +96,7 @@ function setWithAnd(source: string, run: LabRun): LabHint | null {
 function findRenew(statements: readonly string[]): string | undefined {
   return statements.find((sql) => {
     const set = setClause(sql);
-    return set !== null && /\buntil\s*=/i.test(set) && !/\bowner\s*=/i.test(set);
+    return set !== null && /\b(lease_)?until\s*=/i.test(set) && !/\bowner\s*=/i.test(set);
   });
 }
 
@@ -123,7 +123,7 @@ function dropOneHint(source: string, run: LabRun, findings: DeletionFindings): L
   if (!finish)
     return {
       line: null,
-      text: "No finish reached the database: keep the UPDATE that sets state = 'done' and delete only one condition from its WHERE.",
+      text: "No finish reached the database: keep the UPDATE that sets status = 'done' and delete only one condition from its WHERE.",
     };
   const line = lineOf(source, run, finish);
   const missing = missingConditions(finish);
@@ -189,7 +189,7 @@ export function hintForRun(
       ? conditionsHint(source, run, renew, analysis.required, 'your renewal')
       : {
           line: null,
-          text: 'renew() sends no UPDATE of until yet: write one UPDATE jobs SET until = $now + $lease, with the conditions in its WHERE, and return the rows it changed.',
+          text: 'renew() sends no UPDATE of lease_until yet: write one UPDATE runs SET lease_until = $now + $lease, with the conditions in its WHERE, and return the rows it changed.',
         };
   }
   if (analysis?.kind === 'read-then-write') found = readThenWriteHint(run);

@@ -30,6 +30,7 @@ export {
   loadLab,
   saveProgram,
   saveProgress,
+  savedUnderOldNames,
   type LabProgress,
   type SavedPrograms,
 } from './saved';

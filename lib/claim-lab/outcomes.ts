@@ -7,8 +7,10 @@ import {
   finishLanded,
   JOBS_TABLE,
   LESSON_VOCABULARY,
+  RUNS_TABLE,
   type Explained,
   type RowState,
+  type RunTable,
   type WriteDecision,
 } from '@/lib/lease';
 import type { SqlValue } from '@/lib/sqlite';
@@ -18,7 +20,7 @@ import type { LabStep } from './run-program';
 /** Which of the lesson's writes a statement is: the claim, a renewal or the finish. */
 export type LabWriteKind = 'claim' | 'renew' | 'finish';
 
-/** One write to the job row, decided by the rulebook, with the words the learner reads. */
+/** One write to the run row, decided by the rulebook, with the words the learner reads. */
 export interface StepOutcome {
   write: LabWriteKind;
   /** The rulebook's decision: the checks the statement ran, the outcome, a property broken. */
@@ -31,46 +33,51 @@ function stripComments(sql: string): string {
   return sql.replace(/--[^\n]*/g, ' ').replace(/\/\*[\s\S]*?\*\//g, ' ');
 }
 
-/** The kind of write a statement is, from what its SET list assigns (null: not a job-row write). */
+/** The kind of write a statement is, from what its SET list assigns (null: not a run-row write). */
 export function writeKind(sql: string): LabWriteKind | null {
   const match =
-    /^\s*UPDATE\s+"?jobs"?\b[\s\S]*?\bSET\b([\s\S]*?)(?:\bWHERE\b|\bRETURNING\b|$)/i.exec(
+    /^\s*UPDATE\s+"?(?:runs|jobs)"?\b[\s\S]*?\bSET\b([\s\S]*?)(?:\bWHERE\b|\bRETURNING\b|$)/i.exec(
       stripComments(sql),
     );
   if (!match) return null;
   const set = match[1];
-  if (/\bstate\s*=\s*'done'/i.test(set)) return 'finish';
+  if (/\b(?:status|state)\s*=\s*'done'/i.test(set)) return 'finish';
   if (/\bowner\s*=/i.test(set)) return 'claim';
-  if (/\buntil\s*=/i.test(set)) return 'renew';
+  if (/\b(?:lease_)?until\s*=/i.test(set)) return 'renew';
   return null;
 }
 
-/** The jobs table's status word in the rulebook's: its queued word is `ready`. */
-function statusOf(state: string): RowState['status'] {
-  return (state === JOBS_TABLE.queued ? 'queued' : state) as RowState['status'];
+/** A table's status word in the rulebook's: the old jobs table's queued word is `ready`. */
+function statusOf(t: RunTable, status: string): RowState['status'] {
+  return (status === t.queued ? 'queued' : status) as RowState['status'];
 }
 
-/** The job row a write judged, under the rulebook's names (the jobs table is an alias of runs). */
+/**
+ * The run row a write judged, under the rulebook's names. The lab's programs use the runs
+ * table; a program saved before they did uses the old jobs table's names.
+ */
 function rowOf(table: LabStep['table'], id: SqlValue | undefined): RowState | null {
   if (!table) return null;
-  const col = (name: string) => (table.columns as readonly string[]).indexOf(name);
+  const names = table.columns as readonly string[];
+  const t = names.includes(RUNS_TABLE.id) ? RUNS_TABLE : JOBS_TABLE;
+  const col = (name: string) => names.indexOf(name);
   const row =
-    table.rows.find((r) => id !== undefined && r[col(JOBS_TABLE.id)] === id) ??
+    table.rows.find((r) => id !== undefined && r[col(t.id)] === id) ??
     (table.rows.length === 1 ? table.rows[0] : undefined);
   if (!row) return null;
   return {
-    owner: String(row[col(JOBS_TABLE.owner)] ?? ''),
-    fence: Number(row[col(JOBS_TABLE.fence)]),
-    leaseUntil: Number(row[col(JOBS_TABLE.leaseUntil)]),
-    status: statusOf(String(row[col(JOBS_TABLE.status)] ?? '')),
+    owner: String(row[col(t.owner)] ?? ''),
+    fence: Number(row[col(t.fence)]),
+    leaseUntil: Number(row[col(t.leaseUntil)]),
+    status: statusOf(t, String(row[col(t.status)] ?? '')),
   };
 }
 
 /**
- * The rulebook's decision on each step's write to the job row (null for a step that is not a
+ * The rulebook's decision on each step's write to the run row (null for a step that is not a
  * claim, renewal or finish, or whose row cannot be read). This only finds the row before and
  * after the write, the values the program bound and the conditions the learner's statement
- * checks; lib/lease decides and words it. The job row stands for who holds the job (the lab
+ * checks; lib/lease decides and words it. The run row stands for who holds the run (the lab
  * knows no claims beyond it). Every db call returns its answer to the program, so no write here
  * is `unknown` to its caller.
  */

@@ -47,8 +47,11 @@ export interface LabRun {
 }
 
 export interface RunOptions {
-  /** The table whose rows are snapshotted after each write (the lesson's `jobs`). */
-  watchTable?: string;
+  /**
+   * The tables whose rows are snapshotted after each write, the first that exists: the lesson's
+   * `runs`, then `jobs` for a program saved before the lab used the runs table.
+   */
+  watchTables?: readonly string[];
   /** Called after each database call and each print: the program is working, not stuck. */
   onActivity?: () => void;
 }
@@ -68,7 +71,7 @@ const WRITE = /^(\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(UPDATE|INSERT|DELETE|REPLACE)\
  * the browser: the program is the learner's code.
  */
 export function runProgram(driver: SqlJsDriver, source: string, options: RunOptions = {}): LabRun {
-  const watchTable = options.watchTable ?? 'jobs';
+  const watchTables = options.watchTables ?? ['runs', 'jobs'];
   const output: ShownText[] = [];
   const steps: LabStep[] = [];
   const statements: ShownText[] = [];
@@ -100,7 +103,7 @@ export function runProgram(driver: SqlJsDriver, source: string, options: RunOpti
   const totalChanges = () =>
     Number(driver.raw.exec('SELECT total_changes()')[0]?.values[0]?.[0] ?? 0);
 
-  const snapshot = snapshotter(driver, watchTable);
+  const snapshot = snapshotter(driver, watchTables);
 
   const sourceLines = source.split('\n');
   // Set when the program returns: a callback it left behind (a promise) finds the database closed.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalDoor, STORAGE_KEYS, type KeyValueStore } from '@/lib/storage';
-import { loadLab, saveProgram, saveProgress } from './saved';
+import { loadLab, saveProgram, saveProgress, savedUnderOldNames } from './saved';
 
 function memoryStore(quota = Infinity): KeyValueStore & { data: Map<string, string> } {
   const data = new Map<string, string>();
@@ -62,5 +62,18 @@ describe('saved lab state', () => {
     const huge = saveProgram(createLocalDoor(memoryStore()), {}, 'demo', 'x'.repeat(300_000));
     expect(huge.problem).toContain('too long to save');
     expect(huge.programs).toEqual({});
+  });
+});
+
+describe('savedUnderOldNames', () => {
+  it('finds a program saved on the demo’s old jobs table, not one on the runs table', () => {
+    expect(
+      savedUnderOldNames(
+        'db.run(`CREATE TABLE IF NOT EXISTS jobs(id TEXT PRIMARY KEY, owner TEXT, until INTEGER, fence INTEGER, state TEXT)`);',
+      ),
+    ).toBe(true);
+    expect(savedUnderOldNames('db.run(`CREATE TABLE IF NOT EXISTS runs (\n  run_id TEXT)`);')).toBe(
+      false,
+    );
   });
 });

@@ -61,3 +61,12 @@ export function saveProgress(door: LocalDoor, progress: LabProgress): string | n
   const written = door.write(STORAGE_KEYS.claimLabProgress, labProgressSchema, progress);
   return written.ok ? null : written.message;
 }
+
+/**
+ * Whether a saved program still builds the demo's old `jobs` table (id, until, state, 'ready'),
+ * saved before the lab's programs moved to the lesson's runs table. Such a program is kept and
+ * runs as it was written; the page tells the learner in one line that the demo's names changed.
+ */
+export function savedUnderOldNames(source: string): boolean {
+  return /\bCREATE\s+TABLE\s+(IF\s+NOT\s+EXISTS\s+)?jobs\s*\(/i.test(source);
+}

@@ -44,7 +44,7 @@ function cutQuery(table: string, names: readonly string[], width: number): strin
  * Snapshots of one run share one budget of characters, so 200 steps of a table with a 4 MB cell
  * bring at most LAB_LIMITS.maxSnapshotChars characters to the page, not 800 MB.
  */
-export function snapshotter(driver: SqlJsDriver, watchTable: string) {
+export function snapshotter(driver: SqlJsDriver, watchTables: readonly string[]) {
   const budget = new TextBudget({
     itemChars: LAB_LIMITS.maxCellChars,
     totalChars: LAB_LIMITS.maxSnapshotChars,
@@ -54,11 +54,10 @@ export function snapshotter(driver: SqlJsDriver, watchTable: string) {
     return typeof value === 'string' ? budget.take(value, Number(length)) : (value as LabCell);
   };
   return (): LabTable | null => {
-    const exists = driver.get(
-      `SELECT 1 AS found FROM sqlite_schema WHERE type = 'table' AND name = ?`,
-      [watchTable],
+    const watchTable = watchTables.find((name) =>
+      driver.get(`SELECT 1 AS found FROM sqlite_schema WHERE type = 'table' AND name = ?`, [name]),
     );
-    if (!exists) return null;
+    if (watchTable === undefined) return null;
     const head = driver.raw.prepare(`SELECT * FROM ${quote(watchTable)} LIMIT 0`);
     let names: string[];
     try {

@@ -37,7 +37,7 @@ export const RUNS_TABLE: RunTable = {
   attemptedAt: 'attempted_at',
 };
 
-/** The same table under the Python demo's names: an alias of the one design, not a second copy. */
+/** The old claim lab's names for the runs table, kept only to read lab programs saved before it used the runs table. */
 export const JOBS_TABLE: RunTable = {
   name: 'jobs',
   id: 'id',

@@ -6,7 +6,7 @@ import {
   designStatements,
   dropFinishCondition,
   fencedDesign,
-  lessonJobsDesign,
+  ownerOnlyFinishDesign,
   ownerNamesInterchangeable,
   randomTokenDesign,
   runLessonDemo,
@@ -67,7 +67,7 @@ describe('designStatements', () => {
 
 describe('ownerNamesInterchangeable', () => {
   it('holds for designs built from the rules, whose conditions compare names for equality', () => {
-    for (const design of [...comparedDesigns(), lessonJobsDesign].filter(
+    for (const design of [...comparedDesigns(), ownerOnlyFinishDesign].filter(
       (d) => d.id !== randomTokenDesign.id,
     ))
       expect(ownerNamesInterchangeable(design), design.id).toBe(true);

@@ -1,11 +1,5 @@
 import { buildDesign } from './build';
-import {
-  claimableSql,
-  COMMIT_CONDITIONS,
-  JOBS_TABLE,
-  RUNS_TABLE,
-  type CommitCondition,
-} from './conditions';
+import { claimableSql, COMMIT_CONDITIONS, RUNS_TABLE, type CommitCondition } from './conditions';
 import type { DesignRules, LeaseDesign, TargetRules } from './types';
 
 const ALL: readonly CommitCondition[] = COMMIT_CONDITIONS;
@@ -177,43 +171,28 @@ export const cancelWithoutFencingDesign = variant(
 );
 
 /**
- * The lesson's design on the Python demo's `jobs` table: the same rules under other column
- * names (a table alias), so there is one correct design. The claim lab shows its statements.
+ * A broken design: the finish checks only the owner. A fresh process of the same worker, a late
+ * finish after the lease ran out, and a second finish of a done run all get through.
  */
-export const lessonJobsDesign: LeaseDesign = buildDesign(
+export const ownerOnlyFinishDesign: LeaseDesign = variant(
   {
-    id: 'lesson-jobs',
-    name: 'The lesson’s jobs table',
-    summary:
-      'The Python demo’s table and statements: the claim bumps the fence; finish and renew match owner, fence, an unexpired lease and the running state.',
-  },
-  { ...LESSON_RULES, table: JOBS_TABLE },
-);
-
-/**
- * A broken design on the jobs table: the finish checks only the owner. A fresh process of the
- * same worker, a late finish after the lease ran out, and a second finish of a done job all get
- * through.
- */
-export const ownerOnlyJobsDesign: LeaseDesign = buildDesign(
-  {
-    id: 'lesson-jobs-owner-only',
+    id: 'owner-only-finish',
     name: 'Finish checks only the owner',
     summary:
-      'The finish matches the owner name and nothing else: generation, lease and state are ignored.',
+      'The finish matches the owner name and nothing else: fence, lease and status are ignored.',
   },
-  { ...LESSON_RULES, table: JOBS_TABLE, finish: ['owner'] },
+  { finish: ['owner'] },
 );
 
 /**
- * The racy claim the lesson warns about, split in two statements on the jobs table: a SELECT
- * that decides the job is free, then an UPDATE that takes it with no condition. Between the two,
+ * The racy claim the lesson warns about, split in two statements on the runs table: a SELECT
+ * that decides the run is free, then an UPDATE that takes it with no condition. Between the two,
  * anyone may claim.
  */
 export const selectThenUpdateClaim = {
-  check: `SELECT ${claimableSql(JOBS_TABLE)} AS free FROM jobs WHERE id = $run`,
-  take: `UPDATE jobs SET owner = $owner, until = $now + $lease, fence = fence + 1, state = 'running'
- WHERE id = $run
+  check: `SELECT ${claimableSql(RUNS_TABLE)} AS free FROM runs WHERE run_id = $run`,
+  take: `UPDATE runs SET owner = $owner, lease_until = $now + $lease, fence = fence + 1, status = 'running'
+ WHERE run_id = $run
 RETURNING fence AS token`,
 } as const;
 

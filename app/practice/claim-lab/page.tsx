@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import { ClaimLab } from '@/components/claim-lab/claim-lab';
-import { TableNames } from '@/components/lesson/table-names';
 import { PageHeader } from '@/components/ui/page-header';
 import { LAB_EXERCISES } from '@/content/claim-lab/exercises';
 
@@ -12,12 +11,11 @@ export default function ClaimLabPage() {
       <PageHeader eyebrow="Practice" title="Claim/finish lab">
         <p>
           The lesson’s SQLite demo as a TypeScript program you can edit and run. Worker A claims a
-          job, pauses past its lease, and B takes over; then both try to finish. Run it on real
-          SQLite in your browser, watch the <code>jobs</code> row change step by step, then break
+          run, pauses past its lease, and B takes over; then both try to finish. Run it on real
+          SQLite in your browser, watch the <code>runs</code> row change step by step, then break
           the finish on purpose and fix it.
         </p>
       </PageHeader>
-      <TableNames className="-mt-4 mb-8" />
       <ClaimLab exercises={LAB_EXERCISES} />
     </>
   );
