@@ -1,3 +1,4 @@
+import type { Schema } from '@/lib/storage';
 import { MAX_SEGMENT_CHARS } from './bounds';
 import { decodeSegment, headSchema, savesIndexSchema, segmentSchema } from './schema';
 import { parseHeadKey, parseIndexKey, parseSegmentKey, segmentPrefix } from './segment-keys';
@@ -104,22 +105,25 @@ export function loadSegment(state: JournalState, key: string, raw: string): Load
   return { key, raw, segment, keyframes };
 }
 
+/** Reads a history record (a head or an index of saves): null when absent, or damaged and reported. */
+function readRecord<T>(state: JournalState, key: string, raw: string, schema: Schema<T>): T | null {
+  const read = state.door.read(key, schema, null);
+  if (read.ok) return read.value;
+  reportDamaged(
+    state,
+    key,
+    raw,
+    `A saved history record was damaged and ${read.backupKey ? 'set aside' : 'could not be set aside'}. ${read.message}`,
+    read.backupKey,
+  );
+  return null;
+}
+
 /** Reads one writer's head record; a damaged or mislabelled one is set aside and reported. */
 function loadHead(state: JournalState, key: string, raw: string): LoadedHead | null {
   const address = parseHeadKey(key);
   if (!address) return null;
-  const read = state.door.read(key, headSchema, null);
-  if (!read.ok) {
-    reportDamaged(
-      state,
-      key,
-      raw,
-      `A saved history record was damaged and ${read.backupKey ? 'set aside' : 'could not be set aside'}. ${read.message}`,
-      read.backupKey,
-    );
-    return null;
-  }
-  const head = read.value;
+  const head = readRecord(state, key, raw, headSchema);
   if (!head) return null;
   if (head.prompt !== address.prompt || head.writer !== address.writer) {
     setAsideWrong(state, key, raw, 'it did not match its own key');
@@ -148,20 +152,10 @@ export function syncIndex(state: JournalState, key: string, pass: SyncPass): voi
   state.unmovable.delete(key);
   const before = Object.keys(known?.saves ?? {});
   state.indexes.delete(key);
-  const read = state.door.read(key, savesIndexSchema, null);
-  if (!read.ok) {
-    reportDamaged(
-      state,
-      key,
-      raw,
-      `A saved history record was damaged and ${read.backupKey ? 'set aside' : 'could not be set aside'}. ${read.message}`,
-      read.backupKey,
-    );
-  } else if (read.value && read.value.writer !== writer) {
+  const index = readRecord(state, key, raw, savesIndexSchema);
+  if (index && index.writer !== writer)
     setAsideWrong(state, key, raw, 'it did not match its own key');
-  } else if (read.value) {
-    state.indexes.set(key, { raw, writer, saves: read.value.saves });
-  }
+  else if (index) state.indexes.set(key, { raw, writer, saves: index.saves });
   for (const prompt of [...before, ...Object.keys(state.indexes.get(key)?.saves ?? {})])
     pass.touched.set(prompt, promptHistory(state, prompt));
 }
