@@ -286,3 +286,30 @@ describe('a queue of many runs', () => {
     expect(new Set(chaosPlan(7, ids, 10).map((f) => f.runId)).size).toBe(10);
   });
 });
+
+describe("the lab's finish is lib/lease's step", () => {
+  it('a stale finish is refused on owner and generation; the holder’s retry is a duplicate', async () => {
+    let now = 1000;
+    const task = asyncDriver(await openSqlJs());
+    const publisher = asyncDriver(await openSqlJs());
+    await submitLab(task, publisher, { runs: 1, experiment: 'x', now });
+    const lab = createCrashLab({ task, publisher, leaseSeconds: 2, clock: () => now });
+    const a = await lab.claimNext('w1');
+    if (!a.ok) throw new Error('claim');
+    now += 5;
+    const b = await lab.claimNext('w2');
+    if (!b.ok) throw new Error('takeover');
+    const stale = await lab.finish('w1', a.runId, a.generation);
+    expect(stale.ok).toBe(false);
+    if (stale.ok) return;
+    expect(stale.decision).toMatchObject({
+      kind: 'finish',
+      failed: ['owner', 'fence'],
+      authority: { holder: 'w2', token: b.generation },
+      outcome: { database: 'refused' },
+    });
+    expect(await lab.finish('w2', b.runId, b.generation)).toEqual({ ok: true });
+    const retry = await lab.finish('w2', b.runId, b.generation);
+    expect(!retry.ok && retry.decision.outcome.database).toBe('duplicate');
+  });
+});

@@ -3,7 +3,7 @@ import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
 import { oneTripOps } from './one-trip';
 import { PUBLISHER, publishThroughFence, REGISTER } from './publisher';
 import { checkpointNotWritten, refusedAtRunRow } from './decisions';
-import { finishResult, nothingClaimable, toRun } from './run-results';
+import { finishStep, nothingClaimable, toRun } from './run-results';
 import { clockStatement, CRASHLAB_SCHEMA_VERSION, publisherSchema, taskSchema } from './schema';
 import { readLabSnapshot } from './snapshot';
 import type {
@@ -263,9 +263,7 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
       return { ok: false, decision: checkpointNotWritten(facts) };
     },
     async finish(owner, run, token) {
-      const now = await clock(task);
-      const changed = await task.run(fencedDesign.finish, { run, owner, token, now, lease });
-      return finishResult(changed, await readRun(run), run, owner, token, now);
+      return finishStep(task, { owner, run, token, now: await clock(task), lease });
     },
     snapshot: () => readLabSnapshot(task, publisher, removedFence),
   };

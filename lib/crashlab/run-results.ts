@@ -1,4 +1,12 @@
-import { decideFinish, fencedDesign, finishLanded, readRunRow, type RunRow } from '@/lib/lease';
+import {
+  decideFinish,
+  fencedDesign,
+  finishLanded,
+  readRunRow,
+  START_STATE,
+  stepAsync,
+  type RunRow,
+} from '@/lib/lease';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
 import { claimRefusedOn, refusedAtRunRow, rowAuthority } from './decisions';
 import { clockStatement } from './schema';
@@ -49,6 +57,25 @@ export function finishResult(
     },
   );
   return { ok: false, decision };
+}
+
+/**
+ * The lesson's finish through lib/lease's one step: the row read, the finish run, the row read
+ * again, decided; who holds the run is what its row said before the finish.
+ */
+export async function finishStep(
+  task: AsyncSqlDriver,
+  w: { owner: string; run: string; token: number; now: number; lease: number },
+): Promise<FinishResult> {
+  const bound = {
+    design: fencedDesign,
+    runId: w.run,
+    leaseSeconds: w.lease,
+    authority: 'row' as const,
+  };
+  const write = { kind: 'finish' as const, writer: w.owner, token: w.token, now: w.now };
+  const { decision } = await stepAsync(bound, START_STATE, write, task);
+  return decision.outcome.database === 'applied' ? { ok: true } : { ok: false, decision };
 }
 
 /** The run nearest to claimable (open runs first, the lease that ends first), with the clock. */

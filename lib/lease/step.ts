@@ -8,7 +8,7 @@ import { COMMIT_CONDITIONS } from './conditions';
 import { decideCancel, decideClaim, decideCommit, decideMissingRun, finishLanded } from './decide';
 import type { WriteDecision } from './decision';
 import { fencedDesign } from './designs';
-import { authorityAfter, type DecisionContext, type HeldToken } from './judge';
+import { authorityAfter, NO_AUTHORITY, type DecisionContext, type HeldToken } from './judge';
 import { readRunRow, rowState } from './run-row';
 import { all, atomic, drive, driveAsync, get, run, type Plan } from './sql-plan';
 import type { LeaseDesign, RunOutput, RunRow } from './types';
@@ -199,7 +199,15 @@ function* cancelPlan(r: LeaseRun, state: LeaseState, w: Extract<Write, { kind: '
   return { decision, row: after, ...(bumped ? { registered: registeredResources(r.design) } : {}) };
 }
 
-function* stepPlan(r: LeaseRun, state: LeaseState, w: Write): Plan<LeaseStepResult> {
+function* stepPlan(r: LeaseRun, folded: LeaseState, w: Write): Plan<LeaseStepResult> {
+  let state = folded;
+  if (r.authority === 'row') {
+    const row = yield* readRow(r);
+    state = {
+      ...folded,
+      authority: row ? { holder: row.owner || null, token: row.fence } : NO_AUTHORITY,
+    };
+  }
   const done =
     w.kind === 'claim'
       ? yield* claimPlan(r, state, w)

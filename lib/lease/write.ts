@@ -16,6 +16,12 @@ export interface LeaseRun {
   runId: string;
   /** Lease length in database-time seconds. */
   leaseSeconds: number;
+  /**
+   * 'row': who holds the run is what its row says before each write, not what the state folded
+   * (the crash lab: its processes share no memory, and each claim sets the row's owner and
+   * generation, so the row names the newest claim's holder).
+   */
+  authority?: 'row';
 }
 
 /** Who holds what, as the step folds it over a history. */
