@@ -35,9 +35,11 @@ export function toTimelineScenario(
       omitted += 1;
       continue;
     }
-    const expect = step.result ?? (step.changed > 0 ? 'applied' : 'refused');
+    // What the timeline must find: the step's decision (lib/lease's), else the search's outcome.
+    const found = step.decision?.outcome.database ?? step.result ?? undefined;
+    const expect = found ? { expect: found } : {};
     if (step.kind === 'cancel') {
-      events.push({ kind: 'cancel', id: id(), expect });
+      events.push({ kind: 'cancel', id: id(), ...expect });
       continue;
     }
     const worker = lanes.get(step.worker)!.id;
@@ -55,20 +57,20 @@ export function toTimelineScenario(
         events.push({ kind: 'claim-read', worker, id: id() });
         break;
       case 'claim':
-        events.push({ kind: 'claim', worker, id: id(), expect });
+        events.push({ kind: 'claim', worker, id: id(), ...expect });
         if (registers && step.changed > 0) events.push({ kind: 'register', worker, id: id() });
         break;
       case 'write-check':
         events.push({ kind: 'report-check', worker, id: id() });
         break;
       case 'write':
-        events.push({ kind: 'report-write', worker, id: id(), expect });
+        events.push({ kind: 'report-write', worker, id: id(), ...expect });
         break;
       case 'send':
-        events.push({ kind: 'gateway-send', worker, id: id(), expect });
+        events.push({ kind: 'gateway-send', worker, id: id(), ...expect });
         break;
       default:
-        events.push({ kind: step.kind, worker, id: id(), expect });
+        events.push({ kind: step.kind, worker, id: id(), ...expect });
     }
   }
   const workers = [...lanes.values()].map((lane) =>
