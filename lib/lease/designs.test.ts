@@ -8,11 +8,11 @@ import {
   fencedDesign,
   ownerOnlyFinishDesign,
   ownerNamesInterchangeable,
-  randomTokenDesign,
   runLessonDemo,
   selectThenUpdateDesign,
   ttlOnlyDesign,
 } from './index';
+import { randomTokenDesign } from './designs';
 
 describe('the broken-design catalog', () => {
   it('every compared design runs the lesson demo through the lease model', async () => {

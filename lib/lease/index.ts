@@ -4,9 +4,7 @@ export {
   COMMIT_CONDITIONS,
   RUNS_TABLE,
   JOBS_TABLE,
-  commitWhere,
   conditionSql,
-  conditionHolds,
   type RunTable,
   type ConditionRow,
 } from './conditions';
@@ -14,17 +12,11 @@ export {
   CLAIM_COLUMNS,
   RUN_COLUMNS,
   FINGERPRINT_COLUMNS,
-  columnSql,
-  columnValue,
-  columnsRead,
-  runConditionSql,
   columnComparison,
   type ColumnComparison,
   orderedConditions,
   conditionsWhere,
-  conditionParams,
   conditionCheckName,
-  sameCondition,
   isClaimCondition,
   CLAIM_CONDITION_KINDS,
   LESSON_CLAIM,
@@ -40,24 +32,19 @@ export {
 } from './catalogue';
 export {
   CLAIM_READ_COLUMNS,
-  claimComparesRead,
   claimWheres,
   comparedAsRead,
-  splitClaimConditions,
   type ClaimAsRead,
   type ClaimReadColumn,
 } from './claim-compare';
-export { conditionCheck, conditionChecks, conditionsHeld } from './catalogue-checks';
+
 export {
   FENCE_SCHEMA,
   FENCE_SEEN_TABLE,
   fenceSeenTable,
-  admitSql,
   admitsPosition,
-  fencedWriteSql,
   registerSql,
   READ_SEEN,
-  READ_SEEN_BY_RUN,
   READ_SEEN_BY_RESOURCE,
   REGISTER_AND_READ_SEEN,
   fenceGuardTrigger,
@@ -69,7 +56,6 @@ export {
 export {
   registerAt,
   writeThroughFence,
-  seenByResource,
   seenByRun,
   resourceWrites,
   type ResourceWrite,
@@ -78,7 +64,6 @@ export {
 } from './fence-write';
 export {
   buildDesign,
-  buildTargets,
   claimConditionsOf,
   runTableSchema,
   ownerNamesInterchangeable,
@@ -89,17 +74,13 @@ export {
   fencedDesign,
   ttlOnlyDesign,
   selectThenUpdateDesign,
-  randomTokenDesign,
   renewWithoutTokenDesign,
   workerSideCheckDesign,
   fencePerBatchDesign,
-  finishOnRunIdDesign,
-  finishOnStateDesign,
   cancelWithoutFencingDesign,
   ownerOnlyFinishDesign,
   selectThenUpdateClaim,
   FENCED_TARGETS,
-  UNCHECKED_TARGETS,
   LESSON_RULES,
   DESIGN_CATALOG,
   dropFinishCondition,
@@ -111,7 +92,7 @@ export { createLeaseModel } from './model';
 export type { LeaseModel, LeaseModelOptions, CancelReconciliation } from './model-api';
 export { runLessonDemo, LESSON_DEMO_OUTPUT } from './demo';
 export * from './properties';
-export { CLAIMABLE_CONDITION } from './conditions';
+
 export { pickClaimableRun, CLAIM_PICKED_RUN } from './queue';
 export { describeChecked, conditionWords } from './explain-commit';
 /** The condition catalogue as the learner picks from it: the menu, its entries, their words. */
@@ -209,19 +190,7 @@ export {
   type HeldToken,
 } from './judge';
 // The checks a target runs, as data (for an engine that decides a check itself).
-export {
-  /** What a claim sees in a row: queued, expired, held, or a status. */
-  claimState,
-  /** The claim's own test. */
-  claimableCheck,
-  /** A highest-seen fence's comparison. */
-  highestSeenCheck,
-  /** An idempotency key or operation id check. */
-  keyCheck,
-  /** A majority of acceptors. */
-  quorumCheck,
-  type ClaimState,
-} from './checks';
+export { type ClaimState } from './checks';
 /** Replicated and fingerprint fences: the gateway's checks, acceptors, and fingerprint tokens. */
 export {
   GATEWAY_CHECK_KINDS,
@@ -246,7 +215,6 @@ export {
   RESCUE_FIELDS,
   RESCUER,
   rescueFieldsOf,
-  rescueSql,
   rescueRun,
   readStuck,
   decideRescue,
