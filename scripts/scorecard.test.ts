@@ -85,6 +85,8 @@ describe('scorecard measures', () => {
     const data = ["'a',", "'b',", "'c',", "'d',", "'e',", "'f',"].join('\n');
     expect(duplicatePairs([file('x.ts', logic), file('y.ts', logic)])).toHaveLength(1);
     expect(duplicatePairs([file('x.ts', data), file('y.ts', data)])).toHaveLength(0);
+    const names = ['a,', 'b,', 'type C,', 'd as e,', 'f,', 'type G,'].join('\n');
+    expect(duplicatePairs([file('x.ts', names), file('y.ts', names)])).toHaveLength(0);
   });
 
   it('every figure of the tree is at or below its ceiling, and every figure has one', () => {

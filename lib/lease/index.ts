@@ -12,6 +12,7 @@ export {
   CLAIM_COLUMNS,
   RUN_COLUMNS,
   FINGERPRINT_COLUMNS,
+  columnValue,
   columnComparison,
   type ColumnComparison,
   orderedConditions,

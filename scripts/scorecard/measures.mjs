@@ -184,11 +184,11 @@ function logicLine(line) {
   if (!t || /^(?:\/\/|\*|\/\*|import\b|export\s*\{|\}|\)|\]|[{}()[\];,]+$)/.test(t)) return null;
   return t;
 }
-/** A data line: an entry of a literal (a key and a plain value, a string, a number). */
+/** A data line: an entry of a literal (a key and a plain value, a string, a number), or a name of an import or export list. */
 const dataLine = (t) =>
   /^(?:[\w$'"-]+\s*:\s*)?(?:'[^']*'|"[^"]*"|`[^`$]*`|-?\d[\d_.]*|true|false|null|undefined)\s*,?$/.test(
     t,
-  ) || /^(?:type\s+)?\w+,?$/.test(t);
+  ) || /^(?:type\s+)?[\w$]+(?:\s+as\s+[\w$]+)?,?$/.test(t);
 
 /**
  * Duplicate pairs: two places (outside tests) whose next 6 compared lines are the same and not
