@@ -139,7 +139,7 @@ export function HistoryLanes({ drawing }: { drawing: HistoryDrawing }) {
         caption={`Events on the timeline (${drawing.eventCount}${drawing.eventCount > listed.length ? `, the first ${listed.length} listed` : ''})`}
         captionStyle="title"
         tableClassName="text-xs"
-        columns={['Time', 'Process', 'Event', 'Write', 'Run', 'Generation', 'Detail']}
+        columns={['Time', 'Process', 'Event', 'Write', 'Run', 'Fence (generation)', 'Detail']}
       >
         {listed.map((e, i) => (
           <Row key={i}>

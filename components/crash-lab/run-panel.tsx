@@ -34,7 +34,7 @@ export function RunPanel({ snapshot, now }: { snapshot: LabSnapshot | null; now:
                 <dd className="font-semibold">{run.owner || '(nobody)'}</dd>
               </div>
               <div>
-                <dt className="text-muted">Generation</dt>
+                <dt className="text-muted">Fence (generation)</dt>
                 <dd className="font-semibold">{run.fence}</dd>
               </div>
               <div>

@@ -250,13 +250,14 @@ function gatewayLines(
   return [...lines, `gateway writes: ${writes}`];
 }
 
-/** The run row after a step, as the trace table shows it: no token in a design without a fence. */
+/** The run row after a step, as the trace shows it, in the runs table's names (no token unfenced). */
 export function explainRunRow(
   run: { owner: string; fence: number; leaseUntil: number; status: string },
   v: Vocabulary,
 ): Explained {
   const token = v.fenced ? ` ${v.token}=${run.fence}` : '';
-  return explained(`owner=${run.owner || '∅'}${token} until=${run.leaseUntil} ${run.status}`);
+  const owner = run.owner || '∅';
+  return explained(`owner=${owner}${token} lease_until=${run.leaseUntil} status=${run.status}`);
 }
 
 const seconds = (t: number): number => (Number.isInteger(t) ? t : Number(t.toFixed(2)));

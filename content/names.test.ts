@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runProgram } from '@/lib/claim-lab/run-program';
+import {
+  comparedDesigns,
+  designStatements,
+  LESSON_VOCABULARY,
+  ownerOnlyFinishDesign,
+  RUN_STATUSES,
+  selectThenUpdateClaim,
+} from '@/lib/lease';
+import { openSqlJs } from '@/lib/sqlite';
+import { runRowLine } from '@/lib/timeline';
+import { LAB_EXERCISES } from './claim-lab/exercises';
+import { DEMO } from './lesson';
+import { SANDBOX_SCRIPT, SANDBOX_SEED } from './sandbox';
+
+// Issue 39 point 5: one schema, one set of names, everywhere the learner reads SQL or a column
+// label. The names come from the glossary's list in docs/architecture.md, not from this file.
+
+/** The backticked names of the "names the learner sees" list in docs/architecture.md. */
+function glossaryNames(): Set<string> {
+  const doc = readFileSync(new URL('../docs/architecture.md', import.meta.url), 'utf8');
+  const start = doc.indexOf('### The names the learner sees');
+  const section = doc.slice(start, doc.indexOf('\n#', start + 4));
+  const rows = section
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !/^\| (kind|-)/.test(line));
+  return new Set(rows.flatMap((row) => [...row.matchAll(/`([^`]+)`/g)].map((m) => m[1])));
+}
+
+const KEYWORDS = new Set(
+  'CREATE TABLE IF NOT EXISTS TEXT PRIMARY KEY NULL DEFAULT INTEGER CHECK IN INSERT INTO VALUES UPDATE SET WHERE AND OR RETURNING AS SELECT FROM ON CONFLICT DO'.split(
+    ' ',
+  ),
+);
+
+/** Every SQL text the learner is shown, by where it is shown. */
+function sqlTexts(): [string, string][] {
+  const texts: [string, string][] = [
+    ['sandbox seed', SANDBOX_SEED],
+    ['sandbox script', String(SANDBOX_SCRIPT)],
+    ...DEMO.steps
+      .filter((line) => /^\s*(create table|update|select|insert into)\b/i.test(line))
+      .map((line): [string, string] => ['lesson demo', line]),
+    ['split claim (check)', selectThenUpdateClaim.check],
+    ['split claim (take)', selectThenUpdateClaim.take],
+  ];
+  for (const d of [...comparedDesigns(), ownerOnlyFinishDesign]) {
+    texts.push([`${d.id} schema`, d.schema], [`${d.id} submit`, d.submit]);
+    for (const s of designStatements(d)) texts.push([`${d.id} ${s.label}`, s.sql]);
+  }
+  for (const e of LAB_EXERCISES)
+    for (const program of [e.starter, e.solution])
+      for (const m of program.matchAll(/`([^`]*)`/g))
+        if (/\b(UPDATE|SELECT|INSERT|CREATE)\b/i.test(m[1]))
+          texts.push([`claim lab ${e.id}`, m[1]]);
+  return texts;
+}
+
+/** The names a SQL text uses: identifiers outside comments, string literals and parameters. */
+function namesIn(sql: string): string[] {
+  const body = sql
+    .replace(/--[^\n]*/g, ' ')
+    .replace(/'[^']*'/g, ' ')
+    .replace(/\$\w+/g, ' ');
+  return [...body.matchAll(/\b[A-Za-z_]\w*\b/g)]
+    .map((m) => m[0])
+    .filter((w) => !KEYWORDS.has(w.toUpperCase()));
+}
+
+describe('one schema, one set of names', () => {
+  const allowed = glossaryNames();
+
+  it('reads the glossary’s list: the runs table and its columns are in it', () => {
+    for (const name of ['runs', 'run_id', 'owner', 'fence', 'lease_until', 'status', 'queued'])
+      expect(allowed).toContain(name);
+  });
+
+  it('every SQL text the learner sees names only the glossary’s tables and columns', () => {
+    const outside = sqlTexts().flatMap(([where, sql]) =>
+      namesIn(sql)
+        .filter((name) => !allowed.has(name))
+        .map((name) => `${where}: ${name}`),
+    );
+    expect([...new Set(outside)]).toEqual([]);
+  });
+
+  it('catches the claim lab’s old names (the check can fail)', () => {
+    const old = `UPDATE jobs SET state = 'done' WHERE id = $run AND until > $now AND state = 'running'`;
+    expect(namesIn(old).filter((name) => !allowed.has(name))).toEqual([
+      'jobs',
+      'state',
+      'id',
+      'until',
+      'state',
+    ]);
+  });
+
+  it('every status a SQL text sets or compares is one of the lesson’s statuses', () => {
+    const statuses = new Set<string>(RUN_STATUSES);
+    const seen = sqlTexts().flatMap(([where, sql]) =>
+      [...sql.matchAll(/\bstatus\s*(?:=|IN\s*\()\s*'(\w+)'/gi)].map((m) => [where, m[1]]),
+    );
+    expect(seen.length).toBeGreaterThan(10);
+    expect(seen.filter(([, s]) => !statuses.has(s!))).toEqual([]);
+  });
+
+  it('the claim lab’s step table and the timeline’s trace label the run row’s columns the same', async () => {
+    const demo = LAB_EXERCISES.find((e) => e.id === 'demo')!;
+    const run = runProgram(await openSqlJs(), demo.starter);
+    const columns = run.steps.find((s) => s.table)?.table?.columns.map(String) ?? [];
+    expect(columns).toEqual(['run_id', 'owner', 'lease_until', 'fence', 'status']);
+    const trace = runRowLine(
+      { owner: 'A', fence: 1, leaseUntil: 5, status: 'running' },
+      LESSON_VOCABULARY,
+    );
+    const labels = [...trace.matchAll(/(\w+)=/g)].map((m) => m[1]);
+    expect(labels.filter((l) => !allowed.has(l))).toEqual([]);
+  });
+});
