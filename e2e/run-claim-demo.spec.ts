@@ -371,3 +371,39 @@ test.describe('before the editor has loaded', () => {
     );
   });
 });
+
+test('a program saved under the demo’s old names (jobs, id, until, state) is kept, runs as saved, and says the names changed', async ({
+  page,
+}) => {
+  await openLab(page);
+  const note = page.getByRole('note').filter({ hasText: 'old names' });
+  await expect(note).toHaveCount(0);
+  const old = DEMO_PROGRAM.replaceAll('runs', 'jobs')
+    .replaceAll('run_id', 'id')
+    .replaceAll('lease_until', 'until')
+    .replaceAll('status', 'state')
+    .replaceAll("'queued'", "'ready'")
+    .replace(
+      /CREATE TABLE IF NOT EXISTS jobs \([\s\S]*?\n\);/,
+      () =>
+        'CREATE TABLE IF NOT EXISTS jobs(id TEXT PRIMARY KEY, owner TEXT, until INTEGER, fence INTEGER, state TEXT)',
+    )
+    .replace(
+      'INSERT INTO jobs (id) VALUES ($run)',
+      "INSERT INTO jobs VALUES ($run, '', 0, 0, 'ready')",
+    );
+  expect(old).toContain('CREATE TABLE IF NOT EXISTS jobs(');
+  await replaceProgram(page, old);
+  await expect(note).toBeVisible();
+  await page.reload();
+  await editorReady(page);
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText('UPDATE jobs');
+  await expect(note).toContainText('the demo now uses the lesson’s');
+  await runButton(page).click();
+  await expect(page.getByTestId('verdict')).toHaveText('pass', HEAVY_LOAD);
+  await expect(
+    page.getByRole('table', { name: 'runs after step 4' }).getByRole('columnheader'),
+  ).toHaveText(['id', 'owner', 'until', 'fence', 'state']);
+  await page.getByRole('button', { name: 'Reset to the original' }).click();
+  await expect(note).toHaveCount(0);
+});
