@@ -158,7 +158,7 @@ function readThenWriteHint(run: LabRun): LabHint | null {
   const line = step?.from?.line ?? step?.line ?? null;
   return {
     line,
-    text: `${lateReads === 1 ? 'A read runs' : `${lateReads} reads run`} after the first UPDATE${line ? ` (line ${line})` : ''} has taken the job, so ${lateReads === 1 ? 'it sees' : 'they see'} the job taken. Move every read before that UPDATE.`,
+    text: `${lateReads === 1 ? 'A read runs' : `${lateReads} reads run`} after the first UPDATE${line ? ` (line ${line})` : ''} has taken the run, so ${lateReads === 1 ? 'it sees' : 'they see'} the run taken. Move every read before that UPDATE.`,
   };
 }
 

@@ -14,7 +14,7 @@ import { checkParams, describeType, formatValue } from './program-values';
 import { snapshotter, type LabCell, type LabTable } from './snapshot';
 import { compileProgram } from './transpile';
 
-/** The watched table (jobs) as it was right after one statement. */
+/** The watched table (runs) as it was right after one statement. */
 export interface LabStep {
   /** 1-based position among the program's database calls. */
   index: number;
