@@ -113,8 +113,13 @@ export function CasePlayer({ caseFile }: { caseFile: CaseFile }) {
           <StepControls t={t} current={current} />
         </section>
       </div>
-      {t.score ? (
-        <ScorePanel scenario={t.scenario} score={t.score} saveStatus={t.saveStatus} />
+      {t.score && t.trace ? (
+        <ScorePanel
+          scenario={t.scenario}
+          trace={t.trace}
+          score={t.score}
+          saveStatus={t.saveStatus}
+        />
       ) : null}
       {t.finished && t.trace ? <OutcomeTable scenario={t.scenario} trace={t.trace} /> : null}
     </div>

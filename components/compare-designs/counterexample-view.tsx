@@ -1,13 +1,7 @@
 import { STEP_ACTION, toTimelineScenario, type Counterexample } from '@/lib/checker';
+import { PROPERTY_WORDS } from '@/lib/lease';
 import { scenarioLink } from '@/lib/timeline';
 import { Cell, Row, Table } from '@/components/ui/table';
-
-const PROPERTY_TEXT: Record<number, string> = {
-  1: 'After a newer claim succeeds, no write of an older generation may land at any protected target.',
-  2: 'Fence values only grow, and two claims never share a token.',
-  3: 'A run in a final state is never claimed again.',
-  4: 'At most one finish per run succeeds.',
-};
 
 /** The shortest violating schedule, step by step, ending at the step that breaks the property. */
 export function CounterexampleView({
@@ -23,7 +17,7 @@ export function CounterexampleView({
     <figure className="grid min-w-0 gap-2 *:min-w-0">
       <figcaption className="text-sm">
         <span className="font-semibold">Counterexample.</span> Property {violation.property}:{' '}
-        {PROPERTY_TEXT[violation.property]}
+        {PROPERTY_WORDS[violation.property].rule}
       </figcaption>
       <Table
         label="Counterexample steps"

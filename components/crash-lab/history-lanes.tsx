@@ -8,6 +8,7 @@ import {
   type LaneMark,
   type MarkKind,
 } from '@/lib/crashlab';
+import { OUTCOME_WORDS } from '@/lib/lease';
 import { Panel } from '@/components/ui/panel';
 import { Cell, Row, Table } from '@/components/ui/table';
 
@@ -20,7 +21,7 @@ const GLYPHS: Record<MarkKind, { glyph: string; tone: string }> = {
   pause: { glyph: '‖', tone: 'text-ink' },
   resume: { glyph: '▶', tone: 'text-ink' },
   takeover: { glyph: '◆', tone: 'text-accent' },
-  refused: { glyph: '⊘', tone: 'text-bad' },
+  refused: { glyph: OUTCOME_WORDS.refused.glyph, tone: 'text-bad' },
   'ack-lost': { glyph: '?', tone: 'text-accent' },
   duplicate: { glyph: '=', tone: 'text-good' },
 };

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { OutcomeKind } from '@/lib/lease';
 import { SaveIndicator } from '@/components/ui/save-indicator';
 import { usePredictionDraft } from '@/components/ui/use-prediction-draft';
-import { describeEvent, isWriteEvent, type Predictions, type Scenario } from '@/lib/timeline';
+import { scenarioEventLabel, isWriteEvent, type Predictions, type Scenario } from '@/lib/timeline';
 
 /** "What happens to each write?": the four outcomes, not a judgement of what should happen. */
 const CHOICES: { value: OutcomeKind; label: string }[] = [
@@ -68,11 +68,11 @@ export function PredictionList({
               aria-describedby={event.note ? `note-${event.id}` : undefined}
               className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-md border border-line px-3 py-2"
             >
-              <legend className="sr-only">{describeEvent(event)}</legend>
+              <legend className="sr-only">{scenarioEventLabel(scenario, event)}</legend>
               <span className="min-w-0 flex-1 basis-full text-sm sm:basis-48">
                 <span aria-hidden="true">
                   <span className="mr-2 font-mono text-muted">#{index + 1}</span>
-                  {describeEvent(event)}
+                  {scenarioEventLabel(scenario, event)}
                 </span>
                 {event.note ? (
                   <span id={`note-${event.id}`} className="block text-muted">

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { describeEvent, parseScenario, type Scenario } from '@/lib/timeline';
+import { scenarioEventLabel, parseScenario, type Scenario } from '@/lib/timeline';
 import { BuilderSettings } from './builder-settings';
 import { ConditionSettings } from './condition-settings';
 import { NewEvent } from './new-event';
@@ -58,7 +58,7 @@ export function ScenarioBuilder({
             className="flex flex-wrap items-center gap-2 rounded-md border border-line px-2 py-1 text-sm"
           >
             <span className="font-mono text-muted">#{index + 1}</span>
-            <span className="min-w-0 flex-1">{describeEvent(event)}</span>
+            <span className="min-w-0 flex-1">{scenarioEventLabel(scenario, event)}</span>
             <Button
               aria-label={`Move event ${index + 1} up`}
               disabled={index === 0}

@@ -1,15 +1,17 @@
 import { useEffect, useRef } from 'react';
-import { describeEvent, summarizeVerdict, type Scenario, type Score } from '@/lib/timeline';
+import { stepView, type Scenario, type Score, type Trace } from '@/lib/timeline';
 import type { SaveStatus } from './use-timeline';
 import { panelClass } from '@/components/ui/panel';
 
 /** The score and each mistake explained with the rule that decided the write. */
 export function ScorePanel({
   scenario,
+  trace,
   score,
   saveStatus,
 }: {
   scenario: Scenario;
+  trace: Trace;
   score: Score;
   saveStatus: SaveStatus;
 }) {
@@ -41,20 +43,19 @@ export function ScorePanel({
       ) : (
         <ul className="mt-2 space-y-2 text-sm">
           {score.mistakes.map((m) => {
-            const event = scenario.events[m.effect.eventIndex];
-            // The rule texts are the explainer's, chosen by the checks that decided the write.
-            const rules = m.effect.rules;
+            // Every word is the step's view: the rules of the checks that decided the write.
+            const view = stepView(trace, scenario, m.effect.eventIndex);
             return (
               <li key={m.eventId} className="rounded-md border border-line p-2">
                 <p>
                   <strong>
-                    #{m.effect.eventIndex + 1} {describeEvent(event)}
+                    #{view.index + 1} {view.event}
                   </strong>
-                  : you said {m.predicted ?? 'nothing'}, it was {summarizeVerdict(m.effect)}.
+                  : you said {m.predicted ?? 'nothing'}, it was {view.verdict}.
                 </p>
-                <p className="text-muted">{m.effect.explanation}</p>
+                <p className="text-muted">{view.line}</p>
                 <ul className="ml-4 list-disc">
-                  {rules.map((rule) => (
+                  {view.rules.map((rule) => (
                     <li key={rule}>{rule}</li>
                   ))}
                 </ul>

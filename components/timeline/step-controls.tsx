@@ -1,12 +1,13 @@
 import { Button } from '@/components/ui/button';
-import { describeEvent, summarizeVerdict, type TraceStep } from '@/lib/timeline';
-import { StatePanel } from './state-panel';
+import { stepView, type StepView, type TraceStep } from '@/lib/timeline';
+import { RulePanel, StatePanel } from './state-panel';
 import type { TimelineController } from './use-timeline';
 
 /** Step forward and back, or run to the end; the current step is announced in a live region. */
 export function StepControls({ t, current }: { t: TimelineController; current: TraceStep | null }) {
   const total = t.trace?.steps.length ?? 0;
   const unmarked = t.writeIds.filter((id) => !t.predictions[id]).length;
+  const view = current && t.trace ? stepView(t.trace, t.scenario, current.index) : null;
   return (
     <>
       <div className="flex flex-wrap gap-2">
@@ -30,31 +31,19 @@ export function StepControls({ t, current }: { t: TimelineController; current: T
         </p>
       ) : null}
       <p role="status" aria-live="polite" className="rounded-md border border-line p-3 text-sm">
-        {current
-          ? `${announce(current, total)}${t.score ? ` Score: ${t.score.score} of ${t.score.total}.` : ''}`
+        {view
+          ? `${announce(view, total)}${t.score ? ` Score: ${t.score.score} of ${t.score.total}.` : ''}`
           : t.trace
             ? `Ready: ${total} events. Nothing has run yet.`
             : 'Loading the simulator…'}
       </p>
-      {current ? (
-        <StatePanel
-          snapshot={current.after}
-          reportStore={t.trace?.writes.some((w) => w.target === 'report') ?? false}
-          {...(t.trace ? { vocabulary: t.trace.vocabulary } : {})}
-          scenario={t.scenario}
-        />
-      ) : null}
+      {view ? <RulePanel view={view} /> : null}
+      {view ? <StatePanel view={view} /> : null}
     </>
   );
 }
 
-function announce(step: TraceStep, total: number): string {
-  const effect = step.effects[0];
-  const outcome =
-    effect?.kind === 'write'
-      ? `${summarizeVerdict(effect)}. ${effect.explanation}`
-      : effect?.kind === 'note'
-        ? effect.text
-        : '';
-  return `Step ${step.index + 1} of ${total}, t=${step.at}: ${describeEvent(step.event)}: ${outcome}`;
+function announce(view: StepView, total: number): string {
+  const outcome = view.verdict ? `${view.verdict}. ${view.line}` : view.line;
+  return `Step ${view.index + 1} of ${total}, t=${view.at}: ${view.event}: ${outcome}`;
 }

@@ -136,8 +136,13 @@ export function TimelineExercise() {
           <StepControls t={t} current={current} />
         </section>
       </div>
-      {t.score ? (
-        <ScorePanel scenario={t.scenario} score={t.score} saveStatus={t.saveStatus} />
+      {t.score && t.trace ? (
+        <ScorePanel
+          scenario={t.scenario}
+          trace={t.trace}
+          score={t.score}
+          saveStatus={t.saveStatus}
+        />
       ) : null}
       {t.finished ? (
         <ScenarioExplanation scenario={t.scenario} takeaway={library?.takeaway} />
@@ -147,7 +152,7 @@ export function TimelineExercise() {
           <h2 id="trace-heading" className="mb-2 text-xl font-semibold">
             Trace
           </h2>
-          <TraceTable trace={t.trace} position={t.position} />
+          <TraceTable trace={t.trace} scenario={t.scenario} position={t.position} />
         </section>
       ) : (
         <p className="text-muted">Loading SQLite…</p>

@@ -195,7 +195,7 @@ export function TimelineLanes({
               const y = laneY.get(read.worker) ?? 0;
               return (
                 <g key={read.eventId}>
-                  <title>{describeEvent(scenario.events[read.index])}</title>
+                  <title>{describeEvent(scenario.events[read.index], trace?.vocabulary)}</title>
                   <rect
                     x={read.x - 6}
                     y={y - 6}
@@ -219,7 +219,7 @@ export function TimelineLanes({
               const tone = effect ? TONE_COLOR[markTone(effect)] : null;
               return (
                 <g key={mark.eventId}>
-                  <title>{`${describeEvent(event)}${effect ? `: ${effect.verdictLine}` : ''}`}</title>
+                  <title>{`${describeEvent(event, trace?.vocabulary)}${effect ? `: ${effect.verdictLine}` : ''}`}</title>
                   {currentEvent?.id === mark.eventId ? (
                     <circle
                       cx={mark.x}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { OUTCOME_KINDS, OUTCOME_WORDS } from '@/lib/lease';
 import { formatDuration } from '@/lib/timeline';
 import { OUTCOME_GLYPH, TONE_COLOR } from './timeline-marks';
 
@@ -113,10 +114,16 @@ export function TimelineLegend({ use }: { use: LegendUse }) {
         <Entry swatch={<Dot fill={TONE_COLOR.applied} />}>took effect</Entry>
         <Entry swatch={<Dot fill={TONE_COLOR['held-back']} />}>held back: no effect</Entry>
         <Entry swatch={<Dot fill={TONE_COLOR.broke} />}>broke a safety property</Entry>
-        <Entry swatch={<Glyph>{OUTCOME_GLYPH.applied}</Glyph>}>applied</Entry>
-        <Entry swatch={<Glyph>{`${OUTCOME_GLYPH.refused} 0`}</Glyph>}>refused (rows changed)</Entry>
-        <Entry swatch={<Glyph>{OUTCOME_GLYPH.duplicate}</Glyph>}>duplicate</Entry>
-        <Entry swatch={<Glyph>{OUTCOME_GLYPH.unknown}</Glyph>}>unknown to the caller</Entry>
+        {OUTCOME_KINDS.map((kind) => (
+          <Entry
+            key={kind}
+            swatch={
+              <Glyph>{kind === 'refused' ? `${OUTCOME_GLYPH[kind]} 0` : OUTCOME_GLYPH[kind]}</Glyph>
+            }
+          >
+            {OUTCOME_WORDS[kind].legend}
+          </Entry>
+        ))}
         <Entry
           swatch={
             <svg width={14} height={16} aria-hidden="true">

@@ -1,3 +1,4 @@
+import { OUTCOME_WORDS } from '@/lib/lease';
 import type { WriteEffect } from '@/lib/timeline';
 
 /**
@@ -19,4 +20,13 @@ export function outcomeGlyph(effect: Pick<WriteEffect, 'outcome' | 'rowsChanged'
   return `${OUTCOME_GLYPH.refused} ${effect.rowsChanged}`;
 }
 
-export const OUTCOME_GLYPH = { applied: '✓', refused: '✗', duplicate: '=', unknown: '?' } as const;
+/** The outcome glyphs: lib/lease's one table (refused is ⊘ everywhere). */
+export const OUTCOME_GLYPH = {
+  applied: OUTCOME_WORDS.applied.glyph,
+  refused: OUTCOME_WORDS.refused.glyph,
+  duplicate: OUTCOME_WORDS.duplicate.glyph,
+  unknown: OUTCOME_WORDS.unknown.glyph,
+} as const;
+
+/** A step view's outcome tone as text colour. */
+export const TONE_TEXT = { good: 'text-good', bad: 'text-bad', muted: 'text-muted' } as const;

@@ -1,11 +1,21 @@
 import { Cell, Row, Table } from '@/components/ui/table';
-import { describeEvent, runRowLine, summarizeVerdict, type Trace } from '@/lib/timeline';
+import { stepView, type Scenario, type StepView, type Trace } from '@/lib/timeline';
+import { TONE_TEXT } from './timeline-marks';
 
 /**
  * The accessible view of the trace: one row per event, with the verdict, its reason and the run
- * row after it. Rows after the current position are listed without their outcome.
+ * row after it, each from the step's view (lib/timeline's stepView). Rows after the current
+ * position are listed without their outcome.
  */
-export function TraceTable({ trace, position }: { trace: Trace; position: number }) {
+export function TraceTable({
+  trace,
+  scenario,
+  position,
+}: {
+  trace: Trace;
+  scenario: Scenario;
+  position: number;
+}) {
   return (
     <Table
       region="Trace table"
@@ -13,47 +23,49 @@ export function TraceTable({ trace, position }: { trace: Trace; position: number
       tableClassName="min-w-[40rem]"
       columns={['#', 'Time', 'Event', 'Outcome', 'Why', 'Run row after']}
     >
-      {trace.steps.map((step) => {
-        const shown = step.index <= position;
-        const write = step.effects.find((e) => e.kind === 'write');
-        const noteText = step.effects.find((e) => e.kind === 'note');
-        const run = step.after.run;
-        return (
-          <Row
-            key={step.event.id}
-            aria-current={step.index === position ? 'step' : undefined}
-            className={step.index === position ? 'bg-surface-2 font-medium' : ''}
-          >
-            <Cell className="font-mono">{step.index + 1}</Cell>
-            <Cell className="font-mono">{step.at}</Cell>
-            <Cell>{describeEvent(step.event)}</Cell>
-            <Cell>
-              {!shown ? (
-                <span className="text-muted">not run yet</span>
-              ) : write && write.kind === 'write' ? (
-                <span className={write.outcome === 'refused' ? 'text-bad' : 'text-good'}>
-                  {write.outcome === 'refused' ? '✗ ' : '✓ '}
-                  {summarizeVerdict(write)}
-                </span>
-              ) : (
-                <span className="text-muted">no write</span>
-              )}
-            </Cell>
-            <Cell>
-              {shown
-                ? write && write.kind === 'write'
-                  ? write.explanation
-                  : noteText?.kind === 'note'
-                    ? noteText.text
-                    : ''
-                : ''}
-            </Cell>
-            <Cell className="font-mono text-xs">
-              {shown ? runRowLine(run, trace.vocabulary) : ''}
-            </Cell>
-          </Row>
-        );
-      })}
+      {trace.steps.map((step) => (
+        <TraceRow
+          key={step.event.id}
+          view={stepView(trace, scenario, step.index)}
+          shown={step.index <= position}
+          current={step.index === position}
+        />
+      ))}
     </Table>
+  );
+}
+
+/** One step of the trace table: its event, and once shown its outcome, reason and run row. */
+export function TraceRow({
+  view,
+  shown,
+  current,
+}: {
+  view: StepView;
+  shown: boolean;
+  current: boolean;
+}) {
+  return (
+    <Row
+      aria-current={current ? 'step' : undefined}
+      className={current ? 'bg-surface-2 font-medium' : ''}
+    >
+      <Cell className="font-mono">{view.index + 1}</Cell>
+      <Cell className="font-mono">{view.at}</Cell>
+      <Cell>{view.event}</Cell>
+      <Cell>
+        {!shown ? (
+          <span className="text-muted">not run yet</span>
+        ) : view.outcome && view.verdict ? (
+          <span className={TONE_TEXT[view.outcome.tone]}>
+            {view.outcome.glyph} {view.verdict}
+          </span>
+        ) : (
+          <span className="text-muted">no write</span>
+        )}
+      </Cell>
+      <Cell>{shown ? view.line : ''}</Cell>
+      <Cell className="font-mono text-xs">{shown ? view.runRowLine : ''}</Cell>
+    </Row>
   );
 }

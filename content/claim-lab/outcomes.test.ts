@@ -76,7 +76,7 @@ describe('claim lab write outcomes', () => {
       failed: [],
       violation: 'stale-write',
       sentence:
-        "1 row changed: A's stale finish landed, though A no longer holds the run: this design checks only the owner, the lease and the status, and the owner was A, the lease ran until 11 and the status was running; a newer generation of A holds the run (fence 2). This breaks property 1 (only the current holder’s writes land): the culprit is A (fence 1), the victim is A (fence 2).",
+        "1 row changed: A's stale finish landed, though A no longer holds the run: this design checks only the owner, the lease and the status, and the owner was A, the lease ran until 11 and the status was running; nothing compared A's fence 1 with the run's fence 2; a newer generation of A holds the run (fence 2). This breaks property 1 (only the current holder’s writes land): the culprit is A (fence 1), the victim is A (fence 2).",
     });
   });
 

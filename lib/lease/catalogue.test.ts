@@ -235,7 +235,7 @@ describe('a fingerprint finish', () => {
             },
           );
           const text = explain(d).sentence;
-          const shown = (v: unknown) => (v === '' ? '(nobody)' : String(v));
+          const shown = (v: unknown) => (v === '' ? 'nobody' : String(v));
           const actual = (check.actual as (string | number)[]).map(shown);
           const tuple = actual.length === 1 ? actual[0] : `(${actual.join(', ')})`;
           expect(text).toContain(check.held ? `was ${tuple}` : `is ${tuple}`);

@@ -107,7 +107,7 @@ describe('explain: every word about a write, from its decision', () => {
       changed: 0,
     });
     const rules = explain(equality, RANGE).rules.join(' ');
-    expect(rules).toMatch(/A RangeID names an execution generation/);
+    expect(rules).toMatch(/Each RangeID names an execution generation/);
     expect(rules).not.toMatch(/Highest-seen/);
   });
 

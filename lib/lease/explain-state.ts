@@ -4,6 +4,7 @@ import { explained, type Explained } from './explained';
 import { namesToken, tokenName } from './explain-words';
 import { GATEWAY_CHECK_LABELS, type GatewayCheckKind } from './replicated-fence';
 import { TARGET_CHECK_LABELS, type TargetCheckKind } from './target-checks';
+import { gatewayLines } from './explain-gateway';
 
 /*
  * The explainer's words for what a scenario is set up with and what its targets hold after a
@@ -164,11 +165,15 @@ export function explainState(
       (settings.targetChecks ?? []).map((c) => [c.target.replace(/^gateway:/, ''), c.check]),
     );
     const fallback = settings.gateway.check;
+    const acceptorsOf = new Map(
+      (settings.targetChecks ?? []).map((c) => [c.target.replace(/^gateway:/, ''), c.acceptors]),
+    );
     remote.push(
       ...gatewayLines(
         t,
         (resource) => (resource === null ? fallback : (own.get(resource) ?? fallback)),
         namesToken(v) ? token : null,
+        (resource) => acceptorsOf.get(resource) ?? settings.gateway?.acceptors ?? 3,
       ),
     );
   }
@@ -186,6 +191,9 @@ export function explainState(
 
 function workerLine(w: WorkerFacts, v: Vocabulary): string {
   const restart = w.restartOf ? ` (${w.restartOf} restarted, claims as ${w.restartOf})` : '';
+  // A worker that has not claimed holds nothing: no token, no lease to believe in.
+  if (w.token === 0)
+    return `${w.id}${restart} ${w.paused ? 'paused' : 'running'}, no claim yet, its clock reads ${w.clock}`;
   const token = v.fenced ? `, ${tokenName(v)} ${w.token}` : '';
   const lease =
     w.token > 0
@@ -196,68 +204,30 @@ function workerLine(w: WorkerFacts, v: Vocabulary): string {
   return `${w.id}${restart} ${w.paused ? 'paused' : 'running'}${token}, its clock reads ${w.clock}${lease}`;
 }
 
-/**
- * The gateway's lines: the highest token each resource that keeps one has seen, and which
- * resources keep none (each resource has its own check).
- */
-function gatewayLines(
-  t: TargetFacts,
-  checkOf: (resource: string | null) => TargetCheckKind,
-  /** The token's name; null in a design that names no token (a write's line then shows none). */
-  named: string | null,
-): string[] {
-  const token = named ?? 'token';
-  const keepsToken = (resource: string | null) =>
-    checkOf(resource) === 'highest-seen' || checkOf(resource) === 'majority';
-  const used = [
-    ...new Set([...Object.keys(t.gatewayHighest), ...t.gatewayWrites.map((w) => w.resource)]),
-  ];
-  const keeping = used.length ? used.filter(keepsToken) : keepsToken(null) ? [null] : [];
-  const none = used.length ? used.filter((r) => !keepsToken(r)) : keepsToken(null) ? [] : [null];
-  const lines: string[] = [];
-  if (keeping.length) {
-    const highest = Object.entries(t.gatewayHighest).filter(([resource]) => keepsToken(resource));
-    lines.push(
-      `gateway highest ${token}: ${
-        highest.length
-          ? highest
-              .map(([resource, value]) => {
-                const promised = t.gatewayPromises?.[resource] ?? [];
-                return promised.length > 1
-                  ? `${resource} → acceptors promised ${promised.join(', ')}`
-                  : `${resource} → ${value}`;
-              })
-              .join('; ')
-          : 'none seen'
-      }`,
-    );
-  }
-  // Beside a resource with another check, each one that keeps none is named; alone, one line says it.
-  if (none.length && (keeping.length || new Set(none.map(checkOf)).size > 1))
-    for (const r of none)
-      lines.push(`gateway (${r}): keeps no ${token} (its check: ${checkOf(r)})`);
-  else if (none.length) lines.push(`gateway: keeps no ${token} (its check: ${checkOf(none[0])})`);
-  if (!t.gatewayWrites.length) return lines;
-  const writes = t.gatewayWrites
-    .map((w) => {
-      const notes = [
-        named === null ? '' : `${token} ${w.token}`,
-        w.committed === false ? `only ${w.acks} acceptor(s): not committed` : '',
-      ].filter(Boolean);
-      return `${w.resource} “${w.body}” by ${w.worker}${notes.length ? ` (${notes.join(', ')})` : ''}`;
-    })
-    .join('; ');
-  return [...lines, `gateway writes: ${writes}`];
-}
-
-/** The run row after a step, as the trace shows it, in the runs table's names (no token unfenced). */
+/** The run row after a step, as the trace table shows it: no token in a design without a fence. */
 export function explainRunRow(
-  run: { owner: string; fence: number; leaseUntil: number; status: string },
+  run: {
+    owner: string;
+    fence: number;
+    leaseUntil: number;
+    status: string;
+    attempt?: number;
+    claimedAt?: number;
+    attemptedAt?: number;
+  },
   v: Vocabulary,
 ): Explained {
   const token = v.fenced ? ` ${v.token}=${run.fence}` : '';
-  const owner = run.owner || '∅';
-  return explained(`owner=${owner}${token} lease_until=${run.leaseUntil} status=${run.status}`);
+  const claim = [
+    run.attempt !== undefined
+      ? ` ${v.fenced && v.token === 'attempt' ? 'attempt column' : 'attempt'}=${run.attempt}`
+      : '',
+    run.claimedAt !== undefined ? ` claimed_at=${run.claimedAt}` : '',
+    run.attemptedAt !== undefined ? ` attempted_at=${run.attemptedAt}` : '',
+  ].join('');
+  return explained(
+    `owner=${run.owner || '∅'}${token} lease_until=${run.leaseUntil} status=${run.status}${claim}`,
+  );
 }
 
 const seconds = (t: number): number => (Number.isInteger(t) ? t : Number(t.toFixed(2)));

@@ -194,7 +194,7 @@ export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): stri
       if (c.held)
         return Number(Array.isArray(c.expected) ? c.expected[0] : c.expected) === 0
           ? `${target} had seen no ${tokenName(v)} for this run; it now remembers ${writer}'s ${presented}`
-          : `${writer}'s ${presented} is not below the highest seen (${seen})`;
+          : `${writer}'s ${presented} is not below the highest ${target} had seen, ${seen}`;
       return `${target} has seen ${seen}, higher than ${writer}'s ${presented}`;
     }
     case 'key':
@@ -206,7 +206,7 @@ export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): stri
         ? `operation ${c.expected} is new`
         : `operation ${c.expected} already landed (by ${who(c.actual)})`;
     case 'quorum':
-      return `${c.actual} of ${d.quorum?.acceptors ?? '?'} acceptors took it, a majority is ${c.expected}`;
+      return `${c.actual} of ${d.quorum?.acceptors ?? '?'} ${d.quorum?.acceptors === 1 ? 'acceptor' : 'acceptors'} took it, a majority is ${c.expected}`;
     case 'worker-check':
       return c.held
         ? `${writer} read the run row itself, and it still showed ${tokenText(v, Number(c.expected))}`
@@ -238,14 +238,16 @@ export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): stri
 
 /** "(attempt, claimed_at)": a fingerprint's columns ("attempt column" beside a token so named). */
 function fingerprintName(c: CheckResult, v: Vocabulary): string {
-  const names = (c.fields ?? []).map((f) => columnName(f, v));
-  return names.length === 1 ? names[0] : `(${names.join(', ')})`;
+  // claimed_by is the owner column as the claim left it: the row and the WHERE call it owner.
+  const names = (c.fields ?? []).map((f) => columnName(f === 'claimed_by' ? 'owner' : f, v));
+  return names.length === 1 && c.fields?.[0] !== 'claimed_by' ? names[0] : `(${names.join(', ')})`;
 }
 
 /** A tuple of values as the learner reads it: "(2, 6)"; one value alone. */
 function tuple(value: CheckValue): string {
   const values = Array.isArray(value) ? value : [value];
-  const shown = values.map((x) => who(x));
+  // Inside a tuple nobody is a plain word: "(nobody, 0)", never "((nobody), 0)".
+  const shown = values.map((x) => (x === '' || x === null ? 'nobody' : String(x)));
   return shown.length === 1 ? shown[0] : `(${shown.join(', ')})`;
 }
 

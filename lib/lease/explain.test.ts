@@ -88,7 +88,7 @@ describe('explanations are built from the conditions the design checked', () => 
     const design = comparedDesigns().find((d) => d.id === 'finish-on-state')!;
     const staleFinish = (await story(design)).find((r) => r.what === 'finish' && r.owner === 'A')!;
     expect(explain(staleFinish.result.decision, LESSON_VOCABULARY).sentence).toBe(
-      "1 row changed: A's stale finish landed, though A no longer holds the run: this design checks only the status, and the status was running; B holds the run (fence 2). This breaks property 1 (only the current holder’s writes land): the culprit is A, the victim is B.",
+      "1 row changed: A's stale finish landed, though A no longer holds the run: this design checks only the status, and the status was running; nothing compared A's fence 1 with the run's fence 2; B holds the run (fence 2). This breaks property 1 (only the current holder’s writes land): the culprit is A, the victim is B.",
     );
   });
 });

@@ -2,15 +2,13 @@ import type { Vocabulary, WriteDecision } from './decision';
 import { explained, type Explained } from './explained';
 import { rulesOf } from './explain-rules';
 import { rescueSentence } from './explain-rescue';
+import { resourceSentence } from './explain-resource';
+import { facts, holderClause, joined, rightful, staleWord, unclaimed } from './explain-holder';
 import {
-  checkFact,
   checkLabel,
   columnName,
   leaseEnd,
   list,
-  namesToken,
-  presentsFingerprint,
-  targetName,
   tokenName,
   tokenText,
   withToken,
@@ -65,6 +63,11 @@ export function explain(d: WriteDecision, v: Vocabulary = LESSON_VOCABULARY): Ex
 /** Checks made before anything is sent: when one fails, the target never hears of the write. */
 const NOT_SENT: readonly string[] = ['worker-check', 'paused', 'version', 'stuck'];
 
+/** "3 acceptors", "1 acceptor". */
+export function acceptorCount(n: number): string {
+  return `${n} ${n === 1 ? 'acceptor' : 'acceptors'}`;
+}
+
 function rows(n: number): string {
   return `${n} ${n === 1 ? 'row' : 'rows'}`;
 }
@@ -72,7 +75,7 @@ function rows(n: number): string {
 function verdictLine(d: WriteDecision, v: Vocabulary): string {
   const o = d.outcome;
   const decided = decidedLine(d, v);
-  return o.caller === 'unknown' ? `unknown to ${d.writer} (in the database: ${decided})` : decided;
+  return o.caller === 'unknown' ? `unknown to ${d.writer}; in the database: ${decided}` : decided;
 }
 
 function decidedLine(d: WriteDecision, v: Vocabulary): string {
@@ -80,9 +83,9 @@ function decidedLine(d: WriteDecision, v: Vocabulary): string {
   if (d.quorum) {
     const q = d.quorum;
     return q.committed
-      ? `committed, ${q.took.length} of ${q.acceptors} acceptors`
+      ? `committed, ${q.took.length} of ${acceptorCount(q.acceptors)}`
       : q.took.length > 0
-        ? `not committed: stored by ${q.took.length} of ${q.acceptors} acceptors, a majority is ${q.needed}`
+        ? `not committed: stored by ${q.took.length} of ${acceptorCount(q.acceptors)}, a majority is ${q.needed}`
         : `refused: no acceptor took it, a majority is ${q.needed}`;
   }
   if (o.database === 'applied') return `applied, ${rows(o.rowsChanged)}`;
@@ -99,39 +102,6 @@ function decidedLine(d: WriteDecision, v: Vocabulary): string {
 function duplicateBy(d: WriteDecision): string {
   const key = d.checks.find((c) => (c.name === 'key' || c.name === 'operation') && !c.held);
   return key && typeof key.actual === 'string' && key.actual ? key.actual : d.writer;
-}
-
-/** Nobody has claimed the run yet: no write is anyone's stale write. */
-function unclaimed(d: WriteDecision): boolean {
-  return d.authority.holder === null && d.authority.token === 0;
-}
-
-/** Whether the writer held the run when it wrote (the newest claim's holder and token). */
-function rightful(d: WriteDecision): boolean {
-  if (unclaimed(d)) return true;
-  const holds = d.holds ?? d.token;
-  return d.authority.holder === d.writer && (holds === null || holds === d.authority.token);
-}
-
-/** "B holds the run (fence 2)", or after "no longer holds the run:", "B does (fence 2)". */
-function holderClause(d: WriteDecision, v: Vocabulary, short = false): string {
-  const a = d.authority;
-  const token = v.fenced ? ` (${tokenText(v, a.token)})` : '';
-  if (a.holder === null) return `nobody holds the run: it was canceled${token}`;
-  // A restarted process claims under the same name: a newer generation of the writer holds it.
-  if (a.holder === d.writer) return `a newer generation of ${a.holder} holds the run${token}`;
-  return `${a.holder} ${short ? 'does' : 'holds the run'}${token}`;
-}
-
-/** Facts joined for a sentence (each may hold a comma of its own). */
-function joined(facts: readonly string[]): string {
-  return facts.join('; ');
-}
-
-/** "stale " only for a token below the current holder's. */
-function staleWord(d: WriteDecision): string {
-  const holds = d.holds ?? d.token;
-  return holds !== null && holds < d.authority.token ? 'stale ' : '';
 }
 
 function violationLine(d: WriteDecision, v: Vocabulary): string {
@@ -175,10 +145,6 @@ function sentence(d: WriteDecision, v: Vocabulary): string {
   }
 }
 
-function facts(d: WriteDecision, v: Vocabulary, held: boolean): string[] {
-  return d.checks.filter((c) => c.held === held).map((c) => checkFact(c, d, v));
-}
-
 function claimSentence(d: WriteDecision, v: Vocabulary): string {
   const after = d.after;
   if (d.outcome.database !== 'applied' || !after)
@@ -214,6 +180,17 @@ function checkedClause(d: WriteDecision, v: Vocabulary): string {
   return `this design checks ${d.checks.length === 4 ? '' : 'only '}${list(names)}, and ${list(facts(d, v, true))}`;
 }
 
+/**
+ * What a stale write got past: the token check the design does not make ("; nothing compared A's
+ * fence 1 with the run's fence 2"), so the cause is named, not only the checks that held.
+ */
+function unchecked(d: WriteDecision, v: Vocabulary): string {
+  const mine = d.holds ?? d.token;
+  if (!v.fenced || mine === null || d.checks.some((c) => c.name === 'fence')) return '';
+  if (mine >= d.authority.token) return '';
+  return `; nothing compared ${d.writer}'s ${tokenText(v, mine)} with the run's ${tokenText(v, d.authority.token)}`;
+}
+
 function commitSentence(d: WriteDecision, v: Vocabulary): string {
   const noun = WRITE_NOUNS[d.kind];
   const o = d.outcome;
@@ -235,7 +212,7 @@ function commitSentence(d: WriteDecision, v: Vocabulary): string {
   }
   const head = `${rows(o.rowsChanged)} changed: ${d.writer}'s ${staleWord(d)}${noun} landed`;
   if (!rightful(d))
-    return `${head}, though ${d.writer} no longer holds the run: ${checkedClause(d, v)}; ${holderClause(d, v)}.`;
+    return `${head}, though ${d.writer} no longer holds the run: ${checkedClause(d, v)}${unchecked(d, v)}; ${holderClause(d, v)}.`;
   const done =
     d.kind === 'renew'
       ? ` ${d.writer}'s lease now runs ${leaseEnd(v, d.after?.leaseUntil ?? d.at, d.at)}.`
@@ -243,56 +220,4 @@ function commitSentence(d: WriteDecision, v: Vocabulary): string {
         ? ' The run is done.'
         : '';
   return `${head}: ${checkedClause(d, v)}.${done}`;
-}
-
-function resourceSentence(d: WriteDecision, v: Vocabulary): string {
-  const target = targetName(v, d.target.id);
-  const o = d.outcome;
-  const noun = WRITE_NOUNS[d.kind];
-  const carried =
-    d.token === null || !namesToken(v) ? '' : ` ${tokenText(v, d.token, presentsFingerprint(d))}`;
-  if (d.quorum) return quorumSentence(d, v, target);
-  if (d.checks.some((c) => c.name === 'worker-check' && !c.held))
-    return `Nothing sent: ${joined(facts(d, v, false))}.`;
-  const ownCheck = d.checks.find((c) => c.name === 'worker-check');
-  const targetChecks = d.checks.filter((c) => c.name !== 'worker-check');
-  const own = ownCheck ? ` ${checkFact(ownCheck, d, v)} before sending.` : '';
-  const holds = rightful(d) ? '' : ` ${capital(holderClause(d, v), d.authority.holder)}.`;
-  if (o.database === 'duplicate')
-    return `Duplicate: ${joined(facts(d, v, false))}, so ${target} returns the first write and adds nothing.`;
-  if (o.database === 'refused') return `Refused: ${joined(facts(d, v, false))}.${holds}`;
-  if (d.target.guard === 'versioned')
-    return `Stored as a new version: ${target} checks nothing at upload; only a fenced commit makes a version official.`;
-  if (targetChecks.length === 0)
-    return `Applied: ${target} checks nothing, so ${d.writer}'s ${staleWord(d)}${noun}${carried ? ` with${carried}` : ''} is never compared with anything.${own}${holds}`;
-  return `Applied: ${list(targetChecks.map((c) => checkFact(c, d, v)))}.${own}${holds}`;
-}
-
-function quorumSentence(d: WriteDecision, v: Vocabulary, target: string): string {
-  const q = d.quorum!;
-  const parts = [
-    q.took.length
-      ? `acceptor${q.took.length > 1 ? 's' : ''} ${q.took.join(', ')} took it`
-      : 'no acceptor took it',
-    q.refused.length ? `${q.refused.join(', ')} had promised a higher ${v.token}` : '',
-    q.missed.length ? `${q.missed.join(', ')} never got the message` : '',
-  ].filter(Boolean);
-  const of = `Of ${q.acceptors} acceptors, ${parts.join('; ')}; a majority is ${q.needed}.`;
-  if (d.kind === 'register') {
-    const token = tokenText(v, d.token ?? 0, true);
-    return q.committed
-      ? `${d.writer} registered ${token} at ${target}: a majority now refuses anything below. ${of}`
-      : `${d.writer}'s registration of ${token} at ${target} did not reach a majority. ${of}`;
-  }
-  const noun = `${d.writer}'s write`;
-  if (q.committed) return `Committed at ${target}: ${noun} reached a majority. ${of}`;
-  return q.took.length
-    ? `Not committed at ${target}: ${noun} is stored by a minority only, and a minority copy is never the resource's answer. ${of}`
-    : `Refused at ${target}: ${noun} was taken by no acceptor. ${of}`;
-}
-
-/** A sentence's first letter in capitals; a holder's name ("worker-2") is left as it is written. */
-function capital(s: string, name: string | null = null): string {
-  if (name && s.startsWith(name)) return s;
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }

@@ -222,3 +222,7 @@ export {
   type RescueField,
   type RescueRead,
 } from './rescue';
+/** The cause of a refusal that is not about the writer's authority (an earlier write changed the row). */
+export { causedRefusal, explainCause } from './explain-cause';
+/** The one table of outcome labels and glyphs, and of the four properties' words. */
+export { OUTCOME_WORDS, PROPERTY_WORDS } from './explain-tables';

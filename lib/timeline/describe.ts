@@ -1,11 +1,11 @@
 import { explainRunRow, type Explained, type OutcomeKind, type Vocabulary } from '@/lib/lease';
-import type { RunRowView, TargetId, TimelineEvent, WriteEffect } from './types';
+import type { RunRowView, Scenario, TargetId, TimelineEvent, WriteEffect } from './types';
 
 /**
  * What an event asks for, in words the learner can judge before running (no outcome in it):
  * "A submits (finish)", "Time moves 6 s".
  */
-export function describeEvent(event: TimelineEvent): string {
+export function describeEvent(event: TimelineEvent, v?: Vocabulary): string {
   switch (event.kind) {
     case 'claim':
       return `${event.worker} claims the run`;
@@ -50,14 +50,21 @@ export function describeEvent(event: TimelineEvent): string {
     case 'long-transaction':
       return `${event.worker} opens a transaction and holds it open`;
     case 'rescue':
-      return `The rescuer re-queues the run${rescueCompared(event.compare)}`;
+      return `The rescuer re-queues the run${rescueCompared(event.compare, v)}`;
   }
 }
 
+/** An event's label in a scenario's own words, before the scenario runs (its token's name). */
+export function scenarioEventLabel(scenario: Scenario, event: TimelineEvent): string {
+  return describeEvent(event, { token: scenario.terms?.token ?? 'fence', fenced: true });
+}
+
 /** " (its write compares owner and status with what it read)", or " (by the run id alone)". */
-function rescueCompared(compare: readonly string[] | undefined): string {
+function rescueCompared(compare: readonly string[] | undefined, v?: Vocabulary): string {
   if (!compare || compare.length === 0) return ' (by the run id alone)';
-  const names = compare.map((f) => (f === 'lease' ? 'lease end' : f));
+  // The token in the scenario's words: "comparing attempt", never "fence" where it is called so.
+  const token = !v || v.fenced || v.token !== 'fence' ? (v?.token ?? 'fence') : 'token';
+  const names = compare.map((f) => (f === 'lease' ? 'lease end' : f === 'fence' ? token : f));
   const listed =
     names.length === 1
       ? names[0]
@@ -116,7 +123,7 @@ export const OUTCOME_LABELS: Record<OutcomeKind, string> = {
 
 /**
  * "applied, 1 row" / "refused, 0 rows: fence" / "duplicate, 0 rows: already done by A" /
- * "unknown to A (in the database: applied, 1 row)": the explainer's verdict line.
+ * "unknown to A; in the database: applied, 1 row": the explainer's verdict line.
  */
 export function summarizeVerdict(effect: WriteEffect): string {
   return effect.verdictLine;

@@ -22,6 +22,7 @@ export { SCENARIO_TEXT_FIELDS, scenarioTextProblem, type ScenarioTextField } fro
 export { encodeScenario, decodeScenario, scenarioLink, MAX_SHARE_LENGTH } from './share';
 export {
   describeEvent,
+  scenarioEventLabel,
   targetOfEvent,
   summarizeVerdict,
   markTone,
@@ -30,6 +31,14 @@ export {
   runRowLine,
 } from './describe';
 export { traceLog, traceViolation } from './properties';
+/** The one view of a step: every word the learner reads about it, from its decision. */
+export {
+  stepView,
+  runRowCells,
+  type StepView,
+  type OutcomeView,
+  type RunRowCell,
+} from './step-view';
 export {
   scorePredictions,
   prunePredictions,

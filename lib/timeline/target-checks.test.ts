@@ -51,8 +51,9 @@ describe('each target its own check', () => {
     // The state panel names each resource's own check.
     expect(stateLines(t.steps.at(-1)!.after, mixed, t.vocabulary, false).remote).toEqual(
       expect.arrayContaining([
-        'gateway (completion): keeps no fence (its check: run-row)',
-        'gateway (email): keeps no fence (its check: none)',
+        // Each check by its label, never its id ("(its check: run-row)", issue 38).
+        'gateway (completion): keeps no fence (its check: equal to the run row, a trusted check)',
+        'gateway (email): keeps no fence (its check: no check)',
       ]),
     );
     expect(settingsLine(mixed)).toContain(

@@ -72,8 +72,9 @@ function labelCheck(label: string, tok: string): CheckName | null {
   if (label === `${tok} column` && (CLAIM_COLUMNS as readonly string[]).includes(tok))
     return tok === 'attempt' ? 'attempt' : 'fingerprint';
   // A fingerprint is labelled by its columns: one column, or a tuple "(attempt, claimed_at)".
+  // claimed_by is read as the owner column, and a fingerprint names it so.
   const columns = (/^\((.*)\)$/.exec(label)?.[1].split(', ') ?? [label]).map((c) =>
-    c === `${tok} column` ? tok : c,
+    c === `${tok} column` ? tok : c === 'owner' ? 'claimed_by' : c,
   );
   return columns.every((c) => (FINGERPRINT_COLUMNS as readonly string[]).includes(c))
     ? 'fingerprint'

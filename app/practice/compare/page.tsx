@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { CompareDesigns } from '@/components/compare-designs/compare-designs';
 import { PageHeader } from '@/components/ui/page-header';
+import { PROPERTY_IDS, PROPERTY_WORDS } from '@/lib/lease';
 
 export const metadata: Metadata = { title: 'Compare designs' };
 
@@ -11,10 +12,9 @@ export default function CompareDesignsPage() {
         <p>
           Do not take “fencing is safe” on trust. For each design the checker runs every order in
           which the workers’ steps can interleave, on real SQLite in a background worker, and checks
-          four properties after every step: no write of an older generation lands after a newer
-          claim; fences only grow and no two claims share a token; a finished run is never claimed
-          again; a run is finished at most once. It either proves the design safe within the bound
-          or shows the shortest schedule that breaks it.
+          four properties after every step:{' '}
+          {PROPERTY_IDS.map((id) => PROPERTY_WORDS[id].clause).join('; ')}. It either proves the
+          design safe within the bound or shows the shortest schedule that breaks it.
         </p>
       </PageHeader>
       <CompareDesigns />
