@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef } from 'react';
-import type { LabExercise } from '@/lib/claim-lab';
+import { finishCoverage, type LabExercise } from '@/lib/claim-lab';
 import type { LabStatus } from './use-claim-lab';
 import { Cell, Row, Table } from '@/components/ui/table';
 import { ShownInBatches } from '@/components/ui/show-more';
@@ -91,6 +91,8 @@ export const OutputPanel = memo(function OutputPanel({
     }));
   const failures = verdict ? verdict.lines.filter((l) => !l.ok).length : 0;
   const hint = status.kind === 'ran' ? status.hint : null;
+  // What the learner's FINISH checks, from the rulebook's decision on the statement it sent.
+  const coverage = status.kind === 'ran' ? finishCoverage(status.run.steps) : null;
   // On a phone the output sits below the editor: bring a fresh result into view.
   const box = useRef<HTMLDivElement>(null);
   const result =
@@ -111,16 +113,22 @@ export const OutputPanel = memo(function OutputPanel({
         <TypeErrorList errors={status.errors} />
       ) : null}
       {verdict ? (
-        <p
-          className={`rounded-md px-3 py-2 text-base font-bold ${verdict.passed ? 'bg-good text-accent-ink' : 'bg-bad text-accent-ink'}`}
-          data-testid="verdict"
+        <div
+          className={`rounded-md px-3 py-2 ${verdict.passed ? 'bg-good text-accent-ink' : 'bg-bad text-accent-ink'}`}
         >
-          {verdict.passed
-            ? 'pass'
-            : failures > 0
-              ? `diff: ${failures} ${failures === 1 ? 'line differs' : 'lines differ'}`
-              : 'fail: the run stopped with an error'}
-        </p>
+          <p className="text-base font-bold" data-testid="verdict">
+            {verdict.passed
+              ? 'pass'
+              : failures > 0
+                ? `diff: ${failures} ${failures === 1 ? 'line differs' : 'lines differ'}`
+                : 'fail: the run stopped with an error'}
+          </p>
+          {coverage ? (
+            <p className="mt-1 text-sm" data-testid="verdict-checks">
+              {renderTicks(coverage.text)}
+            </p>
+          ) : null}
+        </div>
       ) : null}
       {hint ? (
         <p className="rounded-md border border-accent px-3 py-2 text-sm" data-testid="lab-hint">
@@ -186,7 +194,11 @@ export const OutputPanel = memo(function OutputPanel({
           </ShownInBatches>
         </div>
       ) : null}
-      {solved ? <p className="text-sm">{exercise.solvedNote}</p> : null}
+      {/* A note that tells the lesson's whole finish shows only beside a FINISH that has it
+          (the drop-one note is about the deletion itself). */}
+      {solved && (exercise.analysis?.kind === 'drop-one' || !coverage?.missing.length) ? (
+        <p className="text-sm">{exercise.solvedNote}</p>
+      ) : null}
     </div>
   );
 });

@@ -8,11 +8,12 @@ import { cancelWithoutFencingDesign, comparedDesigns } from '@/lib/lease';
 import { loadSqlJs } from '@/lib/sqlite';
 import { loadTimelineEngine, TIMELINE_DESIGNS, type Scenario } from '@/lib/timeline';
 import type { TimelineEngine } from '@/lib/timeline/engine';
-import { builderScenarioArbitrary } from '@/lib/timeline/arbitrary';
+import { builderScenarioArbitrary } from '@/lib/timeline/arbitrary.test-support';
 import {
   longTransactionScenarioArbitrary,
   rescuerScenarioArbitrary,
-} from '@/lib/timeline/arbitrary-around';
+} from '@/lib/timeline/arbitrary-around.test-support';
+import { tokensUpTo } from './truth-facts.test-support';
 import { pageProblems, renderTrace } from './truth-page.test-support';
 import { WRONG_WORDS } from './wrong-words.test-support';
 
@@ -67,6 +68,47 @@ describe('the truth test reads the page: what the panels show agrees with the ro
   it.each(TIMELINE_SCENARIOS.map((s) => [s.id, s] as const))('library scenario %s', (_, s) => {
     expect(problemsOf(s)).toEqual([]);
   });
+
+  // The library's own explanation of each scenario narrates its writes: held against the trace.
+  it.each(TIMELINE_SCENARIOS.map((s) => [s.id, s] as const))(
+    'library scenario %s: its explanation agrees with the trace',
+    (_, s) => {
+      const trace = engine.run(s);
+      const text = s.explanation ?? '';
+      const last = trace.steps.length - 1;
+      const tokens = tokensUpTo(trace, last, s.firstToken ?? 1);
+      for (const m of text.matchAll(/\b(?:fence|token|generation) (\d+)/g))
+        expect(tokens.has(Number(m[1])), `${m[0]}: a value the trace never held`).toBe(true);
+      const times = new Set([
+        ...trace.steps.map((st) => st.at),
+        ...trace.steps.flatMap((st) => [
+          st.after.run.leaseUntil,
+          ...st.after.workers.map((w) => w.clock),
+        ]),
+      ]);
+      for (const m of text.matchAll(/\b[Aa]t (\d+)\b/g))
+        expect(times.has(Number(m[1])), `${m[0]}: no step, lease end or clock reading`).toBe(true);
+      if (/checks owner, fence, lease and state/.test(text))
+        for (const w of trace.writes.filter((x) => x.decision.kind === 'finish'))
+          expect(w.decision.checks.map((c) => c.name)).toEqual(
+            expect.arrayContaining(['owner', 'fence', 'lease', 'status']),
+          );
+      for (const m of text.matchAll(
+        /\b([AB])’s (?:submit|heartbeat|claim)[^.]*?changes (\d+) rows?/g,
+      )) {
+        const kinds = m[0].includes('submit')
+          ? ['finish']
+          : m[0].includes('heartbeat')
+            ? ['renew']
+            : ['claim'];
+        const found = trace.writes.some(
+          (w) =>
+            w.worker === m[1] && kinds.includes(w.decision.kind) && w.rowsChanged === Number(m[2]),
+        );
+        expect(found, `${m[0]}: no such write in the trace`).toBe(true);
+      }
+    },
+  );
 
   it.each(
     CASE_FILES.flatMap((c) =>

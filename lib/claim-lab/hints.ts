@@ -1,6 +1,13 @@
 import type { OutputVerdict } from './check';
-import { COMMIT_CONDITIONS, conditionSql, RUNS_TABLE, type CommitCondition } from '@/lib/lease';
+import {
+  COMMIT_CONDITIONS,
+  CONDITION_REFUSES as REFUSES,
+  conditionSql,
+  RUNS_TABLE,
+  type CommitCondition,
+} from '@/lib/lease';
 import { findFinishStatement, missingConditions, type DeletionFindings } from './conditions';
+import { finishCoverage } from './outcomes';
 import type { LabRun } from './run-program';
 
 /**
@@ -24,14 +31,6 @@ export interface LabHint {
   /** The condition the hint is about, when it is about one. */
   condition?: CommitCondition;
 }
-
-/** The writer each condition refuses (its SQL is the rulebook's, over the runs table). */
-const REFUSES: Record<CommitCondition, string> = {
-  owner: 'a different worker',
-  fence: 'an older generation, even one running under the same name',
-  lease: 'a worker whose lease has run out',
-  status: 'a second finish of a run that is already done',
-};
 
 /** A condition as the program writes it: the rulebook's SQL over the runs table. */
 const sqlOf = (c: CommitCondition) => conditionSql(c, RUNS_TABLE);
@@ -196,8 +195,12 @@ export function hintForRun(
   if (found) return found;
   const wrong = verdict.lines.find((l) => !l.ok);
   if (!wrong) return null;
+  // What the learner's FINISH checks, from the rulebook's decision on it: never "all there"
+  // when a condition is missing.
+  const coverage = finishCoverage(run.steps);
+  const lead = coverage?.missing.length ? coverage.text : 'The conditions are all there.';
   return {
     line: null,
-    text: `The conditions are all there; compare the first line that differs: expected ${wrong.expected === null ? 'nothing' : `“${wrong.expected}”`}, printed ${wrong.actual === null ? 'nothing' : `“${wrong.actual}”`}. Check each comparison's direction (> or <=) and which value it uses.`,
+    text: `${lead} Compare the first line that differs: expected ${wrong.expected === null ? 'nothing' : `“${wrong.expected}”`}, printed ${wrong.actual === null ? 'nothing' : `“${wrong.actual}”`}. Check each comparison's direction (> or <=) and which value it uses.`,
   };
 }

@@ -23,7 +23,13 @@ export {
 export type { LabExercise } from './exercise';
 export { hintForRun, type LabAnalysis, type LabHint } from './hints';
 /** Each step's write, as the rulebook names its outcome. */
-export { stepOutcomes, writeKind, type StepOutcome, type LabWriteKind } from './outcomes';
+export {
+  finishCoverage,
+  stepOutcomes,
+  writeKind,
+  type StepOutcome,
+  type LabWriteKind,
+} from './outcomes';
 /** The learner's saved programs and progress in local storage. */
 export {
   EMPTY_PROGRESS,

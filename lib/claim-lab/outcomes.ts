@@ -1,5 +1,7 @@
 import {
   COMMIT_CONDITIONS,
+  explainCoverage,
+  type Coverage,
   decideClaim,
   decideFinish,
   decideRenew,
@@ -117,4 +119,20 @@ export function stepOutcomes(steps: readonly LabStep[]): (StepOutcome | null)[] 
     }
     return { write, decision, sentence: explain(decision, LESSON_VOCABULARY).sentence };
   });
+}
+
+/**
+ * What the program's last finish checked of the lesson's four conditions, from the rulebook's
+ * decision on the statement the learner wrote (null: no finish reached the job row).
+ */
+export function finishCoverage(steps: readonly LabStep[]): Coverage | null {
+  const finish = stepOutcomes(steps)
+    .filter((o): o is StepOutcome => o !== null && o.write === 'finish')
+    .at(-1);
+  if (!finish) return null;
+  // The table the program wrote: the runs table, or a program saved before it used the jobs table.
+  const step = steps.findLast((x) => x.table !== null);
+  const names = (step?.table?.columns ?? []) as readonly string[];
+  const table = names.includes(RUNS_TABLE.id) || names.length === 0 ? RUNS_TABLE : JOBS_TABLE;
+  return explainCoverage(finish.decision, COMMIT_CONDITIONS, table);
 }

@@ -226,3 +226,5 @@ export {
 export { causedRefusal, explainCause } from './explain-cause';
 /** The one table of outcome labels and glyphs, and of the four properties' words. */
 export { OUTCOME_WORDS, PROPERTY_WORDS } from './explain-tables';
+/** What a commit's statement checks of the lesson's conditions, and what each left out refuses. */
+export { CONDITION_REFUSES, explainCoverage, type Coverage } from './explain-coverage';

@@ -147,6 +147,7 @@ describe('one home per rule', () => {
     // cause of a rightful holder's refusal (explain-cause.ts).
     expect(valueImports('explained', 'lib/lease/explained')).toEqual([
       'lib/lease/explain-cause.ts',
+      'lib/lease/explain-coverage.ts',
       'lib/lease/explain-found.ts',
       'lib/lease/explain-log.ts',
       'lib/lease/explain-state.ts',
