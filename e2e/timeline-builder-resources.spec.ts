@@ -45,7 +45,7 @@ test('remote targets in the builder: a 3-acceptor replicated target kept by the 
     await expect(row(page, 'B writes journal through the gateway')).toContainText(
       'committed, 3 of 3 acceptors',
     );
-    await expect(page.getByText('journal → acceptors promised 2, 2, 2')).toBeVisible();
+    await expect(page.getByText('journal → acceptors 1, 2, 3 promised fence 2')).toBeVisible();
     const trace = await page.getByRole('table').innerText();
 
     const fresh = await openShareLink(page, 10);
@@ -67,7 +67,9 @@ test('remote targets in the builder: a 3-acceptor replicated target kept by the 
     await expect(row(page, 'B writes file through the gateway')).toContainText('claimed_at 6');
     const stale = row(page, 'A writes file through the gateway');
     await expect(stale).toContainText('applied, 1 row');
-    await expect(stale).toContainText('claimed_at 10 is not below the highest seen (claimed_at 6)');
+    await expect(stale).toContainText(
+      'claimed_at 10 is not below the highest the gateway (file) had seen, claimed_at 6',
+    );
 
     await page
       .getByRole('combobox', { name: 'Token the holder presents' })
