@@ -108,11 +108,11 @@ export const CEILINGS = {
   'outcome-deciders': 2,
   'property-judges': 3,
   'row-readers': 2,
-  'words-outside': 22,
-  'condition-kind-files': 17,
-  'target-kind-files': 31,
+  'words-outside': 18,
+  'condition-kind-files': 16,
+  'target-kind-files': 29,
   'unused-lease-exports': 49,
-  'test-helper-lines': 790,
+  'test-helper-lines': 0,
   'duplicate-pairs': 15,
 };
 

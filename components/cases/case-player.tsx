@@ -113,14 +113,7 @@ export function CasePlayer({ caseFile }: { caseFile: CaseFile }) {
           <StepControls t={t} current={current} />
         </section>
       </div>
-      {t.score && t.trace ? (
-        <ScorePanel
-          scenario={t.scenario}
-          trace={t.trace}
-          score={t.score}
-          saveStatus={t.saveStatus}
-        />
-      ) : null}
+      <ScorePanel t={t} />
       {t.finished && t.trace ? <OutcomeTable scenario={t.scenario} trace={t.trace} /> : null}
     </div>
   );

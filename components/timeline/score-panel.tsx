@@ -1,10 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { stepView, type Scenario, type Score, type Trace } from '@/lib/timeline';
-import type { SaveStatus } from './use-timeline';
+import type { SaveStatus, TimelineController } from './use-timeline';
 import { panelClass } from '@/components/ui/panel';
 
 /** The score and each mistake explained with the rule that decided the write. */
-export function ScorePanel({
+export function ScorePanel({ t }: { t: TimelineController }) {
+  return t.score && t.trace ? (
+    <Scored scenario={t.scenario} trace={t.trace} score={t.score} saveStatus={t.saveStatus} />
+  ) : null;
+}
+
+function Scored({
   scenario,
   trace,
   score,

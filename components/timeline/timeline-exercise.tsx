@@ -136,14 +136,7 @@ export function TimelineExercise() {
           <StepControls t={t} current={current} />
         </section>
       </div>
-      {t.score && t.trace ? (
-        <ScorePanel
-          scenario={t.scenario}
-          trace={t.trace}
-          score={t.score}
-          saveStatus={t.saveStatus}
-        />
-      ) : null}
+      <ScorePanel t={t} />
       {t.finished ? (
         <ScenarioExplanation scenario={t.scenario} takeaway={library?.takeaway} />
       ) : null}

@@ -1,15 +1,8 @@
-import type { RunCondition, WriterFacts } from './catalogue';
-import { COMMIT_CONDITIONS, type ConditionRow } from './conditions';
-import { decideCommit } from './decide';
-import type { RowState } from './decision';
-import { explain, type Explained } from './explain';
+import type { RunCondition } from './catalogue';
+import { COMMIT_CONDITIONS } from './conditions';
 import { list } from './explain-words';
 
-/*
- * Sentences for a run-row commit where the engine knows only the rows, not the claims (the
- * claim lab, the crash lab, CommitResult.explanation): the run row stands for who holds the
- * run. They are written by the one explainer, from a decision built here.
- */
+/* The words for what a run-row statement's condition list checks (the conditions pickers). */
 
 /** The conditions of a run-row statement as words: "checks only the status". */
 export function describeChecked(conditions: readonly RunCondition[]): string {
@@ -38,37 +31,3 @@ export function conditionWords(c: RunCondition): string {
   }
 }
 
-/**
- * The sentence for a run-row commit where the engine knows only the rows (the claim lab, the
- * crash lab): the run row stands for who holds the run. An engine that tracks the claims
- * builds the decision itself (decideCommit) and calls {@link explain}.
- */
-export function explainCommit(args: {
-  applied: boolean;
-  changed: number;
-  conditions: readonly RunCondition[];
-  judged: ConditionRow;
-  after: ConditionRow;
-  owner: string;
-  token: number;
-  now: number;
-  kind?: 'renew' | 'finish' | 'output';
-  landed?: boolean;
-  memory?: Pick<WriterFacts, 'claim' | 'read'>;
-}): Explained {
-  const { judged, after, owner, token, now } = args;
-  const d = decideCommit(
-    { writer: owner, at: now, authority: { holder: after.owner || null, token: after.fence } },
-    {
-      kind: args.kind ?? 'finish',
-      conditions: args.conditions,
-      before: judged as RowState,
-      after: after as RowState,
-      token,
-      changed: args.applied ? Math.max(1, args.changed) : 0,
-      ...(args.landed ? { duplicate: { opId: `${owner}@${token}` } } : {}),
-      ...(args.memory ? { memory: args.memory } : {}),
-    },
-  );
-  return explain(d).sentence;
-}

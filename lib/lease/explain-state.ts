@@ -1,7 +1,8 @@
 import type { TimeSource } from './clocks';
-import type { Vocabulary } from './decision';
+import { CLAIM_COLUMNS, CLAIM_FIELD } from './catalogue';
+import type { RowState, Vocabulary } from './decision';
 import { explained, type Explained } from './explained';
-import { namesToken, tokenName } from './explain-words';
+import { columnName, namesToken, tokenName } from './explain-words';
 import { GATEWAY_CHECK_LABELS, type GatewayCheckKind } from './replicated-fence';
 import { TARGET_CHECK_LABELS, type TargetCheckKind } from './target-checks';
 import { gatewayLines } from './explain-gateway';
@@ -204,30 +205,39 @@ function workerLine(w: WorkerFacts, v: Vocabulary): string {
   return `${w.id}${restart} ${w.paused ? 'paused' : 'running'}${token}, its clock reads ${w.clock}${lease}`;
 }
 
-/** The run row after a step, as the trace table shows it: no token in a design without a fence. */
-export function explainRunRow(
-  run: {
-    owner: string;
-    fence: number;
-    leaseUntil: number;
-    status: string;
-    attempt?: number;
-    claimedAt?: number;
-    attemptedAt?: number;
-  },
-  v: Vocabulary,
-): Explained {
-  const token = v.fenced ? ` ${v.token}=${run.fence}` : '';
-  const claim = [
-    run.attempt !== undefined
-      ? ` ${v.fenced && v.token === 'attempt' ? 'attempt column' : 'attempt'}=${run.attempt}`
-      : '',
-    run.claimedAt !== undefined ? ` claimed_at=${run.claimedAt}` : '',
-    run.attemptedAt !== undefined ? ` attempted_at=${run.attemptedAt}` : '',
-  ].join('');
-  return explained(
-    `owner=${run.owner || '∅'}${token} lease_until=${run.leaseUntil} status=${run.status}${claim}`,
+/** The run row as a step's panels show it (status as any word: a missing run reads "missing"). */
+export type RunRowFacts = Omit<RowState, 'status'> & { status: string };
+
+/** One column of the run row as the run-row panel shows it. */
+export interface RunCell {
+  column: string;
+  value: string;
+}
+
+/**
+ * The run row's columns after a step: owner, the token (where a fence compares it, or
+ * `showToken`: a write compares it with a read), lease_until, status, and each claim column
+ * the design tracks, so every value a sentence quotes is on screen.
+ */
+export function explainRunCells(run: RunRowFacts, v: Vocabulary, showToken = false): RunCell[] {
+  const cells: RunCell[] = [{ column: 'owner', value: run.owner || '(nobody)' }];
+  if (v.fenced || showToken) cells.push({ column: tokenName(v), value: String(run.fence) });
+  cells.push(
+    { column: 'lease_until', value: String(run.leaseUntil) },
+    { column: 'status', value: run.status },
   );
+  for (const column of CLAIM_COLUMNS) {
+    const value = run[CLAIM_FIELD[column]];
+    if (value !== undefined) cells.push({ column: columnName(column, v), value: String(value) });
+  }
+  return cells;
+}
+
+/** The run row after a step, as the trace table shows it: no token in a design without a fence. */
+export function explainRunRow(run: RunRowFacts, v: Vocabulary): Explained {
+  const [owner, ...rest] = explainRunCells(run, v).map((c) => `${c.column}=${c.value}`);
+  // The runs table's own names: "owner=A fence=2 lease_until=11 status=running attempt=2".
+  return explained([run.owner ? owner : 'owner=∅', ...rest].join(' '));
 }
 
 const seconds = (t: number): number => (Number.isInteger(t) ? t : Number(t.toFixed(2)));

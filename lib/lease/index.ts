@@ -127,6 +127,8 @@ export {
   explainSettings,
   explainState,
   explainRunRow,
+  explainRunCells,
+  type RunCell,
   explainTime,
   explainDuration,
   explainLeaseBar,

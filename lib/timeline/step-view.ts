@@ -1,10 +1,12 @@
 import {
   causedRefusal,
   explainCause,
+  explainRunCells,
   explainRunRow,
   OUTCOME_WORDS,
   type Explained,
   type OutcomeKind,
+  type RunCell,
   type StateLines,
 } from '@/lib/lease';
 import { describeEvent } from './describe';
@@ -18,10 +20,7 @@ import type { RunRowView, Scenario, Trace, TraceStep, WriteEffect } from './type
  */
 
 /** A column of the run row as the run-row panel shows it. */
-export interface RunRowCell {
-  column: string;
-  value: string;
-}
+export type RunRowCell = RunCell;
 
 /** A write's outcome as the learner learned it: its label, its glyph and its tone. */
 export interface OutcomeView {
@@ -54,29 +53,10 @@ export interface StepView {
   state: StateLines;
 }
 
-/** The run row's columns after a step: the lesson's four, and each tracked claim column. */
+/** The run row's columns after a step (the explainer's cells), the token where a write compares it. */
 export function runRowCells(run: RunRowView, trace: Trace): RunRowCell[] {
-  const v = trace.vocabulary;
-  const cells: RunRowCell[] = [{ column: 'owner', value: run.owner || '(nobody)' }];
-  // The token column, where a fence compares it or a write compares it with a read (a rescuer).
   const compared = trace.writes.some((w) => w.decision.checks.some((c) => c.field === 'fence'));
-  if (v.fenced || compared)
-    cells.push({
-      column: v.fenced || v.token !== 'fence' ? v.token : 'token',
-      value: String(run.fence),
-    });
-  cells.push(
-    { column: 'lease_until', value: String(run.leaseUntil) },
-    { column: 'status', value: run.status },
-  );
-  const extra: [string, number | undefined][] = [
-    [v.fenced && v.token === 'attempt' ? 'attempt column' : 'attempt', run.attempt],
-    ['claimed_at', run.claimedAt],
-    ['attempted_at', run.attemptedAt],
-  ];
-  for (const [column, value] of extra)
-    if (value !== undefined) cells.push({ column, value: String(value) });
-  return cells;
+  return explainRunCells(run, trace.vocabulary, compared);
 }
 
 /** The write of a step, if it made one. */

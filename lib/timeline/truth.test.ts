@@ -13,7 +13,7 @@ import {
 } from './arbitrary-around.test-support';
 import { loadTimelineEngine, TIMELINE_DESIGNS, type TimelineEngine } from './engine';
 import { designWithConditions } from './scenario-conditions';
-import { truthProblems } from './truth';
+import { truthProblems } from './truth.test-support';
 import type { Scenario } from './types';
 
 /*

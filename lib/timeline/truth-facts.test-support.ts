@@ -1,6 +1,6 @@
 import { namesClocks } from './clocks';
 import { DATABASE_WRITE_KINDS } from './types';
-import { esc, type Check } from './truth-state';
+import { esc, type Check } from './truth-state.test-support';
 
 /*
  * The truth test's facts about the run row and its holder (test support): each pattern is a

@@ -1,5 +1,5 @@
 import { columnValue, RUN_COLUMNS, type RowState, type RunColumn } from '@/lib/lease';
-import type { Check, WriteAtStep } from './truth-state';
+import type { Check, WriteAtStep } from './truth-state.test-support';
 
 /*
  * The truth test's facts about a rescuer's re-queue (test support): what it says the rescuer

@@ -1,8 +1,8 @@
 import { CLAIM_COLUMNS, FINGERPRINT_COLUMNS, type CheckName } from '@/lib/lease';
 import type { Scenario, Trace } from './types';
 import type { LeaseDesign } from '@/lib/lease';
-import { clockFacts, holderFacts, rowFacts } from './truth-facts';
-import { rescueFacts, rescueProperty } from './truth-rescue';
+import { clockFacts, holderFacts, rowFacts } from './truth-facts.test-support';
+import { rescueFacts, rescueProperty } from './truth-rescue.test-support';
 import {
   esc,
   statementConditions,
@@ -10,7 +10,7 @@ import {
   type Check,
   type WriteAtStep,
   type Words,
-} from './truth-state';
+} from './truth-state.test-support';
 
 /*
  * The truth test's judge (test support, not shipped to the page): it reads every word the
