@@ -86,20 +86,13 @@ export interface TargetsView extends TargetFacts {
   officialReport: { body: string; writer: string; version: number } | null;
   /** Every stored version (versioned mode) or write (overwrite mode), oldest first. */
   reportVersions: { version: number; writer: string; fence: number; body: string }[];
-  tickets: { key: string; action: string; worker: string }[];
+  tickets: TargetFacts['tickets'][number][];
   /** Highest fence token seen per gateway resource. */
   gatewayHighest: Record<string, number>;
   /** Per resource of a replicated gateway, the generation each acceptor promised. */
   gatewayPromises?: Record<string, number[]>;
-  gatewayWrites: {
-    resource: string;
-    worker: string;
-    token: number;
-    body: string;
-    /** A replicated gateway: how many acceptors took it, and whether that was a majority. */
-    acks?: number;
-    committed?: boolean;
-  }[];
+  /** Each write the gateway took (a replicated one's with its acks and whether they made a majority). */
+  gatewayWrites: TargetFacts['gatewayWrites'][number][];
   /** The design's downstream report reference (report-write events), if the design keeps one. */
   reportRef?: { ref: string; fence: number } | null;
 }
