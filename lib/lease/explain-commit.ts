@@ -30,4 +30,3 @@ export function conditionWords(c: RunCondition): string {
       return 'lease run out';
   }
 }
-
