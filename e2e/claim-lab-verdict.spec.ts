@@ -26,7 +26,7 @@ test('deleting one condition from the FINISH: the verdict names exactly what is 
   test.setTimeout(6 * 60_000);
   await page.goto('/practice/claim-lab');
   await editorReady(page);
-  await expect(page.locator('.monaco-editor .view-lines')).toContainText('UPDATE jobs');
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText('UPDATE runs');
   const checks = page.getByTestId('verdict-checks');
   for (const c of COMMIT_CONDITIONS) {
     await test.step(`without ${NAME[c]}`, async () => {
