@@ -111,9 +111,9 @@ export const CEILINGS = {
   'words-outside': 18,
   'condition-kind-files': 16,
   'target-kind-files': 29,
-  'unused-lease-exports': 49,
+  'unused-lease-exports': 48,
   'test-helper-lines': 0,
-  'duplicate-pairs': 15,
+  'duplicate-pairs': 14,
 };
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
