@@ -22,7 +22,7 @@ export function StepTick({ doneWhen }: { doneWhen: readonly StepEvidence[] }) {
           ✓ attempted
         </span>
       ) : null}
-      <span className="block text-sm text-muted">
+      <span className="block text-sm text-muted" data-loaded={loaded ? 'true' : 'false'}>
         {doneWhen.length === 0
           ? 'Optional: this page keeps no record.'
           : `Done when: ${evidenceLines(doneWhen, facts)
