@@ -30,10 +30,19 @@ test('a prediction is fixed once an outcome is shown: on the timeline, even afte
     expect(count).toBe(16);
     for (let i = 0; i < count; i += 1) await expect(radios.nth(i)).toBeDisabled();
 
-    // Back to the start: the outcome has been seen, the predictions stay as they were.
-    await page.getByRole('button', { name: 'Start over' }).click();
+    // Stepping back does not reopen them either.
+    await page.getByRole('button', { name: 'Step back' }).click();
     await expect(choice(page, 'A submits (finish)', 'Refused')).toBeDisabled();
     await expect(choice(page, 'A submits (finish)', 'Applied')).toBeChecked();
+    // The attempt was scored when its first outcome showed: after a reload it is what shows,
+    // locked, and running it again replays it.
+    await expect(page.getByRole('status').filter({ hasText: /Ready|Step/ })).toHaveAttribute(
+      'data-saved',
+      'saved',
+    );
+    await page.reload();
+    await expect(choice(page, 'A submits (finish)', 'Applied')).toBeChecked();
+    await expect(choice(page, 'A submits (finish)', 'Refused')).toBeDisabled();
     await page.getByRole('button', { name: 'Run to end' }).click();
     await expect(page.getByRole('heading', { name: /^Score: 1 \/ 4/ })).toBeVisible();
   });
@@ -58,9 +67,14 @@ test('a prediction is fixed once an outcome is shown: on the timeline, even afte
     await page.getByText('Show what fixed it').click();
     await expect(page.getByText('Registering the new token at the resource')).toBeVisible();
 
-    // A second, right try after a reload is shown, but the first one stays the score.
+    // After a reload the scored marks show, locked; "Start over" begins a practice attempt. A
+    // second, right try is shown, but the first one stays the score.
     await reloadWhenSaved(page);
     await expect(page.getByRole('status').filter({ hasText: 'Ready: 7 events' })).toBeVisible();
+    await expect(choice(page, 'A writes storage through the gateway', 'Applied')).toBeChecked();
+    await expect(choice(page, 'A writes storage through the gateway', 'Refused')).toBeDisabled();
+    await page.getByRole('button', { name: 'Start over' }).click();
+    await expect(page.getByTestId('attempt-note')).toContainText('practice, not scored');
     await choice(page, 'A claims the run', 'Applied').check();
     await choice(page, 'B claims the run', 'Applied').check();
     await choice(page, 'B writes storage through the gateway', 'Applied').check();

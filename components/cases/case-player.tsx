@@ -97,7 +97,7 @@ export function CasePlayer({ caseFile }: { caseFile: CaseFile }) {
             scenario={t.scenario}
             predictions={t.predictions}
             onPredict={t.predict}
-            locked={t.finished}
+            locked={t.sealed}
             outcomeShown={t.position >= 0}
           />
         </section>

@@ -1,6 +1,5 @@
 'use client';
 
-import { useState } from 'react';
 import type { OutcomeKind } from '@/lib/lease';
 import { SaveIndicator } from '@/components/ui/save-indicator';
 import { usePredictionDraft } from '@/components/ui/use-prediction-draft';
@@ -26,19 +25,18 @@ export function PredictionList({
   scenario: Scenario;
   predictions: Predictions;
   onPredict: (eventId: string, outcome: OutcomeKind) => void;
-  locked: boolean;
   /**
-   * Whether any step's outcome is on screen. From the first one on, the predictions stay locked
-   * for this scenario (stepping back does not reopen them): each step announces a write's
-   * outcome, and a prediction changed after seeing it would be a peek, not a prediction.
+   * The predictions are final for this attempt: one of its outcomes has been on screen (stepping
+   * back does not reopen them), or this is the scored attempt read back from the records. Each
+   * step announces a write's outcome, and a prediction changed after seeing it would be a peek.
    */
+  locked: boolean;
+  /** Whether a step's outcome is on screen now: only then does the lock say why. */
   outcomeShown: boolean;
   /** Where choices not yet run are kept across navigation and reload (default: the scenario). */
   draftKey?: string;
 }) {
-  const [sealedFor, setSealedFor] = useState<Scenario | null>(null);
-  if (outcomeShown && sealedFor !== scenario) setSealedFor(scenario);
-  const sealed = locked || sealedFor === scenario;
+  const sealed = locked;
   const writes = scenario.events
     .map((event, index) => ({ event, index }))
     .filter(({ event }) => isWriteEvent(event));
@@ -98,7 +96,7 @@ export function PredictionList({
           </li>
         ))}
       </ol>
-      {sealed && !locked ? (
+      {sealed && outcomeShown ? (
         <p className="text-sm text-muted" data-testid="predictions-locked">
           Locked: an outcome is on screen, so these predictions are final for this run.
         </p>

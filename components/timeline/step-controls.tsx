@@ -20,17 +20,32 @@ export function StepControls({ t, current }: { t: TimelineController; current: T
         <Button variant="primary" onClick={t.toEnd} disabled={!t.trace || t.position >= total - 1}>
           Run to end
         </Button>
-        <Button onClick={t.restart} disabled={t.position < 0}>
+        <Button onClick={t.restart} disabled={t.position < 0 && t.attempt !== 'scored'}>
           Start over
         </Button>
       </div>
-      {t.position < 0 && unmarked > 0 ? (
+      {t.attempt === 'scored' && t.position < 0 ? (
+        <p className="text-sm text-muted" data-testid="attempt-note">
+          Your first run of this scenario is scored: its predictions are kept as you made them.
+          Start over for a new attempt (practice, not scored).
+        </p>
+      ) : t.attempt === 'practice' ? (
+        <p className="text-sm text-muted" data-testid="attempt-note">
+          A new attempt: practice, not scored. Your first run keeps its score.
+        </p>
+      ) : null}
+      {t.position < 0 && unmarked > 0 && t.attempt !== 'scored' ? (
         <p className="text-sm text-muted">
           {unmarked} of {t.writeIds.length} writes not marked yet; unmarked writes count as
           mistakes.
         </p>
       ) : null}
-      <p role="status" aria-live="polite" className="rounded-md border border-line p-3 text-sm">
+      <p
+        role="status"
+        aria-live="polite"
+        className="rounded-md border border-line p-3 text-sm"
+        data-saved={t.saveStatus.kind}
+      >
         {view
           ? `${announce(view, total)}${t.score ? ` Score: ${t.score.score} of ${t.score.total}.` : ''}`
           : t.trace

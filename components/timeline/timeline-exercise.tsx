@@ -125,7 +125,7 @@ export function TimelineExercise() {
             scenario={t.scenario}
             predictions={t.predictions}
             onPredict={t.predict}
-            locked={t.finished}
+            locked={t.sealed}
             outcomeShown={t.position >= 0}
           />
         </section>

@@ -3,13 +3,15 @@
 import type { OutcomeKind } from '@/lib/lease';
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { browserRecords } from '@/lib/composition';
+import { browserRecords, subscribeToRecords } from '@/lib/composition';
 import {
+  firstTimelineResult,
   isWriteEvent,
   prunePredictions,
   scorePredictions,
   type Predictions,
   type Scenario,
+  type ScoredAttempt,
   type Score,
   type TimelineEngine,
   type Trace,
@@ -28,6 +30,12 @@ export type SaveStatus = { kind: 'idle' } | { kind: 'saved' } | { kind: 'failed'
 /**
  * The exercise's state around the engine: the scenario, its whole trace (computed at once,
  * revealed step by step), the learner's predictions, the position, and the saved result.
+ *
+ * An attempt is scored when its first outcome comes on screen: the result is stored then, and
+ * the predictions lock. The first stored attempt at a scenario is its score; the page reads it
+ * back, so a reload or another tab shows those predictions locked, never open again. "Start
+ * over" begins a new attempt that is practice: not scored (a full-marks run a day after a wrong
+ * first run counts as a review, lib/progress).
  */
 export function useTimeline(initial: Scenario, options: TimelineOptions = {}) {
   const recordRef = useRef(options.record);
@@ -41,8 +49,41 @@ export function useTimeline(initial: Scenario, options: TimelineOptions = {}) {
   /** -1: nothing revealed yet; k: steps 0..k are revealed. */
   const [position, setPosition] = useState(-1);
   const [saveStatus, setSaveStatus] = useState<SaveStatus>({ kind: 'idle' });
+  /** The first stored attempt at this scenario (its score), once read from the records. */
+  const [scored, setScored] = useState<{ key: string; attempt: ScoredAttempt } | null>(null);
+  /** After "Start over": a new attempt that is practice, not scored. */
+  const [practice, setPractice] = useState(false);
+  /** Whether this attempt has had an outcome on screen (its predictions are then final). */
+  const [shown, setShown] = useState(false);
+  if (position >= 0 && !shown) setShown(true);
+  const attemptNo = useRef(0);
   const openedAt = useRef(0);
   const savedFor = useRef<string | null>(null);
+  const scenarioKey = useMemo(() => JSON.stringify(scenario), [scenario]);
+
+  // The scored attempt, read again whenever any tab writes the records.
+  useEffect(() => {
+    let live = true;
+    const parsed = JSON.parse(scenarioKey) as Scenario;
+    const refresh = () =>
+      browserRecords()
+        .read((db) => firstTimelineResult(db, parsed))
+        .then(
+          (attempt) => live && setScored(attempt ? { key: scenarioKey, attempt } : null),
+          () => undefined,
+        );
+    void refresh();
+    const stop = subscribeToRecords(() => void refresh());
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [scenarioKey]);
+  const scoredAttempt = scored?.key === scenarioKey ? scored.attempt : null;
+  /** The scored attempt is on screen: its predictions, locked. */
+  const showingScore = scoredAttempt !== null && !practice;
+  const shownPredictions: Predictions = showingScore ? scoredAttempt.predictions : predictions;
+  const sealed = showingScore || shown;
 
   useEffect(() => {
     let alive = true;
@@ -72,8 +113,8 @@ export function useTimeline(initial: Scenario, options: TimelineOptions = {}) {
   const writeIds = useMemo(() => scenario.events.filter(isWriteEvent).map((e) => e.id), [scenario]);
   const finished = trace !== null && trace.steps.length > 0 && position >= trace.steps.length - 1;
   const score: Score | null = useMemo(
-    () => (finished && trace ? scorePredictions(trace, predictions) : null),
-    [finished, trace, predictions],
+    () => (finished && trace ? scorePredictions(trace, shownPredictions) : null),
+    [finished, trace, shownPredictions],
   );
 
   /** Switches scenario: a new exercise starts (predictions kept only for events that remain). */
@@ -88,40 +129,59 @@ export function useTimeline(initial: Scenario, options: TimelineOptions = {}) {
         : {},
     );
     setPosition(-1);
+    setShown(false);
+    setPractice(false);
     setSaveStatus({ kind: 'idle' });
-    savedFor.current = null;
+    attemptNo.current += 1;
     openedAt.current = Date.now();
   }, []);
 
-  const predict = useCallback((eventId: string, outcome: OutcomeKind) => {
-    setPredictions((p) => ({ ...p, [eventId]: outcome }));
-  }, []);
+  const predict = useCallback(
+    (eventId: string, outcome: OutcomeKind) => {
+      if (sealed) return;
+      setPredictions((p) => ({ ...p, [eventId]: outcome }));
+    },
+    [sealed],
+  );
 
   const last = trace ? trace.steps.length - 1 : -1;
   const forward = useCallback(() => setPosition((p) => Math.min(p + 1, last)), [last]);
   const back = useCallback(() => setPosition((p) => Math.max(p - 1, -1)), []);
   const toEnd = useCallback(() => setPosition(last), [last]);
-  const restart = useCallback(() => setPosition(-1), []);
+  /** A new attempt: practice once an attempt has been scored (this one, or one before). */
+  const restart = useCallback(() => {
+    setPosition(-1);
+    if (shown || scoredAttempt) {
+      setPractice(true);
+      setPredictions({});
+      setShown(false);
+      setSaveStatus({ kind: 'idle' });
+      attemptNo.current += 1;
+      openedAt.current = Date.now();
+    }
+  }, [shown, scoredAttempt]);
 
-  // Store the result once per scenario and set of predictions, when the whole trace is seen.
+  // Store the attempt once, when its first outcome comes on screen (not when the whole trace is
+  // seen: a learner who stepped once and reloaded had seen an outcome too).
   useEffect(() => {
-    if (!score || !finished) return;
-    const key = JSON.stringify([scenario, predictions]);
+    if (position < 0 || !trace || showingScore) return;
+    const key = `${attemptNo.current}:${scenarioKey}`;
     if (savedFor.current === key) return;
     savedFor.current = key;
     const at = Date.now();
     const seconds = (at - openedAt.current) / 1000;
+    const graded = scorePredictions(trace, predictions);
     browserRecords()
       .write((db) => {
         const result = {
           at,
           scenario,
           predictions,
-          score: score.score,
-          total: score.total,
+          score: graded.score,
+          total: graded.total,
           seconds,
         };
-        (recordRef.current ?? saveTimelineResult)(db, result, score);
+        (recordRef.current ?? saveTimelineResult)(db, result, graded);
       })
       .then(() => setSaveStatus({ kind: 'saved' }))
       .catch((error: unknown) =>
@@ -130,7 +190,7 @@ export function useTimeline(initial: Scenario, options: TimelineOptions = {}) {
           message: `Your result could not be saved (${error instanceof Error ? error.message : String(error)}).`,
         }),
       );
-  }, [score, finished, scenario, predictions]);
+  }, [position, trace, showingScore, scenarioKey, scenario, predictions]);
 
   return {
     ready: engine !== null,
@@ -139,8 +199,15 @@ export function useTimeline(initial: Scenario, options: TimelineOptions = {}) {
     setScenario,
     trace,
     writeIds,
-    predictions: predictions as Predictions,
+    predictions: shownPredictions,
     predict,
+    /** The predictions are final: an outcome of this attempt was shown, or the score is shown. */
+    sealed,
+    /**
+     * 'scored': the first, scored attempt is on screen (read back after a reload or from another
+     * tab); 'practice': a new attempt after "Start over", not scored; null: the first attempt.
+     */
+    attempt: showingScore ? ('scored' as const) : practice ? ('practice' as const) : null,
     position,
     setPosition,
     forward,

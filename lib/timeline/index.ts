@@ -86,6 +86,8 @@ export {
   saveTimelineResult,
   saveCaseResult,
   recentTimelineResults,
+  firstTimelineResult,
+  type ScoredAttempt,
   type TimelineResult,
 } from './records';
 export type { Vocabulary, Explained, WriteDecision } from '@/lib/lease';

@@ -53,6 +53,34 @@ export function saveTimelineResult(db: SqlDriver, result: TimelineResult): void 
   });
 }
 
+/** The first stored attempt at a scenario: the scored one, its predictions kept as made. */
+export interface ScoredAttempt {
+  predictions: Predictions;
+  score: number;
+  total: number;
+}
+
+/**
+ * The scored attempt at this very scenario (the first result stored for its id whose scenario is
+ * the same, event for event), or null. A page shows it locked: once an outcome was on screen, a
+ * reload or another tab must not reopen the predictions it scored.
+ */
+export function firstTimelineResult(db: SqlDriver, scenario: Scenario): ScoredAttempt | null {
+  const row = db.get<{ scenario: string; predictions: string; score: number; total: number }>(
+    'SELECT scenario, predictions, score, total FROM timeline_results WHERE scenario_id = ? ORDER BY at, id LIMIT 1',
+    [scenario.id],
+  );
+  if (!row || String(row.scenario) !== JSON.stringify(scenario)) return null;
+  let predictions: Predictions = {};
+  try {
+    const parsed: unknown = JSON.parse(String(row.predictions));
+    if (parsed && typeof parsed === 'object') predictions = parsed as Predictions;
+  } catch {
+    // An unreadable row keeps its score; its marks show as empty.
+  }
+  return { predictions, score: Number(row.score), total: Number(row.total) };
+}
+
 /** The most recent attempts, newest first. */
 export function recentTimelineResults(
   db: SqlDriver,
