@@ -25,7 +25,7 @@ test('the words agree with the scenario: an overwriting object store, a case fil
     await ready(page, 8);
     await page
       .getByRole('combobox', { name: 'Scenario' })
-      .selectOption({ label: '7a. The old worker overwrites the remote report file' });
+      .selectOption({ label: '7a. The old worker uploads its report file after the takeover' });
     await ready(page, 9);
     await expect(page.getByText(/object store: overwrite/)).toBeVisible();
     await page.getByRole('button', { name: 'Run to end' }).click();

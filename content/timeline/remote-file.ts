@@ -8,7 +8,7 @@ export const REMOTE_FILE_SCENARIOS: readonly LibraryScenario[] = [
     version: 1,
     number: '7a',
     id: 'remote-file-overwrite',
-    title: 'The old worker overwrites the remote report file',
+    title: 'The old worker uploads its report file after the takeover',
     explanation:
       'B takes over and uploads report.md. A resumes and uploads its own report.md: the object store overwrites the file without checking anything, so A’s stale report becomes the official one. A’s local commit is then rejected, but that is too late: the effect has already landed at the remote target.',
     takeaway:
