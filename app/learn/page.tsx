@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { ChoiceQuestion } from '@/components/lesson/choice-question';
+import { CASE_FILES } from '@/content/cases';
 import { DemoBlock } from '@/components/lesson/demo-block';
 import { FirstFailureIsland } from '@/components/lesson/first-failure-island';
 import { ItemProgress } from '@/components/lesson/item-progress';
@@ -168,9 +169,11 @@ export default function LearnPage() {
             </ActivityLink>
           </LessonSection>
           <LessonSection id="case-files" title={title('case-files')}>
-            <ActivityLink href="/learn/case-files" title="Ten real incidents and systems">
-              Kleppmann’s GC pause, Chubby, ZooKeeper, etcd, Kafka, Temporal, Oban, visibility
-              timeouts, Kubernetes leader election and Redlock: read each account in the system’s
+            <ActivityLink
+              href="/learn/case-files"
+              title={`${CASE_FILES.length} real incidents and systems`}
+            >
+              {CASE_FILES.map((file) => file.title).join('; ')}: read each account in the system’s
               own words, predict every write, and run it.
             </ActivityLink>
           </LessonSection>

@@ -82,7 +82,7 @@ export function ClaimLab({ exercises }: { exercises: readonly LabExercise[] }) {
             load={lab.workerReady}
           />
           <div className="mt-3 flex flex-wrap gap-2">
-            <Button variant="primary" onClick={() => void lab.run()} disabled={busy}>
+            <Button variant="primary" onClick={(e) => void lab.run(e.timeStamp)} disabled={busy}>
               Run
             </Button>
             <Button onClick={lab.reset} disabled={!lab.edited}>

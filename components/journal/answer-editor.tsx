@@ -21,6 +21,8 @@ export interface AnswerEditorProps {
   historyOpen?: boolean;
   /** Called after every version this box saves (the lesson records the attempt). */
   onSaved?: () => void;
+  /** When the item's reference answer was first revealed: later versions are marked so. */
+  revealedAt?: number | null;
 }
 
 /**
@@ -36,6 +38,7 @@ export function AnswerEditor({
   rows = 12,
   historyOpen = false,
   onSaved,
+  revealedAt = null,
 }: AnswerEditorProps) {
   const prompt = { id: promptId };
   const [showHistory, setShowHistory] = useState(historyOpen);
@@ -194,6 +197,7 @@ export function AnswerEditor({
             promptId={prompt.id}
             currentId={baseId}
             onRestore={restore}
+            revealedAt={revealedAt}
           />
         ) : null}
       </div>

@@ -28,12 +28,15 @@ export function HistoryPanel({
   promptId,
   currentId,
   onRestore,
+  revealedAt = null,
 }: {
   journal: Journal;
   version: number;
   promptId: string;
   currentId: string | null;
   onRestore: (entryId: string) => void;
+  /** When the lesson item's reference answer was first revealed (versions after it are marked). */
+  revealedAt?: number | null;
 }) {
   const history = journal.history(promptId);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -91,6 +94,14 @@ export function HistoryPanel({
                   {meta.stale
                     ? 'branch: based on an older version'
                     : 'branch: saved at the same time in another tab'}
+                </span>
+              ) : null}
+              {revealedAt !== null && meta.time > revealedAt ? (
+                <span
+                  className="rounded border border-line px-1.5 text-xs font-semibold"
+                  data-testid="after-reveal"
+                >
+                  saved after the reference answer was revealed
                 </span>
               ) : null}
               {meta.id === currentId ? (

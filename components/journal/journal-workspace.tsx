@@ -8,11 +8,14 @@ import { STORAGE_KEYS } from '@/lib/storage';
 import { useOwnStorageNotices } from '@/components/storage/storage-notices';
 import { AnswerEditor } from './answer-editor';
 import { JournalTransfer } from './journal-transfer';
+import { useLessonRecords } from '@/components/lesson/use-lesson-records';
 import { useJournal } from './use-journal';
 
 /** The answer journal: pick a prompt, write, save, and browse its history. */
 export function JournalWorkspace({ prompts }: { prompts: readonly JournalPrompt[] }) {
   const { journal, version } = useJournal();
+  // When each lesson item's reference answer was revealed: versions saved later are marked.
+  const { records } = useLessonRecords();
   const [activeId, setActiveId] = useState(prompts[0].id);
   const active = prompts.find((p) => p.id === activeId) ?? prompts[0];
   // The journal's problems below tell of every part set aside.
@@ -91,6 +94,7 @@ export function JournalWorkspace({ prompts }: { prompts: readonly JournalPrompt[
             promptId={active.id}
             label={`Your answer: ${active.label}`}
             historyOpen
+            revealedAt={active.lessonItem ? (records.revealed[active.lessonItem] ?? null) : null}
           />
         </section>
       </div>

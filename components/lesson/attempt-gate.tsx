@@ -59,6 +59,7 @@ export function AttemptGate({
           promptId={prompt.id}
           label={label}
           rows={4}
+          revealedAt={records.revealed[id] ?? null}
           onSaved={() => {
             // A space or one word is saved in the journal like any text, but opens nothing.
             const head = journal.head(prompt.id);

@@ -74,9 +74,12 @@ function QuizCard({ item, index }: { item: QuizPrompt; index: number }) {
         explanation={
           key ? (
             <>
-              <p className="mt-1 text-sm text-muted">
-                The belief behind it: “{key.misconception}”.
-              </p>
+              {/* A true statement states no mistaken belief: it gets none named. */}
+              {key.truth ? null : (
+                <p className="mt-1 text-sm text-muted">
+                  The belief behind it: “{key.misconception}”.
+                </p>
+              )}
               <Prose paragraphs={key.explanation} className="mt-2" />
             </>
           ) : (

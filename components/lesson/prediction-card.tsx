@@ -2,6 +2,7 @@
 
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { InlineText } from './prose';
 import { WRITE_FATE_LABELS, type MistakePrompt } from '@/content/lesson';
 import { predictionCorrect, WRITE_FATES, type WriteFate } from '@/lib/lesson';
 import { ChoiceButtons } from './choice-buttons';
@@ -81,7 +82,7 @@ export function PredictionCard({ mistake, index }: { mistake: MistakePrompt; ind
     >
       {prediction.situation.map((p) => (
         <p key={p} className="mt-1">
-          {p}
+          <InlineText text={p} />
         </p>
       ))}
       <pre
@@ -165,7 +166,7 @@ function WriteKey({
       <span className={`font-semibold ${chosen === write.fate ? 'text-good' : 'text-bad'}`}>
         {WRITE_FATE_LABELS[write.fate]}.
       </span>{' '}
-      {write.why}
+      <InlineText text={write.why} />
     </p>
   );
 }

@@ -9,8 +9,8 @@ import { panelClass } from '@/components/ui/panel';
 
 /**
  * The end of every page: the next step of the learner's path (the first path until one is
- * chosen; on a path's own page, that path). On a page of the path it is the step after this
- * one; elsewhere the first step due.
+ * chosen; on a path's own page, that path): the first step due, the same step home's "Continue"
+ * names, so the two never disagree.
  */
 export function NextStep() {
   const pathname = usePathname();
@@ -18,7 +18,9 @@ export function NextStep() {
   const shown = LEARNING_PATHS.find((p) => pathname.replace(/\/$/, '') === `/learn/paths/${p.id}`);
   const path = shown ?? chosen ?? LEARNING_PATHS[0];
   const sequence = pathSequence(path);
-  const next = stepAfter(sequence, pathname) ?? pathProgress(sequence, facts).next;
+  // The first step still due, as home's "Continue" says; only once every step is done, the step
+  // after this page in the path's order.
+  const next = pathProgress(sequence, facts).next ?? stepAfter(sequence, pathname);
   if (!next || pathname === '/') return null;
   return (
     <nav

@@ -70,8 +70,18 @@ export function TimelineLegend({ use }: { use: LegendUse }) {
           <Entry
             swatch={
               <svg width={26} height={14} aria-hidden="true">
-                <line x1={1} x2={8} y1={7} y2={7} stroke="var(--ink)" strokeWidth={3} />
-                <line x1={18} x2={25} y1={7} y2={7} stroke="var(--ink)" strokeWidth={3} />
+                <line x1={1} x2={6} y1={7} y2={7} stroke="var(--ink)" strokeWidth={3} />
+                <line
+                  x1={7}
+                  x2={19}
+                  y1={7}
+                  y2={7}
+                  stroke="var(--muted)"
+                  strokeWidth={1.5}
+                  strokeDasharray="3 3"
+                  data-testid="legend-pause-dash"
+                />
+                <line x1={20} x2={25} y1={7} y2={7} stroke="var(--ink)" strokeWidth={3} />
               </svg>
             }
           >

@@ -1,8 +1,9 @@
 import { stickyLabelCentre } from '@/lib/timeline';
 
 /**
- * A worker's lane line: solid while it runs, a gap (marked paused) while it is paused. The
- * "paused" mark stays whole in the part of its gap that is in view (`visibleFrom`).
+ * A worker's lane line: solid while it runs, a thin dashed line (marked paused) while it is
+ * paused, as the legend draws it. The "paused" mark stays whole in the part of its gap that is in
+ * view (`visibleFrom`).
  */
 /** The width "paused" takes at its font size, and a little air. */
 const PAUSED_WIDTH = 48;
@@ -31,6 +32,19 @@ export function WorkerLine({
     <g>
       {pieces.map((p) => (
         <line key={p.x1} x1={p.x1} x2={p.x2} y1={y} y2={y} stroke="var(--ink)" strokeWidth={3} />
+      ))}
+      {gaps.map((g) => (
+        <line
+          key={`dash-${g.x1}`}
+          data-testid="pause-dash"
+          x1={g.x1}
+          x2={g.x2}
+          y1={y}
+          y2={y}
+          stroke="var(--muted)"
+          strokeWidth={1.5}
+          strokeDasharray="4 4"
+        />
       ))}
       {gaps.map((g) => {
         const x = stickyLabelCentre(g.x1, g.x2, visibleFrom, PAUSED_WIDTH);
