@@ -3,7 +3,8 @@
 import type { OutcomeKind } from '@/lib/lease';
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { browserRecords, subscribeToRecords } from '@/lib/composition';
+import { useRecordsRead } from '@/components/ui/use-records-read';
+import { browserRecords } from '@/lib/composition';
 import {
   firstTimelineResult,
   isWriteEvent,
@@ -11,7 +12,6 @@ import {
   scorePredictions,
   type Predictions,
   type Scenario,
-  type ScoredAttempt,
   type Score,
   type TimelineEngine,
   type Trace,
@@ -49,8 +49,6 @@ export function useTimeline(initial: Scenario, options: TimelineOptions = {}) {
   /** -1: nothing revealed yet; k: steps 0..k are revealed. */
   const [position, setPosition] = useState(-1);
   const [saveStatus, setSaveStatus] = useState<SaveStatus>({ kind: 'idle' });
-  /** The first stored attempt at this scenario (its score), once read from the records. */
-  const [scored, setScored] = useState<{ key: string; attempt: ScoredAttempt } | null>(null);
   /** After "Start over": a new attempt that is practice, not scored. */
   const [practice, setPractice] = useState(false);
   /** Whether this attempt has had an outcome on screen (its predictions are then final). */
@@ -62,24 +60,10 @@ export function useTimeline(initial: Scenario, options: TimelineOptions = {}) {
   const scenarioKey = useMemo(() => JSON.stringify(scenario), [scenario]);
 
   // The scored attempt, read again whenever any tab writes the records.
-  useEffect(() => {
-    let live = true;
-    const parsed = JSON.parse(scenarioKey) as Scenario;
-    const refresh = () =>
-      browserRecords()
-        .read((db) => firstTimelineResult(db, parsed))
-        .then(
-          (attempt) => live && setScored(attempt ? { key: scenarioKey, attempt } : null),
-          () => undefined,
-        );
-    void refresh();
-    const stop = subscribeToRecords(() => void refresh());
-    return () => {
-      live = false;
-      stop();
-    };
-  }, [scenarioKey]);
-  const scoredAttempt = scored?.key === scenarioKey ? scored.attempt : null;
+  const scored = useRecordsRead(scenarioKey, (db) =>
+    firstTimelineResult(db, JSON.parse(scenarioKey) as Scenario),
+  );
+  const scoredAttempt = scored?.key === scenarioKey ? scored.value : null;
   /** The scored attempt is on screen: its predictions, locked. */
   const showingScore = scoredAttempt !== null && !practice;
   const shownPredictions: Predictions = showingScore ? scoredAttempt.predictions : predictions;
