@@ -1,5 +1,6 @@
 'use client';
 
+import { useState } from 'react';
 import Link from 'next/link';
 import { CodeEditor } from '@/components/code-editor/code-editor';
 import { Button } from '@/components/ui/button';
@@ -23,6 +24,8 @@ export function ClaimLab({ exercises }: { exercises: readonly LabExercise[] }) {
   // The lab shows its saved programs' and progress's notices itself (lab.notices, below).
   useOwnStorageNotices(STORAGE_KEYS.claimLabPrograms);
   useOwnStorageNotices(STORAGE_KEYS.claimLabProgress);
+  // When the learner asked for the run: "Ran in" counts from here to the result on screen.
+  const [clickedAt, setClickedAt] = useState<number | null>(null);
   const { exercise, status } = lab;
   const busy = status.kind === 'checking' || status.kind === 'running';
   const solved =
@@ -76,13 +79,23 @@ export function ClaimLab({ exercises }: { exercises: readonly LabExercise[] }) {
             label="Lab program editor"
             height={520}
             markers={lab.markers}
-            onRun={() => void lab.run()}
+            onRun={() => {
+              setClickedAt(performance.now());
+              void lab.run();
+            }}
             extraLib={EXTRA_LIB}
             onReady={lab.onReady}
             load={lab.workerReady}
           />
           <div className="mt-3 flex flex-wrap gap-2">
-            <Button variant="primary" onClick={(e) => void lab.run(e.timeStamp)} disabled={busy}>
+            <Button
+              variant="primary"
+              onClick={(e) => {
+                setClickedAt(e.timeStamp);
+                void lab.run();
+              }}
+              disabled={busy}
+            >
               Run
             </Button>
             <Button onClick={lab.reset} disabled={!lab.edited}>
@@ -108,6 +121,7 @@ export function ClaimLab({ exercises }: { exercises: readonly LabExercise[] }) {
           <OutputPanel
             exercise={exercise}
             status={status}
+            clickedAt={clickedAt}
             solved={solved}
             recorded={lab.recorded}
           />

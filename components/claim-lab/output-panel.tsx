@@ -12,7 +12,7 @@ const LINES_PER_BATCH = 100;
 const FIRST_PRINTED = 50;
 const PRINTED_PER_BATCH = 200;
 
-function StatusLine({ status }: { status: LabStatus }) {
+function StatusLine({ status, clickedAt }: { status: LabStatus; clickedAt: number | null }) {
   let text: ReactNode;
   let bad = false;
   switch (status.kind) {
@@ -40,7 +40,13 @@ function StatusLine({ status }: { status: LabStatus }) {
     case 'ran': {
       const { error } = status.run;
       bad = error !== null;
-      if (!error) text = <RanIn clickedAt={status.clickedAt} />;
+      if (!error)
+        text =
+          clickedAt === null ? (
+            `Ran in ${Math.round(status.ms)} ms.`
+          ) : (
+            <RanIn clickedAt={clickedAt} />
+          );
       else if (error.kind === 'sql')
         text = `SQLite error${error.line ? ` on line ${error.line}` : ''}: ${error.message.replace(/^SQLite error: /, '')}`;
       else if (error.kind === 'runtime')
@@ -98,10 +104,13 @@ export const OutputPanel = memo(function OutputPanel({
   status,
   solved,
   recorded = false,
+  clickedAt = null,
 }: {
   exercise: LabExercise;
   status: LabStatus;
   solved: boolean;
+  /** When the learner clicked Run (or pressed Ctrl+Enter), on the performance.now() clock. */
+  clickedAt?: number | null;
   /** The solve is written in the records database. */
   recorded?: boolean;
 }) {
@@ -133,7 +142,7 @@ export const OutputPanel = memo(function OutputPanel({
   }, [result]);
   return (
     <div className="scroll-mt-4 space-y-3" ref={box} data-testid="lab-output">
-      <StatusLine status={status} />
+      <StatusLine status={status} clickedAt={clickedAt} />
       {status.kind === 'type-errors' && status.errors.length > 1 ? (
         <TypeErrorList errors={status.errors} />
       ) : null}

@@ -34,11 +34,8 @@ export type LabStatus =
   | { kind: 'checking' }
   | { kind: 'running' }
   | { kind: 'type-errors'; errors: EditorMarker[] }
-  /**
-   * `clickedAt`: when the click (or key press) happened, on the performance.now() clock; the page
-   * measures from it to the result painted on screen, the time the learner waited.
-   */
-  | { kind: 'ran'; run: LabRun; clickedAt: number; verdict: OutputVerdict; hint: LabHint | null }
+  /** `ms`: from the click (or key press) to the result on the page, the time the learner waited. */
+  | { kind: 'ran'; run: LabRun; ms: number; verdict: OutputVerdict; hint: LabHint | null }
   | { kind: 'stopped'; message: string };
 
 type Editor = Monaco.editor.IStandaloneCodeEditor;
@@ -195,62 +192,58 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
     [door, exercise, notice],
   );
 
-  /** Runs the program; `clickedAt` is the click event's timeStamp (the same clock). */
-  const run = useCallback(
-    async (clickedAt?: number) => {
-      const clicked = clickedAt ?? performance.now();
-      const worker = workerRef.current;
-      if (!worker) return;
-      const program = source;
-      const seq = ++runSeq.current;
-      const ready = typesReadyRef.current ? editorRef.current : null;
-      if (ready) setStatus({ kind: 'checking' });
-      const errors = ready
-        ? await typeErrors(ready.editor, ready.monaco, 2_000).catch(() => null)
-        : null;
-      if (seq !== runSeq.current) return;
-      if (errors && errors.length > 0) {
-        setStatus({ kind: 'type-errors', errors });
-        return;
-      }
-      setStatus({ kind: 'running' });
-      const answer = await worker.run(program);
-      if (seq !== runSeq.current) return;
-      if (answer.kind === 'timeout') {
-        setStatus({
-          kind: 'stopped',
-          message:
-            answer.limit === 'silence'
-              ? `Stopped after ${LAB_LIMITS.silentMs / 1000} seconds: for that long the program made no database call and printed nothing, so it did not finish (an endless loop, or work it left running after it returned, such as a promise callback?). Its worker was terminated and replaced; the page kept working. Fix the program and run it again.`
-              : `Stopped after ${LAB_LIMITS.timeoutMs / 1000} seconds: the program was still making database calls or printing (a loop that does not end?). Its worker was terminated and replaced; the page kept working. Fix the program and run it again.`,
-        });
-        return;
-      }
-      if (answer.kind === 'crashed' || answer.kind === 'failed') {
-        setStatus({ kind: 'stopped', message: `The program’s worker stopped: ${answer.message}` });
-        return;
-      }
-      if (answer.kind === 'stopped') return;
-      if (answer.value.type !== 'ran') return;
-      const verdict = checkRun(answer.value.run, exercise.check);
-      const hint = hintForRun(
-        exercise.analysis,
-        program,
-        answer.value.run,
-        verdict,
-        progressRef.current.deletions,
-      );
+  const run = useCallback(async () => {
+    const clicked = performance.now();
+    const worker = workerRef.current;
+    if (!worker) return;
+    const program = source;
+    const seq = ++runSeq.current;
+    const ready = typesReadyRef.current ? editorRef.current : null;
+    if (ready) setStatus({ kind: 'checking' });
+    const errors = ready
+      ? await typeErrors(ready.editor, ready.monaco, 2_000).catch(() => null)
+      : null;
+    if (seq !== runSeq.current) return;
+    if (errors && errors.length > 0) {
+      setStatus({ kind: 'type-errors', errors });
+      return;
+    }
+    setStatus({ kind: 'running' });
+    const answer = await worker.run(program);
+    if (seq !== runSeq.current) return;
+    if (answer.kind === 'timeout') {
       setStatus({
-        kind: 'ran',
-        run: answer.value.run,
-        clickedAt: clicked,
-        verdict,
-        hint,
+        kind: 'stopped',
+        message:
+          answer.limit === 'silence'
+            ? `Stopped after ${LAB_LIMITS.silentMs / 1000} seconds: for that long the program made no database call and printed nothing, so it did not finish (an endless loop, or work it left running after it returned, such as a promise callback?). Its worker was terminated and replaced; the page kept working. Fix the program and run it again.`
+            : `Stopped after ${LAB_LIMITS.timeoutMs / 1000} seconds: the program was still making database calls or printing (a loop that does not end?). Its worker was terminated and replaced; the page kept working. Fix the program and run it again.`,
       });
-      recordProgress(answer.value.run, verdict);
-    },
-    [source, exercise.check, exercise.analysis, recordProgress],
-  );
+      return;
+    }
+    if (answer.kind === 'crashed' || answer.kind === 'failed') {
+      setStatus({ kind: 'stopped', message: `The program’s worker stopped: ${answer.message}` });
+      return;
+    }
+    if (answer.kind === 'stopped') return;
+    if (answer.value.type !== 'ran') return;
+    const verdict = checkRun(answer.value.run, exercise.check);
+    const hint = hintForRun(
+      exercise.analysis,
+      program,
+      answer.value.run,
+      verdict,
+      progressRef.current.deletions,
+    );
+    setStatus({
+      kind: 'ran',
+      run: answer.value.run,
+      ms: performance.now() - clicked,
+      verdict,
+      hint,
+    });
+    recordProgress(answer.value.run, verdict);
+  }, [source, exercise.check, exercise.analysis, recordProgress]);
 
   const onReady = useCallback((editor: Editor, monaco: MonacoApi) => {
     editorRef.current = { editor, monaco };
