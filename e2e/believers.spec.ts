@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { BELIEFS, BELIEF_IDS, type Belief } from '@/content/beliefs';
 import {
+  answerChoice,
   answerQuiz,
   labAnswer,
   predictLesson,
@@ -18,6 +19,7 @@ import {
   WRITE_FATE_LABELS,
 } from '@/content/lesson';
 import { masteryItemName } from '@/components/reflect/exercise-label';
+import { FOUNDATIONS } from '@/content/lesson/foundations';
 import { MASTERY_MAP } from '@/content/mastery';
 import { DESIGN_IDS } from '@/content/progress-index';
 import { ASSESSMENT_ITEMS } from '@/content/reflect';
@@ -219,6 +221,20 @@ async function gradedWork(page: Page, learner: LearnerId, engine: TimelineEngine
           .click();
       await card.getByRole('button', { name: 'Check my prediction' }).click();
       await expect(card.getByRole('status').filter({ hasText: /first try/ })).toBeVisible();
+    }
+    await whenSaved(page);
+  }
+
+  const choices = allGraded('choice');
+  if (choices.length > 0) {
+    say(`${learner}: the foundations' graded questions`);
+    await page.goto('/learn');
+    for (const id of choices) {
+      const { question } = FOUNDATIONS.find((f) => f.question.id === id)!;
+      const card = page.getByRole('article', { name: plain(question.question) });
+      const pick = answerChoice(learner, question);
+      await card.getByRole('button', { name: new RegExp(`^${pick.toUpperCase()}\\. `) }).click();
+      await expect(card.getByText(/on the first try/).first()).toBeVisible();
     }
     await whenSaved(page);
   }
