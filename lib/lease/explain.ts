@@ -164,7 +164,7 @@ function cancelSentence(d: WriteDecision, v: Vocabulary): string {
   if (d.kind === 'complete-cancel') return `1 row changed: the run is ${after.status}.`;
   if (after.fence > before.fence)
     return v.fenced
-      ? `1 row changed: the run is ${after.status} under a new generation (${tokenText(v, after.fence)}); nobody holds it now. The run row refuses ${tokenText(v, before.fence)} and below, and so does every target that registers the new generation; a target that learns a generation only from a write there still accepts the old one until then.`
+      ? `1 row changed: the run is ${after.status} under a new generation (${tokenText(v, after.fence)}); nobody holds it now. The run row refuses ${tokenText(v, before.fence)} and below, and so does every target that registers the new generation; a target that learns a generation only from a write there never learns this one (no holder writes with it), so it still accepts the old one.`
       : `1 row changed: the run is ${after.status}; nobody holds it now.`;
   return v.fenced
     ? `1 row changed: the run is ${after.status}; the ${v.token} stays ${after.fence}, so no target beyond the run row hears of the cancel.`
