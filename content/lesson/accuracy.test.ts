@@ -112,7 +112,7 @@ describe('issue 23: the accuracy points of the content review', () => {
   it('zero rows changed means a condition failed, not necessarily a lost run', () => {
     for (const program of [DEMO_PROGRAM, DROP_STARTER, FIX_STARTER, FIX_SOLUTION]) {
       expect(program).not.toMatch(/lost the right to commit/);
-      expect(program).toMatch(/0 means a condition failed \(generation, owner, lease or state\)/);
+      expect(program).toMatch(/0 means a condition failed \(owner, fence, lease or status\)/);
     }
   });
 
