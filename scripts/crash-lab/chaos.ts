@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   chaosPlan,
@@ -19,23 +19,9 @@ import { collect, spawnWorker, workerArgs, type Exited } from './fleet';
 import { number, places, type QueueValues } from './queue-args';
 import { historyWriter, newHistoryFile, readHistory } from './queue-history-file';
 import { describePlace, openQueue } from './queue-connect';
+import { endWorkers, waitStopped, watchStopSignals } from './stop-signals';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** True once the kernel reports the process stopped (state T), so acting on it is safe. */
-async function waitStopped(pid: number): Promise<boolean> {
-  for (let i = 0; i < 2000; i++) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-      if (state === 'T' || state === 't') return true;
-    } catch {
-      return false;
-    }
-    await sleep(5);
-  }
-  return false;
-}
 
 interface Slot {
   index: number;
@@ -205,37 +191,16 @@ export async function runChaos(options: {
     }
   };
 
-  // Ctrl-C (SIGINT to the whole process group) or SIGTERM: a worker the supervisor holds
-  // stopped (SIGSTOP) would stay stopped, orphaned, with its database open, since a stopped
-  // process acts on no signal but SIGKILL and SIGCONT. So the supervisor ends every worker it
-  // started, the stopped ones included, before it exits, and says what it ended.
-  let interrupted: NodeJS.Signals | null = null;
-  let onInterrupt: () => void = () => undefined;
-  const interruption = new Promise<void>((r) => (onInterrupt = r));
-  const handlers = (['SIGINT', 'SIGTERM'] as const).map((signal) => {
-    const handler = () => {
-      interrupted ??= signal;
-      onInterrupt();
-    };
-    process.on(signal, handler);
-    return () => process.off(signal, handler);
-  });
-
+  // Ctrl-C or SIGTERM: every worker is ended, paused ones too, before the supervisor exits.
+  const stop = watchStopSignals();
   for (let i = 0; i < workers; i++) spawnSlot(i, 0);
   // Wait until every worker has exited on its own (every run final), time runs out, or a
   // signal asks the supervisor to stop.
   const deadline = started + seconds * 1000;
   let timedOut = false;
-  const endAll = async () => {
+  const endAll = () => {
     stopping = true;
-    const live = slots.filter((s) => s.child.exitCode === null && s.child.signalCode === null);
-    const paused = live.filter((s) => s.paused).map((s) => s.owner);
-    for (const s of slots) {
-      s.child.kill('SIGKILL');
-      s.child.kill('SIGCONT');
-    }
-    await Promise.all(slots.map((s) => s.done));
-    return { live: live.map((s) => s.owner), paused };
+    return endWorkers(slots);
   };
   try {
     for (;;) {
@@ -243,9 +208,10 @@ export async function runChaos(options: {
       const all = Promise.all(current.map((s) => s.done));
       const finished = await Promise.race([
         all.then(() => true),
-        interruption.then(() => false),
+        stop.arrived.then(() => false),
         sleep(Math.max(0, Math.min(500, deadline - Date.now()))).then(() => false),
       ]);
+      const interrupted = stop.signal();
       if (interrupted) {
         const { live, paused } = await endAll();
         await db.close();
@@ -265,7 +231,7 @@ export async function runChaos(options: {
       }
     }
   } finally {
-    for (const off of handlers) off();
+    stop.off();
   }
   const elapsed = (Date.now() - started) / 1000;
   const snapshot = await lab.snapshot();
