@@ -15,7 +15,8 @@ const all = (paragraphs: readonly string[]) => paragraphs.join(' ');
 const caseText = (id: string): string => {
   const c = caseFileById(id) as CaseFile;
   return [
-    ...c.account,
+    ...c.account.beforeRun,
+    ...c.account.afterRun,
     ...c.fixed,
     c.predict,
     ...c.runs.flatMap((r) => [r.label, r.summary, r.predict ?? '']),

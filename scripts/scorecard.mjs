@@ -103,7 +103,7 @@ export const CEILINGS = {
   'outcome-deciders': 2,
   'property-judges': 3,
   'row-readers': 2,
-  'words-outside': 18,
+  'words-outside': 11,
   'condition-kind-files': 16,
   'target-kind-files': 29,
   'unused-lease-exports': 48,

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { PredictionList } from '@/components/timeline/prediction-list';
 import { ScorePanel } from '@/components/timeline/score-panel';
 import { StepControls } from '@/components/timeline/step-controls';
@@ -12,6 +12,7 @@ import type { CaseFile } from '@/content/cases/types';
 import { saveCaseResult, scenarioLink, type Score, type TimelineResult } from '@/lib/timeline';
 import type { SqlDriver } from '@/lib/sqlite';
 import { useWorkFacts } from '@/components/reflect/use-work-facts';
+import { useAfterRun } from './after-run';
 import { OutcomeTable } from './outcome-table';
 
 /** Predict, then run a case's timeline on real SQLite; each run of the case is one tab. */
@@ -34,6 +35,10 @@ export function CasePlayer({ caseFile }: { caseFile: CaseFile }) {
   // The first scored prediction of this run is the one that counts (mastery reads it too).
   const work = useWorkFacts();
   const first = work?.timelineFirst[t.scenario.id];
+  // This run's outcomes are on screen (run to the end, or scored before): what tells them opens.
+  const revealed = Boolean(first) || t.finished;
+  const { setRevealed } = useAfterRun();
+  useEffect(() => setRevealed(revealed), [revealed, setRevealed]);
 
   return (
     <div className="space-y-6" data-ready={t.ready ? 'true' : 'false'}>
@@ -60,7 +65,7 @@ export function CasePlayer({ caseFile }: { caseFile: CaseFile }) {
         </div>
       ) : null}
       {/* The summary states the outcome: it opens once the learner has predicted and run. */}
-      {first || t.finished ? (
+      {revealed ? (
         <p className="max-w-3xl">{run.summary}</p>
       ) : (
         <p className="max-w-3xl text-muted">
@@ -115,6 +120,21 @@ export function CasePlayer({ caseFile }: { caseFile: CaseFile }) {
       </div>
       <ScorePanel t={t} />
       {t.finished && t.trace ? <OutcomeTable scenario={t.scenario} trace={t.trace} /> : null}
+      <section aria-labelledby="case-after" className="max-w-3xl space-y-3">
+        <h3 id="case-after" className="text-xl font-semibold">
+          What happened next
+        </h3>
+        {revealed ? (
+          caseFile.account.afterRun.map((paragraph) => (
+            <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+          ))
+        ) : (
+          <p className="text-muted" data-testid="case-after-locked">
+            The rest of the account tells how it ended: it opens once this run’s outcomes are on
+            screen (predict every write, then run it to the end).
+          </p>
+        )}
+      </section>
     </div>
   );
 }

@@ -36,7 +36,11 @@ describe('the case files', () => {
       });
 
       it('has an account a reader can follow: several sentences, the token named, what fixed it', () => {
-        expect(c.account.join(' ').split('. ').length).toBeGreaterThan(4);
+        const account = [...c.account.beforeRun, ...c.account.afterRun];
+        expect(account.join(' ').split('. ').length).toBeGreaterThan(4);
+        // Both parts are there: the setting before the run, how it ended after.
+        expect(c.account.beforeRun.length).toBeGreaterThan(0);
+        expect(c.account.afterRun.length).toBeGreaterThan(0);
         expect(c.fixed.length).toBeGreaterThan(0);
         expect(c.tokenName.length).toBeGreaterThan(2);
       });

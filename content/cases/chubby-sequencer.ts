@@ -8,11 +8,17 @@ export const CHUBBY_CASE: CaseFile = {
   title: 'Chubby sequencers and lock-delay',
   system: 'Google’s Chubby lock service (Burrows, OSDI 2006)',
   tokenName: 'lock generation number (in a sequencer)',
-  account: [
-    'In Chubby, a client that holds a lock can ask for a sequencer: an opaque byte string naming the lock, the mode it is held in (exclusive or shared) and the lock’s generation number, which grows each time the lock goes from free to held. The holder attaches the sequencer to the requests it sends to other servers.',
-    'A server that receives such a request can ask Chubby whether the sequencer is still current. A request from a master that has since lost the lock carries an old generation, and the server turns it away. That is fencing, with the check made by a trusted party.',
-    'Changing every protocol to carry sequencers is slow work, the paper says, so many servers did not check them. For those Chubby offers lock-delay: when a lock is freed because its holder failed or became unreachable (not on a normal release), Chubby will not grant it to anyone else for a lock-delay that the holder set when it opened the lock’s file, at most one minute. The hope is that the old holder’s requests in flight arrive and are drained before a new holder starts. It is protection by time alone: a request delayed longer than the lock-delay still lands.',
-  ],
+  account: {
+    beforeRun: [
+      'In Chubby, a client that holds a lock can ask for a sequencer: an opaque byte string naming the lock, the mode it is held in (exclusive or shared) and the lock’s generation number, which grows each time the lock goes from free to held. The holder attaches the sequencer to the requests it sends to other servers.',
+      'A server that receives such a request can ask Chubby whether the sequencer is still current. The paper’s worry is a request from a master that has since lost the lock, held up on its way: it arrives carrying an old generation.',
+      'Changing every protocol to carry sequencers is slow work, the paper says, so many servers did not check them. For those Chubby offers lock-delay: when a lock is freed because its holder failed or became unreachable (not on a normal release), Chubby will not grant it to anyone else for a lock-delay that the holder set when it opened the lock’s file, at most one minute. The hope is that the old holder’s requests in flight arrive and are drained before a new holder starts.',
+    ],
+    afterRun: [
+      'A server that checks the sequencer turns the late request away: its generation is older than the lock’s. That is fencing, with the check made by a trusted party.',
+      'Lock-delay is protection by time alone. It covers requests held up for less than the lock-delay; a server that checks nothing has no defence against one held up longer, which arrives after the new master has begun.',
+    ],
+  },
   cast: [
     { lane: 'A', is: 'the old master' },
     { lane: 'B', is: 'the new master' },
@@ -136,7 +142,7 @@ export const CHUBBY_CASE: CaseFile = {
     },
   ],
   fixed: [
-    'Sequencers are the fix where the server can check them. Lock-delay is a fallback for servers that cannot: it makes the common case (a short delay) safe, and it says so, but a request delayed longer than the lock-delay still lands after the new master’s.',
+    'Sequencers are the fix where the server can check them. Lock-delay is a fallback for servers that cannot: it makes the common case (a short delay) safe, and it says so, but it cannot stop a request delayed longer than the lock-delay.',
   ],
   sources: [
     {

@@ -8,11 +8,16 @@ export const ETCD_CASE: CaseFile = {
   title: 'etcd locks are not mutual exclusion by themselves',
   system: 'etcd’s lock API and leases (etcd-io/etcd #11456, #11408, #11457)',
   tokenName: 'revision of the lock key',
-  account: [
-    'An etcd lock is a key attached to a lease. The lock is held while the key exists, and the key disappears when the lease expires or is revoked. Jepsen testing in 2019 found lost updates to state guarded by such a lock, and the issue that followed (#11456) records why: a client could be told it held the lock after its lease had already expired, and even without that bug a lease can expire while the holder is busy.',
-    'The etcd maintainers’ answer was that the holder must check the lock key’s revision (a number that grows with every change in etcd) and its remaining lease before acting. Inside etcd this can be made exact: a transaction can compare the lock key’s revision and write only if it still matches, in one step.',
-    'A resource outside etcd gets none of that for free. It has to keep and compare the revision itself; otherwise a holder whose lease expired writes as if nothing happened.',
-  ],
+  account: {
+    beforeRun: [
+      'An etcd lock is a key attached to a lease. The lock is held while the key exists, and the key disappears when the lease expires or is revoked. Jepsen tested state guarded by such a lock in 2019, and the issue that followed (#11456) records what it exposed: a client could be told it held the lock after its lease had already expired, and even without that bug a lease can expire while the holder is busy.',
+      'The etcd maintainers’ answer was that the holder must check the lock key’s revision (a number that grows with every change in etcd) and its remaining lease before acting. Inside etcd this can be made exact: a transaction can compare the lock key’s revision and write only if it still matches, in one step.',
+      'A resource outside etcd gets none of that for free. It has to keep and compare the revision itself.',
+    ],
+    afterRun: [
+      'What Jepsen found was lost updates to the state the lock was meant to guard. A holder whose lease has expired writes as if nothing happened, unless what it writes to compares the revision.',
+    ],
+  },
   cast: [
     { lane: 'A', is: 'process 0 (its lease expires)' },
     { lane: 'B', is: 'process 1' },

@@ -18,11 +18,16 @@ export const GC_PAUSE_CASE: CaseFile = {
   title: 'The GC pause and the storage write',
   system: 'A lock service in front of a storage service (Kleppmann, 2016)',
   tokenName: 'fencing token',
-  account: [
-    'Martin Kleppmann used this story in 2016 to argue that a lock with a timeout cannot, by itself, keep two clients apart. Client 1 takes the lock and receives token 33. Then its process stops: a stop-the-world garbage collection, long enough for the lock’s lease to run out.',
-    'The lock service, seeing no client 1, hands the lock to client 2 with token 34. Client 2 writes its data to the storage service. Client 1 knows none of this. When its process runs again it carries on from the line where it stopped and sends its own write, still with token 33.',
-    'Whether that late write does damage depends only on the storage service. If storage remembers the highest token it has accepted (34) and refuses anything lower, client 1 is turned away. If client 2 has not written yet, storage has never seen 34, and 33 still looks new: it lands, unless the new token was registered at storage when client 2 took over.',
-  ],
+  account: {
+    beforeRun: [
+      'Martin Kleppmann used this story in 2016 to argue that a lock with a timeout cannot, by itself, keep two clients apart. Client 1 takes the lock and receives token 33. Then its process stops: a stop-the-world garbage collection, long enough for the lock’s lease to run out.',
+      'The lock service, seeing no client 1, hands the lock to client 2 with token 34. Client 2 writes its data to the storage service. Client 1 knows none of this. When its process runs again it carries on from the line where it stopped and sends its own write, still with token 33.',
+      'Whether that late write does damage depends only on the storage service, and on what storage knows when token 33 reaches it.',
+    ],
+    afterRun: [
+      'In Kleppmann’s telling, storage has already processed a write carrying 34, so it rejects the request carrying 33: the client that was paused cannot overwrite client 2’s data. The lock service did nothing to stop it. The check at the storage service did, and only because a token higher than 33 had reached storage first.',
+    ],
+  },
   cast: [
     { lane: 'A', is: 'client 1' },
     { lane: 'B', is: 'client 2' },
@@ -35,7 +40,7 @@ export const GC_PAUSE_CASE: CaseFile = {
       id: 'storage-remembers',
       label: 'Storage remembers the highest token',
       pattern: 'fenced',
-      summary: 'Client 2 writes first with 34; storage keeps 34 and refuses 33.',
+      summary: 'Client 2 writes first with 34, and storage keeps the highest token it has seen.',
       scenario: SETTINGS,
       events: [
         {
@@ -63,7 +68,8 @@ export const GC_PAUSE_CASE: CaseFile = {
       id: 'before-client-2-writes',
       label: 'Client 2 has not written yet',
       pattern: 'unchecked-token',
-      summary: 'Storage has only ever seen 33, so client 1’s late write still looks current.',
+      summary:
+        'Client 1 writes once before its pause, and client 2 has not written when client 1 wakes.',
       scenario: SETTINGS,
       events: [
         { id: 'c1-lock', kind: 'claim', worker: 'A', outcome: 'applied' },
@@ -86,8 +92,7 @@ export const GC_PAUSE_CASE: CaseFile = {
       id: 'registered-at-takeover',
       label: 'Token 34 registered at takeover',
       pattern: 'fenced',
-      summary:
-        'The lock service tells storage about 34 when it grants it, so 33 is refused at once.',
+      summary: 'The lock service tells storage about 34 when it grants it, before anyone writes.',
       scenario: { ...SETTINGS, targets: { ...SETTINGS.targets, gateway: 'at-takeover' } },
       events: [
         { id: 'c1-lock', kind: 'claim', worker: 'A', outcome: 'applied' },

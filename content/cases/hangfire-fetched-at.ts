@@ -84,11 +84,17 @@ export const HANGFIRE_CASE: CaseFile = {
   title: 'Hangfire and the time of a fetch',
   system: 'Hangfire’s SQL Server job storage (HangfireIO/Hangfire, commit c6f067ef, 1.7.0)',
   tokenName: 'FetchedAt, the database time of the fetch',
-  account: [
-    'Hangfire stores each enqueued background job as a row of a JobQueue table. With SQL Server and a sliding invisibility timeout (five minutes by default in the version read here), a worker fetches a job with one UPDATE: it writes the database’s current UTC time into the row’s FetchedAt and gets that value back. A row may be fetched when its FetchedAt is empty or older than the timeout. While the job runs, a heartbeat moves FetchedAt forward every fifth of the timeout, so a long job stays hidden and the job of a worker that died comes back once the timeout has passed.',
-    'The worker remembers the FetchedAt its fetch returned. Its keep-alive, its requeue and its deletion of the row once the job is done all match the row by its Id and by that FetchedAt. If the worker stalled past the timeout and a second worker fetched the job, FetchedAt has moved on: the first worker’s statements change no row, and Hangfire logs that the job was fetched by another worker. FetchedAt counts nothing, but it names one fetch, and so it acts as a fingerprint.',
-    'It was not so from the start. Before Hangfire 1.7.0 the three statements matched the row by Id alone. A commit of February 2019 added FetchedAt to each of them; its message says the check stops a worker from prolonging another worker’s work.',
-  ],
+  account: {
+    beforeRun: [
+      'Hangfire stores each enqueued background job as a row of a JobQueue table. With SQL Server and a sliding invisibility timeout (five minutes by default in the version read here), a worker fetches a job with one UPDATE: it writes the database’s current UTC time into the row’s FetchedAt and gets that value back. A row may be fetched when its FetchedAt is empty or older than the timeout. While the job runs, a heartbeat moves FetchedAt forward every fifth of the timeout, so a long job stays hidden and the job of a worker that died comes back once the timeout has passed.',
+      'The worker remembers the FetchedAt its fetch returned. Its keep-alive, its requeue and its deletion of the row once the job is done all match the row by its Id and by that FetchedAt. FetchedAt counts nothing, but it names one fetch, and so it acts as a fingerprint.',
+      'It was not so from the start. Before Hangfire 1.7.0 the three statements matched the row by Id alone; a commit of February 2019 added FetchedAt to each of them.',
+    ],
+    afterRun: [
+      'If the worker stalled past the timeout and a second worker fetched the job, FetchedAt has moved on: the first worker’s statements change no row, and Hangfire logs that the job was fetched by another worker.',
+      'The commit’s message says why FetchedAt was added: without it, a worker could prolong another worker’s work.',
+    ],
+  },
   cast: [
     {
       lane: 'A',
@@ -155,7 +161,7 @@ export const HANGFIRE_CASE: CaseFile = {
     },
     {
       title:
-        'Hangfire commit c6f067ef: Check FetchedAt has expected value to prevent prolonging other’s work',
+        'Hangfire commit c6f067ef (14 February 2019): FetchedAt added to the keep-alive, requeue and removal',
       url: `${REPO}/commit/c6f067ef588daf4a22a8306f72e6f0d70b54955f`,
       check: 'checked',
       note: 'Read in the repository’s history (14 February 2019, first in the v1.7.0 tags): the removal, requeue and keep-alive change from matching Id alone to Id and FetchedAt, and the fetch starts returning FetchedAt. The 1.6.X branch, where the sliding timeout arrived in 1.6.14, still matches by Id alone.',
@@ -172,7 +178,7 @@ export const HANGFIRE_CASE: CaseFile = {
   unchecked: [
     'The times are ours: the 5-minute timeout and the keep-alive every minute follow the source’s defaults; the freeze of worker 1 is invented, no incident report is behind it.',
     'In the timeline the job’s row stays in the table as done where Hangfire deletes it, and attempted_at stands for FetchedAt. A keep-alive that lands moves the lease, where Hangfire moves FetchedAt itself and the worker remembers the new value. So that the two compare the same values, no keep-alive lands here before a worker’s later statements: worker 1 freezes before its first one, and worker 2 finishes within its first minute. Only worker 1’s late keep-alive in the run before 1.7.0 lands, and after it Hangfire would compare the new FetchedAt, the timeline the old one; the removal that follows checks nothing but the Id, so the outcome is the same.',
-    'After its keep-alive is refused, Hangfire’s worker has forgotten its FetchedAt, so its removal compares with NULL, which matches no row, or is not sent at all; the timeline compares the time of its fetch. Either way no row changes.',
+    'Once its keep-alive has changed no row, Hangfire’s worker has forgotten its FetchedAt, so its removal compares with NULL, which matches no row, or is not sent at all; the timeline compares the time of its fetch. Either way no row changes.',
     'The run before 1.7.0 ends at worker 1’s removal: with the row deleted, worker 2’s later keep-alive and removal would match no row in Hangfire, which a timeline that keeps the row cannot show.',
     'The job’s work is drawn as one write to a target that checks nothing; the job’s state records are not drawn.',
   ],

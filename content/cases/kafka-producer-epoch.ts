@@ -6,12 +6,18 @@ export const KAFKA_CASE: CaseFile = {
   id: 'kafka-producer-epoch',
   number: 5,
   title: 'Kafka zombie producers',
-  system: 'Apache Kafka transactions (transactional.id, ProducerFencedException, KIP-588)',
+  system: 'Apache Kafka transactions (transactional.id, producer epochs, KIP-588)',
   tokenName: 'producer epoch',
-  account: [
-    'A transactional Kafka producer has a transactional.id that survives restarts. When a producer instance starts with that id, the transaction coordinator bumps the producer epoch. From then on the coordinator refuses transactional requests carrying an older epoch, and so does a partition leader once the new epoch has reached it: the old instance gets ProducerFencedException and must close. A paused instance that wakes up after its replacement started is a “zombie”, and the epoch stops it.',
-    'The epoch can also move with no rival at all. If a transaction stays open longer than its timeout, for instance because the producer was partitioned or paused, the coordinator aborts it and bumps the epoch. The producer comes back and is told it was fenced, although no other instance exists. KIP-588 proposed letting the producer recognise this case and continue under the bumped epoch instead of being torn down.',
-  ],
+  account: {
+    beforeRun: [
+      'A transactional Kafka producer has a transactional.id that survives restarts. When a producer instance starts with that id, the transaction coordinator bumps the producer epoch. A paused instance that wakes up after its replacement started is called a “zombie”: it still holds the older epoch, and it carries on sending.',
+      'The epoch can also move with no rival at all. If a transaction stays open longer than its timeout, for instance because the producer was partitioned or paused, the coordinator aborts it and bumps the epoch.',
+    ],
+    afterRun: [
+      'From the bump on, the coordinator refuses transactional requests carrying an older epoch, and so does a partition leader once the new epoch has reached it: the old instance gets ProducerFencedException and must close. The epoch is what stops a zombie.',
+      'After a transaction timeout the producer comes back and is told it was fenced, although no other instance exists. KIP-588 proposed letting the producer recognise this case and continue under the bumped epoch instead of being torn down.',
+    ],
+  },
   cast: [
     { lane: 'A', is: 'producer instance 1 (transactional.id “orders-app”)' },
     { lane: 'B', is: 'producer instance 2, same transactional.id' },
@@ -86,7 +92,7 @@ export const KAFKA_CASE: CaseFile = {
           id: 'p1-commit',
           kind: 'finish',
           worker: 'A',
-          note: 'commitTransaction: ProducerFencedException',
+          note: 'commitTransaction',
           outcome: 'refused',
         },
         {
@@ -149,7 +155,7 @@ export const KAFKA_CASE: CaseFile = {
           id: 'p1-commit',
           kind: 'finish',
           worker: 'A',
-          note: 'told it was fenced, with no rival',
+          note: 'commitTransaction, no rival started',
           outcome: 'refused',
         },
       ],
@@ -161,7 +167,7 @@ export const KAFKA_CASE: CaseFile = {
   ],
   sources: [
     {
-      title: 'ProducerFencedException (Kafka javadoc)',
+      title: 'Apache Kafka javadoc (4.2), org.apache.kafka.common.errors',
       url: 'https://kafka.apache.org/42/javadoc/org/apache/kafka/common/errors/ProducerFencedException.html',
       check: 'checked',
       note: 'Checked: another producer with the same transactional.id started; the latest one fences the previous ones; close the fenced instance.',

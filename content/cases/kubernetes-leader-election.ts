@@ -8,11 +8,16 @@ export const KUBERNETES_CASE: CaseFile = {
   title: 'Kubernetes leader election',
   system: 'client-go’s leaderelection package',
   tokenName: 'leaseTransitions',
-  account: [
-    'Controllers in Kubernetes elect a leader through a Lease object: the leader writes its identity and renews the lease; the others watch, and when the renewals stop for longer than the lease duration, one of them takes over. The object counts how many times leadership has passed to a different identity (leaseTransitions). A holder that acquires the lease again under the same identity, a restarted pod with the same name for instance, leaves the count unchanged.',
-    'The package’s own documentation says plainly that it does not guarantee that only one client acts as leader, and that there is no fencing. Each client infers the state from timestamps taken by its own clock. A leader that is partitioned or stalled keeps acting until it notices that it failed to renew; by then another may have been acting for a while.',
-    'Whatever the two leaders write, the resource decides. leaseTransitions can serve as a token only between different identities: it grows when leadership passes from one identity to another, and stays put when the holder’s own identity acquires or renews. Here pod a and pod b have different names, so pod b’s count (4) is higher than pod a’s (3), and a store that keeps the highest count it has seen refuses pod a. Had pod a been replaced by a new process under the same name, the old and the new process would both carry 3, and a highest-seen check lets an equal number through.',
-  ],
+  account: {
+    beforeRun: [
+      'Controllers in Kubernetes elect a leader through a Lease object: the leader writes its identity and renews the lease; the others watch, and when the renewals stop for longer than the lease duration, one of them takes over. The object counts how many times leadership has passed to a different identity (leaseTransitions). A holder that acquires the lease again under the same identity, a restarted pod with the same name for instance, leaves the count unchanged.',
+      'The package’s own documentation says plainly that it does not guarantee that only one client acts as leader, and that there is no fencing. Each client infers the state from timestamps taken by its own clock. A leader that is partitioned or stalled keeps acting until it notices that it failed to renew; by then another may have been acting for a while.',
+      'Whatever the two leaders write, the resource decides. leaseTransitions can serve as a token only between different identities: it grows when leadership passes from one identity to another, and stays put when the holder’s own identity acquires or renews. Here pod a and pod b have different names, so pod b’s count (4) is higher than pod a’s (3).',
+    ],
+    afterRun: [
+      'With no fencing, as documented, the store takes the writes of both leaders. A store that keeps the highest count it has seen turns pod a away. Had pod a been replaced by a new process under the same name, the old and the new process would both carry 3, and a highest-seen check lets an equal number through.',
+    ],
+  },
   cast: [
     { lane: 'A', is: 'controller pod a (old leader)' },
     { lane: 'B', is: 'controller pod b (new leader)' },

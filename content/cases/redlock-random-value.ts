@@ -45,12 +45,16 @@ export const REDLOCK_CASE: CaseFile = {
   title: 'Redlock’s random value',
   system: 'Redis Redlock (Kleppmann’s critique and antirez’s reply)',
   tokenName: 'random value',
-  account: [
-    'Redlock, the Redis locking algorithm, stores a random value under the lock key on a majority of Redis nodes. The value lets a client delete only its own lock. It was never meant as a counter: two grants in a row get values in no particular order.',
-    'Kleppmann’s critique pointed out that Redlock has no way to produce a growing fencing token, so a storage service cannot keep “the highest seen” and refuse a late client. antirez replied that the random value is enough for a check-and-set at the resource: a client that starts working on the resource first stores its value there, and does its read-modify-write only if the stored value is still its own when it writes.',
-    'That reply leaves a gap which an ordered token would close. Storing the value at the resource is itself a write, and nothing there can tell an old value from a new one. Say client 1 takes the lock and pauses before it has touched the storage, and its lock expires; client 2 locks, stores its value at the storage and writes. Then client 1 wakes, stores its own value, which the storage takes because it has no order to compare with, and its write matches that value and lands on top of client 2’s; client 2’s next write is the one turned away. (Had client 1 stored its value before the pause, client 2’s value would have replaced it and client 1’s late write would fail: the scheme holds only when the late holder marked first.) The check-and-set keeps two writers from interleaving inside one read-modify-write; it does not keep a late holder out. With a counter, the late client’s mark would carry the smaller number and be refused.',
-    'The runs show the other two points. With a random value and a highest-seen check, the order of the values is luck: here the new holder’s value happens to be smaller, so storage refuses the rightful holder. A random value does fence when it is compared, in the same step as the write, with the lock’s current value. That needs the lock and the data in one store that checks and writes in one step, such as a single Redis running a script; Redlock’s majority of independent nodes is no such store. With a counter, highest-seen works again. antirez’s scheme of storing the value at the resource is told above, not played: the timeline has no resource that keeps a holder’s mark.',
-  ],
+  account: {
+    beforeRun: [
+      'Redlock, the Redis locking algorithm, stores a random value under the lock key on a majority of Redis nodes. The value lets a client delete only its own lock. It was never meant as a counter: two grants in a row get values in no particular order.',
+      'Kleppmann’s critique pointed out that Redlock has no way to produce a growing fencing token, so a storage service has nothing it could keep as “the highest seen”. antirez replied that the random value is enough for a check-and-set at the resource: a client that starts working on the resource first stores its value there, and does its read-modify-write only if the stored value is still its own when it writes.',
+    ],
+    afterRun: [
+      'That reply leaves a gap which an ordered token would close. Storing the value at the resource is itself a write, and nothing there can tell an old value from a new one. Say client 1 takes the lock and pauses before it has touched the storage, and its lock expires; client 2 locks, stores its value at the storage and writes. Then client 1 wakes, stores its own value, which the storage takes because it has no order to compare with, and its write matches that value and lands on top of client 2’s; client 2’s next write is the one turned away. (Had client 1 stored its value before the pause, client 2’s value would have replaced it and client 1’s late write would fail: the scheme holds only when the late holder marked first.) The check-and-set keeps two writers from interleaving inside one read-modify-write; it does not keep a late holder out. With a counter, the late client’s mark would carry the smaller number and be turned away.',
+      'The runs show two more points. With a random value and a highest-seen check, the order of the values is luck. A random value does fence when it is compared, in the same step as the write, with the lock’s current value. That needs the lock and the data in one store that checks and writes in one step, such as a single Redis running a script; Redlock’s majority of independent nodes is no such store. antirez’s scheme of storing the value at the resource is told above, not played: the timeline has no resource that keeps a holder’s mark.',
+    ],
+  },
   cast: [
     { lane: 'A', is: 'client 1' },
     { lane: 'B', is: 'client 2' },
@@ -94,7 +98,8 @@ export const REDLOCK_CASE: CaseFile = {
       pattern: 'fenced',
       predict:
         'Client 1’s lock expires during a pause and client 2 gets the next number of a counter instead of a random value. What does storage do with each write?',
-      summary: 'The lesson’s growing fence: highest-seen refuses the late client.',
+      summary:
+        'The lesson’s growing fence: each grant takes the next number of a counter, and storage keeps the highest seen.',
       scenario: {
         leaseSeconds: 20,
         workers: [{ id: 'A' }, { id: 'B' }],

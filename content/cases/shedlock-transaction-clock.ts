@@ -51,11 +51,17 @@ export const SHEDLOCK_CASE: CaseFile = {
   title: 'ShedLock and a transaction’s clock',
   system: 'ShedLock’s jOOQ lock provider on PostgreSQL (lukas-krecan/ShedLock #3577, #3682)',
   tokenName: 'none: lock_until and locked_by only',
-  account: [
-    'ShedLock keeps a scheduled task from running on several instances at once. Every instance fires the same schedule; each tries to take a row in a shedlock table with one statement: set lock_until to now plus lockAtMostFor, locked_at to now and locked_by to its host name, where lock_until is not after now. The instance whose statement changed the row runs the task; the others skip it. There is no token: the lock is protected by time alone.',
-    'Which clock is “now” decides everything. Without usingDbTime() the JDBC provider passes each application server’s own clock, and issue #231 showed two nodes three minutes apart both taking the lock; the maintainer confirmed it and the README says ShedLock assumes the nodes’ clocks are synchronized. With database time, and in the jOOQ provider, now is the database’s current timestamp, which PostgreSQL fixes at the start of the transaction.',
-    'The jOOQ provider ran its statement in whatever transaction its connection was already in. In #3577 two instances both logged that they held one lock within the same second and both ran the task; #3682 reproduced the mechanism: when the lock statement joins a transaction that began earlier, now() is that transaction’s start, so lock_until lands in the past and the lock expires the moment it is taken. The next instance takes it at once.',
-  ],
+  account: {
+    beforeRun: [
+      'ShedLock keeps a scheduled task from running on several instances at once. Every instance fires the same schedule; each tries to take a row in a shedlock table with one statement: set lock_until to now plus lockAtMostFor, locked_at to now and locked_by to its host name, where lock_until is not after now. The instance whose statement changed the row runs the task; the others skip it. There is no token: the lock is protected by time alone.',
+      'Which clock is “now” decides everything. Without usingDbTime() the JDBC provider passes each application server’s own clock, and the README says ShedLock assumes the nodes’ clocks are synchronized. With database time, and in the jOOQ provider, now is the database’s current timestamp, which PostgreSQL fixes at the start of the transaction.',
+      'The jOOQ provider ran its statement in whatever transaction its connection was already in. Issues #231, #3577 and #3682 are about what these clocks did to the lock.',
+    ],
+    afterRun: [
+      'In #231 two nodes three minutes apart both took the lock; the maintainer confirmed it.',
+      'In #3577 two instances both logged that they held one lock within the same second and both ran the task. #3682 reproduced the mechanism: when the lock statement joins a transaction that began earlier, now() is that transaction’s start, so lock_until is already in the past and the lock expires the moment it is taken. The next instance takes it at once.',
+    ],
+  },
   cast: [
     {
       lane: 'A',
@@ -96,7 +102,7 @@ export const SHEDLOCK_CASE: CaseFile = {
       predict:
         'lockAtMostFor is 60 s. Instance 1 takes the lock at t=90 in a transaction that begins with its lock statement; instance 2 tries at t=90 too. Which locks and which task writes land?',
       summary:
-        'A’s lock statement runs in a new transaction, so now() reads 90 and the lock lasts until 150: B’s attempt is refused and only A runs the task.',
+        'A’s lock statement runs in a new transaction, so now() reads 90 and the lock lasts until 150.',
       scenario: SETTINGS,
       events: [
         { id: 'schedule', kind: 'advance', seconds: 90, note: 'the schedule fires on both' },
@@ -138,7 +144,7 @@ export const SHEDLOCK_CASE: CaseFile = {
   ],
   fixed: [
     'ShedLock 7.9.0 lets the jOOQ provider run its statements through a NewTransactionRunner, and the README asks anyone whose DSLContext takes part in Spring transactions to use SpringNewTransactionRunner, so the lock runs in a PROPAGATION_REQUIRES_NEW transaction of its own. The JDBC provider already runs each lock statement that way; the reporter of #3577 moved to it with usingDbTime().',
-    'A transaction of its own makes now() the statement’s time, and database time makes every instance read one clock. It is still a lock by time only: a task that outlives lockAtMostFor, or a pause, lets a second instance in, and nothing refuses the first one’s writes. The README says so under its caveats.',
+    'A transaction of its own makes now() the statement’s time, and database time makes every instance read one clock. It is still a lock by time only: a task that outlives lockAtMostFor, or a pause, lets a second instance in, and nothing checks the first one’s writes. The README says so under its caveats.',
   ],
   sources: [
     {

@@ -9,12 +9,18 @@ export const TEMPORAL_CASE: CaseFile = {
   system:
     'Temporal (and Cadence before it): history shards and RangeID; activity attempts in the task token',
   tokenName: 'RangeID',
-  account: [
-    'Temporal splits workflow histories into shards, and one history host owns each shard at a time. A host that takes a shard over increments the shard’s RangeID in the database, a number that only grows. The owner increments it again each time it renews its range of task ids, so RangeID counts ranges handed out, not owners: a new owner always holds a higher one than any range an old owner held.',
-    'Every write the owner makes to that shard’s executions is conditional on the RangeID it holds. In Temporal’s SQL stores the write runs in a transaction that first locks the shard row, compares the stored RangeID with the owner’s and only then writes; raising the RangeID needs the same row locked exclusively, so the two cannot interleave. A host that lost the shard while it was stalled still believes it owns it, but its next conditional write finds a larger RangeID, fails, and is reported as ShardOwnershipLost. The host then drops the shard.',
-    'The same idea guards an activity’s result, one level up. A worker process that picks up an activity task gets a task token that carries the attempt number. If the activity does not finish within its start-to-close timeout, the server retries it: the attempt number in the workflow’s state goes up and another worker runs attempt 2. When the stalled worker of attempt 1 finally reports its result, the history service compares the token’s attempt with the current one, finds them different, and refuses the completion as “activity task not found”.',
-    'Nothing of the kind protects what the activity did in the outside world before it stalled. If attempt 1 had already sent the customer an email, that email stays sent, and attempt 2 sends it again. The server can refuse a late result; it cannot take back a side effect. That is why Temporal asks for activities to be idempotent.',
-  ],
+  account: {
+    beforeRun: [
+      'Temporal splits workflow histories into shards, and one history host owns each shard at a time. A host that takes a shard over increments the shard’s RangeID in the database, a number that only grows. The owner increments it again each time it renews its range of task ids, so RangeID counts ranges handed out, not owners: a new owner always holds a higher one than any range an old owner held.',
+      'Every write the owner makes to that shard’s executions is conditional on the RangeID it holds. In Temporal’s SQL stores the write runs in a transaction that first locks the shard row, compares the stored RangeID with the owner’s and only then writes; raising the RangeID needs the same row locked exclusively, so the two cannot interleave. A host that lost the shard while it was stalled still believes it owns it, and makes its next write.',
+      'The same idea guards an activity’s result, one level up. A worker process that picks up an activity task gets a task token that carries the attempt number. If the activity does not finish within its start-to-close timeout, the server retries it: the attempt number in the workflow’s state goes up and another worker runs attempt 2. Suppose attempt 1 had sent the customer an email before it stalled; when it comes back it reports its result.',
+    ],
+    afterRun: [
+      'The stalled host’s conditional write finds a larger RangeID and fails; Temporal reports it as ShardOwnershipLost, and the host drops the shard.',
+      'For the activity, the history service compares the token’s attempt with the current one, finds them different, and answers attempt 1’s completion with “activity task not found”.',
+      'Nothing of the kind protects what the activity did in the outside world before it stalled. The email attempt 1 sent stays sent, and attempt 2 sends it again. The server can turn a late result away; it cannot take back a side effect. That is why Temporal asks for activities to be idempotent.',
+    ],
+  },
   cast: [
     { lane: 'A', is: 'history host 1 (the stalled owner)' },
     { lane: 'B', is: 'history host 2 (the new owner)' },
@@ -158,7 +164,7 @@ export const TEMPORAL_CASE: CaseFile = {
   ],
   fixed: [
     'Nothing had to be fixed here: this is the design working. The generation lives in the same database as the data, and every write checks it in the transaction that writes, under a lock on the shard row. A stale owner’s write cannot land; it learns it lost the shard from the failed write.',
-    'For the activity, the fence stops at the server’s edge. The late completion is refused, but the email went out twice, once per attempt. A side effect needs its own protection: an idempotency key the provider honours (the workflow and activity ids, not the attempt), or a provider that checks the attempt itself.',
+    'For the activity, the fence stops at the server’s edge: the server checks a completion’s attempt, and nothing checks the email. A side effect needs its own protection: an idempotency key the provider honours (the workflow and activity ids, not the attempt), or a provider that checks the attempt itself.',
   ],
   sources: [
     {

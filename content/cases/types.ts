@@ -58,8 +58,13 @@ export interface CaseFile {
   system: string;
   /** The system's own name for the token. */
   tokenName: string;
-  /** The account, in our own words: what happened, paragraph by paragraph. */
-  account: readonly string[];
+  /**
+   * The account, in our own words, in two parts. `beforeRun` is shown above the prediction: the
+   * setting, up to the decisive write and never its outcome. `afterRun` opens once the run's
+   * outcomes are on screen: what the real system did, how it ended. Neither narrates a played
+   * write: the step's view tells each one.
+   */
+  account: { readonly beforeRun: readonly string[]; readonly afterRun: readonly string[] };
   /** Who is who in the timeline, in the system's names. */
   cast: readonly { lane: string; is: string }[];
   /** The question put to the learner before the run. */

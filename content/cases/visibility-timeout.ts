@@ -8,11 +8,18 @@ export const VISIBILITY_CASE: CaseFile = {
   title: 'Visibility timeouts',
   system: 'Celery on Redis (kombu #337, celery #2599) and Sidekiq Pro (#4611, #3476)',
   tokenName: 'delivery (none is numbered)',
-  account: [
-    'A broker that hands a task to a worker does not know when the worker is done until it acknowledges. With Celery on Redis, the delivered task sits in an “unacked” set with the time it was handed out. If it is not acknowledged within the visibility timeout (an hour by default), the broker puts it back on the queue for another worker. kombu #337 and celery #2599 describe what happens when the task is still in the first worker’s memory, for example because its ETA lies further ahead than the timeout: a second worker takes it and both run it.',
-    'Sidekiq Pro met the same shape. In #3476 a job of more than two hours, under a fetch strategy that recovered jobs after an hour, started three times and finished three times, all under one job id. In #4611 a recovery mechanism picked a job up again seconds after it was fetched, and both copies ran to completion.',
-    'None of these brokers hands the worker a token that grows with each delivery: the second copy carries the same task or job id as the first. Both copies finish, and whatever they write lands twice.',
-  ],
+  account: {
+    beforeRun: [
+      'A broker that hands a task to a worker does not know when the worker is done until it acknowledges. With Celery on Redis, the delivered task sits in an “unacked” set with the time it was handed out. If it is not acknowledged within the visibility timeout (an hour by default), the broker puts it back on the queue for another worker. kombu #337 and celery #2599 are about a task still in the first worker’s memory at that point, for example because its ETA lies further ahead than the timeout.',
+      'Sidekiq Pro met the same shape, under fetch strategies that take a job back and hand it out again.',
+      'None of these brokers hands the worker a token that grows with each delivery: the second copy carries the same task or job id as the first.',
+    ],
+    afterRun: [
+      'In the Celery reports a second worker takes the task and both run it.',
+      'In Sidekiq Pro’s #3476 a job of more than two hours, under a fetch strategy that recovered jobs after an hour, started three times and finished three times, all under one job id. In #4611 a recovery mechanism picked a job up again seconds after it was fetched, and both copies ran to completion.',
+      'Both copies finish, and whatever they write is written twice.',
+    ],
+  },
   cast: [
     { lane: 'A', is: 'worker 1 (first delivery)' },
     { lane: 'B', is: 'worker 2 (the task redelivered)' },

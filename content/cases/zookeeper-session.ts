@@ -8,12 +8,18 @@ export const ZOOKEEPER_CASE: CaseFile = {
   title: 'ZooKeeper session expiry',
   system: 'Apache ZooKeeper with Curator’s InterProcessMutex (Curator Tech Note 10)',
   tokenName: 'zxid (the lock node’s czxid)',
-  account: [
-    'A ZooKeeper lock recipe represents the holder by an ephemeral node. The node lives as long as the client’s session, and the session lives as long as the client keeps sending heartbeats within the session timeout.',
-    'Curator’s Tech Note 10 walks through what a short timeout does. The session timeout is 3 seconds. Client A holds the lock; client B waits for it. A’s JVM stops for a 10-second garbage collection. A sends no heartbeats, the session lapses, ZooKeeper deletes A’s ephemeral node, B’s watch fires, and B takes the lock. Then A’s collection ends, and A carries on: for a moment both clients act as the lock holder.',
-    'The note’s advice is to tune the JVM so that pauses stay shorter than the session timeout, and to prefer long timeouts (Curator’s default is 60 seconds). It also says there is always some pause longer than the timeout. What decides the damage is the resource: if it keeps the highest zxid it has seen and refuses lower ones, A’s late write is refused. The zxid to use is the lock node’s czxid, the id of the change that created it. ZooKeeper stamps every change with a zxid, and a smaller zxid always means an earlier change, so a lock node created later always has a larger czxid.',
-    'Two numbers that look similar do not work. The suffix of a sequential lock node comes from a counter kept by its parent node: a signed 32-bit counter that wraps to a negative value after 2147483647, and that starts again when the parent is deleted and created anew. Curator creates the lock’s parent as a container node, which the server may delete once its last child is gone, so a later holder can get a smaller suffix than an earlier one. The node’s data version does not work either: every new lock node starts at version 0, whoever holds it.',
-  ],
+  account: {
+    beforeRun: [
+      'A ZooKeeper lock recipe represents the holder by an ephemeral node. The node lives as long as the client’s session, and the session lives as long as the client keeps sending heartbeats within the session timeout.',
+      'Curator’s Tech Note 10 walks through what a short timeout does. The session timeout is 3 seconds. Client A holds the lock; client B waits for it. A’s JVM stops for a 10-second garbage collection. A sends no heartbeats, the session lapses, ZooKeeper deletes A’s ephemeral node, B’s watch fires, and B takes the lock. Then A’s collection ends, and A carries on: for a moment both clients act as the lock holder.',
+      'The note’s advice is to tune the JVM so that pauses stay shorter than the session timeout, and to prefer long timeouts (Curator’s default is 60 seconds). It also says there is always some pause longer than the timeout. Whatever A sends after its pause meets the resource, not ZooKeeper.',
+      'A token for the resource to compare is at hand: the lock node’s czxid, the id of the change that created it. ZooKeeper stamps every change with a zxid, and a smaller zxid always means an earlier change, so a lock node created later always has a larger czxid.',
+      'Two numbers that look similar do not work. The suffix of a sequential lock node comes from a counter kept by its parent node: a signed 32-bit counter that wraps to a negative value after 2147483647, and that starts again when the parent is deleted and created anew. Curator creates the lock’s parent as a container node, which the server may delete once its last child is gone, so a later holder can get a smaller suffix than an earlier one. The node’s data version does not work either: every new lock node starts at version 0, whoever holds it.',
+    ],
+    afterRun: [
+      'Curator’s note ends there, with both clients acting as the holder. ZooKeeper cannot reach the resource, so what A’s late write does is decided by the resource alone: by whether it compares czxids, B’s being the larger, or checks nothing.',
+    ],
+  },
   cast: [
     { lane: 'A', is: 'client A' },
     { lane: 'B', is: 'client B' },
@@ -123,7 +129,7 @@ export const ZOOKEEPER_CASE: CaseFile = {
   ],
   fixed: [
     'Curator’s answer is operational: keep pauses below the session timeout, and treat the lock as lost the moment the connection is suspended. Neither stops a paused client that does not yet know.',
-    'A resource that keeps the highest czxid it has seen refuses the late write whatever the pause. The sequential suffix and the data version cannot take its place: the first can go backwards, the second starts at 0 for every holder.',
+    'A resource that keeps the highest czxid it has seen can tell a late holder from the current one, whatever the pause. The sequential suffix and the data version cannot take its place: the first can go backwards, the second starts at 0 for every holder.',
   ],
   sources: [
     {
