@@ -32,6 +32,23 @@ test('case files: a learner predicts and runs cases 1, 5, 6, 12 and 7, with thei
 }) => {
   // Each step keeps the ceiling it had as a test of its own: a ceiling on waiting, not a pace.
   test.setTimeout(5 * 120_000);
+  await test.step('before a run, no case file shows how it ended: the account after the run and the sources’ notes wait', async () => {
+    await freshStorage(page);
+    for (const file of CASE_FILES) {
+      await page.goto(`/learn/case-files/${file.id}`);
+      await expect(
+        page.getByRole('status').filter({ hasText: /^Ready: \d+ events/ }),
+      ).toBeVisible();
+      // The records are read (what fixed it waits on them too) and say nothing was run.
+      await expect(page.getByTestId('case-fixed-locked')).toBeVisible();
+      await expect(page.getByText(file.account.beforeRun[0].slice(0, 60))).toBeVisible();
+      await expect(page.getByTestId('case-after-locked')).toBeVisible();
+      for (const paragraph of file.account.afterRun)
+        await expect(page.getByText(paragraph.slice(0, 60)), file.id).toHaveCount(0);
+      for (const source of file.sources)
+        await expect(page.getByText(source.note.slice(0, 60)), file.id).toHaveCount(0);
+    }
+  });
   await test.step('case 1 from the list: a learner predicts every write, runs it and gets full marks', async () => {
     await freshStorage(page);
     await page.goto('/learn/case-files');
@@ -54,9 +71,21 @@ test('case files: a learner predicts and runs cases 1, 5, 6, 12 and 7, with thei
     await mark(page, 'B claims the run', 'Applied');
     await mark(page, 'B writes storage through the gateway', 'Applied');
     await mark(page, 'A writes storage through the gateway', 'Refused');
+    // Before the run: the setting, not how it ended.
+    const gc = CASE_FILES[0];
+    const afterRun = page.getByText(gc.account.afterRun[0].slice(0, 60));
+    const sourceNote = page.getByText(gc.sources[0].note.slice(0, 60));
+    await expect(page.getByRole('heading', { name: 'What happened next' })).toBeVisible();
+    await expect(page.getByTestId('case-after-locked')).toBeVisible();
+    await expect(afterRun).toHaveCount(0);
+    await expect(sourceNote).toHaveCount(0);
     await page.getByRole('button', { name: 'Run to end' }).click();
 
     await expect(page.getByRole('heading', { name: 'Score: 4 / 4 · Full marks' })).toBeVisible();
+    // The run's outcomes are on screen: the rest of the account opens, and the sources' notes.
+    await expect(afterRun).toBeVisible();
+    await expect(sourceNote).toBeVisible();
+    await expect(page.getByTestId('case-after-locked')).toHaveCount(0);
     const late = page.getByRole('row').filter({ hasText: 'A writes storage through the gateway' });
     await expect(late).toContainText('refused');
     await expect(late).toContainText("has seen fencing token 34, higher than A's fencing token 33");
@@ -65,8 +94,12 @@ test('case files: a learner predicts and runs cases 1, 5, 6, 12 and 7, with thei
     // The variant: client 2 has not written yet, so client 1's 33 lands.
     await page.getByRole('button', { name: 'Client 2 has not written yet' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Ready: 8 events' })).toBeVisible();
+    // A run not yet run: how the case ended waits for its outcomes as well.
+    await expect(page.getByTestId('case-after-locked')).toBeVisible();
+    await expect(afterRun).toHaveCount(0);
     await page.getByRole('button', { name: 'Run to end' }).click();
     await expect(page.getByRole('heading', { name: /Score: 0 \/ 5/ })).toBeVisible();
+    await expect(afterRun).toBeVisible();
     await expect(
       page.getByRole('row').filter({ hasText: 'A writes storage through the gateway' }).nth(1),
     ).toContainText('applied');
