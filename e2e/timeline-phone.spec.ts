@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { CASE_FILES, caseScenario } from '@/content/cases';
 import { TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
 import { layoutTimeline, type Scenario } from '@/lib/timeline';
-import { expect, freshStorage, test } from './fixtures';
+import { expect, freshStorage, seriousViolations, test } from './fixtures';
 
 // On a 390 px phone the drawing is wider than the screen and scrolls sideways inside its box.
 // Whatever the learner runs, the drawing must still say which lane is which, and show where
@@ -99,4 +99,79 @@ test('at 390 px the lane labels and the current step stay in view: /practice/tim
     await runToEnd(page, widest.scenario.events.length);
     await expectLabelsAndStepInView(page, laneLabels(widest.scenario), 'after Run to end');
   });
+});
+
+/** Axis labels of the drawing that its box's edges cut into a fragment ("= 6 s"). */
+function cutAxisLabels(page: Page) {
+  return page.getByRole('region', { name: 'Timeline drawing' }).evaluate((box) => {
+    const edge = box.getBoundingClientRect();
+    // The box clips at its padding box: inside its border.
+    const left = edge.left + box.clientLeft;
+    const right = left + box.clientWidth;
+    return [...box.querySelectorAll('[data-testid="axis-label"]')]
+      .map((text) => ({ text: text.textContent, r: text.getBoundingClientRect() }))
+      .filter(
+        ({ r }) =>
+          (r.left < left - 0.5 && r.right > left) || (r.right > right + 0.5 && r.left < right),
+      )
+      .map(({ text }) => text);
+  });
+}
+
+// Issue 39, point 6: after Run to end at 390 px the t = 0 claim had scrolled off the left edge
+// with nothing saying so, the axis read "= 6 s", and the trace's "Why" column was cut at the
+// screen's right edge.
+test('at 390 px after Run to end: no axis label is cut, a cue leads back to the earlier steps, and the trace table reads whole', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await freshStorage(page);
+  await page.goto('/practice/timeline');
+  const drawing = page.getByRole('region', { name: 'Timeline drawing' });
+  for (const scenario of TIMELINE_SCENARIOS) {
+    await page.getByRole('combobox', { name: 'Scenario' }).selectOption(`lib:${scenario.id}`);
+    await runToEnd(page, scenario.events.length);
+    const what = `${scenario.id} after Run to end`;
+    await expect
+      .poll(() => cutAxisLabels(page), { message: `${what}: axis labels cut` })
+      .toEqual([]);
+    const scrolledBy = await drawing.evaluate((box) => box.scrollLeft);
+    if (scrolledBy === 0) continue;
+    // The first steps are off the left edge: the learner is told, and the cue brings them back.
+    const earlier = page.getByRole('button', { name: 'Earlier steps' });
+    await drawing.scrollIntoViewIfNeeded();
+    await expect(earlier, `${what}: the cue to earlier steps`).toBeInViewport();
+    for (let i = 0; i < 10 && (await earlier.isVisible()); i += 1) {
+      await earlier.click();
+      await expect.poll(() => cutAxisLabels(page), { message: `${what}: paged back` }).toEqual([]);
+    }
+    await expect(earlier, `${what}: no earlier steps left`).toBeHidden();
+    await expect(drawing.locator('[data-testid="axis-tick"][data-t="0"]')).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Later steps' })).toBeVisible();
+  }
+
+  // The trace table of the last scenario, every step shown: nothing runs past the screen or its
+  // cell, and each reason is on screen whole once scrolled to.
+  const table = page.getByRole('region', { name: 'Trace table' });
+  await table.scrollIntoViewIfNeeded();
+  const fit = await table.evaluate((box) => ({
+    scroll: box.scrollWidth,
+    client: box.clientWidth,
+    clipped: [...box.querySelectorAll('td')]
+      .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+      .map((cell) => cell.textContent),
+  }));
+  expect(fit.scroll, 'the trace table scrolls sideways').toBeLessThanOrEqual(fit.client);
+  expect(fit.clipped, 'cells whose text is clipped').toEqual([]);
+  const rows = table.getByRole('row').filter({ has: page.getByRole('cell') });
+  const count = await rows.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i += 1) {
+    const why = rows.nth(i).getByRole('cell').nth(4);
+    await why.scrollIntoViewIfNeeded();
+    await expect(why, `row ${i + 1}: its Why`).not.toBeEmpty();
+    await expect(why, `row ${i + 1}: its Why whole on screen`).toBeInViewport({ ratio: 1 });
+  }
+  // Stacked, it is still a table to assistive technology (its roles), with nothing axe objects to.
+  expect(await seriousViolations(page), 'axe at 390 px, the table stacked').toEqual([]);
 });

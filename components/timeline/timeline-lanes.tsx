@@ -1,6 +1,5 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
 import {
   describeEvent,
   formatTime,
@@ -17,7 +16,8 @@ import {
 } from '@/lib/timeline';
 import { TimelineAxis } from './timeline-axis';
 import { TimelineLegend } from './timeline-legend';
-import { useScrollLeft } from './use-scroll-left';
+import { ScrollCue } from './scroll-cue';
+import { PADDING, useDrawingBox, useStepInView } from './use-drawing-box';
 import { WorkerLine } from './worker-line';
 import { outcomeGlyph, TONE_COLOR } from './timeline-marks';
 import { panelClass } from '@/components/ui/panel';
@@ -31,8 +31,6 @@ const BELOW = 38;
 const AXIS_TEXT = 26;
 /** The box's padding (p-2) and border: where the lane labels sit over the drawing. */
 const INSET = 9;
-/** The scrolling box's padding (p-2), which scrolls with the drawing. */
-const PADDING = 8;
 
 /**
  * The timeline drawn as lanes: one per worker (its lease windows as bands, a pause as a gap)
@@ -50,37 +48,21 @@ export function TimelineLanes({
   trace: Trace | null;
   position: number;
 }) {
-  const box = useRef<HTMLDivElement>(null);
   // Short scenarios stretch to the width available; longer ones scroll sideways.
-  const [available, setAvailable] = useState(0);
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const observer = new ResizeObserver(([entry]) =>
-      setAvailable(Math.floor(entry.contentRect.width)),
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const { box, available, scrolled, onScroll } = useDrawingBox();
   // The drawing's x at the box's visible left edge (its padding scrolls with it), plus air:
   // span labels slide along their spans to stay whole.
-  const [scrolled, onScroll] = useScrollLeft(box);
   const visibleFrom = scrolled - PADDING + 4;
   const layout = layoutTimeline(scenario, trace ? latestLeaseEnd(trace) : 0, available);
-  const axis = timeAxis(layout, (t) => formatTime(t));
+  // Axis labels are whole in the part of the box in view, or not drawn (never "= 6 s").
+  const axis = timeAxis(
+    layout,
+    (t) => formatTime(t),
+    available > 0 ? { view: { from: scrolled - PADDING, to: scrolled + available + PADDING } } : {},
+  );
   const currentX = position >= 0 ? layout.eventX[position] : null;
   const width = layout.width;
-  // Keep the current step in view when the drawing scrolls: centred in the part of the box the
-  // lane labels leave free, and only moved when the step would be outside it.
-  useEffect(() => {
-    const element = box.current;
-    if (!element || currentX === null || element.scrollWidth <= element.clientWidth) return;
-    const margin = Math.min(80, element.clientWidth / 4);
-    const visibleFrom = element.scrollLeft + margin;
-    const visibleTo = element.scrollLeft + element.clientWidth - margin;
-    if (currentX < visibleFrom || currentX > visibleTo)
-      element.scrollLeft = Math.max(0, currentX - element.clientWidth / 2);
-  }, [currentX, width]);
+  useStepInView(box, currentX, width);
   const current = position >= 0 && trace ? trace.steps[position] : null;
   // The lease bars are the run row's values up to this step, nothing else.
   const bars = trace && position >= 0 ? leaseBarsAt(trace, position) : [];
@@ -285,6 +267,7 @@ export function TimelineLanes({
           </div>
         </div>
       </div>
+      <ScrollCue box={box} scrolled={scrolled} overflow={available > 0 ? width - available : 0} />
       <TimelineLegend
         use={{
           reads: layout.reads.length > 0,

@@ -20,7 +20,8 @@ export function TraceTable({
     <Table
       region="Trace table"
       label="Events of the scenario with their outcomes"
-      tableClassName="min-w-[40rem]"
+      tableClassName="sm:min-w-[40rem]"
+      stack
       columns={['#', 'Time', 'Event', 'Outcome', 'Why', 'Run row after']}
     >
       {trace.steps.map((step) => (
@@ -35,6 +36,19 @@ export function TraceTable({
   );
 }
 
+/*
+ * On a phone the table is stacked (ui/table's `stack`): a row's number, time, event and outcome
+ * share its first line, and its reason and run row each take the screen's width below, named
+ * by a label drawn in CSS (so the cell's text is the same at every width). At 390 px the
+ * sideways-scrolling table cut "Why" at the right edge (issue 39).
+ */
+const PHONE_ROW = 'max-sm:grid max-sm:grid-cols-[1.5rem_2rem_minmax(0,1fr)_minmax(0,1fr)]';
+const PHONE_WIDE = 'max-sm:col-span-4 max-sm:empty:hidden break-words';
+const PHONE_LABEL = {
+  why: "max-sm:before:content-['Why:_'] max-sm:before:font-semibold",
+  row: "max-sm:before:content-['Run_row_after:_'] max-sm:before:font-sans max-sm:before:font-semibold",
+};
+
 /** One step of the trace table: its event, and once shown its outcome, reason and run row. */
 export function TraceRow({
   view,
@@ -47,13 +61,18 @@ export function TraceRow({
 }) {
   return (
     <Row
+      role="row"
       aria-current={current ? 'step' : undefined}
-      className={current ? 'bg-surface-2 font-medium' : ''}
+      className={`${PHONE_ROW} ${current ? 'bg-surface-2 font-medium' : ''}`}
     >
-      <Cell className="font-mono">{view.index + 1}</Cell>
-      <Cell className="font-mono">{view.at}</Cell>
-      <Cell>{view.event}</Cell>
-      <Cell>
+      <Cell role="cell" className="font-mono">
+        {view.index + 1}
+      </Cell>
+      <Cell role="cell" className="font-mono">
+        {view.at}
+      </Cell>
+      <Cell role="cell">{view.event}</Cell>
+      <Cell role="cell">
         {!shown ? (
           <span className="text-muted">not run yet</span>
         ) : view.outcome && view.verdict ? (
@@ -64,8 +83,15 @@ export function TraceRow({
           <span className="text-muted">no write</span>
         )}
       </Cell>
-      <Cell>{shown ? view.line : ''}</Cell>
-      <Cell className="font-mono text-xs">{shown ? view.runRowLine : ''}</Cell>
+      <Cell role="cell" className={`${PHONE_WIDE} ${shown ? PHONE_LABEL.why : ''}`}>
+        {shown ? view.line : ''}
+      </Cell>
+      <Cell
+        role="cell"
+        className={`font-mono text-xs ${PHONE_WIDE} ${shown ? PHONE_LABEL.row : ''}`}
+      >
+        {shown ? view.runRowLine : ''}
+      </Cell>
     </Row>
   );
 }

@@ -18,9 +18,24 @@ const CAPTION = {
 type CaptionStyle = keyof typeof CAPTION;
 
 /**
- * A data table that scrolls sideways on a phone instead of widening the page: column headings
- * from `columns` (none: a table of a caption only, such as a statement that returned no rows), rows as children ({@link Row}, {@link Cell}). With `region` (a string naming
- * it) the scrolling box is a focusable region, so a keyboard can scroll a wide table too.
+ * A `stack`ed table on a phone (below Tailwind's `sm`): its headings stay for screen readers only
+ * and each row lays its cells out as its own grid (the row's classes say how), so a long text
+ * cell wraps across the screen instead of being cut at its right edge. Explicit roles keep it a
+ * table for assistive technology whatever its CSS display; its rows and cells take them too.
+ */
+const STACK = {
+  head: { role: 'rowgroup', className: 'max-sm:sr-only' },
+  body: { role: 'rowgroup', className: 'max-sm:block' },
+  headRow: { role: 'row' },
+  heading: { role: 'columnheader' },
+} as const;
+
+/**
+ * A data table that scrolls sideways on a phone instead of widening the page (or, with `stack`,
+ * lays each row out across the phone's width): column headings from `columns` (none: a table of
+ * a caption only, such as a statement that returned no rows), rows as children ({@link Row},
+ * {@link Cell}). With `region` (a string naming it) the scrolling box is a focusable region, so
+ * a keyboard can scroll a wide table too.
  */
 export function Table({
   columns,
@@ -32,6 +47,7 @@ export function Table({
   children,
   className = '',
   tableClassName = '',
+  stack = false,
 }: TableName & {
   columns: readonly ReactNode[];
   region?: string;
@@ -39,30 +55,36 @@ export function Table({
   className?: string;
   /** Extra classes of the table itself (a monospaced or a smaller font). */
   tableClassName?: string;
+  /** Each row its own grid on a phone ({@link STACK}). */
+  stack?: boolean;
 }) {
+  const part = stack ? STACK : { head: {}, body: {}, headRow: {}, heading: {} };
   return (
     <div
       className={`overflow-x-auto ${className}`.trim()}
       {...(region ? { role: 'region', tabIndex: 0, 'aria-label': region } : {})}
     >
       <table
-        className={`w-full text-left text-sm ${tableClassName}`.trim()}
+        role={stack ? 'table' : undefined}
+        className={`w-full text-left text-sm ${stack ? 'max-sm:block' : ''} ${tableClassName}`
+          .replace(/\s+/g, ' ')
+          .trim()}
         aria-label={label}
         aria-labelledby={labelledBy}
       >
         {caption ? <caption className={CAPTION[captionStyle]}>{caption}</caption> : null}
         {columns.length > 0 ? (
-          <thead>
-            <tr className="border-b border-line">
+          <thead {...part.head}>
+            <tr className="border-b border-line" {...part.headRow}>
               {columns.map((column, i) => (
-                <th key={i} scope="col" className="px-2 py-1">
+                <th key={i} scope="col" className="px-2 py-1" {...part.heading}>
                   {column}
                 </th>
               ))}
             </tr>
           </thead>
         ) : null}
-        <tbody>{children}</tbody>
+        <tbody {...part.body}>{children}</tbody>
       </table>
     </div>
   );

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CASE_FILES, caseScenario } from '@/content/cases';
 import { TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
 import { explainTime } from '@/lib/lease';
-import { axisLabelWidth, timeAxis } from './axis';
+import { axisLabelWidth, timeAxis, type AxisLabel } from './axis';
 import { layoutTimeline } from './drawing-geometry';
 import type { Scenario } from './types';
 
@@ -77,5 +77,55 @@ describe('the time axis', () => {
     const seven = layout.ticks.find((k) => k.t === 7);
     expect((eight?.x ?? 0) - (seven?.x2 ?? 0)).toBeCloseTo(layout.secondWidth, 6);
     expect((seven?.x ?? 0) - (six?.x2 ?? 0)).toBeCloseTo(layout.secondWidth, 6);
+  });
+
+  // Issue 39: at 390 px, after Run to end, the drawing scrolled so that "t = 6 s" started left of
+  // the box's edge and read "= 6 s". In any part in view, a label is whole or not drawn.
+  it('in any part of a scrolled drawing, places only labels whole in view, without overlap', () => {
+    const extent = (l: AxisLabel) => {
+      const w = axisLabelWidth(label(l.t));
+      return l.anchor === 'start' ? [l.x, l.x + w] : [l.x - w, l.x];
+    };
+    for (const scenario of scenarios) {
+      const layout = layoutTimeline(scenario, 12, 356);
+      const whole = timeAxis(layout, label);
+      // Every position the box can scroll to: 356 px of content and its padding of 8 each side.
+      for (let from = -8; from <= Math.max(-8, layout.width - 364); from += 7) {
+        const view = { from, to: from + 372 };
+        const axis = timeAxis(layout, label, { view });
+        const what = `${scenario.id} [${view.from}, ${view.to}]`;
+        expect(axis.step).toBe(whole.step);
+        const spans = axis.labels.map(extent).sort((p, q) => p[0] - q[0]);
+        for (const [a, b] of spans) {
+          expect(a, what).toBeGreaterThanOrEqual(view.from);
+          expect(b, what).toBeLessThanOrEqual(view.to);
+        }
+        for (let i = 1; i < spans.length; i += 1)
+          expect(spans[i][0], what).toBeGreaterThanOrEqual(spans[i - 1][1]);
+        // An instant with room for its label either way is never left bare of every label.
+        const roomy = layout.ticks.filter((k) => k.x >= view.from + 70 && k.x <= view.to - 70);
+        if (roomy.length > 0) expect(axis.labels.length, what).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('gives the room of a label left out of view to its neighbour: t = 7 s once t = 6 s is off the left edge', () => {
+    // Instants 6 and 7 drawn 30 px apart: the whole axis has room for one label of the two.
+    const layout = {
+      ticks: [
+        { t: 0, x: 12, x2: 12 },
+        { t: 6, x: 100, x2: 100 },
+        { t: 7, x: 130, x2: 130 },
+        { t: 20, x: 560, x2: 560 },
+      ],
+      elided: [],
+      secondWidth: 30,
+      timeToX: (t: number) => 12 + t * 30,
+      width: 600,
+    };
+    const instants = (axis: ReturnType<typeof timeAxis>) =>
+      axis.labels.filter((l) => l.instant).map((l) => l.t);
+    expect(instants(timeAxis(layout, label))).toEqual([0, 6, 20]);
+    expect(instants(timeAxis(layout, label, { view: { from: 101, to: 473 } }))).toEqual([7]);
   });
 });

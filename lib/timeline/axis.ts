@@ -34,15 +34,18 @@ export function axisLabelWidth(text: string): number {
  * pixels a second; an instant's events sit side by side (a bracket that takes no time), and a
  * long wait is drawn cut. Scale ticks go where time is drawn to scale; labels are placed
  * instants first, and none is clipped: a label that would pass the right edge is drawn
- * leftwards from its tick.
+ * leftwards from its tick. With `view` (the part of a drawing that scrolls sideways in view)
+ * labels are placed only where they are whole in it: one cut by the box's edge read as a
+ * fragment ("= 6 s", issue 39), and leaving it out gives its neighbours room.
  */
 export function timeAxis(
   layout: Pick<TimelineLayout, 'ticks' | 'elided' | 'secondWidth' | 'timeToX' | 'width'>,
   label: (t: number) => string,
-  options: { minGap?: number; right?: number } = {},
+  options: { minGap?: number; right?: number; view?: { from: number; to: number } } = {},
 ): TimeAxis {
   const minGap = options.minGap ?? 44;
-  const right = layout.width - (options.right ?? 4);
+  const left = Math.max(0, options.view?.from ?? 0);
+  const right = Math.min(layout.width - (options.right ?? 4), options.view?.to ?? Infinity);
   const step = STEPS.find((s) => s * layout.secondWidth >= minGap) ?? STEPS[STEPS.length - 1];
   const end = layout.ticks[layout.ticks.length - 1]?.t ?? 0;
   const ticks: TimeAxis['ticks'] = [];
@@ -56,7 +59,8 @@ export function timeAxis(
   const labels: AxisLabel[] = [];
   const place = (t: number, x: number, instant: boolean) => {
     const width = axisLabelWidth(label(t));
-    const anchor = x + width > right ? 'end' : 'start';
+    const anchor = x >= left && x + width <= right ? 'start' : 'end';
+    if (anchor === 'end' && (x - width < left || x > right)) return;
     const from = anchor === 'start' ? x : x - width;
     const to = anchor === 'start' ? x + width : x;
     if (placed.some((p) => from < p.to + 6 && to > p.from - 6)) return;
