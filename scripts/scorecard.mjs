@@ -102,7 +102,7 @@ export const CEILINGS = {
   'sql-runners': 4,
   'outcome-deciders': 2,
   'property-judges': 3,
-  'row-readers': 2,
+  'row-readers': 1,
   'words-outside': 11,
   'condition-kind-files': 16,
   'target-kind-files': 29,

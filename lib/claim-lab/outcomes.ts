@@ -9,10 +9,11 @@ import {
   finishLanded,
   JOBS_TABLE,
   LESSON_VOCABULARY,
+  readTableRow,
+  rowState,
   RUNS_TABLE,
   type Explained,
   type RowState,
-  type RunTable,
   type WriteDecision,
 } from '@/lib/lease';
 import type { SqlValue } from '@/lib/sqlite';
@@ -49,11 +50,6 @@ export function writeKind(sql: string): LabWriteKind | null {
   return null;
 }
 
-/** A table's status word in the rulebook's: the old jobs table's queued word is `ready`. */
-function statusOf(t: RunTable, status: string): RowState['status'] {
-  return (status === t.queued ? 'queued' : status) as RowState['status'];
-}
-
 /**
  * The run row a write judged, under the rulebook's names. The lab's programs use the runs
  * table; a program saved before they did uses the old jobs table's names.
@@ -67,12 +63,8 @@ function rowOf(table: LabStep['table'], id: SqlValue | undefined): RowState | nu
     table.rows.find((r) => id !== undefined && r[col(t.id)] === id) ??
     (table.rows.length === 1 ? table.rows[0] : undefined);
   if (!row) return null;
-  return {
-    owner: String(row[col(t.owner)] ?? ''),
-    fence: Number(row[col(t.fence)]),
-    leaseUntil: Number(row[col(t.leaseUntil)]),
-    status: statusOf(t, String(row[col(t.status)] ?? '')),
-  };
+  const read = readTableRow(t, Object.fromEntries(names.map((name, i) => [name, row[i]])));
+  return read ? rowState(read) : null;
 }
 
 /**

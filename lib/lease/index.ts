@@ -171,7 +171,7 @@ export {
   type Write,
 } from './write';
 /** The one reader of a run row (either dialect), and the row a decision sees. */
-export { readRunRow, rowState, claimValuesOf } from './run-row';
+export { readRunRow, readTableRow, rowState, claimValuesOf } from './run-row';
 export {
   /** A write or registration through a resource fence of fence.ts. */
   decideFenceWrite,

@@ -1,4 +1,5 @@
 import { CLAIM_FIELD, type ClaimValues } from './catalogue';
+import type { RunTable } from './conditions';
 import type { RowState } from './decision';
 import type { RunRow, RunStatus } from './types';
 
@@ -38,6 +39,26 @@ export function readRunRow(row: Readonly<Record<string, unknown>> | undefined): 
     status: String(column(row, 'status')) as RunStatus,
     ...claimValuesOf(row),
   };
+}
+
+/**
+ * The run row from a row of a run table read by its own column names (the claim lab shows the
+ * table as the learner's program left it; a program saved before the runs table used the jobs
+ * table, whose queued word is `ready`). Undefined when nothing was returned.
+ */
+export function readTableRow(
+  t: RunTable,
+  row: Readonly<Record<string, unknown>> | undefined,
+): RunRow | undefined {
+  if (!row) return undefined;
+  const status = row[t.status];
+  return readRunRow({
+    runId: row[t.id],
+    owner: row[t.owner],
+    leaseUntil: row[t.leaseUntil],
+    fence: row[t.fence],
+    status: status === t.queued ? 'queued' : (status ?? ''),
+  });
 }
 
 /** The run row as a decision sees it; a missing run reads as an empty queued row. */
