@@ -1,9 +1,8 @@
 import type { Database } from 'sql.js';
-import { designVocabulary, type LeaseDesign, type OutcomeKind } from '@/lib/lease';
+import { designVocabulary, type LeaseDesign } from '@/lib/lease';
 import { StatementBinder } from './binder';
 import { expandPrograms, STEP_WRITES } from './bound';
 import {
-  DONE_CODE,
   G_CLOCK,
   G_FENCE,
   G_FINISHES,
@@ -40,10 +39,12 @@ export class ScheduleMachine {
   readonly state: Float64Array;
   /** The violation found by the last step that returned true. */
   violation: Violation | null = null;
-  /** After each step: rows the statement changed or returned (for traces); -1: skipped. */
+  /**
+   * After each step: rows the statement changed or returned (for traces); -1: skipped. What
+   * that means for the write (applied, refused, a duplicate) is lib/lease's step to decide: the
+   * machine only needs to know whether anything changed, to check the properties after it.
+   */
   lastChanged = 0;
-  /** After each step that wrote: what it did in the four outcomes (null: not a write). */
-  lastOutcome: OutcomeKind | null = null;
 
   /** How many numbers each holder has in `state`. */
   readonly perHolder: number;
@@ -54,8 +55,6 @@ export class ScheduleMachine {
   private readonly sql: StatementRunner;
   private readonly checks: PropertyChecks;
   private current = 0;
-  /** A finish that checks owner and fence leaves a row that says who finished it. */
-  private readonly finishIdentifies: boolean;
 
   constructor(
     db: Database,
@@ -70,9 +69,6 @@ export class ScheduleMachine {
     const binder = new StatementBinder(db, () => seenNames);
     const constants = { run: runId, lease: bound.leaseSeconds };
     const statements = prepareStatements(binder, design, this.owners, constants, seenNames);
-    this.finishIdentifies = ['owner', 'fence'].every(
-      (c) => design.rules?.finish.includes(c as 'owner' | 'fence') ?? false,
-    );
     this.keptNames = seenNames;
     const perHolder = W_SEEN + seenNames.length;
     const state = new Float64Array(GLOBALS + perHolder * this.owners.length);
@@ -167,7 +163,6 @@ export class ScheduleMachine {
     s[base + W_POS] += 1;
     this.current = stepIndex;
     this.lastChanged = 0;
-    this.lastOutcome = null;
     if (s[base + W_STOPPED] === 1) return false;
     switch (kind) {
       case 'pause':
@@ -194,13 +189,13 @@ export class ScheduleMachine {
           this.lastChanged = -1;
           return false;
         }
-        return this.landed(worker, this.sql.writeReport(worker), 'report', 'report write');
+        return this.afterWrite(worker, this.sql.writeReport(worker), 'report', 'report write');
       case 'send':
-        return this.landed(worker, this.sql.sendGateway(worker), 'gateway', 'gateway call');
+        return this.afterWrite(worker, this.sql.sendGateway(worker), 'gateway', 'gateway call');
       case 'renew':
-        return this.landed(worker, this.sql.renew(worker), 'run row', 'renewal');
+        return this.afterWrite(worker, this.sql.renew(worker), 'run row', 'renewal');
       case 'finish':
-        return this.runFinish(worker, base);
+        return this.runFinish(worker);
     }
   }
 
@@ -220,31 +215,26 @@ export class ScheduleMachine {
     return this.found(this.checks.fenceShrank(before, row.fence, this.current));
   }
 
-  /** A write step of a fenced target or the run row that changed `changed` rows: applied or refused. */
-  private landed(worker: number, changed: number, target: ProtectedTarget, what: string): boolean {
+  /** A write step of a fenced target or the run row that changed `changed` rows. */
+  private afterWrite(
+    worker: number,
+    changed: number,
+    target: ProtectedTarget,
+    what: string,
+  ): boolean {
     this.lastChanged = changed;
-    this.lastOutcome = changed > 0 ? 'applied' : 'refused';
     if (changed === 0) return false;
     return (
       this.found(this.checks.staleWrite(worker, target, what, this.current)) || this.checkRow()
     );
   }
 
-  private runFinish(worker: number, base: number): boolean {
+  private runFinish(worker: number): boolean {
     const s = this.state;
     const changed = this.sql.finish(worker);
     this.lastChanged = changed;
-    if (changed === 0) {
-      // 0 rows is not always a refusal: this holder's own finish may already have landed.
-      const mine =
-        this.finishIdentifies &&
-        s[G_STATUS] === DONE_CODE &&
-        s[G_FENCE] === s[base + W_TOKEN] &&
-        s[base + W_CLAIM_NO] === s[G_CLAIMS];
-      this.lastOutcome = mine ? 'duplicate' : 'refused';
-      return false;
-    }
-    this.lastOutcome = 'applied';
+    // 0 rows: refused, or this holder's own finish landed before (a duplicate; step decides).
+    if (changed === 0) return false;
     if (this.found(this.checks.staleWrite(worker, 'run row', 'finish', this.current))) return true;
     s[G_FINISHES] += 1;
     return this.found(this.checks.secondFinish(s[G_FINISHES], this.current)) || this.checkRow();
@@ -254,7 +244,6 @@ export class ScheduleMachine {
     const s = this.state;
     const rows = this.sql.cancel(worker);
     this.lastChanged = rows;
-    this.lastOutcome = rows > 0 ? 'applied' : 'refused';
     if (rows === 0) return false;
     // A cancel begins a newer generation for property 1, whether or not the design fences it.
     s[G_CLAIMS] += 1;
@@ -271,7 +260,6 @@ export class ScheduleMachine {
     const s = this.state;
     const rows = this.sql.claim(worker);
     this.lastChanged = rows;
-    this.lastOutcome = rows === 1 ? 'applied' : 'refused';
     if (rows !== 1) {
       s[base + W_STOPPED] = 1;
       return false;

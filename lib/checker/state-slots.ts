@@ -26,7 +26,6 @@ export const STATUS_CODE: Record<string, number> = {
   failed: 4,
   canceling: 5,
 };
-export const DONE_CODE = 2;
 /** The rulebook's final statuses (FINAL_STATUSES) as status codes. */
 const FINAL_CODES: ReadonlySet<number> = new Set(FINAL_STATUSES.map((s) => STATUS_CODE[s]));
 export const isFinalCode = (code: number) => FINAL_CODES.has(code);
