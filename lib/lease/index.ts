@@ -92,7 +92,19 @@ export {
 export { createLeaseModel } from './model';
 export type { LeaseModel, LeaseModelOptions, CancelReconciliation } from './model-api';
 export { runLessonDemo, LESSON_DEMO_OUTPUT } from './demo';
-export * from './properties';
+export {
+  PROPERTY_IDS,
+  PROPERTY_OF,
+  isStaleWrite,
+  fenceShrank,
+  sharesToken,
+  claimedFinal,
+  finishedTwice,
+  firstViolation,
+  type PropertyId,
+  type ViolationKind,
+  type LeaseEvent,
+} from './properties';
 
 export { pickClaimableRun, CLAIM_PICKED_RUN } from './queue';
 export { describeChecked, conditionWords } from './explain-commit';

@@ -3,7 +3,6 @@ import type {
   LeaseClock,
   CheckResult,
   DecisionOutcome,
-  DecisionViolation,
   RowState,
   WriteDecision,
   WriteKind,
@@ -11,19 +10,11 @@ import type {
 } from './decision';
 import { decided, type Decided } from './decided';
 import type { UnknownReason } from './outcome';
-import {
-  claimedFinal,
-  fenceShrank,
-  finishedTwice,
-  PROPERTY_OF,
-  sharesToken,
-  type ViolationKind,
-} from './properties';
-import { FINAL_STATUSES } from './types';
+import { judgeWrite } from './properties';
 
 /*
  * What every decision builder shares: the context of a write, the one outcome builder of a
- * decision, and the judge of the four properties (lib/lease/properties' rules) over one write.
+ * decision, and the decision with the property it broke (judged by properties.ts's judgeWrite).
  */
 
 /** Who wrote, when, and who held the run at that instant: what every builder needs. */
@@ -123,47 +114,5 @@ export function build(ctx: DecisionContext, f: Facts): WriteDecision {
     violation: null,
     at: ctx.at,
   };
-  return decided({ ...record, violation: judge(ctx, decided(record), f.others ?? []) });
-}
-
-/** The property an applied write broke, judged by lib/lease/properties' rules. */
-function judge(
-  ctx: DecisionContext,
-  d: WriteDecision,
-  others: readonly HeldToken[],
-): DecisionViolation | null {
-  if (d.outcome.database !== 'applied') return null;
-  const broke = (kind: ViolationKind, victim: string | null): DecisionViolation => ({
-    kind,
-    property: PROPERTY_OF[kind],
-    culprit: d.writer,
-    victim: victim || null,
-  });
-  const { before, after } = d;
-  if (d.kind === 'rescue' && before) {
-    // A re-queue reopens a finished run (property 3), or takes the run from a newer claim than
-    // the one it read as stuck: a write of an older generation landing (property 1).
-    if (claimedFinal(FINAL_STATUSES.includes(before.status)))
-      return broke('final-claimed', before.owner);
-    if (d.read && d.read.fence < before.fence) return broke('stale-write', d.authority.holder);
-  } else if (d.kind === 'claim' && before && after) {
-    if (claimedFinal(FINAL_STATUSES.includes(before.status)))
-      return broke('final-claimed', before.owner);
-    const another = (o: HeldToken) =>
-      o.holder !== d.writer ||
-      (o.lane !== undefined && ctx.lane !== undefined && o.lane !== ctx.lane);
-    const sharing = others.find((o) => another(o) && o.token === after.fence);
-    if (sharing && sharesToken(after.fence, [sharing.token]))
-      return broke('shared-token', sharing.holder);
-  } else if (d.kind !== 'cancel' && d.kind !== 'complete-cancel' && d.kind !== 'register') {
-    const holds = ctx.holds ?? d.token;
-    const unclaimed = d.authority.holder === null && d.authority.token === 0;
-    const rightful = d.authority.holder === d.writer && holds === d.authority.token;
-    if (!unclaimed && !rightful) return broke('stale-write', d.authority.holder);
-    if (d.kind === 'finish' && finishedTwice(before?.status === 'done' ? 2 : 1))
-      return broke('second-finish', before?.owner ?? null);
-  }
-  if (before && after && fenceShrank(before.fence, after.fence))
-    return broke('fence-shrank', before.owner);
-  return null;
+  return decided({ ...record, violation: judgeWrite(ctx, decided(record), f.others ?? []) });
 }

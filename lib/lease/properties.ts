@@ -1,7 +1,12 @@
+import type { Authority, DecisionViolation, WriteDecision } from './decision';
+import type { DecisionContext, HeldToken } from './judge';
+import { FINAL_STATUSES } from './types';
+
 /**
- * The four safety properties of the lesson, as pure functions over one neutral event log. The
- * schedule checker's machine, the replay oracle over a timeline trace, the timeline's property
- * tests and the crash lab's evaluation all judge with these; none restates a property.
+ * The four safety properties of the lesson and their one judge: judgeWrite over one write (every
+ * decision of lib/lease's step carries its verdict), and firstViolation, the same rules folded
+ * over one neutral event log. The schedule checker's fast path, the replay oracle over a
+ * timeline trace and the crash lab's evaluation judge with these; none restates a property.
  *
  * 1. No stale write lands: once a newer generation exists (a claim, or a fenced cancel), no
  *    write of an older generation takes effect anywhere.
@@ -55,6 +60,16 @@ export function isStaleWrite(held: number, latest: number): boolean {
   return held < latest;
 }
 
+/**
+ * Property 1 in terms of who holds the run: a write is stale unless nobody has claimed the run
+ * yet, or its writer is the newest claim's holder with that claim's token.
+ */
+export function isStaleFor(authority: Authority, writer: string, holds: number | null): boolean {
+  const unclaimed = authority.holder === null && authority.token === 0;
+  const rightful = authority.holder === writer && holds === authority.token;
+  return !unclaimed && !rightful;
+}
+
 /** Property 2: the fence went down. */
 export function fenceShrank(before: number, after: number): boolean {
   return after < before;
@@ -84,6 +99,8 @@ export function firstViolation(
   const generation = new Map<string, number>();
   const token = new Map<string, number>();
   let latest = 0;
+  // Who holds the run, with its generation's number as the token (as a decision sees it).
+  let authority: Authority = { holder: null, token: 0 };
   let finishes = 0;
   let fence = initialFence;
   const violation = (kind: ViolationKind, at: number, target?: string): PropertyViolation => ({
@@ -102,13 +119,15 @@ export function firstViolation(
         if (sharesToken(e.token, others)) return violation('shared-token', at, 'run row');
         generation.set(e.holder, latest);
         token.set(e.holder, e.token);
+        authority = { holder: e.holder, token: latest };
         break;
       }
       case 'cancel':
         latest += 1;
+        authority = { holder: null, token: latest };
         break;
       case 'landed':
-        if (isStaleWrite(generation.get(e.holder) ?? 0, latest))
+        if (isStaleFor(authority, e.holder, generation.get(e.holder) ?? 0))
           return violation('stale-write', at, e.target);
         if (e.finish && finishedTwice(++finishes)) return violation('second-finish', at, e.target);
         break;
@@ -118,5 +137,49 @@ export function firstViolation(
         break;
     }
   }
+  return null;
+}
+
+/**
+ * The one judge of the four properties over one write: the property an applied write broke
+ * (null: none), with its culprit and victim. Every decision builder calls it (judge.ts), and
+ * firstViolation folds the same rules over a neutral log.
+ */
+export function judgeWrite(
+  ctx: DecisionContext,
+  d: WriteDecision,
+  others: readonly HeldToken[],
+): DecisionViolation | null {
+  if (d.outcome.database !== 'applied') return null;
+  const broke = (kind: ViolationKind, victim: string | null): DecisionViolation => ({
+    kind,
+    property: PROPERTY_OF[kind],
+    culprit: d.writer,
+    victim: victim || null,
+  });
+  const { before, after } = d;
+  if (d.kind === 'rescue' && before) {
+    // A re-queue reopens a finished run (property 3), or takes the run from a newer claim than
+    // the one it read as stuck: a write of an older generation landing (property 1).
+    if (claimedFinal(FINAL_STATUSES.includes(before.status)))
+      return broke('final-claimed', before.owner);
+    if (d.read && d.read.fence < before.fence) return broke('stale-write', d.authority.holder);
+  } else if (d.kind === 'claim' && before && after) {
+    if (claimedFinal(FINAL_STATUSES.includes(before.status)))
+      return broke('final-claimed', before.owner);
+    const another = (o: HeldToken) =>
+      o.holder !== d.writer ||
+      (o.lane !== undefined && ctx.lane !== undefined && o.lane !== ctx.lane);
+    const sharing = others.find((o) => another(o) && o.token === after.fence);
+    if (sharing && sharesToken(after.fence, [sharing.token]))
+      return broke('shared-token', sharing.holder);
+  } else if (d.kind !== 'cancel' && d.kind !== 'complete-cancel' && d.kind !== 'register') {
+    if (isStaleFor(d.authority, d.writer, ctx.holds ?? d.token))
+      return broke('stale-write', d.authority.holder);
+    if (d.kind === 'finish' && finishedTwice(before?.status === 'done' ? 2 : 1))
+      return broke('second-finish', before?.owner ?? null);
+  }
+  if (before && after && fenceShrank(before.fence, after.fence))
+    return broke('fence-shrank', before.owner);
   return null;
 }
