@@ -115,7 +115,7 @@ export const HANGFIRE_CASE: CaseFile = {
       label: 'Hangfire 1.7 and later: Id and FetchedAt',
       pattern: 'fenced',
       summary:
-        'Keep-alive and removal compare the FetchedAt of the worker’s own fetch: worker 1’s late ones change nothing, worker 2’s removal lands. The job itself still ran twice.',
+        'Keep-alive and removal compare the FetchedAt of the worker’s own fetch; the job’s work is compared with nothing.',
       scenario: settings([FETCHED_AT]),
       events: [
         ...UNTIL_WAKE,
@@ -135,7 +135,7 @@ export const HANGFIRE_CASE: CaseFile = {
       label: 'Before 1.7.0: by Id alone',
       pattern: 'no-fencing',
       summary:
-        'The same statements match the row by Id alone: worker 1’s late keep-alive prolongs worker 2’s fetch and its removal deletes the row worker 2 is working from. The run stops there, since the row is gone.',
+        'The same statements match the row by Id alone. The run ends at worker 1’s removal, since Hangfire deletes the row there.',
       scenario: settings([]),
       events: [...UNTIL_WAKE, ...workerOneWakes('applied')],
     },

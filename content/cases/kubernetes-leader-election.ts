@@ -15,7 +15,7 @@ export const KUBERNETES_CASE: CaseFile = {
       'Whatever the two leaders write, the resource decides. leaseTransitions can serve as a token only between different identities: it grows when leadership passes from one identity to another, and stays put when the holder’s own identity acquires or renews. Here pod a and pod b have different names, so pod b’s count (4) is higher than pod a’s (3).',
     ],
     afterRun: [
-      'With no fencing, as documented, the store takes the writes of both leaders. A store that keeps the highest count it has seen turns pod a away. Had pod a been replaced by a new process under the same name, the old and the new process would both carry 3, and a highest-seen check lets an equal number through.',
+      'client-go leaves the rest to the resource: with no fencing, as documented, nothing in the lease stops a write from either leader reaching it. Had pod a been replaced by a new process under the same name, the old and the new process would both carry 3, and a highest-seen check lets an equal number through.',
     ],
   },
   cast: [
@@ -29,7 +29,7 @@ export const KUBERNETES_CASE: CaseFile = {
       id: 'two-leaders',
       label: 'No fencing (as documented)',
       pattern: 'no-fencing',
-      summary: 'The store checks nothing: both leaders’ writes land.',
+      summary: 'The store checks nothing.',
       scenario: {
         leaseSeconds: 15,
         firstToken: 3,

@@ -64,7 +64,7 @@ export const OBAN_CASE: CaseFile = {
     ],
     afterRun: [
       'Lifeline handed the job to a second node while the first was still working on it, and to a third after that: two or three runs a night, each doing all of that work. Nothing compared the attempts, so every run’s work and every completion went in.',
-      'Lifeline’s own UPDATE does check the state, so once the job was completed it was left alone.',
+      'Lifeline’s own UPDATE does check the state, so a job already completed is left alone.',
     ],
   },
   cast: [
@@ -82,7 +82,7 @@ export const OBAN_CASE: CaseFile = {
       label: 'The attempt is recorded, not checked',
       pattern: 'no-fencing',
       summary:
-        'Lifeline re-queues the running job at 6 and 12 minutes; completion matches the job id alone and the downloads table checks nothing, so all three runs land.',
+        'Lifeline re-queues the running job at 6 and 12 minutes; completion matches the job id alone and the downloads table checks nothing.',
       scenario: AS_OBAN,
       events: [
         { id: 'n1-runs', kind: 'claim', worker: 'A', note: 'attempt 1 starts', outcome: 'applied' },
@@ -110,7 +110,7 @@ export const OBAN_CASE: CaseFile = {
       label: 'The attempt checked, as in the lesson',
       pattern: 'fenced',
       summary:
-        'Our change: completion also requires the state executing and the attempt of the node’s own fetch, and the downloads table keeps the highest attempt registered. The older runs are refused, and Lifeline still re-queues the newest at 18 minutes, so no attempt completes.',
+        'Our change: completion also requires the state executing and the attempt of the node’s own fetch, and the downloads table keeps the highest attempt registered. Lifeline runs as before.',
       scenario: {
         ...AS_OBAN,
         conditions: { finish: ['status', { kind: 'attempt' }] },
@@ -151,7 +151,7 @@ export const OBAN_CASE: CaseFile = {
       predict:
         'rescue_after is an hour this time and the job still runs 15 minutes. What does Lifeline’s pass at 6 minutes do, and do the job’s write and its completion land?',
       summary:
-        'Lifeline with Oban’s default rescue_after of an hour (hex.pm chose 90 minutes): its pass at 6 minutes finds nothing stuck and the one run completes. It is still protection by time alone.',
+        'Lifeline with Oban’s default rescue_after of an hour (hex.pm chose 90 minutes), longer than the job’s 15 minutes. It is still protection by time alone.',
       scenario: { ...AS_OBAN, leaseSeconds: 3600 },
       events: [
         { id: 'n1-runs', kind: 'claim', worker: 'A', outcome: 'applied' },

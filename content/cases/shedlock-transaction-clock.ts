@@ -79,7 +79,7 @@ export const SHEDLOCK_CASE: CaseFile = {
       predict:
         'lockAtMostFor is 60 s. Instance 1 takes the lock at t=90 inside a transaction that began at t=0; instance 2 tries at t=90 too, in a transaction of its own. Which locks and which task writes land?',
       summary:
-        'now() in A’s transaction reads 0, so A’s lock ends at 60, already past: B takes it at 90 and both run the task.',
+        'now() in A’s transaction reads 0, so A’s lock ends at 60, already past when it is taken at 90.',
       scenario: SETTINGS,
       events: [
         {
@@ -118,7 +118,7 @@ export const SHEDLOCK_CASE: CaseFile = {
       predict:
         'lockAtMostFor is 60 s, and each instance sends its own clock instead of the database’s: instance 1’s runs 180 s behind instance 2’s. Instance 1 takes the lock at t=200 (its clock reads 20); instance 2 tries at t=210. Which locks and which task writes land?',
       summary:
-        'Instance 1’s clock is 180 s behind: the lock it takes at 200 ends at 80 by its own clock, which instance 2’s clock passed long ago, so instance 2 takes it ten seconds later and both run the task.',
+        'Instance 1’s clock is 180 s behind: the lock it takes at 200 ends at 80 by its own clock, which instance 2’s clock passed long ago.',
       scenario: APP_CLOCKS,
       events: [
         { id: 'schedule', kind: 'advance', seconds: 200, note: 'the schedule fires on instance 1' },

@@ -32,7 +32,7 @@ export const VISIBILITY_CASE: CaseFile = {
       id: 'both-complete',
       label: 'Acknowledged by task id',
       pattern: 'no-fencing',
-      summary: 'The completion matches the task id alone: both copies finish and both send.',
+      summary: 'The completion matches the task id alone, and the mailer checks nothing.',
       scenario: {
         design: 'finish-on-run-id',
         leaseSeconds: 3600,

@@ -31,7 +31,7 @@ export const ZOOKEEPER_CASE: CaseFile = {
       id: 'no-check',
       label: 'Nothing checked at the resource',
       pattern: 'no-fencing',
-      summary: 'The resource takes every write: both clients’ writes land.',
+      summary: 'The resource checks nothing.',
       scenario: {
         leaseSeconds: 3,
         firstToken: 4711,
@@ -89,7 +89,7 @@ export const ZOOKEEPER_CASE: CaseFile = {
       id: 'zxid-checked',
       label: 'The zxid is the token',
       pattern: 'fenced',
-      summary: 'The resource keeps the highest zxid it has seen and refuses A’s older one.',
+      summary: 'The resource keeps the highest zxid it has seen and compares each write’s with it.',
       scenario: {
         leaseSeconds: 3,
         firstToken: 4711,
