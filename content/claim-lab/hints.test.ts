@@ -75,6 +75,9 @@ describe('claim lab hints', () => {
     const h = (await hint(drop, noOwner, { owner: 'blocked' })).hint;
     expect(h?.condition).toBe('owner');
     expect(h?.text).toContain("`fence = $token` or `lease_until > $now` or `status = 'running'`");
+    // Which check still refused the stale finish is the rulebook's sentence on its decision.
+    expect(h?.text).toContain("A's finish was refused: the fence is 2, A holds 1.");
+    expect((await hint(drop, drop.starter)).hint?.text).toContain('the fence is 2, A holds 1');
   });
 
   it('renewal: the starter is told it sends no renewal; a renewal without the fence names it', async () => {

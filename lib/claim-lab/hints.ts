@@ -7,7 +7,7 @@ import {
   type CommitCondition,
 } from '@/lib/lease';
 import { findFinishStatement, missingConditions, type DeletionFindings } from './conditions';
-import { finishCoverage } from './outcomes';
+import { finishCoverage, stepOutcomes, type StepOutcome } from './outcomes';
 import type { LabRun } from './run-program';
 
 /**
@@ -117,6 +117,18 @@ function conditionsHint(
   };
 }
 
+/**
+ * The rulebook's sentence on the stale finish: the first finish by a writer whose token is no
+ * longer the run's (explain() on the decision; null when no such finish reached the row).
+ */
+function staleFinishSentence(run: LabRun): string | null {
+  const stale = stepOutcomes(run.steps).find(
+    (o): o is StepOutcome =>
+      o !== null && o.write === 'finish' && o.decision.token !== o.decision.authority.token,
+  );
+  return stale ? stale.sentence : null;
+}
+
 function dropOneHint(source: string, run: LabRun, findings: DeletionFindings): LabHint {
   const finish = findFinishStatement(run.statements);
   if (!finish)
@@ -127,10 +139,13 @@ function dropOneHint(source: string, run: LabRun, findings: DeletionFindings): L
   const line = lineOf(source, run, finish);
   const missing = missingConditions(finish);
   const where = line ? ` (line ${line})` : '';
+  // What became of the old process's finish, and which check decided it, in the rulebook's words.
+  const stale = staleFinishSentence(run);
+  const told = stale ? ` ${stale}` : '';
   if (missing.length === 0)
     return {
       line,
-      text: `FINISH's WHERE${where} still has all four conditions, so the stale finish is refused. Delete one of ${list(COMMIT_CONDITIONS)}, then run.`,
+      text: `FINISH's WHERE${where} still has all four conditions.${told} Delete one of ${list(COMMIT_CONDITIONS)}, then run.`,
     };
   if (missing.length > 1)
     return {
@@ -141,7 +156,7 @@ function dropOneHint(source: string, run: LabRun, findings: DeletionFindings): L
   return {
     line,
     condition: missing[0],
-    text: `Without \`${sqlOf(missing[0])}\` the stale finish is still refused: another condition tells the two processes apart. Put it back and delete ${untried.length > 0 ? `one you have not tried: ${list(untried).replace(/ and /g, ' or ')}` : 'another one'}.`,
+    text: `Without \`${sqlOf(missing[0])}\`:${told} Put it back and delete ${untried.length > 0 ? `one you have not tried: ${list(untried).replace(/ and /g, ' or ')}` : 'another one'}.`,
   };
 }
 
