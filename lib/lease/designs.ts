@@ -1,5 +1,6 @@
 import { buildDesign } from './build';
 import { claimableSql, COMMIT_CONDITIONS, RUNS_TABLE, type CommitCondition } from './conditions';
+import { DESIGN_SUMMARIES, droppedConditionSummary } from './explain-designs';
 import type { DesignRules, LeaseDesign, TargetRules } from './types';
 
 const ALL: readonly CommitCondition[] = COMMIT_CONDITIONS;
@@ -42,8 +43,7 @@ export const fencedDesign: LeaseDesign = buildDesign(
   {
     id: 'fenced',
     name: 'Lease + fencing token (the lesson’s design)',
-    summary:
-      'An atomic claim bumps a growing fence; renew and finish match owner, fence, an unexpired lease and the running state in the same UPDATE.',
+    summary: DESIGN_SUMMARIES.fenced,
   },
   LESSON_RULES,
 );
@@ -65,8 +65,7 @@ export const ttlOnlyDesign = variant(
   {
     id: 'ttl-only',
     name: 'Lease (TTL) only, no fence',
-    summary:
-      'Takeover works after expiry, but the finish does not check who holds the run: the old worker’s late write lands.',
+    summary: DESIGN_SUMMARIES['ttl-only'],
   },
   { renew: ['status'], finish: ['status'], output: ['status'], targets: UNCHECKED_TARGETS },
 );
@@ -79,8 +78,7 @@ export const selectThenUpdateDesign = variant(
   {
     id: 'select-then-update',
     name: 'Lock-free SELECT, then an unconditional UPDATE',
-    summary:
-      'The claim reads the row, decides in the worker, then writes without re-checking: two workers read the same row and both claim it with the same token.',
+    summary: DESIGN_SUMMARIES['select-then-update'],
   },
   { claim: 'select-then-update' },
 );
@@ -93,8 +91,7 @@ export const randomTokenDesign = variant(
   {
     id: 'random-token',
     name: 'A random token instead of a growing one',
-    summary:
-      'Each claim gets an unpredictable token. It is unique enough, but it does not grow: a newer generation can hold a smaller token, and highest-token fencing lets the old worker through.',
+    summary: DESIGN_SUMMARIES['random-token'],
   },
   { claim: 'random-token' },
 );
@@ -104,8 +101,7 @@ export const renewWithoutTokenDesign = variant(
   {
     id: 'renew-without-token',
     name: 'Renewal that does not check the token',
-    summary:
-      'Renew matches the owner name but not the fence: a worker restarted under the same name takes over, and the old, paused instance still extends the lease.',
+    summary: DESIGN_SUMMARIES['renew-without-token'],
   },
   { renew: ['owner', 'lease', 'status'] },
 );
@@ -115,8 +111,7 @@ export const workerSideCheckDesign = variant(
   {
     id: 'worker-side-check',
     name: 'Token checked in the worker, not at the resource',
-    summary:
-      'Before writing the report the worker reads the run row and sees its own token; then it writes to a store that takes anything. A takeover between the check and the write lets the stale write land.',
+    summary: DESIGN_SUMMARIES['worker-side-check'],
   },
   { targets: { ...FENCED_TARGETS, report: { kind: 'none' }, workerCheck: true } },
 );
@@ -126,8 +121,7 @@ export const fencePerBatchDesign = variant(
   {
     id: 'fence-per-batch',
     name: 'Fence bumped on every batch, downstream not agreeing',
-    summary:
-      'The worker presents token + batch number as one counter to the report store: an old worker’s next batch reaches the new generation’s token and lands. Comparing the pair (generation, batch) in order is the fix.',
+    summary: DESIGN_SUMMARIES['fence-per-batch'],
   },
   {
     targets: {
@@ -142,8 +136,7 @@ export const finishOnRunIdDesign = variant(
   {
     id: 'finish-on-run-id',
     name: 'Completion matched on the run id alone',
-    summary:
-      'Finish looks only at the run id: a rescued run is completed by the stale worker, and a retried finish completes it twice.',
+    summary: DESIGN_SUMMARIES['finish-on-run-id'],
   },
   { finish: [] },
 );
@@ -153,8 +146,7 @@ export const finishOnStateDesign = variant(
   {
     id: 'finish-on-state',
     name: 'Completion matched on state alone',
-    summary:
-      'Finish checks that the run is still running, not who is running it: the old worker completes the new owner’s run.',
+    summary: DESIGN_SUMMARIES['finish-on-state'],
   },
   { finish: ['status'] },
 );
@@ -164,8 +156,7 @@ export const cancelWithoutFencingDesign = variant(
   {
     id: 'cancel-without-fencing',
     name: 'Cancel without fencing',
-    summary:
-      'The cancel marks the run canceled but bumps no generation and tells no target: a holder still running after the cancel writes its report, and the report store takes it.',
+    summary: DESIGN_SUMMARIES['cancel-without-fencing'],
   },
   { cancel: 'unfenced' },
 );
@@ -178,8 +169,7 @@ export const ownerOnlyFinishDesign: LeaseDesign = variant(
   {
     id: 'owner-only-finish',
     name: 'Finish checks only the owner',
-    summary:
-      'The finish matches the owner name and nothing else: fence, lease and status are ignored.',
+    summary: DESIGN_SUMMARIES['owner-only-finish'],
   },
   { finish: ['owner'] },
 );
@@ -226,7 +216,7 @@ export function dropFinishCondition(
     {
       id: `${base.id}-without-${condition}`,
       name: `Finish without the ${condition} check`,
-      summary: `The lesson’s design with the ${condition} condition removed from its finish.`,
+      summary: droppedConditionSummary(condition),
     },
     { ...rules, finish: rules.finish.filter((c) => c !== condition) },
   );
