@@ -13,6 +13,7 @@ import {
   editableCopy,
   readSavedScenarios,
   settingsLine,
+  stepViewsOf,
   type Scenario,
 } from '@/lib/timeline';
 import { ScenarioBuilder } from './scenario-builder';
@@ -138,7 +139,11 @@ export function TimelineExercise() {
       </div>
       <ScorePanel t={t} />
       {t.finished ? (
-        <ScenarioExplanation scenario={t.scenario} takeaway={library?.takeaway} />
+        <ScenarioExplanation
+          scenario={t.scenario}
+          steps={library && t.trace ? stepViewsOf(t.trace, t.scenario, library.shows) : []}
+          takeaway={library?.takeaway}
+        />
       ) : null}
       {t.trace ? (
         <section aria-labelledby="trace-heading">

@@ -11,7 +11,8 @@ export const EXTERNAL_RESOURCE_SCENARIOS: readonly LibraryScenario[] = [
     id: 'api-without-tokens',
     title: 'An external API without token support',
     explanation:
-      'The ticket API knows idempotency keys and nothing else. B, the current owner, issues the refund with key refund-order-42. A resumes and repeats the same refund with the same key: it is dropped as a duplicate. But A then sends a different action, a note with its own key, and the API accepts it: idempotency stops repeats of one action, not other actions from a stale worker.',
+      'The ticket API knows idempotency keys and nothing else. B, the current owner, issues the refund with key refund-order-42. A resumes, repeats the same refund with the same key, then sends a different action, a note with its own key. Idempotency stops repeats of one action, not other actions from a stale worker.',
+    shows: ['a-refund', 'a-note'],
     takeaway: 'Idempotency keys deduplicate one action; they are not fencing.',
     leaseSeconds: 5,
     workers: AB,
@@ -56,7 +57,8 @@ export const EXTERNAL_RESOURCE_SCENARIOS: readonly LibraryScenario[] = [
     id: 'gateway-first-write',
     title: 'A fencing gateway that learns a generation only on its first write',
     explanation:
-      'A trusted gateway in front of the API remembers the highest token seen per resource. Here it learns a generation only when that generation writes. B has claimed but not written yet, so A’s stale write with token 1 is still the highest the gateway has seen and goes through. Once B writes with token 2, A’s next write is rejected.',
+      'A trusted gateway in front of the API remembers the highest token seen per resource. Here it learns a generation only when that generation writes, and B has claimed but not written yet when A resumes.',
+    shows: ['a-write-1', 'b-write', 'a-write-2'],
     takeaway: 'Highest-seen fencing rejects a stale write only after the new generation is known.',
     leaseSeconds: 5,
     workers: AB,
@@ -99,7 +101,8 @@ export const EXTERNAL_RESOURCE_SCENARIOS: readonly LibraryScenario[] = [
     id: 'gateway-at-takeover',
     title: 'A fencing gateway that registers the new generation at takeover',
     explanation:
-      'The same events, but right after its claim B registers generation 2 at the gateway for this run (an event that happens, before B acts). A’s first stale write now carries token 1, below the registered 2, and is refused immediately, before B has written anything.',
+      'The same events, but right after its claim, before it acts, B registers generation 2 at the gateway for this run.',
+    shows: ['b-register', 'a-write-1'],
     takeaway: 'For immediate rejection, register the new generation at takeover.',
     leaseSeconds: 5,
     workers: AB,

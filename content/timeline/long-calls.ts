@@ -11,7 +11,8 @@ export const LONG_CALL_SCENARIOS: readonly LibraryScenario[] = [
     id: 'long-call-no-heartbeat',
     title: 'A model call longer than the lease, without heartbeat',
     explanation:
-      'A is not paused: it is busy in a 10-second model call with a 5-second lease and no heartbeat. At 6 the lease has lapsed and B takes over. When A’s call returns at 10, its submit carries token 1 and changes 0 rows: the work is wasted, but nothing stale lands.',
+      'A is not paused: it is busy in a 10-second model call with a 5-second lease and no heartbeat. Its call returns at 10, after the lease has lapsed and B has claimed.',
+    shows: ['b-claim', 'a-finish'],
     takeaway: 'A longer TTL only delays takeover; it cannot make a slow worker safe.',
     leaseSeconds: 5,
     workers: AB,
@@ -31,7 +32,8 @@ export const LONG_CALL_SCENARIOS: readonly LibraryScenario[] = [
     id: 'long-call-heartbeat',
     title: 'A model call longer than the lease, with heartbeat renewal',
     explanation:
-      'A 12-second call, and A renews its lease every 3 seconds while the call makes progress. Each renewal matches owner and fence and pushes lease_until forward, so B’s claim at 6 finds a valid lease and changes 0 rows. A’s submit at 12 succeeds: it still holds the generation it started with. A heartbeat that renewed whether or not the call moved would keep a hung A in charge for ever: tie renewal to progress, or cap the total run time.',
+      'A 12-second call, and A renews its lease every 3 seconds while the call makes progress: each renewal matches owner and fence and pushes lease_until forward. A heartbeat that renewed whether or not the call moved would keep a hung A in charge for ever: tie renewal to progress, or cap the total run time.',
+    shows: ['a-renew-2', 'b-claim', 'a-finish'],
     takeaway:
       'Heartbeat renewal keeps a slow but alive worker in charge; the commit still checks the token.',
     leaseSeconds: 5,

@@ -96,3 +96,13 @@ describe('no outcome before its prediction (issue 39, point 5)', () => {
       expect(found).toEqual([]);
     });
 });
+
+describe('a library scenario’s explanation tells no outcome: the steps it turns on do (issue 38)', () => {
+  for (const scenario of TIMELINE_SCENARIOS)
+    it(`scenario ${scenario.id}: its explanation names no outcome, and each step it shows is one of its events`, () => {
+      expect(scenario.explanation.match(OUTCOME_WORDS) ?? [], scenario.explanation).toEqual([]);
+      const ids = scenario.events.map((e) => e.id);
+      expect(scenario.shows.length).toBeGreaterThan(0);
+      for (const id of scenario.shows) expect(ids, id).toContain(id);
+    });
+});

@@ -10,7 +10,8 @@ export const REMOTE_FILE_SCENARIOS: readonly LibraryScenario[] = [
     id: 'remote-file-overwrite',
     title: 'The old worker uploads its report file after the takeover',
     explanation:
-      'B takes over and uploads report.md. A resumes and uploads its own report.md: the object store overwrites the file without checking anything, so A’s stale report becomes the official one. A’s local commit is then rejected, but that is too late: the effect has already landed at the remote target.',
+      'B takes over and uploads report.md. A resumes and uploads its own report.md to an object store that keeps one file per name and checks nothing. What the database decides afterwards cannot undo an effect at a remote target.',
+    shows: ['b-put', 'a-put', 'a-finish'],
     takeaway:
       'Rejecting the local commit does not undo a remote write; fence where the effect lands.',
     leaseSeconds: 5,
@@ -46,7 +47,8 @@ export const REMOTE_FILE_SCENARIOS: readonly LibraryScenario[] = [
     id: 'remote-file-versioned',
     title: 'The same with versioned objects and a fenced reference switch',
     explanation:
-      'Now every upload creates an immutable version, and report.md points at a version only through a fenced commit in the database. A’s upload still succeeds, but it is only an orphan version; A’s switch of the reference carries token 1 and changes 0 rows, so the official report stays B’s. Garbage collection can remove the orphan later.',
+      'Now every upload creates an immutable version, and report.md points at a version only through a fenced commit in the database. An upload that no commit makes official is an orphan version; garbage collection can remove it later.',
+    shows: ['a-put', 'a-commit'],
     takeaway: 'Write immutable versions, then let the trusted, fenced commit switch the reference.',
     leaseSeconds: 5,
     workers: AB,

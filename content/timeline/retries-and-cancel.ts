@@ -11,7 +11,8 @@ export const RETRY_AND_CANCEL_SCENARIOS: readonly LibraryScenario[] = [
     id: 'retry-same-operation',
     title: 'Retry of the same submission after a lost reply',
     explanation:
-      'A saves its draft as operation draft-1, but the reply is lost: A cannot tell whether it landed (unknown), though the database applied it. So A sends the same operation again. The stored draft already carries draft-1, so the retry changes nothing and is a duplicate, not a refusal: A did not lose the run. The operation id names the business action and stays the same across retries. The same holds at the ticket API: a repeated call with the same idempotency key is a duplicate and creates no second ticket. A still holds the run, so its submit succeeds.',
+      'A saves its draft as operation draft-1, but the reply is lost, so A sends the same operation again; it calls the ticket API and repeats that call the same way, with the same idempotency key. The operation id names the business action and stays the same across retries.',
+    shows: ['a-draft', 'a-draft-retry', 'a-ticket-retry', 'a-finish'],
     takeaway:
       'A token names a generation; an operation id names an action and never changes on retry.',
     leaseSeconds: 5,
@@ -64,7 +65,8 @@ export const RETRY_AND_CANCEL_SCENARIOS: readonly LibraryScenario[] = [
     id: 'complete-after-cancel',
     title: 'A completion request after the user canceled the run',
     explanation:
-      'A holds a valid lease when the user cancels at 2. The cancel moves the run to canceling under a new generation (fence 2), so A’s submit fails on the fence and the state although its lease still runs, and B cannot claim a canceling run. A target refuses generation 1 from now on only if the new generation is registered there: nobody holds the cancel’s generation, so a target that learns generations from writes never hears of it. But the ticket API checks only keys and knows nothing of the cancel: A’s call after it still creates a ticket. When the cancel completes, the effects already done are listed for reconciliation, not forgotten.',
+      'A holds a valid lease when the user cancels at 2. The ticket API checks only keys and knows nothing of the cancel. When the cancel completes, the effects already done are listed for reconciliation, not forgotten.',
+    shows: ['cancel', 'a-ticket', 'a-finish', 'b-claim', 'cancel-done'],
     takeaway:
       'Cancel must change the commit conditions; remote effects already sent need reconciliation.',
     leaseSeconds: 5,

@@ -11,7 +11,8 @@ export const TAKEOVER_SCENARIOS: readonly LibraryScenario[] = [
     id: 'acceptance',
     title: 'The acceptance sequence: A pauses past expiry, B takes over',
     explanation:
-      'A claims the run and gets fence 1, then stops for longer than its 5-second lease. At 6 the lease has run out, so B claims and the fence becomes 2. At 7 A wakes up and submits with token 1. The commit checks owner, fence, lease and state in the same UPDATE, so A changes 0 rows; B submits with token 2 and changes 1.',
+      'A claims the run and stops for longer than its 5-second lease, so at 6 B may take it over. At 7 A wakes up and submits with the token it took at 0. The commit checks owner, fence, lease and state in the same UPDATE that writes.',
+    shows: ['b-claim', 'a-finish', 'b-finish'],
     takeaway: 'An expired lease does not stop the old worker; the conditional commit does.',
     leaseSeconds: 5,
     workers: AB,
@@ -33,7 +34,8 @@ export const TAKEOVER_SCENARIOS: readonly LibraryScenario[] = [
     id: 'old-owner-renews',
     title: 'The old owner tries to renew after the takeover',
     explanation:
-      'A heartbeats once at 3 (its lease now ends at 8), then pauses. B claims at 12 with fence 2. When A resumes, its next heartbeat matches neither the owner nor the fence, so it changes 0 rows: that failed renewal is A’s signal to stop starting new work. B’s heartbeat with token 2 succeeds.',
+      'A heartbeats once at 3, then pauses past its lease; B claims at 12. When A resumes, its next heartbeat names A and the token A took at 0. A failed renewal is A’s signal to stop starting new work.',
+    shows: ['a-renew-1', 'b-claim', 'a-renew-2', 'b-renew'],
     takeaway: 'Renewal must match the current token; a failed renewal means stop.',
     leaseSeconds: 5,
     workers: AB,
@@ -57,7 +59,8 @@ export const TAKEOVER_SCENARIOS: readonly LibraryScenario[] = [
     id: 'same-instant-claims',
     title: 'Old and new worker claim at the same instant',
     explanation:
-      'At 5 A’s lease has just ended (a lease is valid only while lease_until is later than now). A wakes up and tries to claim again at the very moment B does. The database runs the two claim statements one after the other: B’s comes first and bumps the fence to 2; A’s then finds a valid lease held by B and changes 0 rows. A still holds token 1, so its submit fails too.',
+      'A lease is valid only while lease_until is later than now, so at 5 A’s lease has just ended. A wakes up and tries to claim again at the very moment B does. The database runs the two claim statements one after the other, B’s first.',
+    shows: ['b-claim', 'a-reclaim', 'a-finish'],
     takeaway: 'The claim is one atomic statement: exactly one of two simultaneous claims wins.',
     leaseSeconds: 5,
     workers: AB,
@@ -79,7 +82,8 @@ export const TAKEOVER_SCENARIOS: readonly LibraryScenario[] = [
     id: 'clock-offset',
     title: 'Clock offset: the worker’s own clock says the lease is still valid',
     explanation:
-      'A’s clock runs 4 seconds behind the database. It read lease_until = 5 when it claimed; at database time 6 its own clock reads 2, so A believes it still holds the run: it uploads its report file and submits. The object store asks for no lease, so the upload rests on A’s own clock alone. The submit compares lease_until with database time, so the lease condition fails and 0 rows change, even though nobody else has claimed yet. B then claims and finishes normally.',
+      'A’s clock runs 4 seconds behind the database. It read lease_until = 5 when it claimed; at database time 6 its own clock reads 2, so A believes its lease still runs: it uploads its report file and submits. The object store asks for no lease, so the upload rests on A’s own clock alone. The submit compares lease_until with database time, and nobody else has claimed yet.',
+    shows: ['a-upload', 'a-finish', 'b-claim'],
     takeaway: 'Judge leases by one time source, the database’s, never by each worker’s wall clock.',
     leaseSeconds: 5,
     workers: [{ id: 'A', clockOffset: -4 }, { id: 'B' }],

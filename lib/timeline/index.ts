@@ -34,6 +34,7 @@ export { traceLog, traceViolation } from './properties';
 /** The one view of a step: every word the learner reads about it, from its decision. */
 export {
   stepView,
+  stepViewsOf,
   runRowCells,
   type StepView,
   type OutcomeView,

@@ -121,3 +121,14 @@ export function stepView(
     state: stateLines(step.after, scenario, trace.vocabulary, reportStore),
   };
 }
+
+/** The views of the steps of the given events, in the trace's order (the steps a scenario turns on). */
+export function stepViewsOf(
+  trace: Trace,
+  scenario: Scenario,
+  eventIds: readonly string[],
+): StepView[] {
+  return trace.steps
+    .filter((s) => eventIds.includes(s.event.id))
+    .map((s) => stepView(trace, scenario, s.index));
+}
