@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CEILINGS, figures } from './scorecard.mjs';
+import { existsSync, readFileSync } from 'node:fs';
 import {
+  REVIEWED_WORDS,
   duplicatePairs,
+  literalsHolding,
   kindFiles,
   outcomeDeciders,
   propertyJudges,
@@ -62,6 +65,37 @@ describe('scorecard measures', () => {
       'components/a.tsx',
       'lib/x/b.ts',
     ]);
+  });
+
+  it('a reviewed literal is let off by itself: another narration in the same file still counts', () => {
+    const reviewed = [
+      { path: 'content/x.ts', excerpt: 'teaches the rule', reason: 'teaching' as const },
+    ];
+    const taught = file(
+      'content/x.ts',
+      "const t = 'a fence check refuses the old token: teaches the rule';",
+    );
+    expect(wordsOutsideExplainer([taught], reviewed)).toEqual([]);
+    expect(wordsOutsideExplainer([taught])).toEqual([taught]);
+    const more = file('content/x.ts', `${taught.text}\nconst u = 'A no longer holds the run';`);
+    expect(wordsOutsideExplainer([more], reviewed)).toEqual([more]);
+    const elsewhere = file('content/y.ts', taught.text);
+    expect(wordsOutsideExplainer([elsewhere], reviewed)).toEqual([elsewhere]);
+  });
+
+  it('each reviewed excerpt is in exactly one literal of its file, and a checked one names its test', () => {
+    for (const r of REVIEWED_WORDS) {
+      const text = readFileSync(r.path, 'utf8');
+      expect(literalsHolding(text, r.excerpt), `${r.path}: ${r.excerpt}`).toHaveLength(1);
+      if (r.reason === 'checked') {
+        expect(r.test, r.excerpt).toBeDefined();
+        expect(existsSync(r.test!), r.test).toBe(true);
+        const name = r.path.replace(/^content\/[\w-]+\//, '').replace(/\.ts$/, '');
+        expect(readFileSync(r.test!, 'utf8'), `${r.test} imports ${name}`).toMatch(
+          new RegExp(`from '[^']*${name}'`),
+        );
+      }
+    }
   });
 
   it('a kind counts in every file that names it as a literal', () => {

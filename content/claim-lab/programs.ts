@@ -18,7 +18,7 @@ function sqlConst(name: string, sql: string): string {
 }
 
 const lease = (seconds = 5) =>
-  `const LEASE = ${seconds}; // seconds of logical time a claim holds the run`;
+  `const LEASE = ${seconds}; // seconds of logical time a lease lasts after a claim or renewal`;
 const LEASE = lease();
 
 const SETUP = `db.run(\`${fencedDesign.schema}\`);

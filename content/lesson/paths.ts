@@ -281,7 +281,7 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
       {
         href: '/practice/claim-lab',
         label: 'Claim lab',
-        why: 'Switch to the lease-only design and watch the stale write land.',
+        why: 'Delete the fence check from the finish and watch the stale finish land.',
         doneWhen: [
           {
             kind: 'graded',

@@ -3,6 +3,9 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REVIEWED_WORDS } from './reviewed-words.mjs';
+
+export { REVIEWED_WORDS };
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -90,17 +93,34 @@ const WRITE_WORDS =
 /** Where words about writes belong: the explainer and the view of a step. */
 const WORDS_HOME = /^lib\/lease\/explain[\w-]*\.ts$|^lib\/timeline\/(?:view|step-view)[\w-]*\.ts$/;
 
-/** Files outside the explainer and the view with a string or JSX text that words a write. */
-export function wordsOutsideExplainer(files) {
+/** The string and JSX-text literals of a file's lines (comment lines skipped), with their text. */
+function literals(text) {
   const literal = /(['"`])((?:(?!\1)[^\\\n]|\\.)*)\1|>([^<>{}\n]+)</g;
+  const out = [];
+  for (const line of text.split('\n')) {
+    if (/^\s*(?:\/\/|\*|\/\*)/.test(line)) continue;
+    for (const m of line.matchAll(literal)) out.push(m[2] ?? m[3] ?? '');
+  }
+  return out;
+}
+
+/**
+ * Files outside the explainer and the view with a string or JSX text that words a write (a
+ * literal of `reviewed`, the list above by default, is let off by itself).
+ */
+export function wordsOutsideExplainer(files, reviewed = REVIEWED_WORDS) {
   return files.filter((f) => {
     if (WORDS_HOME.test(f.path)) return false;
-    for (const line of f.text.split('\n')) {
-      if (/^\s*(?:\/\/|\*|\/\*)/.test(line)) continue;
-      for (const m of line.matchAll(literal)) if (WRITE_WORDS.test(m[2] ?? m[3] ?? '')) return true;
-    }
-    return false;
+    const mine = reviewed.filter((r) => r.path === f.path);
+    return literals(f.text).some(
+      (t) => WRITE_WORDS.test(t) && !mine.some((r) => t.includes(r.excerpt)),
+    );
   });
+}
+
+/** The literals of a file that hold an excerpt (the scorecard's test: each reviewed excerpt is found once). */
+export function literalsHolding(text, excerpt) {
+  return literals(text).filter((t) => t.includes(excerpt));
 }
 
 export const CONDITION_KINDS = [
