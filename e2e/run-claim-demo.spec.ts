@@ -221,6 +221,15 @@ test('a first visit: the claim lab (a run of the demo, its runs rows and outcome
   await test.step('deleting the fence check lets the stale finish print old: 1 and solves the challenge', async () => {
     await page.getByRole('button', { name: 'Drop one condition' }).click();
     await expect(page.locator('.monaco-editor .view-lines')).toContainText('fresh process');
+    // A deletion that does not let it through: the hint says what became of the stale finish in
+    // the rulebook's words, naming the check that still refused it (issue 38).
+    await replaceProgram(page, DROP_STARTER.replace(' AND owner = $owner', ''));
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await expect(page.getByTestId('lab-hint')).toContainText(
+      "0 rows changed: A's finish was refused: the fence is 2, A holds 1.",
+      HEAVY_LOAD,
+    );
+    await page.screenshot({ path: 'test-results/claim-lab-drop-owner-hint.png', fullPage: true });
     await replaceProgram(page, DROP_STARTER.replace(' AND fence = $token', ''));
     await page.keyboard.press('ControlOrMeta+Enter');
     await expect(page.getByText('Challenge solved.')).toBeVisible(HEAVY_LOAD);

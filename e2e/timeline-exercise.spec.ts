@@ -47,6 +47,17 @@ test('the timeline exercise: predictions scored, steps announced, built scenario
       'applied, 1 row',
     );
     await expect(page.getByText('Result saved in your records.')).toBeVisible();
+    // What the scenario shows: the steps it turns on, in the step view's words (issue 38).
+    const turns = page
+      .getByRole('region', { name: 'What this scenario shows' })
+      .getByRole('list', { name: 'The steps it turns on' });
+    await expect(turns.getByRole('listitem')).toHaveCount(3);
+    const aTurn = turns.getByRole('listitem').nth(1);
+    await expect(aTurn).toContainText('t=7 A submits (finish)');
+    await expect(aTurn).toContainText(
+      "refused, 0 rows: owner, fence: 0 rows changed: A's finish was refused: the owner is B, not A; the fence is 2, A holds 1.",
+    );
+    await page.screenshot({ path: 'test-results/timeline-scenario-1-run.png', fullPage: true });
   });
   await test.step('stepping announces each step in the live region, forward and back', async () => {
     await openTimeline(page);
