@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runProgram } from '@/lib/claim-lab/run-program';
+import { publisherSchema, taskSchema } from '@/lib/crashlab/schema';
+import { dumpLabTables } from '@/lib/crashlab/table-dump';
 import {
   comparedDesigns,
   designStatements,
@@ -117,5 +119,23 @@ describe('one schema, one set of names', () => {
     );
     const labels = [...trace.matchAll(/(\w+)=/g)].map((m) => m[1]);
     expect(labels.filter((l) => !allowed.has(l))).toEqual([]);
+  });
+
+  // The crash lab shows its two databases as tables (every table, every column, by name): the
+  // claims table's `generation` beside the run row's `fence` was one name too many.
+  it('the crash lab’s tables and columns, as its page shows them, are the glossary’s', async () => {
+    const task = await openSqlJs();
+    const publisher = await openSqlJs();
+    task.exec(taskSchema('sqlite'));
+    publisher.exec(publisherSchema('sqlite', null));
+    const dumps = dumpLabTables(task, publisher);
+    const shown = [...dumps.task, ...dumps.publisher].flatMap((t) => [
+      t.name,
+      ...t.columns.map((c) => `${t.name}.${c}`),
+    ]);
+    expect(shown).toContain('claims.fence');
+    expect(shown.filter((name) => !allowed.has(name.replace(/^\w+\./, '')))).toEqual([]);
+    task.close();
+    publisher.close();
   });
 });

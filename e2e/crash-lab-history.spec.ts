@@ -43,7 +43,7 @@ test('a history recorded by the CLI drawn lane by lane, files that are not histo
     const killed = page.getByRole('listitem', { name: /^w3 \(pid \d+\), killed$/ });
     await expect(
       killed.getByRole('img', {
-        name: /^killed \(SIGKILL\) at \+[\d.]+ s: run-0006, generation 1$/,
+        name: /^killed \(SIGKILL\) at \+[\d.]+ s: run-0006, fence 1$/,
       }),
     ).toBeVisible();
     await expect(
@@ -74,7 +74,7 @@ test('a history recorded by the CLI drawn lane by lane, files that are not histo
       ).toBeVisible();
       await expect(
         lane.getByRole('img', {
-          name: new RegExp(`^refused write .*: publish, ${run}, generation 1$`),
+          name: new RegExp(`^refused write .*: publish, ${run}, fence 1$`),
         }),
       ).toBeVisible();
     }
@@ -83,7 +83,7 @@ test('a history recorded by the CLI drawn lane by lane, files that are not histo
     for (const [meaning, count] of [
       ['killed (SIGKILL)', '1'],
       ['paused (SIGSTOP)', '2'],
-      ['takeover (claim of a later generation)', '3'],
+      ['takeover (a later claim, with a higher fence)', '3'],
       ['refused write', '2'],
       ['acknowledgement lost (outcome unknown)', '1'],
     ]) {

@@ -45,11 +45,11 @@ test('kill a worker after collect, a new worker takes over after the lease, eval
   await page.getByRole('button', { name: 'Start a worker' }).click();
   const second = workerItem(page, 'worker-2');
   await expect(second).toContainText(
-    'claimed run-0001: generation 2, resuming after collect',
+    'claimed run-0001: fence 2, resuming after collect',
     LEASE_AND_STEPS,
   );
   await expect(second).toContainText('collect: checkpoint saved earlier, not redone');
-  await expect(second).toContainText('succeeded: generation 2', LEASE_AND_STEPS);
+  await expect(second).toContainText('succeeded: fence 2', LEASE_AND_STEPS);
   await expect(page.getByTestId('run-status')).toHaveText('done');
   await expect(page.getByRole('table', { name: /publisher: receipts \(1 row\)/ })).toBeVisible();
 
@@ -74,7 +74,7 @@ test('a worker that dies at after_effect leaves the receipt; the next one is ded
   await page.getByRole('button', { name: 'Start a worker' }).click();
   const second = workerItem(page, 'worker-2');
   await expect(second).toContainText('the publisher answered duplicate', LEASE_AND_STEPS);
-  await expect(second).toContainText('succeeded: generation 2', LEASE_AND_STEPS);
+  await expect(second).toContainText('succeeded: fence 2', LEASE_AND_STEPS);
   await page.getByRole('button', { name: 'Evaluate' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'All 5 properties hold.' }),
@@ -97,11 +97,11 @@ test('a worker paused inside publish goes on after a takeover and the publisher 
   await page.getByRole('checkbox', { name: 'Step by step' }).uncheck();
   await page.getByRole('button', { name: 'Start a worker' }).click();
   const fresh = workerItem(page, 'worker-2');
-  await expect(fresh).toContainText('succeeded: generation 2', LEASE_AND_STEPS);
+  await expect(fresh).toContainText('succeeded: fence 2', LEASE_AND_STEPS);
 
   await stale.getByRole('button', { name: 'Step worker-1' }).click();
   await expect(stale).toContainText(
-    "fenced out at publish (generation 1): Refused: the publisher has seen generation 2, higher than worker-1's generation 1. worker-2 holds the run (generation 2).",
+    "fenced out at publish (fence 1): Refused: the publisher has seen fence 2, higher than worker-1's fence 1. worker-2 holds the run (fence 2).",
   );
   await expect(
     page.getByRole('table', { name: /publisher: publish_requests \(2 rows\)/ }),
@@ -149,24 +149,24 @@ test('three workers hold three runs at once; the lanes show a kill, a pause from
   await page.getByRole('checkbox', { name: 'Step by step' }).uncheck();
   await page.getByRole('button', { name: 'Start a worker' }).click();
   const fourth = workerItem(page, 'worker-4');
-  await expect(fourth).toContainText(`claimed ${run2}: generation 2`, LEASE_AND_STEPS);
+  await expect(fourth).toContainText(`claimed ${run2}: fence 2`, LEASE_AND_STEPS);
   await expect(fourth).toHaveAttribute('data-state', 'finished', LEASE_AND_STEPS);
   await expect(page.getByTestId('run-status')).toHaveText(['done', 'done', 'done']);
-  // Only then does worker-2 wake: its checkpoint write still carries generation 1.
+  // Only then does worker-2 wake: its checkpoint write still carries fence 1.
   await page.getByRole('button', { name: 'Resume worker-2' }).click();
   await expect(workerItem(page, 'worker-2')).toContainText(
-    `${run2} fenced out at collect (generation 1)`,
+    `${run2} fenced out at collect (fence 1)`,
   );
 
   await expect(lanes).toHaveCount(4);
   await expect(page.getByRole('listitem', { name: /^worker-3 \(pid 3\), killed$/ })).toBeVisible();
   const second = page.getByRole('listitem', { name: /^worker-2 \(pid 2\)/ });
   await expect(
-    second.getByRole('img', { name: new RegExp(`^paused .*: ${run2}, generation 1$`) }),
+    second.getByRole('img', { name: new RegExp(`^paused .*: ${run2}, fence 1$`) }),
   ).toBeVisible();
   await expect(
     second.getByRole('img', {
-      name: new RegExp(`^refused write .*: checkpoint collect, ${run2}, generation 1$`),
+      name: new RegExp(`^refused write .*: checkpoint collect, ${run2}, fence 1$`),
     }),
   ).toBeVisible();
   await expect(

@@ -31,7 +31,7 @@ const TABLE_ROWS = 50;
 const percent = (x: number) => `${(x * 100).toFixed(3)}%`;
 
 function describeMark(m: LaneMark, t0: number): string {
-  const what = [m.write, m.run, m.generation !== undefined ? `generation ${m.generation}` : '']
+  const what = [m.write, m.run, m.generation !== undefined ? `fence ${m.generation}` : '']
     .filter(Boolean)
     .join(', ');
   return `${MARK_LABELS[m.kind]} at ${sinceStart(m.t, t0)}${what ? `: ${what}` : ''}`;
@@ -74,7 +74,7 @@ export function HistoryLanes({ drawing }: { drawing: HistoryDrawing }) {
                   <div
                     key={i}
                     aria-hidden
-                    title={s.kind === 'holds' ? `${s.run} generation ${s.generation}` : 'paused'}
+                    title={s.kind === 'holds' ? `${s.run} fence ${s.generation}` : 'paused'}
                     className={
                       s.kind === 'holds'
                         ? 'absolute top-2.5 h-4 min-w-px rounded-sm border border-accent bg-surface'
@@ -140,7 +140,7 @@ export function HistoryLanes({ drawing }: { drawing: HistoryDrawing }) {
         caption={`Events on the timeline (${drawing.eventCount}${drawing.eventCount > listed.length ? `, the first ${listed.length} listed` : ''})`}
         captionStyle="title"
         tableClassName="text-xs"
-        columns={['Time', 'Process', 'Event', 'Write', 'Run', 'Fence (generation)', 'Detail']}
+        columns={['Time', 'Process', 'Event', 'Write', 'Run', 'Fence', 'Detail']}
       >
         {listed.map((e, i) => (
           <Row key={i}>

@@ -3,7 +3,7 @@
 import type { LabSnapshot } from '@/lib/crashlab';
 import { STEPS } from '@/lib/crashlab';
 
-/** The runs as the task database holds them: status, owner, generation, lease left, checkpoints. */
+/** The runs as the task database holds them: status, owner, fence, lease left, checkpoints. */
 export function RunPanel({ snapshot, now }: { snapshot: LabSnapshot | null; now: number }) {
   if (!snapshot) return <p className="text-muted">Opening the databases…</p>;
   return (
@@ -34,7 +34,7 @@ export function RunPanel({ snapshot, now }: { snapshot: LabSnapshot | null; now:
                 <dd className="font-semibold">{run.owner || '(nobody)'}</dd>
               </div>
               <div>
-                <dt className="text-muted">Fence (generation)</dt>
+                <dt className="text-muted">Fence</dt>
                 <dd className="font-semibold">{run.fence}</dd>
               </div>
               <div>
@@ -56,7 +56,7 @@ export function RunPanel({ snapshot, now }: { snapshot: LabSnapshot | null; now:
                     key={step}
                     className={`rounded-md border px-2 py-1 text-sm ${saved ? 'border-accent font-semibold' : 'border-line text-muted'}`}
                   >
-                    {step}: {saved ? `saved (gen ${saved.generation})` : 'not saved'}
+                    {step}: {saved ? `saved (fence ${saved.generation})` : 'not saved'}
                   </li>
                 );
               })}

@@ -118,7 +118,7 @@ export function WorkerPanel({
               <p className="font-semibold">
                 {w.owner}
                 {w.run ? ` · ${w.run}` : ''}
-                {w.generation !== null ? ` · generation ${w.generation}` : ''} · {stateText(w)}
+                {w.generation !== null ? ` · fence ${w.generation}` : ''} · {stateText(w)}
                 {w.fault ? <span className="text-muted"> (fault {w.fault})</span> : null}
                 {w.stall ? <span className="text-muted"> (stalls in {w.stall.step})</span> : null}
                 {w.gated ? <span className="text-muted"> (step by step)</span> : null}

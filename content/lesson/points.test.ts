@@ -235,7 +235,7 @@ describe('the thirteen corrections to the lesson', () => {
     );
     expect(CRASH_LAB_INTRO.boundary).toMatch(/stores an idempotency key/);
     expect(CRASH_LAB_INTRO.boundary).toMatch(/conditional on the version it expects/);
-    expect(CRASH_LAB_INTRO.boundary).toMatch(/A generation fence alone does not/);
+    expect(CRASH_LAB_INTRO.boundary).toMatch(/A fence alone does not/);
     expect(REFERENCES_LEAD).toMatch(/kept separately/);
     const commands = CRASH_LAB_INTRO.commands.filter((c) => c.startsWith('npm run lab --'));
     expect(commands.map((c) => c.split(/\s+/)[4])).toEqual([

@@ -144,8 +144,8 @@ describe('chaos aimed at a removed fence finds its violation at 100 runs, for ev
         expect(found.length, `seed ${seed}`).toBeGreaterThan(0);
         expect(found[0].message).toMatch(
           fence === 'publisher'
-            ? /the publish of generation 1 was applied after generation 2 claimed the run/
-            : /the checkpoint of \w+ of generation 1 was applied after generation 2 claimed the run/,
+            ? /the publish of fence 1 was applied after fence 2 claimed the run/
+            : /the checkpoint of \w+ of fence 1 was applied after fence 2 claimed the run/,
         );
         expect(evaluation.succeeded, `seed ${seed}`).toBe(RUNS);
       }

@@ -17,8 +17,8 @@ import {
  * a worker's log, the history and the CLI print about a write is explain()'s, in the lab's words.
  */
 
-/** The crash lab's words: its token is the generation; its times are a real clock's seconds. */
-export const CRASHLAB_VOCABULARY: Vocabulary = { token: 'generation', fenced: true, clock: 'wall' };
+/** The crash lab's words: its token is the run row's fence; its times are a real clock's seconds. */
+export const CRASHLAB_VOCABULARY: Vocabulary = { token: 'fence', fenced: true, clock: 'wall' };
 
 /** What the learner reads about one of the lab's writes (explain()'s sentence). */
 export function describeDecision(decision: WriteDecision): Explained {

@@ -20,7 +20,7 @@ export const LAB_PROPERTIES = [
   'one-receipt-per-run',
   'no-stale-write',
   'no-step-redone',
-  'generations-increase',
+  'fences-increase',
 ] as const;
 export type LabProperty = (typeof LAB_PROPERTIES)[number];
 
@@ -271,7 +271,7 @@ export function evaluate(snapshot: LabSnapshot, history: readonly HistoryEntry[]
     const backwards = seen.some((g, i) => i > 0 && g <= seen[i - 1]);
     if (gaps || backwards || claims.length !== run.fence) {
       add(
-        'generations-increase',
+        'fences-increase',
         { kind: 'generations', run: id, claims: claims.map((c) => c.generation), token: run.fence },
         [(e) => e.type === 'complete' && e.op === 'claim' && e.run === id],
       );

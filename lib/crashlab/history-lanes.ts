@@ -17,7 +17,7 @@ export const MARK_LABELS: Record<MarkKind, string> = {
   kill: 'killed (SIGKILL)',
   pause: 'paused (SIGSTOP)',
   resume: 'resumed (SIGCONT)',
-  takeover: 'takeover (claim of a later generation)',
+  takeover: 'takeover (a later claim, with a higher fence)',
   refused: 'refused write',
   'ack-lost': 'acknowledgement lost (outcome unknown)',
   duplicate: 'duplicate (retry of a write that took effect)',

@@ -107,7 +107,7 @@ export function formatEntry(entry: HistoryEntry, t0: number): string {
   const at = `+${((entry.t - t0) / 1000).toFixed(3)}s`.padStart(10);
   const who = `${entry.worker} (pid ${entry.pid})`;
   const what = (e: { run?: string; generation?: number; step?: Step }) =>
-    [e.run, e.generation !== undefined ? `gen${e.generation}` : '', e.step]
+    [e.run, e.generation !== undefined ? `fence=${e.generation}` : '', e.step]
       .filter(Boolean)
       .join(' ');
   switch (entry.type) {

@@ -116,7 +116,7 @@ describe('a stale worker that wakes up', () => {
       violation: null,
     });
     expect(describeDecision(late.decision)).toBe(
-      "0 rows changed: worker-A's output write was refused: the owner is worker-B, not worker-A; the generation is 2, worker-A holds 1; the status is done, not running. worker-A no longer holds the run: worker-B does (generation 2).",
+      "0 rows changed: worker-A's output write was refused: the owner is worker-B, not worker-A; the fence is 2, worker-A holds 1; the status is done, not running. worker-A no longer holds the run: worker-B does (fence 2).",
     );
     const claim = await lab.claimNext('worker-C');
     if (claim.ok) throw new Error('a done run was claimed');
@@ -149,7 +149,7 @@ describe('the publisher database enforces its rules itself', () => {
     await publisher.run(REGISTER, { ...PUBLISHER, run: 'run-0001', token: 3 });
     const insert = (generation: number) =>
       publisher.run(
-        `INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at) VALUES ('op', 'run-0001', ${generation}, 'b', 0)`,
+        `INSERT INTO receipts (operation_id, run_id, fence, body, accepted_at) VALUES ('op', 'run-0001', ${generation}, 'b', 0)`,
       );
     await expect(insert(2)).rejects.toThrow(/stale generation/);
     await expect(insert(3)).resolves.toBe(1);
@@ -170,7 +170,7 @@ describe('evaluate names what failed', () => {
     const { lab, publisher, history, worker } = await setup(2);
     await worker('worker-A');
     await publisher.run(
-      "INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at) VALUES ('other-op', 'run-0001', 1, 'b', 0)",
+      "INSERT INTO receipts (operation_id, run_id, fence, body, accepted_at) VALUES ('other-op', 'run-0001', 1, 'b', 0)",
     );
     const result = evaluate(await lab.snapshot(), history);
     expect(result.counts['one-receipt-per-run']).toBe(1);
@@ -185,12 +185,12 @@ describe('evaluate names what failed', () => {
     // A publisher without its fence takes generation 1's receipt after generation 2 claimed.
     await publisher.exec('DROP TRIGGER receipts_refuse_stale');
     await publisher.run(
-      "INSERT INTO publish_requests (operation_id, run_id, generation, outcome, at) VALUES ('op', 'run-0001', 1, 'applied', 1004)",
+      "INSERT INTO publish_requests (operation_id, run_id, fence, outcome, at) VALUES ('op', 'run-0001', 1, 'applied', 1004)",
     );
     void task;
     const result = evaluate(await lab.snapshot());
     expect(result.violations.find((v) => v.property === 'no-stale-write')?.message).toBe(
-      'run-0001: the publish of generation 1 was applied after generation 2 claimed the run',
+      'run-0001: the publish of fence 1 was applied after fence 2 claimed the run',
     );
   });
 });

@@ -195,8 +195,8 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
         if (rows.length !== 1) return nothingClaimable(task, owner, now);
         const generation = Number(rows[0].token);
         await task.run(
-          'INSERT INTO claims (run_id, generation, owner, claimed_at, lease_until) VALUES ($run, $generation, $owner, $now, $until)',
-          { run, generation, owner, now, until: now + lease },
+          'INSERT INTO claims (run_id, fence, owner, claimed_at, lease_until) VALUES ($run, $fence, $owner, $now, $until)',
+          { run, fence: generation, owner, now, until: now + lease },
         );
         // The publisher learns the new generation before the claim commits, so from the moment
         // this worker holds the run, an older generation's publish is refused.
@@ -224,9 +224,9 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
     async beginStep(owner, run, generation, step) {
       const started = await underFence('renew', owner, run, generation, async (now) => {
         const row = await task.get<{ id: number }>(
-          `INSERT INTO step_attempts (run_id, step, generation, owner, started_at)
-           VALUES ($run, $step, $generation, $owner, $now) RETURNING attempt_id AS id`,
-          { run, step, generation, owner, now },
+          `INSERT INTO step_attempts (run_id, step, fence, owner, started_at)
+           VALUES ($run, $step, $fence, $owner, $now) RETURNING attempt_id AS id`,
+          { run, step, fence: generation, owner, now },
         );
         return Number(row?.id);
       });
@@ -241,9 +241,9 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
     async checkpoint(owner, run, generation, step, attemptId, output) {
       const insert = (now: number) =>
         task.run(
-          `INSERT INTO checkpoints (run_id, step, generation, owner, attempt_id, output, saved_at)
-           VALUES ($run, $step, $generation, $owner, $attempt, $output, $now) ON CONFLICT (run_id, step) DO NOTHING`,
-          { run, step, generation, owner, attempt: attemptId, output, now },
+          `INSERT INTO checkpoints (run_id, step, fence, owner, attempt_id, output, saved_at)
+           VALUES ($run, $step, $fence, $owner, $attempt, $output, $now) ON CONFLICT (run_id, step) DO NOTHING`,
+          { run, step, fence: generation, owner, attempt: attemptId, output, now },
         );
       const fenced = (await removedFence()) !== 'checkpoint';
       let changed: number;

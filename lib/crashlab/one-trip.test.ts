@@ -18,7 +18,7 @@ describe('one-trip statements compose the rulebook, unchanged', () => {
       );
       // The write selects from the renewal, so it writes nothing when the renewal changed no row.
       expect(statement).toMatch(
-        /SELECT \$run, \$step, \$generation, \$owner, .*FROM renewed, clock/,
+        /SELECT \$run, \$step, \$fence, \$owner, .*FROM renewed, clock/,
       );
       expect(statement).not.toMatch(/\$now\b/);
     }

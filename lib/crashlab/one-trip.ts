@@ -59,12 +59,12 @@ SELECT (SELECT now FROM clock) AS now, (SELECT count(*) FROM renewed) AS renewed
 /** Starting a step: renew, then record the attempt; returns its id. */
 export const BEGIN_STEP = `WITH ${CLOCK},
 renewed AS (${onServerClock(fencedDesign.renew)} RETURNING run_id),
-attempt AS (INSERT INTO step_attempts (run_id, step, generation, owner, started_at)
-  SELECT $run, $step, $generation, $owner, now FROM renewed, clock RETURNING attempt_id)
+attempt AS (INSERT INTO step_attempts (run_id, step, fence, owner, started_at)
+  SELECT $run, $step, $fence, $owner, now FROM renewed, clock RETURNING attempt_id)
 SELECT (SELECT now FROM clock) AS now, (SELECT attempt_id FROM attempt) AS id, ${RUN_JSON}`;
 
-const CHECKPOINT_INSERT = `INSERT INTO checkpoints (run_id, step, generation, owner, attempt_id, output, saved_at)
-  SELECT $run, $step, $generation, $owner, $attempt, $output, now FROM FROM_CLAUSE
+const CHECKPOINT_INSERT = `INSERT INTO checkpoints (run_id, step, fence, owner, attempt_id, output, saved_at)
+  SELECT $run, $step, $fence, $owner, $attempt, $output, now FROM FROM_CLAUSE
   ON CONFLICT (run_id, step) DO NOTHING`;
 
 /** Saving a checkpoint under the lesson's renewal. */
@@ -100,17 +100,17 @@ SELECT picked.run, clock.now FROM clock LEFT JOIN picked ON true`;
  */
 export function claimAndRead(claim: string): string {
   return `WITH claimed AS (${claim.trim().replace(/;$/, '')}),
-recorded AS (INSERT INTO claims (run_id, generation, owner, claimed_at, lease_until)
-  SELECT $run, token, $owner, $now, $now + $lease FROM claimed RETURNING generation)
-SELECT (SELECT generation FROM recorded) AS token,
+recorded AS (INSERT INTO claims (run_id, fence, owner, claimed_at, lease_until)
+  SELECT $run, token, $owner, $now, $now + $lease FROM claimed RETURNING fence)
+SELECT (SELECT fence FROM recorded) AS token,
   (SELECT operation_id FROM run_operations WHERE run_id = $run) AS op,
   (SELECT json_agg(json_build_object('step', step, 'output', output))::text FROM checkpoints WHERE run_id = $run) AS done`;
 }
 
 /** The publisher logs a refused request; returns the clock it logged. */
 export const LOG_REFUSED = `WITH ${CLOCK}
-INSERT INTO publish_requests (operation_id, run_id, generation, outcome, at)
-SELECT $op, $run, $generation, 'refused', now FROM clock RETURNING at AS now`;
+INSERT INTO publish_requests (operation_id, run_id, fence, outcome, at)
+SELECT $op, $run, $fence, 'refused', now FROM clock RETURNING at AS now`;
 
 /**
  * The publisher's write: the receipt unless its operation id already has one, the request's log
@@ -118,11 +118,11 @@ SELECT $op, $run, $generation, 'refused', now FROM clock RETURNING at AS now`;
  */
 export function acceptReceipt(receiptColumns: string): string {
   return `WITH ${CLOCK},
-inserted AS (INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at)
-  SELECT $op, $run, $generation, $body, now FROM clock
+inserted AS (INSERT INTO receipts (operation_id, run_id, fence, body, accepted_at)
+  SELECT $op, $run, $fence, $body, now FROM clock
   ON CONFLICT (operation_id) DO NOTHING RETURNING ${receiptColumns}),
-logged AS (INSERT INTO publish_requests (operation_id, run_id, generation, outcome, at)
-  SELECT $op, $run, $generation,
+logged AS (INSERT INTO publish_requests (operation_id, run_id, fence, outcome, at)
+  SELECT $op, $run, $fence,
     CASE WHEN EXISTS (SELECT 1 FROM inserted) THEN 'applied' ELSE 'duplicate' END, now FROM clock)
 SELECT (SELECT count(*) FROM inserted) AS inserted,
   COALESCE((SELECT row_to_json(i)::text FROM inserted i),
@@ -192,7 +192,7 @@ export function oneTripOps(ctx: OneTripContext): LabOps {
     async beginStep(owner, run, generation, step) {
       const row = await task.get<{ now: number; id: number | null; run: string | null }>(
         BEGIN_STEP,
-        { run, owner, token: generation, generation, step, lease },
+        { run, owner, token: generation, fence: generation, step, lease },
       );
       if (row?.id !== null && row?.id !== undefined) return { ok: true, attemptId: Number(row.id) };
       const now = Number(row?.now);
@@ -218,13 +218,14 @@ export function oneTripOps(ctx: OneTripContext): LabOps {
         );
         if (fenced && !publisherAdmits(generation, seen)) {
           now = Number(
-            (await publisher.get<{ now: number }>(LOG_REFUSED, { op, run, generation }))?.now,
+            (await publisher.get<{ now: number }>(LOG_REFUSED, { op, run, fence: generation }))
+              ?.now,
           );
           return { outcome: 'refused' as const, seen };
         }
         const row = await publisher.get<{ inserted: number; receipt: string | null }>(
           acceptReceipt(RECEIPT_COLUMNS),
-          { op, run, generation, body },
+          { op, run, fence: generation, body },
         );
         // A receipt another transaction committed while this statement waited on the conflict
         // is newer than the statement's snapshot: read it again.
@@ -243,7 +244,7 @@ export function oneTripOps(ctx: OneTripContext): LabOps {
     },
     async checkpoint(owner, run, generation, step, attemptId, output) {
       const unfenced = (await ctx.removedFence()) === 'checkpoint';
-      const values = { run, owner, generation, step, attempt: attemptId, output };
+      const values = { run, owner, fence: generation, step, attempt: attemptId, output };
       const row = await task.get<{ now: number; renewed: number; written: number; run?: string }>(
         unfenced ? UNFENCED_CHECKPOINT : FENCED_CHECKPOINT,
         unfenced ? values : { ...values, token: generation, lease },

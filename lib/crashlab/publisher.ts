@@ -78,14 +78,14 @@ export function publishDecided(w: {
 }
 
 export const RECEIPT_COLUMNS = `receipt_id AS "receiptId", operation_id AS "operationId", run_id AS "runId",
-  generation, body, accepted_at AS "acceptedAt"`;
+  fence, body, accepted_at AS "acceptedAt"`;
 
 export function toReceipt(row: Record<string, unknown>): ReceiptRow {
   return {
     receiptId: Number(row.receiptId),
     operationId: String(row.operationId),
     runId: String(row.runId),
-    generation: Number(row.generation),
+    generation: Number(row.fence),
     body: String(row.body),
     acceptedAt: Number(row.acceptedAt),
   };
@@ -116,8 +116,8 @@ export async function publishThroughFence(
   const { run, op, generation, body, now } = request;
   const log = (outcome: string) =>
     publisher.run(
-      'INSERT INTO publish_requests (operation_id, run_id, generation, outcome, at) VALUES ($op, $run, $generation, $outcome, $now)',
-      { op, run, generation, outcome, now },
+      'INSERT INTO publish_requests (operation_id, run_id, fence, outcome, at) VALUES ($op, $run, $fence, $outcome, $now)',
+      { op, run, fence: generation, outcome, now },
     );
   const answer = await publisher.transaction(async () => {
     await publisher.run(REGISTER, { ...PUBLISHER, run, token: generation });
@@ -130,9 +130,9 @@ export async function publishThroughFence(
       return { outcome: 'refused' as const, seen };
     }
     const inserted = await publisher.run(
-      `INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at)
-       VALUES ($op, $run, $generation, $body, $now) ON CONFLICT (operation_id) DO NOTHING`,
-      { op, run, generation, body, now },
+      `INSERT INTO receipts (operation_id, run_id, fence, body, accepted_at)
+       VALUES ($op, $run, $fence, $body, $now) ON CONFLICT (operation_id) DO NOTHING`,
+      { op, run, fence: generation, body, now },
     );
     const outcome = inserted === 1 ? ('applied' as const) : ('duplicate' as const);
     await log(outcome);

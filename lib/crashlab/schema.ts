@@ -7,8 +7,16 @@ import type { RemovableFence } from './types';
  * 2: the publisher keeps what it has seen in the rulebook's fence table.
  * 3: one lab: the runs table is the rulebook's own (with `canceling`), the meta table is
  *    `crashlab_meta`, and a single run is a queue of one.
+ * 4: the token column of claims, step attempts, checkpoints, receipts and publish requests is
+ *    `fence`, the run row's name for it (it was `generation`): one name in every table the
+ *    learner reads (docs/architecture.md, "The names the learner sees").
  */
-export const CRASHLAB_SCHEMA_VERSION = 3;
+export const CRASHLAB_SCHEMA_VERSION = 4;
+
+/** What changed since each older version, for the one line that refuses its database. */
+const OLDER: Record<string, string> = {
+  '3': 'its tables name the fence `generation`',
+};
 
 /** The resource name the publisher's fence is kept under in the rulebook's fence table. */
 export const PUBLISHER_RESOURCE = 'publisher';
@@ -40,24 +48,24 @@ CREATE TABLE run_operations (
 );
 CREATE TABLE claims (
   run_id      TEXT NOT NULL,
-  generation  ${t.int} NOT NULL,
+  fence       ${t.int} NOT NULL,
   owner       TEXT NOT NULL,
   claimed_at  ${t.real} NOT NULL,
   lease_until ${t.real} NOT NULL,
-  PRIMARY KEY (run_id, generation)
+  PRIMARY KEY (run_id, fence)
 );
 CREATE TABLE step_attempts (
   attempt_id ${t.serial},
   run_id     TEXT NOT NULL,
   step       TEXT NOT NULL,
-  generation ${t.int} NOT NULL,
+  fence      ${t.int} NOT NULL,
   owner      TEXT NOT NULL,
   started_at ${t.real} NOT NULL
 );
 CREATE TABLE checkpoints (
   run_id     TEXT NOT NULL,
   step       TEXT NOT NULL,
-  generation ${t.int} NOT NULL,
+  fence      ${t.int} NOT NULL,
   owner      TEXT NOT NULL,
   attempt_id ${t.int} NOT NULL,
   output     TEXT NOT NULL,
@@ -80,7 +88,7 @@ CREATE TABLE receipts (
   receipt_id   ${t.serial},
   operation_id TEXT NOT NULL UNIQUE,
   run_id       TEXT NOT NULL,
-  generation   ${t.int} NOT NULL,
+  fence        ${t.int} NOT NULL,
   body         TEXT NOT NULL,
   accepted_at  ${t.real} NOT NULL
 );
@@ -88,11 +96,11 @@ CREATE TABLE publish_requests (
   request_id   ${t.serial},
   operation_id TEXT NOT NULL,
   run_id       TEXT NOT NULL,
-  generation   ${t.int} NOT NULL,
+  fence        ${t.int} NOT NULL,
   outcome      TEXT NOT NULL CHECK (outcome IN ('applied', 'duplicate', 'refused')),
   at           ${t.real} NOT NULL
 );
-${removed === 'publisher' ? '' : fenceGuardTrigger('receipts', PUBLISHER_RESOURCE, dialect)}`;
+${removed === 'publisher' ? '' : fenceGuardTrigger('receipts', PUBLISHER_RESOURCE, dialect, 'fence')}`;
 }
 
 /** Database time in seconds, with fractions: every process reads one clock, the server's. */
@@ -127,7 +135,10 @@ export async function schemaProblem(
     `SELECT value FROM ${table} WHERE key = 'schema_version'`,
   );
   if (Number(row?.value) !== CRASHLAB_SCHEMA_VERSION) {
-    return `${role} database has schema version ${row?.value ?? '(none)'}, this lab reads version ${CRASHLAB_SCHEMA_VERSION}`;
+    const older = row ? OLDER[row.value] : undefined;
+    return older
+      ? `${role} database is from an older crash lab (schema version ${row?.value}: ${older}), this lab reads version ${CRASHLAB_SCHEMA_VERSION}: submit a new experiment to a new database`
+      : `${role} database has schema version ${row?.value ?? '(none)'}, this lab reads version ${CRASHLAB_SCHEMA_VERSION}`;
   }
   return null;
 }

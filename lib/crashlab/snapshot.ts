@@ -22,35 +22,35 @@ export async function readLabSnapshot(
     operations[String(row.runId)] = String(row.op);
   const claims = (
     await task.all(
-      `SELECT run_id AS "runId", generation, owner, claimed_at AS "claimedAt", lease_until AS "leaseUntil" FROM claims ORDER BY run_id, generation`,
+      `SELECT run_id AS "runId", fence, owner, claimed_at AS "claimedAt", lease_until AS "leaseUntil" FROM claims ORDER BY run_id, fence`,
     )
   ).map((r) => ({
     runId: String(r.runId),
-    generation: Number(r.generation),
+    generation: Number(r.fence),
     owner: String(r.owner),
     claimedAt: Number(r.claimedAt),
     leaseUntil: Number(r.leaseUntil),
   }));
   const attempts = (
     await task.all(
-      `SELECT attempt_id AS "attemptId", run_id AS "runId", step, generation, owner, started_at AS "startedAt" FROM step_attempts ORDER BY attempt_id`,
+      `SELECT attempt_id AS "attemptId", run_id AS "runId", step, fence, owner, started_at AS "startedAt" FROM step_attempts ORDER BY attempt_id`,
     )
   ).map((r) => ({
     attemptId: Number(r.attemptId),
     runId: String(r.runId),
     step: String(r.step) as Step,
-    generation: Number(r.generation),
+    generation: Number(r.fence),
     owner: String(r.owner),
     startedAt: Number(r.startedAt),
   }));
   const checkpoints = (
     await task.all(
-      `SELECT run_id AS "runId", step, generation, owner, attempt_id AS "attemptId", output, saved_at AS "savedAt" FROM checkpoints ORDER BY run_id, saved_at`,
+      `SELECT run_id AS "runId", step, fence, owner, attempt_id AS "attemptId", output, saved_at AS "savedAt" FROM checkpoints ORDER BY run_id, saved_at`,
     )
   ).map((r) => ({
     runId: String(r.runId),
     step: String(r.step) as Step,
-    generation: Number(r.generation),
+    generation: Number(r.fence),
     owner: String(r.owner),
     attemptId: Number(r.attemptId),
     output: String(r.output),
@@ -64,13 +64,13 @@ export async function readLabSnapshot(
   ).map(toReceipt);
   const requests = (
     await publisher.all(
-      `SELECT request_id AS "requestId", operation_id AS "operationId", run_id AS "runId", generation, outcome, at FROM publish_requests ORDER BY request_id`,
+      `SELECT request_id AS "requestId", operation_id AS "operationId", run_id AS "runId", fence, outcome, at FROM publish_requests ORDER BY request_id`,
     )
   ).map((r) => ({
     requestId: Number(r.requestId),
     operationId: String(r.operationId),
     runId: String(r.runId),
-    generation: Number(r.generation),
+    generation: Number(r.fence),
     outcome: String(r.outcome) as PublishRequestRow['outcome'],
     at: Number(r.at),
   }));

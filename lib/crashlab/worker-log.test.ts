@@ -6,7 +6,7 @@ describe('worker log lines', () => {
   it('says which run a claim took and which steps it resumes after', () => {
     expect(
       describeWorkerEvent({ type: 'claimed', run: 'run-0001', generation: 2, resumedFrom: [] }),
-    ).toBe('claimed run-0001: generation 2');
+    ).toBe('claimed run-0001: fence 2');
     expect(
       describeWorkerEvent({
         type: 'claimed',
@@ -14,7 +14,7 @@ describe('worker log lines', () => {
         generation: 3,
         resumedFrom: ['collect', 'draft'],
       }),
-    ).toBe('claimed run-0001: generation 3, resuming after collect, draft');
+    ).toBe('claimed run-0001: fence 3, resuming after collect, draft');
   });
 
   it('says where a worker was fenced out and why, in the rulebook’s words', () => {
@@ -43,7 +43,7 @@ describe('worker log lines', () => {
         decision,
       }),
     ).toBe(
-      "run-0001 fenced out at publish (generation 1): Refused: the publisher has seen generation 2, higher than worker-1's generation 1. worker-2 holds the run (generation 2).",
+      "run-0001 fenced out at publish (fence 1): Refused: the publisher has seen fence 2, higher than worker-1's fence 1. worker-2 holds the run (fence 2).",
     );
   });
 });

@@ -82,7 +82,7 @@ export function explainHistoryViolation(f: HistoryViolationFact, v: Vocabulary):
       );
     case 'generations':
       return explained(
-        `${f.run}: claims ${f.claims.map((g) => `gen${g}`).join(', ')} for a run at ${tokenText(v, f.token)}`,
+        `${f.run}: claims with ${tokenName(v)}s ${f.claims.join(', ')} for a run at ${tokenText(v, f.token)}`,
       );
   }
 }

@@ -222,14 +222,15 @@ const STALE_MESSAGE = 'stale generation: the resource has seen a newer one';
 /**
  * A trigger that makes a table of another store refuse rows from a generation below the one
  * its fence has seen, so even a raw INSERT that skips the write function is refused. The table
- * needs `run_id` and `generation` columns.
+ * needs a `run_id` column and the token's (`tokenColumn`: the crash lab's receipts say `fence`).
  */
 export function fenceGuardTrigger(
   table: string,
   resource: string,
   dialect: SqlDialect = 'sqlite',
+  tokenColumn = 'generation',
 ): string {
-  const older = `NEW.generation < COALESCE((SELECT generation FROM resource_fences WHERE run_id = NEW.run_id AND resource = ${sqlText(resource)}), 0)`;
+  const older = `NEW.${tokenColumn} < COALESCE((SELECT generation FROM resource_fences WHERE run_id = NEW.run_id AND resource = ${sqlText(resource)}), 0)`;
   if (dialect === 'sqlite') {
     return `CREATE TRIGGER IF NOT EXISTS ${table}_refuse_stale BEFORE INSERT ON ${table}
 WHEN ${older}

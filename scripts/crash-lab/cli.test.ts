@@ -70,14 +70,14 @@ describe('the source’s sequence, as real processes', () => {
     const inspected = await npmLab('inspect', '--db', db);
     expect(inspected.code).toBe(0);
     expect(inspected.stdout).toMatch(
-      /run-0001\s+running\s+gen1 .* collect@gen1 draft:- verify:- publish:-/,
+      /run-0001\s+running\s+fence=1 .* collect@fence=1 draft:- verify:- publish:-/,
     );
 
     await sleep(Math.max(0, 2100 - (Date.now() - crashedAt)));
     const resumed = await npmLab('run', '--db', db);
     expect(resumed.code).toBe(0);
     expect(resumed.stdout).toMatch(/collect: checkpoint saved earlier, not redone/);
-    expect(resumed.stdout).toMatch(/run-0001 succeeded: generation 2/);
+    expect(resumed.stdout).toMatch(/run-0001 succeeded: fence 2/);
     expect(resumed.stdout).toMatch(/1 run\(s\) succeeded, 0 fenced out; every run is final/);
 
     const evaluated = await npmLab('evaluate', '--db', db);
@@ -213,8 +213,19 @@ describe('bad input: a clear message, a non-zero exit, no file changed', () => {
     const before = digest(future);
     const refused = await lab('run', '--db', future);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/schema version 99, this lab reads version 3/);
+    expect(refused.stderr).toMatch(/schema version 99, this lab reads version 4/);
     expect(digest(future)).toBe(before);
+    // A database of the last version, whose tables named the fence `generation`: one line that
+    // says so and what to do.
+    const older = openFileDb(future);
+    older.run("UPDATE crashlab_meta SET value = '3' WHERE key = 'schema_version'");
+    older.close();
+    const old = await lab('run', '--db', future);
+    expect(old.code).toBe(2);
+    expect(old.stderr.trim().split('\n')).toHaveLength(1);
+    expect(old.stderr).toMatch(
+      /older crash lab \(schema version 3: its tables name the fence `generation`\), this lab reads version 4: submit a new experiment/,
+    );
 
     const other = join(dir, 'other.sqlite');
     const foreign = openFileDb(other, { mustExist: false });
@@ -281,7 +292,7 @@ describe('a stalled worker wakes up after a takeover', () => {
         );
       }
       expect(takeover.stdout).toMatch(
-        /claimed run-0001: generation 2, resuming after collect, draft, verify/,
+        /claimed run-0001: fence 2, resuming after collect, draft, verify/,
       );
 
       process.kill(group, 'SIGCONT');
@@ -290,7 +301,7 @@ describe('a stalled worker wakes up after a takeover', () => {
       if (a.exitCode === null && a.signalCode === null) process.kill(group, 'SIGKILL');
     }
     expect(stdout).toMatch(
-      /run-0001 fenced out at publish \(generation 1\): Refused: the publisher has seen generation 2, higher than worker-A's generation 1\. worker-B holds the run \(generation 2\)\./,
+      /run-0001 fenced out at publish \(fence 1\): Refused: the publisher has seen fence 2, higher than worker-A's fence 1\. worker-B holds the run \(fence 2\)\./,
     );
 
     const inspected = await lab('inspect', '--db', db);

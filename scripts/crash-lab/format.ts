@@ -10,7 +10,7 @@ export function formatSnapshot(snapshot: LabSnapshot, now: number): string {
   for (const run of snapshot.runs.slice(0, 20)) {
     const steps = STEPS.map((s) => {
       const c = snapshot.checkpoints.find((x) => x.runId === run.runId && x.step === s);
-      return c ? `${s}@gen${c.generation}` : `${s}:-`;
+      return c ? `${s}@fence=${c.generation}` : `${s}:-`;
     }).join(' ');
     const left = run.leaseUntil - now;
     const lease =
@@ -20,7 +20,7 @@ export function formatSnapshot(snapshot: LabSnapshot, now: number): string {
           ? `, lease ${left.toFixed(1)} s left`
           : `, lease expired ${(-left).toFixed(1)} s ago`;
     lines.push(
-      `  ${run.runId}  ${run.status}  gen${run.fence} ${run.owner || '(nobody)'}${lease}  ${steps}`,
+      `  ${run.runId}  ${run.status}  fence=${run.fence} ${run.owner || '(nobody)'}${lease}  ${steps}`,
     );
   }
   if (snapshot.runs.length > 20) lines.push(`  … ${snapshot.runs.length - 20} more`);

@@ -9,7 +9,7 @@ export const EXIT_CODES_TEXT = `exit codes:
   1   a check failed (evaluate found a violation, chaos ran out of time, a server could not start)
   2   bad input (unknown command or option, a bad value, a missing or unusable file): one line, nothing changed
   3   another worker holds the lease (run found nothing it may claim yet)
-  4   fenced out (this worker's writes were refused: a newer generation holds the run)
+  4   fenced out (this worker's writes were refused: a newer claim, with a higher fence, holds the run)
   75  died at a fault point (--fault), on purpose
   130 chaos stopped by Ctrl-C (SIGINT), after ending every worker it started
   143 chaos stopped by SIGTERM, after ending every worker it started`;
@@ -76,7 +76,7 @@ export const HELP_PAGES = {
   --quiet            print only the summary line`,
     exits: [0, 2, 3, 4, 75],
     example: `npm run lab -- run --db crash.sqlite --lease-seconds 2 --fault after_collect   # exits 75
-  npm run lab -- run --db crash.sqlite          # after the lease: generation 2 resumes`,
+  npm run lab -- run --db crash.sqlite          # after the lease: the next claim (fence 2) resumes`,
   },
   inspect: {
     summary: 'print both databases: every run, its lease and checkpoints, the publisher',
@@ -178,7 +178,7 @@ ${EXIT_CODES_TEXT}
 example (the source's sequence on a SQLite file):
   npm run lab -- submit   --db crash.sqlite
   npm run lab -- run      --db crash.sqlite --lease-seconds 2 --fault after_collect   # exits 75
-  npm run lab -- run      --db crash.sqlite          # after 2 s: generation 2 takes over
+  npm run lab -- run      --db crash.sqlite          # after 2 s: the next claim (fence 2) takes over
   npm run lab -- evaluate --db crash.sqlite
 workers on other machines join by running: npm run lab -- run --database URL --wait`;
 

@@ -102,13 +102,13 @@ describe('the source’s sequence on PostgreSQL', () => {
     const inspected = await npmLab('inspect', '--database', url);
     expect(inspected.code).toBe(0);
     expect(inspected.stdout).toMatch(
-      /run-0001\s+running\s+gen1 .* collect@gen1 draft:- verify:- publish:-/,
+      /run-0001\s+running\s+fence=1 .* collect@fence=1 draft:- verify:- publish:-/,
     );
 
     await untilLeasesEnd(url);
     const resumed = await npmLab('run', '--database', url);
     expect(resumed.code, resumed.stderr).toBe(0);
-    expect(resumed.stdout).toMatch(/claimed run-0001: generation 2, resuming after collect/);
+    expect(resumed.stdout).toMatch(/claimed run-0001: fence 2, resuming after collect/);
 
     const evaluated = await npmLab('evaluate', '--database', url);
     expect(evaluated.code).toBe(0);
@@ -129,10 +129,10 @@ describe('the source’s sequence on PostgreSQL', () => {
     expect((await lab('run', '--database', url)).code).toBe(0);
     const publisher = await openPg(labUrl(port, `t${process.pid}_${n}_publisher`));
     expect(
-      await publisher.all('SELECT generation, outcome FROM publish_requests ORDER BY request_id'),
+      await publisher.all('SELECT fence, outcome FROM publish_requests ORDER BY request_id'),
     ).toEqual([
-      { generation: 1, outcome: 'applied' },
-      { generation: 2, outcome: 'duplicate' },
+      { fence: 1, outcome: 'applied' },
+      { fence: 2, outcome: 'duplicate' },
     ]);
     expect(await publisher.get('SELECT count(*) AS n FROM receipts')).toEqual({ n: 1 });
     await publisher.close();
@@ -220,7 +220,7 @@ describe('the publisher’s fence on PostgreSQL (lib/lease’s fence table and g
       });
       await expect(
         publisher.run(
-          "INSERT INTO receipts (operation_id, run_id, generation, body, accepted_at) VALUES ('raw', $run, 1, '', 0)",
+          "INSERT INTO receipts (operation_id, run_id, fence, body, accepted_at) VALUES ('raw', $run, 1, '', 0)",
           { run },
         ),
       ).rejects.toThrow(/stale generation/);
@@ -296,12 +296,12 @@ describe('chaos on PostgreSQL', () => {
       /WITHOUT the publisher fence: every pause is aimed .*before_effect/,
     );
     expect(result.stdout).toMatch(
-      /violation of no-stale-write: run-\d+: the publish of generation 1 was applied after generation 2 claimed the run/,
+      /violation of no-stale-write: run-\d+: the publish of fence 1 was applied after fence 2 claimed the run/,
     );
     const excerpt = result.stdout.split('shortest history excerpt:')[1];
-    expect(excerpt).toMatch(/applied\s+claim run-\d+ gen2/);
+    expect(excerpt).toMatch(/applied\s+claim run-\d+ fence=2/);
     expect(excerpt).toMatch(/NEMESIS\s+pause at before_effect/);
-    expect(excerpt).toMatch(/applied\s+publish run-\d+ gen1/);
+    expect(excerpt).toMatch(/applied\s+publish run-\d+ fence=1/);
   });
 
   it('without the checkpoint’s fence, chaos of 100 runs finds the stale checkpoint and prints its excerpt', async () => {
@@ -322,10 +322,10 @@ describe('chaos on PostgreSQL', () => {
     );
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(
-      /violation of no-stale-write: run-\d+: the checkpoint of (\w+) of generation 1 was applied after generation 2 claimed the run/,
+      /violation of no-stale-write: run-\d+: the checkpoint of (\w+) of fence 1 was applied after fence 2 claimed the run/,
     );
     expect(result.stdout.split('shortest history excerpt:')[1]).toMatch(
-      /applied\s+checkpoint run-\d+ gen1 \w+/,
+      /applied\s+checkpoint run-\d+ fence=1 \w+/,
     );
   });
 
@@ -388,7 +388,7 @@ describe('bad input on PostgreSQL: one line, exit 2, nothing created or changed'
     for (const command of ['run', 'inspect', 'evaluate']) {
       const result = await lab(command, '--database', url);
       refusedInOneLine(result);
-      expect(result.stderr).toMatch(/schema version 99, this lab reads version 3/);
+      expect(result.stderr).toMatch(/schema version 99, this lab reads version 4/);
     }
     expect(await db.all('SELECT * FROM runs ORDER BY run_id')).toEqual(before);
     await db.close();

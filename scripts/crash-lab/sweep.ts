@@ -67,7 +67,7 @@ export interface SweepRow {
   fault: FaultPoint;
   exitCode: number;
   resumeExitCode: number;
-  generation: number;
+  fence: number;
   collectCount: number;
   receipts: number;
   passed: boolean;
@@ -82,7 +82,7 @@ async function evaluateFiles(task: Place, publisher: Place) {
     return {
       evaluation: evaluate(snapshot),
       figures: {
-        generation: snapshot.runs[0]?.fence ?? 0,
+        fence: snapshot.runs[0]?.fence ?? 0,
         collectCount: snapshot.attempts.filter((a) => a.step === 'collect').length,
         receipts: snapshot.publisher.receipts.length,
       },
@@ -139,12 +139,12 @@ export async function runSweep(options: {
   });
   options.print(
     table(
-      ['fault', 'exit code', 'resume exit', 'generation', 'collect count', 'receipts', 'verdict'],
+      ['fault', 'exit code', 'resume exit', 'fence', 'collect count', 'receipts', 'verdict'],
       rows.map((r) => [
         r.fault,
         r.exitCode,
         r.resumeExitCode,
-        r.generation,
+        r.fence,
         r.collectCount,
         r.receipts,
         r.passed ? 'pass' : `FAIL ${[...new Set(r.failed)].join(',')}`,
