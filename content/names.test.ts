@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runProgram } from '@/lib/claim-lab/run-program';
 import { publisherSchema, taskSchema } from '@/lib/crashlab/schema';
@@ -20,15 +21,82 @@ import { SANDBOX_SCRIPT, SANDBOX_SEED } from './sandbox';
 // Issue 39 point 5: one schema, one set of names, everywhere the learner reads SQL or a column
 // label. The names come from the glossary's list in docs/architecture.md, not from this file.
 
-/** The backticked names of the "names the learner sees" list in docs/architecture.md. */
-function glossaryNames(): Set<string> {
+/** The rows of the "names the learner sees" list in docs/architecture.md, by their kind. */
+function glossaryRows(): { kind: string; names: string[] }[] {
   const doc = readFileSync(new URL('../docs/architecture.md', import.meta.url), 'utf8');
   const start = doc.indexOf('### The names the learner sees');
   const section = doc.slice(start, doc.indexOf('\n#', start + 4));
-  const rows = section
+  return section
     .split('\n')
-    .filter((line) => line.startsWith('| ') && !/^\| (kind|-)/.test(line));
-  return new Set(rows.flatMap((row) => [...row.matchAll(/`([^`]+)`/g)].map((m) => m[1])));
+    .filter((line) => line.startsWith('| ') && !/^\| (kind|-)/.test(line))
+    .map((row) => ({
+      kind: row.split('|')[1].trim(),
+      names: [...row.matchAll(/`([^`]+)`/g)].map((m) => m[1]),
+    }));
+}
+
+/** The glossary's names: every backticked name of the list but the retired ones. */
+function glossaryNames(): Set<string> {
+  return new Set(
+    glossaryRows()
+      .filter((row) => !row.kind.startsWith('retired'))
+      .flatMap((row) => row.names),
+  );
+}
+
+/** Names the tools used before and no column label may show (the list's "retired" row). */
+function retiredNames(): Set<string> {
+  return new Set(
+    glossaryRows()
+      .filter((row) => row.kind.startsWith('retired'))
+      .flatMap((row) => row.names),
+  );
+}
+
+/** Every .tsx file under a folder of the app, tests left out. */
+function tsxFiles(folder: string): string[] {
+  const root = new URL(`../${folder}/`, import.meta.url).pathname;
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.tsx') && !f.includes('.test.'))
+    .map((f) => join(root, f));
+}
+
+/**
+ * Every column label the source of a page writes out (components/ and app/): the entries of a
+ * table's `columns={[…]}` list, a header cell's text (<th>), and a panel's term (<dt>, as the
+ * crash lab's run panel labels the run row's columns). Labels computed from data (a SQL
+ * result's columns) are read where the data is, by the SQL tests above.
+ */
+function columnLabelsIn(source: string): string[] {
+  const labels: string[] = [];
+  for (const start of source.matchAll(/columns=\{\[/g)) {
+    let depth = 0;
+    let end = start.index + 'columns={'.length;
+    for (; end < source.length; end += 1) {
+      if (source[end] === '[') depth += 1;
+      if (source[end] === ']' && --depth === 0) break;
+    }
+    const list = source.slice(start.index + 'columns={['.length, end);
+    labels.push(
+      // Strings and text between tags; an attribute's value (key="count", a class) is no label.
+      ...[...list.matchAll(/(?<!=)'([^'\n]*)'|(?<!=)"([^"\n]*)"|>([^<>{}]+)</g)]
+        .map((m) => (m[1] ?? m[2] ?? m[3]).trim())
+        .filter((t) => t !== ''),
+    );
+  }
+  for (const m of source.matchAll(/<(th|dt)\b[^>]*>([^<{]+)<\/\1>/g)) labels.push(m[2].trim());
+  return labels;
+}
+
+/** The names in a label that the glossary does not allow: a retired name, or an unknown column. */
+function badNamesIn(label: string, allowed: Set<string>, retired: Set<string>): string[] {
+  const words = label.match(/[A-Za-z_][\w]*/g) ?? [];
+  return words.filter((word) => {
+    const name = word.toLowerCase();
+    if (retired.has(name)) return true;
+    // A column's own name (snake_case, as a table header shows it) must be the glossary's.
+    return word.includes('_') && !allowed.has(word);
+  });
 }
 
 const KEYWORDS = new Set(
@@ -137,5 +205,42 @@ describe('one schema, one set of names', () => {
     expect(shown.filter((name) => !allowed.has(name.replace(/^\w+\./, '')))).toEqual([]);
     task.close();
     publisher.close();
+  });
+
+  // The labels a page writes in its source: a table's column list, a header cell, a panel's
+  // term. "Fence (generation)" over the crash lab's fence column was one such label.
+  it('every column label written in components/ and app/ uses only the glossary’s names', () => {
+    const retired = retiredNames();
+    const labels = ['components', 'app'].flatMap((folder) =>
+      tsxFiles(folder).flatMap((file) =>
+        columnLabelsIn(readFileSync(file, 'utf8')).map((label) => ({ file, label })),
+      ),
+    );
+    // The scan finds the labels it is for: the trace's, the crash lab's, the run panel's.
+    const found = labels.map((l) => l.label);
+    for (const label of ['Run row after', 'Fence', 'Owner', 'Deleted condition'])
+      expect(found).toContain(label);
+    const bad = labels.flatMap(({ file, label }) =>
+      badNamesIn(label, allowed, retired).map(
+        (name) => `${file.replace(/.*\/(components|app)\//, '$1/')}: “${label}” names ${name}`,
+      ),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it('catches a planted bad label in each place a label is written (the check can fail)', () => {
+    const retired = retiredNames();
+    const planted = `
+      <Table columns={['Time', 'Fence (generation)', <span key="u">until</span>]} />
+      <dl><dt className="text-muted">state</dt></dl>
+      <thead><tr><th scope="col">job_id</th></tr></thead>`;
+    const labels = columnLabelsIn(planted);
+    expect(labels).toEqual(['Time', 'Fence (generation)', 'until', 'state', 'job_id']);
+    expect(labels.flatMap((l) => badNamesIn(l, allowed, retired))).toEqual([
+      'generation',
+      'until',
+      'state',
+      'job_id',
+    ]);
   });
 });
