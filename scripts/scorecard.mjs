@@ -104,9 +104,9 @@ export const CEILINGS = {
   'property-judges': 2,
   'row-readers': 1,
   'words-outside': 0,
-  'condition-kind-files': 16,
+  'condition-kind-files': 5,
   'target-kind-files': 29,
-  'unused-lease-exports': 46,
+  'unused-lease-exports': 38,
   'test-helper-lines': 0,
   'duplicate-pairs': 14,
 };

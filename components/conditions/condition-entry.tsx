@@ -1,11 +1,9 @@
 import { Button } from '@/components/ui/button';
 import {
+  conditionEditor,
   conditionWords,
-  type ClaimReadColumn,
-  type FingerprintColumn,
   type PickedStatement,
   type RunCondition,
-  type RunStatus,
 } from '@/lib/lease';
 
 /** The items of `all` that `on` holds, after toggling `item`, in `all`'s order. */
@@ -38,58 +36,43 @@ function Choices<T extends string>({
   );
 }
 
-/** One condition of a picked list: its name, its own choices, and a Remove button. */
+/**
+ * One condition of a picked list: its name, its own choices (what its kind's editor offers: a
+ * fingerprint's columns, a status set, the column a claim compares as read), and a Remove button.
+ */
 export function ConditionEntry({
   statement,
   condition,
   onChange,
   onRemove,
-  columns,
-  statuses,
-  readColumns,
 }: {
   statement: PickedStatement;
   condition: RunCondition;
   onChange: (next: RunCondition) => void;
   onRemove: () => void;
-  columns: readonly FingerprintColumn[];
-  statuses: readonly RunStatus[];
-  /** The columns a claim may compare with what it read. */
-  readColumns: readonly ClaimReadColumn[];
 }) {
   const words = conditionWords(condition);
+  const editor = conditionEditor(condition, statement);
   return (
     <li className="flex flex-wrap items-center gap-2 rounded-md border border-line px-2 py-1">
       <span className="min-w-[7rem] flex-1 font-mono text-xs break-words">{words}</span>
-      {typeof condition === 'object' && condition.kind === 'fingerprint' ? (
+      {editor?.many ? (
         <Choices
-          legend={`Columns of the ${statement}’s fingerprint`}
-          all={columns}
-          on={condition.columns}
-          onToggle={(c) =>
-            onChange({ ...condition, columns: toggled(columns, condition.columns, c) })
-          }
+          legend={editor.legend}
+          all={editor.options}
+          on={editor.chosen}
+          onToggle={(c) => onChange(editor.with(toggled(editor.options, editor.chosen, c)))}
         />
       ) : null}
-      {typeof condition === 'object' && condition.kind === 'status-in' ? (
-        <Choices
-          legend={`Statuses of the ${statement}’s status set`}
-          all={statuses}
-          on={condition.statuses}
-          onToggle={(s) =>
-            onChange({ ...condition, statuses: toggled(statuses, condition.statuses, s) })
-          }
-        />
-      ) : null}
-      {statement === 'claim' && typeof condition === 'object' && condition.kind === 'as-read' ? (
+      {editor && !editor.many ? (
         <label className="flex items-center gap-1 text-xs">
-          Column the {statement} compares as read
+          {editor.legend}
           <select
-            value={condition.column}
-            onChange={(e) => onChange({ ...condition, column: e.target.value as ClaimReadColumn })}
+            value={editor.chosen[0]}
+            onChange={(e) => onChange(editor.with([e.target.value]))}
             className="min-w-0 rounded-md border border-line bg-surface px-1 font-mono"
           >
-            {readColumns.map((c) => (
+            {editor.options.map((c) => (
               <option key={c} value={c}>
                 {c}
               </option>

@@ -3,13 +3,11 @@
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
-  CLAIM_READ_COLUMNS,
   claimWheres,
+  conditionKey,
   conditionsWhere,
   describeStatementConditions,
-  FINGERPRINT_COLUMNS,
   isClaimCondition,
-  RUN_STATUSES,
   statementMenu,
   type PickedStatement,
   type RunCondition,
@@ -111,14 +109,11 @@ export function ConditionPicker({
       <ul aria-label={`The ${statement}’s conditions`} className="grid grid-cols-1 gap-1">
         {shown.map((c, i) => (
           <ConditionEntry
-            key={typeof c === 'string' ? c : c.kind === 'as-read' ? `as-read ${c.column}` : c.kind}
+            key={conditionKey(c)}
             statement={statement}
             condition={c}
             onChange={(next) => replace(i, next)}
             onRemove={() => change(shown.filter((_, j) => j !== i))}
-            columns={FINGERPRINT_COLUMNS}
-            statuses={RUN_STATUSES}
-            readColumns={CLAIM_READ_COLUMNS}
           />
         ))}
       </ul>

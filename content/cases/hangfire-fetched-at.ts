@@ -1,5 +1,5 @@
 import { PLAIN_TARGETS as PLAIN } from '@/content/timeline/plain-targets';
-import type { RunCondition } from '@/lib/lease';
+import { fingerprint, type RunCondition } from '@/lib/lease';
 import type { CaseEvent, CaseFile, CaseRun } from './types';
 
 const REPO = 'https://github.com/HangfireIO/Hangfire';
@@ -9,7 +9,7 @@ const SQLSERVER = `${REPO}/blob/main/src/Hangfire.SqlServer`;
  * FetchedAt as the fingerprint of one fetch: GETUTCDATE() at the fetch is database time, which
  * the catalogue's attempted_at column records (claimed_at would be the worker's own clock).
  */
-const FETCHED_AT: RunCondition = { kind: 'fingerprint', columns: ['attempted_at'] };
+const FETCHED_AT: RunCondition = fingerprint(['attempted_at']);
 
 /**
  * Both runs: a fetch takes a row never fetched or fetched longer ago than the timeout (the

@@ -1,4 +1,5 @@
 import { PLAIN_TARGETS as PLAIN } from '@/content/timeline/plain-targets';
+import { ATTEMPT } from '@/lib/lease';
 import type { CaseEvent, CaseFile, CaseRun } from './types';
 
 const OBAN = 'https://github.com/oban-bg/oban/blob/main/lib/oban';
@@ -113,7 +114,7 @@ export const OBAN_CASE: CaseFile = {
         'Our change: completion also requires the state executing and the attempt of the node’s own fetch, and the downloads table keeps the highest attempt registered. Lifeline runs as before.',
       scenario: {
         ...AS_OBAN,
-        conditions: { finish: ['status', { kind: 'attempt' }] },
+        conditions: { finish: ['status', ATTEMPT] },
         targets: {
           objectStore: 'overwrite',
           gateway: 'at-takeover',

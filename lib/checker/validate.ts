@@ -1,6 +1,7 @@
 import type { SqlJsStatic } from 'sql.js';
 import { showMessage, type ShownText } from '@/lib/bounded';
 import {
+  CLAIM_COLUMNS,
   buildDesign,
   fencedDesign,
   LESSON_RULES,
@@ -26,7 +27,7 @@ export interface StatementProblem {
 
 // Renew and finish may also compare what the holder's own claim returned (a fingerprint of the
 // condition catalogue, lib/lease/catalogue.ts); the claim may record the claimer's $clock.
-const CLAIMED = ['attempt', 'claimed_at', 'attempted_at'];
+const CLAIMED = CLAIM_COLUMNS;
 const ALLOWED: Record<EditableStatement, readonly string[]> = {
   claim: ['run', 'owner', 'now', 'lease', 'clock'],
   renew: ['run', 'owner', 'now', 'lease', 'token', ...CLAIMED],

@@ -3,6 +3,7 @@ import {
   columnComparison,
   JOBS_TABLE,
   RUNS_TABLE,
+  statusIn,
   type ColumnComparison,
   type CommitCondition,
   type RunCondition,
@@ -37,7 +38,7 @@ const FORMS: Record<CommitCondition, readonly RunCondition[]> = {
   owner: ['owner'],
   fence: ['fence'],
   lease: ['lease'],
-  status: ['status', { kind: 'status-in', statuses: ['running', 'canceling'] }],
+  status: ['status', statusIn(['running', 'canceling'])],
 };
 
 const PRESENT = Object.fromEntries(

@@ -9,7 +9,9 @@ import {
   type ClaimCondition,
   type RunCondition,
 } from './catalogue';
-import { claimClauses, CLAIM_READ_COLUMNS } from './claim-compare';
+import { claimClauses } from './claim-compare';
+import { kindOf } from './kinds/conditions';
+import { CLAIM_COLUMN_SET } from './run-columns';
 import { commitWhere, RUNS_TABLE, type RunTable } from './conditions';
 import {
   FENCE_SCHEMA,
@@ -50,7 +52,7 @@ function tableSql(
                CHECK (${t.status} IN ('${t.queued}', 'running', 'done', 'canceling', 'canceled', 'failed'))${tracked
                  .map(
                    (c) =>
-                     `,\n  ${columnSql(c, t)} ${c === 'attempt' ? int : time} NOT NULL DEFAULT 0`,
+                     `,\n  ${columnSql(c, t)} ${CLAIM_COLUMN_SET[c] === 'count' ? int : time} NOT NULL DEFAULT 0`,
                  )
                  .join('')}
 );`,
@@ -146,27 +148,15 @@ export function claimConditionsOf(rules: DesignRules): readonly ClaimCondition[]
 /** Throws on a condition list the catalogue cannot build: an empty set, a repeated column. */
 function refuseUnbuildable(statement: string, conditions: readonly RunCondition[]): void {
   for (const c of conditions) {
-    if (typeof c === 'string') continue;
-    if (c.kind === 'status-in' && c.statuses.length === 0)
-      throw new Error(`The ${statement}'s status set is empty: it would match no row.`);
-    if (c.kind === 'fingerprint' && new Set(c.columns).size !== c.columns.length)
-      throw new Error(`The ${statement}'s fingerprint names a column twice.`);
-    if (c.kind === 'fingerprint' && c.columns.length === 0)
-      throw new Error(`The ${statement}'s fingerprint has no column.`);
-    // A claim's read keeps what it returned as numbers (the checker's state): no owner, no status.
-    if (
-      statement === 'claim' &&
-      c.kind === 'as-read' &&
-      !(CLAIM_READ_COLUMNS as readonly string[]).includes(c.column)
-    )
-      throw new Error(`A claim cannot compare the ${c.column} as read.`);
+    const problem = typeof c === 'string' ? null : kindOf(c).problem(c, statement);
+    if (problem) throw new Error(problem);
   }
 }
 
 /** What a claim sets in the tracked columns: one more attempt, the claimer's clock, database time. */
 function trackedSet(t: RunTable, tracked: readonly ClaimColumn[]): string {
   const value = (c: ClaimColumn) =>
-    c === 'attempt' ? `${columnSql(c, t)} + 1` : c === 'claimed_at' ? '$clock' : '$now';
+    ({ count: `${columnSql(c, t)} + 1`, clock: '$clock', now: '$now' })[CLAIM_COLUMN_SET[c]];
   return tracked.map((c) => `, ${columnSql(c, t)} = ${value(c)}`).join('');
 }
 

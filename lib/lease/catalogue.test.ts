@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openSqlJs, type SqlDriver } from '@/lib/sqlite';
+import { entryArbitrary } from './arbitrary-kinds.test-support';
 import { buildDesign } from './build';
 import {
   columnComparison,
   conditionParams,
   conditionsWhere,
   FINGERPRINT_COLUMNS,
-  RUN_COLUMNS,
   runConditionSql,
   type RunCondition,
   type WriterFacts,
@@ -37,18 +37,11 @@ const rowArb: fc.Arbitrary<RowState> = fc.record(
   { requiredKeys: ['owner', 'fence', 'leaseUntil', 'status'] },
 );
 
+// Every kind's entries (lib/lease/kinds/conditions), a claim's and a holder's.
 const entryArb: fc.Arbitrary<RunCondition> = fc.oneof(
   fc.constantFrom(...COMMIT_CONDITIONS),
-  fc
-    .subarray(STATUSES, { minLength: 1 })
-    .map((statuses) => ({ kind: 'status-in' as const, statuses })),
-  fc.constant({ kind: 'attempt' as const }),
-  fc
-    .shuffledSubarray([...FINGERPRINT_COLUMNS], { minLength: 1 })
-    .map((columns) => ({ kind: 'fingerprint' as const, columns })),
-  fc.constantFrom(...RUN_COLUMNS).map((column) => ({ kind: 'as-read' as const, column })),
-  // A claim's: the lesson's claimable test, and a lease run out.
-  fc.constantFrom({ kind: 'claimable' as const }, { kind: 'lease-expired' as const }),
+  entryArbitrary('commit'),
+  entryArbitrary('claim'),
 );
 
 const writerArb: fc.Arbitrary<WriterFacts> = fc.record(

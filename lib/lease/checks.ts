@@ -19,16 +19,6 @@ export function claimState(row: RowState, now: number): ClaimState {
   return row.status;
 }
 
-/** The claim's own test: the run is queued, or running with an expired lease. */
-export function claimableCheck(row: RowState, now: number): CheckResult {
-  const actual = claimState(row, now);
-  return check('claimable', 'one-of', ['queued', 'expired'], actual, isClaimable(actual));
-}
-
-function isClaimable(state: ClaimState): boolean {
-  return state === 'queued' || state === 'expired';
-}
-
 /** A cancel's test: the run is still queued or running (a final or canceling run stays as it is). */
 export function cancellableCheck(row: RowState): CheckResult {
   const held = row.status === 'queued' || row.status === 'running';

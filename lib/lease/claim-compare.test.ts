@@ -14,7 +14,7 @@ import { decideClaim } from './decide';
 import type { RowState } from './decision';
 import { LESSON_RULES, selectThenUpdateDesign } from './designs';
 import { explain } from './explain';
-import { CLAIM_CHOICE_LABELS, claimConditionOfChoice } from './explain-catalogue';
+import { statementMenu } from './explain-catalogue';
 import { createLeaseModel } from './model';
 import type { DesignRules, LeaseDesign } from './types';
 
@@ -140,8 +140,8 @@ describe('the compare-and-set claim', () => {
   });
 
   it('is in the claim’s menu, starting as the fence', () => {
-    expect(CLAIM_CHOICE_LABELS['as-read']).toMatch(/^as read: /);
-    expect(claimConditionOfChoice('as-read')).toEqual({ kind: 'as-read', column: 'fence' });
+    expect(statementMenu('claim').label('as-read')).toMatch(/^as read: /);
+    expect(statementMenu('claim').add('as-read')).toEqual({ kind: 'as-read', column: 'fence' });
   });
 
   it('refuses to build a claim that compares a column its read cannot keep as a number', () => {

@@ -1,36 +1,33 @@
+import { conditionsWhere, type ClaimCondition } from './catalogue';
+import { RUNS_TABLE, type RunTable } from './conditions';
+import type { RowState } from './decision';
+import { kindOf, type AsReadCondition } from './kinds/conditions';
 import {
   columnSql,
   columnValue,
-  conditionsWhere,
   readParam,
   ROW_FIELD,
   RUN_COLUMNS,
-  type ClaimCondition,
   type RunColumn,
-} from './catalogue';
-import { RUNS_TABLE, type RunTable } from './conditions';
-import type { RowState } from './decision';
+} from './run-columns';
 
 /*
- * The compare-and-set claim: a claim whose conditions hold an 'as-read' entry is two statements.
+ * The compare-and-set claim: a claim whose conditions compare a value as read is two statements.
  * Its read (the first) checks the claim's other conditions and returns the compared columns; its
  * write (the second) changes the row only where each compared column still holds the value read
  * (`fence = $read_fence`). A claimer whose read went stale (another worker claimed in between)
  * matches no row, where a select-then-update claim, which trusts its read, takes the run twice.
  */
 
-/** The columns a claim may compare as read: numbers every claim changes or may change. */
-export const CLAIM_READ_COLUMNS = [
-  'fence',
-  'lease',
-  'attempt',
-  'claimed_at',
-  'attempted_at',
-] as const satisfies readonly RunColumn[];
-export type ClaimReadColumn = (typeof CLAIM_READ_COLUMNS)[number];
+export { CLAIM_READ_COLUMNS, type ClaimReadColumn } from './run-columns';
 
 /** A claim condition that compares a column with the claim's own read. */
-export type ClaimAsRead = Extract<ClaimCondition, { kind: 'as-read' }>;
+export type ClaimAsRead = AsReadCondition;
+
+/** The column a claim condition compares with the claim's own read, or null. */
+function comparedColumn(c: ClaimCondition): RunColumn | null {
+  return kindOf(c).comparedAsRead?.(c) ?? null;
+}
 
 /** A claim's conditions by the statement that tests them: the read's, and what the write compares. */
 export function splitClaimConditions(conditions: readonly ClaimCondition[]): {
@@ -38,14 +35,14 @@ export function splitClaimConditions(conditions: readonly ClaimCondition[]): {
   compare: ClaimAsRead[];
 } {
   return {
-    read: conditions.filter((c) => c.kind !== 'as-read'),
-    compare: conditions.filter((c): c is ClaimAsRead => c.kind === 'as-read'),
+    read: conditions.filter((c) => comparedColumn(c) === null),
+    compare: conditions.filter((c): c is ClaimAsRead => comparedColumn(c) !== null),
   };
 }
 
 /** Whether a claim's conditions make it read the row first and compare what it read. */
 export function claimComparesRead(conditions: readonly ClaimCondition[]): boolean {
-  return conditions.some((c) => c.kind === 'as-read');
+  return conditions.some((c) => comparedColumn(c) !== null);
 }
 
 /**
@@ -86,7 +83,7 @@ export function claimClauses(
 
 /**
  * The row as a claim's read returned it, from the columns it named `read_<column>` (a read that
- * returned none of them gives an empty row): what the write's 'as-read' checks compare.
+ * returned none of them gives an empty row): what the write's checks of values as read compare.
  */
 export function claimReadRow(seen: Readonly<Record<string, unknown>>): Partial<RowState> {
   const row: Record<string, unknown> = {};

@@ -3,8 +3,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openSqlJs } from '@/lib/sqlite';
 import { buildDesign } from './build';
-import { CLAIM_CONDITION_KINDS, LESSON_CLAIM, type ClaimCondition } from './catalogue';
-import { claimableCheck } from './checks';
+import {
+  CLAIM_CONDITION_KINDS,
+  isClaimCondition,
+  LESSON_CLAIM,
+  type ClaimCondition,
+} from './catalogue';
+import { conditionCheck } from './catalogue-checks';
 import { decideClaim } from './decide';
 import type { RowState } from './decision';
 import {
@@ -15,11 +20,7 @@ import {
   selectThenUpdateDesign,
 } from './designs';
 import { explain } from './explain';
-import {
-  CLAIM_CHOICE_LABELS,
-  claimConditionOfChoice,
-  describeStatementConditions,
-} from './explain-catalogue';
+import { describeStatementConditions, statementMenu } from './explain-catalogue';
 import { createLeaseModel } from './model';
 import type { LeaseModel } from './model-api';
 import { RUN_STATUSES, type LeaseDesign } from './types';
@@ -60,7 +61,9 @@ describe('the claim’s conditions as data', () => {
         const ctx = { writer: 'A', at, authority: { holder: before.owner || null, token: 0 } };
         const w = { before, after: before, changed: applied ? 1 : 0, checked: true };
         const implicit = decideClaim(ctx, w);
-        expect(implicit.checks).toEqual([claimableCheck(before, at)]);
+        expect(implicit.checks).toEqual([
+          conditionCheck(LESSON_CLAIM[0], before, { owner: 'A', token: 0, now: at }),
+        ]);
         expect(decideClaim(ctx, { ...w, conditions: LESSON_CLAIM })).toEqual(implicit);
       }),
       { numRuns: 300 },
@@ -162,9 +165,10 @@ describe('the claim’s conditions as data', () => {
   });
 
   it('the picker’s claim choices: a label each, and a condition the design builds and words', () => {
-    expect(Object.keys(CLAIM_CHOICE_LABELS)).toEqual([...CLAIM_CONDITION_KINDS]);
+    const menu = statementMenu('claim');
+    expect(menu.choices).toEqual([...CLAIM_CONDITION_KINDS]);
     const meta = { id: 'x', name: 'x', summary: 'x' };
-    const picked = CLAIM_CONDITION_KINDS.map(claimConditionOfChoice);
+    const picked = CLAIM_CONDITION_KINDS.map(menu.add).filter(isClaimCondition);
     const design = buildDesign(meta, { ...LESSON_RULES, claimConditions: picked });
     // The claim reads the row under the other conditions, and its write compares the fence read.
     expect(design.claimRead).toContain(

@@ -4,49 +4,9 @@
  * are data, and an explanation can name exactly the conditions a design checked.
  */
 
-/** The columns of a run table: the lesson's `runs` table, or the Python demo's `jobs` table. */
-export interface RunTable {
-  name: string;
-  id: string;
-  owner: string;
-  leaseUntil: string;
-  fence: string;
-  status: string;
-  /** The status word of a run waiting for its first claim. */
-  queued: string;
-  /**
-   * Columns a claim records when a design's conditions compare them (lib/lease/catalogue.ts):
-   * the claims made, the claimer's own clock and database time at the last claim.
-   */
-  attempt?: string;
-  claimedAt?: string;
-  attemptedAt?: string;
-}
+import { RUNS_TABLE, type RunTable } from './run-columns';
 
-/** The lesson's run table. */
-export const RUNS_TABLE: RunTable = {
-  name: 'runs',
-  id: 'run_id',
-  owner: 'owner',
-  leaseUntil: 'lease_until',
-  fence: 'fence',
-  status: 'status',
-  queued: 'queued',
-  attempt: 'attempt',
-  claimedAt: 'claimed_at',
-  attemptedAt: 'attempted_at',
-};
-
-/** The old claim lab's names for the runs table, kept only to read lab programs saved before it used the runs table. */
-export const JOBS_TABLE: RunTable = {
-  name: 'jobs',
-  id: 'id',
-  owner: 'owner',
-  leaseUntil: 'until',
-  fence: 'fence',
-  status: 'state',
-  queued: 'ready',
-};
+export { JOBS_TABLE, RUNS_TABLE, type RunTable } from './run-columns';
 
 /** The four conditions of a fenced commit; a refusal names the ones that did not hold. */
 export const COMMIT_CONDITIONS = ['owner', 'fence', 'lease', 'status'] as const;

@@ -3,7 +3,8 @@ import type { FenceKind } from './fence';
 import type { OutcomeKind, UnknownReason } from './outcome';
 import type { PropertyId, ViolationKind } from './properties';
 import type { FingerprintKind } from './replicated-fence';
-import type { FingerprintColumn, RunColumn } from './catalogue';
+import type { ConditionCheckName } from './kinds/conditions';
+import type { FingerprintColumn, RunColumn } from './run-columns';
 import type { RunStatus } from './types';
 
 /*
@@ -42,9 +43,9 @@ export const WRITE_KINDS = [
 export type WriteKind = (typeof WRITE_KINDS)[number];
 
 /**
- * Every check a target can run. The run row's commit conditions (owner, fence, lease, status),
- * the claim's own test (claimable: queued, or its lease expired, and not final), and the checks
- * of the resource fences in fence.ts.
+ * Every check a target can run beyond the condition kinds' own (lib/lease/kinds/conditions: the
+ * claimable test, a value as read, the attempt, a fingerprint): the run row's commit conditions
+ * (owner, fence, lease, status) and the checks of the resource fences in fence.ts.
  */
 export const CHECK_NAMES = [
   'run',
@@ -52,7 +53,6 @@ export const CHECK_NAMES = [
   'fence',
   'lease',
   'status',
-  'claimable',
   'highest-seen',
   'version',
   'key',
@@ -63,14 +63,8 @@ export const CHECK_NAMES = [
   'paused',
   /** A rescuer's read showed a stuck run (expected 'expired'; actual what it read, or 'unread'). */
   'stuck',
-  /** A column still holds the value the writer read earlier (`field` names the column). */
-  'as-read',
-  /** The attempt number is still the one the writer's own claim left (catalogue.ts). */
-  'attempt',
-  /** A tuple of columns is still what the writer's own claim left (`fields` names them). */
-  'fingerprint',
 ] as const;
-export type CheckName = (typeof CHECK_NAMES)[number];
+export type CheckName = (typeof CHECK_NAMES)[number] | ConditionCheckName;
 
 /** A value a check compared: a token, a holder, a status, a time, or a set of them. */
 export type CheckValue = string | number | boolean | null | readonly (string | number)[];
@@ -99,9 +93,9 @@ export interface CheckResult {
   expected: CheckValue;
   actual: CheckValue;
   held: boolean;
-  /** For an 'as-read' check: the run row's column compared with the value read. */
+  /** For a check of a value as read: the run row's column compared with the value read. */
   field?: RunColumn;
-  /** For a 'fingerprint' check: its columns, in the order of `expected` and `actual`. */
+  /** For a fingerprint's check: its columns, in the order of `expected` and `actual`. */
   fields?: readonly FingerprintColumn[];
 }
 
@@ -218,7 +212,7 @@ export interface WriteDecision extends Decided {
  * the explainer writes uses them, run-row lines included.
  */
 export interface Vocabulary {
-  /** 'fence', 'epoch', 'producer epoch', 'zxid', 'RangeID', 'attempt', 'generation'. */
+  /** fence, epoch, producer epoch, zxid, RangeID, attempt, generation. */
   token: string;
   /** False for a design without a fence column (lease only): no line mentions a fence. */
   fenced: boolean;

@@ -72,7 +72,7 @@ export const ttlOnlyDesign = variant(
 
 /**
  * Claim split into a lock-free SELECT and an UPDATE that does not re-check: two workers can
- * both read "claimable" before either writes, and both compute the same next token.
+ * both read the run as claimable before either writes, and both compute the same next token.
  */
 export const selectThenUpdateDesign = variant(
   {

@@ -1,20 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { conditionsWhere, isClaimCondition } from './catalogue';
-import {
-  CATALOGUE_CHOICES,
-  CATALOGUE_CHOICE_LABELS,
-  choiceOf,
-  conditionOfChoice,
-  describeStatementConditions,
-  statementMenu,
-} from './explain-catalogue';
+import { describeStatementConditions, statementMenu } from './explain-catalogue';
+
+const CATALOGUE_CHOICES = [
+  'owner',
+  'fence',
+  'lease',
+  'status',
+  'status-in',
+  'attempt',
+  'fingerprint',
+] as const;
+const { add: conditionOfChoice, choiceOf, label } = statementMenu('finish');
 
 describe('the catalogue as the learner picks from it', () => {
   it('each choice adds an entry that is picked as that choice, has a label, and makes SQL', () => {
     for (const choice of CATALOGUE_CHOICES) {
       const c = conditionOfChoice(choice);
       expect(choiceOf(c)).toBe(choice);
-      expect(CATALOGUE_CHOICE_LABELS[choice].startsWith(choice.replace('-in', ' in'))).toBe(true);
+      expect(label(choice).startsWith(choice.replace('-in', ' in'))).toBe(true);
       expect(conditionsWhere([c])).toMatch(/^run_id = \$run AND /);
     }
   });

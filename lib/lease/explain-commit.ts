@@ -1,6 +1,7 @@
 import type { RunCondition } from './catalogue';
 import { COMMIT_CONDITIONS } from './conditions';
 import { list } from './explain-words';
+import { kindOf } from './kinds/conditions';
 
 /* The words for what a run-row statement's condition list checks (the conditions pickers). */
 
@@ -14,19 +15,5 @@ export function describeChecked(conditions: readonly RunCondition[]): string {
 
 /** A condition as a noun: "owner", "status (running or canceling)", "(attempt, claimed_at)". */
 export function conditionWords(c: RunCondition): string {
-  if (typeof c === 'string') return c;
-  switch (c.kind) {
-    case 'status-in':
-      return `status (${c.statuses.join(' or ')})`;
-    case 'attempt':
-      return 'attempt';
-    case 'fingerprint':
-      return c.columns.length === 1 ? c.columns[0] : `(${c.columns.join(', ')})`;
-    case 'as-read':
-      return `${c.column} as read`;
-    case 'claimable':
-      return 'claimable test (queued, or its lease run out)';
-    case 'lease-expired':
-      return 'lease run out';
-  }
+  return typeof c === 'string' ? c : kindOf(c).noun(c);
 }

@@ -15,7 +15,7 @@ function rowText(row: RowState, v: Vocabulary): string {
 
 /** The sentence for a re-queue the rescuer sent (a read that showed no stuck run sends nothing). */
 export function rescueSentence(d: WriteDecision, v: Vocabulary): string {
-  const compared = d.checks.filter((c) => c.name === 'as-read');
+  const compared = d.checks.filter((c) => c.field);
   const facts = (held: boolean) =>
     compared.filter((c) => c.held === held).map((c) => checkFact(c, d, v));
   if (d.outcome.database !== 'applied')

@@ -1,6 +1,7 @@
 import type { CheckName, Vocabulary, WriteDecision } from './decision';
 import { clockWords } from './explain-clock';
 import { checkLabel, list, tokenName } from './explain-words';
+import { kindOfCheck } from './kinds/conditions';
 import type { ViolationKind } from './properties';
 
 /*
@@ -20,8 +21,6 @@ function checkRule(name: CheckName, v: Vocabulary, d?: WriteDecision): string {
       return leaseRule(d?.clock);
     case 'status':
       return 'The commit also checks the run state: a done or canceled run accepts no commit from any generation.';
-    case 'claimable':
-      return 'A claim succeeds only on a queued run or an expired lease: a valid lease held by someone else blocks it, and a final state (done, canceled, failed) is never claimed again.';
     case 'highest-seen':
       return `Highest-seen fencing: the resource remembers the highest ${token} of this run it has seen, from a write or a registration after a claim, and refuses anything lower.`;
     case 'key':
@@ -40,12 +39,8 @@ function checkRule(name: CheckName, v: Vocabulary, d?: WriteDecision): string {
       return 'A paused worker sends nothing until it resumes.';
     case 'stuck':
       return 'A rescuer re-queues only a run it read as stuck: running, with its lease run out.';
-    case 'as-read':
-      return 'The write compares what its writer read: a run that changed since the read (another claim, a finish) matches no row, so the write cannot undo newer work.';
-    case 'attempt':
-      return 'The attempt number counts the claims of a run: every claim raises it, so a writer from an older attempt matches no row.';
-    case 'fingerprint':
-      return 'A fingerprint is the values the writer’s own claim left in the row, compared as one: a later claim leaves other values, so the old holder matches no row. It is only as strong as its columns: one that a later claim may leave the same (the owner, when the same worker claims again) tells the two claims apart only with the others.';
+    default:
+      return kindOfCheck(name)!.words!.rule;
   }
 }
 
@@ -92,7 +87,8 @@ function appliedRules(d: WriteDecision, v: Vocabulary): string[] {
   const token = tokenName(v);
   switch (d.kind) {
     case 'claim':
-      if (d.checks.some((c) => c.name === 'as-read'))
+      // A compare-and-set claim: its checks of a value as read name the column (`field`).
+      if (d.checks.some((c) => c.field))
         return [
           `This claim reads the row, then writes only where the columns it compares still hold what it read: a claim in between that changed them makes the write match no row. Compare a column every claim changes (the ${token}, the attempt).`,
         ];

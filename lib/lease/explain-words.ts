@@ -1,6 +1,7 @@
 import type { CheckResult, CheckValue, Vocabulary, WriteDecision, WriteKind } from './decision';
 import { clockAt, clockWords } from './explain-clock';
 import { pastEveryStatus } from './explain-status';
+import { kindOfCheck, type WordKit } from './kinds/conditions';
 import { describeFingerprint } from './replicated-fence';
 
 /*
@@ -29,7 +30,7 @@ export function tokenName(v: Vocabulary): string {
 
 /**
  * A run-row column beside the token: "attempt column" where a fenced scenario calls its token
- * "attempt", so the fence's check and the catalogue's attempt check never read alike. Without
+ * attempt, so the fence's check and the catalogue's attempt check never read alike. Without
  * a fence no check names the token, and the column keeps its plain name.
  */
 export function columnName(column: string, v: Vocabulary): string {
@@ -109,8 +110,6 @@ export function checkLabel(c: CheckResult, v: Vocabulary): string {
       return tokenName(v);
     case 'highest-seen':
       return `highest ${tokenName(v)} seen`;
-    case 'claimable':
-      return c.actual === 'held' ? 'lease held' : 'status';
     case 'worker-check':
       return 'its own check';
     case 'quorum':
@@ -121,15 +120,15 @@ export function checkLabel(c: CheckResult, v: Vocabulary): string {
       return 'nothing to point at';
     case 'stuck':
       return 'nothing to rescue';
-    case 'as-read':
-      return `${fieldName(c, v)} changed since the read`;
-    case 'fingerprint':
-      return fingerprintName(c, v);
-    case 'attempt':
-      return columnName('attempt', v);
     default:
-      return c.name;
+      return kindOfCheck(c.name)?.words?.label(c, v, KIT) ?? c.name;
   }
+}
+
+/** A check's name in "this design checks only the …": the token's name, "attempt column". */
+export function checkNoun(c: CheckResult, v: Vocabulary): string {
+  if (c.name === 'fence') return tokenName(v);
+  return kindOfCheck(c.name)?.words?.noun?.(v, KIT) ?? c.name;
 }
 
 function who(value: CheckValue): string {
@@ -185,8 +184,6 @@ export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): stri
       return c.held
         ? `the status was ${c.actual}`
         : `the status is ${c.actual}, not ${String(c.expected)}`;
-    case 'claimable':
-      return claimFact(c, d, v);
     case 'highest-seen': {
       const summed = Array.isArray(c.actual) && !Array.isArray(c.expected);
       const presented = position(v, c.actual, d, summed);
@@ -221,26 +218,9 @@ export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): stri
       return `${writer} is paused: a paused worker sends nothing until it resumes`;
     case 'stuck':
       return stuckFact(c, d, v);
-    case 'as-read':
-      return c.held
-        ? `the ${fieldName(c, v)} was still ${who(c.expected)}, as read`
-        : `the ${fieldName(c, v)} is ${who(c.actual)}, ${writer} read ${who(c.expected)}`;
-    case 'attempt':
-      return c.held
-        ? `the ${columnName('attempt', v)} was ${c.actual}`
-        : `the ${columnName('attempt', v)} is ${c.actual}, ${writer}'s claim left ${c.expected ?? 'none'}`;
-    case 'fingerprint':
-      return c.held
-        ? `${fingerprintName(c, v)} was ${tuple(c.actual)}, as ${writer}'s claim left it`
-        : `${fingerprintName(c, v)} is ${tuple(c.actual)}, ${writer}'s claim left ${tuple(c.expected)}`;
+    default:
+      return kindOfCheck(c.name)!.words!.fact(c, d, v, KIT);
   }
-}
-
-/** "(attempt, claimed_at)": a fingerprint's columns ("attempt column" beside a token so named). */
-function fingerprintName(c: CheckResult, v: Vocabulary): string {
-  // claimed_by is the owner column as the claim left it: the row and the WHERE call it owner.
-  const names = (c.fields ?? []).map((f) => columnName(f === 'claimed_by' ? 'owner' : f, v));
-  return names.length === 1 && c.fields?.[0] !== 'claimed_by' ? names[0] : `(${names.join(', ')})`;
 }
 
 /** A tuple of values as the learner reads it: "(2, 6)"; one value alone. */
@@ -249,11 +229,6 @@ function tuple(value: CheckValue): string {
   // Inside a tuple nobody is a plain word: "(nobody, 0)", never "((nobody), 0)".
   const shown = values.map((x) => (x === '' || x === null ? 'nobody' : String(x)));
   return shown.length === 1 ? shown[0] : `(${shown.join(', ')})`;
-}
-
-/** The run row's column an 'as-read' check compared: "owner", "fence", "lease end", "attempted_at". */
-function fieldName(c: CheckResult, v: Vocabulary): string {
-  return readColumnName(c.field ?? 'value', v);
 }
 
 /** A run row's column compared with a read: the token's name, "lease end", else as columnName. */
@@ -278,6 +253,7 @@ function stuckFact(c: CheckResult, d: WriteDecision, v: Vocabulary): string {
   }
 }
 
+/** What a claim saw in the row (the claimable test's check), as a fact. */
 function claimFact(c: CheckResult, d: WriteDecision, v: Vocabulary): string {
   const row = d.before;
   const wall = v.clock === 'wall' && row;
@@ -298,3 +274,13 @@ function claimFact(c: CheckResult, d: WriteDecision, v: Vocabulary): string {
       return `the run is ${String(c.actual)}: a final run is never claimed again`;
   }
 }
+
+/** The helpers a condition kind's words use (lib/lease/kinds/conditions). */
+const KIT: WordKit = {
+  tokenName,
+  columnName,
+  readColumnName,
+  who,
+  tuple,
+  claimStateFact: claimFact,
+};

@@ -6,7 +6,7 @@ import { resourceSentence } from './explain-resource';
 import { facts, holderClause, joined, rightful, staleWord, unclaimed } from './explain-holder';
 import {
   checkLabel,
-  columnName,
+  checkNoun,
   leaseEnd,
   list,
   tokenName,
@@ -173,10 +173,7 @@ function cancelSentence(d: WriteDecision, v: Vocabulary): string {
 
 function checkedClause(d: WriteDecision, v: Vocabulary): string {
   if (d.checks.length === 0) return 'this design checks nothing but the run id';
-  const names = d.checks.map(
-    (c) =>
-      `the ${c.name === 'fence' ? tokenName(v) : c.name === 'attempt' ? columnName('attempt', v) : c.name}`,
-  );
+  const names = d.checks.map((c) => `the ${checkNoun(c, v)}`);
   return `this design checks ${d.checks.length === 4 ? '' : 'only '}${list(names)}, and ${list(facts(d, v, true))}`;
 }
 

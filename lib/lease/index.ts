@@ -19,14 +19,11 @@ export {
   conditionsWhere,
   conditionCheckName,
   isClaimCondition,
-  CLAIM_CONDITION_KINDS,
   LESSON_CLAIM,
   type ClaimCondition,
-  type ClaimConditionKind,
   type ClaimColumn,
   type RunColumn,
   type FingerprintColumn,
-  type CatalogueEntry,
   type RunCondition,
   type ClaimValues,
   type WriterFacts,
@@ -107,21 +104,17 @@ export {
 } from './properties';
 
 export { pickClaimableRun, CLAIM_PICKED_RUN } from './queue';
-export { describeChecked, conditionWords } from './explain-commit';
+export { conditionWords } from './explain-commit';
 /** The condition catalogue as the learner picks from it: the menu, its entries, their words. */
 export {
-  CATALOGUE_CHOICES,
-  CATALOGUE_CHOICE_LABELS,
-  choiceOf,
-  conditionOfChoice,
-  CLAIM_CHOICE_LABELS,
   statementMenu,
   type PickedStatement,
-  type StatementMenu,
-  claimConditionOfChoice,
   describeStatementConditions,
-  type CatalogueChoice,
+  conditionEditor,
+  conditionKey,
 } from './explain-catalogue';
+/** The condition kinds, each one object (kinds as units): the entries content declares. */
+export { ATTEMPT, conditionSchemas, fingerprint, statusIn } from './kinds/conditions';
 export { explain, type Explanation, type Explained } from './explain';
 /** Words for a step that writes nothing (a read, a registration note, time, a pause). */
 export { explainStep, type StepFact, type ReconciledEffect } from './explain-steps';

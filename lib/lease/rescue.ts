@@ -10,6 +10,7 @@ import {
   type RunCondition,
 } from './catalogue';
 import { conditionChecks } from './catalogue-checks';
+import { asRead } from './kinds/conditions';
 import { RUNS_TABLE, type RunTable } from './conditions';
 import type { CheckResult, RowState, WriteDecision } from './decision';
 import { build, outcome, RUN_ROW, type DecisionContext } from './judge';
@@ -48,17 +49,14 @@ export interface RescueRead {
   at: number;
 }
 
-/** The rescuer's conditions: each compared column as the catalogue's 'equal to the value read'. */
-function asRead(compare: readonly RunColumn[]): RunCondition[] {
-  return RUN_COLUMNS.filter((f) => compare.includes(f)).map((column) => ({
-    kind: 'as-read',
-    column,
-  }));
+/** The rescuer's conditions: each compared column as the catalogue's value as read. */
+function asReadEach(compare: readonly RunColumn[]): RunCondition[] {
+  return RUN_COLUMNS.filter((f) => compare.includes(f)).map(asRead);
 }
 
 /** The rescuer's re-queue: the run back to queued, nobody's, compared with what it read. */
 export function rescueSql(compare: readonly RunColumn[], t: RunTable = RUNS_TABLE): string {
-  return `UPDATE ${t.name} SET ${t.status} = '${t.queued}', ${t.owner} = '', ${t.leaseUntil} = 0 WHERE ${conditionsWhere(asRead(compare), t)}`;
+  return `UPDATE ${t.name} SET ${t.status} = '${t.queued}', ${t.owner} = '', ${t.leaseUntil} = 0 WHERE ${conditionsWhere(asReadEach(compare), t)}`;
 }
 
 /** Runs the re-queue on `db` with the values read; the rows it changed. */
@@ -66,7 +64,7 @@ export function rescueRun(
   db: SqlDriver,
   w: { runId: string; read: RowState; compare: readonly RunColumn[]; table?: RunTable },
 ): number {
-  const params = conditionParams(asRead(w.compare), {
+  const params = conditionParams(asReadEach(w.compare), {
     owner: RESCUER,
     token: 0,
     now: 0,
@@ -83,7 +81,7 @@ export function readStuck(read: RescueRead): boolean {
 /**
  * The rescuer's re-queue, decided. It is sent only after a read that showed a stuck run (the
  * check 'stuck': expected 'expired', actual what the read showed, or 'unread'); then each
- * compared column must still hold the value read (the check 'as-read', per column).
+ * compared column must still hold the value read (a value-as-read check, per column).
  */
 export function decideRescue(
   ctx: DecisionContext,
@@ -107,7 +105,7 @@ export function decideRescue(
   ];
   if (w.read && seen === 'expired')
     checks.push(
-      ...conditionChecks(asRead(w.compare), w.before, {
+      ...conditionChecks(asReadEach(w.compare), w.before, {
         owner: RESCUER,
         token: 0,
         now: w.read.at,

@@ -1,55 +1,22 @@
 import fc from 'fast-check';
-import {
-  CLAIM_READ_COLUMNS,
-  COMMIT_CONDITIONS,
-  FINGERPRINT_COLUMNS,
-  RUN_COLUMNS,
-  RUN_STATUSES,
-  type ClaimCondition,
-  type RunCondition,
-} from '@/lib/lease';
+import { COMMIT_CONDITIONS, type ClaimCondition, type RunCondition } from '@/lib/lease';
+import { entryArbitrary } from '@/lib/lease/arbitrary-kinds.test-support';
 import type { ScenarioConditions } from './types';
 
 /*
- * Random picks from the rulebook's condition catalogue (lib/lease/catalogue.ts), as the builder
- * and a share link may carry them (scenario-conditions.ts's schema), for property tests (not
- * shipped to the page).
+ * Random picks from the rulebook's condition catalogue, as the builder and a share link may
+ * carry them (scenario-conditions.ts's schema), for property tests (not shipped to the page):
+ * each condition kind draws its own (lib/lease/arbitrary-kinds.test-support.ts).
  */
-
-const statuses = fc.subarray([...RUN_STATUSES], { minLength: 1 });
 
 /** One condition a renew or finish may pick. */
 const commitConditionArbitrary: fc.Arbitrary<RunCondition> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...COMMIT_CONDITIONS) },
-  { weight: 1, arbitrary: statuses.map((s) => ({ kind: 'status-in' as const, statuses: s })) },
-  { weight: 1, arbitrary: fc.constant({ kind: 'attempt' as const }) },
-  {
-    weight: 2,
-    arbitrary: fc
-      .shuffledSubarray([...FINGERPRINT_COLUMNS], { minLength: 1 })
-      .map((columns) => ({ kind: 'fingerprint' as const, columns })),
-  },
-  {
-    weight: 1,
-    arbitrary: fc
-      .constantFrom(...RUN_COLUMNS)
-      .map((column) => ({ kind: 'as-read' as const, column })),
-  },
+  { weight: 5, arbitrary: entryArbitrary('commit') },
 );
 
 /** One condition a claim may pick. */
-const claimConditionArbitrary: fc.Arbitrary<ClaimCondition> = fc.oneof(
-  { weight: 2, arbitrary: fc.constant({ kind: 'claimable' as const }) },
-  { weight: 1, arbitrary: fc.constant({ kind: 'lease-expired' as const }) },
-  { weight: 2, arbitrary: statuses.map((s) => ({ kind: 'status-in' as const, statuses: s })) },
-  // A compare-and-set claim: its write compares a column with what its read returned.
-  {
-    weight: 2,
-    arbitrary: fc
-      .constantFrom(...CLAIM_READ_COLUMNS)
-      .map((column) => ({ kind: 'as-read' as const, column })),
-  },
-);
+const claimConditionArbitrary: fc.Arbitrary<ClaimCondition> = entryArbitrary('claim');
 
 const same = <T>(a: T, b: T) => JSON.stringify(a) === JSON.stringify(b);
 

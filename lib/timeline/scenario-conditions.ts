@@ -2,11 +2,8 @@ import { z } from 'zod';
 import {
   buildDesign,
   CLAIM_COLUMNS,
-  CLAIM_READ_COLUMNS,
   COMMIT_CONDITIONS,
-  FINGERPRINT_COLUMNS,
-  RUN_COLUMNS,
-  RUN_STATUSES,
+  conditionSchemas,
   type ClaimColumn,
   type ClaimCondition,
   type LeaseDesign,
@@ -16,43 +13,18 @@ import type { Scenario, ScenarioConditions } from './types';
 
 /*
  * A scenario's own claim, renew and finish conditions, picked from the rulebook's catalogue
- * (lib/lease/catalogue.ts): their schema (for share links and saved scenarios) and the design
+ * (lib/lease/catalogue.ts, each kind's schema its own): their schema (for share links and saved scenarios) and the design
  * they make from the scenario's base design.
  */
 
 const once = <T>(list: readonly T[]) =>
   new Set(list.map((x) => JSON.stringify(x))).size === list.length;
 
-const statusesSchema = z
-  .array(z.enum(RUN_STATUSES))
-  .min(1, 'a status set holds at least one status')
-  .max(RUN_STATUSES.length)
-  .refine(once, 'a status is in the set once');
-
-/** One claim condition (ClaimCondition), as a link may carry it. */
-const claimConditionSchema = z.union([
-  z.object({ kind: z.literal('claimable') }),
-  z.object({ kind: z.literal('lease-expired') }),
-  z.object({ kind: z.literal('status-in'), statuses: statusesSchema }),
-  // A compare-and-set claim: its write compares a column with what its read returned.
-  z.object({ kind: z.literal('as-read'), column: z.enum(CLAIM_READ_COLUMNS) }),
-]);
+/** One claim condition (ClaimCondition), as a link may carry it: each claim kind's own schema. */
+const claimConditionSchema = z.union(conditionSchemas('claim'));
 
 /** One catalogue condition, as a link may carry it. */
-const conditionSchema = z.union([
-  z.enum(COMMIT_CONDITIONS),
-  z.object({ kind: z.literal('status-in'), statuses: statusesSchema }),
-  z.object({ kind: z.literal('attempt') }),
-  z.object({
-    kind: z.literal('fingerprint'),
-    columns: z
-      .array(z.enum(FINGERPRINT_COLUMNS))
-      .min(1, 'a fingerprint compares at least one column')
-      .max(FINGERPRINT_COLUMNS.length)
-      .refine(once, 'a column is compared once'),
-  }),
-  z.object({ kind: z.literal('as-read'), column: z.enum(RUN_COLUMNS) }),
-]);
+const conditionSchema = z.union([z.enum(COMMIT_CONDITIONS), ...conditionSchemas('commit')]);
 
 const listSchema = z.array(conditionSchema).max(8).refine(once, 'a condition is listed once');
 
