@@ -7,6 +7,7 @@ import {
   type FenceWriteResult,
   type ResourceFence,
 } from '@/lib/lease';
+import { fingerprintToken } from '@/lib/lease/replicated-fence';
 import {
   REPLICA_SCHEMA,
   readAcceptorWrites,
@@ -105,8 +106,13 @@ export function registerAtEveryTarget(
   resources: readonly string[],
   generation: number,
 ): void {
-  const fingerprint = settings.fingerprint ?? 'counter';
-  if (fingerprint !== 'counter' && fingerprint !== 'attempt') return;
+  // What a holder of the new generation would present, with no claim time (a cancel claims
+  // nothing): a fingerprint that needs one (claimed_at, the pair) has no value to send.
+  const presented = fingerprintToken(settings.fingerprint ?? 'counter', {
+    fence: generation,
+    claimedAt: Number.NaN,
+  });
+  if (Number.isNaN(presented)) return;
   for (const target of scenarioTargets(settings, resources)) {
     if (target.fence?.kind === 'highest-seen' && registrationOf(settings) === 'event')
       registerAt(db, RUN_ID, target.name, generation);
