@@ -12,9 +12,10 @@ import {
 } from '@/lib/lease';
 
 /*
- * The crash lab's writes as the rulebook's decisions. The lab hands over what a statement saw
- * (the run row, the generation the publisher had seen) and gets a WriteDecision back; every word
- * a worker's log, the history and the CLI print about a write is explain()'s, in the lab's words.
+ * The crash lab's words for the rulebook's decisions, and the decisions lib/lease's step does not
+ * make for it: a claim that found no claimable run, and a checkpoint whose step was already
+ * stored (its renewals, step starts and finishes are the step's: run-results.ts). Every word a
+ * worker's log, the history and the CLI print about a write is explain()'s, in the lab's words.
  */
 
 /** The crash lab's words: its token is the run row's fence; its times are a real clock's seconds. */
@@ -46,30 +47,6 @@ export function claimRefusedOn(owner: string, row: RunRow | undefined, now: numb
     : decideMissingRun(ctx, { kind: 'claim', runId: '(any)', token: null });
 }
 
-/** A step's run-row write (a step start is a renewal, a checkpoint an output of the run). */
-export type RunRowWrite = 'renew' | 'output' | 'finish';
-
-/**
- * A run-row write the lesson's conditions refused: `row` is the row the statement judged (it
- * changed nothing, so it left that row as it was).
- */
-export function refusedAtRunRow(
-  kind: RunRowWrite,
-  w: { owner: string; run: string; row: RunRow | undefined; token: number; now: number },
-): WriteDecision {
-  const ctx = { writer: w.owner, at: w.now, authority: rowAuthority(w.row) };
-  if (!w.row) return decideMissingRun(ctx, { kind, runId: w.run, token: w.token });
-  const rules = fencedDesign.rules!;
-  return decideCommit(ctx, {
-    kind,
-    conditions: kind === 'finish' ? rules.finish : rules.renew,
-    before: w.row,
-    after: w.row,
-    token: w.token,
-    changed: 0,
-  });
-}
-
 /**
  * A checkpoint that changed nothing because the step's checkpoint is already stored (by
  * `storedBy`): a duplicate (refused on `run` when the run is gone). `fenced`: it was written
@@ -85,17 +62,15 @@ export function checkpointNotWritten(w: {
   storedBy: string;
   fenced: boolean;
 }): WriteDecision {
-  if (!w.row) return refusedAtRunRow('output', w);
-  return decideCommit(
-    { writer: w.owner, at: w.now, authority: rowAuthority(w.row) },
-    {
-      kind: 'output',
-      conditions: w.fenced ? fencedDesign.rules!.renew : [],
-      before: w.row,
-      after: w.row,
-      token: w.token,
-      changed: 0,
-      duplicate: { opId: `checkpoint of ${w.step}`, storedBy: w.storedBy },
-    },
-  );
+  const ctx = { writer: w.owner, at: w.now, authority: rowAuthority(w.row) };
+  if (!w.row) return decideMissingRun(ctx, { kind: 'output', runId: w.run, token: w.token });
+  return decideCommit(ctx, {
+    kind: 'output',
+    conditions: w.fenced ? fencedDesign.rules!.renew : [],
+    before: w.row,
+    after: w.row,
+    token: w.token,
+    changed: 0,
+    duplicate: { opId: `checkpoint of ${w.step}`, storedBy: w.storedBy },
+  });
 }

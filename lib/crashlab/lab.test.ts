@@ -109,14 +109,15 @@ describe('a stale worker that wakes up', () => {
     const late = await lab.checkpoint('worker-A', a.runId, 1, 'collect', step.attemptId, 'late');
     if (late.ok) throw new Error('a stale checkpoint landed');
     expect(late.decision).toMatchObject({
-      kind: 'output',
+      kind: 'renew',
       writer: 'worker-A',
       failed: ['owner', 'fence', 'status'],
       authority: { holder: 'worker-B', token: 2 },
       violation: null,
     });
     expect(describeDecision(late.decision)).toBe(
-      "0 rows changed: worker-A's output write was refused: the owner is worker-B, not worker-A; the fence is 2, worker-A holds 1; the status is done, not running. worker-A no longer holds the run: worker-B does (fence 2).",
+      // A checkpoint is written under the lesson's renewal: lib/lease's step decides that renewal.
+      "0 rows changed: worker-A's renewal was refused: the owner is worker-B, not worker-A; the fence is 2, worker-A holds 1; the status is done, not running. worker-A no longer holds the run: worker-B does (fence 2).",
     );
     const claim = await lab.claimNext('worker-C');
     if (claim.ok) throw new Error('a done run was claimed');

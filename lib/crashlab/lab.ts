@@ -2,8 +2,8 @@ import { CLAIM_PICKED_RUN, fencedDesign, pickClaimableRun, type WriteDecision } 
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
 import { oneTripOps } from './one-trip';
 import { PUBLISHER, publishThroughFence, REGISTER } from './publisher';
-import { checkpointNotWritten, refusedAtRunRow } from './decisions';
-import { finishStep, nothingClaimable, toRun } from './run-results';
+import { checkpointNotWritten } from './decisions';
+import { finishStep, nothingClaimable, renewStep, toRun } from './run-results';
 import { clockStatement, CRASHLAB_SCHEMA_VERSION, publisherSchema, taskSchema } from './schema';
 import { readLabSnapshot } from './snapshot';
 import type {
@@ -131,9 +131,11 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
     const row = await task.get(fencedDesign.read, { run });
     return row ? toRun(row) : undefined;
   };
-  /** The lesson's renewal (owner, fence, unexpired lease, running), then write, atomically. */
+  /**
+   * The lesson's renewal (owner, fence, unexpired lease, running) through lib/lease's step, then
+   * write, atomically: a refused renewal is the step's decision, and nothing is written.
+   */
   const underFence = async <T>(
-    kind: 'renew' | 'output',
     owner: string,
     run: string,
     token: number,
@@ -144,11 +146,8 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
       async (): Promise<
         { ok: true; value: T; now: number } | { ok: false; decision: WriteDecision }
       > => {
-        const changed = await task.run(fencedDesign.renew, { run, owner, token, now, lease });
-        if (changed === 0) {
-          const row = await readRun(run);
-          return { ok: false, decision: refusedAtRunRow(kind, { owner, run, row, token, now }) };
-        }
+        const decision = await renewStep(task, { owner, run, token, now, lease });
+        if (decision.outcome.database !== 'applied') return { ok: false, decision };
         return { ok: true, value: await write(now), now };
       },
     );
@@ -222,7 +221,7 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
       };
     },
     async beginStep(owner, run, generation, step) {
-      const started = await underFence('renew', owner, run, generation, async (now) => {
+      const started = await underFence(owner, run, generation, async (now) => {
         const row = await task.get<{ id: number }>(
           `INSERT INTO step_attempts (run_id, step, fence, owner, started_at)
            VALUES ($run, $step, $fence, $owner, $now) RETURNING attempt_id AS id`,
@@ -252,7 +251,7 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
         now = await clock(task);
         changed = await insert(now);
       } else {
-        const saved = await underFence('output', owner, run, generation, insert);
+        const saved = await underFence(owner, run, generation, insert);
         if (!saved.ok) return saved;
         ({ value: changed, now } = saved);
       }

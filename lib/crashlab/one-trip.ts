@@ -7,7 +7,7 @@ import {
 } from '@/lib/lease';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
 import type { LabOps } from './lab';
-import { checkpointNotWritten, refusedAtRunRow } from './decisions';
+import { checkpointNotWritten } from './decisions';
 import {
   PUBLISHER,
   publishAnswer,
@@ -16,7 +16,7 @@ import {
   REGISTER,
   toReceipt,
 } from './publisher';
-import { finishResult, fromJson, nothingClaimable, toRun } from './run-results';
+import { finishStep, fromJson, nothingClaimable, renewStep } from './run-results';
 import type { FinishResult, RemovableFence, Step } from './types';
 
 /**
@@ -40,20 +40,18 @@ export function onServerClock(sql: string): string {
     .replace(/\$now\b/g, '(SELECT now FROM clock)');
 }
 
-/** The run's row as the rulebook reads it, as JSON text, for the decision on a refusal. */
-const RUN_JSON = `(SELECT row_to_json(r)::text FROM (${fencedDesign.read}) r) AS run`;
-
 /**
  * The lesson's renewal (owner, fence, unexpired lease, running) and `write`, which selects its
  * values `FROM renewed, clock` so it writes nothing when the renewal changed no row.
- * Returns the clock, how many rows were renewed and written, and the run row it saw.
+ * Returns the clock and how many rows were renewed and written (a refusal is then decided by
+ * lib/lease's step at that clock: run-results.ts).
  */
 export function renewThen(write: string): string {
   return `WITH ${CLOCK},
 renewed AS (${onServerClock(fencedDesign.renew)} RETURNING run_id),
 written AS (${write} RETURNING 1 AS one)
 SELECT (SELECT now FROM clock) AS now, (SELECT count(*) FROM renewed) AS renewed,
-  (SELECT count(*) FROM written) AS written, ${RUN_JSON}`;
+  (SELECT count(*) FROM written) AS written`;
 }
 
 /** Starting a step: renew, then record the attempt; returns its id. */
@@ -61,7 +59,7 @@ export const BEGIN_STEP = `WITH ${CLOCK},
 renewed AS (${onServerClock(fencedDesign.renew)} RETURNING run_id),
 attempt AS (INSERT INTO step_attempts (run_id, step, fence, owner, started_at)
   SELECT $run, $step, $fence, $owner, now FROM renewed, clock RETURNING attempt_id)
-SELECT (SELECT now FROM clock) AS now, (SELECT attempt_id FROM attempt) AS id, ${RUN_JSON}`;
+SELECT (SELECT now FROM clock) AS now, (SELECT attempt_id FROM attempt) AS id`;
 
 const CHECKPOINT_INSERT = `INSERT INTO checkpoints (run_id, step, fence, owner, attempt_id, output, saved_at)
   SELECT $run, $step, $fence, $owner, $attempt, $output, now FROM FROM_CLAUSE
@@ -77,12 +75,10 @@ export const UNFENCED_CHECKPOINT = `WITH ${CLOCK},
 written AS (${CHECKPOINT_INSERT.replace('FROM_CLAUSE', 'clock')} RETURNING 1 AS one)
 SELECT (SELECT now FROM clock) AS now, 1 AS renewed, (SELECT count(*) FROM written) AS written`;
 
-/** The lesson's finish; returns the row it left (or, when refused, the row it saw). */
+/** The lesson's finish, on the statement's clock: how many rows it changed, and that clock. */
 export const FINISH = `WITH ${CLOCK},
-finished AS (${onServerClock(fencedDesign.finish)}
-  RETURNING run_id AS "runId", owner, lease_until AS "leaseUntil", fence, status)
-SELECT (SELECT now FROM clock) AS now, (SELECT count(*) FROM finished) AS changed,
-  COALESCE((SELECT row_to_json(f)::text FROM finished f), ${RUN_JSON.replace(/ AS run$/, '')}) AS run`;
+finished AS (${onServerClock(fencedDesign.finish)} RETURNING run_id)
+SELECT (SELECT now FROM clock) AS now, (SELECT count(*) FROM finished) AS changed`;
 
 /**
  * The pick of the next claimable run (null when none is), with the clock it was judged by: a
@@ -150,10 +146,6 @@ export interface OneTripContext {
  */
 export function oneTripOps(ctx: OneTripContext): LabOps {
   const { task, publisher, lease } = ctx;
-  const runOf = (json: unknown) => {
-    const row = fromJson(json);
-    return row ? toRun(row) : undefined;
-  };
   return {
     async claimNext(owner) {
       const claimed = await task.transaction(async () => {
@@ -190,17 +182,17 @@ export function oneTripOps(ctx: OneTripContext): LabOps {
       };
     },
     async beginStep(owner, run, generation, step) {
-      const row = await task.get<{ now: number; id: number | null; run: string | null }>(
-        BEGIN_STEP,
-        { run, owner, token: generation, fence: generation, step, lease },
-      );
+      const row = await task.get<{ now: number; id: number | null }>(BEGIN_STEP, {
+        run,
+        owner,
+        token: generation,
+        fence: generation,
+        step,
+        lease,
+      });
       if (row?.id !== null && row?.id !== undefined) return { ok: true, attemptId: Number(row.id) };
-      const now = Number(row?.now);
-      const seen = runOf(row?.run);
-      return {
-        ok: false,
-        decision: refusedAtRunRow('renew', { owner, run, row: seen, token: generation, now }),
-      };
+      const refused = { owner, run, token: generation, now: Number(row?.now), lease };
+      return { ok: false, decision: await renewStep(task, refused) };
     },
     async publish(owner, run, generation, body) {
       const fenced = (await ctx.removedFence()) !== 'publisher';
@@ -245,17 +237,14 @@ export function oneTripOps(ctx: OneTripContext): LabOps {
     async checkpoint(owner, run, generation, step, attemptId, output) {
       const unfenced = (await ctx.removedFence()) === 'checkpoint';
       const values = { run, owner, fence: generation, step, attempt: attemptId, output };
-      const row = await task.get<{ now: number; renewed: number; written: number; run?: string }>(
+      const row = await task.get<{ now: number; renewed: number; written: number }>(
         unfenced ? UNFENCED_CHECKPOINT : FENCED_CHECKPOINT,
         unfenced ? values : { ...values, token: generation, lease },
       );
       const now = Number(row?.now);
       if (Number(row?.renewed) === 0) {
-        const seen = runOf(row?.run);
-        return {
-          ok: false,
-          decision: refusedAtRunRow('output', { owner, run, row: seen, token: generation, now }),
-        };
+        const refused = { owner, run, token: generation, now, lease };
+        return { ok: false, decision: await renewStep(task, refused) };
       }
       if (Number(row?.written) > 0) return { ok: true };
       const seen = await ctx.readRun(run);
@@ -264,15 +253,14 @@ export function oneTripOps(ctx: OneTripContext): LabOps {
       return { ok: false, decision: checkpointNotWritten({ ...facts, fenced: !unfenced }) };
     },
     async finish(owner, run, token): Promise<FinishResult> {
-      const result = await task.get<{ now: number; changed: number; run: string | null }>(FINISH, {
+      const result = await task.get<{ now: number; changed: number }>(FINISH, {
         run,
         owner,
         token,
       });
-      const now = Number(result?.now);
-      const changed = Number(result?.changed ?? 0);
-      const row = runOf(result?.run);
-      return finishResult(changed, row, run, owner, token, now);
+      if (Number(result?.changed ?? 0) > 0) return { ok: true };
+      // Refused, or a duplicate of this holder's own finish: the step decides, at the same clock.
+      return finishStep(task, { owner, run, token, now: Number(result?.now), lease });
     },
   };
 }

@@ -1,20 +1,20 @@
 import {
-  decideFinish,
   fencedDesign,
-  finishLanded,
   readRunRow,
   START_STATE,
   stepAsync,
+  type LeaseRun,
   type RunRow,
+  type WriteDecision,
 } from '@/lib/lease';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
-import { claimRefusedOn, refusedAtRunRow, rowAuthority } from './decisions';
+import { claimRefusedOn } from './decisions';
 import { clockStatement } from './schema';
 import type { FinishResult, LabClaim } from './types';
 
 /*
- * What the rulebook's run-row statements returned, read back: the row (either dialect), and a
- * finish's result with the rulebook's decision when it did not land.
+ * What the rulebook's run-row statements returned, read back: the row (either dialect), and the
+ * lab's finish and renewal through lib/lease's step, whose decision the learner reads.
  */
 
 /** A run row from either dialect (lib/lease's one row reader). */
@@ -29,53 +29,40 @@ export function fromJson(text: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
-/**
- * The lesson's finish: landed, or (0 rows) the rulebook's decision on the row it saw: a
- * duplicate when this holder's own finish already landed, else refused.
- */
-export function finishResult(
-  changed: number,
-  row: RunRow | undefined,
-  run: string,
-  owner: string,
-  token: number,
-  now: number,
-): FinishResult {
-  if (changed > 0) return { ok: true };
-  const conditions = fencedDesign.rules!.finish;
-  if (!row || !finishLanded(conditions, row, owner, token))
-    return { ok: false, decision: refusedAtRunRow('finish', { owner, run, row, token, now }) };
-  const decision = decideFinish(
-    { writer: owner, at: now, authority: rowAuthority(row) },
-    {
-      conditions,
-      before: row,
-      after: row,
-      token,
-      changed: 0,
-      duplicate: { opId: `${owner}@${token}` },
-    },
-  );
-  return { ok: false, decision };
+/** The lab's run as lib/lease's step runs it: who holds it is what its row says. */
+function labRun(run: string, lease: number): LeaseRun {
+  return { design: fencedDesign, runId: run, leaseSeconds: lease, authority: 'row' };
+}
+
+/** A write of the lab's to the run row: its holder, the run, its generation and clock. */
+export interface LabWrite {
+  owner: string;
+  run: string;
+  token: number;
+  now: number;
+  lease: number;
 }
 
 /**
  * The lesson's finish through lib/lease's one step: the row read, the finish run, the row read
- * again, decided; who holds the run is what its row said before the finish.
+ * again, decided (landed, a duplicate of this holder's own finish, or refused).
  */
-export async function finishStep(
-  task: AsyncSqlDriver,
-  w: { owner: string; run: string; token: number; now: number; lease: number },
-): Promise<FinishResult> {
-  const bound = {
-    design: fencedDesign,
-    runId: w.run,
-    leaseSeconds: w.lease,
-    authority: 'row' as const,
-  };
+export async function finishStep(task: AsyncSqlDriver, w: LabWrite): Promise<FinishResult> {
   const write = { kind: 'finish' as const, writer: w.owner, token: w.token, now: w.now };
-  const { decision } = await stepAsync(bound, START_STATE, write, task);
+  const { decision } = await stepAsync(labRun(w.run, w.lease), START_STATE, write, task);
   return decision.outcome.database === 'applied' ? { ok: true } : { ok: false, decision };
+}
+
+/**
+ * The lesson's renewal through lib/lease's one step (a step start, or the guard of a
+ * checkpoint): the step's decision. On PostgreSQL the one-statement forms (one-trip.ts) ask it
+ * only for a renewal or finish they saw refused, at the clock that refused it: the rows only move
+ * forward (a newer generation, a final status, a lease only its holder extends), so it is
+ * refused again, and the learner reads the step's decision on it.
+ */
+export async function renewStep(task: AsyncSqlDriver, w: LabWrite): Promise<WriteDecision> {
+  const write = { kind: 'renew' as const, writer: w.owner, token: w.token, now: w.now };
+  return (await stepAsync(labRun(w.run, w.lease), START_STATE, write, task)).decision;
 }
 
 /** The run nearest to claimable (open runs first, the lease that ends first), with the clock. */

@@ -237,6 +237,47 @@ describe('the publisher’s fence on PostgreSQL (lib/lease’s fence table and g
   });
 });
 
+describe('a stale worker on PostgreSQL', () => {
+  it('its step start, checkpoint and finish are refused with lib/lease step decisions, as on SQLite', async () => {
+    const url = freshUrl();
+    expect((await lab('submit', '--database', url, '--runs', '1')).code).toBe(0);
+    const task = await openPg(url);
+    const publisher = await openPg(labUrl(port, `t${process.pid}_${n}_publisher`));
+    try {
+      const queue = createCrashLab({ task, publisher, leaseSeconds: 30 });
+      const a = await queue.claimNext('A');
+      if (!a.ok) throw new Error('the claim failed');
+      const started = await queue.beginStep('A', a.runId, 1, 'collect');
+      if (!started.ok) throw new Error('the step start failed');
+      // A newer generation holds the run (as B's claim would leave the row).
+      await task.run("UPDATE runs SET owner = 'B', fence = 2 WHERE run_id = $run", {
+        run: a.runId,
+      });
+      const refused = {
+        writer: 'A',
+        failed: ['owner', 'fence'],
+        authority: { holder: 'B', token: 2 },
+        violation: null,
+      };
+      expect(await queue.beginStep('A', a.runId, 1, 'draft')).toMatchObject({
+        ok: false,
+        decision: { kind: 'renew', ...refused },
+      });
+      // A checkpoint is written under the lesson's renewal: the step's decision on it (as on SQLite).
+      expect(
+        await queue.checkpoint('A', a.runId, 1, 'collect', started.attemptId, 'late'),
+      ).toMatchObject({ ok: false, decision: { kind: 'renew', ...refused } });
+      expect(await queue.finish('A', a.runId, 1)).toMatchObject({
+        ok: false,
+        decision: { kind: 'finish', ...refused },
+      });
+    } finally {
+      await task.close();
+      await publisher.close();
+    }
+  });
+});
+
 describe('chaos on PostgreSQL', () => {
   it('a small chaos run (kills, pauses past the lease, dropped acks) ends with 0 violations', async () => {
     const history = join(dir, 'small.jsonl');
