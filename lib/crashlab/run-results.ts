@@ -5,7 +5,6 @@ import {
   stepAsync,
   type LeaseRun,
   type RunRow,
-  type WriteDecision,
 } from '@/lib/lease';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
 import { claimRefusedOn } from './decisions';
@@ -60,7 +59,7 @@ export async function finishStep(task: AsyncSqlDriver, w: LabWrite): Promise<Fin
  * forward (a newer generation, a final status, a lease only its holder extends), so it is
  * refused again, and the learner reads the step's decision on it.
  */
-export async function renewStep(task: AsyncSqlDriver, w: LabWrite): Promise<WriteDecision> {
+export async function renewStep(task: AsyncSqlDriver, w: LabWrite) {
   const write = { kind: 'renew' as const, writer: w.owner, token: w.token, now: w.now };
   return (await stepAsync(labRun(w.run, w.lease), START_STATE, write, task)).decision;
 }

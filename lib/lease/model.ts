@@ -169,8 +169,7 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
         : result;
     },
     completeCancel(now) {
-      const sql = design.completeCancel;
-      const changed = sql ? db.run(sql, { run: runId, now }) : 0;
+      const done = fold({ kind: 'complete-cancel', writer: 'the user', now });
       const hasOutputs = db.get(
         "SELECT 1 AS x FROM sqlite_schema WHERE type = 'table' AND name = 'run_outputs'",
       );
@@ -183,8 +182,8 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
             .map(readOutputRow)
         : [];
       return {
-        ok: changed > 0,
-        row: read(),
+        ok: done.decision.outcome.database === 'applied',
+        row: done.row,
         effects: design.targets ? resourceWrites(db, runId) : [],
         outputs,
       };

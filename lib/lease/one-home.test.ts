@@ -75,10 +75,12 @@ describe('one home per rule', () => {
     // The first pipeline (commitOutcome, claimOutcome, commitResult) is gone.
     expect(defining(/export function (commitOutcome|claimOutcome|commitResult)\b/)).toEqual([]);
     expect(outsideLease(/kind:\s*'(refused|duplicate)'/)).toEqual([]);
-    // The crash lab's finish is decided by the rulebook's decision builder.
+    // The crash lab's finish and renewals are lib/lease's step, on either dialect.
     expect(FILES.find((f) => f.path === 'lib/crashlab/run-results.ts')?.text).toMatch(
-      /decideFinish\(/,
+      /stepAsync\(/,
     );
+    // Only the claim lab still decides a renewal or finish itself (it judges the learner's SQL).
+    expect(outsideLease(/\bdecide(Finish|Renew)\(/)).toEqual(['lib/claim-lab/outcomes.ts']);
   });
 
   it('one ResourceFence implementation, used by the timeline, the checker’s designs and the crash lab', () => {

@@ -48,6 +48,22 @@ describe('step: one write, read, run, read again, decided', () => {
     expect(retry.outcome).toMatchObject({ database: 'duplicate', opId: 'B@2' });
   });
 
+  it("a cancel's completion is a step too: refused before the cancel, canceling to canceled after", async () => {
+    const { db, run } = await opened();
+    const complete: Write = { kind: 'complete-cancel', writer: 'the user', now: 3 };
+    const early = step(run, START_STATE, complete, db).decision;
+    expect(early).toMatchObject({ kind: 'complete-cancel', outcome: { database: 'refused' } });
+    step(run, START_STATE, { kind: 'cancel', writer: 'the user', now: 2 }, db);
+    const done = step(run, START_STATE, complete, db);
+    expect(done.decision).toMatchObject({
+      kind: 'complete-cancel',
+      outcome: { database: 'applied', rowsChanged: 1 },
+      before: { status: 'canceling' },
+      after: { status: 'canceled' },
+    });
+    expect(done.row?.status).toBe('canceled');
+  });
+
   it('a claim whose reply was lost moves the authority, but its writer learns no token', async () => {
     const { db, run } = await opened();
     const done = step(

@@ -181,8 +181,20 @@ function* commitPlan(
   return { decision, row: after, ...(duplicate && stored ? { stored } : {}) };
 }
 
-function* cancelPlan(r: LeaseRun, state: LeaseState, w: Extract<Write, { kind: 'cancel' }>) {
+function* cancelPlan(
+  r: LeaseRun,
+  state: LeaseState,
+  w: Extract<Write, { kind: 'cancel' | 'complete-cancel' }>,
+) {
   const before = yield* readRow(r);
+  if (w.kind === 'complete-cancel') {
+    // A design without a completion (its cancel is final at once) changes nothing here.
+    const sql = r.design.completeCancel;
+    const changed = sql ? yield* run(sql, { run: r.runId, now: w.now }) : 0;
+    const after = yield* readRow(r);
+    const facts = { before: rowState(before), after: rowState(after), changed, complete: true };
+    return { decision: decideCancel(contextOf(state, w), facts), row: after };
+  }
   const returned = yield* all(r.design.cancel, { run: r.runId, now: w.now });
   const after = yield* readRow(r);
   const changed = returned.length > 0 && after ? returned.length : 0;
@@ -211,7 +223,7 @@ function* stepPlan(r: LeaseRun, folded: LeaseState, w: Write): Plan<LeaseStepRes
   const done =
     w.kind === 'claim'
       ? yield* claimPlan(r, state, w)
-      : w.kind === 'cancel'
+      : w.kind === 'cancel' || w.kind === 'complete-cancel'
         ? yield* cancelPlan(r, state, w)
         : yield* commitPlan(r, state, w);
   return { ...done, state: nextState(state, w, done.decision) };

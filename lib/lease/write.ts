@@ -76,7 +76,9 @@ export type Write =
       /** `opId`: the business operation id, stable across retries. */
       output: { name: string; opId: string; body: string };
     })
-  | (WriteBase & { kind: 'cancel' });
+  | (WriteBase & { kind: 'cancel' })
+  /** The cancel's completion once the effects are reconciled (canceling to canceled). */
+  | (WriteBase & { kind: 'complete-cancel' });
 
 /** What one step returns: the next state and the decision, with what the caller may need. */
 export interface LeaseStepResult {
