@@ -137,3 +137,30 @@ describe('share links of built scenarios with every builder extension', () => {
     expect(decodeScenario(encodeScenario(badReach as Scenario)).ok).toBe(false);
   });
 });
+
+describe('a share link made before the condition kinds became objects (issue 38)', () => {
+  // Encoded by encodeScenario on main at df47576, before lib/lease/kinds/conditions: every
+  // condition kind, in a claim, a renew and a finish. The kinds' schemas must keep opening it.
+  const OLD =
+    'eyJ2ZXJzaW9uIjoxLCJpZCI6ImtpbmRzIiwidGl0bGUiOiJFdmVyeSBjb25kaXRpb24ga2luZCIsImxlYXNlU2Vjb25kcyI6NSwid29ya2VycyI6W3siaWQiOiJBIn0seyJpZCI6IkIifV0sInRhcmdldHMiOnsib2JqZWN0U3RvcmUiOiJ2ZXJzaW9uZWQiLCJnYXRld2F5IjoiYXQtdGFrZW92ZXIifSwiY29uZGl0aW9ucyI6eyJjbGFpbSI6W3sia2luZCI6ImNsYWltYWJsZSJ9LHsia2luZCI6ImxlYXNlLWV4cGlyZWQifSx7ImtpbmQiOiJzdGF0dXMtaW4iLCJzdGF0dXNlcyI6WyJxdWV1ZWQiLCJydW5uaW5nIl19LHsia2luZCI6ImFzLXJlYWQiLCJjb2x1bW4iOiJhdHRlbXB0In1dLCJyZW5ldyI6WyJvd25lciIseyJraW5kIjoiYXR0ZW1wdCJ9LHsia2luZCI6ImFzLXJlYWQiLCJjb2x1bW4iOiJvd25lciJ9XSwiZmluaXNoIjpbImZlbmNlIix7ImtpbmQiOiJmaW5nZXJwcmludCIsImNvbHVtbnMiOlsiY2xhaW1lZF9hdCIsImNsYWltZWRfYnkiXX0seyJraW5kIjoic3RhdHVzLWluIiwic3RhdHVzZXMiOlsicnVubmluZyIsImNhbmNlbGluZyJdfV19LCJldmVudHMiOlt7ImlkIjoiZTEiLCJraW5kIjoiY2xhaW0iLCJ3b3JrZXIiOiJBIn1dfQ';
+
+  it('opens with every condition as it was', () => {
+    const opened = decodeScenario(OLD);
+    expect(opened.ok).toBe(true);
+    if (!opened.ok) return;
+    expect(opened.scenario.conditions).toEqual({
+      claim: [
+        { kind: 'claimable' },
+        { kind: 'lease-expired' },
+        { kind: 'status-in', statuses: ['queued', 'running'] },
+        { kind: 'as-read', column: 'attempt' },
+      ],
+      renew: ['owner', { kind: 'attempt' }, { kind: 'as-read', column: 'owner' }],
+      finish: [
+        'fence',
+        { kind: 'fingerprint', columns: ['claimed_at', 'claimed_by'] },
+        { kind: 'status-in', statuses: ['running', 'canceling'] },
+      ],
+    });
+  });
+});
