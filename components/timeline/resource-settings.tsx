@@ -1,4 +1,7 @@
 import {
+  acceptorsOf,
+  chooseCheck,
+  HIGHEST_SEEN,
   FINGERPRINT_KINDS,
   FINGERPRINT_LABELS,
   GATEWAY_CHECK_KINDS,
@@ -17,7 +20,8 @@ export function ResourceSettings({
   scenario: Scenario;
   onChange: (next: Scenario) => void;
 }) {
-  const fence = scenario.targets.gatewayCheck ?? { kind: 'highest-seen' as const };
+  const fence = scenario.targets.gatewayCheck ?? HIGHEST_SEEN.setting();
+  const acceptors = acceptorsOf(fence);
   const setTargets = (patch: Partial<Scenario['targets']>) =>
     onChange({ ...scenario, targets: { ...scenario.targets, ...patch } });
   return (
@@ -28,10 +32,7 @@ export function ResourceSettings({
           value={fence.kind}
           onChange={(e) => {
             const kind = e.target.value as GatewayCheckKind;
-            setTargets({
-              gatewayCheck:
-                kind === 'majority' ? { kind, acceptors: fence.acceptors ?? 3 } : { kind },
-            });
+            setTargets({ gatewayCheck: chooseCheck(kind, fence) });
           }}
           className={FIELD}
         >
@@ -42,11 +43,13 @@ export function ResourceSettings({
           ))}
         </select>
       </label>
-      {fence.kind === 'majority' ? (
+      {acceptors !== null ? (
         <AcceptorsSelect
           label="Acceptors"
-          value={fence.acceptors ?? 3}
-          onChange={(acceptors) => setTargets({ gatewayCheck: { kind: 'majority', acceptors } })}
+          value={acceptors}
+          onChange={(n) =>
+            setTargets({ gatewayCheck: chooseCheck(fence.kind, { ...fence, acceptors: n }) })
+          }
         />
       ) : null}
       <label className="flex flex-col">

@@ -1,4 +1,6 @@
 import {
+  acceptorsOf,
+  chooseCheck,
   TARGET_CHECK_KINDS,
   TARGET_CHECK_LABELS,
   type TargetCheck,
@@ -42,6 +44,7 @@ export function TargetChecks({
       <legend className="px-1 font-semibold">Each target’s own check</legend>
       {targets.map((t) => {
         const check = targetCheckOf(scenario.targets, t.name);
+        const acceptors = acceptorsOf(check);
         return (
           <div key={t.name} className="flex flex-col gap-2">
             <label className="flex flex-col">
@@ -49,8 +52,7 @@ export function TargetChecks({
               <select
                 value={check.kind}
                 onChange={(e) => {
-                  const kind = e.target.value as TargetCheckKind;
-                  set(t.name, kind === 'majority' ? { kind, acceptors: 3 } : { kind });
+                  set(t.name, chooseCheck(e.target.value as TargetCheckKind));
                 }}
                 className={FIELD}
               >
@@ -61,11 +63,11 @@ export function TargetChecks({
                 ))}
               </select>
             </label>
-            {check.kind === 'majority' ? (
+            {acceptors !== null ? (
               <AcceptorsSelect
                 label={`Acceptors at ${t.label}`}
-                value={check.acceptors ?? 3}
-                onChange={(acceptors) => set(t.name, { kind: 'majority', acceptors })}
+                value={acceptors}
+                onChange={(n) => set(t.name, chooseCheck(check.kind, { ...check, acceptors: n }))}
               />
             ) : null}
           </div>

@@ -1,4 +1,4 @@
-import type { OutcomeKind } from '@/lib/lease';
+import { TARGET_TOKEN_CHECKS, type OutcomeKind } from '@/lib/lease';
 import {
   isWriteEvent,
   type Scenario,
@@ -18,10 +18,9 @@ import {
 /** Checks that compare a token (or a version standing in for one) at a target or in the worker. */
 const TOKEN_CHECKS: ReadonlySet<string> = new Set([
   'fence',
-  'highest-seen',
   'version',
-  'quorum',
   'worker-check',
+  ...TARGET_TOKEN_CHECKS,
 ]);
 
 /** One write of an exercise as its situation shows it. */

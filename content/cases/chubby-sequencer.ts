@@ -1,3 +1,4 @@
+import { RUN_ROW } from '@/lib/lease';
 import { PLAIN_TARGETS as PLAIN } from '@/content/timeline/plain-targets';
 import type { CaseFile } from './types';
 
@@ -36,7 +37,7 @@ export const CHUBBY_CASE: CaseFile = {
         leaseSeconds: 12,
         firstToken: 7,
         workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, gatewayCheck: { kind: 'run-row' } },
+        targets: { ...PLAIN, gatewayCheck: RUN_ROW.setting() },
         terms: {
           token: 'lock generation',
           holders: { A: 'old master', B: 'new master' },

@@ -1,3 +1,4 @@
+import { RUN_ROW } from '@/lib/lease';
 import { PLAIN_TARGETS as PLAIN } from '@/content/timeline/plain-targets';
 import type { CaseFile } from './types';
 
@@ -35,7 +36,7 @@ export const ETCD_CASE: CaseFile = {
         leaseSeconds: 5,
         firstToken: 1201,
         workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, gatewayCheck: { kind: 'run-row' } },
+        targets: { ...PLAIN, gatewayCheck: RUN_ROW.setting() },
         terms: {
           token: 'revision',
           holders: { A: 'process 0', B: 'process 1' },

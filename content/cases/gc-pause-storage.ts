@@ -1,3 +1,4 @@
+import { HIGHEST_SEEN } from '@/lib/lease';
 import { PLAIN_TARGETS as PLAIN } from '@/content/timeline/plain-targets';
 import { clientsAndStorage, storageWrite } from './storage-clients';
 import type { CaseFile, CaseRun } from './types';
@@ -7,7 +8,7 @@ const SETTINGS: CaseRun['scenario'] = {
   leaseSeconds: 10,
   firstToken: 33,
   workers: [{ id: 'A' }, { id: 'B' }],
-  targets: { ...PLAIN, gatewayCheck: { kind: 'highest-seen' } },
+  targets: { ...PLAIN, gatewayCheck: HIGHEST_SEEN.setting() },
   terms: clientsAndStorage('fencing token'),
 };
 

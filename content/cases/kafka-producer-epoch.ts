@@ -1,3 +1,4 @@
+import { HIGHEST_SEEN, RUN_ROW } from '@/lib/lease';
 import { PLAIN_TARGETS as PLAIN } from '@/content/timeline/plain-targets';
 import type { CaseFile } from './types';
 
@@ -39,7 +40,7 @@ export const KAFKA_CASE: CaseFile = {
         targets: {
           objectStore: 'overwrite',
           gateway: 'at-takeover',
-          gatewayCheck: { kind: 'highest-seen' },
+          gatewayCheck: HIGHEST_SEEN.setting(),
         },
         terms: {
           token: 'producer epoch',
@@ -117,7 +118,7 @@ export const KAFKA_CASE: CaseFile = {
         leaseSeconds: 60,
         firstToken: 5,
         workers: [{ id: 'A' }],
-        targets: { ...PLAIN, gatewayCheck: { kind: 'run-row' } },
+        targets: { ...PLAIN, gatewayCheck: RUN_ROW.setting() },
         terms: {
           token: 'producer epoch',
           holders: { A: 'producer instance 1' },

@@ -1,3 +1,4 @@
+import { HIGHEST_SEEN } from '@/lib/lease';
 import { PLAIN_TARGETS as PLAIN } from '@/content/timeline/plain-targets';
 import type { CaseFile } from './types';
 
@@ -91,7 +92,7 @@ export const KUBERNETES_CASE: CaseFile = {
         targets: {
           objectStore: 'overwrite',
           gateway: 'at-takeover',
-          gatewayCheck: { kind: 'highest-seen' },
+          gatewayCheck: HIGHEST_SEEN.setting(),
         },
         terms: {
           token: 'leaseTransitions',

@@ -1,3 +1,4 @@
+import { HIGHEST_SEEN } from '@/lib/lease';
 import { PLAIN_TARGETS as PLAIN } from '@/content/timeline/plain-targets';
 import { ATTEMPT } from '@/lib/lease';
 import type { CaseEvent, CaseFile, CaseRun } from './types';
@@ -118,7 +119,7 @@ export const OBAN_CASE: CaseFile = {
         targets: {
           objectStore: 'overwrite',
           gateway: 'at-takeover',
-          gatewayCheck: { kind: 'highest-seen' },
+          gatewayCheck: HIGHEST_SEEN.setting(),
           fingerprint: 'attempt',
         },
       },

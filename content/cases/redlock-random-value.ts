@@ -1,3 +1,4 @@
+import { HIGHEST_SEEN, RUN_ROW } from '@/lib/lease';
 import { PLAIN_TARGETS as PLAIN } from '@/content/timeline/plain-targets';
 import type { OutcomeKind } from '@/lib/lease';
 import { clientsAndStorage, storageWrite } from './storage-clients';
@@ -72,7 +73,7 @@ export const REDLOCK_CASE: CaseFile = {
         design: 'random-token',
         leaseSeconds: 20,
         workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, gatewayCheck: { kind: 'highest-seen' } },
+        targets: { ...PLAIN, gatewayCheck: HIGHEST_SEEN.setting() },
         terms: TERMS,
       },
       events: story({ clientTwo: 'refused', late: 'applied' }, { A: 'value 284', B: 'value 29' }),
@@ -87,7 +88,7 @@ export const REDLOCK_CASE: CaseFile = {
         design: 'random-token',
         leaseSeconds: 20,
         workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, gatewayCheck: { kind: 'run-row' } },
+        targets: { ...PLAIN, gatewayCheck: RUN_ROW.setting() },
         terms: TERMS,
       },
       events: story({ clientTwo: 'applied', late: 'refused' }),
@@ -103,7 +104,7 @@ export const REDLOCK_CASE: CaseFile = {
       scenario: {
         leaseSeconds: 20,
         workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, gatewayCheck: { kind: 'highest-seen' } },
+        targets: { ...PLAIN, gatewayCheck: HIGHEST_SEEN.setting() },
         terms: clientsAndStorage('fencing token'),
       },
       events: story({ clientTwo: 'applied', late: 'refused' }),

@@ -1,3 +1,4 @@
+import { RUN_ROW } from '@/lib/lease';
 import { PLAIN_TARGETS as PLAIN } from '@/content/timeline/plain-targets';
 import type { CaseFile } from './types';
 
@@ -46,7 +47,7 @@ export const TEMPORAL_CASE: CaseFile = {
         leaseSeconds: 10,
         firstToken: 42,
         workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, gatewayCheck: { kind: 'run-row' } },
+        targets: { ...PLAIN, gatewayCheck: RUN_ROW.setting() },
         terms: {
           token: 'RangeID',
           holders: { A: 'history host 1', B: 'history host 2' },
@@ -99,7 +100,7 @@ export const TEMPORAL_CASE: CaseFile = {
         targets: {
           ...PLAIN,
           checks: [
-            { target: 'gateway:completion', check: { kind: 'run-row' } },
+            { target: 'gateway:completion', check: RUN_ROW.setting() },
             { target: 'gateway:email', check: { kind: 'none' } },
           ],
         },

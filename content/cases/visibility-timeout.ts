@@ -1,3 +1,4 @@
+import { HIGHEST_SEEN } from '@/lib/lease';
 import { PLAIN_TARGETS as PLAIN } from '@/content/timeline/plain-targets';
 import type { CaseFile } from './types';
 
@@ -86,7 +87,7 @@ export const VISIBILITY_CASE: CaseFile = {
         targets: {
           objectStore: 'overwrite',
           gateway: 'at-takeover',
-          gatewayCheck: { kind: 'highest-seen' },
+          gatewayCheck: HIGHEST_SEEN.setting(),
         },
         terms: { token: 'delivery', holders: { A: 'worker 1', B: 'worker 2' }, resource: 'mailer' },
       },

@@ -1,3 +1,4 @@
+import { HIGHEST_SEEN } from '@/lib/lease';
 import { PLAIN_TARGETS as PLAIN } from '@/content/timeline/plain-targets';
 import type { CaseFile } from './types';
 
@@ -94,7 +95,7 @@ export const ZOOKEEPER_CASE: CaseFile = {
         leaseSeconds: 3,
         firstToken: 4711,
         workers: [{ id: 'A' }, { id: 'B' }],
-        targets: { ...PLAIN, gatewayCheck: { kind: 'highest-seen' } },
+        targets: { ...PLAIN, gatewayCheck: HIGHEST_SEEN.setting() },
         terms: {
           token: 'zxid',
           holders: { A: 'client A', B: 'client B' },

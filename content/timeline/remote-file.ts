@@ -1,3 +1,4 @@
+import { VERSIONED } from '@/lib/lease';
 import type { LibraryScenario } from './library-scenario';
 
 const AB = [{ id: 'A' }, { id: 'B' }];
@@ -52,7 +53,7 @@ export const REMOTE_FILE_SCENARIOS: readonly LibraryScenario[] = [
     takeaway: 'Write immutable versions, then let the trusted, fenced commit switch the reference.',
     leaseSeconds: 5,
     workers: AB,
-    targets: { objectStore: 'versioned', gateway: 'first-write' },
+    targets: { objectStore: VERSIONED.id, gateway: 'first-write' },
     events: [
       { id: 'a-claim', kind: 'claim', worker: 'A', expect: 'applied' },
       { id: 'a-pause', kind: 'pause', worker: 'A' },

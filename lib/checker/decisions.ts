@@ -1,5 +1,6 @@
 import type { Database } from 'sql.js';
 import {
+  fenceRules,
   decideFenceWrite,
   GATEWAY_RESOURCE,
   READ_SEEN,
@@ -51,8 +52,9 @@ export class TraceDecisions {
     const fence = this.fenceOf(kind);
     return {
       row: this.readRow(),
+      // A fence that compares what it has seen (its kind's admit rule) is read before the step.
       seen:
-        fence?.kind === 'highest-seen'
+        fence && fenceRules(fence).admits
           ? this.readSeen(kind === 'send' ? 'gateway' : 'report')
           : undefined,
       token: this.machine.tokenOf(worker),

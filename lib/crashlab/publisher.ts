@@ -1,6 +1,8 @@
 import {
   admitsPosition,
   decidePublish,
+  HIGHEST_SEEN,
+  KEY_ONLY,
   READ_SEEN,
   registerSql,
   type ResourceFence,
@@ -18,12 +20,11 @@ import type { PublishDecision, ReceiptRow } from './types';
  * plus the operation id as a key. It lives in the rulebook's fence table, in a database of
  * either dialect, and its trigger guards the receipts table.
  */
-export const PUBLISHER_FENCE: ResourceFence = {
-  kind: 'highest-seen',
+export const PUBLISHER_FENCE: ResourceFence = HIGHEST_SEEN.fence({
   registration: 'event',
   order: 'generation',
   key: true,
-};
+});
 
 /** The publisher's key in the rulebook's fence table, as statement parameters. */
 export const PUBLISHER = { resource: PUBLISHER_RESOURCE } as const;
@@ -68,7 +69,7 @@ export function publishDecided(w: {
     {
       target: PUBLISHER_RESOURCE,
       // Without its fence the publisher keeps only the operation id's UNIQUE key.
-      fence: w.fenced ? PUBLISHER_FENCE : { kind: 'key-only' },
+      fence: w.fenced ? PUBLISHER_FENCE : KEY_ONLY.fence(),
       token: w.generation,
       seen: { generation: w.seen, batch: 0 },
       key: { key: w.op, storedBy },

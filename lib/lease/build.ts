@@ -13,16 +13,10 @@ import { claimClauses } from './claim-compare';
 import { kindOf } from './kinds/conditions';
 import { CLAIM_COLUMN_SET } from './run-columns';
 import { commitWhere, RUNS_TABLE, type RunTable } from './conditions';
-import {
-  FENCE_SCHEMA,
-  FENCE_STATE,
-  fencedWriteSql,
-  FORGET_SEEN,
-  registerSql,
-  type ResourceFence,
-} from './fence';
+import { FENCE_SCHEMA, FENCE_STATE, fencedWriteSql, FORGET_SEEN, registerSql } from './fence';
 import type { ClaimRule, DesignRules, DesignTargets, LeaseDesign } from './types';
 import type { SqlDialect } from '@/lib/sqlite/async-driver';
+import { fenceRules } from './kinds/targets';
 
 /**
  * The run table's schema and the statement that enqueues a run, per table alias. PostgreSQL
@@ -70,10 +64,6 @@ const REPORT_REF = `$owner || ' gen ' || $token || ' batch ' || $batch`;
 export const REPORT_RESOURCE = 'report';
 export const GATEWAY_RESOURCE = 'gateway';
 
-function registered(fence: ResourceFence): boolean {
-  return fence.kind === 'highest-seen' && fence.registration === 'event';
-}
-
 /** The targets beyond the run row, built from their fences. */
 export function buildTargets(
   rules: DesignRules['targets'],
@@ -84,8 +74,8 @@ export function buildTargets(
   const report = `'${REPORT_RESOURCE}'`;
   const gateway = `'${GATEWAY_RESOURCE}'`;
   const registering = [
-    ...(registered(rules.report) ? [report] : []),
-    ...(registered(rules.gateway) ? [gateway] : []),
+    ...(fenceRules(rules.report).registers(rules.report) ? [report] : []),
+    ...(fenceRules(rules.gateway).registers(rules.gateway) ? [gateway] : []),
   ];
   return {
     schema: FENCE_SCHEMA,

@@ -1,14 +1,7 @@
-import { conditionChecks } from './catalogue-checks';
-import {
-  highestSeenCheck,
-  keyCheck,
-  pausedCheck,
-  quorumCheck,
-  versionCheck,
-  workerCheckResult,
-} from './checks';
+import { pausedCheck, versionCheck, workerCheckResult } from './checks';
 import type { CheckResult, RowState, WriteDecision, WriteKind } from './decision';
 import type { FencePosition, ResourceFence } from './fence';
+import { fenceRules, MAJORITY } from './kinds/targets';
 import { build, outcome, type DecisionContext } from './judge';
 
 /* The decision builders of writes beyond the run row: resource fences and replicated resources. */
@@ -73,28 +66,16 @@ function fenceChecks(
   ctx: DecisionContext,
   w: Parameters<typeof decideFenceWrite>[1],
 ): CheckResult[] {
-  const { fence } = w;
-  switch (fence.kind) {
-    case 'highest-seen': {
-      const seen = w.seen ?? { generation: 0, batch: 0 };
-      const checks = [highestSeenCheck(fence, w.token, w.batch ?? 0, seen)];
-      if (fence.key && w.key) checks.push(keyCheck('key', w.key.key, w.key.storedBy));
-      return checks;
-    }
-    case 'run-row':
-      if (!w.row) throw new Error(`A run-row fence at ${w.target} needs the row it judged.`);
-      return conditionChecks(fence.conditions, w.row, {
-        owner: ctx.writer,
-        token: w.token,
-        now: ctx.at,
-      });
-    case 'key-only':
-      if (!w.key) throw new Error(`A key-only fence at ${w.target} needs the key it compared.`);
-      return [keyCheck('key', w.key.key, w.key.storedBy)];
-    case 'versioned':
-    case 'none':
-      return [];
-  }
+  return fenceRules(w.fence).checks(w.fence, {
+    target: w.target,
+    writer: ctx.writer,
+    token: w.token,
+    batch: w.batch ?? 0,
+    at: ctx.at,
+    seen: w.seen ?? { generation: 0, batch: 0 },
+    ...(w.key ? { key: w.key } : {}),
+    ...(w.row ? { row: w.row } : {}),
+  });
 }
 
 /** One acceptor's answer (lib/lease/replicated-fence.ts's AcceptorVote). */
@@ -121,23 +102,12 @@ export function decideQuorum(
 ): WriteDecision {
   const took = w.votes.filter((v) => v.accepted).map((v) => v.acceptor);
   const reached = w.votes.filter((v) => v.reached);
-  const checks: CheckResult[] = [];
-  if (reached.length > 0) {
-    const promised = Math.max(0, ...reached.map((v) => v.highestBefore));
-    checks.push({
-      name: 'highest-seen',
-      relation: 'at-least',
-      expected: promised,
-      actual: w.token,
-      held: reached.every((v) => v.accepted),
-    });
-  }
-  checks.push(quorumCheck(took.length, w.needed));
+  const checks = MAJORITY.checks(w.token, w.votes, w.needed);
   const committed = took.length >= w.needed;
   return build(ctx, {
     kind: w.kind ?? 'quorum',
     token: w.token,
-    target: { id: w.target, guard: 'majority' },
+    target: { id: w.target, guard: MAJORITY.id },
     checks,
     // A minority copy is stored by the acceptors that took it, but it is not the resource's answer.
     outcome: outcome(ctx, committed ? 'applied' : 'refused', committed ? 1 : 0),

@@ -9,7 +9,8 @@ import { conditionChecks } from './catalogue-checks';
 import { splitClaimConditions } from './claim-compare';
 import type { RowState, WriteDecision, WriteKind } from './decision';
 import type { ConditionRow } from './conditions';
-import { build, outcome, RUN_ROW, type DecisionContext, type HeldToken } from './judge';
+import { RUN_ROW } from './kinds/targets';
+import { build, outcome, type DecisionContext, type HeldToken } from './judge';
 
 /*
  * The decision builders: every engine hands the facts of one write (the row before and after,
@@ -51,7 +52,7 @@ export function decideClaim(
   return build(ctx, {
     kind: 'claim',
     token: applied ? w.after.fence : null,
-    target: RUN_ROW,
+    target: RUN_ROW.target,
     checks,
     outcome: outcome(ctx, applied ? 'applied' : 'refused', w.changed),
     before: w.before,
@@ -91,7 +92,7 @@ export function decideCommit(
   return build(ctx, {
     kind: w.kind,
     token: w.token,
-    target: RUN_ROW,
+    target: RUN_ROW.target,
     checks,
     outcome: outcome(ctx, database, w.changed, w.duplicate?.opId),
     before: w.before,
@@ -123,7 +124,7 @@ export function decideCancel(
   return build(ctx, {
     kind: w.complete ? 'complete-cancel' : 'cancel',
     token: null,
-    target: RUN_ROW,
+    target: RUN_ROW.target,
     checks: [w.complete ? cancelingCheck(w.before) : cancellableCheck(w.before)],
     outcome: outcome(ctx, w.changed > 0 ? 'applied' : 'refused', w.changed),
     before: w.before,
@@ -139,7 +140,7 @@ export function decideMissingRun(
   return build(ctx, {
     kind: w.kind,
     token: w.token,
-    target: RUN_ROW,
+    target: RUN_ROW.target,
     checks: [runExistsCheck(w.runId)],
     outcome: outcome(ctx, 'refused', 0),
   });

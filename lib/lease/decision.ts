@@ -1,5 +1,5 @@
 import type { Decided } from './decided';
-import type { FenceKind } from './fence';
+import type { TargetCheckKind, TargetCheckName } from './kinds/targets';
 import type { OutcomeKind, UnknownReason } from './outcome';
 import type { PropertyId, ViolationKind } from './properties';
 import type { FingerprintKind } from './replicated-fence';
@@ -53,18 +53,17 @@ export const CHECK_NAMES = [
   'fence',
   'lease',
   'status',
-  'highest-seen',
   'version',
   'key',
   'operation',
-  'quorum',
   'worker-check',
   /** The writer is paused: it sends nothing (expected false, actual true). */
   'paused',
   /** A rescuer's read showed a stuck run (expected 'expired'; actual what it read, or 'unread'). */
   'stuck',
 ] as const;
-export type CheckName = (typeof CHECK_NAMES)[number] | ConditionCheckName;
+/** A check's name: one of the above, or one a condition kind or a target kind runs (its object names it). */
+export type CheckName = (typeof CHECK_NAMES)[number] | ConditionCheckName | TargetCheckName;
 
 /** A value a check compared: a token, a holder, a status, a time, or a set of them. */
 export type CheckValue = string | number | boolean | null | readonly (string | number)[];
@@ -84,7 +83,7 @@ export type CheckRelation =
   /** actual was not stored before (an idempotency key, an operation id). */
   | 'absent'
   /** actual acceptors took it, expected is how many make a majority. */
-  | 'majority';
+  | 'quorum';
 
 /** One check the target ran while deciding the write, with the values it compared. */
 export interface CheckResult {
@@ -101,13 +100,13 @@ export interface CheckResult {
 
 /** Where the write landed and which rule guards it. */
 export interface WriteTarget {
-  /** A stable id: 'run-row', or the resource's id ('report', 'gateway:email', 'publisher'). */
+  /** A stable id: the run row's (RUN_ROW.target), or the resource's id ('report', 'gateway:email', 'publisher'). */
   id: string;
   /**
    * The rule the target applies: the run row's conditions, a resource fence kind from fence.ts,
    * or a majority of acceptors. A target whose fence is 'none' runs no check.
    */
-  guard: 'run-row' | FenceKind | 'majority';
+  guard: TargetCheckKind;
 }
 
 /** The run row as a decision sees it (before or after the write). */

@@ -1,6 +1,7 @@
 import { buildDesign } from './build';
 import { claimableSql, COMMIT_CONDITIONS, RUNS_TABLE, type CommitCondition } from './conditions';
 import { DESIGN_SUMMARIES, droppedConditionSummary } from './explain-designs';
+import { HIGHEST_SEEN, NO_CHECK, RUN_ROW } from './kinds/targets';
 import type { DesignRules, LeaseDesign, TargetRules } from './types';
 
 const ALL: readonly CommitCondition[] = COMMIT_CONDITIONS;
@@ -11,15 +12,15 @@ const ALL: readonly CommitCondition[] = COMMIT_CONDITIONS;
  * trusted one that checks the writer's authority against the run row in the same statement.
  */
 export const FENCED_TARGETS: TargetRules = {
-  report: { kind: 'highest-seen', registration: 'event', order: 'generation-batch' },
-  gateway: { kind: 'run-row', conditions: ALL },
+  report: HIGHEST_SEEN.fence({ registration: 'event', order: 'generation-batch' }),
+  gateway: RUN_ROW.fence(ALL),
   workerCheck: false,
 };
 
 /** Targets that check nothing: the report takes any write and the gateway sends any call. */
 export const UNCHECKED_TARGETS: TargetRules = {
-  report: { kind: 'none' },
-  gateway: { kind: 'none' },
+  report: NO_CHECK.fence(),
+  gateway: NO_CHECK.fence(),
   workerCheck: false,
 };
 
@@ -113,7 +114,7 @@ export const workerSideCheckDesign = variant(
     name: 'Token checked in the worker, not at the resource',
     summary: DESIGN_SUMMARIES['worker-side-check'],
   },
-  { targets: { ...FENCED_TARGETS, report: { kind: 'none' }, workerCheck: true } },
+  { targets: { ...FENCED_TARGETS, report: NO_CHECK.fence(), workerCheck: true } },
 );
 
 /** The worker bumps the token it presents on every batch; the store compares one number. */
@@ -126,7 +127,7 @@ export const fencePerBatchDesign = variant(
   {
     targets: {
       ...FENCED_TARGETS,
-      report: { kind: 'highest-seen', registration: 'event', order: 'summed' },
+      report: HIGHEST_SEEN.fence({ registration: 'event', order: 'summed' }),
     },
   },
 );

@@ -1,4 +1,4 @@
-import type { TargetCheckKind } from './target-checks';
+import { targetKind, type TargetCheckKind } from './kinds/targets';
 import { TARGET_CHECK_LABELS } from './target-checks';
 import type { TargetFacts } from './explain-state';
 
@@ -21,8 +21,7 @@ export function gatewayLines(
   acceptorsOf: (resource: string) => number,
 ): string[] {
   const token = named ?? 'token';
-  const keepsToken = (resource: string | null) =>
-    checkOf(resource) === 'highest-seen' || checkOf(resource) === 'majority';
+  const keepsToken = (resource: string | null) => targetKind(checkOf(resource)).keepsGenerations;
   const used = [
     ...new Set([...Object.keys(t.gatewayHighest), ...t.gatewayWrites.map((w) => w.resource)]),
   ];
@@ -37,7 +36,7 @@ export function gatewayLines(
           ? highest
               .map(([resource, value]) => {
                 const promised = t.gatewayPromises?.[resource];
-                return promised && checkOf(resource) === 'majority'
+                return promised && targetKind(checkOf(resource)).acceptorsOf
                   ? `${resource} → ${promisesText(promised, acceptorsOf(resource), token)}`
                   : `${resource} → ${value}`;
               })

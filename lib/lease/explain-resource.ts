@@ -11,6 +11,7 @@ import {
 } from './explain-words';
 
 import { acceptorCount } from './explain';
+import { targetKind } from './kinds/targets';
 
 /* The explainer's sentences for writes beyond the run row: resource fences and replicated resources. */
 
@@ -30,7 +31,7 @@ export function resourceSentence(d: WriteDecision, v: Vocabulary): string {
   if (o.database === 'duplicate')
     return `Duplicate: ${joined(facts(d, v, false))}, so ${target} returns the first write and adds nothing.`;
   if (o.database === 'refused') return `Refused: ${joined(facts(d, v, false))}.${holds}`;
-  if (d.target.guard === 'versioned')
+  if (targetKind(d.target.guard).storesVersions)
     return `Stored as a new version: ${target} checks nothing at upload; only a fenced commit makes a version official.`;
   if (targetChecks.length === 0)
     return `Applied: ${target} checks nothing, so ${d.writer}'s ${staleWord(d)}${noun}${carried ? ` with${carried}` : ''} is never compared with anything.${own}${holds}`;

@@ -2,6 +2,7 @@ import type { CheckName, Vocabulary, WriteDecision } from './decision';
 import { clockWords } from './explain-clock';
 import { checkLabel, list, tokenName } from './explain-words';
 import { kindOfCheck } from './kinds/conditions';
+import { isTargetCheck, targetCheckWords } from './kinds/targets';
 import type { ViolationKind } from './properties';
 
 /*
@@ -11,6 +12,7 @@ import type { ViolationKind } from './properties';
 
 /** The rule behind each check, when that check refused a write. */
 function checkRule(name: CheckName, v: Vocabulary, d?: WriteDecision): string {
+  if (isTargetCheck(name)) return targetCheckWords(name).rule(v);
   const token = tokenName(v);
   switch (name) {
     case 'owner':
@@ -21,14 +23,10 @@ function checkRule(name: CheckName, v: Vocabulary, d?: WriteDecision): string {
       return leaseRule(d?.clock);
     case 'status':
       return 'The commit also checks the run state: a done or canceled run accepts no commit from any generation.';
-    case 'highest-seen':
-      return `Highest-seen fencing: the resource remembers the highest ${token} of this run it has seen, from a write or a registration after a claim, and refuses anything lower.`;
     case 'key':
       return 'The idempotency key identifies one action: the same key twice creates one effect.';
     case 'operation':
       return 'The operation id names the business action and stays the same on retry, so a retry adds nothing.';
-    case 'quorum':
-      return 'A replicated resource counts a write only when a majority of its acceptors took it; a minority copy is never the answer.';
     case 'worker-check':
       return 'The worker checked its own token and saw it lost the run, so it sent nothing. A check in the worker is only a snapshot: a takeover right after it goes unseen.';
     case 'run':

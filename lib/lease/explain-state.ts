@@ -3,8 +3,8 @@ import { CLAIM_COLUMNS, CLAIM_FIELD } from './catalogue';
 import type { RowState, Vocabulary } from './decision';
 import { explained, type Explained } from './explained';
 import { columnName, namesToken, tokenName } from './explain-words';
-import { GATEWAY_CHECK_LABELS, type GatewayCheckKind } from './replicated-fence';
-import { TARGET_CHECK_LABELS, type TargetCheckKind } from './target-checks';
+import { settingWords, VERSIONED } from './kinds/targets';
+import type { GatewayCheckKind, TargetCheckKind } from './target-checks';
 import { gatewayLines } from './explain-gateway';
 
 /*
@@ -20,7 +20,7 @@ export interface ScenarioSettings {
   /** The design's id and its catalog name ('fenced', 'ttl-only' have their own words). */
   design: { id: string; name: string | null };
   /** The object store's mode; absent when the scenario never touches an object store. */
-  objectStore?: 'versioned' | 'overwrite';
+  objectStore?: typeof VERSIONED.id | 'overwrite';
   /** The gateway lane's settings; absent when the scenario writes through no gateway. */
   gateway?: {
     learns: 'at-takeover' | 'first-write';
@@ -46,7 +46,7 @@ function targetWords(target: string): string {
 }
 
 function checkWords(check: TargetCheckKind, acceptors: number | undefined): string {
-  return `${TARGET_CHECK_LABELS[check].toLowerCase()}${check === 'majority' ? ` of ${acceptors ?? 3}` : ''}`;
+  return settingWords({ kind: check, ...(acceptors ? { acceptors } : {}) });
 }
 
 /** Each time source as a choice reads: "The transaction clock, now()". */
@@ -76,7 +76,7 @@ export function explainSettings(s: ScenarioSettings): Explained {
       g.learns === 'at-takeover'
         ? 'gateway learns a generation when its holder registers it (a register event after the claim)'
         : 'gateway learns a generation from that generation’s first write',
-      `gateway check: ${GATEWAY_CHECK_LABELS[g.check].toLowerCase()}${g.check === 'majority' ? ` of ${g.acceptors ?? 3}` : ''}`,
+      `gateway check: ${settingWords({ kind: g.check, ...(g.acceptors ? { acceptors: g.acceptors } : {}) }, 'gateway')}`,
     );
   }
   for (const t of s.targetChecks ?? [])
@@ -148,7 +148,7 @@ export function explainState(
     const n = t.reportVersions.length;
     const stored =
       n > 1
-        ? settings.objectStore === 'versioned'
+        ? settings.objectStore === VERSIONED.id
           ? `; ${n} versions stored`
           : `; ${n} uploads, each overwrote the last`
         : '';

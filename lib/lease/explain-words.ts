@@ -3,6 +3,7 @@ import { clockAt, clockWords } from './explain-clock';
 import { pastEveryStatus } from './explain-status';
 import { kindOfCheck, type WordKit } from './kinds/conditions';
 import { describeFingerprint } from './replicated-fence';
+import { isTargetCheck, RUN_ROW, targetCheckWords } from './kinds/targets';
 
 /*
  * The explainer's words for the parts of a decision: a token in the scenario's name, a target's
@@ -72,7 +73,6 @@ export function leaseEnd(v: Vocabulary, until: number, now: number): string {
 }
 
 const TARGET_NAMES: Readonly<Record<string, string>> = {
-  'run-row': 'the run row',
   report: 'the report store',
   gateway: 'the design’s gateway',
   objects: 'the object store',
@@ -82,6 +82,7 @@ const TARGET_NAMES: Readonly<Record<string, string>> = {
 
 /** A target's name in the scenario's words: "the report store", "the gateway (email)". */
 export function targetName(v: Vocabulary, id: string): string {
+  if (id === RUN_ROW.target.id) return 'the run row';
   const named = v.resources?.[id] ?? TARGET_NAMES[id];
   if (named) return named;
   if (id.startsWith('gateway:')) return `the gateway (${id.slice('gateway:'.length)})`;
@@ -105,15 +106,12 @@ export const WRITE_NOUNS: Readonly<Record<WriteKind, string>> = {
 
 /** A check's short name for a verdict line: "owner", "fence", "highest fence seen". */
 export function checkLabel(c: CheckResult, v: Vocabulary): string {
+  if (isTargetCheck(c.name)) return targetCheckWords(c.name).label(c, v);
   switch (c.name) {
     case 'fence':
       return tokenName(v);
-    case 'highest-seen':
-      return `highest ${tokenName(v)} seen`;
     case 'worker-check':
       return 'its own check';
-    case 'quorum':
-      return 'no majority';
     case 'paused':
       return 'paused';
     case 'version':
@@ -140,14 +138,6 @@ export function presentsFingerprint(d: WriteDecision): boolean {
   return d.target.id.startsWith('gateway:');
 }
 
-/** What a highest-seen check compared: a token, a pair in order, or (summed) a token plus a batch. */
-function position(v: Vocabulary, value: CheckValue, d: WriteDecision, summed = false): string {
-  if (Array.isArray(value) && summed)
-    return `${tokenName(v)} ${value[0]} + batch ${value[1]} (= ${Number(value[0]) + Number(value[1])})`;
-  if (Array.isArray(value)) return `(${tokenName(v)} ${value[0]}, batch ${value[1]})`;
-  return tokenText(v, Number(value), presentsFingerprint(d));
-}
-
 /** A lease check as a fact, by its clock; a claim's lease run out (not-after) is live when it fails. */
 function leaseFact(c: CheckResult, d: WriteDecision, v: Vocabulary): string {
   const live = c.relation === 'not-after' ? !c.held : c.held;
@@ -167,8 +157,8 @@ function leaseFact(c: CheckResult, d: WriteDecision, v: Vocabulary): string {
  * row (for a lease's end).
  */
 export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): string {
+  if (isTargetCheck(c.name)) return targetCheckWords(c.name).fact(c, d, v);
   const writer = d.writer;
-  const target = targetName(v, d.target.id);
   switch (c.name) {
     case 'owner':
       return c.held ? `the owner was ${writer}` : `the owner is ${who(c.actual)}, not ${writer}`;
@@ -184,16 +174,6 @@ export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): stri
       return c.held
         ? `the status was ${c.actual}`
         : `the status is ${c.actual}, not ${String(c.expected)}`;
-    case 'highest-seen': {
-      const summed = Array.isArray(c.actual) && !Array.isArray(c.expected);
-      const presented = position(v, c.actual, d, summed);
-      const seen = summed ? `the sum ${c.expected}` : position(v, c.expected, d);
-      if (c.held)
-        return Number(Array.isArray(c.expected) ? c.expected[0] : c.expected) === 0
-          ? `${target} had seen no ${tokenName(v)} for this run; it now remembers ${writer}'s ${presented}`
-          : `${writer}'s ${presented} is not below the highest ${target} had seen, ${seen}`;
-      return `${target} has seen ${seen}, higher than ${writer}'s ${presented}`;
-    }
     case 'key':
       return c.held
         ? `key ${c.expected} is new`
@@ -202,8 +182,6 @@ export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): stri
       return c.held
         ? `operation ${c.expected} is new`
         : `operation ${c.expected} already landed (by ${who(c.actual)})`;
-    case 'quorum':
-      return `${c.actual} of ${d.quorum?.acceptors ?? '?'} ${d.quorum?.acceptors === 1 ? 'acceptor' : 'acceptors'} took it, a majority is ${c.expected}`;
     case 'worker-check':
       return c.held
         ? `${writer} read the run row itself, and it still showed ${tokenText(v, Number(c.expected))}`

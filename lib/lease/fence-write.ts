@@ -1,9 +1,8 @@
 import type { SqlDriver } from '@/lib/sqlite';
-import { conditionsHeld } from './catalogue-checks';
-import { readRunRow, rowState } from './run-row';
 import { RUNS_TABLE, type RunTable } from './conditions';
+import { fenceRules } from './kinds/targets';
+import { readRunRow, rowState } from './run-row';
 import {
-  admitsPosition,
   fencedWriteSql,
   READ_SEEN,
   READ_SEEN_BY_RUN,
@@ -106,45 +105,34 @@ export function registerAt(db: SqlDriver, runId: string, resource: string, token
   db.run(registerSql(['$resource'])!, { run: runId, resource, token });
 }
 
-/** The conditions a fence checked for this write, and whether each held (judged before the write). */
+/**
+ * The checks the fence's kind makes of this write (its decision's checks, by name), judged
+ * before the statement: the row a run-row fence compares, the key's first writer, what was seen.
+ */
 function fenceChecks(
   db: SqlDriver,
   fence: ResourceFence,
   req: FenceWriteRequest,
   seen: FencePosition,
-  table: RunTable,
+  t: RunTable,
+  prior: ResourceWrite | undefined,
 ): ConditionCheck[] {
-  const batch = req.batch ?? 0;
-  const keyHeld = () =>
-    !db.get(
-      'SELECT 1 AS x FROM resource_writes WHERE run_id = $run AND resource = $resource AND op_id = $op',
-      { run: req.runId, resource: req.resource, op: req.opId ?? null },
-    );
-  switch (fence.kind) {
-    case 'highest-seen': {
-      const held = admitsPosition(fence, req.token, batch, seen);
-      const checks: ConditionCheck[] = [{ condition: 'generation', held }];
-      if (fence.key) checks.push({ condition: 'key', held: keyHeld() });
-      return checks;
-    }
-    case 'run-row': {
-      const row = db.get(
-        `SELECT ${table.owner} AS owner, ${table.fence} AS fence, ${table.leaseUntil} AS leaseUntil, ${table.status} AS status FROM ${table.name} WHERE ${table.id} = $run`,
-        { run: req.runId },
-      );
-      if (!row) return [{ condition: 'run', held: false }];
-      return conditionsHeld(fence.conditions, rowState(readRunRow(row)), {
-        owner: req.holder,
-        token: req.token,
-        now: req.now,
-      });
-    }
-    case 'key-only':
-      return [{ condition: 'key', held: keyHeld() }];
-    case 'versioned':
-    case 'none':
-      return [];
-  }
+  const row = db.get(
+    `SELECT ${t.owner} AS owner, ${t.fence} AS fence, ${t.leaseUntil} AS leaseUntil, ${t.status} AS status FROM ${t.name} WHERE ${t.id} = $run`,
+    { run: req.runId },
+  );
+  return fenceRules(fence)
+    .checks(fence, {
+      target: req.resource,
+      writer: req.holder,
+      token: req.token,
+      batch: req.batch ?? 0,
+      at: req.now,
+      seen,
+      key: { key: req.opId ?? '', storedBy: prior?.holder ?? null },
+      ...(row ? { row: rowState(readRunRow(row)) } : {}),
+    })
+    .map((c) => ({ condition: c.name, held: c.held }));
 }
 
 /**
@@ -160,7 +148,15 @@ export function writeThroughFence(
 ): FenceWriteResult {
   return db.transaction(() => {
     const seenBefore = seenByResource(db, req.runId, req.resource);
-    const checked = fenceChecks(db, fence, req, seenBefore, table);
+    const found =
+      req.opId === undefined
+        ? undefined
+        : db.get(
+            `SELECT ${WRITE_COLUMNS} FROM resource_writes WHERE run_id = $run AND resource = $resource AND op_id = $op`,
+            { run: req.runId, resource: req.resource, op: req.opId },
+          );
+    const original = found ? toWrite(found) : undefined;
+    const checked = fenceChecks(db, fence, req, seenBefore, table, original);
     const changed = db.run(
       fencedWriteSql(fence, '$resource', '$body', table, req.opId !== undefined),
       {
@@ -178,27 +174,11 @@ export function writeThroughFence(
       const database = { kind: 'applied' as const, checked };
       return { observed: observe(database), changed, seenBefore };
     }
-    const original =
-      req.opId === undefined
-        ? undefined
-        : db.get(
-            `SELECT ${WRITE_COLUMNS} FROM resource_writes WHERE run_id = $run AND resource = $resource AND op_id = $op`,
-            {
-              run: req.runId,
-              resource: req.resource,
-              op: req.opId,
-            },
-          );
     const failed = checked.filter((c) => !c.held).map((c) => c.condition);
     // A key that already landed is a duplicate, unless the fence refused the writer as well.
     if (original && failed.every((c) => c === 'key')) {
-      const database = { kind: 'duplicate' as const, opId: req.opId!, original: toWrite(original) };
-      return {
-        observed: observe(database),
-        changed,
-        seenBefore,
-        original: toWrite(original),
-      };
+      const database = { kind: 'duplicate' as const, opId: req.opId!, original };
+      return { observed: observe(database), changed, seenBefore, original };
     }
     const database = { kind: 'refused' as const, failed, checked };
     return { observed: observe(database), changed, seenBefore };

@@ -1,38 +1,20 @@
-import { commitWhere, RUNS_TABLE, type CommitCondition, type RunTable } from './conditions';
+import { RUNS_TABLE, type RunTable } from './conditions';
+import {
+  fenceRules,
+  type FenceKind,
+  type FenceOrder,
+  type FencePosition,
+  type ResourceFence,
+} from './kinds/targets';
 import type { SqlDialect } from '@/lib/sqlite/async-driver';
 
-/**
- * How a resource outside the run row protects itself from a stale holder: the one home of the
- * lesson's resource fences. The timeline's targets, the checker's report store and gateway and
- * the crash lab's publisher are all instances of this value, written through the SQL below.
- *
- * Every resource key is scoped by run: generations of different runs never compare.
+/*
+ * The lesson's resource fences beyond the run row: the SQL every single-copy fence shares (the
+ * table of what each resource has seen, the one write statement, registration). Each fence's
+ * own rule is its kind's object (lib/lease/kinds/targets); the timeline's targets, the checker's
+ * report store and gateway and the crash lab's publisher are all values of those kinds.
  */
-export type ResourceFence =
-  /**
-   * The resource remembers the highest generation it has seen and refuses anything lower. It
-   * learns a generation on that generation's first write, or (`registration: 'event'`) from an
-   * explicit registration the new holder makes after its claim and before it acts.
-   * `order` says what is compared: the generation alone, the pair (generation, batch) in order,
-   * or (broken) generation + batch as one counter.
-   */
-  | {
-      kind: 'highest-seen';
-      registration: 'first-write' | 'event';
-      order: FenceOrder;
-      key?: boolean;
-    }
-  /** A trusted gateway: it checks the writer's authority against the run row, atomically. */
-  | { kind: 'run-row'; conditions: readonly CommitCondition[] }
-  /** Every put makes an immutable version; only a fenced commit (the run row) moves the reference. */
-  | { kind: 'versioned' }
-  /** Only an idempotency key: a repeat of the same key is a duplicate; tokens are not known. */
-  | { kind: 'key-only' }
-  /** Nothing is checked. */
-  | { kind: 'none' };
-
-export type FenceKind = ResourceFence['kind'];
-export type FenceOrder = 'generation' | 'generation-batch' | 'summed';
+export type { FenceKind, FenceOrder, FencePosition, ResourceFence };
 
 /** The table of what each resource of each run has seen (named for a store that lists its tables). */
 export const FENCE_SEEN_TABLE = 'resource_fences';
@@ -91,24 +73,15 @@ export function sqlText(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
 }
 
-/** What a write presents to a highest-seen resource, as SQL: (generation, batch). */
+/** What a write presents to a resource, as SQL: (generation, batch). */
 function presented(fence: ResourceFence): { generation: string; batch: string } {
-  if (fence.kind !== 'highest-seen') return { generation: '$token', batch: '0' };
-  if (fence.order === 'generation-batch') return { generation: '$token', batch: '$batch' };
-  if (fence.order === 'summed') return { generation: '$token + $batch', batch: '0' };
-  return { generation: '$token', batch: '0' };
-}
-
-/** A (generation, batch) pair a resource compares. */
-export interface FencePosition {
-  generation: number;
-  batch: number;
+  return fenceRules(fence).presented?.(fence) ?? { generation: '$token', batch: '0' };
 }
 
 /**
- * The highest-seen rule in TypeScript, for explaining a decision the SQL made (or, on a store
- * reached over a connection, for deciding after the registration statement returned what the
- * resource has seen): does a write of generation `token`, batch `batch` stand at or above `seen`?
+ * A fence's rule in TypeScript, for explaining a decision the SQL made (or, on a store reached
+ * over a connection, for deciding after the registration statement returned what the resource
+ * has seen): does a write of generation `token`, batch `batch` stand against `seen`?
  */
 export function admitsPosition(
   fence: ResourceFence,
@@ -116,14 +89,7 @@ export function admitsPosition(
   batch: number,
   seen: FencePosition,
 ): boolean {
-  if (fence.kind !== 'highest-seen') return true;
-  const g = fence.order === 'summed' ? token + batch : token;
-  const b = fence.order === 'generation-batch' ? batch : 0;
-  return g > seen.generation || (g === seen.generation && b >= seen.batch);
-}
-
-function keySeen(resource: string): string {
-  return `EXISTS (SELECT 1 FROM resource_writes w WHERE w.run_id = $run AND w.resource = ${resource} AND w.op_id = $op)`;
+  return fenceRules(fence).admits?.(fence, token, batch, seen) ?? true;
 }
 
 /** The condition under which a resource takes a write (SQL over $run, $owner, $token, $batch, $now, $op). */
@@ -132,21 +98,7 @@ export function admitSql(
   resource: string,
   table: RunTable = RUNS_TABLE,
 ): string {
-  const { generation, batch } = presented(fence);
-  switch (fence.kind) {
-    case 'highest-seen': {
-      const newer = `NOT EXISTS (SELECT 1 FROM resource_fences f WHERE f.run_id = $run AND f.resource = ${resource}
-      AND (f.generation > ${generation} OR (f.generation = ${generation} AND f.batch > ${batch})))`;
-      return fence.key ? `${newer}\n   AND NOT ${keySeen(resource)}` : newer;
-    }
-    case 'run-row':
-      return `EXISTS (SELECT 1 FROM ${table.name} WHERE ${commitWhere(fence.conditions, table)})`;
-    case 'key-only':
-      return `NOT ${keySeen(resource)}`;
-    case 'versioned':
-    case 'none':
-      return '1';
-  }
+  return fenceRules(fence).admitSql(fence, resource, table);
 }
 
 /**
@@ -163,10 +115,7 @@ export function fencedWriteSql(
   keepKey = false,
 ): string {
   const { generation, batch } = presented(fence);
-  const op =
-    keepKey || fence.kind === 'key-only' || (fence.kind === 'highest-seen' && fence.key)
-      ? '$op'
-      : 'NULL';
+  const op = keepKey || fenceRules(fence).keepsKey(fence) ? '$op' : 'NULL';
   return `INSERT INTO resource_writes (run_id, resource, holder, generation, batch, op_id, body, at)
 SELECT $run, ${resource}, $owner, ${generation}, ${batch}, ${op}, ${body}, $now
  WHERE ${admitSql(fence, resource, table)}`;

@@ -199,21 +199,32 @@ export {
 } from './judge';
 // The checks a target runs, as data (for an engine that decides a check itself).
 export { type ClaimState } from './checks';
-/** Replicated and fingerprint fences: the gateway's checks, acceptors, and fingerprint tokens. */
+/** Fingerprint tokens: what a holder may present at the gateway. */
+export { FINGERPRINT_KINDS, FINGERPRINT_LABELS, type FingerprintKind } from './replicated-fence';
+/** The target kinds, one object each (lib/lease/kinds/targets): checks, SQL, words, picker data. */
 export {
-  GATEWAY_CHECK_KINDS,
-  GATEWAY_CHECK_LABELS,
+  HIGHEST_SEEN,
+  RUN_ROW,
+  KEY_ONLY,
+  NO_CHECK,
+  VERSIONED,
   MAX_ACCEPTORS,
-  FINGERPRINT_KINDS,
-  FINGERPRINT_LABELS,
-  type GatewayCheckKind,
-  type GatewayCheck,
-  type FingerprintKind,
-} from './replicated-fence';
+  TARGET_KIND_LIST,
+  TARGET_TOKEN_CHECKS,
+  fenceOfSetting,
+  fenceRules,
+  targetKind,
+} from './kinds/targets';
 /** What each target may check, chosen target by target (the object store, the ticket API, a gateway resource). */
 export {
+  acceptorsOf,
+  chooseCheck,
+  GATEWAY_CHECK_KINDS,
+  GATEWAY_CHECK_LABELS,
   TARGET_CHECK_KINDS,
   TARGET_CHECK_LABELS,
+  type GatewayCheckKind,
+  type GatewayCheck,
   type TargetCheck,
   type TargetCheckKind,
   type TargetLane,

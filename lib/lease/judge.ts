@@ -60,9 +60,6 @@ export function authorityAfter(authority: Authority, d: WriteDecision): Authorit
 /** No one has claimed the run yet. */
 export const NO_AUTHORITY: Authority = { holder: null, token: 0 };
 
-/** The run row as a decision's target. */
-export const RUN_ROW: WriteTarget = { id: 'run-row', guard: 'run-row' };
-
 /** The one outcome builder of a decision: what the target decided, what the writer learned. */
 export function outcome(
   ctx: DecisionContext,

@@ -120,7 +120,7 @@ describe('renew and finish', () => {
     expect(m.finish('A', 1, 2)).toMatchObject({ ok: false, failed: ['fence', 'status'] });
     expect(m.writeReport('A', 1, 2, 2).observed.database).toMatchObject({
       kind: 'refused',
-      failed: ['generation'],
+      failed: ['highest-seen'],
     });
     expect(m.sendGateway('A', 1, 2).observed.database).toMatchObject({
       kind: 'refused',

@@ -46,7 +46,7 @@ describe('one home per rule', () => {
     expect(outsideLease(/fence\s*<=\s*\$token/)).toEqual([]);
   });
 
-  it('one highest-seen implementation: one table and one statement set, in lib/lease/fence.ts', () => {
+  it('one highest-seen implementation: one table and one statement set, in lib/lease/fence.ts and its kind', () => {
     // The queue publisher (SQLite and PostgreSQL) uses the same table as the timeline, the
     // checker and the single-run crash lab; only the dialect's integer type and trigger differ.
     expect(defining(/CREATE\s+TABLE[^(]*\b(resource_fences|fence_register)\b/i)).toEqual([
@@ -56,8 +56,12 @@ describe('one home per rule', () => {
       'lib/lease/fence.ts',
     ]);
     expect(defining(/highest_generation|fence_register/i)).toEqual([]);
-    // Every statement over what a resource has seen is in fence.ts.
-    expect(defining(/\bresource_fences\b/)).toEqual(['lib/lease/fence.ts']);
+    // Every statement over what a resource has seen is in fence.ts, but the highest-seen kind's
+    // own admit condition (its object holds its rule, lib/lease/kinds/targets).
+    expect(defining(/\bresource_fences\b/)).toEqual([
+      'lib/lease/fence.ts',
+      'lib/lease/kinds/targets/highest-seen.ts',
+    ]);
     expect(defining(/export function (fenceGuardTrigger|fenceSeenTable|admitsPosition)\b/)).toEqual(
       ['lib/lease/fence.ts'],
     );
@@ -84,7 +88,8 @@ describe('one home per rule', () => {
   });
 
   it('one ResourceFence implementation, used by the timeline, the checker’s designs and the crash lab', () => {
-    expect(defining(/export type ResourceFence\b/)).toEqual(['lib/lease/fence.ts']);
+    // The union of the target kinds' fence values, in their registry.
+    expect(defining(/export type ResourceFence\b/)).toEqual(['lib/lease/kinds/targets/index.ts']);
     expect(defining(/export function (fencedWriteSql|admitSql|registerSql)\b/)).toEqual([
       'lib/lease/fence.ts',
     ]);

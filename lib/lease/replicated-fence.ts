@@ -1,65 +1,12 @@
 import type { SqlDriver } from '@/lib/sqlite';
-import type { CommitCondition } from './conditions';
-import type { ResourceFence } from './fence';
+import { MAJORITY } from './kinds/targets';
 
-/**
- * What the timeline's gateway lane may be, chosen in the builder: one of the rulebook's resource
- * fences (lib/lease/fence.ts) for a single copy, or a replicated resource whose acceptors each
- * keep the highest generation they promised and count a write only on a majority (quorum
- * journals, Paxos acceptors). The majority rule lives here; the single-copy rules live in
- * fence.ts and are only named here.
+/*
+ * A replicated resource whose acceptors each keep the highest generation they promised and
+ * count a write only on a majority (quorum journals, Paxos acceptors): the majority kind's
+ * statements (lib/lease/kinds/targets/majority.ts holds its checks and words). Also the
+ * fingerprints a holder may present as its token.
  */
-export const GATEWAY_CHECK_KINDS = [
-  'highest-seen',
-  'run-row',
-  'key-only',
-  'none',
-  'majority',
-] as const;
-export type GatewayCheckKind = (typeof GATEWAY_CHECK_KINDS)[number];
-
-/** The gateway's check as a scenario setting. `acceptors` counts only for 'majority' (default 3). */
-export interface GatewayCheck {
-  kind: GatewayCheckKind;
-  acceptors?: number;
-}
-
-export const GATEWAY_CHECK_LABELS: Record<GatewayCheckKind, string> = {
-  'highest-seen': 'Highest token seen',
-  'run-row': 'Equal to the run row (trusted gateway)',
-  'key-only': 'Idempotency key only',
-  none: 'No check',
-  majority: 'Majority of acceptors',
-};
-
-/** The largest replicated resource the builder offers. */
-export const MAX_ACCEPTORS = 5;
-
-/** What a trusted gateway checks against the run row: the token, a live lease, a running run. */
-const TRUSTED_GATEWAY: readonly CommitCondition[] = ['fence', 'lease', 'status'];
-
-/**
- * The rulebook fence of a single-copy gateway check (null for 'majority', which is not one
- * statement at one resource). Highest-seen learns a generation on its first write or, with
- * `registration: 'event'`, from a register event after the takeover.
- */
-export function singleCopyFence(
-  check: GatewayCheck,
-  registration: 'event' | 'first-write',
-): ResourceFence | null {
-  switch (check.kind) {
-    case 'highest-seen':
-      return { kind: 'highest-seen', registration, order: 'generation' };
-    case 'run-row':
-      return { kind: 'run-row', conditions: TRUSTED_GATEWAY };
-    case 'key-only':
-      return { kind: 'key-only' };
-    case 'none':
-      return { kind: 'none' };
-    case 'majority':
-      return null;
-  }
-}
 
 /**
  * What a holder presents as its token: the fence counter, the attempt number (the same counter
@@ -169,7 +116,7 @@ export interface ReplicaMessage {
 }
 
 function acceptorCount(acceptors: number | undefined): number {
-  return Math.max(1, Math.min(MAX_ACCEPTORS, acceptors ?? 3));
+  return MAJORITY.acceptorsOf({ acceptors });
 }
 
 /** Each acceptor reached raises its promise to `token` unless it promised higher; in the caller's transaction. */

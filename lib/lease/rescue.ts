@@ -13,7 +13,8 @@ import { conditionChecks } from './catalogue-checks';
 import { asRead } from './kinds/conditions';
 import { RUNS_TABLE, type RunTable } from './conditions';
 import type { CheckResult, RowState, WriteDecision } from './decision';
-import { build, outcome, RUN_ROW, type DecisionContext } from './judge';
+import { RUN_ROW } from './kinds/targets';
+import { build, outcome, type DecisionContext } from './judge';
 import type { SqlDriver } from '@/lib/sqlite';
 
 /*
@@ -115,7 +116,7 @@ export function decideRescue(
   return build(ctx, {
     kind: 'rescue',
     token: null,
-    target: RUN_ROW,
+    target: RUN_ROW.target,
     checks,
     outcome: outcome(ctx, w.changed > 0 ? 'applied' : 'refused', w.changed),
     before: w.before,

@@ -63,7 +63,7 @@ describe('the design’s report store', () => {
     expect(m.register(2)).toEqual(['report']);
     const stale = m.writeReport('A', 1, 5, 1);
     expect(stale.changed).toBe(0);
-    expect(stale.observed.database).toMatchObject({ kind: 'refused', failed: ['generation'] });
+    expect(stale.observed.database).toMatchObject({ kind: 'refused', failed: ['highest-seen'] });
     expect(m.writeReport('B', 2, 5, 1).observed.database.kind).toBe('applied');
     expect(m.readReport()).toEqual({ ref: 'B gen 2 batch 1', fence: 2 });
     expect(m.workerCheck('A', 1, 5)).toBeUndefined();

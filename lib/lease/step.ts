@@ -8,6 +8,7 @@ import { COMMIT_CONDITIONS } from './conditions';
 import { decideCancel, decideClaim, decideCommit, decideMissingRun, finishLanded } from './decide';
 import type { WriteDecision } from './decision';
 import { fencedDesign } from './designs';
+import { fenceRules } from './kinds/targets';
 import { authorityAfter, NO_AUTHORITY, type DecisionContext, type HeldToken } from './judge';
 import { readRunRow, rowState } from './run-row';
 import { all, atomic, drive, driveAsync, get, run, type Plan } from './sql-plan';
@@ -46,7 +47,7 @@ export function registeredResources(design: LeaseDesign): string[] {
   if (!targets.register) return [];
   return [REPORT_RESOURCE, GATEWAY_RESOURCE].filter((r) => {
     const fence = r === REPORT_RESOURCE ? targets.report : targets.gateway;
-    return fence.kind === 'highest-seen' && fence.registration === 'event';
+    return fenceRules(fence).registers(fence);
   });
 }
 

@@ -1,13 +1,11 @@
 import type { Vocabulary } from './decision';
 import type { ResourceFence } from './fence';
+import { fenceRules } from './kinds/targets';
 import type { FingerprintKind } from './replicated-fence';
 import type { LeaseDesign } from './types';
 
 function fenceCompares(fence: ResourceFence): boolean {
-  return (
-    fence.kind === 'highest-seen' ||
-    (fence.kind === 'run-row' && fence.conditions.includes('fence'))
-  );
+  return fenceRules(fence).comparesToken(fence);
 }
 
 /**

@@ -3,11 +3,11 @@ import {
   registerAtMajority,
   writeToMajority,
 } from '@/lib/lease/replicated-fence';
-import { decideFenceWrite, decideQuorum, explain } from '@/lib/lease';
+import { decideFenceWrite, decideQuorum, explain, fenceRules, targetKind } from '@/lib/lease';
 import { rowState } from './apply-run';
 import { contextOf, note, ownerOf, stepNote, write, type Ctx } from './effects';
 import type { TimelineState, LaneState } from './state';
-import { gatewayTarget, registrationOf, timelineTarget } from './target-list';
+import { gatewayTarget, timelineTarget } from './target-list';
 import { targetRegister, targetWrite } from './targets';
 import type { NoteEffect, TimelineEvent, WriteEffect } from './types';
 
@@ -32,7 +32,7 @@ export function applyGatewayWrite(
   const target = timelineTarget(state.targets, gatewayTarget(event.resource));
   const { check, fence } = target;
   // A trusted gateway compares the run row's own fence; other checks see what the holder presents.
-  const token = check.kind === 'run-row' ? worker.token : carriedToken(state, worker);
+  const token = targetKind(check.kind).comparesRunRow ? worker.token : carriedToken(state, worker);
   const body = event.body ?? `write by ${worker.id}`;
   const context = contextOf(ctx, event, worker, state.now);
 
@@ -54,7 +54,7 @@ export function applyGatewayWrite(
 
   const key = event.key ?? event.resource;
   const row = rowState(model.read());
-  const keyed = fence.kind === 'key-only';
+  const keyed = targetKind(fence.kind).comparesKey;
   const r = targetWrite(
     db,
     { name: target.name, fence },
@@ -84,9 +84,10 @@ export function registerAtGateway(
 ): NoteEffect {
   const { state, db } = ctx;
   const target = gatewayTarget(event.resource);
-  const { check } = timelineTarget(state.targets, target);
+  const { check, fence } = timelineTarget(state.targets, target);
   const token = carriedToken(state, worker);
-  if (check.kind === 'majority') {
+  const kind = targetKind(check.kind);
+  if (kind.acceptorsOf) {
     const d = registerAtMajority(db, check.acceptors, {
       resource: event.resource,
       token,
@@ -99,9 +100,9 @@ export function registerAtGateway(
     return note(ctx, event, explain(decision, state.vocabulary).sentence);
   }
   const fact = { kind: 'gateway-register' as const, worker: worker.id, token };
-  if (check.kind !== 'highest-seen')
+  if (!kind.keepsGenerations || !fence)
     return stepNote(ctx, event, { ...fact, target, result: 'kept-none' });
-  if (registrationOf(state.targets) !== 'event')
+  if (!fenceRules(fence).registers(fence))
     return stepNote(ctx, event, { ...fact, target, result: 'ignored' });
   targetRegister(db, target, token);
   return stepNote(ctx, event, { ...fact, target, result: 'registered' });

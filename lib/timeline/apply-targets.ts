@@ -1,4 +1,4 @@
-import { decideFenceWrite } from '@/lib/lease';
+import { decideFenceWrite, fenceRules, targetKind } from '@/lib/lease';
 import { applyGatewayWrite } from './apply-gateway';
 import { applyOutput, rowState } from './apply-run';
 import { contextOf, ownerOf, write, type Ctx } from './effects';
@@ -36,19 +36,18 @@ export function applyTargetWrite(
       // With versions every put is kept and only a fenced commit moves the official file; without,
       // a put the store's check admits overwrites the official file.
       const row = rowState(model.read());
-      const r =
-        fence.kind === 'versioned' || fence.kind === 'none'
-          ? null
-          : targetWrite(
-              db,
-              { name: 'objects', fence },
-              { worker: worker.id, token, body, at: state.now },
-            );
+      const r = fenceRules(fence).admitsAll
+        ? null
+        : targetWrite(
+            db,
+            { name: 'objects', fence },
+            { worker: worker.id, token, body, at: state.now },
+          );
       const changed = r ? r.changed : 1;
       if (changed > 0) {
         const version = putReportVersion(db, worker.id, token, body);
         worker.lastVersion = version;
-        if (fence.kind !== 'versioned') pointReportAt(db, version);
+        if (!targetKind(fence.kind).storesVersions) pointReportAt(db, version);
       }
       return write(
         ctx,
@@ -68,7 +67,7 @@ export function applyTargetWrite(
       const { fence } = timelineTarget(state.targets, 'objects');
       if (fence === null) throw new Error('The object store is a single copy.');
       // Only a versioned store has a reference to switch; any other store's put was the write.
-      const version = fence.kind === 'versioned' ? worker.lastVersion : null;
+      const version = targetKind(fence.kind).storesVersions ? worker.lastVersion : null;
       if (version === null) {
         return write(
           ctx,
@@ -102,7 +101,7 @@ export function applyTargetWrite(
           token,
           seen: r.seenBefore,
           row,
-          ...(fence.kind === 'key-only' ? { key: { key: event.key, storedBy } } : {}),
+          ...(targetKind(fence.kind).comparesKey ? { key: { key: event.key, storedBy } } : {}),
           changed: r.changed,
         }),
       );

@@ -2,7 +2,14 @@ import { applyCancel, applyClaim, applyRunWrite } from './apply-run';
 import { registerAtGateway } from './apply-gateway';
 import { applyRescue, applyRescueRead } from './apply-rescue';
 import { applyTargetWrite } from './apply-targets';
-import { claimConditionsOf, comparedAsRead, decideFenceWrite, type WriteKind } from '@/lib/lease';
+import {
+  claimConditionsOf,
+  comparedAsRead,
+  decideFenceWrite,
+  NO_CHECK,
+  RUN_ROW,
+  type WriteKind,
+} from '@/lib/lease';
 import { contextOf, ownerOf, statementNow, stepNote, workerOf, write, type Ctx } from './effects';
 import { targetOfEvent } from './describe';
 import type { TimelineState } from './state';
@@ -39,8 +46,8 @@ function applyWrite(ctx: Ctx, event: WriteEvent): WriteEffect {
       target,
       decideFenceWrite(contextOf(ctx, event, worker, state.now), {
         kind: WRITE_KIND_OF[event.kind],
-        target: target === 'run' ? 'run-row' : target,
-        fence: { kind: 'none' },
+        target: target === 'run' ? RUN_ROW.id : target,
+        fence: NO_CHECK.fence(),
         token: worker.token,
         paused: true,
         changed: 0,

@@ -1,12 +1,10 @@
 import fc from 'fast-check';
-import {
-  FINGERPRINT_KINDS,
-  GATEWAY_CHECK_KINDS,
-  MAX_ACCEPTORS,
-} from '@/lib/lease/replicated-fence';
+import { TARGET_KIND_LIST } from '@/lib/lease';
+import { FINGERPRINT_KINDS } from '@/lib/lease/replicated-fence';
 import { RESCUE_FIELDS } from '@/lib/lease/rescue';
 import { TARGET_CHECK_KINDS, type TargetCheck } from '@/lib/lease/target-checks';
 import { conditionsArbitrary } from './arbitrary-conditions.test-support';
+import type { GatewayCheck } from '@/lib/lease';
 import type { Scenario, TargetCheckSetting, TimelineEvent } from './types';
 
 const WORKERS = ['A', 'B', 'C'] as const;
@@ -171,11 +169,12 @@ export function builderEventArbitrary(
   return fc.oneof(...arbitraries) as fc.Arbitrary<Omit<TimelineEvent, 'id'>>;
 }
 
-/** A check of one lane, with 1–5 acceptors when it is a majority. */
+/** A check of one lane: a kind the lane offers, then one of that kind's own samples (1–5 acceptors for a majority). */
 function checkArbitrary(lane: keyof typeof TARGET_CHECK_KINDS): fc.Arbitrary<TargetCheck> {
+  const kinds = TARGET_KIND_LIST.filter((k) => TARGET_CHECK_KINDS[lane].includes(k.id));
   return fc
-    .tuple(fc.constantFrom(...TARGET_CHECK_KINDS[lane]), fc.integer({ min: 1, max: MAX_ACCEPTORS }))
-    .map(([kind, acceptors]) => (kind === 'majority' ? { kind, acceptors } : { kind }));
+    .constantFrom(...kinds)
+    .chain((k) => fc.constantFrom(...(k.samples as readonly TargetCheck[])));
 }
 
 /** Checks chosen target by target: the object store, the ticket API, either gateway resource. */
@@ -225,8 +224,7 @@ export function builderScenarioArbitrary(
     token: fc.option(fc.constantFrom(...TOKEN_NAMES), { nil: undefined }),
     objectStore: fc.constantFrom('overwrite' as const, 'versioned' as const),
     gateway: fc.constantFrom('at-takeover' as const, 'first-write' as const),
-    check: fc.constantFrom(...GATEWAY_CHECK_KINDS),
-    acceptors: fc.integer({ min: 1, max: MAX_ACCEPTORS }),
+    gatewayCheck: checkArbitrary('gateway'),
     fingerprint: fc.option(fc.constantFrom(...FINGERPRINT_KINDS), { nil: undefined }),
     checks: targetChecksArbitrary(),
     conditions: conditionsArbitrary(),
@@ -235,7 +233,7 @@ export function builderScenarioArbitrary(
     const ids = BUILDER_WORKERS.slice(0, s.count);
     // Acceptor numbers a message may reach: up to the largest replicated resource's count.
     const acceptors = Math.max(
-      s.check === 'majority' ? s.acceptors : 1,
+      s.gatewayCheck.acceptors ?? 1,
       ...s.checks.map((c) => c.check.acceptors ?? 1),
     );
     return fc
@@ -259,8 +257,7 @@ export function builderScenarioArbitrary(
         targets: {
           objectStore: s.objectStore,
           gateway: s.gateway,
-          gatewayCheck:
-            s.check === 'majority' ? { kind: s.check, acceptors: s.acceptors } : { kind: s.check },
+          gatewayCheck: s.gatewayCheck as GatewayCheck,
           ...(s.fingerprint ? { fingerprint: s.fingerprint } : {}),
           ...(s.checks.length ? { checks: s.checks } : {}),
         },

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { scenarioConditionsSchema } from './scenario-conditions';
-import { OUTCOME_KINDS, RESCUE_FIELDS } from '@/lib/lease';
+import { MAX_ACCEPTORS, OUTCOME_KINDS, RESCUE_FIELDS, VERSIONED } from '@/lib/lease';
+import { FINGERPRINT_KINDS } from '@/lib/lease/replicated-fence';
 import {
-  FINGERPRINT_KINDS,
+  checkFitsLane,
   GATEWAY_CHECK_KINDS,
-  MAX_ACCEPTORS,
-} from '@/lib/lease/replicated-fence';
-import { checkFitsLane, laneOfTarget, TARGET_CHECK_KIND_LIST } from '@/lib/lease/target-checks';
+  laneOfTarget,
+  TARGET_CHECK_KIND_LIST,
+} from '@/lib/lease/target-checks';
 import { scenarioTextSchema } from './scenario-text';
 import type { Scenario } from './types';
 
@@ -118,7 +119,7 @@ export const ScenarioSchema = z
       .min(1, 'at least one worker')
       .max(SCENARIO_LIMITS.workers, `at most ${SCENARIO_LIMITS.workers} workers`),
     targets: z.object({
-      objectStore: z.enum(['overwrite', 'versioned']),
+      objectStore: z.enum(['overwrite', VERSIONED.id]),
       gateway: z.enum(['at-takeover', 'first-write']),
       gatewayCheck: z
         .object({

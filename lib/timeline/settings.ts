@@ -1,4 +1,7 @@
 import {
+  HIGHEST_SEEN,
+  targetKind,
+  VERSIONED,
   explainSettings,
   explainState,
   type Explained,
@@ -13,8 +16,8 @@ import { gatewayResources, gatewayTarget, targetCheckOf } from './target-list';
 import type { Scenario, TargetsConfig } from './types';
 
 /** How the object store keeps puts: versions, or one file each admitted put overwrites. */
-function objectStoreMode(t: TargetsConfig): 'versioned' | 'overwrite' {
-  return targetCheckOf(t, 'objects').kind === 'versioned' ? 'versioned' : 'overwrite';
+function objectStoreMode(t: TargetsConfig): TargetsConfig['objectStore'] {
+  return targetKind(targetCheckOf(t, 'objects').kind).storesVersions ? VERSIONED.id : 'overwrite';
 }
 
 /**
@@ -52,7 +55,7 @@ export function scenarioSettings(scenario: Scenario): ScenarioSettings {
       ? {
           gateway: {
             learns: t.gateway,
-            check: t.gatewayCheck?.kind ?? 'highest-seen',
+            check: t.gatewayCheck?.kind ?? HIGHEST_SEEN.id,
             ...(t.gatewayCheck?.acceptors !== undefined
               ? { acceptors: t.gatewayCheck.acceptors }
               : {}),

@@ -1,5 +1,12 @@
-import type { ResourceFence } from '@/lib/lease';
-import { checkComparesKey, targetFence, type TargetCheck } from '@/lib/lease/target-checks';
+import {
+  fenceOfSetting,
+  HIGHEST_SEEN,
+  KEY_ONLY,
+  NO_CHECK,
+  VERSIONED,
+  type ResourceFence,
+} from '@/lib/lease';
+import { checkComparesKey, type TargetCheck } from '@/lib/lease/target-checks';
 import type { Scenario, TargetsConfig } from './types';
 
 /*
@@ -25,9 +32,9 @@ export function targetCheckOf(settings: TargetsConfig, name: string): TargetChec
   const chosen = settings.checks?.find((c) => c.target === name);
   if (chosen) return chosen.check;
   if (name === 'objects')
-    return { kind: settings.objectStore === 'versioned' ? 'versioned' : 'none' };
-  if (name === 'tickets') return { kind: 'key-only' };
-  return settings.gatewayCheck ?? { kind: 'highest-seen' };
+    return settings.objectStore === VERSIONED.id ? VERSIONED.setting() : NO_CHECK.setting();
+  if (name === 'tickets') return KEY_ONLY.setting();
+  return settings.gatewayCheck ?? HIGHEST_SEEN.setting();
 }
 
 /** True when a write to gateway `resource` is judged by its idempotency key alone. */
@@ -43,7 +50,7 @@ export function registrationOf(settings: TargetsConfig): 'event' | 'first-write'
 /** A target with its check and fence. */
 export function timelineTarget(settings: TargetsConfig, name: string): TimelineTarget {
   const check = targetCheckOf(settings, name);
-  return { name, check, fence: targetFence(check, registrationOf(settings)) };
+  return { name, check, fence: fenceOfSetting(check, registrationOf(settings)) };
 }
 
 /** Every gateway resource the scenario names, in its settings or its events, in order. */
@@ -81,16 +88,17 @@ export function withTargetCheck(
   check: TargetCheck,
 ): TargetsConfig {
   const others = (settings.checks ?? []).filter((c) => c.target !== name);
+  // A lane's plain checks are its older settings' (overwrite or versions; a key).
   const plain =
-    (name === 'objects' && (check.kind === 'none' || check.kind === 'versioned')) ||
-    (name === 'tickets' && check.kind === 'key-only');
+    (name === 'objects' && (check.kind === NO_CHECK.id || check.kind === VERSIONED.id)) ||
+    (name === 'tickets' && check.kind === KEY_ONLY.id);
   const checks = plain ? others : [...others, { target: name, check }];
   const { checks: _old, ...rest } = settings;
   return {
     ...rest,
     ...(name === 'objects' && plain
       ? {
-          objectStore: check.kind === 'versioned' ? ('versioned' as const) : ('overwrite' as const),
+          objectStore: check.kind === VERSIONED.id ? VERSIONED.id : ('overwrite' as const),
         }
       : {}),
     ...(checks.length ? { checks } : {}),

@@ -1,5 +1,6 @@
 import {
   FENCE_SCHEMA,
+  fenceRules,
   registerAt,
   resourceWrites,
   seenByRun,
@@ -14,16 +15,16 @@ import {
   readPromises,
   registerAtMajority,
 } from '@/lib/lease/replicated-fence';
-import { registrationOf, scenarioTargets } from './target-list';
+import { scenarioTargets } from './target-list';
 import type { SqlDriver } from '@/lib/sqlite';
 import { RUN_ID } from './state';
 import type { TargetsConfig, TargetsView } from './types';
 
 /**
- * The remote targets where effects land, beside the run row. Their rules are lib/lease's
- * resource fences (the ticket API is `key-only`, the gateway `highest-seen`, the object store
- * `versioned` or `none`); this module only stores the report file's versions and reads
- * everything back for the trace.
+ * The remote targets where effects land, beside the run row. Their rules are lib/lease's target
+ * kinds (by default the ticket API compares a key, the gateway the highest token seen, the
+ * object store keeps versions or checks nothing); this module only stores the report file's
+ * versions and reads everything back for the trace.
  */
 export const TARGETS_SCHEMA = `${FENCE_SCHEMA}
 ${REPLICA_SCHEMA}
@@ -114,7 +115,7 @@ export function registerAtEveryTarget(
   });
   if (Number.isNaN(presented)) return;
   for (const target of scenarioTargets(settings, resources)) {
-    if (target.fence?.kind === 'highest-seen' && registrationOf(settings) === 'event')
+    if (target.fence && fenceRules(target.fence).registers(target.fence))
       registerAt(db, RUN_ID, target.name, generation);
     if (target.fence === null)
       registerAtMajority(db, target.check.acceptors, {

@@ -49,8 +49,9 @@ import type {
   RunCondition,
   TimeSource,
 } from '@/lib/lease';
-import type { FingerprintKind, GatewayCheck } from '@/lib/lease/replicated-fence';
-import type { TargetCheck } from '@/lib/lease/target-checks';
+import type { VERSIONED } from '@/lib/lease';
+import type { FingerprintKind } from '@/lib/lease/replicated-fence';
+import type { GatewayCheck, TargetCheck } from '@/lib/lease/target-checks';
 
 /** Worker names: single capital letters, as in the lesson (A, B, C). */
 export type WorkerId = string;
@@ -71,7 +72,7 @@ export type ObjectStoreMode =
   /** Every put overwrites the official file: nothing is checked. */
   | 'overwrite'
   /** Puts create immutable versions; the official reference moves only by a fenced commit. */
-  | 'versioned';
+  | typeof VERSIONED.id;
 
 /** When the fencing gateway learns about a new generation. */
 export type GatewayRegistration =

@@ -90,8 +90,12 @@ export function rowReaders(files) {
 /** Sentences about a write: words only an explanation of a write's outcome uses. */
 const WRITE_WORDS =
   /\b(?:rows? changed|was refused|were refused|is refused|refuses (?:fence|token|anything|it|the)|landed,|lands? (?:though|after|because)|stale (?:write|finish|token)|holds the (?:run|lease)|no longer holds|a newer generation|the culprit|the victim)\b/i;
-/** Where words about writes belong: the explainer and the view of a step. */
-const WORDS_HOME = /^lib\/lease\/explain[\w-]*\.ts$|^lib\/timeline\/(?:view|step-view)[\w-]*\.ts$/;
+/**
+ * Where words about writes belong: the explainer, the view of a step, and each kind's own object
+ * (lib/lease/kinds: a kind's label, facts and rule text are the explainer's words for it).
+ */
+const WORDS_HOME =
+  /^lib\/lease\/explain[\w-]*\.ts$|^lib\/lease\/kinds\/|^lib\/timeline\/(?:view|step-view)[\w-]*\.ts$/;
 
 /** The string and JSX-text literals of a file's lines (comment lines skipped), with their text. */
 function literals(text) {
