@@ -1,4 +1,4 @@
-import type { RowState, WriteDecision } from '@/lib/lease';
+import { conditionCheckRules, type RowState, type WriteDecision } from '@/lib/lease';
 import type { RunRowView, Trace, WriteEffect } from '@/lib/timeline';
 
 /* What the page truth test's oracle reads from a trace: the row, the tokens, the columns (test support). */
@@ -93,7 +93,6 @@ export const RULE_PHRASES: readonly [RegExp, string][] = [
   [/names an execution generation/, 'fence'],
   [/(?:lease is judged|lease was judged)/, 'lease'],
   [/also checks the run state/, 'status'],
-  [/A claim succeeds only on/, 'claimable'],
   [/^Highest-seen fencing/, 'highest-seen'],
   [/idempotency key identifies/, 'key'],
   [/operation id names the business action/, 'operation'],
@@ -101,9 +100,11 @@ export const RULE_PHRASES: readonly [RegExp, string][] = [
   [/checked its own token/, 'worker-check'],
   [/nothing to switch/, 'version'],
   [/A paused worker sends nothing/, 'paused'],
-  [/attempt number counts the claims/, 'attempt'],
-  [/A fingerprint is the values/, 'fingerprint'],
-  [/compares what its writer read/, 'as-read'],
+  // Each condition kind's own check, by the opening of the rule its kind declares.
+  ...conditionCheckRules().map(({ check, rule }): [RegExp, string] => [
+    new RegExp(`^${rule.slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    check,
+  ]),
 ];
 
 /** Words no learner should read: ids, internal kinds, broken plurals and grammar. */

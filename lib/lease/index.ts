@@ -114,7 +114,13 @@ export {
   conditionKey,
 } from './explain-catalogue';
 /** The condition kinds, each one object (kinds as units): the entries content declares. */
-export { ATTEMPT, conditionSchemas, fingerprint, statusIn } from './kinds/conditions';
+export {
+  ATTEMPT,
+  conditionCheckRules,
+  conditionSchemas,
+  fingerprint,
+  statusIn,
+} from './kinds/conditions';
 export { explain, type Explanation, type Explained } from './explain';
 /** Words for a step that writes nothing (a read, a registration note, time, a pause). */
 export { explainStep, type StepFact, type ReconciledEffect } from './explain-steps';

@@ -74,6 +74,11 @@ export function conditionDraws(
   return kindsIn(place).flatMap((k) => k.random[place] ?? []);
 }
 
+/** The rule text of each check a kind records under its own name (the truth test's oracle reads them). */
+export function conditionCheckRules(): { check: string; rule: string }[] {
+  return CONDITION_KINDS.flatMap((k) => (k.words ? [{ check: k.check, rule: k.words.rule }] : []));
+}
+
 /** The kind that records a check under its own name (a value as read, the attempt, …), if any. */
 export function kindOfCheck(name: string): AnyKind | undefined {
   const kind = BY_ID.get(name);
