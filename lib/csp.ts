@@ -9,13 +9,14 @@ export const CSP_DIRECTIVES = {
   'default-src': ["'self'"],
   // 'unsafe-inline': the static export's inline bootstrap (Next streams the page's data as
   // inline <script> tags, and the theme script must run before the first paint); a static
-  // host cannot add nonces. 'unsafe-eval': the claim lab turns the learner's program into a
-  // function (new Function) inside its worker, which inherits this policy. 'wasm-unsafe-eval':
-  // SQLite is WebAssembly (sql.js), compiled in the workers and on the journal pages.
+  // host cannot add nonces. 'unsafe-eval': the claim lab worker's lock-down makes its function
+  // kinds with the Function constructor (the learner's program itself runs in QuickJS since
+  // issue 42). 'wasm-unsafe-eval': SQLite (sql.js) and QuickJS are WebAssembly, compiled in the
+  // workers and on the journal pages.
   'script-src': ["'self'", "'unsafe-inline'", "'unsafe-eval'", "'wasm-unsafe-eval'"],
   // Tailwind's stylesheet is a file, but React and Monaco set inline styles.
   'style-src': ["'self'", "'unsafe-inline'"],
-  // Route payloads, the SQLite WASM, the service worker's manifest: all from this origin.
+  // Route payloads, the SQLite and QuickJS WASM, the service worker's manifest: all from this origin.
   'connect-src': ["'self'"],
   // Monaco's icon font is a file of this origin.
   'font-src': ["'self'"],

@@ -1,5 +1,7 @@
-// Copies the SQLite WASM from the sql.js package into public/, so the browser loads it from the
-// app's own origin (never a CDN). Runs before every build and dev start.
+// Copies the WebAssembly the browser runs into public/, so it loads from the app's own origin
+// (never a CDN): SQLite from the sql.js package, and QuickJS (the claim lab's engine for the
+// learner's program, lib/claim-lab/engine.ts) from its release build. Runs before every build
+// and dev start.
 import { copyFileSync, mkdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -7,8 +9,13 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const source = join(dirname(require.resolve('sql.js/dist/sql-wasm.wasm')), 'sql-wasm.wasm');
-const target = join(root, 'public', 'sql-wasm.wasm');
-mkdirSync(dirname(target), { recursive: true });
-copyFileSync(source, target);
-console.log(`copy-wasm: public/sql-wasm.wasm (${statSync(target).size} bytes) from sql.js`);
+const files = [
+  ['sql-wasm.wasm', join(dirname(require.resolve('sql.js/dist/sql-wasm.wasm')), 'sql-wasm.wasm')],
+  ['quickjs.wasm', require.resolve('@jitl/quickjs-wasmfile-release-sync/wasm')],
+];
+mkdirSync(join(root, 'public'), { recursive: true });
+for (const [name, source] of files) {
+  const target = join(root, 'public', name);
+  copyFileSync(source, target);
+  console.log(`copy-wasm: public/${name} (${statSync(target).size} bytes)`);
+}

@@ -8,7 +8,7 @@ import {
   checkRun,
   EMPTY_PROGRESS,
   hintForRun,
-  LAB_LIMITS,
+  stopLine,
   loadLab,
   recordDeletion,
   saveProgram,
@@ -212,13 +212,9 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
     const answer = await worker.run(program);
     if (seq !== runSeq.current) return;
     if (answer.kind === 'timeout') {
-      setStatus({
-        kind: 'stopped',
-        message:
-          answer.limit === 'silence'
-            ? `Stopped after ${LAB_LIMITS.silentMs / 1000} seconds: for that long the program made no database call and printed nothing, so it did not finish (an endless loop, or work it left running after it returned, such as a promise callback?). Its worker was terminated and replaced; the page kept working. Fix the program and run it again.`
-            : `Stopped after ${LAB_LIMITS.timeoutMs / 1000} seconds: the program was still making database calls or printing (a loop that does not end?). Its worker was terminated and replaced; the page kept working. Fix the program and run it again.`,
-      });
+      // The program's engine stops the program itself at the limits; the page ends the worker
+      // only when a database call kept it from answering.
+      setStatus({ kind: 'stopped', message: stopLine(answer.limit, 'page') });
       return;
     }
     if (answer.kind === 'crashed' || answer.kind === 'failed') {

@@ -41,7 +41,7 @@ const LEARNERS: readonly LearnerId[] = ['clear', ...BELIEF_IDS];
 async function work(learner: LearnerId): Promise<WorkFacts> {
   const solved: string[] = [];
   for (const exercise of LAB_EXERCISES.filter((e) => e.kind === 'challenge')) {
-    const run = runProgram(await openSqlJs(), labAnswer(learner, exercise));
+    const run = await runProgram(await openSqlJs(), labAnswer(learner, exercise));
     if (checkRun(run, exercise.check).passed) solved.push(exercise.id);
   }
   const records = createRecordsDb({

@@ -205,7 +205,7 @@ describe('the thirteen corrections to the lesson', () => {
 
   it('12: the fence saves the racy claim only with an in-place increment; read-then-write hands out one token', async () => {
     // The claim lab's race: the UPDATE raises the fence in place, so the two tokens differ.
-    const lab = runProgram(await openSqlJs(), RACE_SOLUTION);
+    const lab = await runProgram(await openSqlJs(), RACE_SOLUTION);
     expect(lab.output).toContain('tokens: 1 2');
     // The read-then-write claim of the rulebook: both workers read fence 0 and write 0 + 1.
     const db = await openSqlJs();

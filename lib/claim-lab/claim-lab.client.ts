@@ -1,4 +1,3 @@
-import { shown, type ShownText } from '@/lib/bounded';
 import { GuardedWorker } from '@/lib/worker/guarded-worker';
 import { startClaimLabWorker } from '@/lib/worker/start/claim-lab';
 import { LAB_REPLY_BOUNDS, labProgressPart, labResponsePart } from './claim-lab.door';
@@ -8,11 +7,12 @@ import { LAB_LIMITS } from './limits';
 /** Time for a fresh worker to load SQLite's WASM before its first run. */
 const START_TIMEOUT_MS = 20_000;
 
-/** What the learner reads when a run passed its memory budget: one line. */
-function memoryLine(bytes: number): ShownText {
-  const mb = (n: number) => Math.floor(n / (1024 * 1024));
-  return shown`it allocated ${mb(bytes)} MB in large arrays and strings, past the lab’s budget of ${mb(LAB_LIMITS.memoryBudgetBytes)} MB for one run, so the page ended it before it could take the tab down. Make fewer or smaller values.`;
-}
+/**
+ * How much longer than a run's limits the page waits before it ends the worker itself: the
+ * program's engine stops the program at the limits and answers; a worker that has not answered
+ * by then is inside a database call (a query that does not end), which only ending it can stop.
+ */
+export const PAGE_GRACE_MS = 1_500;
 
 /** A run's limits: how long it may go quiet (no database call, no print), and in all. */
 export interface RunLimits {
@@ -52,7 +52,7 @@ export function createClaimLabWorker(
   /** Starts one lab worker (a test runs the same worker module in a Node thread). */
   create: () => Worker = startClaimLabWorker,
 ) {
-  const { timeoutMs } = limits;
+  const timeoutMs = limits.timeoutMs + PAGE_GRACE_MS;
   let spare: ReturnType<typeof startLabWorker> | null = null;
   let current: ReturnType<typeof startLabWorker> | null = null;
   const takeSpare = () => {
@@ -70,21 +70,10 @@ export function createClaimLabWorker(
       const mine = (current = takeSpare());
       spare = startLabWorker(timeoutMs, create);
       await mine.start();
-      // A run past its memory budget is ended from here at once: left to go on, it could take
-      // the tab down with it (issue 42; lib/claim-lab/memory-budget.ts).
-      let overBudget: ShownText | null = null;
-      const answer = await mine.worker.request(
-        { type: 'run', source },
-        {
-          ...limits,
-          onProgress: ({ memory }) => {
-            if (memory === undefined || overBudget) return;
-            overBudget = memoryLine(memory);
-            mine.worker.terminate();
-          },
-        },
+      return mine.worker.request(
+        { type: 'run', source, limits },
+        { silentMs: limits.silentMs + PAGE_GRACE_MS, timeoutMs: limits.timeoutMs + PAGE_GRACE_MS },
       );
-      return overBudget ? ({ kind: 'crashed', message: overBudget } as const) : answer;
     },
     async console(sql: string) {
       if (!current) return { kind: 'ok', value: { type: 'console', result: null } } as const;

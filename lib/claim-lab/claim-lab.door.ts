@@ -6,7 +6,6 @@ import {
   numberPart,
   objectPart,
   oneOfPart,
-  optionalPart,
   recordPart,
   taggedPart,
   textPart,
@@ -56,7 +55,7 @@ const step = objectPart<LabStep>({
 const MESSAGE_CHARS = LAB_LIMITS.maxMessageChars + 500;
 
 const error = objectPart<LabError>({
-  kind: oneOfPart('compile', 'sql', 'runtime', 'output-limit', 'memory'),
+  kind: oneOfPart('compile', 'sql', 'runtime', 'output-limit', 'memory', 'time'),
   message: textPart(MESSAGE_CHARS),
   line,
   column: line,
@@ -90,7 +89,6 @@ export const labResponsePart: MessagePart<LabResponse> = taggedPart<LabResponse>
 /** A run's progress report: how many calls so far. */
 export const labProgressPart: MessagePart<LabRunProgress> = objectPart<LabRunProgress>({
   calls: whole,
-  memory: optionalPart(whole),
 });
 
 /**

@@ -2,15 +2,14 @@ import type { ScriptResult } from '@/lib/sqlite/console';
 import type { LabRun } from './run-program';
 
 export type LabRequest =
-  { type: 'init' } | { type: 'run'; source: string } | { type: 'console'; sql: string };
+  | { type: 'init' }
+  /** `limits`: when the program's engine stops it (quiet for silentMs, or timeoutMs in all). */
+  | { type: 'run'; source: string; limits: { silentMs: number; timeoutMs: number } }
+  | { type: 'console'; sql: string };
 
-/**
- * A run is working: how many database calls and prints it has made so far; `memory` once it has
- * allocated past its budget (bytes counted), and the page ends its worker.
- */
+/** A run is working: how many database calls and prints it has made so far. */
 export interface LabRunProgress {
   calls: number;
-  memory?: number;
 }
 
 export type LabResponse =

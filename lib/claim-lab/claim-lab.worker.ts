@@ -4,35 +4,27 @@ import { runScript } from '@/lib/sqlite/console';
 import { serveSealed, type SealedAnswer } from '@/lib/worker/serve-sealed';
 import type { LabRunProgress, LabRequest, LabResponse } from './claim-lab.protocol';
 import { LAB_LIMITS } from './limits';
-import { trackLeftWork, type LeftWork } from './left-work';
+import { createProgramEngine, type ProgramEngine } from './engine';
 import { lockDownScope } from './lock-down';
-import { budgetAllocations, type AllocationLedger } from './memory-budget';
 import { runProgram } from './run-program';
 
-// The learner's program runs here and only here, once: the page starts a fresh worker for every
-// run (nothing a program patches or leaves running reaches the next one), and terminates this
-// one when a run takes too long. The worker is started from a blob: URL, so the page's
+// The learner's program runs here and only here, once, inside a QuickJS engine of its own: the
+// page starts a fresh worker for every run, and terminates this one when a database call keeps it
+// from answering past a run's limits. The program reaches nothing of this worker but `db` and
+// `print`. As defences beside the engine: the worker is started from a blob: URL, so the page's
 // Content-Security-Policy holds here too (no request leaves the origin, see
-// lib/worker/page-policy.ts); once sql.js has loaded its WASM, every global that is not on the
-// lock-down's allow-list is removed, so the program has no storage, locks, OPFS or network API.
+// lib/worker/page-policy.ts); once sql.js and the engine have loaded, every global that is not on
+// the lock-down's allow-list is removed (no storage, locks, OPFS or network API).
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-// Taken before the lock-down removes timers: the worker's own way to wait for its next task.
-const later = scope.setTimeout.bind(scope);
-// The clock, taken before any program can replace performance.now.
 const now = performance.now.bind(performance);
-let leftWork: LeftWork | null = null;
-let ledger: AllocationLedger | null = null;
-// Who hears that the run passed its memory budget: the run's progress, while it runs.
-let overBudget: ((bytes: number) => void) | null = null;
-const ready = loadSqlJs().then(() => {
+// The program's engine (QuickJS in WebAssembly, with its own capped memory: engine.ts) is made
+// while the worker warms up, before the lock-down removes what loading it needs.
+let engine: ProgramEngine | null = null;
+const ready = (async () => {
+  await loadSqlJs();
+  engine = await createProgramEngine();
   lockDownScope(scope);
-  leftWork = trackLeftWork(scope, (callback) => void later(callback, 0));
-  ledger = budgetAllocations(
-    scope as unknown as typeof globalThis,
-    LAB_LIMITS.memoryBudgetBytes,
-    (bytes) => overBudget?.(bytes),
-  );
-});
+})();
 
 let db: SqlJsDriver | null = null;
 let ran = false;
@@ -65,15 +57,14 @@ async function handle(
         reported = at;
         progress({ calls });
       };
-      // Past the memory budget the page is told at once, and ends this worker (issue 42).
-      overBudget = (memory) => progress({ calls, memory });
-      const run = runProgram(db, request.source, { onActivity });
-      // "Ran" means no work is left: a callback the program left behind runs first, under the
-      // same time limit (one that never ends keeps this answer back, and the page ends the
-      // worker when the limit passes).
-      await leftWork?.idle();
-      ledger?.disarm();
-      overBudget = null;
+      // The engine stops the program itself at the run's limits (and runs what it left behind,
+      // promise callbacks, under the same limits); the page ends this worker only when a
+      // database call keeps it from answering.
+      const run = await runProgram(db, request.source, {
+        onActivity,
+        limits: request.limits,
+        engine: engine ?? undefined,
+      });
       return reply({ type: 'ran', run, ms: now() - started });
     }
     case 'console':

@@ -1,5 +1,6 @@
 export { LAB_API_DTS, LAB_API_PATH } from './api';
 export { LAB_LIMITS } from './limits';
+export { stopLine, type StopLimit } from './stop-words';
 // compileProgram and runProgram run only in the lab's Web Worker (claim-lab.worker.ts, inside
 // this module): the page talks to them through createClaimLabWorker and never loads the
 // compiler (sucrase, about 370 KiB of the page's first load when it was exported here).

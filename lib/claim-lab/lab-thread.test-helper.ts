@@ -45,7 +45,7 @@ export function labThreadScript(): Promise<string> {
       platform: 'node',
       format: 'cjs',
       outfile,
-      external: ['sql.js'],
+      external: ['sql.js', 'quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'],
       tsconfig: join(root, 'tsconfig.json'),
       logLevel: 'error',
     });

@@ -39,10 +39,14 @@ export const LAB_LIMITS = {
   /** How long one run may take in all, working or not. */
   timeoutMs: 30_000,
   /**
-   * Bytes a run may allocate through the built-ins that make large values at once (see
-   * memory-budget.ts), far below the 4 GB at which a worker's heap takes Chromium's tab down.
+   * The most memory one run's JavaScript engine (QuickJS in WebAssembly, engine.ts) may have:
+   * past it the program ends with "out of memory", and the worker and the tab stay alive. The
+   * lesson's programs use what the engine starts with (16 MiB); 64 MiB leaves them room four
+   * times over while a runaway reaches the cap in seconds, not tens of seconds.
    */
-  memoryBudgetBytes: 512 * 1024 * 1024,
+  programMemoryBytes: 64 * 1024 * 1024,
+  /** The engine's stack: deep recursion ends with "stack overflow" well before the worker's own. */
+  programStackBytes: 256 * 1024,
   /** A run reports that it is working at most this often (a tight loop of calls posts no flood). */
   progressEveryMs: 250,
 } as const;

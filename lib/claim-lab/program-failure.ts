@@ -1,129 +1,82 @@
-import { cutText, showMessage, shown, type ShownText } from '@/lib/bounded';
+import { cutText, showMessage, shown, shownLine, type ShownText } from '@/lib/bounded';
 import { LAB_LIMITS } from './limits';
-import { MemoryBudgetError } from './memory-budget';
-import { describeType, formatValue } from './program-values';
 import { programPosition, recursionPosition } from './program-position';
 
 /** What went wrong in a run, with the program line to mark when one is known. */
 export interface LabError {
-  kind: 'compile' | 'sql' | 'runtime' | 'output-limit' | 'memory';
+  kind: 'compile' | 'sql' | 'runtime' | 'output-limit' | 'memory' | 'time';
   /** Cut by the door: a program may throw 20 MB of text, the page shows its first part. */
   message: ShownText;
   line: number | null;
   column: number | null;
 }
 
-/** A SQLite error from a db call, carrying the program line of the call. */
-export class LabSqlError extends Error {
-  constructor(
-    message: string,
-    readonly line: number | null,
-  ) {
-    super(message);
-    this.name = 'LabSqlError';
-  }
+/**
+ * A text read out of the program's engine: its first characters (cut inside the engine, so a
+ * 20 MB string never crosses over whole) and its full length.
+ */
+export interface ClippedText {
+  text: string;
+  total: number;
 }
 
-/** Thrown by `print` once the program has printed as much as the lab shows. */
-export class OutputLimitError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'OutputLimitError';
-  }
-}
-
-/** Any text a program may hand over, as text, without throwing (a getter or toString may). */
-function textOf(value: unknown): string {
-  try {
-    return typeof value === 'string' ? value : String(value);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
-}
-
-/** A property of a thrown error, read without letting a throwing getter escape. */
-function field(error: Error, name: 'name' | 'message' | 'stack'): unknown {
-  try {
-    return error[name];
-  } catch {
-    return undefined;
-  }
-}
-
-function stackOf(error: Error): string | undefined {
-  const stack = field(error, 'stack');
-  return typeof stack === 'string' ? stack : undefined;
-}
+/** What the program threw, as read out of its engine (vm-bridge.ts). */
+export type Thrown =
+  | { kind: 'error'; name: ClippedText; message: ClippedText; stack: string }
+  | { kind: 'string'; text: ClippedText }
+  /** Anything else: how print shows it, and its kind in words ("an object", "a number"). */
+  | { kind: 'value'; shown: ClippedText; type: string };
 
 /** A message of the lab's bounds: cut, and saying "Shown N of M characters" when it was. */
 export function labMessage(text: string): ShownText {
   return showMessage(text, LAB_LIMITS.maxMessageChars);
 }
 
+/** labMessage for a text cut inside the engine: the count says how long it really was. */
+function clippedMessage(clipped: ClippedText, maxChars = LAB_LIMITS.maxMessageChars): ShownText {
+  const cut = cutText(clipped.text, maxChars);
+  const line = shownLine(
+    { shown: cut.chars.shown, total: Math.max(clipped.total, cut.chars.total), atLeast: false },
+    'characters',
+  );
+  return (line ? `${cut.text} (${line})` : cut.text) as ShownText;
+}
+
 /**
- * What the program threw, as the lab reports it: a SQL error on the line of its db call, a
- * runaway recursion on the line that recurses, any other error on its own line, and a thrown
- * non-error with a word on how to get a line.
+ * What the program threw, as the lab reports it: a runaway recursion on the line that recurses,
+ * any other error on its own line, and a thrown non-error with a word on how to get a line.
+ * (Errors the harness threw at the program, SQL errors among them, are reported as the harness
+ * recorded them; see run-program.ts.)
  */
-export function describeFailure(error: unknown): LabError {
-  if (error instanceof LabSqlError) {
-    return {
-      kind: 'sql',
-      message: shown`SQLite error: ${labMessage(error.message)}`,
-      line: error.line,
-      column: null,
-    };
-  }
-  if (error instanceof MemoryBudgetError) {
-    return {
-      kind: 'memory',
-      message: labMessage(error.message),
-      line: programPosition(stackOf(error))?.line ?? null,
-      column: null,
-    };
-  }
-  if (error instanceof OutputLimitError) {
-    return {
-      kind: 'output-limit',
-      message: labMessage(error.message),
-      line: programPosition(stackOf(error))?.line ?? null,
-      column: null,
-    };
-  }
-  if (error instanceof Error) {
-    const at = isStackOverflow(error)
-      ? recursionPosition(stackOf(error))
-      : programPosition(stackOf(error));
+export function describeThrown(thrown: Thrown): LabError {
+  if (thrown.kind === 'error') {
+    const overflow = /stack overflow|call stack/i.test(thrown.message.text.slice(0, 200));
+    const at = overflow ? recursionPosition(thrown.stack) : programPosition(thrown.stack);
     return {
       kind: 'runtime',
-      message: shown`${cutText(textOf(field(error, 'name')), 100).text}: ${labMessage(textOf(field(error, 'message')))}`,
+      message: shown`${cutText(thrown.name.text, 100).text}: ${clippedMessage(thrown.message)}`,
       line: at?.line ?? null,
       column: at?.column ?? null,
     };
   }
+  const what = thrown.kind === 'string' ? quoted(thrown.text) : clippedMessage(thrown.shown);
+  const type = thrown.kind === 'string' ? 'a string' : thrown.type;
   return {
     kind: 'runtime',
-    message: shown`Uncaught ${thrown(error)}: the program threw ${labMessage(describeType(error))}, which carries no line number. Throw new Error(…) to see where it happened.`,
+    message: shown`Uncaught ${what}: the program threw ${labMessage(type)}, which carries no line number. Throw new Error(…) to see where it happened.`,
     line: null,
     column: null,
   };
 }
 
-/** A thrown non-error as the lab shows it: a string quoted, anything else as print shows it. */
-function thrown(error: unknown): ShownText {
-  if (typeof error !== 'string') return labMessage(textOf(formatValue(error)));
-  // Quoting can make a character six (\u0001): cut well below the message bound first.
-  const cut = cutText(error, 250);
-  const quoted = JSON.stringify(cut.text);
-  return cut.chars.shown < cut.chars.total
+/** A thrown string as the lab shows it: quoted, cut well below the message bound first. */
+function quoted(text: ClippedText): ShownText {
+  // Quoting can make a character six (\u0001).
+  const cut = cutText(text.text, 250);
+  const json = JSON.stringify(cut.text);
+  return text.total > cut.chars.shown
     ? labMessage(
-        `${quoted} (Shown ${cut.chars.shown.toLocaleString('en-US')} of ${cut.chars.total.toLocaleString('en-US')} characters.)`,
+        `${json} (Shown ${cut.chars.shown.toLocaleString('en-US')} of ${text.total.toLocaleString('en-US')} characters.)`,
       )
-    : labMessage(quoted);
-}
-
-function isStackOverflow(error: Error): boolean {
-  return (
-    error instanceof RangeError && /call stack/i.test(textOf(field(error, 'message')).slice(0, 200))
-  );
+    : labMessage(json);
 }

@@ -3,34 +3,17 @@ export const PROGRAM_FILE = 'claim-lab-program.js';
 const FRAME = new RegExp(`${PROGRAM_FILE.replace('.', '\\.')}:(\\d+):(\\d+)`);
 const FRAMES = new RegExp(FRAME.source, 'g');
 
-/**
- * The runner's own Function constructor, taken when this module loads: the worker's lock-down
- * removes `Function` and every `.constructor` path to it before a program runs.
+/*
+ * The program runs in QuickJS (engine.ts) as one function whose opening sits on the program's
+ * first line, so a frame's line is the learner's line. QuickJS writes frames as
+ * "    at claim (claim-lab-program.js:29:18)".
  */
-export const ProgramFunction = Function;
-
-let lineOffset: number | null = null;
-
-/**
- * How many lines the Function constructor puts before the body (engines differ), measured
- * once by throwing from a known line.
- */
-function functionLineOffset(): number {
-  if (lineOffset !== null) return lineOffset;
-  try {
-    new ProgramFunction(`throw new Error('probe');\n//# sourceURL=${PROGRAM_FILE}`)();
-  } catch (error) {
-    const match = FRAME.exec(String((error as Error).stack ?? ''));
-    lineOffset = match ? Number(match[1]) - 1 : 0;
-  }
-  return lineOffset ?? 0;
-}
 
 /** The last (outermost) frame of the learner's program in a stack trace, as a program line. */
 export function outermostLine(stack: string | undefined): number | null {
   const all = stack ? [...stack.matchAll(FRAMES)] : [];
   const last = all.at(-1);
-  return last ? Number(last[1]) - functionLineOffset() : null;
+  return last ? Number(last[1]) : null;
 }
 
 /** The first frame of the learner's program in a stack trace, as a program line. */
@@ -39,7 +22,7 @@ export function programPosition(
 ): { line: number; column: number } | null {
   const match = stack ? FRAME.exec(stack) : null;
   if (!match) return null;
-  return { line: Number(match[1]) - functionLineOffset(), column: Number(match[2]) };
+  return { line: Number(match[1]), column: Number(match[2]) };
 }
 
 /**
@@ -57,5 +40,5 @@ export function recursionPosition(
     if (best === null || count > (counts.get(best) ?? 0)) best = key;
   if (best === null) return null;
   const [line, column] = best.split(':').map(Number);
-  return { line: line - functionLineOffset(), column };
+  return { line, column };
 }

@@ -17,7 +17,7 @@ print('answer:', n, null, [1, 2], { a: 1 });`);
 
   it('reports activity after each database call and each print, so the page can tell working from stuck', async () => {
     let activity = 0;
-    const result = runProgram(
+    const result = await runProgram(
       await openSqlJs(),
       `db.run('CREATE TABLE t(x)');
 for (let i = 0; i < 5; i++) db.run('INSERT INTO t VALUES (?)', [i]);
@@ -115,7 +115,7 @@ const t: Token = 1;
 
   it('closes db when the program returns: a promise it left behind cannot write later (issue 17, point 9)', async () => {
     const driver = await openSqlJs();
-    const result = runProgram(
+    const result = await runProgram(
       driver,
       `db.run('CREATE TABLE t(x)');\nPromise.resolve().then(() => db.run('INSERT INTO t VALUES (1)')).catch(() => undefined);`,
     );
@@ -180,5 +180,84 @@ print(db.get<{ n: number }>('SELECT count(*) AS n FROM t')!.n);`);
     expect(result.error?.message).toContain(
       'Uncaught "nope": the program threw a string, which carries no line number',
     );
+  });
+
+  it('ends a program that runs out of its engine’s memory with one line, on its line (issue 42, point 1)', async () => {
+    const result = await run(
+      `print('before');\nconst a: number[][] = [];\nfor (;;) a.push(new Array(1e6).fill(Math.random()));`,
+    );
+    expect(result.output).toEqual(['before']);
+    expect(result.error).toEqual({
+      kind: 'memory',
+      message: expect.stringMatching(
+        /^Your program used more than 64 MB, all the memory the lab gives one run/,
+      ),
+      line: 3,
+      column: null,
+    });
+  });
+
+  it('stops a loop that makes no call at the quiet limit, keeping what it printed', async () => {
+    const result = await runProgram(
+      await openSqlJs(),
+      `print('a');\nlet n = 0;\nwhile (true) n++;`,
+      {
+        limits: { silentMs: 300, timeoutMs: 20_000 },
+      },
+    );
+    expect(result.output).toEqual(['a']);
+    expect(result.error).toMatchObject({ kind: 'time', line: null });
+    expect(result.error?.message).toMatch(
+      /^Stopped after \d+ seconds: for that long the program made no database call/,
+    );
+  });
+
+  it('stops a loop that calls db every round at the total limit', async () => {
+    const result = await runProgram(await openSqlJs(), `for (;;) db.get('SELECT 1');`, {
+      limits: { silentMs: 300, timeoutMs: 1_000 },
+    });
+    expect(result.error).toMatchObject({ kind: 'time', line: null });
+    expect(result.error?.message).toMatch(
+      /^Stopped after \d+ seconds: the program was still making database calls/,
+    );
+  });
+
+  it('runs the promise callbacks a program left after it returns, under the same limits', async () => {
+    const done = await run(`Promise.resolve(2).then((n) => print('later', n));\nprint('now');`);
+    // They run once the program has returned: print is closed by then, as db is.
+    expect(done.output).toEqual(['now']);
+    expect(done.error).toBeNull();
+    const spinning = await runProgram(
+      await openSqlJs(),
+      `Promise.resolve().then(() => { for (;;) {} });`,
+      { limits: { silentMs: 300, timeoutMs: 20_000 } },
+    );
+    expect(spinning.error).toMatchObject({ kind: 'time', line: null });
+  });
+
+  it('keeps the harness out of the program’s reach: patched built-ins change nothing it records', async () => {
+    const result = await run(`// @ts-nocheck
+Array.prototype.push = () => { throw new Error('patched'); };
+JSON.stringify = () => 'x'.repeat(1e6);
+String.prototype.slice = () => 'sliced';
+db.run('CREATE TABLE t(v)');
+db.run('INSERT INTO t VALUES (?)', [1]);
+print({ a: 1 }, db.get('SELECT v FROM t'));`);
+    expect(result.error).toBeNull();
+    expect(result.steps).toHaveLength(2);
+    expect(result.output[0].length).toBeLessThan(1_100);
+  });
+
+  it('sends console.log to the browser’s console, not to the output the lab checks', async () => {
+    const logged: unknown[] = [];
+    const original = console.log;
+    console.log = (...values: unknown[]) => void logged.push(...values);
+    try {
+      const result = await run(`console.log('debug', { a: 1 });\nprint('out');`);
+      expect(result.output).toEqual(['out']);
+      expect(logged).toEqual(['debug {"a":1}']);
+    } finally {
+      console.log = original;
+    }
   });
 });

@@ -1,50 +1,16 @@
-import { BUILT_INS, cutText, shown, TextBudget, type ShownText } from '@/lib/bounded';
-import type { SqlJsDriver, SqlParams, SqlValue } from '@/lib/sqlite';
-import { SqlError } from '@/lib/sqlite';
+import { BUILT_INS, shown, type ShownText } from '@/lib/bounded';
+import type { SqlJsDriver } from '@/lib/sqlite';
+import type { QuickJSHandle } from 'quickjs-emscripten-core';
 import { LAB_LIMITS } from './limits';
-import {
-  describeFailure,
-  labMessage,
-  LabSqlError,
-  OutputLimitError,
-  type LabError,
-} from './program-failure';
-import { outermostLine, PROGRAM_FILE, ProgramFunction, programPosition } from './program-position';
-import { checkParams, describeType, formatValue } from './program-values';
-import { snapshotter, type LabCell, type LabTable } from './snapshot';
+import { createProgramEngine, memorySpent, type ProgramEngine } from './engine';
+import { describeThrown, labMessage, type LabError } from './program-failure';
+import { PROGRAM_FILE, programPosition } from './program-position';
+import { runRecord, type HarnessFailure, type LabRun } from './run-record';
+import { stopLine, type StopLimit } from './stop-words';
 import { compileProgram } from './transpile';
+import { setUpBridge, type HostAnswer } from './vm-bridge';
 
-/** The watched table (runs) as it was right after one statement. */
-export interface LabStep {
-  /** 1-based position among the program's database calls. */
-  index: number;
-  call: 'run' | 'get' | 'all';
-  /** The program line of the db call, when known. */
-  line: number | null;
-  /** The top-level statement that led to the call (e.g. `const b = claim('B', 6);`), when known. */
-  from: { line: number; text: ShownText } | null;
-  /** The statement, cut at LAB_LIMITS.maxSqlChars (as in `statements`). */
-  sql: ShownText;
-  /** The named values the call bound (`{ owner: 'A', token: 1, now: 7 }`), or null. */
-  params: Readonly<Record<string, LabCell>> | null;
-  /** Rows the statement changed. */
-  changed: number;
-  /** The watched table's columns and rows after the statement, or null if it does not exist. */
-  table: LabTable | null;
-}
-
-/** The outcome of one run: what was printed, the steps, and the first error. */
-export interface LabRun {
-  output: ShownText[];
-  steps: LabStep[];
-  stepsTruncated: boolean;
-  /**
-   * The statements the program sent, in order (for the lab's own checks), each cut at
-   * maxSqlChars, until maxStatementChars of SQL were kept.
-   */
-  statements: ShownText[];
-  error: LabError | null;
-}
+export type { LabRun, LabStep } from './run-record';
 
 export interface RunOptions {
   /**
@@ -54,199 +20,225 @@ export interface RunOptions {
   watchTables?: readonly string[];
   /** Called after each database call and each print: the program is working, not stuck. */
   onActivity?: () => void;
+  /**
+   * When the engine stops the program: after `silentMs` without a database call or a print, or
+   * `timeoutMs` in all (LAB_LIMITS' by default). Checked between the program's own steps, so a
+   * loop that calls db is stopped too; a single database call is not interrupted (the page ends
+   * the worker for that).
+   */
+  limits?: { silentMs: number; timeoutMs: number };
+  /** A fresh engine made beforehand (the worker makes it while it warms up); else one is made. */
+  engine?: ProgramEngine;
 }
 
-// The runner's own calls while a program runs, as they were when this module loaded: a program
-// that replaces Array.prototype.push does not flood the output (issue 41). The page's door is the
-// guard; these keep an honest run's results what the program made.
-const { push, arrayJoin } = BUILT_INS;
+// The runner's own calls, as they were when this module loaded.
+const { push } = BUILT_INS;
+const now = () => performance.now();
 
-const WRITE = /^(\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(UPDATE|INSERT|DELETE|REPLACE)\b/i;
+/** Errors the harness threw at the program, kept to report them as recorded if uncaught. */
+const REMEMBERED_FAILURES = 32;
 
 /**
  * Runs a learner's TypeScript program against a sql.js database: compiles it (types stripped,
- * lines kept), gives it `db` and `print`, and records the printed lines, every statement, and a
- * snapshot of the watched table after each write. A SQL error is reported with the program line
- * of the db call; any other exception with its own line. Call this only inside a Web Worker in
- * the browser: the program is the learner's code.
+ * lines kept) and runs it in a fresh QuickJS engine (engine.ts) with `db` and `print`, and
+ * records the printed lines, every statement, and a snapshot of the watched table after each
+ * write. A SQL error is reported with the program line of the db call; any other exception
+ * with its own line; running out of the engine's memory or time with one line of the lab's.
  */
-export function runProgram(driver: SqlJsDriver, source: string, options: RunOptions = {}): LabRun {
+export async function runProgram(
+  driver: SqlJsDriver,
+  source: string,
+  options: RunOptions = {},
+): Promise<LabRun> {
   const watchTables = options.watchTables ?? ['runs', 'jobs'];
-  const output: ShownText[] = [];
-  const steps: LabStep[] = [];
-  const statements: ShownText[] = [];
-  const sqlBudget = new TextBudget({
-    itemChars: LAB_LIMITS.maxSqlChars,
-    totalChars: LAB_LIMITS.maxStatementChars,
+  const limits = options.limits ?? {
+    silentMs: LAB_LIMITS.silentMs,
+    timeoutMs: LAB_LIMITS.timeoutMs,
+  };
+  const started = now();
+  let lastActivity = started;
+  let stoppedBy: StopLimit | null = null;
+  const record = runRecord(driver, source, watchTables, () => {
+    lastActivity = now();
+    options.onActivity?.();
   });
-  // Each step's SQL, the line it came from and its bound values share one budget per run.
-  const stepBudget = new TextBudget({
-    itemChars: LAB_LIMITS.maxSqlChars,
-    totalChars: LAB_LIMITS.maxStepChars,
-  });
-  let sent = 0;
-  let outputChars = 0;
-  let stepsTruncated = false;
+  const result = (error: LabError | null) => record.result(error);
 
   const compiled = compileProgram(source);
   if (!compiled.ok) {
     const { message, line, column } = compiled;
-    return {
-      output,
-      steps,
-      stepsTruncated,
-      statements,
-      error: { kind: 'compile', message: labMessage(message), line, column },
-    };
+    return result({ kind: 'compile', message: labMessage(message), line, column });
   }
 
-  const totalChanges = () =>
-    Number(driver.raw.exec('SELECT total_changes()')[0]?.values[0]?.[0] ?? 0);
+  const engine = options.engine ?? (await createProgramEngine());
+  const { vm, runtime } = engine;
+  runtime.setInterruptHandler(() => {
+    const at = now();
+    if (at - started > limits.timeoutMs) stoppedBy = 'total';
+    else if (at - lastActivity > limits.silentMs) stoppedBy = 'silence';
+    return stoppedBy !== null;
+  });
 
-  const snapshot = snapshotter(driver, watchTables);
-
-  const sourceLines = source.split('\n');
-  // Set when the program returns: a callback it left behind (a promise) finds the database closed.
-  let ended = false;
-  const call = <T>(
-    method: LabStep['call'],
-    sql: unknown,
-    params: unknown,
-    exec: (sql: string, p?: SqlParams) => T,
-  ): T => {
-    if (ended) throw new Error('The run has ended: db is only available while the program runs.');
-    const stack = new Error().stack;
-    const site = programPosition(stack);
-    if (typeof sql !== 'string') {
-      throw new TypeError(
-        `db.${method} takes the SQL text as its first argument, not ${describeType(sql)}.`,
-      );
-    }
-    const bound = checkParams(method, params);
-    sent += 1;
-    if (sqlBudget.left > 0 && statements.length < LAB_LIMITS.maxStatements)
-      push(statements, sqlBudget.take(sql));
-    const before = totalChanges();
-    let result: T;
-    try {
-      result = exec(sql, bound);
-    } catch (error) {
-      if (error instanceof SqlError) throw new LabSqlError(error.message, site?.line ?? null);
-      throw error;
-    }
-    const changed = totalChanges() - before;
-    // A write sent through get or all (UPDATE … RETURNING) is a step even when it changed
-    // nothing: a refused claim is a write the learner should see refused.
-    if (method === 'run' || changed > 0 || WRITE.test(sql)) {
-      if (steps.length < LAB_LIMITS.maxSteps) {
-        const top = outermostLine(stack);
-        const from =
-          top === null
-            ? null
-            : {
-                line: top,
-                text: stepBudget.take(cutText((sourceLines[top - 1] ?? '').trim(), 300).text),
-              };
-        push(steps, {
-          index: sent,
-          call: method,
-          line: site?.line ?? null,
-          from,
-          sql: stepBudget.take(sql),
-          params: bound && !Array.isArray(bound) ? shownParams(bound, stepBudget) : null,
-          changed,
-          table: snapshot(),
-        });
-      } else {
-        stepsTruncated = true;
-      }
-    }
-    options.onActivity?.();
-    return result;
+  // An error the harness throws at the program: made in the engine, and remembered with the
+  // lab's own report of it, in case the program does not catch it.
+  const remembered: { handle: QuickJSHandle; failure: LabError }[] = [];
+  const fail = (failure: LabError, name: string, message: string): HostAnswer => {
+    const handle = vm.newError({ name, message });
+    push(remembered, { handle: handle.dup(), failure });
+    if (remembered.length > REMEMBERED_FAILURES) remembered.shift()?.handle.dispose();
+    return { error: handle };
   };
+  const failAt = (stack: string, { kind, name, message }: HarnessFailure) => {
+    const site = programPosition(stack);
+    const shownMessage =
+      kind === 'sql' ? shown`SQLite error: ${labMessage(message)}` : labMessage(message);
+    return fail(
+      {
+        kind,
+        message: kind === 'runtime' ? shown`${name as ShownText}: ${shownMessage}` : shownMessage,
+        line: site?.line ?? null,
+        column: kind === 'runtime' ? (site?.column ?? null) : null,
+      },
+      name,
+      message,
+    );
+  };
+  /** A record's answer as the engine takes it: a value made there, or an error thrown there. */
+  const answerOf = (answer: ReturnType<typeof record.call>, stack: () => string): HostAnswer =>
+    answer.ok ? bridge.toEngine(answer.value) : failAt(stack(), answer.failure);
 
-  const db = Object.freeze({
-    run: (sql: unknown, params?: unknown) => call('run', sql, params, (s, p) => driver.run(s, p)),
-    get: (sql: unknown, params?: unknown) => call('get', sql, params, (s, p) => driver.get(s, p)),
-    all: (sql: unknown, params?: unknown) => call('all', sql, params, (s, p) => driver.all(s, p)),
-    transaction: (fn: unknown) => {
-      if (typeof fn !== 'function')
-        throw new TypeError('db.transaction takes a function to run atomically.');
-      return driver.transaction(() => (fn as () => unknown)());
+  const bridge = setUpBridge(vm, {
+    call: (method, sql, params, where) => {
+      const stack = bridge.text(where);
+      const answer = record.call(
+        bridge.text(method) as Parameters<typeof record.call>[0],
+        bridge.value(sql),
+        bridge.params(params),
+        stack,
+      );
+      return answerOf(answer, () => stack);
+    },
+    print: (line, where) =>
+      answerOf(record.print(bridge.typeOf(line) === 'string' ? bridge.text(line) : ''), () =>
+        bridge.text(where),
+      ),
+    log: (level, line) => {
+      const method = bridge.text(level) as 'log' | 'info' | 'warn' | 'error' | 'debug';
+      if (bridge.typeOf(line) === 'string') console[method](bridge.text(line));
+    },
+    transaction: (fn, where) => {
+      const refused = record.refuseTransaction(bridge.typeOf(fn) === 'function');
+      if (refused) return answerOf(refused, () => bridge.text(where));
+      let thrown: QuickJSHandle | null = null;
+      try {
+        return driver.transaction(() => {
+          const answer = vm.callFunction(fn, vm.undefined);
+          if (answer.error) {
+            thrown = answer.error;
+            throw new Error('rolled back');
+          }
+          return answer.value;
+        });
+      } catch (error) {
+        if (thrown) return { error: thrown };
+        throw error;
+      }
     },
   });
 
-  const print = (...values: unknown[]) => {
-    if (ended) return;
-    if (output.length >= LAB_LIMITS.maxOutputLines || outputChars >= LAB_LIMITS.maxOutputChars) {
-      throw new OutputLimitError(
-        `Output stopped after ${output.length} lines (${outputChars.toLocaleString('en-US')} characters): the lab shows at most ${LAB_LIMITS.maxOutputLines} lines and ${LAB_LIMITS.maxOutputChars.toLocaleString('en-US')} characters.`,
-      );
-    }
-    const shownValues: string[] = [];
-    for (let i = 0; i < values.length; i += 1) push(shownValues, formatValue(values[i]));
-    const cut = cutText(arrayJoin(shownValues, ' '), LAB_LIMITS.maxLineChars);
-    const line =
-      cut.chars.shown < cut.chars.total
-        ? shown`${cut.text} (line cut at ${LAB_LIMITS.maxLineChars} characters)`
-        : cut.text;
-    push(output, line);
-    outputChars += line.length;
-    options.onActivity?.();
-  };
-
-  let program: (db: unknown, print: unknown) => unknown;
+  let failure: LabError | null = null;
   try {
-    // "use strict" on the first line keeps every line number as the learner wrote it.
-    program = new ProgramFunction(
-      'db',
-      'print',
-      `"use strict";${compiled.code}\n//# sourceURL=${PROGRAM_FILE}`,
-    ) as typeof program;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return {
-      output,
-      steps,
-      stepsTruncated,
-      statements,
-      error: {
+    // The program is one function whose opening shares its first line: every line stays the
+    // learner's. Its first step is to say it is strict.
+    const made = vm.evalCode(
+      `(function (db, print) {"use strict";${compiled.code}\n})`,
+      PROGRAM_FILE,
+    );
+    if (made.error) {
+      const thrown = bridge.describe(made.error);
+      made.error.dispose();
+      const message = thrown.kind === 'error' ? thrown.message.text : '';
+      return result({
         kind: 'compile',
         message: shown`Syntax error: ${labMessage(message)}`,
-        line: null,
+        line: thrown.kind === 'error' ? (programPosition(thrown.stack)?.line ?? null) : null,
         column: null,
-      },
-    };
-  }
-
-  let failure: LabError | null = null;
-  // Deep enough traces to find the top-level statement behind each db call (V8 keeps 10).
-  const traceLimit = (Error as { stackTraceLimit?: number }).stackTraceLimit;
-  (Error as { stackTraceLimit?: number }).stackTraceLimit = 100;
-  try {
-    program(db, print);
+      });
+    }
+    const answer = vm.callFunction(made.value, vm.undefined, bridge.db, bridge.print);
+    made.value.dispose();
+    record.end();
+    if (answer.error) failure = failureOf(answer.error);
+    else answer.value.dispose();
+    // Work the program left behind (promise callbacks) runs now, under the same limits.
+    if (!failure) {
+      const jobs = runtime.executePendingJobs();
+      if (jobs.error) failure = failureOf(jobs.error);
+      // A callback the engine interrupted rejects its promise instead of throwing.
+      else if (stoppedBy) failure = timeFailure(stoppedBy);
+    }
   } catch (error) {
-    failure = describeFailure(error);
+    // The engine itself gave out: its memory (an allocation the harness made for the program),
+    // or the worker's own stack under a deep recursion.
+    failure = memorySpent(engine)
+      ? memoryFailure(engine, null)
+      : {
+          kind: 'runtime',
+          message: labMessage(
+            `The program stopped the lab's JavaScript engine: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+          line: null,
+          column: null,
+        };
   } finally {
-    ended = true;
-    (Error as { stackTraceLimit?: number }).stackTraceLimit = traceLimit;
+    record.end();
   }
-  return { output, steps, stepsTruncated, statements, error: failure };
+  return result(failure);
+
+  function failureOf(thrown: QuickJSHandle): LabError {
+    try {
+      // Once stopped, the engine runs nothing more (describing the error would be interrupted too).
+      if (stoppedBy) return timeFailure(stoppedBy);
+      const mine = remembered.find((r) => vm.sameValue(r.handle, thrown));
+      if (mine) return mine.failure;
+      const described = bridge.describe(thrown);
+      const at = described.kind === 'error' ? programPosition(described.stack) : null;
+      if (
+        (described.kind === 'error' &&
+          described.name.text === 'InternalError' &&
+          described.message.text === 'out of memory') ||
+        (described.kind === 'value' && described.type === 'null' && memorySpent(engine))
+      )
+        return memoryFailure(engine, at?.line ?? null);
+      return describeThrown(described);
+    } catch {
+      return memorySpent(engine)
+        ? memoryFailure(engine, null)
+        : {
+            kind: 'runtime',
+            message: labMessage('The program threw a value the lab could not read.'),
+            line: null,
+            column: null,
+          };
+    } finally {
+      thrown.dispose();
+    }
+  }
 }
 
-/** The named values of a call as the page shows them: the first maxParams, text cut. */
-function shownParams(
-  bound: Readonly<Record<string, SqlValue>> | readonly SqlValue[],
-  budget: TextBudget,
-): Record<string, LabCell> {
-  const shownValues: Record<string, LabCell> = {};
-  for (const [name, value] of Object.entries(bound).slice(0, LAB_LIMITS.maxParams)) {
-    shownValues[budget.take(cutText(name, LAB_LIMITS.maxCellChars).text)] =
-      value instanceof Uint8Array
-        ? cutText(`<${value.length} bytes>`, 40).text
-        : typeof value === 'string'
-          ? budget.take(cutText(value, LAB_LIMITS.maxCellChars).text)
-          : value;
-  }
-  return shownValues;
+/** The one line for a program its engine stopped at a time limit. */
+function timeFailure(limit: StopLimit): LabError {
+  // No line: where an interrupted engine stood is not always where the program spun.
+  return { kind: 'time', message: stopLine(limit, 'engine'), line: null, column: null };
+}
+
+/** The one line for a program that used all the memory its engine may have. */
+function memoryFailure(engine: ProgramEngine, line: number | null): LabError {
+  const mb = Math.floor(engine.capBytes / (1024 * 1024));
+  return {
+    kind: 'memory',
+    message: shown`Your program used more than ${mb} MB, all the memory the lab gives one run, so it was stopped; the page and the lab are fine. Keep fewer or smaller values (an array that grows in a loop that does not end?).`,
+    line,
+    column: null,
+  };
 }
