@@ -36,7 +36,15 @@ export function prepareStatements(
   const targets = design.targets ?? fencedDesign.targets!;
   const perHolder = (sql: string) => binder.perHolder(sql, owners, constants);
   const claimRead = design.claimRead ? perHolder(design.claimRead) : null;
-  if (claimRead) seenNames.push(...claimRead[0].stmt.getColumnNames());
+  const readNames = claimRead ? claimRead[0].stmt.getColumnNames() : [];
+  seenNames.push(...readNames);
+  // A holder's renew and finish compare nothing read (lib/lease's step gives them no read, as
+  // the timeline does): a value as read there is NULL and matches no row, never the claim's read.
+  const unread = (sql: string) =>
+    binder.perHolder(sql, owners, {
+      ...constants,
+      ...Object.fromEntries(readNames.map((n) => [n, null])),
+    });
   const claim = perHolder(design.claim);
   const claimColumns = claim[0].stmt.getColumnNames();
   const claimTokenColumn = claimColumns.indexOf('token');
@@ -57,8 +65,8 @@ export function prepareStatements(
     claim,
     claimTokenColumn,
     claimKept: Int32Array.from(kept),
-    renew: perHolder(design.renew),
-    finish: perHolder(design.finish),
+    renew: unread(design.renew),
+    finish: unread(design.finish),
     cancel: binder.prepare(design.cancel, constants),
     register: targets.register ? binder.prepare(targets.register, constants) : null,
     writeCheck: targets.workerCheck ? perHolder(targets.workerCheck) : null,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
-import { DESIGN_CATALOG, dropFinishCondition, type LeaseDesign } from '@/lib/lease';
+import { DESIGN_CATALOG, dropFinishCondition, fencedDesign, type LeaseDesign } from '@/lib/lease';
 import { conditionsArbitrary } from '@/lib/timeline/arbitrary-conditions.test-support';
 import { designWithConditions } from '@/lib/timeline/scenario-conditions';
 import { expandPrograms } from './bound';
@@ -100,5 +100,32 @@ describe("the checker's fast path and lib/lease's step", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('a holder’s renew or finish comparing a value as read (regression)', () => {
+  // Found by the property above: after a compare-and-set claim, the search bound the claim's
+  // read into B's renew or finish (read_claimed_at) and let it apply, while the step (and the
+  // timeline) give a holder's renew and finish no read, so it matched no row.
+  it.each(['renew', 'finish'] as const)('the search and the step agree on the %s', (statement) => {
+    const asRead = { kind: 'as-read', column: 'claimed_at' } as const;
+    const design = designWithConditions(fencedDesign, {
+      claim: [asRead, { kind: 'status-in', statuses: ['queued'] }],
+      [statement]: [asRead],
+    });
+    const bound: Bound = {
+      workers: [
+        { owner: 'A', program: ['claim'] },
+        { owner: 'B', program: ['claim', statement] },
+      ],
+      leaseSeconds: 5,
+      pauseSeconds: 5,
+    };
+    const schedule = [0, 1, 1, 1, 0];
+    // traceRun throws where the search's rows and the step's disagree.
+    const replay = traceRun(SQL, design, bound, schedule);
+    const fast = fastPath(design, bound, schedule);
+    if (fast) expect(replay.violation).toMatchObject(fast);
+    else expect(replay.violation).toBeNull();
   });
 });
