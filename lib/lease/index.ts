@@ -1,12 +1,26 @@
-export * from './types';
-export * from './outcome';
+/** The run row, its statuses, a design and its rules. */
+export {
+  RUN_STATUSES,
+  FINAL_STATUSES,
+  type RunRow,
+  type LeaseDesign,
+  type DesignRules,
+} from './types';
+/** A write's outcome as its caller learned it. */
+export {
+  OUTCOME_KINDS,
+  type OutcomeKind,
+  type UnknownReason,
+  type WriteOutcome,
+  observe,
+} from './outcome';
 export {
   COMMIT_CONDITIONS,
   RUNS_TABLE,
   JOBS_TABLE,
   conditionSql,
   type RunTable,
-  type ConditionRow,
+  type CommitCondition,
 } from './conditions';
 export {
   CLAIM_COLUMNS,
@@ -23,18 +37,10 @@ export {
   type ClaimCondition,
   type ClaimColumn,
   type RunColumn,
-  type FingerprintColumn,
   type RunCondition,
   type ClaimValues,
-  type WriterFacts,
 } from './catalogue';
-export {
-  CLAIM_READ_COLUMNS,
-  claimWheres,
-  comparedAsRead,
-  type ClaimAsRead,
-  type ClaimReadColumn,
-} from './claim-compare';
+export { CLAIM_READ_COLUMNS, claimWheres, comparedAsRead } from './claim-compare';
 
 export {
   FENCE_SCHEMA,
@@ -47,8 +53,6 @@ export {
   REGISTER_AND_READ_SEEN,
   fenceGuardTrigger,
   type ResourceFence,
-  type FenceKind,
-  type FenceOrder,
   type FencePosition,
 } from './fence';
 export {
@@ -56,8 +60,6 @@ export {
   writeThroughFence,
   seenByRun,
   resourceWrites,
-  type ResourceWrite,
-  type FenceWriteRequest,
   type FenceWriteResult,
 } from './fence-write';
 export {
@@ -87,7 +89,7 @@ export {
   type NamedStatement,
 } from './designs';
 export { createLeaseModel } from './model';
-export type { LeaseModel, LeaseModelOptions, CancelReconciliation } from './model-api';
+export type { LeaseModel } from './model-api';
 export { runLessonDemo, LESSON_DEMO_OUTPUT } from './demo';
 export {
   PROPERTY_IDS,
@@ -123,12 +125,11 @@ export {
 } from './kinds/conditions';
 export { explain, type Explanation, type Explained } from './explain';
 /** Words for a step that writes nothing (a read, a registration note, time, a pause). */
-export { explainStep, type StepFact, type ReconciledEffect } from './explain-steps';
+export { explainStep, type StepFact } from './explain-steps';
 /** Words for a property found broken over a search (the checker) or a history (the crash lab). */
 export {
   explainSearchViolation,
   explainHistoryViolation,
-  type SearchViolationFact,
   type HistoryViolationFact,
 } from './explain-found';
 /** Words for a crash-lab worker's log and the CLI's summary lines. */
@@ -143,7 +144,6 @@ export {
   explainTime,
   explainDuration,
   explainLeaseBar,
-  type LeaseBarFacts,
   type ScenarioSettings,
   type WorkerFacts,
   type TargetFacts,
@@ -151,10 +151,20 @@ export {
   TIME_SOURCE_CHOICES,
 } from './explain-state';
 /** Which clock judges a lease (the lesson's rule and two broken designs). */
-export { leaseClockReading, TIME_SOURCES, type LeaseClockInput, type TimeSource } from './clocks';
+export { leaseClockReading, TIME_SOURCES, type TimeSource } from './clocks';
 /** A scenario's vocabulary from its design and names (no fence when nothing compares one). */
 export { designVocabulary } from './vocabulary';
-export * from './decision';
+/** What was decided about one write, as data, and the vocabulary its words use. */
+export {
+  type WriteKind,
+  type CheckName,
+  type RowState,
+  type LeaseClock,
+  type Authority,
+  type WriteDecision,
+  type Vocabulary,
+  LESSON_VOCABULARY,
+} from './decision';
 // The decision builders: an engine hands over the facts of one write, gets its WriteDecision.
 export {
   /** A claim (checked: whether its write tested the row itself; conditions: what it tested). */
@@ -190,8 +200,6 @@ export {
   decidePublish,
   /** A write or registration at a replicated resource: committed only on a majority. */
   decideQuorum,
-  /** One acceptor's answer to a replicated write. */
-  type QuorumVote,
 } from './decide-resource';
 export {
   /** Who holds the run after a decision (an applied claim or cancel moves it). */
@@ -203,8 +211,6 @@ export {
   /** Another holder's claim, for the shared-token property. */
   type HeldToken,
 } from './judge';
-// The checks a target runs, as data (for an engine that decides a check itself).
-export { type ClaimState } from './checks';
 /** Fingerprint tokens: what a holder may present at the gateway. */
 export { FINGERPRINT_KINDS, FINGERPRINT_LABELS, type FingerprintKind } from './replicated-fence';
 /** The target kinds, one object each (lib/lease/kinds/targets): checks, SQL, words, picker data. */
