@@ -22,7 +22,7 @@ import {
 export { CLAIM_READ_COLUMNS, type ClaimReadColumn } from './run-columns';
 
 /** A claim condition that compares a column with the claim's own read. */
-export type ClaimAsRead = AsReadCondition;
+type ClaimAsRead = AsReadCondition;
 
 /** The column a claim condition compares with the claim's own read, or null. */
 function comparedColumn(c: ClaimCondition): RunColumn | null {

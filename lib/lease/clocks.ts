@@ -39,7 +39,7 @@ export const TIME_SOURCES: readonly TimeSource[] = [
 ];
 
 /** What a lease statement's clock depends on: the statement's moment and the writing worker. */
-export interface LeaseClockInput {
+interface LeaseClockInput {
   source: TimeSource;
   /** The database statement clock at this step. */
   statementNow: number;

@@ -9,7 +9,7 @@ import { tokenName, tokenText } from './explain-words';
  */
 
 /** A property the schedule checker's search found broken, with the numbers it kept. */
-export type SearchViolationFact =
+type SearchViolationFact =
   | {
       kind: 'stale-write';
       writer: string;

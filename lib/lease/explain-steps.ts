@@ -10,7 +10,7 @@ import { list, readColumnName, targetName, tokenName, tokenText } from './explai
  */
 
 /** An effect done before a cancel, listed for reconciliation. */
-export interface ReconciledEffect {
+interface ReconciledEffect {
   /** The output's or resource's name. */
   name: string;
   holder: string;

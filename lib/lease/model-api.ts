@@ -22,7 +22,7 @@ export interface LeaseModelOptions {
 }
 
 /** What a cancel left to reconcile: the effects already done, listed once the run is canceled. */
-export interface CancelReconciliation {
+interface CancelReconciliation {
   ok: boolean;
   row: RunRow | undefined;
   /** Writes the run's resources took (report store, gateway), oldest first. */

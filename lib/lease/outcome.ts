@@ -20,8 +20,7 @@ export interface ConditionCheck {
 }
 
 /** Why a caller does not know what became of its write. */
-export const UNKNOWN_REASONS = ['ack-lost', 'caller-died', 'timeout'] as const;
-export type UnknownReason = (typeof UNKNOWN_REASONS)[number];
+export type UnknownReason = 'ack-lost' | 'caller-died' | 'timeout';
 
 export type WriteOutcome =
   | { kind: 'applied'; checked: readonly ConditionCheck[] }

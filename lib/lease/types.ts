@@ -107,7 +107,7 @@ export type ClaimRule =
   | 'random-token';
 
 /** What a cancel does to the run row. */
-export type CancelRule =
+type CancelRule =
   /** canceling, with a new generation that every registering target learns (the lesson's). */
   | 'fenced'
   /** canceled, with nothing bumped: a stale holder's effects elsewhere still land. */
