@@ -11,23 +11,21 @@ import {
   stopLine,
   loadLab,
   recordDeletion,
-  saveProgram,
   saveProgress,
   type LabExercise,
   type LabHint,
   type LabProgress,
   type LabRun,
   type OutputVerdict,
-  type SavedPrograms,
 } from '@/lib/claim-lab';
 // The runner and its transpiler stay in the Web Worker's bundle: the page reaches them only
 // through this door.
 import { createClaimLabWorker, type ClaimLabWorker } from '@/lib/claim-lab/client';
-import { useAutosave } from '@/components/ui/use-autosave';
 import { browserStore, createLocalDoor } from '@/lib/storage';
 import { DROP_ID } from '@/content/claim-lab/exercises';
 import { configureLabTypeScript, typeErrors } from './type-check';
 import { FIRST_TYPE_ERRORS } from './type-error-list';
+import { useLabPrograms } from './use-lab-programs';
 
 export type LabStatus =
   | { kind: 'idle' }
@@ -39,8 +37,6 @@ export type LabStatus =
   | { kind: 'stopped'; message: string };
 
 type Editor = Monaco.editor.IStandaloneCodeEditor;
-
-const NO_PROGRAMS: SavedPrograms = {};
 
 async function logSolved(exercise: LabExercise, run: LabRun): Promise<void> {
   // The records database is loaded only now: the lab page does not pay for it up front.
@@ -60,10 +56,6 @@ async function logSolved(exercise: LabExercise, run: LabRun): Promise<void> {
 export function useClaimLab(exercises: readonly LabExercise[]) {
   const door = useMemo(() => createLocalDoor(browserStore()), []);
   const [exerciseId, setExerciseId] = useState(exercises[0].id);
-  const [programs, setPrograms] = useState<SavedPrograms>(NO_PROGRAMS);
-  // What storage holds: programs are saved like every other box, after a pause in typing and on
-  // leaving, not on every change (3,000 typed characters were 3,000 writes of every program).
-  const [storedPrograms, setStoredPrograms] = useState<SavedPrograms>(NO_PROGRAMS);
   const [progress, setProgress] = useState<LabProgress>(EMPTY_PROGRESS);
   const [notices, setNotices] = useState<string[]>([]);
   // Challenges whose solve is written in the records database (the hub's progress reads it).
@@ -81,10 +73,13 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
   // Bumped when the learner moves to another exercise or resets: a run still in flight then
   // belongs to a program that is no longer shown, and its answer is dropped.
   const runSeq = useRef(0);
-  // Mirrors of state for event handlers, so saving and logging happen once per event.
-  const programsRef = useRef<SavedPrograms>(NO_PROGRAMS);
-  const storedRef = useRef<SavedPrograms>(NO_PROGRAMS);
+  // A mirror of progress for event handlers, so saving and logging happen once per event.
   const progressRef = useRef<LabProgress>(EMPTY_PROGRESS);
+
+  const notice = useCallback((message: string | null) => {
+    if (message) setNotices((list) => (list.includes(message) ? list : [...list, message]));
+  }, []);
+  const { programs, restore, setProgram, resetProgram } = useLabPrograms(door, notice);
 
   const exercise = exercises.find((e) => e.id === exerciseId) ?? exercises[0];
   const source = programs[exercise.id] ?? exercise.starter;
@@ -93,15 +88,12 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
     // Saved work is read after hydration: the static page renders the originals first.
     const loaded = loadLab(door);
     /* eslint-disable react-hooks/set-state-in-effect -- reading browser storage once on mount */
-    programsRef.current = loaded.programs;
-    storedRef.current = loaded.programs;
+    restore(loaded.programs);
     progressRef.current = loaded.progress;
-    setPrograms(loaded.programs);
-    setStoredPrograms(loaded.programs);
     setProgress(loaded.progress);
     setNotices(loaded.problems);
     /* eslint-enable react-hooks/set-state-in-effect */
-  }, [door]);
+  }, [door, restore]);
 
   useEffect(() => {
     const worker = createClaimLabWorker();
@@ -116,39 +108,9 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
 
   useEffect(() => () => restoreTypeScript.current?.(), []);
 
-  const notice = useCallback((message: string | null) => {
-    if (message) setNotices((list) => (list.includes(message) ? list : [...list, message]));
-  }, []);
-
-  const savePrograms = useCallback(
-    (next: SavedPrograms) => {
-      // One write per program changed since the last save (almost always one).
-      let stored = storedRef.current;
-      let refused = false;
-      for (const id of new Set([...Object.keys(stored), ...Object.keys(next)])) {
-        if (stored[id] === next[id]) continue;
-        const saved = saveProgram(door, stored, id, next[id]);
-        notice(saved.problem);
-        refused ||= saved.problem !== null;
-        if (saved.problem === null) stored = saved.programs;
-      }
-      // Saved as shown: the page's programs are what storage holds (not dirty until the next edit).
-      storedRef.current = refused ? stored : next;
-      setStoredPrograms(storedRef.current);
-    },
-    [door, notice],
-  );
-  useAutosave(programs, programs !== storedPrograms, savePrograms);
-
   const setSource = useCallback(
-    (next: string) => {
-      const current = programsRef.current;
-      const rest = { ...current };
-      delete rest[exercise.id];
-      programsRef.current = next === exercise.starter ? rest : { ...current, [exercise.id]: next };
-      setPrograms(programsRef.current);
-    },
-    [exercise],
+    (next: string) => setProgram(exercise.id, exercise.starter, next),
+    [exercise, setProgram],
   );
 
   const select = useCallback((id: string) => {
@@ -159,12 +121,9 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
 
   const reset = useCallback(() => {
     runSeq.current += 1;
-    const rest = { ...programsRef.current };
-    delete rest[exercise.id];
-    programsRef.current = rest;
-    setPrograms(rest);
+    resetProgram(exercise.id);
     setStatus({ kind: 'idle' });
-  }, [exercise.id]);
+  }, [exercise.id, resetProgram]);
 
   const recordProgress = useCallback(
     (run: LabRun, verdict: OutputVerdict) => {
