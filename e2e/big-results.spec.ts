@@ -182,7 +182,11 @@ for (let i = 0; i < 500; i++)
       page,
       `// @ts-nocheck\nfor (let i = 0; i < 20; i++) console.log('x'.repeat(50 * 1024 * 1024));\nprint('logged');`,
     );
-    const from = await runPlanted(page, /^(Ran in|Stopped after|The program)/);
+    // A 50 MB string and its copy do not fit in the engine's 64 MiB (issue 42): the memory line.
+    const from = await runPlanted(
+      page,
+      /^(Ran in|Stopped after|The program|Your program used more than)/,
+    );
     await reportLongest(page, from, 'claim lab: console.log 50 MB x 20');
     await expectNoLongTask(page, from, 200, 'console.log of 50 MB twenty times');
   });
