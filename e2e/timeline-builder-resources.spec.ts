@@ -5,7 +5,7 @@ import { expect, freshStorage, test } from './fixtures';
 // paying a fresh context and a first load of the timeline (its bundles and the SQLite WASM
 // compiled again). Each step starts as its test did, from a first visit's storage (freshStorage)
 // and the builder's short example freshly loaded; the share link's tab is closed at its step's end.
-test('remote targets in the builder: a 3-acceptor replicated target kept by the share link; a fingerprint token from a clock running ahead, and the counter', async ({
+test('remote targets in the builder: a 3-acceptor replicated target kept by the share link, its registration a predicted write; a fingerprint token from a clock running ahead, and the counter', async ({
   page,
 }) => {
   // Each step keeps the ceiling it had as a test of its own: a ceiling on waiting, not a pace.
@@ -26,6 +26,11 @@ test('remote targets in the builder: a 3-acceptor replicated target kept by the 
     await addEvent(page, 'Gateway write', { worker: 'A', resource: 'journal', reach: '' });
     await addEvent(page, 'Gateway write', { worker: 'B', resource: 'journal', reach: '' });
     await expect(page.getByRole('status').filter({ hasText: 'Ready: 10 events' })).toBeVisible();
+    // The registration at the replicated resource is a write the learner predicts.
+    await page
+      .getByRole('group', { name: /B registers its generation at the gateway \(journal\)/ })
+      .getByRole('radio', { name: 'Applied', exact: true })
+      .check();
     await page.getByRole('button', { name: 'Run to end' }).click();
 
     await expect(row(page, 'B registers its generation at the gateway (journal)')).toContainText(
@@ -33,6 +38,10 @@ test('remote targets in the builder: a 3-acceptor replicated target kept by the 
     );
     await expect(row(page, 'B registers its generation at the gateway (journal)')).toContainText(
       'acceptors 1, 2 took it',
+    );
+    // A registration at a replicated resource is a write with its own verdict (issue 38, gap 4).
+    await expect(row(page, 'B registers its generation at the gateway (journal)')).toContainText(
+      'registered, 2 of 3 acceptors promised',
     );
     const minority = row(page, 'A writes journal through the gateway (it reaches acceptor 3)');
     await expect(minority).toContainText('not committed: stored by 1 of 3 acceptors');
@@ -50,7 +59,16 @@ test('remote targets in the builder: a 3-acceptor replicated target kept by the 
 
     const fresh = await openShareLink(page, 10);
     await expect(fresh.getByText('gateway check: majority of acceptors of 3')).toBeVisible();
+    // The opened link offers the registration for a prediction, as every write.
+    await expect(
+      fresh
+        .getByRole('group', { name: /B registers its generation at the gateway \(journal\)/ })
+        .getByRole('radio', { name: 'Applied', exact: true }),
+    ).toBeVisible();
     await fresh.getByRole('button', { name: 'Run to end' }).click();
+    await expect(row(fresh, 'B registers its generation at the gateway (journal)')).toContainText(
+      'registered, 2 of 3 acceptors promised',
+    );
     expect(await fresh.getByRole('table').innerText()).toBe(trace);
     await fresh.close();
   });

@@ -3,7 +3,12 @@
 import type { OutcomeKind } from '@/lib/lease';
 import { SaveIndicator } from '@/components/ui/save-indicator';
 import { usePredictionDraft } from '@/components/ui/use-prediction-draft';
-import { scenarioEventLabel, isWriteEvent, type Predictions, type Scenario } from '@/lib/timeline';
+import {
+  scenarioEventLabel,
+  predictsOutcome,
+  type Predictions,
+  type Scenario,
+} from '@/lib/timeline';
 
 /** "What happens to each write?": the four outcomes, not a judgement of what should happen. */
 const CHOICES: { value: OutcomeKind; label: string }[] = [
@@ -39,7 +44,7 @@ export function PredictionList({
   const sealed = locked;
   const writes = scenario.events
     .map((event, index) => ({ event, index }))
-    .filter(({ event }) => isWriteEvent(event));
+    .filter(({ event }) => predictsOutcome(event, scenario.targets));
   const draftState = usePredictionDraft(
     draftKey ?? `timeline:${scenario.id}`,
     predictions,

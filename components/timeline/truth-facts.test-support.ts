@@ -97,9 +97,11 @@ export const RULE_PHRASES: readonly [RegExp, string][] = [
   [/idempotency key identifies/, 'key'],
   [/operation id names the business action/, 'operation'],
   [/counts a write only when a majority/, 'quorum'],
+  [/holds only when a majority of its acceptors promise/, 'quorum'],
   [/checked its own token/, 'worker-check'],
   [/nothing to switch/, 'version'],
   [/A paused worker sends nothing/, 'paused'],
+  [/Only a holder registers/, 'claimed'],
   // Each condition kind's own check, by the opening of the rule its kind declares.
   ...conditionCheckRules().map(({ check, rule }): [RegExp, string] => [
     new RegExp(`^${rule.slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),

@@ -7,7 +7,7 @@ import { useRecordsRead } from '@/components/ui/use-records-read';
 import { browserRecords } from '@/lib/composition';
 import {
   firstTimelineResult,
-  isWriteEvent,
+  predictsOutcome,
   prunePredictions,
   scorePredictions,
   type Predictions,
@@ -94,7 +94,10 @@ export function useTimeline(initial: Scenario, options: TimelineOptions = {}) {
   }, [engine, scenario]);
   const trace = computed.trace;
 
-  const writeIds = useMemo(() => scenario.events.filter(isWriteEvent).map((e) => e.id), [scenario]);
+  const writeIds = useMemo(
+    () => scenario.events.filter((e) => predictsOutcome(e, scenario.targets)).map((e) => e.id),
+    [scenario],
+  );
   const finished = trace !== null && trace.steps.length > 0 && position >= trace.steps.length - 1;
   const score: Score | null = useMemo(
     () => (finished && trace ? scorePredictions(trace, shownPredictions) : null),
@@ -108,7 +111,7 @@ export function useTimeline(initial: Scenario, options: TimelineOptions = {}) {
       options.keepPredictions
         ? prunePredictions(
             p,
-            next.events.filter(isWriteEvent).map((e) => e.id),
+            next.events.filter((e) => predictsOutcome(e, next.targets)).map((e) => e.id),
           )
         : {},
     );

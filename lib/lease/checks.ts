@@ -43,6 +43,11 @@ export function pausedCheck(): CheckResult {
   return check('paused', 'equals', false, true, false);
 }
 
+/** A registration needs a generation: a worker that has not claimed holds token 0 and sends nothing. */
+export function claimedCheck(token: number): CheckResult {
+  return check('claimed', 'after', 0, token, token > 0);
+}
+
 /** A version of the writer's own to point at: `version` is its last upload (null: none). */
 export function versionCheck(version: number | null): CheckResult {
   return check('version', 'equals', 'uploaded', version, version !== null);

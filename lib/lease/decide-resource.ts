@@ -1,4 +1,4 @@
-import { pausedCheck, versionCheck, workerCheckResult } from './checks';
+import { claimedCheck, pausedCheck, versionCheck, workerCheckResult } from './checks';
 import type { CheckResult, RowState, WriteDecision, WriteKind } from './decision';
 import type { FencePosition, ResourceFence } from './fence';
 import { fenceRules, MAJORITY } from './kinds/targets';
@@ -27,6 +27,8 @@ export function decideFenceWrite(
     workerCheck?: { rowFence: number };
     /** The writer is paused: it sends nothing. */
     paused?: boolean;
+    /** A registration: whether the writer holds a generation (false: it never claimed, nothing is sent). */
+    claimed?: boolean;
     /** A reference switch: the writer's own last upload (null: none, nothing is sent). */
     version?: number | null;
     changed: number;
@@ -34,6 +36,7 @@ export function decideFenceWrite(
 ): WriteDecision {
   const checks: CheckResult[] = [];
   if (w.paused) checks.push(pausedCheck());
+  if (w.claimed === false) checks.push(claimedCheck(w.token));
   if (w.version !== undefined) checks.push(versionCheck(w.version));
   if (w.workerCheck) checks.push(workerCheckResult(w.token, w.workerCheck.rowFence));
   const sent = checks.every((c) => c.held);

@@ -59,6 +59,8 @@ export const CHECK_NAMES = [
   'worker-check',
   /** The writer is paused: it sends nothing (expected false, actual true). */
   'paused',
+  /** The writer holds a generation to register (actual its token; one that never claimed holds 0). */
+  'claimed',
   /** A rescuer's read showed a stuck run (expected 'expired'; actual what it read, or 'unread'). */
   'stuck',
 ] as const;

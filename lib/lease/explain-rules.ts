@@ -35,6 +35,8 @@ function checkRule(name: CheckName, v: Vocabulary, d?: WriteDecision): string {
       return 'There was nothing to switch: only an uploaded version can become the official reference.';
     case 'paused':
       return 'A paused worker sends nothing until it resumes.';
+    case 'claimed':
+      return 'Only a holder registers: a worker registers the generation its claim handed out, and one that has not claimed holds none, so it sends nothing.';
     case 'stuck':
       return 'A rescuer re-queues only a run it read as stuck: running, with its lease run out.';
     default:
@@ -140,10 +142,27 @@ function quorumRule(d: WriteDecision, v: Vocabulary): string {
       : '',
     q.missed.length ? `${who(q.missed)} never got it` : '',
   ].filter(Boolean);
+  if (d.kind === 'register') return registrationRule(d, v, did);
   const counted = q.committed
     ? `${q.took.length} of ${q.acceptors} is a majority, so it is the resource’s answer`
     : `${q.took.length} of ${q.acceptors} is short of the majority of ${q.needed}, so a minority copy is never the resource’s answer`;
   return `A replicated resource counts a write only when a majority of its acceptors took it. Here ${list(did)}: ${counted}.`;
+}
+
+/**
+ * A registration at a replicated resource: it holds when a majority promised the generation; an
+ * acceptor that promised keeps its promise even when the registration fell short.
+ */
+function registrationRule(d: WriteDecision, v: Vocabulary, did: readonly string[]): string {
+  const q = d.quorum!;
+  const token = `${tokenName(v)} ${d.token ?? 0}`;
+  const promised = did.map((x) => x.replace(' stored it', ' promised it'));
+  const counted = q.committed
+    ? `${q.took.length} of ${q.acceptors} is a majority, so the resource now refuses anything below ${token}`
+    : q.took.length
+      ? `${q.took.length} of ${q.acceptors} is short of the majority of ${q.needed}, so the resource has not learned ${token}; only the acceptors that promised it refuse anything below it`
+      : `no acceptor promised it, so the resource has not learned ${token}`;
+  return `A registration at a replicated resource holds only when a majority of its acceptors promise the generation. Here ${list(promised)}: ${counted}.`;
 }
 
 /** A cancel's rule: a fenced cancel raises the token; one that does not leaves every target as it was. */

@@ -114,6 +114,8 @@ export function checkLabel(c: CheckResult, v: Vocabulary): string {
       return 'its own check';
     case 'paused':
       return 'paused';
+    case 'claimed':
+      return `no ${tokenName(v)} yet`;
     case 'version':
       return 'nothing to point at';
     case 'stuck':
@@ -194,6 +196,8 @@ export function checkFact(c: CheckResult, d: WriteDecision, v: Vocabulary): stri
         : `${writer} has no uploaded version to point at`;
     case 'paused':
       return `${writer} is paused: a paused worker sends nothing until it resumes`;
+    case 'claimed':
+      return `${writer} has not claimed the run: it holds no ${tokenName(v)} to register`;
     case 'stuck':
       return stuckFact(c, d, v);
     default:

@@ -61,7 +61,7 @@ export function explain(d: WriteDecision, v: Vocabulary = LESSON_VOCABULARY): Ex
 }
 
 /** Checks made before anything is sent: when one fails, the target never hears of the write. */
-const NOT_SENT: readonly string[] = ['worker-check', 'paused', 'version', 'stuck'];
+const NOT_SENT: readonly string[] = ['worker-check', 'paused', 'claimed', 'version', 'stuck'];
 
 /** "3 acceptors", "1 acceptor". */
 export function acceptorCount(n: number): string {
@@ -80,6 +80,15 @@ function verdictLine(d: WriteDecision, v: Vocabulary): string {
 
 function decidedLine(d: WriteDecision, v: Vocabulary): string {
   const o = d.outcome;
+  if (d.quorum && d.kind === 'register') {
+    // A registration stores no copy: each acceptor that took it promised the generation.
+    const q = d.quorum;
+    return q.committed
+      ? `registered, ${q.took.length} of ${acceptorCount(q.acceptors)} promised`
+      : q.took.length > 0
+        ? `not registered: promised by ${q.took.length} of ${acceptorCount(q.acceptors)}, a majority is ${q.needed}`
+        : `refused: no acceptor promised it, a majority is ${q.needed}`;
+  }
   if (d.quorum) {
     const q = d.quorum;
     return q.committed

@@ -3,9 +3,9 @@ import {
   registerAtMajority,
   writeToMajority,
 } from '@/lib/lease/replicated-fence';
-import { decideFenceWrite, decideQuorum, explain, fenceRules, targetKind } from '@/lib/lease';
+import { decideFenceWrite, decideQuorum, fenceRules, NO_CHECK, targetKind } from '@/lib/lease';
 import { rowState } from './apply-run';
-import { contextOf, note, ownerOf, stepNote, write, type Ctx } from './effects';
+import { contextOf, ownerOf, stepNote, write, type Ctx } from './effects';
 import type { TimelineState, LaneState } from './state';
 import { gatewayTarget, timelineTarget } from './target-list';
 import { targetRegister, targetWrite } from './targets';
@@ -76,7 +76,51 @@ export function applyGatewayWrite(
   );
 }
 
-/** The registration event at a gateway resource: a note, with the acceptors that promised. */
+/**
+ * A registration at a replicated gateway resource, a write the learner predicts: the acceptors
+ * reached promise the generation, and it holds on a majority. A paused worker, or one that has
+ * not claimed (it holds no generation), sends nothing.
+ */
+export function registerAtReplica(
+  ctx: Ctx,
+  event: Extract<TimelineEvent, { kind: 'register' }>,
+  worker: LaneState,
+): WriteEffect {
+  const { state, db } = ctx;
+  const resource = event.resource!;
+  const target = gatewayTarget(resource);
+  const { check } = timelineTarget(state.targets, target);
+  const token = carriedToken(state, worker);
+  const context = {
+    writer: ownerOf(worker),
+    at: state.now,
+    authority: state.authority,
+    holds: worker.token,
+  };
+  if (worker.paused || worker.token === 0) {
+    const unsent = worker.paused ? { paused: true } : { claimed: false };
+    const d = decideFenceWrite(context, {
+      kind: 'register',
+      target,
+      fence: NO_CHECK.fence(),
+      token,
+      ...unsent,
+      changed: 0,
+    });
+    return write(ctx, event, 'gateway', d);
+  }
+  const d = registerAtMajority(db, check.acceptors, { resource, token, reach: event.reach });
+  const decision = decideQuorum(context, {
+    kind: 'register',
+    target,
+    token,
+    votes: d.votes,
+    needed: d.needed,
+  });
+  return write(ctx, event, 'gateway', decision);
+}
+
+/** The registration event at a single-copy gateway resource: a note of what it kept. */
 export function registerAtGateway(
   ctx: Ctx,
   event: Extract<TimelineEvent, { kind: 'register' }> & { resource: string },
@@ -87,18 +131,6 @@ export function registerAtGateway(
   const { check, fence } = timelineTarget(state.targets, target);
   const token = carriedToken(state, worker);
   const kind = targetKind(check.kind);
-  if (kind.acceptorsOf) {
-    const d = registerAtMajority(db, check.acceptors, {
-      resource: event.resource,
-      token,
-      reach: event.reach,
-    });
-    const decision = decideQuorum(
-      { writer: ownerOf(worker), at: state.now, authority: state.authority, holds: worker.token },
-      { kind: 'register', target, token, votes: d.votes, needed: d.needed },
-    );
-    return note(ctx, event, explain(decision, state.vocabulary).sentence);
-  }
   const fact = { kind: 'gateway-register' as const, worker: worker.id, token };
   if (!kind.keepsGenerations || !fence)
     return stepNote(ctx, event, { ...fact, target, result: 'kept-none' });

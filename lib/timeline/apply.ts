@@ -1,5 +1,6 @@
 import { applyCancel, applyClaim, applyRunWrite } from './apply-run';
-import { registerAtGateway } from './apply-gateway';
+import { registerAtGateway, registerAtReplica } from './apply-gateway';
+import { registersAtReplica } from './target-list';
 import { applyRescue, applyRescueRead } from './apply-rescue';
 import { applyTargetWrite } from './apply-targets';
 import {
@@ -123,9 +124,13 @@ function applyRead(
 }
 
 /** The registration event: the worker tells a target its generation, after its claim. */
-function applyRegister(ctx: Ctx, event: Extract<TimelineEvent, { kind: 'register' }>): NoteEffect {
+function applyRegister(
+  ctx: Ctx,
+  event: Extract<TimelineEvent, { kind: 'register' }>,
+): NoteEffect | WriteEffect {
   const { state, model } = ctx;
   const worker = workerOf(state, event.worker);
+  if (registersAtReplica(event, state.targets)) return registerAtReplica(ctx, event, worker);
   if (worker.paused)
     return stepNote(ctx, event, { kind: 'paused', worker: worker.id, act: 'register' });
   if (worker.token === 0) return stepNote(ctx, event, { kind: 'no-generation', worker: worker.id });

@@ -118,7 +118,7 @@ export function heldTokens(state: TimelineState): HeldToken[] {
  */
 export function write(
   ctx: Ctx,
-  event: WriteEvent,
+  event: WriteEvent | Extract<TimelineEvent, { kind: 'register' }>,
   target: TargetId,
   decision: WriteDecision,
 ): WriteEffect {

@@ -69,6 +69,8 @@ export {
   gatewayComparesKey,
   gatewayResources,
   gatewayTarget,
+  /** An event whose outcome the learner predicts: a write, or a registration at a replica. */
+  predictsOutcome,
   targetCheckOf,
   withTargetCheck,
   type TimelineTarget,

@@ -3,11 +3,12 @@ import {
   HIGHEST_SEEN,
   KEY_ONLY,
   NO_CHECK,
+  targetKind,
   VERSIONED,
   type ResourceFence,
 } from '@/lib/lease';
 import { checkComparesKey, type TargetCheck } from '@/lib/lease/target-checks';
-import type { Scenario, TargetsConfig } from './types';
+import { isWriteEvent, type Scenario, type TargetsConfig, type TimelineEvent } from './types';
 
 /*
  * The scenario's targets beyond the run row, as a list of { name, check, fence }: the object
@@ -35,6 +36,21 @@ export function targetCheckOf(settings: TargetsConfig, name: string): TargetChec
     return settings.objectStore === VERSIONED.id ? VERSIONED.setting() : NO_CHECK.setting();
   if (name === 'tickets') return KEY_ONLY.setting();
   return settings.gatewayCheck ?? HIGHEST_SEEN.setting();
+}
+
+/**
+ * True for a registration at a replicated gateway resource: a write the learner predicts, whose
+ * outcome the acceptors decide (a majority promised, or not).
+ */
+export function registersAtReplica(event: TimelineEvent, settings: TargetsConfig): boolean {
+  if (event.kind !== 'register' || event.resource === undefined) return false;
+  const check = targetCheckOf(settings, gatewayTarget(event.resource));
+  return targetKind(check.kind).acceptorsOf !== undefined;
+}
+
+/** True for an event whose outcome the learner predicts: a write, or a registration at a replica. */
+export function predictsOutcome(event: TimelineEvent, settings: TargetsConfig): boolean {
+  return isWriteEvent(event) || registersAtReplica(event, settings);
 }
 
 /** True when a write to gateway `resource` is judged by its idempotency key alone. */

@@ -108,6 +108,8 @@ export function statementConditions(
 export function checksRun(scenario: Scenario, design: LeaseDesign, event: WriteEvent): CheckName[] {
   const rules = design.rules;
   const targets = rules?.targets;
+  // A registration at a replicated resource: its acceptors' promises, or nothing sent.
+  if ((event as { kind: string }).kind === 'register') return ['highest-seen', 'quorum', 'claimed'];
   switch (event.kind) {
     case 'claim':
       return rules

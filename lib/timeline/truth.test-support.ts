@@ -1,6 +1,5 @@
-import { CLAIM_COLUMNS, FINGERPRINT_COLUMNS, type CheckName } from '@/lib/lease';
+import { CLAIM_COLUMNS, FINGERPRINT_COLUMNS, type CheckName, type LeaseDesign } from '@/lib/lease';
 import type { Scenario, Trace } from './types';
-import type { LeaseDesign } from '@/lib/lease';
 import { clockFacts, holderFacts, rowFacts } from './truth-facts.test-support';
 import { rescueFacts, rescueProperty } from './truth-rescue.test-support';
 import {
@@ -39,6 +38,7 @@ const NOUN: Readonly<Record<string, string>> = {
   'report-write': 'write',
   'gateway-send': 'write',
   rescue: 're-queue',
+  register: 'registration',
 };
 const NOUNS =
   'output write|replicated write|claim|renewal|finish|cancel|write|registration|publish|re-queue';
@@ -55,6 +55,7 @@ function labelCheck(label: string, tok: string): CheckName | null {
     'its own check': 'worker-check',
     'no majority': 'quorum',
     paused: 'paused',
+    [`no ${tok} yet`]: 'claimed',
     'nothing to point at': 'version',
     key: 'key',
     operation: 'operation',
@@ -91,10 +92,11 @@ const RULE_PHRASES: readonly [RegExp, CheckName][] = [
   [/^Highest-seen fencing/, 'highest-seen'],
   [/idempotency key identifies/, 'key'],
   [/operation id names the business action/, 'operation'],
-  [/counts a write only when a majority/, 'quorum'],
+  [/only when a majority of its acceptors|counts a write only when a majority/, 'quorum'],
   [/checked its own token/, 'worker-check'],
   [/nothing to switch/, 'version'],
   [/A paused worker sends nothing/, 'paused'],
+  [/Only a holder registers/, 'claimed'],
 ];
 
 /** The catalogue entries of a kind the write's statement checks. */
