@@ -74,7 +74,7 @@ export const KUBERNETES_CASE: CaseFile = {
           id: 'a-renews',
           kind: 'renew',
           worker: 'A',
-          note: 'only now does pod a learn it lost',
+          note: 'pod a’s first renewal since it stalled',
           outcome: 'refused',
         },
       ],

@@ -16,11 +16,12 @@ const OUTCOME_WORDS =
 /**
  * Further words that tell an outcome when a text narrates (any sentence that is not a question):
  * a write that lands or is turned away, a holder told it was fenced, statements that change no
- * row, work done twice, a lost update. Written from what a write can become in the lesson (the
+ * row, work done twice, a lost update, a holder that learns (finds, is told) it lost its lock
+ * or lease: its renewal's outcome told as a story. That it lost the lock is the setting. Written from what a write can become in the lesson (the
  * four outcomes and their effects), not from any code of the app.
  */
 const NARRATED_OUTCOME =
-  /\b(lands?|landed|landing|turn(s|ed)? (\w+ )?away|(is|was|were|be|being|gets?|got|told it was) fenced|\w*FencedException|(writes?|requests?|sends?|commits?|completions?|statements?|removals?|keep-alives?|transactions?|txn)( \w+){0,2} fail(s|ed)?|changes? no row|no row changes|matches no row|changes nothing|twice|three times|both (run|ran|finish|send|copies|clients’ writes)|lost updates?|prolong\w*|on top of|go(es)? through|went through|gets? through|got through|stops? it|ends? up with)\b/gi;
+  /\b(lands?|landed|landing|turn(s|ed)? (\w+ )?away|(is|was|were|be|being|gets?|got|told it was) fenced|\w*FencedException|(writes?|requests?|sends?|commits?|completions?|statements?|removals?|keep-alives?|transactions?|txn)( \w+){0,2} fail(s|ed)?|changes? no row|no row changes|matches no row|changes nothing|twice|three times|both (run|ran|finish|send|copies|clients’ writes)|lost updates?|prolong\w*|on top of|go(es)? through|went through|gets? through|got through|stops? it|ends? up with|learn(s|ed|t)? (that )?(it|they|he|she) (has |had |have )?lost|(finds?|found|notices?|noticed|discovers?|discovered|(is|was) told) (that )?(it|they) (has |had |have )?lost( (the|its|their) (lock|lease|leadership))?)\b/gi;
 
 /** The outcome words a text shows, question sentences held only to OUTCOME_WORDS. */
 export function outcomeWordsIn(text: string): string[] {
@@ -74,6 +75,12 @@ describe('no outcome before its prediction (issue 39, point 5)', () => {
     expect(outcomeWordsIn('commitTransaction: ProducerFencedException')).toEqual([
       'ProducerFencedException',
     ]);
+    expect(outcomeWordsIn('only now does pod a learn it lost')).toEqual(['learn it lost']);
+    expect(outcomeWordsIn('The worker finds it has lost the lease.')).toEqual([
+      'finds it has lost the lease',
+    ]);
+    // That a holder has lost its lock is the setting (a takeover); learning it is the outcome.
+    expect(outcomeWordsIn('A request from a master that has since lost the lock.')).toEqual([]);
     // A question may ask whether a write lands.
     expect(outcomeWordsIn('Which writes land? Does its send go through?')).toEqual([]);
   });
