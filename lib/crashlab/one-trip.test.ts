@@ -17,9 +17,7 @@ describe('one-trip statements compose the rulebook, unchanged', () => {
         `renewed AS (${onServerClock(fencedDesign.renew)} RETURNING run_id)`,
       );
       // The write selects from the renewal, so it writes nothing when the renewal changed no row.
-      expect(statement).toMatch(
-        /SELECT \$run, \$step, \$fence, \$owner, .*FROM renewed, clock/,
-      );
+      expect(statement).toMatch(/SELECT \$run, \$step, \$fence, \$owner, .*FROM renewed, clock/);
       expect(statement).not.toMatch(/\$now\b/);
     }
     expect(FINISH).toContain(onServerClock(fencedDesign.finish));
