@@ -26,6 +26,7 @@ import { ASSESSMENT_ITEMS } from '@/content/reflect';
 import { TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
 import type { OutcomeKind } from '@/lib/lease';
 import type { ExerciseKey } from '@/lib/progress';
+import type { LearningPath } from '@/content/lesson/types';
 import {
   describeEvent,
   isWriteEvent,
@@ -59,12 +60,24 @@ const allGraded = (kind: ExerciseKey['kind']) => [
   ...new Set(paths.flatMap((p) => p.graded.filter((e) => e.kind === kind).map((e) => e.id))),
 ];
 
-/** A path touches a belief when one of its graded exercises proves an item the belief touches. */
-const touches = (graded: readonly ExerciseKey[], belief: Belief) =>
+/**
+ * A path touches a belief when one of its steps teaches an item the belief touches: a graded
+ * exercise that proves the item, or a step that reads the item's own section (the foundations'
+ * items are named by their sections: /learn#lock-purpose teaches the item lock-purpose), whatever
+ * that step's evidence is.
+ */
+const touches = (path: LearningPath, graded: readonly ExerciseKey[], belief: Belief) =>
   MASTERY_MAP.some(
     (item) =>
       belief.touches.includes(item.id) &&
       item.exercises.some((x) => graded.some((g) => g.kind === x.kind && g.id === x.id)),
+  ) ||
+  [...path.steps, ...path.exercises].some(
+    (step) =>
+      belief.touches.includes(step.href.split('#')[1] ?? '') ||
+      step.doneWhen.some(
+        (e) => e.kind === 'read' && e.sections.some((id) => belief.touches.includes(id)),
+      ),
   );
 
 /** Text as the page shows it (backticks mark code in the content) and short enough to match. */
@@ -319,6 +332,18 @@ async function pathDone(page: Page, id: string): Promise<boolean> {
   const marks = await marked.count();
   const counted = await steps.count();
   say(`  path ${id}: ${marks} of ${counted} steps marked`);
+  // Home's progress line for the path, once the learner follows it, reads the same function.
+  const follow = page.getByRole('button', { name: /^Follow the “|^Following “/ });
+  if ((await follow.getAttribute('aria-pressed')) !== 'true') await follow.click();
+  await expect(follow).toHaveAttribute('aria-pressed', 'true');
+  await page.goto('/');
+  const card = page.getByTestId('continue');
+  await expect(card).toHaveAttribute('data-loaded', 'true');
+  const line = (await page.getByTestId('continue-count').textContent()) ?? '';
+  const [, done, total] = /^(\d+) of (\d+) steps done/.exec(line) ?? [];
+  const homeDone = done !== undefined && done === total;
+  expect.soft(homeDone, `home agrees with the page of “${id}”: ${line}`).toBe(marks === counted);
+  if (homeDone) await expect(card).toContainText('Every step of this path is done.');
   return marks === counted;
 }
 
@@ -349,7 +374,7 @@ test('scripted believers: none of six wrong beliefs reaches “done” where it 
         const done = await pathDone(page, path.id);
         if (done && belief) finished.push(`${learner} finished “${path.title}”`);
         if (!belief) expect(done, `the clear learner finishes “${path.title}”`).toBe(true);
-        else if (touches(graded, belief))
+        else if (touches(path, graded, belief))
           expect.soft(done, `${learner} must not finish “${path.title}”`).toBe(false);
       }
       if (belief) {

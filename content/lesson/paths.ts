@@ -2,7 +2,7 @@ import { ASSESSMENT_ITEMS } from '@/content/reflect';
 import { CHALLENGE_IDS, DESIGN_IDS, DROP_CHALLENGE_ID } from '@/content/progress-index';
 import type { ExerciseKey, StepEvidence } from '@/lib/progress';
 import { MIGRATION_CASES } from './cases';
-import { FOUNDATIONS } from './foundations';
+import { CHECK_SITE, FOUNDATIONS, LOCK_PURPOSE } from './foundations';
 import { CHECK_QUESTION } from './lesson';
 import { QUIZ_ITEMS } from './mistakes';
 import { flattenQuestions } from './questions';
@@ -250,13 +250,25 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
         href: '/learn#lock-purpose',
         label: 'Efficiency or correctness',
         why: 'What a lease can promise, and when it never suffices.',
-        doneWhen: read('lock-purpose'),
+        doneWhen: [
+          {
+            kind: 'graded',
+            exercises: [{ kind: 'choice', id: LOCK_PURPOSE.question.id }],
+            says: 'Foundation 1’s graded question right on the first try',
+          },
+        ],
       },
       {
         href: '/learn#where-the-check-sits',
         label: 'Where the check sits',
         why: 'Database row, gateway, object store, quorum and external API compared.',
-        doneWhen: read('where-the-check-sits'),
+        doneWhen: [
+          {
+            kind: 'graded',
+            exercises: [{ kind: 'choice', id: CHECK_SITE.question.id }],
+            says: 'Foundation 3’s graded question right on the first try',
+          },
+        ],
       },
       {
         href: '/learn/cases',
