@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CASE_FILES } from '@/content/cases';
+import { CASE_FILES, caseScenario } from '@/content/cases';
 import { DROP_ID, LAB_EXERCISES } from '@/content/claim-lab/exercises';
 import { TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
 import { DESIGN_CATALOG } from '@/lib/lease';
 import {
   CASE_FILE_IDS,
+  CASE_FILE_VARIANTS,
   CHALLENGE_IDS,
   DESIGN_IDS,
   DROP_CHALLENGE_ID,
@@ -25,6 +26,11 @@ describe('the progress index names exactly what the content holds', () => {
   });
   it('case files', () => {
     expect(CASE_FILE_IDS).toEqual(CASE_FILES.map((c) => c.id));
+  });
+  it("case files' variants, by the scenario ids their runs are scored under", () => {
+    expect(CASE_FILE_VARIANTS).toEqual(
+      Object.fromEntries(CASE_FILES.map((f) => [f.id, f.runs.map((r) => caseScenario(f, r).id)])),
+    );
   });
   it('designs', () => {
     expect(DESIGN_IDS).toEqual(DESIGN_CATALOG.map((d) => d.id));

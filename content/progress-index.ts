@@ -58,3 +58,35 @@ export const DESIGN_IDS: readonly string[] = [
   'finish-on-state',
   'cancel-without-fencing',
 ];
+
+/** Each case file's variants, as the scenario ids their runs are scored under. */
+export const CASE_FILE_VARIANTS: Readonly<Record<string, readonly string[]>> = {
+  'gc-pause-storage': [
+    'case-1-storage-remembers',
+    'case-1-before-client-2-writes',
+    'case-1-registered-at-takeover',
+  ],
+  'chubby-sequencer': ['case-2-sequencer-checked', 'case-2-lock-delay-only'],
+  'zookeeper-session': ['case-3-no-check', 'case-3-zxid-checked'],
+  'etcd-lock-lease': ['case-4-txn-compare', 'case-4-external-store'],
+  'kafka-producer-epoch': ['case-5-new-instance', 'case-5-timeout-no-rival'],
+  'temporal-range-id': ['case-6-conditional-write', 'case-6-late-completion'],
+  'oban-lifeline': [
+    'case-7-every-run-lands',
+    'case-7-attempt-checked',
+    'case-7-window-longer-than-job',
+  ],
+  'visibility-timeout': ['case-8-both-complete', 'case-8-lesson-design'],
+  'kubernetes-leader-election': ['case-9-two-leaders', 'case-9-transitions-checked'],
+  'redlock-random-value': [
+    'case-10-random-highest-seen',
+    'case-10-random-check-and-set',
+    'case-10-counter-highest-seen',
+  ],
+  'shedlock-transaction-clock': [
+    'case-11-lock-in-open-transaction',
+    'case-11-lock-in-own-transaction',
+    'case-11-each-node-own-clock',
+  ],
+  'hangfire-fetched-at': ['case-12-fetched-at-compared', 'case-12-id-alone'],
+};

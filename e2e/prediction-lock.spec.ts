@@ -105,4 +105,59 @@ test('a shown outcome locks the scored predictions across a reload, another tab 
       /0 of \d+ case files with every write predicted/,
     );
   });
+  await test.step('predictions marked after the outcome was seen (Start over, mark all, run again) do not count', async () => {
+    await page.goto('/learn/case-files/gc-pause-storage');
+    await expect(page.getByTestId('case-first-try')).toContainText('0 / 4');
+    await page.getByRole('button', { name: 'Start over' }).click();
+    await markEveryWrite(page);
+    await runCase(page, /^Score: 4 \/ 4|^Score: \d \/ 4/);
+    await page.goto('/');
+    await expect(page.getByTestId('home-progress-/learn/case-files')).toContainText(
+      /^Case files: 0 of \d+ case files with every write predicted/,
+    );
+  });
+  await test.step('a case file counts only when every one of its runs was predicted before its first run', async () => {
+    await freshStorage(page);
+    await page.goto('/learn/case-files/gc-pause-storage');
+    const runs = page.getByRole('group', { name: 'Runs of this case' }).getByRole('button');
+    await expect(runs).toHaveCount(3);
+    for (let i = 0; i < 3; i += 1) {
+      await runs.nth(i).click();
+      await expect(runs.nth(i)).toHaveAttribute('aria-pressed', 'true');
+      await markEveryWrite(page);
+      await runCase(page, /^Score: \d+ \/ \d+/);
+      await page.goto('/');
+      await expect(page.getByTestId('home-progress-/learn/case-files')).toContainText(
+        i < 2
+          ? /^Case files: 0 of \d+ case files with every write predicted/
+          : /^Case files: 1 of \d+ case files with every write predicted/,
+      );
+      await page.goto('/learn/case-files/gc-pause-storage');
+      await expect(page.getByRole('status').filter({ hasText: /^Ready/ })).toBeVisible();
+    }
+  });
 });
+
+/** Marks a prediction ("Applied") for every write of the case run on screen. */
+async function markEveryWrite(page: Page) {
+  const writes = page
+    .getByRole('region', { name: 'Predict each write' })
+    .getByRole('group')
+    .filter({ has: page.getByRole('radio', { name: 'Applied', exact: true }) });
+  await expect(writes.first()).toBeVisible();
+  for (const write of await writes.all()) {
+    const applied = write.getByRole('radio', { name: 'Applied', exact: true });
+    await expect(applied).toBeEnabled();
+    await applied.check();
+  }
+}
+
+/** Runs the case on screen to the end and waits until its result is stored. */
+async function runCase(page: Page, score: RegExp) {
+  await page.getByRole('button', { name: 'Run to end' }).click();
+  await expect(page.getByRole('heading', { name: score })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Step/ })).toHaveAttribute(
+    'data-saved',
+    'saved',
+  );
+}

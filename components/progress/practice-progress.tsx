@@ -2,11 +2,17 @@
 
 import {
   CASE_FILE_IDS,
+  CASE_FILE_VARIANTS,
   CHALLENGE_IDS,
   DESIGN_IDS,
   TIMELINE_SCENARIO_IDS,
 } from '@/content/progress-index';
-import { exerciseResult, type CourseFacts, type ExerciseKey } from '@/lib/progress';
+import {
+  caseFileCounted,
+  exerciseResult,
+  type CourseFacts,
+  type ExerciseKey,
+} from '@/lib/progress';
 import { useCourseProgress } from './use-course-progress';
 
 /** How many of these graded exercises pass, by the mastery map's one rule. */
@@ -21,7 +27,7 @@ export function progressLine(href: string, facts: CourseFacts): string | null {
     case '/practice/timeline':
       return `${passing(facts, 'timeline', TIMELINE_SCENARIO_IDS)} of ${TIMELINE_SCENARIO_IDS.length} scenarios right on the first scored run`;
     case '/learn/case-files':
-      return `${CASE_FILE_IDS.filter((id) => facts.casesPredicted.has(id)).length} of ${CASE_FILE_IDS.length} case files with every write predicted`;
+      return `${CASE_FILE_IDS.filter((id) => caseFileCounted(facts.work, CASE_FILE_VARIANTS[id] ?? [])).length} of ${CASE_FILE_IDS.length} case files with every write predicted`;
     case '/practice/compare':
       return `${DESIGN_IDS.filter((id) => facts.designsChecked.has(id)).length} of ${DESIGN_IDS.length} designs checked`;
     case '/practice/crash-lab':

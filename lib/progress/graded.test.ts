@@ -5,7 +5,7 @@ import { migrate } from '@/lib/records/schema';
 import { coreSchema } from '@/lib/records/schema';
 import { FEATURE_SCHEMAS } from '@/lib/composition/records';
 import { openSqlJs } from '@/lib/sqlite';
-import { exerciseResult, readWorkFacts } from './graded';
+import { caseFileCounted, exerciseResult, readWorkFacts } from './graded';
 
 describe('work facts from the records database', () => {
   it('reads first tries, solved challenges, the first timeline score and passed crash lab runs', async () => {
@@ -50,5 +50,27 @@ describe('work facts from the records database', () => {
       summary: 'timeline 3/5 on the first try',
     });
     expect(exerciseResult(facts, { kind: 'crashlab', id: 'crash-lab' }).passed).toBe(true);
+  });
+
+  it('a case file counts only when every variant had every write predicted before its first scored run (issue 39)', async () => {
+    const db = await openSqlJs();
+    migrate(db, [coreSchema, ...FEATURE_SCHEMAS]);
+    const run = (at: number, scenario: string, predicted: boolean) => {
+      db.run(
+        "INSERT INTO timeline_results (at, scenario_id, scenario, predictions, score, total, seconds) VALUES (?, ?, '{}', '{}', 0, 4, 1)",
+        [at, scenario],
+      );
+      if (predicted) logActivity(db, at, 'case.predicted', 'file', { scenario });
+    };
+    // Run with nothing marked (outcomes shown), then "Start over", every write marked: too late.
+    run(1, 'case-1-a', false);
+    run(2, 'case-1-a', true);
+    run(3, 'case-1-b', true);
+    const facts = readWorkFacts(db);
+    expect(caseFileCounted(facts, ['case-1-a'])).toBe(false);
+    expect(caseFileCounted(facts, ['case-1-b'])).toBe(true);
+    // One variant predicted is not the case file.
+    expect(caseFileCounted(facts, ['case-1-b', 'case-1-c'])).toBe(false);
+    expect(caseFileCounted(facts, [])).toBe(false);
   });
 });

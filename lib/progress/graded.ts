@@ -8,6 +8,7 @@ import { DAY_MS, REVIEW_DAYS } from '@/lib/review/schedule';
 const SOLVED: ActivityKind = 'lab.challenge.solved';
 const EVALUATED: ActivityKind = 'crashlab.evaluated';
 const REVIEW_PASSED: ActivityKind = 'review.passed';
+const CASE_PREDICTED: ActivityKind = 'case.predicted';
 
 /**
  * How long after a wrong first try a timeline or case run may be tried again as a review: the
@@ -38,6 +39,11 @@ export interface WorkFacts {
    * scored attempt that missed something.
    */
   timelineReviewed: ReadonlySet<string>;
+  /**
+   * Case-file variants (by scenario id) whose first scored run had every write predicted: a
+   * prediction made after an outcome was seen, on a later run, never counts.
+   */
+  casesPredictedFirst: ReadonlySet<string>;
   crashLab: { evaluations: number; passed: number };
 }
 
@@ -49,6 +55,7 @@ export const NO_WORK: WorkFacts = {
   challenges: {},
   timelineFirst: {},
   timelineReviewed: new Set(),
+  casesPredictedFirst: new Set(),
   crashLab: { evaluations: 0, passed: 0 },
 };
 
@@ -70,6 +77,7 @@ export function readWorkFacts(db: SqlDriver): WorkFacts {
     challenges[String(row.subject)] = Number(row.n);
   const timelineFirst: Record<string, { score: number; total: number }> = {};
   const timelineReviewed = new Set<string>();
+  const casesPredictedFirst = new Set<string>();
   const hasTimeline = db.get(
     "SELECT 1 AS ok FROM sqlite_master WHERE type = 'table' AND name = 'timeline_results'",
   );
@@ -89,6 +97,14 @@ export function readWorkFacts(db: SqlDriver): WorkFacts {
         Number(row.at) >= firstAt[id] + TIMELINE_REVIEW_MS
       )
         timelineReviewed.add(id);
+    }
+    for (const row of db.all<{ at: number; detail: string }>(
+      'SELECT at, detail FROM activity WHERE kind = ?',
+      [CASE_PREDICTED],
+    )) {
+      const scenario = parseScenario(row.detail);
+      if (scenario !== null && firstAt[scenario] === Number(row.at))
+        casesPredictedFirst.add(scenario);
     }
   }
   const reviewed = new Set(
@@ -116,8 +132,26 @@ export function readWorkFacts(db: SqlDriver): WorkFacts {
     challenges,
     timelineFirst,
     timelineReviewed,
+    casesPredictedFirst,
     crashLab: { evaluations: crash.length, passed },
   };
+}
+
+function parseScenario(detail: unknown): string | null {
+  try {
+    const scenario = (JSON.parse(String(detail)) as { scenario?: unknown }).scenario;
+    return typeof scenario === 'string' ? scenario : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a case file counts: every one of its variants (scenario ids) had every write predicted
+ * before its first scored run.
+ */
+export function caseFileCounted(facts: WorkFacts, variants: readonly string[]): boolean {
+  return variants.length > 0 && variants.every((id) => facts.casesPredictedFirst.has(id));
 }
 
 const ordinal = (n: number) => (n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`);

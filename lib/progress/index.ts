@@ -21,6 +21,7 @@ export {
   readWorkFacts,
   exerciseResult,
   itemPassed,
+  caseFileCounted,
   NO_WORK,
   TIMELINE_REVIEW_MS,
   type WorkFacts,
