@@ -47,6 +47,17 @@ for (const getter of GETTERS) {
       }
       await expect(answer).toHaveValue('Kept on the page only.');
     });
+    await test.step("reflect's results leave 'Reading…' and say what they cannot read", async () => {
+      // Before the fix the mastery map waited on the records database forever, with no notice.
+      await page.goto('/reflect');
+      const results = page.getByRole('region', { name: 'Mastery map' });
+      await expect(results.getByText('Reading your results…')).toHaveCount(0);
+      if (getter === 'indexedDB')
+        await expect(
+          results.getByRole('alert').filter({ hasText: 'Your records could not be opened' }),
+        ).toBeVisible();
+      else await expect(results.getByRole('listitem').first()).toBeVisible();
+    });
     await test.step('the lesson says it cannot keep its records', async () => {
       await page.goto('/learn');
       if (getter === 'indexedDB')

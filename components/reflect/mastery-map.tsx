@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { MASTERY_GROUPS, MASTERY_MAP } from '@/content/mastery';
 import { exerciseResult, itemPassed } from '@/lib/progress';
 import { describeExercise, masteryItemName } from './exercise-label';
-import { useWorkFacts } from './use-work-facts';
+import { useWorkFactsOrFailure } from './use-work-facts';
 import { panelClass } from '@/components/ui/panel';
 
 /**
@@ -13,7 +13,9 @@ import { panelClass } from '@/components/ui/panel';
  * prediction only on its first try.
  */
 export function MasteryMap() {
-  const facts = useWorkFacts();
+  const { facts, failure } = useWorkFactsOrFailure();
+  // The same words as the self-assessment's when the records cannot be opened (issue 42).
+  if (!facts && failure) return <p role="alert">Your records could not be opened: {failure}</p>;
   if (!facts) return <p className="text-muted">Reading your results…</p>;
   return (
     <div className="space-y-6" data-mastery-ready="">

@@ -7,13 +7,15 @@ import type { SqlDriver } from '@/lib/sqlite';
 /**
  * Reads something from the records database, and again whenever any tab writes it. `key` names
  * what is read (a new key reads anew); the answer carries the key it was read for, so a caller
- * can tell a stale one. Null until the first read lands.
+ * can tell a stale one. Null until the first read lands. `failure` says why the records could
+ * not be read (storage blocked, or throwing on access), so a page never waits on them forever.
  */
-export function useRecordsRead<T>(
+export function useRecordsReadOrFailure<T>(
   key: string,
   read: (db: SqlDriver) => T,
-): { key: string; value: T } | null {
+): { answer: { key: string; value: T } | null; failure: string | null } {
   const [answer, setAnswer] = useState<{ key: string; value: T } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const readRef = useRef(read);
   useEffect(() => {
     readRef.current = read;
@@ -24,8 +26,12 @@ export function useRecordsRead<T>(
       browserRecords()
         .read((db) => readRef.current(db))
         .then(
-          (value) => live && setAnswer({ key, value }),
-          () => undefined,
+          (value) => {
+            if (!live) return;
+            setAnswer({ key, value });
+            setFailure(null);
+          },
+          (e: unknown) => live && setFailure(e instanceof Error ? e.message : String(e)),
         );
     void refresh();
     const stop = subscribeToRecords(() => void refresh());
@@ -34,5 +40,13 @@ export function useRecordsRead<T>(
       stop();
     };
   }, [key]);
-  return answer;
+  return { answer, failure };
+}
+
+/** The answer of useRecordsReadOrFailure alone: null until the first read lands. */
+export function useRecordsRead<T>(
+  key: string,
+  read: (db: SqlDriver) => T,
+): { key: string; value: T } | null {
+  return useRecordsReadOrFailure(key, read).answer;
 }
