@@ -320,7 +320,29 @@ describe('every bad input the docs list: one line, exit 2, nothing changed', () 
     [
       'a URL-escaped database name',
       ['submit', '--database', 'postgres://postgres:x@127.0.0.1:1/x%3By'],
-      /the database name "x%3By" may use only letters, digits, _ and -/,
+      /the database name "x%3By" may use only lower-case letters, digits, _ and -/,
+    ],
+    [
+      'a database name with upper case (Q6 and q6 are two databases)',
+      [
+        'submit',
+        '--database',
+        'postgres://postgres:x@127.0.0.1:1/q6',
+        '--publisher',
+        'postgres://postgres:x@127.0.0.1:1/Q6',
+      ],
+      /--publisher: the database name "Q6" may use only lower-case letters/,
+    ],
+    [
+      'the publisher as the task database on localhost beside 127.0.0.1',
+      [
+        'submit',
+        '--database',
+        'postgres://postgres:x@127.0.0.1:1/q1',
+        '--publisher',
+        'postgres://postgres:x@localhost:1/q1',
+      ],
+      /--publisher must be a different database from --database/,
     ],
     [
       'a database name past 63 bytes',

@@ -51,3 +51,68 @@ describe('PostgreSQL names and URLs, on the lab’s server', () => {
     }
   });
 });
+
+// Issue 42, point 9 (review): the same database spelled with another host was taken as the
+// publisher (both queues in one database), and --publisher …/Q6 beside --database …/q6 made two
+// databases Q6 and q6 (names are quoted, and PostgreSQL folds nothing in a quoted name).
+describe('the publisher as the task database, however the URL spells it', () => {
+  const atHost = (host: string, name: string) =>
+    labUrl(port, name).replace('@127.0.0.1:', `@${host}:`);
+
+  it('refuses localhost beside 127.0.0.1, and Q6 beside q6, in one line before connecting', async () => {
+    const name = `same${process.pid}`;
+    for (const [database, publisher, refusal] of [
+      [labUrl(port, name), atHost('localhost', name), /--publisher must be a different database/],
+      [labUrl(port, name), atHost('[::1]', name), /--publisher must be a different database/],
+      [labUrl(port, name), labUrl(port, name.toUpperCase()), /may use only lower-case letters/],
+    ] as const) {
+      const result = await lab(
+        'submit',
+        '--database',
+        database,
+        '--publisher',
+        publisher,
+        '--runs',
+        '1',
+      );
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr.trim().split('\n'), result.stderr).toHaveLength(1);
+      expect(result.stderr).toMatch(refusal);
+    }
+    const admin = await openPg(labUrl(port, 'postgres'));
+    try {
+      const made = await admin.all(`SELECT datname FROM pg_database WHERE lower(datname) = $n`, {
+        n: name,
+      });
+      expect(made).toEqual([]);
+    } finally {
+      await admin.close();
+    }
+  });
+
+  it('refuses, after connecting, a host spelling the URL check cannot know (127.1)', async () => {
+    const name = `alias${process.pid}`;
+    const result = await lab(
+      'submit',
+      '--database',
+      labUrl(port, name),
+      '--publisher',
+      atHost('127.1', name),
+      '--runs',
+      '1',
+    );
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr.trim().split('\n'), result.stderr).toHaveLength(1);
+    expect(result.stderr).toMatch(/reaches the same database as --database/);
+    const db = await openPg(labUrl(port, name));
+    try {
+      // Nothing was written: the task database submit created holds no queue.
+      const tables = await db.all(
+        `SELECT tablename FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')`,
+      );
+      expect(tables).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});

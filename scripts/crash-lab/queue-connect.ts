@@ -18,8 +18,12 @@ const fromCaller = (path: string) => resolve(process.env.INIT_CWD ?? process.cwd
  * long names would share one database; the lab refuses them instead.
  */
 export const PG_NAME_BYTES = 63;
-/** A database name the lab takes as it is written: no quoting, no URL escapes, nothing cut. */
-const SAFE_PG_NAME = /^[A-Za-z0-9_-]+$/;
+/**
+ * A database name the lab takes as it is written: no quoting, no URL escapes, nothing cut, and
+ * no upper case (the lab quotes names, and PostgreSQL folds nothing in a quoted name: Q6 and q6
+ * were two databases, so a publisher differing only in case was not caught as the same one).
+ */
+const SAFE_PG_NAME = /^[a-z0-9_-]+$/;
 /** sslmode values that the pg client reads as verify-full (and warns about in eight lines). */
 const PG_ALIASED_SSLMODES = new Set(['prefer', 'require', 'verify-ca']);
 
@@ -30,7 +34,7 @@ export const pgDatabaseName = (url: string) => new URL(url).pathname.slice(1);
 export function checkPgName(option: string, name: string) {
   if (!SAFE_PG_NAME.test(name))
     throw new BadInput(
-      `${option}: the database name "${name.slice(0, 80)}" may use only letters, digits, _ and - (no URL escapes such as %3B)`,
+      `${option}: the database name "${name.slice(0, 80)}" may use only lower-case letters, digits, _ and - (no upper case, no URL escapes such as %3B)`,
     );
   const bytes = Buffer.byteLength(name, 'utf8');
   if (bytes > PG_NAME_BYTES)
@@ -70,10 +74,34 @@ export function defaultPublisher(task: Place): Place {
   return { kind: 'postgres', url: url.toString() };
 }
 
+/** Names of this machine's loopback address: one server answers on all of them. */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /** Host, port and database of a PostgreSQL place: two URLs that name one database compare equal. */
 export function pgIdentity(url: string): string {
   const u = new URL(url);
-  return `${u.hostname.toLowerCase()}:${u.port || '5432'}/${u.pathname.slice(1) || u.username}`;
+  const host = u.hostname.toLowerCase();
+  return `${LOOPBACK.has(host) ? 'loopback' : host}:${u.port || '5432'}/${u.pathname.slice(1) || u.username}`;
+}
+
+/**
+ * True when two connections reach one database of one server, however their URLs spell it (a
+ * host alias, another address of the machine): the second's session, known by its process id and
+ * start time, is seen by the first in pg_stat_activity, in the first's own database.
+ */
+export async function sameDatabase(a: AsyncSqlDriver, b: AsyncSqlDriver): Promise<boolean> {
+  const [session] = await b.all<{ pid: number; started: string }>(
+    `SELECT pid, extract(epoch FROM backend_start)::text AS started
+       FROM pg_stat_activity WHERE pid = pg_backend_pid()`,
+  );
+  if (!session) return false;
+  const seen = await a.all(
+    `SELECT 1 AS seen FROM pg_stat_activity
+      WHERE pid = $pid AND extract(epoch FROM backend_start)::text = $started
+        AND datname = current_database()`,
+    { pid: session.pid, started: session.started },
+  );
+  return seen.length > 0;
 }
 
 export const describePlace = (p: Place) => (p.kind === 'postgres' ? redact(p.url) : p.path);
@@ -168,6 +196,11 @@ export async function openQueue(task: Place, publisher: Place, mode: OpenMode): 
       const db = await connect(place, role, mode);
       opened.push(db);
       dbs.push(db);
+      if (role === 'publisher' && t.kind === 'postgres' && p.kind === 'postgres')
+        if (await sameDatabase(dbs[0], db))
+          throw new BadInput(
+            `--publisher ${describePlace(p)} reaches the same database as --database ${describePlace(t)}: name a different database`,
+          );
       if (mode === 'submit') {
         if (await holdsLab(db, role))
           throw new BadInput(
