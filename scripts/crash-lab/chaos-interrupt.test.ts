@@ -13,6 +13,9 @@ describe('chaos on SQLite files, interrupted while a worker is paused', () => {
   for (const [signal, group, code] of [
     ['SIGINT', true, 130],
     ['SIGTERM', false, 143],
+    // The terminal closing (review of point 8): SIGHUP ended the supervisor and orphaned the
+    // paused worker, as Ctrl-C did before.
+    ['SIGHUP', false, 129],
   ] as const) {
     it(`${signal} to the ${group ? 'process group (Ctrl-C)' : 'supervisor alone'} ends every worker, the paused one too, and says so`, async () => {
       const database = join(dir, `${signal}.sqlite`);

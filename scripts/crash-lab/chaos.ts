@@ -191,7 +191,8 @@ export async function runChaos(options: {
     }
   };
 
-  // Ctrl-C or SIGTERM: every worker is ended, paused ones too, before the supervisor exits.
+  // Ctrl-C, SIGTERM or SIGHUP: every worker is ended, paused ones too, before the supervisor
+  // exits.
   const stop = watchStopSignals();
   for (let i = 0; i < workers; i++) spawnSlot(i, 0);
   // Wait until every worker has exited on its own (every run final), time runs out, or a
@@ -221,7 +222,8 @@ export async function runChaos(options: {
             `${paused.length ? `, ${paused.length} of them paused (${paused.join(', ')}), resumed and ended` : ''}; ` +
             `no evaluation; the history so far is in ${history} (seed ${seed})`,
         );
-        return interrupted === 'SIGINT' ? EXIT.interrupted : EXIT.terminated;
+        const codes = { SIGINT: EXIT.interrupted, SIGHUP: EXIT.hangup } as const;
+        return interrupted in codes ? codes[interrupted as keyof typeof codes] : EXIT.terminated;
       }
       if (finished && current.every((s, i) => slots[i] === s)) break;
       if (Date.now() >= deadline) {

@@ -10,6 +10,8 @@ export const EXIT = {
   fault: FAULT_EXIT_CODE,
   /** Stopped by Ctrl-C (SIGINT), as a shell reports it (128 + 2), after ending its workers. */
   interrupted: 130,
+  /** Stopped by SIGHUP, its terminal closed (128 + 1), after ending its workers. */
+  hangup: 129,
   /** Stopped by SIGTERM (128 + 15), after ending its workers. */
   terminated: 143,
 } as const;

@@ -11,6 +11,7 @@ export const EXIT_CODES_TEXT = `exit codes:
   3   another worker holds the lease (run found nothing it may claim yet)
   4   fenced out (this worker's writes were refused: a newer claim, with a higher fence, holds the run)
   75  died at a fault point (--fault), on purpose
+  129 chaos stopped by SIGHUP (its terminal closed), after ending every worker it started
   130 chaos stopped by Ctrl-C (SIGINT), after ending every worker it started
   143 chaos stopped by SIGTERM, after ending every worker it started`;
 
@@ -114,7 +115,7 @@ export const HELP_PAGES = {
     exits: [0, 1, 2, 130, 143],
     example: 'npm run lab -- chaos --db chaos.sqlite --runs 100 --seed 7 --remove-fence publisher',
     notes:
-      'chaos never appends to or replaces a history: when the file exists it writes NAME.2.jsonl (then .3, …)\nbeside it and prints which. The database must be new, as for submit.\nCtrl-C or SIGTERM: the supervisor resumes and ends every worker it started (paused ones too),\nsays which, and exits 130 or 143 without an evaluation.',
+      'chaos never appends to or replaces a history: when the file exists it writes NAME.2.jsonl (then .3, …)\nbeside it and prints which. The database must be new, as for submit.\nCtrl-C, SIGTERM or SIGHUP: the supervisor resumes and ends every worker it started (paused ones\ntoo), says which, and exits 130, 143 or 129 without an evaluation.',
   },
   sweep: {
     summary: 'every fault point on its own SQLite files, in fresh processes; a table',

@@ -48,7 +48,7 @@ export async function endWorkers(
 }
 
 /**
- * Ctrl-C (SIGINT to the whole process group) or SIGTERM, caught so the supervisor can end its
+ * Ctrl-C (SIGINT to the whole process group), SIGTERM, or SIGHUP (the terminal closed), caught so the supervisor can end its
  * workers before it exits instead of leaving a stopped one orphaned with its database open.
  */
 export function watchStopSignals(): {
@@ -59,7 +59,7 @@ export function watchStopSignals(): {
   let caught: NodeJS.Signals | null = null;
   let arrive: () => void = () => undefined;
   const arrived = new Promise<void>((r) => (arrive = r));
-  const offs = (['SIGINT', 'SIGTERM'] as const).map((signal) => {
+  const offs = (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((signal) => {
     const handler = () => {
       caught ??= signal;
       arrive();
