@@ -26,6 +26,12 @@ export const LAB_LIMITS = {
   maxStatements: 2_000,
   /** Step SQL, the lines steps came from and their bound values, across all steps of one run. */
   maxStepChars: 300_000,
+  /**
+   * Longest text or bytes one db call takes, as its SQL or as one bound value: a longer one is
+   * refused with one line on the program's line (a copy of it must fit in the run's memory
+   * beside the program's own).
+   */
+  maxValueChars: 10_000_000,
   /** Values one db call may bind that the page is shown. */
   maxParams: 20,
   /** An exception's or SQLite error's message is cut after this many characters. */

@@ -1,4 +1,6 @@
 import type { SqlParams, SqlValue } from '@/lib/sqlite';
+import { LAB_LIMITS } from './limits';
+import { TooLarge } from './vm-bridge';
 
 /** How `print` shows a value: text as is, objects as JSON, bytes by their count. */
 export function formatValue(value: unknown): string {
@@ -20,7 +22,14 @@ export function describeType(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
+/** The one line for text or bytes longer than the lab binds (`what`: "Parameter #1", "The SQL"). */
+export function tooLargeLine(what: string, value: TooLarge): string {
+  const unit = value.kind === 'text' ? 'characters' : 'bytes';
+  return `${what} is ${value.length.toLocaleString('en-US')} ${unit} long; the lab takes at most ${LAB_LIMITS.maxValueChars.toLocaleString('en-US')} ${unit} in one value.`;
+}
+
 function checkValue(name: string, value: unknown): SqlValue {
+  if (value instanceof TooLarge) throw new RangeError(tooLargeLine(`Parameter ${name}`, value));
   if (value === null || typeof value === 'string' || value instanceof Uint8Array) return value;
   if (typeof value === 'number') {
     if (!Number.isFinite(value))

@@ -4,7 +4,8 @@ import { SqlError } from '@/lib/sqlite';
 import { LAB_LIMITS } from './limits';
 import type { LabError } from './program-failure';
 import { outermostLine, programPosition } from './program-position';
-import { checkParams, describeType } from './program-values';
+import { checkParams, describeType, tooLargeLine } from './program-values';
+import { TooLarge } from './vm-bridge';
 import { snapshotter, type LabCell, type LabTable } from './snapshot';
 
 /** The watched table (runs) as it was right after one statement. */
@@ -106,6 +107,8 @@ export function runRecord(
     },
     call(method: LabStep['call'], sql: unknown, params: unknown, stack: string): Answer {
       if (ended) return refuse('runtime', 'Error', ENDED);
+      if (sql instanceof TooLarge)
+        return refuse('runtime', 'RangeError', tooLargeLine('The SQL', sql));
       if (typeof sql !== 'string') {
         return refuse(
           'runtime',
@@ -117,7 +120,8 @@ export function runRecord(
       try {
         bound = checkParams(method, params);
       } catch (error) {
-        return refuse('runtime', 'TypeError', (error as Error).message);
+        const name = error instanceof RangeError ? 'RangeError' : 'TypeError';
+        return refuse('runtime', name, (error as Error).message);
       }
       sent += 1;
       if (sqlBudget.left > 0 && statements.length < LAB_LIMITS.maxStatements)

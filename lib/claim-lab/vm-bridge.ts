@@ -24,6 +24,7 @@ const PRELUDE = `(function (host, maxLine, maxText) {
   const slice = String.prototype.slice, copyBytes = U8.prototype.slice;
   const getProto = Object.getPrototypeOf, OP = Object.prototype, keys = Object.keys;
   const isArray = Array.isArray, freeze = Object.freeze;
+  const byteCount = Object.getOwnPropertyDescriptor(getProto(U8.prototype), 'length').get;
   const hostCall = host.call, hostPrint = host.print, hostTransaction = host.transaction;
   const hostLog = host.log;
   const isBytes = (v) => { try { return v instanceof U8; } catch { return false; } };
@@ -77,6 +78,7 @@ const PRELUDE = `(function (host, maxLine, maxText) {
   return freeze({
     db, print, typeOf,
     names: (v) => keys(v),
+    count: (v) => (typeof v === 'string' ? v.length : isBytes(v) ? apply(byteCount, v, []) : isArray(v) ? v.length : 0),
     bytesOf: (v) => apply(copyBytes, v, []).buffer,
     toBytes: (buffer) => new U8(buffer),
     describe: (e) => {
@@ -153,6 +155,7 @@ export function setUpBridge(vm: QuickJSContext, host: HostCalls): Bridge {
   const bytesOfFn = fn('bytesOf');
   const toBytesFn = fn('toBytes');
   const describeFn = fn('describe');
+  const countFn = fn('count');
 
   /** Calls one of the bridge's functions; a failure inside it is thrown here as a host error. */
   const callOut = (f: QuickJSHandle, ...args: QuickJSHandle[]): QuickJSHandle =>
@@ -166,11 +169,18 @@ export function setUpBridge(vm: QuickJSContext, host: HostCalls): Bridge {
   };
   const text = (value: QuickJSHandle) => vm.getString(value);
   const typeOf = (value: QuickJSHandle) => read(callOut(typeOfFn, value), text);
+  // A string's, bytes' or array's length, read in the engine. Not vm.getLength: it reads its
+  // answer through a view of the engine's memory made when the context was, which is empty once
+  // that memory has grown (issue 42: after one 20-million-character value every later array
+  // read as empty, so every value bound as NULL).
+  const count = (handle: QuickJSHandle) => read(callOut(countFn, handle), (h) => vm.getNumber(h));
+  const valueOf = (kind: 'text' | 'bytes', length: number, take: () => unknown): unknown =>
+    length > LAB_LIMITS.maxValueChars ? new TooLarge(kind, length) : take();
 
   const value = (handle: QuickJSHandle): unknown => {
     switch (typeOf(handle)) {
       case 'string':
-        return vm.getString(handle);
+        return valueOf('text', count(handle), () => vm.getString(handle));
       case 'number':
         return vm.getNumber(handle);
       case 'boolean':
@@ -186,8 +196,10 @@ export function setUpBridge(vm: QuickJSContext, host: HostCalls): Bridge {
       case 'function':
         return () => undefined;
       case 'bytes':
-        return read(callOut(bytesOfFn, handle), (buffer) =>
-          vm.getArrayBuffer(buffer).consume((bytes) => bytes.value.slice()),
+        return valueOf('bytes', count(handle), () =>
+          read(callOut(bytesOfFn, handle), (buffer) =>
+            vm.getArrayBuffer(buffer).consume((bytes) => bytes.value.slice()),
+          ),
         );
       case 'array':
         return [];
@@ -201,14 +213,14 @@ export function setUpBridge(vm: QuickJSContext, host: HostCalls): Bridge {
   const params = (handle: QuickJSHandle): unknown => {
     const kind = typeOf(handle);
     if (kind === 'array') {
-      const length = Math.min(vm.getLength(handle) ?? 0, MAX_BOUND_VALUES + 1);
+      const length = Math.min(count(handle), MAX_BOUND_VALUES + 1);
       const values: unknown[] = [];
       for (let i = 0; i < length; i += 1) values.push(read(vm.getProp(handle, i), value));
       return values;
     }
     if (kind === 'plain') {
       return read(callOut(namesFn, handle), (names) => {
-        const length = Math.min(vm.getLength(names) ?? 0, MAX_BOUND_VALUES + 1);
+        const length = Math.min(count(names), MAX_BOUND_VALUES + 1);
         const named: Record<string, unknown> = {};
         for (let i = 0; i < length; i += 1) {
           const name = read(vm.getProp(names, i), text);
@@ -264,6 +276,14 @@ export function setUpBridge(vm: QuickJSContext, host: HostCalls): Bridge {
     });
 
   return { db, print, typeOf, text, value, params, toEngine, describe };
+}
+
+/** A value too long for the lab to bind (LAB_LIMITS.maxValueChars), by its kind and length. */
+export class TooLarge {
+  constructor(
+    readonly kind: 'text' | 'bytes',
+    readonly length: number,
+  ) {}
 }
 
 /** SQLite's own bound on the values one statement may bind (SQLITE_MAX_VARIABLE_NUMBER). */
