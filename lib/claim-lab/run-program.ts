@@ -22,9 +22,9 @@ export interface RunOptions {
   onActivity?: () => void;
   /**
    * When the engine stops the program: after `silentMs` without a database call or a print, or
-   * `timeoutMs` in all (LAB_LIMITS' by default). Checked between the program's own steps, so a
-   * loop that calls db is stopped too; a single database call is not interrupted (the page ends
-   * the worker for that).
+   * `timeoutMs` in all (LAB_LIMITS' by default). Checked between the program's own steps and
+   * before each db call and print, so a loop of slow db calls is stopped too; a single database
+   * call is not interrupted (the page ends the worker for that).
    */
   limits?: { silentMs: number; timeoutMs: number };
   /** A fresh engine made beforehand (the worker makes it while it warms up); else one is made. */
@@ -72,11 +72,18 @@ export async function runProgram(
 
   const engine = options.engine ?? (await createProgramEngine());
   const { vm, runtime } = engine;
-  runtime.setInterruptHandler(() => {
+  const stopped = () => {
     const at = now();
     if (at - started > limits.timeoutMs) stoppedBy = 'total';
     else if (at - lastActivity > limits.silentMs) stoppedBy = 'silence';
     return stoppedBy !== null;
+  };
+  runtime.setInterruptHandler(stopped);
+  // The engine asks its interrupt handler every few thousand steps, which a loop of slow db
+  // calls may take minutes to reach (issue 42: hex(zeroblob(5000000)) in a loop ran until the
+  // page ended the worker): each db call and print asks first, and past a limit throws instead.
+  const stopNow = (): HostAnswer => ({
+    error: vm.newError({ name: 'InternalError', message: 'interrupted' }),
   });
 
   // An error the harness throws at the program: made in the engine, and remembered with the
@@ -109,6 +116,7 @@ export async function runProgram(
 
   const bridge = setUpBridge(vm, {
     call: (method, sql, params, where) => {
+      if (stopped()) return stopNow();
       const stack = bridge.text(where);
       const answer = record.call(
         bridge.text(method) as Parameters<typeof record.call>[0],
@@ -119,9 +127,11 @@ export async function runProgram(
       return answerOf(answer, () => stack);
     },
     print: (line, where) =>
-      answerOf(record.print(bridge.typeOf(line) === 'string' ? bridge.text(line) : ''), () =>
-        bridge.text(where),
-      ),
+      stopped()
+        ? stopNow()
+        : answerOf(record.print(bridge.typeOf(line) === 'string' ? bridge.text(line) : ''), () =>
+            bridge.text(where),
+          ),
     log: (level, line) => {
       const method = bridge.text(level) as 'log' | 'info' | 'warn' | 'error' | 'debug';
       if (bridge.typeOf(line) === 'string') console[method](bridge.text(line));
