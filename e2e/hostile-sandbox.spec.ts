@@ -117,6 +117,12 @@ for (const t of tries) t();`,
     error: /Exception on line 2: ReferenceError: '?navigator'? is not defined/,
   },
   {
+    // Issue 42: the worker's own stack gave out first ("Maximum call stack size exceeded", no line).
+    name: 'a recursion with no end',
+    source: `function f(n) { return f(n + 1) + 1; }\nf(0);`,
+    error: /Exception on line 2: InternalError: stack overflow/,
+  },
+  {
     name: 'OPFS',
     source: `navigator.storage.getDirectory();`,
     error: /Exception on line 2: ReferenceError: '?navigator'? is not defined/,

@@ -51,8 +51,16 @@ export const LAB_LIMITS = {
    * times over while a runaway reaches the cap in seconds, not tens of seconds.
    */
   programMemoryBytes: 64 * 1024 * 1024,
-  /** The engine's stack: deep recursion ends with "stack overflow" well before the worker's own. */
-  programStackBytes: 256 * 1024,
+  /**
+   * The engine's stack: deep recursion ends with QuickJS's "stack overflow", on the program's
+   * line, before the worker's own stack, which holds the engine's WebAssembly frames, runs out.
+   * Measured (issue 42): a Chromium 156 worker's stack holds 4,892 frames of a small recursion to
+   * Node's 10,467 at its 984 KB, about 460 KB; at 256 KiB here the worker's stack gave out first
+   * ("Maximum call stack size exceeded", no line); at 64 KiB QuickJS trips first under a 300 KB
+   * stack for eleven kinds of recursion (plain, through db, print, map, sort, a getter, toJSON,
+   * toString, a Proxy, a replace callback, Reflect.apply). A plain recursion reaches 338 deep.
+   */
+  programStackBytes: 64 * 1024,
   /** A run reports that it is working at most this often (a tight loop of calls posts no flood). */
   progressEveryMs: 250,
 } as const;
