@@ -12,6 +12,7 @@ import {
   RUN_STATUSES,
   selectThenUpdateClaim,
 } from '@/lib/lease';
+import { FENCE_SCHEMA } from '@/lib/lease/fence';
 import { openSqlJs } from '@/lib/sqlite';
 import { runRowLine } from '@/lib/timeline';
 import { LAB_EXERCISES } from './claim-lab/exercises';
@@ -33,6 +34,29 @@ function glossaryRows(): { kind: string; names: string[] }[] {
       kind: row.split('|')[1].trim(),
       names: [...row.matchAll(/`([^`]+)`/g)].map((m) => m[1]),
     }));
+}
+
+/**
+ * The glossary's tables and their columns: each segment of a table row ("`runs`: `run_id`, …;
+ * `a`, `b`: `key`, …") gives the tables before its colon the columns after it.
+ */
+function glossaryTables(): Map<string, Set<string>> {
+  const tables = new Map<string, Set<string>>();
+  for (const row of glossaryRows().filter((r) => /\btables?\b/.test(r.kind)))
+    for (const segment of rowCell(row.kind).split(';')) {
+      const [head, columns] = segment.split(':');
+      if (columns === undefined) continue;
+      const names = [...columns.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+      for (const t of head.matchAll(/`([^`]+)`/g)) tables.set(t[1], new Set(names));
+    }
+  return tables;
+}
+
+/** The names cell of the glossary row of a kind. */
+function rowCell(kind: string): string {
+  const doc = readFileSync(new URL('../docs/architecture.md', import.meta.url), 'utf8');
+  const row = doc.split('\n').find((line) => line.split('|')[1]?.trim() === kind) ?? '';
+  return row.split('|')[2] ?? '';
 }
 
 /** The glossary's names: every backticked name of the list but the retired ones. */
@@ -128,6 +152,26 @@ function sqlTexts(): [string, string][] {
   return texts;
 }
 
+/** The tables a SQL text names (after FROM, INTO, UPDATE, TABLE, JOIN). */
+function tablesIn(sql: string): string[] {
+  return [...sql.matchAll(/\b(?:FROM|INTO|UPDATE|TABLE(?: IF NOT EXISTS)?|JOIN)\s+(\w+)/gi)].map(
+    (m) => m[1],
+  );
+}
+
+/**
+ * The names of a SQL text the glossary does not allow there: a column is allowed only when the
+ * text names a table that has it (so `generation` cannot pass as another table's column), every
+ * other name only when the glossary lists it outside the tables (statuses, names a statement
+ * gives values, SQL's own).
+ */
+function namesOutside(sql: string, tables: Map<string, Set<string>>, allowed: Set<string>) {
+  const columnsOfAny = new Set([...tables.values()].flatMap((c) => [...c]));
+  const here = new Set(tablesIn(sql).flatMap((t) => [...(tables.get(t) ?? [])]));
+  const others = new Set([...allowed].filter((name) => !columnsOfAny.has(name) || here.has(name)));
+  return namesIn(sql).filter((name) => !tables.has(name) && !here.has(name) && !others.has(name));
+}
+
 /** The names a SQL text uses: identifiers outside comments, string literals and parameters. */
 function namesIn(sql: string): string[] {
   const body = sql
@@ -147,13 +191,38 @@ describe('one schema, one set of names', () => {
       expect(allowed).toContain(name);
   });
 
-  it('every SQL text the learner sees names only the glossary’s tables and columns', () => {
+  it('every SQL text the learner sees names only the glossary’s tables, and only their columns', () => {
+    const tables = glossaryTables();
+    expect(tables.get('resource_fences')).toEqual(
+      new Set(['run_id', 'resource', 'fence', 'batch']),
+    );
     const outside = sqlTexts().flatMap(([where, sql]) =>
-      namesIn(sql)
-        .filter((name) => !allowed.has(name))
-        .map((name) => `${where}: ${name}`),
+      namesOutside(sql, tables, allowed).map((name) => `${where}: ${name}`),
     );
     expect([...new Set(outside)]).toEqual([]);
+  });
+
+  it('a column passes only with a table that has it (the check can fail)', () => {
+    const tables = glossaryTables();
+    const old = `INSERT INTO resource_fences (run_id, resource, generation, batch) VALUES ($run, 'r', $token, 0)`;
+    expect(namesOutside(old, tables, allowed)).toEqual(['generation']);
+    expect(namesOutside('SELECT batch FROM runs WHERE run_id = $run', tables, allowed)).toEqual([
+      'batch',
+    ]);
+    expect(namesOutside('SELECT fence, batch FROM resource_fences', tables, allowed)).toEqual([]);
+  });
+
+  it('the targets’ tables, as lib/lease creates them, have exactly the glossary’s columns', async () => {
+    const tables = glossaryTables();
+    const db = await openSqlJs();
+    db.exec(FENCE_SCHEMA);
+    for (const table of ['resource_fences', 'resource_writes']) {
+      const real = db
+        .all<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`)
+        .map((c) => c.name);
+      expect(new Set(real), table).toEqual(tables.get(table));
+    }
+    db.close();
   });
 
   it('catches the claim lab’s old names (the check can fail)', () => {
@@ -203,6 +272,11 @@ describe('one schema, one set of names', () => {
     ]);
     expect(shown).toContain('claims.fence');
     expect(shown.filter((name) => !allowed.has(name.replace(/^\w+\./, '')))).toEqual([]);
+    // Each table's headers, read from the database as the page reads them, are exactly the
+    // glossary's columns of that table.
+    const tables = glossaryTables();
+    for (const t of [...dumps.task, ...dumps.publisher])
+      expect(new Set(t.columns), t.name).toEqual(tables.get(t.name));
     task.close();
     publisher.close();
   });

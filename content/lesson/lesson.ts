@@ -50,7 +50,7 @@ export const RULE_PARTS: readonly Part[] = [
     id: 'principle-generation-in-commit',
     title: 'What every commit must name',
     body: [
-      'A claim takes the next token in the same statement that takes the run. From then on the store accepts a commit only when owner, token, an unexpired lease and the running state all match in the statement that writes, and a renewal has to name the current token too: a renewal that matched the owner alone would let a restarted process under the same name extend a lease that is no longer its own.',
+      'A claim takes the next token in the same statement that takes the run. From then on the store accepts a commit only when owner, token, an unexpired lease and status running all match in the statement that writes, and a renewal has to name the current token too: a renewal that matched the owner alone would let a restarted process under the same name extend a lease that is no longer its own.',
       'The token is not the only identity a write carries. Say A asked the payment service to refund order 42 under the key `refund-42` and then froze. B takes over and finds the refund with no answer recorded: it sends it again, and it must use `refund-42` again, so that the payment service recognises the repeat. The token says which generation may write now; the operation id (the key) says which business action this is. A takeover changes the first and must leave the second alone.',
     ],
   },

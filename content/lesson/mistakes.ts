@@ -19,7 +19,7 @@ export const MISTAKES: readonly MistakeItem[] = [
     prediction: {
       id: 'predict-ttl-kills-old-worker',
       situation: [
-        'The store runs the lesson’s design: the finish is one UPDATE that requires owner, fence, an unexpired lease and the running state. Each worker also uploads its report file to an object store that keeps whatever was uploaded last. Leases last 5 seconds.',
+        'The store runs the lesson’s design: the finish is one UPDATE that requires owner, fence, an unexpired lease and status running. Each worker also uploads its report file to an object store that keeps whatever was uploaded last. Leases last 5 seconds.',
       ],
       steps: [
         't=0  A claims the task and gets fence 1 (lease until 5).',
@@ -48,7 +48,7 @@ export const MISTAKES: readonly MistakeItem[] = [
           label: 'B’s finish at 8 (fence 2)',
           fate: 'applied',
           believerFate: 'applied',
-          why: 'Every condition holds for B: owner, fence, a lease until 11, and the running state.',
+          why: 'Every condition holds for B: owner, fence, a lease until 11, and status running.',
         },
       ],
       run: {
@@ -182,7 +182,7 @@ export const MISTAKES: readonly MistakeItem[] = [
       id: 'predict-long-lock-transaction',
       situation: [
         'A claims inside a PostgreSQL transaction that locks the row (`SELECT … FOR UPDATE`) and keeps it open for the whole ten-minute model call. Leases last 5 seconds.',
-        'A’s last statement in that transaction sets the run done where owner and fence match, the state is running and `lease_until > now()`. In PostgreSQL `now()` is the time the transaction started (t=0 here), not the time the statement runs.',
+        'A’s last statement in that transaction sets the run done where owner and fence match, the status is running and `lease_until > now()`. In PostgreSQL `now()` is the time the transaction started (t=0 here), not the time the statement runs.',
       ],
       steps: [
         't=0    A opens the transaction, locks the row and sets its lease until 5.',

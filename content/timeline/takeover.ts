@@ -11,7 +11,7 @@ export const TAKEOVER_SCENARIOS: readonly LibraryScenario[] = [
     id: 'acceptance',
     title: 'The acceptance sequence: A pauses past expiry, B takes over',
     explanation:
-      'A claims the run and stops for longer than its 5-second lease, so at 6 B may take it over. At 7 A wakes up and submits with the token it took at 0. The commit checks owner, fence, lease and state in the same UPDATE that writes.',
+      'A claims the run and stops for longer than its 5-second lease, so at 6 B may take it over. At 7 A wakes up and submits with the token it took at 0. The commit checks owner, fence, lease and status in the same UPDATE that writes.',
     shows: ['b-claim', 'a-finish', 'b-finish'],
     takeaway: 'An expired lease does not stop the old worker; the conditional commit does.',
     leaseSeconds: 5,

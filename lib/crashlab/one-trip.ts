@@ -201,12 +201,12 @@ export function oneTripOps(ctx: OneTripContext): LabOps {
       const answer = await publisher.transaction(async () => {
         const seen = Number(
           (
-            await publisher.get<{ generation: number }>(REGISTER_AND_READ_SEEN, {
+            await publisher.get<{ fence: number }>(REGISTER_AND_READ_SEEN, {
               ...PUBLISHER,
               run,
               token: generation,
             })
-          )?.generation ?? 0,
+          )?.fence ?? 0,
         );
         if (fenced && !publisherAdmits(generation, seen)) {
           now = Number(

@@ -123,8 +123,7 @@ export async function publishThroughFence(
   const answer = await publisher.transaction(async () => {
     await publisher.run(REGISTER, { ...PUBLISHER, run, token: generation });
     const seen = Number(
-      (await publisher.get<{ generation: number }>(READ_SEEN, { ...PUBLISHER, run }))?.generation ??
-        0,
+      (await publisher.get<{ fence: number }>(READ_SEEN, { ...PUBLISHER, run }))?.fence ?? 0,
     );
     if (fenced && !publisherAdmits(generation, seen)) {
       await log('refused');

@@ -10,12 +10,14 @@ import type { RemovableFence } from './types';
  * 4: the token column of claims, step attempts, checkpoints, receipts and publish requests is
  *    `fence`, the run row's name for it (it was `generation`): one name in every table the
  *    learner reads (docs/architecture.md, "The names the learner sees").
+ * 5: the publisher's fence table (lib/lease's FENCE_SEEN_TABLE) names its token `fence` too.
  */
-export const CRASHLAB_SCHEMA_VERSION = 4;
+export const CRASHLAB_SCHEMA_VERSION = 5;
 
 /** What changed since each older version, for the one line that refuses its database. */
 const OLDER: Record<string, string> = {
   '3': 'its tables name the fence `generation`',
+  '4': 'its publisher’s fence table names the fence `generation`',
 };
 
 /** The resource name the publisher's fence is kept under in the rulebook's fence table. */

@@ -58,7 +58,7 @@ export async function readLabSnapshot(
   }));
   const register: Record<string, number> = {};
   for (const row of await publisher.all(READ_SEEN_BY_RESOURCE, PUBLISHER))
-    register[String(row.runId)] = Number(row.generation);
+    register[String(row.runId)] = Number(row.fence);
   const receipts = (
     await publisher.all(`SELECT ${RECEIPT_COLUMNS} FROM receipts ORDER BY receipt_id`)
   ).map(toReceipt);

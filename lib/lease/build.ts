@@ -60,7 +60,7 @@ export function runTableSchema(dialect: SqlDialect): string {
 }
 
 /** The report reference a holder writes: who, which generation, which batch. */
-const REPORT_REF = `$owner || ' gen ' || $token || ' batch ' || $batch`;
+const REPORT_REF = `$owner || ' fence ' || $token || ' batch ' || $batch`;
 export const REPORT_RESOURCE = 'report';
 export const GATEWAY_RESOURCE = 'gateway';
 
@@ -89,7 +89,7 @@ export function buildTargets(
       ? { workerCheck: `SELECT 1 AS ok FROM ${t.name} WHERE ${commitWhere(['owner', 'fence'], t)}` }
       : {}),
     sendGateway: fencedWriteSql(rules.gateway, gateway, `'call'`, t),
-    readReport: `SELECT body AS ref, generation AS fence FROM resource_writes
+    readReport: `SELECT body AS ref, fence FROM resource_writes
  WHERE run_id = $run AND resource = ${report} ORDER BY seq DESC LIMIT 1`,
     // What the future of a schedule depends on: the run row, what each resource has seen, and
     // the keys it took. (The log of past writes does not change what happens next.)

@@ -51,14 +51,14 @@ export interface FenceWriteResult {
   original?: ResourceWrite;
 }
 
-const WRITE_COLUMNS = `seq, resource, holder, generation, batch, op_id AS opId, body, at`;
+const WRITE_COLUMNS = `seq, resource, holder, fence, batch, op_id AS opId, body, at`;
 
 function toWrite(row: Record<string, unknown>): ResourceWrite {
   return {
     seq: Number(row.seq),
     resource: String(row.resource),
     holder: String(row.holder),
-    generation: Number(row.generation),
+    generation: Number(row.fence),
     batch: Number(row.batch),
     opId: row.opId === null || row.opId === undefined ? null : String(row.opId),
     body: String(row.body),
@@ -69,7 +69,7 @@ function toWrite(row: Record<string, unknown>): ResourceWrite {
 /** The highest (generation, batch) a resource of a run has seen. */
 export function seenByResource(db: SqlDriver, runId: string, resource: string): FencePosition {
   const row = db.get(READ_SEEN, { run: runId, resource });
-  return { generation: Number(row?.generation ?? 0), batch: Number(row?.batch ?? 0) };
+  return { generation: Number(row?.fence ?? 0), batch: Number(row?.batch ?? 0) };
 }
 
 /** What every resource of a run has seen, by resource. */
@@ -77,7 +77,7 @@ export function seenByRun(db: SqlDriver, runId: string): Record<string, FencePos
   const seen: Record<string, FencePosition> = {};
   for (const row of db.all(READ_SEEN_BY_RUN, { run: runId }))
     seen[String(row.resource)] = {
-      generation: Number(row.generation),
+      generation: Number(row.fence),
       batch: Number(row.batch),
     };
   return seen;

@@ -20,7 +20,8 @@ export type { FenceKind, FenceOrder, FencePosition, ResourceFence };
 export const FENCE_SEEN_TABLE = 'resource_fences';
 
 /**
- * What each resource of each run has seen: the highest (generation, batch). One table for every
+ * What each resource of each run has seen: the highest (fence, batch), the fence named as the
+ * run row names it (`runs.fence`). One table for every
  * store, SQLite or PostgreSQL; only the integer type differs (a PostgreSQL INTEGER is 32 bits).
  */
 export function fenceSeenTable(dialect: SqlDialect = 'sqlite'): string {
@@ -28,7 +29,7 @@ export function fenceSeenTable(dialect: SqlDialect = 'sqlite'): string {
   return `CREATE TABLE IF NOT EXISTS resource_fences (
   run_id     TEXT    NOT NULL,
   resource   TEXT    NOT NULL,
-  generation ${int} NOT NULL DEFAULT 0,
+  fence      ${int} NOT NULL DEFAULT 0,
   batch      ${int} NOT NULL DEFAULT 0,
   PRIMARY KEY (run_id, resource)
 );`;
@@ -45,7 +46,7 @@ CREATE TABLE IF NOT EXISTS resource_writes (
   run_id     TEXT    NOT NULL,
   resource   TEXT    NOT NULL,
   holder     TEXT    NOT NULL,
-  generation INTEGER NOT NULL,
+  fence      INTEGER NOT NULL,
   batch      INTEGER NOT NULL,
   op_id      TEXT,
   body       TEXT    NOT NULL,
@@ -53,7 +54,7 @@ CREATE TABLE IF NOT EXISTS resource_writes (
 );
 CREATE TRIGGER IF NOT EXISTS resource_fence_seen AFTER INSERT ON resource_writes
 BEGIN
-  ${raiseSeen(['(NEW.run_id, NEW.resource, NEW.generation, NEW.batch)'])};
+  ${raiseSeen(['(NEW.run_id, NEW.resource, NEW.fence, NEW.batch)'])};
 END;`;
 
 /**
@@ -62,10 +63,10 @@ END;`;
  * through {@link registerSql}. The same statement on SQLite and PostgreSQL.
  */
 function raiseSeen(rows: readonly string[]): string {
-  return `INSERT INTO resource_fences (run_id, resource, generation, batch) VALUES ${rows.join(', ')}
-  ON CONFLICT (run_id, resource) DO UPDATE SET generation = excluded.generation, batch = excluded.batch
-  WHERE excluded.generation > resource_fences.generation
-     OR (excluded.generation = resource_fences.generation AND excluded.batch > resource_fences.batch)`;
+  return `INSERT INTO resource_fences (run_id, resource, fence, batch) VALUES ${rows.join(', ')}
+  ON CONFLICT (run_id, resource) DO UPDATE SET fence = excluded.fence, batch = excluded.batch
+  WHERE excluded.fence > resource_fences.fence
+     OR (excluded.fence = resource_fences.fence AND excluded.batch > resource_fences.batch)`;
 }
 
 /** A SQL string literal. */
@@ -116,7 +117,7 @@ export function fencedWriteSql(
 ): string {
   const { generation, batch } = presented(fence);
   const op = keepKey || fenceRules(fence).keepsKey(fence) ? '$op' : 'NULL';
-  return `INSERT INTO resource_writes (run_id, resource, holder, generation, batch, op_id, body, at)
+  return `INSERT INTO resource_writes (run_id, resource, holder, fence, batch, op_id, body, at)
 SELECT $run, ${resource}, $owner, ${generation}, ${batch}, ${op}, ${body}, $now
  WHERE ${admitSql(fence, resource, table)}`;
 }
@@ -138,33 +139,33 @@ export const FORGET_SEEN = 'DELETE FROM resource_fences WHERE run_id = $run';
  * What run $run's resources have seen and the keys they took, as one text expression: the part
  * of a schedule's state the fences hold (the log of past writes does not change what happens next).
  */
-export const FENCE_STATE = `(SELECT ifnull(group_concat(resource || ',' || generation || ',' || batch, ';'), '')
+export const FENCE_STATE = `(SELECT ifnull(group_concat(resource || ',' || fence || ',' || batch, ';'), '')
      FROM resource_fences WHERE run_id = $run)
   || '|' || (SELECT ifnull(group_concat(resource || ':' || op_id, ';'), '')
      FROM resource_writes WHERE run_id = $run AND op_id IS NOT NULL)`;
 
-/** What resource $resource of run $run has seen, as columns `generation` and `batch` (no row: nothing). */
+/** What resource $resource of run $run has seen, as columns `fence` and `batch` (no row: nothing). */
 export const READ_SEEN =
-  'SELECT generation, batch FROM resource_fences WHERE run_id = $run AND resource = $resource';
+  'SELECT fence, batch FROM resource_fences WHERE run_id = $run AND resource = $resource';
 
-/** What every resource of run $run has seen, as columns `resource`, `generation`, `batch`. */
+/** What every resource of run $run has seen, as columns `resource`, `fence`, `batch`. */
 export const READ_SEEN_BY_RUN =
-  'SELECT resource, generation, batch FROM resource_fences WHERE run_id = $run ORDER BY resource';
+  'SELECT resource, fence, batch FROM resource_fences WHERE run_id = $run ORDER BY resource';
 
-/** What resource $resource has seen in every run, as columns `runId`, `generation`, `batch`. */
-export const READ_SEEN_BY_RESOURCE = `SELECT run_id AS "runId", generation, batch FROM resource_fences
+/** What resource $resource has seen in every run, as columns `runId`, `fence`, `batch`. */
+export const READ_SEEN_BY_RESOURCE = `SELECT run_id AS "runId", fence, batch FROM resource_fences
   WHERE resource = $resource ORDER BY run_id`;
 
 /**
  * The registration of generation $token at resource $resource of run $run and, in the same
- * statement, what the resource has seen after it, as column `generation` (one round trip over a
+ * statement, what the resource has seen after it, as column `fence` (one round trip over a
  * connection; PostgreSQL's data-modifying CTE).
  */
 export const REGISTER_AND_READ_SEEN = `WITH registered AS (
   ${registerSql(['$resource'])}
-  RETURNING generation)
-SELECT COALESCE((SELECT generation FROM registered),
-  (SELECT generation FROM resource_fences WHERE run_id = $run AND resource = $resource), 0) AS generation`;
+  RETURNING fence)
+SELECT COALESCE((SELECT fence FROM registered),
+  (SELECT fence FROM resource_fences WHERE run_id = $run AND resource = $resource), 0) AS fence`;
 
 const STALE_MESSAGE = 'stale generation: the resource has seen a newer one';
 
@@ -177,9 +178,9 @@ export function fenceGuardTrigger(
   table: string,
   resource: string,
   dialect: SqlDialect = 'sqlite',
-  tokenColumn = 'generation',
+  tokenColumn = 'fence',
 ): string {
-  const older = `NEW.${tokenColumn} < COALESCE((SELECT generation FROM resource_fences WHERE run_id = NEW.run_id AND resource = ${sqlText(resource)}), 0)`;
+  const older = `NEW.${tokenColumn} < COALESCE((SELECT fence FROM resource_fences WHERE run_id = NEW.run_id AND resource = ${sqlText(resource)}), 0)`;
   if (dialect === 'sqlite') {
     return `CREATE TRIGGER IF NOT EXISTS ${table}_refuse_stale BEFORE INSERT ON ${table}
 WHEN ${older}

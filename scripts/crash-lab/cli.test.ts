@@ -213,19 +213,24 @@ describe('bad input: a clear message, a non-zero exit, no file changed', () => {
     const before = digest(future);
     const refused = await lab('run', '--db', future);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/schema version 99, this lab reads version 4/);
+    expect(refused.stderr).toMatch(/schema version 99, this lab reads version 5/);
     expect(digest(future)).toBe(before);
-    // A database of the last version, whose tables named the fence `generation`: one line that
+    // Databases of the last versions, whose tables named the fence `generation`: one line that
     // says so and what to do.
-    const older = openFileDb(future);
-    older.run("UPDATE crashlab_meta SET value = '3' WHERE key = 'schema_version'");
-    older.close();
-    const old = await lab('run', '--db', future);
-    expect(old.code).toBe(2);
-    expect(old.stderr.trim().split('\n')).toHaveLength(1);
-    expect(old.stderr).toMatch(
-      /older crash lab \(schema version 3: its tables name the fence `generation`\), this lab reads version 4: submit a new experiment/,
-    );
+    for (const [version, why] of [
+      ['3', 'its tables name the fence `generation`'],
+      ['4', 'its publisher’s fence table names the fence `generation`'],
+    ]) {
+      const older = openFileDb(future);
+      older.run(`UPDATE crashlab_meta SET value = '${version}' WHERE key = 'schema_version'`);
+      older.close();
+      const old = await lab('run', '--db', future);
+      expect(old.code).toBe(2);
+      expect(old.stderr.trim().split('\n')).toHaveLength(1);
+      expect(old.stderr).toContain(
+        `older crash lab (schema version ${version}: ${why}), this lab reads version 5: submit a new experiment`,
+      );
+    }
 
     const other = join(dir, 'other.sqlite');
     const foreign = openFileDb(other, { mustExist: false });

@@ -211,7 +211,7 @@ describe('the publisher’s fence on PostgreSQL (lib/lease’s fence table and g
       expect(refused.ok ? [] : refused.decision.checks.map((c) => c.actual)).toEqual(['held']);
       const run = claimed.ok ? claimed.runId : '';
       await publisher.run(
-        "UPDATE resource_fences SET generation = 2 WHERE run_id = $run AND resource = 'publisher'",
+        "UPDATE resource_fences SET fence = 2 WHERE run_id = $run AND resource = 'publisher'",
         { run },
       );
       expect(await queue.publish('A', run, 1, 'draft')).toMatchObject({

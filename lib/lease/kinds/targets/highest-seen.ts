@@ -98,7 +98,7 @@ export const HIGHEST_SEEN = {
     admitSql(fence, resource) {
       const { generation, batch } = presented(fence);
       const newer = `NOT EXISTS (SELECT 1 FROM resource_fences f WHERE f.run_id = $run AND f.resource = ${resource}
-      AND (f.generation > ${generation} OR (f.generation = ${generation} AND f.batch > ${batch})))`;
+      AND (f.fence > ${generation} OR (f.fence = ${generation} AND f.batch > ${batch})))`;
       return fence.key ? `${newer}\n   AND NOT ${keySeenSql(resource)}` : newer;
     },
     presented,
