@@ -100,7 +100,7 @@ test('compare designs: TTL only, every design, a replay in the timeline, drop on
       page.getByRole('row').filter({ hasText: /A writes the report reference/ }),
     ).toContainText('applied, 1 row');
     await expect(page.getByRole('region', { name: 'Remote targets' })).toContainText(
-      '“A fence 1 batch 1” (fence 1)',
+      '“A token 1 batch 1” (fence 1)',
     );
   });
   await freshStorage(page);

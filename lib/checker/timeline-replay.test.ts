@@ -172,7 +172,7 @@ describe('replaying counterexamples in the timeline engine', () => {
       decision: { violation: { kind: 'stale-write' } },
     });
     expect(trace.steps.at(-1)!.after.targets.reportRef).toEqual({
-      ref: 'A fence 1 batch 1',
+      ref: 'A token 1 batch 1',
       fence: 1,
     });
     // Checked once more right before the write, A would not send it.
@@ -200,7 +200,7 @@ describe('replaying counterexamples in the timeline engine', () => {
       token: 1,
     });
     expect(trace.steps.at(-1)!.after.targets.reportRef).toEqual({
-      ref: 'A fence 1 batch 1',
+      ref: 'A token 1 batch 1',
       fence: 2,
     });
     // The lesson's report store compares the pair (generation, batch) in order: refused.

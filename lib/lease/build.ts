@@ -60,7 +60,7 @@ export function runTableSchema(dialect: SqlDialect): string {
 }
 
 /** The report reference a holder writes: who, which generation, which batch. */
-const REPORT_REF = `$owner || ' fence ' || $token || ' batch ' || $batch`;
+const REPORT_REF = `$owner || ' token ' || $token || ' batch ' || $batch`;
 export const REPORT_RESOURCE = 'report';
 export const GATEWAY_RESOURCE = 'gateway';
 

@@ -116,7 +116,7 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
           holder: owner,
           token: fenceToken,
           batch,
-          body: `${owner} fence ${fenceToken} batch ${batch}`,
+          body: `${owner} token ${fenceToken} batch ${batch}`,
           now,
         },
         table,

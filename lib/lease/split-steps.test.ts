@@ -65,7 +65,7 @@ describe('the design’s report store', () => {
     expect(stale.changed).toBe(0);
     expect(stale.observed.database).toMatchObject({ kind: 'refused', failed: ['highest-seen'] });
     expect(m.writeReport('B', 2, 5, 1).observed.database.kind).toBe('applied');
-    expect(m.readReport()).toEqual({ ref: 'B fence 2 batch 1', fence: 2 });
+    expect(m.readReport()).toEqual({ ref: 'B token 2 batch 1', fence: 2 });
     expect(m.workerCheck('A', 1, 5)).toBeUndefined();
   });
 
@@ -76,7 +76,7 @@ describe('the design’s report store', () => {
     m.register(2);
     // A presents 1 + 1 = 2 as one counter: not below the registered 2, so it lands.
     expect(m.writeReport('A', 1, 5, 1).changed).toBe(1);
-    expect(m.readReport()).toEqual({ ref: 'A fence 1 batch 1', fence: 2 });
+    expect(m.readReport()).toEqual({ ref: 'A token 1 batch 1', fence: 2 });
   });
 
   it('the lesson’s (generation, batch) pair: batch 2 of generation 1 stays below generation 2', async () => {

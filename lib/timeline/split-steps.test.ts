@@ -126,7 +126,7 @@ describe('reads before a write (claim-read, report-check) and the design’s rep
       ['B', 'report', 'applied', undefined],
     ]);
     expect(trace.steps.at(-1)!.after.targets.reportRef).toEqual({
-      ref: 'B fence 2 batch 1',
+      ref: 'B token 2 batch 1',
       fence: 2,
     });
     // The lesson's store checks the generation where the write lands: once B has registered
