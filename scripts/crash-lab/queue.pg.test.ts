@@ -429,7 +429,7 @@ describe('bad input on PostgreSQL: one line, exit 2, nothing created or changed'
     for (const command of ['run', 'inspect', 'evaluate']) {
       const result = await lab(command, '--database', url);
       refusedInOneLine(result);
-      expect(result.stderr).toMatch(/schema version 99, this lab reads version 4/);
+      expect(result.stderr).toMatch(/schema version 99, this lab reads version 5/);
     }
     expect(await db.all('SELECT * FROM runs ORDER BY run_id')).toEqual(before);
     await db.close();
