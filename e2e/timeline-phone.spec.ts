@@ -141,8 +141,18 @@ test('at 390 px after Run to end: no axis label is cut, a cue leads back to the 
     const earlier = page.getByRole('button', { name: 'Earlier steps' });
     await drawing.scrollIntoViewIfNeeded();
     await expect(earlier, `${what}: the cue to earlier steps`).toBeInViewport();
+    // The cue shows what the page last drew from the box's scroll (data-scrolled): wait until
+    // it has caught up with the box before asking whether an earlier page is left, or a click
+    // can land on a button the next render removes.
+    const cue = page.getByTestId('scroll-cue');
+    const caughtUp = async () => {
+      const left = await drawing.evaluate((box) => Math.round(box.scrollLeft));
+      return Number(await cue.getAttribute('data-scrolled')) === left;
+    };
+    await expect.poll(caughtUp, { message: `${what}: the cue follows the scroll` }).toBe(true);
     for (let i = 0; i < 10 && (await earlier.isVisible()); i += 1) {
       await earlier.click();
+      await expect.poll(caughtUp, { message: `${what}: the cue follows the scroll` }).toBe(true);
       await expect.poll(() => cutAxisLabels(page), { message: `${what}: paged back` }).toEqual([]);
     }
     await expect(earlier, `${what}: no earlier steps left`).toBeHidden();

@@ -24,7 +24,11 @@ export function ScrollCue({
     element?.scrollBy({ left: direction * Math.max(80, element.clientWidth - 80) });
   };
   return (
-    <div className="mt-1 flex min-h-6 items-center justify-between gap-2" data-testid="scroll-cue">
+    <div
+      className="mt-1 flex min-h-6 items-center justify-between gap-2"
+      data-testid="scroll-cue"
+      data-scrolled={Math.round(scrolled)}
+    >
       {scrolled > 1 ? (
         <button type="button" className={CUE} onClick={() => page(-1)}>
           <span aria-hidden="true">◀</span> Earlier steps
