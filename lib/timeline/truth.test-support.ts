@@ -1,4 +1,4 @@
-import { CLAIM_COLUMNS, FINGERPRINT_COLUMNS, type CheckName, type LeaseDesign } from '@/lib/lease';
+import type { CheckName, LeaseDesign } from '@/lib/lease';
 import type { Scenario, Trace } from './types';
 import { clockFacts, holderFacts, rowFacts } from './truth-facts.test-support';
 import { rescueFacts, rescueProperty } from './truth-rescue.test-support';
@@ -11,93 +11,20 @@ import {
   type Words,
 } from './truth-state.test-support';
 
+import {
+  NOUN,
+  NOUNS,
+  RULE_PHRASES,
+  claimNamed,
+  labelCheck,
+  tokenNameOf,
+} from './truth-reading.test-support';
 /*
  * The truth test's judge (test support, not shipped to the page): it reads every word the
  * learner reads about a write (the trace's sentence, the verdict line, the rule texts) and holds
  * each claim in them against the trace's state at that step (lib/timeline/truth-state.ts). It
  * knows the explainer's sentences only as a reader does: by what they say.
  */
-
-/** The token's name as the words use it ("fence", "RangeID"; "token" in a design without a fence). */
-function tokenNameOf(trace: Trace): string {
-  const v = trace.vocabulary;
-  return v.fenced || v.token !== 'fence' ? v.token : 'token';
-}
-
-/** The noun the words must use for each kind of write event. */
-const NOUN: Readonly<Record<string, string>> = {
-  claim: 'claim',
-  renew: 'renewal',
-  finish: 'finish',
-  cancel: 'cancel',
-  draft: 'output write',
-  'object-commit': 'output write',
-  'object-put': 'write',
-  ticket: 'write',
-  'gateway-write': 'write',
-  'report-write': 'write',
-  'gateway-send': 'write',
-  rescue: 're-queue',
-  register: 'registration',
-};
-const NOUNS =
-  'output write|replicated write|claim|renewal|finish|cancel|write|registration|publish|re-queue';
-
-/** A check's label in a verdict line, back to the check. */
-function labelCheck(label: string, tok: string): CheckName | null {
-  const labels: Record<string, CheckName> = {
-    owner: 'owner',
-    [tok]: 'fence',
-    lease: 'lease',
-    status: 'status',
-    'lease held': 'claimable',
-    [`highest ${tok} seen`]: 'highest-seen',
-    'its own check': 'worker-check',
-    'no majority': 'quorum',
-    paused: 'paused',
-    [`no ${tok} yet`]: 'claimed',
-    'nothing to point at': 'version',
-    key: 'key',
-    operation: 'operation',
-    run: 'run',
-    'nothing to rescue': 'stuck',
-    ...Object.fromEntries(
-      ['owner', tok, 'lease end', 'status', ...CLAIM_COLUMNS, `${tok} column`].map((f) => [
-        `${f} changed since the read`,
-        'as-read',
-      ]),
-    ),
-  };
-  if (Object.hasOwn(labels, label)) return labels[label];
-  // Beside a token named after a column, the column reads "attempt column".
-  if (label === `${tok} column` && (CLAIM_COLUMNS as readonly string[]).includes(tok))
-    return tok === 'attempt' ? 'attempt' : 'fingerprint';
-  // A fingerprint is labelled by its columns: one column, or a tuple "(attempt, claimed_at)".
-  // claimed_by is read as the owner column, and a fingerprint names it so.
-  const columns = (/^\((.*)\)$/.exec(label)?.[1].split(', ') ?? [label]).map((c) =>
-    c === `${tok} column` ? tok : c === 'owner' ? 'claimed_by' : c,
-  );
-  return columns.every((c) => (FINGERPRINT_COLUMNS as readonly string[]).includes(c))
-    ? 'fingerprint'
-    : null;
-}
-
-/** The rule text of each check (what a refused write's rule says), by a phrase only it has. */
-const RULE_PHRASES: readonly [RegExp, CheckName][] = [
-  [/The commit names its owner/, 'owner'],
-  [/names an execution generation/, 'fence'],
-  [/judged by database time/, 'lease'],
-  [/also checks the run state/, 'status'],
-  [/A claim succeeds only on/, 'claimable'],
-  [/^Highest-seen fencing/, 'highest-seen'],
-  [/idempotency key identifies/, 'key'],
-  [/operation id names the business action/, 'operation'],
-  [/only when a majority of its acceptors|counts a write only when a majority/, 'quorum'],
-  [/checked its own token/, 'worker-check'],
-  [/nothing to switch/, 'version'],
-  [/A paused worker sends nothing/, 'paused'],
-  [/Only a holder registers/, 'claimed'],
-];
 
 /** The catalogue entries of a kind the write's statement checks. */
 function picked(w: WriteAtStep, kind: 'lease-expired' | 'status-in') {
@@ -198,12 +125,6 @@ const checkNames: Check = (w, text, tok) => {
   }
   return problems;
 };
-
-/** "A (fence 1)" → A and the token of its claim; "A" → A (one name, one claim). */
-function claimNamed(s: string | undefined): { name: string | undefined; token: number | null } {
-  const m = s === undefined ? null : /^(.+?) \([^()]*?(\d+)\)$/.exec(s);
-  return m ? { name: m[1], token: Number(m[2]) } : { name: s, token: null };
-}
 
 /** The property a write broke, judged from the state: culprit and victim named right. */
 const propertyFacts: Check = (w, { sentence }) => {
