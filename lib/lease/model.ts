@@ -5,7 +5,8 @@ import { RUNS_TABLE } from './conditions';
 import { fencedDesign } from './designs';
 import { resourceWrites, writeThroughFence } from './fence-write';
 import { readRunRow } from './run-row';
-import { readBeforeClaim, readOutputRow, registeredResources, step } from './step';
+import { readBeforeClaim, step } from './step';
+import { readOutputRow, registeredResources } from './step-sql';
 import {
   START_STATE,
   type LeaseRun,
