@@ -1,6 +1,6 @@
 import { HIGHEST_SEEN } from '@/lib/lease';
 import { PLAIN_TARGETS as PLAIN } from '@/content/timeline/plain-targets';
-import { ATTEMPT } from '@/lib/lease';
+import { ATTEMPT, ATTEMPT_COLUMN } from '@/lib/lease';
 import type { CaseEvent, CaseFile, CaseRun } from './types';
 
 const OBAN = 'https://github.com/oban-bg/oban/blob/main/lib/oban';
@@ -10,7 +10,7 @@ const HEXPM = 'https://github.com/hexpm/hexpm';
 const RESCUE_AFTER = 360;
 
 const TERMS: CaseRun['scenario']['terms'] = {
-  token: 'attempt',
+  token: ATTEMPT_COLUMN,
   holders: { A: 'node 1', B: 'node 2', C: 'node 3' },
   resource: 'Stats job',
 };
@@ -20,7 +20,7 @@ const AS_OBAN: CaseRun['scenario'] = {
   design: 'finish-on-run-id',
   leaseSeconds: RESCUE_AFTER,
   workers: [{ id: 'A' }, { id: 'B' }, { id: 'C' }],
-  targets: { ...PLAIN, gatewayCheck: { kind: 'none' }, fingerprint: 'attempt' },
+  targets: { ...PLAIN, gatewayCheck: { kind: 'none' }, fingerprint: 'attempt-number' },
   terms: TERMS,
 };
 
@@ -57,7 +57,7 @@ export const OBAN_CASE: CaseFile = {
   number: 7,
   title: 'Oban Lifeline rescue',
   system: 'Oban’s Lifeline plugin at hex.pm (hexpm/hexpm PR #1825)',
-  tokenName: 'attempt',
+  tokenName: ATTEMPT_COLUMN,
   account: {
     beforeRun: [
       'Oban keeps jobs in a Postgres table. A node fetches a job by setting its state to executing, raising its attempt number and stamping attempted_at with the node’s time. If the node dies mid-job, the row stays executing for good, so the Lifeline plugin runs once a minute and moves every job that has been executing for longer than rescue_after back to available, in one UPDATE. It judges by time alone, as its own documentation warns: it cannot tell a dead node from a slow one.',
@@ -120,7 +120,7 @@ export const OBAN_CASE: CaseFile = {
           objectStore: 'overwrite',
           gateway: 'at-takeover',
           gatewayCheck: HIGHEST_SEEN.setting(),
-          fingerprint: 'attempt',
+          fingerprint: 'attempt-number',
         },
       },
       events: [

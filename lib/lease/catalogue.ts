@@ -19,6 +19,7 @@ import {
  */
 
 export {
+  ATTEMPT_COLUMN,
   CLAIM_COLUMNS,
   CLAIM_FIELD,
   CLAIM_READ_COLUMNS,

@@ -23,6 +23,7 @@ export {
   type CommitCondition,
 } from './conditions';
 export {
+  ATTEMPT_COLUMN,
   CLAIM_COLUMNS,
   RUN_COLUMNS,
   FINGERPRINT_COLUMNS,

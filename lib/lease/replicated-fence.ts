@@ -11,19 +11,28 @@ import { MAJORITY } from './kinds/targets';
 /**
  * What a holder presents as its token: the fence counter, the attempt number (the same counter
  * under a job queue's name), the time it claimed by its own clock, or the pair (attempt,
- * claimed_at) compared in that order.
+ * claimed_at) compared in that order. (The attempt number is not the run-row condition kind
+ * `attempt`, which compares the runs table's column: this is what a holder carries elsewhere.)
  */
 export const FINGERPRINT_KINDS = [
   'counter',
-  'attempt',
+  'attempt-number',
   'claimed-at',
   'attempt-claimed-at',
 ] as const;
 export type FingerprintKind = (typeof FINGERPRINT_KINDS)[number];
 
+/**
+ * The names a fingerprint had in links and saved scenarios made before it was renamed, with its
+ * name now: the scenario schema reads an old name as the new one, so an old link still opens.
+ */
+export const FINGERPRINT_FORMER_NAMES: Readonly<Record<string, FingerprintKind>> = {
+  attempt: 'attempt-number',
+};
+
 export const FINGERPRINT_LABELS: Record<FingerprintKind, string> = {
   counter: 'Fence counter',
-  attempt: 'Attempt number',
+  'attempt-number': 'Attempt number',
   'claimed-at': 'claimed_at (the claimer’s clock)',
   'attempt-claimed-at': 'Pair (attempt, claimed_at)',
 };
@@ -39,7 +48,7 @@ export function fingerprintToken(
 ): number {
   switch (kind) {
     case 'counter':
-    case 'attempt':
+    case 'attempt-number':
       return claim.fence;
     case 'claimed-at':
       return claim.claimedAt;
@@ -58,7 +67,7 @@ export function describeFingerprint(
   switch (kind) {
     case 'counter':
       return `${tokenName} ${value}`;
-    case 'attempt':
+    case 'attempt-number':
       return `attempt ${value}`;
     case 'claimed-at':
       return `claimed_at ${value}`;

@@ -50,8 +50,14 @@ export const JOBS_TABLE: RunTable = {
   queued: 'ready',
 };
 
+/**
+ * The claim column that counts a run's claims: every claim raises it. A job queue's own name
+ * for its token (Oban's `attempt`), so a case file names its token by this column.
+ */
+export const ATTEMPT_COLUMN = 'attempt';
+
 /** Columns a claim records only in a design that uses them (its conditions, or a rescuer's). */
-export const CLAIM_COLUMNS = ['attempt', 'claimed_at', 'attempted_at'] as const;
+export const CLAIM_COLUMNS = [ATTEMPT_COLUMN, 'claimed_at', 'attempted_at'] as const;
 export type ClaimColumn = (typeof CLAIM_COLUMNS)[number];
 
 /** What a claim sets in each claim column: one more claim, the claimer's `$clock`, database time. */

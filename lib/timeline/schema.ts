@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { scenarioConditionsSchema } from './scenario-conditions';
 import { MAX_ACCEPTORS, OUTCOME_KINDS, RESCUE_FIELDS, VERSIONED } from '@/lib/lease';
-import { FINGERPRINT_KINDS } from '@/lib/lease/replicated-fence';
+import { FINGERPRINT_FORMER_NAMES, FINGERPRINT_KINDS } from '@/lib/lease/replicated-fence';
 import {
   checkFitsLane,
   GATEWAY_CHECK_KINDS,
@@ -39,6 +39,14 @@ const worker = z.string().regex(/^[A-Z]$/, 'a worker is one capital letter (A, B
 export const outcomeSchema = z.preprocess(
   (v) => (v === 'accept' ? 'applied' : v === 'reject' ? 'refused' : v),
   z.enum(OUTCOME_KINDS),
+);
+/** What a holder presents; a link made before a fingerprint's rename names it the old way. */
+const fingerprintSchema = z.preprocess(
+  (v) =>
+    typeof v === 'string' && Object.hasOwn(FINGERPRINT_FORMER_NAMES, v)
+      ? FINGERPRINT_FORMER_NAMES[v]
+      : v,
+  z.enum(FINGERPRINT_KINDS),
 );
 const base = { id: name, note: text.optional() };
 const writeBase = { ...base, expect: outcomeSchema.optional(), ackLost: z.boolean().optional() };
@@ -127,7 +135,7 @@ export const ScenarioSchema = z
           acceptors: z.number().int().min(1).max(MAX_ACCEPTORS).optional(),
         })
         .optional(),
-      fingerprint: z.enum(FINGERPRINT_KINDS).optional(),
+      fingerprint: fingerprintSchema.optional(),
       checks: z
         .array(
           z.object({

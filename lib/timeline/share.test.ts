@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SHARE_LENGTH, decodeScenario, encodeScenario, scenarioLink } from './share';
+import { runScenario } from './engine';
 import type { Scenario } from './types';
 
 const scenario: Scenario = {
@@ -162,5 +163,24 @@ describe('a share link made before the condition kinds became objects (issue 38)
         { kind: 'status-in', statuses: ['running', 'canceling'] },
       ],
     });
+  });
+});
+
+describe('a share link made when the attempt-number fingerprint was named attempt (issue 38)', () => {
+  // Built with encodeScenario's encoding on main at 6301053, when FINGERPRINT_KINDS named the
+  // attempt number 'attempt' (as the run-row condition kind is named): holders present their
+  // attempt at a highest-seen gateway, and A's write after B's claim is stale.
+  const OLD =
+    'eyJ2ZXJzaW9uIjoxLCJpZCI6Im9iYW4iLCJ0aXRsZSI6IkF0dGVtcHQgYXMgdGhlIHRva2VuIiwidGVybXMiOnsidG9rZW4iOiJhdHRlbXB0In0sImxlYXNlU2Vjb25kcyI6NSwid29ya2VycyI6W3siaWQiOiJBIn0seyJpZCI6IkIifV0sInRhcmdldHMiOnsib2JqZWN0U3RvcmUiOiJvdmVyd3JpdGUiLCJnYXRld2F5IjoiYXQtdGFrZW92ZXIiLCJnYXRld2F5Q2hlY2siOnsia2luZCI6ImhpZ2hlc3Qtc2VlbiJ9LCJmaW5nZXJwcmludCI6ImF0dGVtcHQifSwiZXZlbnRzIjpbeyJpZCI6ImUxIiwia2luZCI6ImNsYWltIiwid29ya2VyIjoiQSJ9LHsiaWQiOiJlMiIsImtpbmQiOiJyZWdpc3RlciIsIndvcmtlciI6IkEiLCJyZXNvdXJjZSI6ImRvd25sb2FkcyJ9LHsiaWQiOiJlMyIsImtpbmQiOiJhZHZhbmNlIiwic2Vjb25kcyI6Nn0seyJpZCI6ImU0Iiwia2luZCI6ImNsYWltIiwid29ya2VyIjoiQiJ9LHsiaWQiOiJlNSIsImtpbmQiOiJyZWdpc3RlciIsIndvcmtlciI6IkIiLCJyZXNvdXJjZSI6ImRvd25sb2FkcyJ9LHsiaWQiOiJlNiIsImtpbmQiOiJnYXRld2F5LXdyaXRlIiwid29ya2VyIjoiQSIsInJlc291cmNlIjoiZG93bmxvYWRzIn1dfQ';
+
+  it('opens with the fingerprint under its name now, and runs as it did', async () => {
+    const opened = decodeScenario(OLD);
+    expect(opened.ok).toBe(true);
+    if (!opened.ok) return;
+    expect(opened.scenario.targets.fingerprint).toBe('attempt-number');
+    const trace = await runScenario(opened.scenario);
+    const stale = trace.writes.find((w) => w.eventId === 'e6');
+    expect(stale?.outcome).toBe('refused');
+    expect(stale?.explanation).toContain('attempt 1');
   });
 });
