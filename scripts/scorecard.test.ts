@@ -19,10 +19,15 @@ import {
 const file = (path: string, text: string) => ({ path, text });
 
 describe('scorecard measures', () => {
-  it('a runner passes a design statement to something that runs SQL', () => {
+  it('a runner passes a design statement to something that runs SQL; lib/lease is one place', () => {
     const runs = file('lib/x/run.ts', 'const n = db.run(design.finish, params);');
     const names = file('lib/x/name.ts', 'const sql = design.finish;');
-    expect(sqlRunners([runs, names]).map((f) => f.path)).toEqual(['lib/x/run.ts']);
+    const step = file('lib/lease/step.ts', 'yield* all(design.claim, params);');
+    const prepared = file('lib/lease/step-prepared.ts', 'perHolder(design.claimRead);');
+    expect(sqlRunners([runs, names, step, prepared]).map((f) => f.path)).toEqual([
+      'lib/x/run.ts',
+      'lib/lease',
+    ]);
   });
 
   it('an outcome decider compares a row count with 0 and names an outcome; lib/lease is one place', () => {

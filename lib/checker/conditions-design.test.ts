@@ -1,7 +1,6 @@
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
 import { fencedDesign, type RunCondition } from '@/lib/lease';
-import { StatementBinder } from './binder';
 import { CATALOG_BOUND, uniformBound } from './bound';
 import { checkDesign } from './search';
 import { conditionsDesign, validateDraft } from './validate';
@@ -94,24 +93,5 @@ describe('regressions of the custom design', () => {
     });
     expect(edited.ok).toBe(true);
     if (edited.ok) expect(edited.design.rules).toBeUndefined();
-  });
-
-  it('binder-without-op: $op binds the batch’s operation id, $clock the search’s clock', () => {
-    const db = new SQL.Database();
-    const binder = new StatementBinder(db, () => []);
-    const p = binder.prepare('SELECT $op AS op, $clock AS clock');
-    binder.bind(p, {
-      runId: 'r',
-      owner: 'A',
-      now: 4,
-      leaseSeconds: 5,
-      token: 1,
-      batch: 2,
-      seen: () => 0,
-    });
-    p.stmt.step();
-    expect(p.stmt.get()).toEqual(['batch 2', 4]);
-    binder.dispose();
-    db.close();
   });
 });

@@ -1,6 +1,5 @@
 import type { Database } from 'sql.js';
-import { designVocabulary, type LeaseDesign } from '@/lib/lease';
-import { StatementBinder } from './binder';
+import { designVocabulary, PreparedStep, type LeaseDesign } from '@/lib/lease';
 import { expandPrograms, STEP_WRITES } from './bound';
 import {
   G_CLOCK,
@@ -9,7 +8,9 @@ import {
   G_CLAIMS,
   G_STATUS,
   GLOBALS,
+  holderView,
   isFinalCode,
+  STATUS_CODE,
   W_BATCH,
   W_CHECK,
   W_CLAIM_NO,
@@ -19,8 +20,6 @@ import {
   W_TOKEN,
 } from './state-slots';
 import { PropertyChecks } from './property-checks';
-import { StatementRunner } from './statement-runner';
-import { prepareStatements } from './statements';
 import type { Bound, ProtectedTarget, StepKind, Violation } from './types';
 
 export { setupDatabase } from './state-slots';
@@ -29,8 +28,9 @@ export { setupDatabase } from './state-slots';
  * Runs one schedule step at a time against a database that already holds the design's tables,
  * and checks the four safety properties (lib/lease/properties.ts, through property-checks.ts)
  * after every step. The search saves and restores `state` around each step (the database side
- * is restored by the caller with SAVEPOINT / ROLLBACK TO). The statements run through
- * statement-runner.ts; this class says what each step does to the search state.
+ * is restored by the caller with SAVEPOINT / ROLLBACK TO). The design's statements run through
+ * lib/lease's prepared step, bound from each holder's numbers here; this class says what each
+ * step does to the search state.
  */
 export class ScheduleMachine {
   /** Each holder's atomic steps. */
@@ -52,7 +52,7 @@ export class ScheduleMachine {
   readonly keptNames: readonly string[];
   /** Each holder's owner name, as its statements bind it. */
   readonly owners: readonly string[];
-  private readonly sql: StatementRunner;
+  private readonly sql: PreparedStep;
   private readonly checks: PropertyChecks;
   private current = 0;
 
@@ -64,27 +64,19 @@ export class ScheduleMachine {
   ) {
     this.steps = expandPrograms(bound, design);
     this.owners = bound.workers.map((w) => w.owner);
-    // The claim read's columns, which the claim binds by name: known once it is prepared.
-    const seenNames: string[] = [];
-    const binder = new StatementBinder(db, () => seenNames);
     const constants = { run: runId, lease: bound.leaseSeconds };
-    const statements = prepareStatements(binder, design, this.owners, constants, seenNames);
-    this.keptNames = seenNames;
-    const perHolder = W_SEEN + seenNames.length;
-    const state = new Float64Array(GLOBALS + perHolder * this.owners.length);
-    this.perHolder = perHolder;
-    this.state = state;
-    this.sql = new StatementRunner(
-      db,
-      binder,
-      statements,
-      state,
-      perHolder,
+    const holderOf = holderView(
+      () => this.state,
       this.owners,
-      constants,
+      () => this.perHolder,
     );
+    this.sql = new PreparedStep(db, design, this.owners, constants, holderOf);
+    // The values each holder keeps (claim read, then claim's returns): known once prepared.
+    this.keptNames = this.sql.keptNames;
+    this.perHolder = W_SEEN + this.keptNames.length;
+    this.state = new Float64Array(GLOBALS + this.perHolder * this.owners.length);
     const labels = bound.workers.map((w, i) => w.label ?? this.owners[i]);
-    this.checks = new PropertyChecks(state, perHolder, labels, designVocabulary(design));
+    this.checks = new PropertyChecks(this.state, this.perHolder, labels, designVocabulary(design));
     this.reset();
   }
 
@@ -102,7 +94,7 @@ export class ScheduleMachine {
   reset(): void {
     const s = this.state;
     s.fill(0);
-    const row = this.sql.readRun();
+    const row = this.readRun();
     s[G_FENCE] = row.fence;
     s[G_STATUS] = row.status;
   }
@@ -206,9 +198,16 @@ export class ScheduleMachine {
     return true;
   }
 
+  /** The run row's fence and status code (status -1: no row). */
+  private readRun(): { fence: number; status: number } {
+    const row = this.sql.readRun();
+    const status = row.status === null ? -1 : (STATUS_CODE[row.status] ?? 6);
+    return { fence: row.fence, status };
+  }
+
   /** After a change: reads the run row into the state, and checks the fence did not go down. */
   private checkRow(): boolean {
-    const row = this.sql.readRun();
+    const row = this.readRun();
     const before = this.state[G_FENCE];
     this.state[G_FENCE] = row.fence;
     this.state[G_STATUS] = row.status;

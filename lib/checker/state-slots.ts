@@ -1,5 +1,5 @@
 import type { Database } from 'sql.js';
-import { FINAL_STATUSES, fencedDesign, type LeaseDesign } from '@/lib/lease';
+import { FINAL_STATUSES, fencedDesign, type LeaseDesign, type StepHolder } from '@/lib/lease';
 
 // The slots of the search state: a few globals, then one block per holder. Everything the future
 // of a schedule depends on, besides the database, lives here, so saving and restoring it is one
@@ -41,4 +41,36 @@ export function setupDatabase(db: Database, design: LeaseDesign, runId = 'r'): v
   db.exec(targets.schema);
   db.run(design.submit, { $run: runId, ':run': runId, '@run': runId });
   db.run(targets.submit, { $run: runId, ':run': runId, '@run': runId });
+}
+
+/**
+ * Holder `worker`'s values as lib/lease's prepared step binds them, read from its block of the
+ * search state at each bind (one object, refilled: the search binds millions of times).
+ */
+export function holderView(
+  state: () => Float64Array,
+  owners: readonly string[],
+  perHolder: () => number,
+): (worker: number) => StepHolder {
+  const holder: StepHolder = {
+    owner: '',
+    now: 0,
+    token: 0,
+    batch: 0,
+    claimed: false,
+    kept: new Float64Array(0),
+    keptAt: 0,
+  };
+  return (worker) => {
+    const s = state();
+    const base = GLOBALS + worker * perHolder();
+    holder.owner = owners[worker];
+    holder.now = s[G_CLOCK];
+    holder.token = s[base + W_TOKEN];
+    holder.batch = s[base + W_BATCH];
+    holder.claimed = s[base + W_CLAIM_NO] > 0;
+    holder.kept = s;
+    holder.keptAt = base + W_SEEN;
+    return holder;
+  };
 }

@@ -185,6 +185,8 @@ export {
 } from './decide';
 /** The one lease step: a write through the design, decided (sync and async drivers). */
 export { step, stepAsync, readBeforeClaim } from './step';
+/** The step prepared once for a search that runs one design's writes millions of times. */
+export { PreparedStep, type StepHolder } from './step-prepared';
 export {
   START_STATE,
   type LeaseRun,

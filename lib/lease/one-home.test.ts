@@ -100,7 +100,7 @@ describe('one home per rule', () => {
     uses('lib/crashlab/publisher.ts', /admitsPosition\(PUBLISHER_FENCE/);
     // The checker runs the statements lib/lease built from the design's fences.
     uses('lib/lease/build.ts', /fencedWriteSql/);
-    uses('lib/checker/statements.ts', /targets\.writeReport/);
+    uses('lib/lease/step-prepared.ts', /targets\.writeReport/);
   });
 
   it('one properties.ts, used by the checker, the replay oracle, the timeline and the crash lab', () => {

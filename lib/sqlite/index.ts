@@ -17,3 +17,5 @@ export {
 } from './console';
 /** What the page accepts of a console run from a worker (lib/bounded's door, issue 41). */
 export { scriptResultPart, shownOfPart } from './sql-console.door';
+/** A statement prepared once and bound by position (the checker's search, through lib/lease). */
+export type { PreparedSql, PreparingDriver } from './prepared';

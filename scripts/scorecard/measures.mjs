@@ -36,9 +36,16 @@ export function productFiles() {
 const DESIGN_STATEMENT =
   /\b(?:run|all|get|exec|prepare|perHolder|onServerClock)\(\s*[\w.!?]*[dD]esign\w*[!?]?\.(?:claim|claimRead|renew|finish|cancel|writeOutput|completeCancel)\b/;
 
-/** Files that pass a design's write statement straight to something that runs or prepares SQL. */
+/**
+ * Places that pass a design's write statement straight to something that runs or prepares SQL:
+ * lib/lease's step (its sync, prepared and async forms of one driver interface) is one place
+ * (listed as `lib/lease`); any other file under lib/ is one.
+ */
 export function sqlRunners(files) {
-  return files.filter((f) => f.path.startsWith('lib/') && DESIGN_STATEMENT.test(f.text));
+  const found = files
+    .filter((f) => f.path.startsWith('lib/') && DESIGN_STATEMENT.test(f.text))
+    .map((f) => (f.path.startsWith('lib/lease/') ? 'lib/lease' : f.path));
+  return [...new Set(found)].map((path) => ({ path }));
 }
 
 /**
