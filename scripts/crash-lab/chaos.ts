@@ -18,6 +18,7 @@ import { EXIT } from './exit-codes';
 import { collect, spawnWorker, workerArgs, type Exited } from './fleet';
 import { number, places, type QueueValues } from './queue-args';
 import { historyWriter, newHistoryFile, readHistory } from './queue-history-file';
+import { dropCreated } from './pg-databases';
 import { describePlace, openQueue } from './queue-connect';
 import { endWorkers, waitStopped, watchStopSignals } from './stop-signals';
 
@@ -58,7 +59,7 @@ export async function runChaos(options: {
   );
   // Chaos never appends to an existing history: it writes a new file beside it and says so.
   const history = newHistoryFile(asked);
-  let db: Awaited<ReturnType<typeof openQueue>>;
+  let db: Awaited<ReturnType<typeof openQueue>> | null = null;
   try {
     db = await openQueue(p.task, p.publisher, 'submit');
     await submitLab(db.task, db.publisher, {
@@ -68,6 +69,10 @@ export async function runChaos(options: {
     });
   } catch (error) {
     rmSync(history, { force: true });
+    if (db) {
+      await db.close();
+      await dropCreated(db.created);
+    }
     throw error;
   }
   const record = historyWriter(history);

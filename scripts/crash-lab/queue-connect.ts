@@ -5,7 +5,10 @@ import { asyncDriver, type AsyncSqlDriver } from '@/lib/sqlite';
 import { openFileDb } from '@/lib/sqlite/node';
 import { BadInput, defaultPublisherPath } from './files';
 import { checkCreatable, checkExisting, createAllOrNothing } from './safe-files';
-import { describeConnectionError, openPg, redact } from './pg-driver';
+import { redact } from './pg-driver';
+import { connectPg, dropCreated, pgDatabaseName, type Connected } from './pg-databases';
+
+export { pgDatabaseName } from './pg-databases';
 
 /** Where a queue lives: a PostgreSQL URL, or a SQLite file path (the default engine). */
 export type Place = { kind: 'postgres'; url: string } | { kind: 'sqlite'; path: string };
@@ -26,9 +29,6 @@ export const PG_NAME_BYTES = 63;
 const SAFE_PG_NAME = /^[a-z0-9_-]+$/;
 /** sslmode values that the pg client reads as verify-full (and warns about in eight lines). */
 const PG_ALIASED_SSLMODES = new Set(['prefer', 'require', 'verify-ca']);
-
-/** The database a PostgreSQL URL names, as written (the pg client does not decode it). */
-export const pgDatabaseName = (url: string) => new URL(url).pathname.slice(1);
 
 /** Refuses, in one line, a PostgreSQL database name the lab could not keep as written. */
 export function checkPgName(option: string, name: string) {
@@ -106,36 +106,6 @@ export async function sameDatabase(a: AsyncSqlDriver, b: AsyncSqlDriver): Promis
 
 export const describePlace = (p: Place) => (p.kind === 'postgres' ? redact(p.url) : p.path);
 
-async function connectPg(url: string, create: boolean): Promise<AsyncSqlDriver> {
-  try {
-    return await openPg(url);
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (!(create && code === '3D000')) throw new BadInput(describeConnectionError(url, error));
-  }
-  // submit on a server without the database yet: create it (credentials already proved valid
-  // by the maintenance database's login), then connect.
-  const admin = new URL(url);
-  const name = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  let maintenance: AsyncSqlDriver;
-  try {
-    maintenance = await openPg(admin.toString());
-  } catch (error) {
-    throw new BadInput(describeConnectionError(admin.toString(), error));
-  }
-  try {
-    await maintenance.exec(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
-  } catch (error) {
-    throw new BadInput(
-      `cannot create database ${name} at ${redact(url)}: ${(error as Error).message}`,
-    );
-  } finally {
-    await maintenance.close();
-  }
-  return openPg(url);
-}
-
 function isSqliteFile(path: string): boolean {
   const fd = openSync(path, 'r');
   try {
@@ -151,20 +121,28 @@ function isSqliteFile(path: string): boolean {
 /** What a command does with the databases: create them, write to them, or only read them. */
 export type OpenMode = 'submit' | 'use' | 'read';
 
-async function connect(place: Place, role: 'task' | 'publisher', mode: OpenMode) {
+async function connect(
+  place: Place,
+  role: 'task' | 'publisher',
+  mode: OpenMode,
+): Promise<Connected> {
   if (place.kind === 'postgres') return connectPg(place.url, mode === 'submit');
-  if (mode === 'submit') return asyncDriver(openFileDb(place.path, { mustExist: false }));
+  const created = false; // a new SQLite file is made in a temporary folder (createQueue)
+  if (mode === 'submit')
+    return { db: asyncDriver(openFileDb(place.path, { mustExist: false })), created };
   // Every path and permission is checked first, and nothing is written: a bad publisher leaves
   // the task file untouched too, and a read-only one stops a run before it claims.
   checkExisting(place.path, role, mode === 'use');
   if (!isSqliteFile(place.path))
     throw new BadInput(`${place.path} is not a SQLite database (its header is wrong)`);
-  return asyncDriver(openFileDb(place.path, { readonly: mode === 'read' }));
+  return { db: asyncDriver(openFileDb(place.path, { readonly: mode === 'read' })), created };
 }
 
 export interface OpenQueue {
   task: AsyncSqlDriver;
   publisher: AsyncSqlDriver;
+  /** URLs of the PostgreSQL databases this open created (submit only). */
+  created: readonly string[];
   close(): Promise<void>;
 }
 
@@ -174,6 +152,7 @@ export interface OpenQueue {
  */
 export async function openQueue(task: Place, publisher: Place, mode: OpenMode): Promise<OpenQueue> {
   const opened: AsyncSqlDriver[] = [];
+  const created: string[] = [];
   const close = async () => {
     for (const db of opened) await db.close();
   };
@@ -193,8 +172,10 @@ export async function openQueue(task: Place, publisher: Place, mode: OpenMode): 
       [t, 'task'],
       [p, 'publisher'],
     ] as const) {
-      const db = await connect(place, role, mode);
+      const connected = await connect(place, role, mode);
+      const db = connected.db;
       opened.push(db);
+      if (connected.created && place.kind === 'postgres') created.push(place.url);
       dbs.push(db);
       if (role === 'publisher' && t.kind === 'postgres' && p.kind === 'postgres')
         if (await sameDatabase(dbs[0], db))
@@ -211,9 +192,11 @@ export async function openQueue(task: Place, publisher: Place, mode: OpenMode): 
         if (problem) throw new BadInput(`${describePlace(place)}: ${problem}`);
       }
     }
-    return { task: dbs[0], publisher: dbs[1], close };
+    return { task: dbs[0], publisher: dbs[1], created, close };
   } catch (error) {
     await close();
+    // Nothing stays created by a refused command: every check has run by now.
+    await dropCreated(created);
     throw error;
   }
 }
@@ -233,9 +216,12 @@ export async function createQueue(
     const db = await openQueue(t, p, 'submit');
     try {
       await fill(db);
-    } finally {
+    } catch (error) {
       await db.close();
+      await dropCreated(db.created);
+      throw error;
     }
+    await db.close();
   };
   if (files.length === 0) return run(task, publisher);
   for (const [p, role] of [
