@@ -1,6 +1,7 @@
 // How the crash lab's command line turns any failure into one line and an exit code.
 import { BadInput, ServerCannotStart } from './bad-input';
 import { EXIT } from './exit-codes';
+import { printable } from './printable';
 
 /**
  * Errors the operating system gives for a file or folder (open, create, link, rename, read,
@@ -83,6 +84,13 @@ const firstLine = (text: string) => text.split('\n').find((l) => l.trim()) ?? te
  * unless `verbose` (then the stack follows the line).
  */
 export function describeFailure(error: unknown, verbose: boolean): { text: string; code: number } {
+  const { text, code } = describeUnescaped(error, verbose);
+  // A path, URL, owner or database name in the line is printed as given, with any control or
+  // format character escaped: the line stays one line and reads in its own order.
+  return { text: printable(text), code };
+}
+
+function describeUnescaped(error: unknown, verbose: boolean): { text: string; code: number } {
   if (error instanceof BadInput)
     return { text: `crash lab: ${oneLine(error.message)}`, code: EXIT.badInput };
   if (error instanceof ServerCannotStart)

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { FAULT_POINTS, isFaultPoint, REMOVABLE_FENCES, STEPS, type Step } from '@/lib/crashlab';
 import { BadInput } from './files';
+import { hasUnprintable } from './printable';
 import { defaultPublisher, parsePlace, pgIdentity, type Place } from './queue-connect';
 
 const OPTIONS = {
@@ -50,11 +51,15 @@ function joinNegativeValues(args: string[]): string[] {
 /** The longest --owner: it is printed in tables, histories and messages, on one line. */
 export const OWNER_MAX = 64;
 
-/** An owner is one short line: a worker's name in every table and message the lab prints. */
+/**
+ * An owner is one short line: a worker's name in every table and message the lab prints. No
+ * control or format character (Unicode Cc, Cf, line and paragraph separators): not a line
+ * break, nor a U+202E that turns the rest of a line around, nor a zero-width one.
+ */
 function checkOwner(owner: string) {
-  if (!owner || /[\u0000-\u001f\u007f\u2028\u2029]/.test(owner) || owner.length > OWNER_MAX)
+  if (!owner || hasUnprintable(owner) || owner.length > OWNER_MAX)
     throw new BadInput(
-      `--owner must be one line of 1 to ${OWNER_MAX} characters (no line breaks or control characters), not ${JSON.stringify(owner.slice(0, 40))}${owner.length > 40 ? ` and ${owner.length - 40} more characters` : ''}`,
+      `--owner must be one line of 1 to ${OWNER_MAX} characters (no line breaks, control or format characters such as U+202E or U+200B), not ${JSON.stringify(owner.slice(0, 40))}${owner.length > 40 ? ` and ${owner.length - 40} more characters` : ''}`,
     );
 }
 

@@ -34,6 +34,7 @@ import { COMMANDS } from './help';
 import { historyWriter, readHistory } from './queue-history-file';
 import { createQueue, describePlace, openQueue } from './queue-connect';
 import { runWorkerFleet } from './fleet';
+import { printable, printLine } from './printable';
 import { runSweep } from './sweep';
 import { REPO_ROOT } from './paths';
 
@@ -41,7 +42,7 @@ import { REPO_ROOT } from './paths';
 export const LAB_DIR = resolve(REPO_ROOT, '.lab', 'pg');
 export const DEFAULT_PORT = 5433;
 
-const print = (text: string) => process.stdout.write(`${text}\n`);
+const print = printLine;
 export async function main(argv: string[]): Promise<number> {
   const [first] = argv;
   if (!([...COMMANDS, '_worker'] as string[]).includes(first))
@@ -124,7 +125,7 @@ export async function main(argv: string[]): Promise<number> {
         pid: process.pid,
         fault: (values.fault as FaultPoint | undefined) ?? null,
         die(point) {
-          process.stderr.write(`${owner} died at ${point} (exit ${FAULT_EXIT_CODE})\n`);
+          process.stderr.write(`${printable(owner)} died at ${point} (exit ${FAULT_EXIT_CODE})\n`);
           process.exit(FAULT_EXIT_CODE);
         },
         work: (step) => {
