@@ -217,6 +217,36 @@ test("the journal's storage doors, each bounded: cases 4, 5 and 9, and a compres
     await expect(answer(page)).toHaveValue(noisyText(5 - lost));
     await expectBounded(page, from, 'loading a history whose newest segment is gone');
   });
+  await test.step('the newest segment, its head record and its index of saves removed together are still reported, and so is the record of saves (issue 42, point 4)', async () => {
+    await freshStorage(page);
+    await page.goto('/reflect');
+    for (let i = 1; i <= 5; i += 1) await saveAnswer(page, noisyText(i), i);
+    const lost = await page.evaluate(() => {
+      const keys = Object.keys(localStorage).filter((k) =>
+        /^lease-lab\.journal\.v1\.main\.[^.]+\.\d+$/.test(k),
+      );
+      keys.sort((a, b) => Number(a.split('.').pop()) - Number(b.split('.').pop()));
+      const newest = keys[keys.length - 1];
+      const writer = newest.split('.')[4];
+      const count = JSON.parse(localStorage.getItem(newest) as string).entries.length as number;
+      localStorage.removeItem(newest);
+      localStorage.removeItem(`lease-lab.journal.v1.main.${writer}.head`);
+      localStorage.removeItem(`lease-lab.journal.v1.saves.${writer}`);
+      return count;
+    });
+    await page.reload();
+    await expect(versions(page)).toHaveCount(5 - lost);
+    await expect(journalAlert(page)).toContainText(
+      `${lost} ${lost === 1 ? 'version' : 'versions'} of "main" after save ${5 - lost} ${lost === 1 ? 'is' : 'are'} missing`,
+    );
+    // The record of saves removed as well: the parts left still say that it should be there.
+    await page.evaluate(() => localStorage.removeItem('lease-lab.journal.v1.record'));
+    await page.reload();
+    await expect(versions(page)).toHaveCount(5 - lost);
+    await expect(journalAlert(page)).toContainText(
+      "The record of your journal's saved history is missing from browser storage",
+    );
+  });
   await test.step('a 5-million-character segment that cannot be set aside is reported once per load (case 9)', async () => {
     await freshStorage(page);
     await recordLongTasks(page);

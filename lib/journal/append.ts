@@ -2,12 +2,13 @@ import { compressText, computeDelta, deltaCost } from './delta';
 import {
   headSchema,
   MAX_INDEXED_PROMPTS,
+  recordSchema,
   savesIndexSchema,
   segmentSchema,
   type Segment,
   type StoredEntry,
 } from './schema';
-import { headKey, indexKey, segmentKey } from './segment-keys';
+import { headKey, indexKey, recordKey, segmentKey } from './segment-keys';
 import {
   addNewestOfSegment,
   promptHistory,
@@ -62,8 +63,8 @@ export function appendEntry(
   const key = segmentKey(prompt, writer, seq);
   const segment: Segment =
     !full && current
-      ? { ...current.segment, entries: [...current.segment.entries, stored] }
-      : { v: 1, prompt, writer, seq, entries: [stored] };
+      ? { ...current.segment, m: 1, entries: [...current.segment.entries, stored] }
+      : { v: 1, prompt, writer, seq, entries: [stored], m: 1 };
   const written = door.write(key, segmentSchema, segment);
   if (!written.ok) return written;
   const keyframes = !full && current ? current.keyframes : new Map<number, string>();
@@ -76,6 +77,7 @@ export function appendEntry(
   state.texts.set(textKey(prompt, fields.id), text);
   addNewestOfSegment(s, loaded);
   writeHead(state, prompt, fields.g);
+  writeRecord(state, prompt);
   return { ok: true };
 }
 
@@ -138,7 +140,8 @@ export function appendEntries(
   let entries: StoredEntry[] = current ? [...current.segment.entries] : [];
   let chars = current ? current.raw.length : 0;
   let keyframes = current ? current.keyframes : new Map<number, string>();
-  let lastText = mine?.lastText ?? null;
+  // A segment no longer in storage (set aside since) is not continued: the next starts afresh.
+  let lastText = current ? (mine?.lastText ?? null) : null;
   let added = 0;
   let pending = 0;
   let failure: AppendFailure | null = null;
@@ -146,7 +149,7 @@ export function appendEntries(
   const flush = (): boolean => {
     if (pending === 0 || seq < 0) return true;
     const key = segmentKey(prompt, writer, seq);
-    const segment: Segment = { v: 1, prompt, writer, seq, entries };
+    const segment: Segment = { v: 1, prompt, writer, seq, entries, m: 1 };
     const written = door.write(key, segmentSchema, segment);
     if (!written.ok) {
       failure = written;
@@ -195,18 +198,41 @@ export function appendEntries(
   }
   if (newestVersion > 0) writeHead(state, prompt, newestVersion);
   rebuildHistory(s);
+  if (added > 0) writeRecord(state, prompt);
   const failed = failure as AppendFailure | null;
   return failed ? { ok: false, added, ...failed } : { ok: true, added };
 }
 
 /**
- * The first segment number from `seq` whose key holds nothing this tab skipped: a value left in
- * place (there was no room to set it aside) is never written over.
+ * The first segment number from `seq` whose key holds nothing: a value left in place (there was
+ * no room to set it aside), or a segment of this writer this tab has not read, is never written
+ * over.
  */
 function freeSeq(state: JournalState, prompt: string, seq: number): number {
   let free = seq;
-  while (state.unmovable.has(segmentKey(prompt, state.writer, free))) free += 1;
+  const taken = (key: string) => state.unmovable.has(key) || state.door.peek(key) !== null;
+  while (taken(segmentKey(prompt, state.writer, free))) free += 1;
   return free;
+}
+
+/**
+ * Records in the journal's record of saves (see recordKey) the prompt's newest save number and
+ * how many versions it holds, after every other write of the save: what this tab has just read
+ * and written, never more than storage holds. Prompts the record does not name yet are added
+ * from what this tab read. Refused (a full quota), it loses nothing: the next save writes it.
+ */
+function writeRecord(state: JournalState, prompt: string): void {
+  const key = recordKey();
+  const read = state.door.read(key, recordSchema, null);
+  const prompts: Record<string, { g: number; n: number }> = { ...(read.value?.prompts ?? {}) };
+  for (const [name, s] of state.prompts) {
+    const newest = s.metas[s.metas.length - 1];
+    if (newest && (name === prompt || !Object.hasOwn(prompts, name)))
+      prompts[name] = { g: newest.gen, n: s.metas.length };
+  }
+  const record = { v: 1 as const, prompts };
+  if (!state.door.write(key, recordSchema, record).ok) return;
+  state.record = { raw: state.door.peek(key) ?? JSON.stringify(record), prompts };
 }
 
 /** A full copy of the text, compressed when that is smaller. */

@@ -1,4 +1,10 @@
-import { headSaveNumber, type JournalState, type PromptHistory } from './state';
+import {
+  headSaveNumber,
+  recordedPrompt,
+  textKey,
+  type JournalState,
+  type PromptHistory,
+} from './state';
 
 /**
  * Telling the learner that versions vanished: a run of missing save numbers, or saves after the
@@ -15,7 +21,9 @@ const versions = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'versi
  */
 export function reportGaps(state: JournalState, prompt: string, s: PromptHistory): void {
   const gens = [...new Set(s.metas.map((m) => m.gen))].sort((a, b) => a - b);
+  let reported = false;
   const report = (key: string, message: string) => {
+    reported = true;
     if (state.gapsReported.has(key)) return;
     state.gapsReported.add(key);
     state.problems.push({ message, backupKey: null });
@@ -34,7 +42,8 @@ export function reportGaps(state: JournalState, prompt: string, s: PromptHistory
     }
     prev = gen;
   }
-  const top = headSaveNumber(s, prompt, state.setAsideSeq, state.indexes);
+  const recorded = recordedPrompt(state, prompt);
+  const top = headSaveNumber(s, prompt, state.setAsideSeq, state.indexes, recorded?.g);
   if (top > prev) {
     const missing = top - prev;
     // Keyed like the hole it becomes once the next save (number top + 1) lands, so it is
@@ -47,5 +56,38 @@ export function reportGaps(state: JournalState, prompt: string, s: PromptHistory
         prev === 0 ? '' : ` The versions up to save ${prev} are intact.`
       }`,
     );
+  }
+  // Versions lost without a hole in the save numbers or a missing newest one (two tabs saved the
+  // same number, one tab's part is gone): the record of saves counted more than storage holds.
+  const found = s.metas.length;
+  const aside = [...state.setAsideSeq.keys()].some((k) => k.startsWith(textKey(prompt, '')));
+  if (!reported && !aside && recorded && found < recorded.n) {
+    const missing = recorded.n - found;
+    report(
+      `${prompt}:count:${recorded.n}:${found}`,
+      `${versions(missing)} of "${prompt}" ${missing === 1 ? 'is' : 'are'} missing: the journal's record of saves counts ${recorded.n.toLocaleString('en-US')} and ${found.toLocaleString('en-US')} are in browser storage, so part of its saved history was removed outside this app. The versions shown are intact.`,
+    );
+  }
+}
+
+/**
+ * The record of saves itself gone (or damaged and set aside) while parts written beside it
+ * remain: versions removed with it cannot be counted, so say that some may be missing. Parts
+ * written by a version of the app from before the record (no `m`) do not ask for it.
+ */
+export function reportRecordMissing(state: JournalState): void {
+  if (state.record !== null) state.gapsReported.delete('record-missing');
+  if (state.record !== null || state.gapsReported.has('record-missing')) return;
+  for (const s of state.prompts.values()) {
+    for (const loaded of s.segments.values()) {
+      if (loaded.segment.m !== 1) continue;
+      state.gapsReported.add('record-missing');
+      state.problems.push({
+        message:
+          "The record of your journal's saved history is missing from browser storage (removed outside this app, or not written while storage was full), so versions removed with it cannot be counted: some of your newest versions may be missing. The versions shown are intact.",
+        backupKey: null,
+      });
+      return;
+    }
   }
 }

@@ -1,12 +1,19 @@
 import type { Schema } from '@/lib/storage';
 import { MAX_SEGMENT_CHARS } from './bounds';
-import { decodeSegment, headSchema, savesIndexSchema, segmentSchema } from './schema';
-import { parseHeadKey, parseIndexKey, parseSegmentKey, segmentPrefix } from './segment-keys';
-import { reportGaps } from './gaps';
+import { decodeSegment, headSchema, recordSchema, savesIndexSchema, segmentSchema } from './schema';
+import {
+  parseHeadKey,
+  parseIndexKey,
+  parseSegmentKey,
+  recordKey,
+  segmentPrefix,
+} from './segment-keys';
+import { reportGaps, reportRecordMissing } from './gaps';
+import { repairOutOfRange } from './repair';
+import { reportDamaged, setAsideWrong } from './set-aside';
 import {
   promptHistory,
   rebuildHistory,
-  textKey,
   type JournalState,
   type LoadedHead,
   type LoadedSegment,
@@ -18,39 +25,6 @@ import {
  * with the import's bounds, then every edit replayed), a damaged or mislabelled segment set
  * aside and reported, vanished versions reported, the newest ones too (by the head records).
  */
-
-/** Reports a damaged value; one that could not be set aside is remembered, so it is reported once. */
-function reportDamaged(
-  state: JournalState,
-  key: string,
-  raw: string,
-  message: string,
-  backupKey: string | null,
-): void {
-  if (backupKey === null) state.unmovable.set(key, raw);
-  const address = parseSegmentKey(key);
-  if (address) {
-    const writer = textKey(address.prompt, address.writer);
-    state.setAsideSeq.set(writer, Math.max(state.setAsideSeq.get(writer) ?? -1, address.seq));
-  }
-  state.problems.push({ message, backupKey });
-}
-
-/** Sets aside a value that parsed but is wrong for its key or its contents, and reports it. */
-function setAsideWrong(state: JournalState, key: string, raw: string, fault: string): void {
-  const backupKey = state.door.setAside(key);
-  reportDamaged(
-    state,
-    key,
-    raw,
-    `A saved history part under "${key}" was damaged or edited by hand (${fault}), so it ${
-      backupKey
-        ? `was set aside as "${backupKey}"`
-        : 'could not be set aside (browser storage is full) and is skipped'
-    }; the rest of the journal keeps working.`,
-    backupKey,
-  );
-}
 
 /** Reads one segment key; a damaged or mislabelled one is set aside and reported. */
 export function loadSegment(state: JournalState, key: string, raw: string): LoadedSegment | null {
@@ -136,6 +110,8 @@ function loadHead(state: JournalState, key: string, raw: string): LoadedHead | n
 export interface SyncPass {
   seen: Set<string>;
   touched: Map<string, PromptHistory>;
+  /** Every journal key was listed (not one prompt's): the record of saves was read too. */
+  full?: boolean;
 }
 
 /**
@@ -160,9 +136,30 @@ export function syncIndex(state: JournalState, key: string, pass: SyncPass): voi
     pass.touched.set(prompt, promptHistory(state, prompt));
 }
 
+/**
+ * Reads the record of saves if its stored text changed; every prompt it names, or named before,
+ * is touched. A damaged one is set aside and reported (the next save writes it again).
+ */
+export function syncRecord(state: JournalState, key: string, pass: SyncPass): void {
+  pass.seen.add(key);
+  const raw = state.door.peek(key);
+  const known = state.record;
+  if (raw === null || known?.raw === raw || state.unmovable.get(key) === raw) return;
+  state.unmovable.delete(key);
+  state.record = null;
+  const record = readRecord(state, key, raw, recordSchema);
+  if (record) state.record = { raw, prompts: record.prompts };
+  for (const prompt of [
+    ...Object.keys(known?.prompts ?? {}),
+    ...Object.keys(record?.prompts ?? {}),
+  ])
+    pass.touched.set(prompt, promptHistory(state, prompt));
+}
+
 /** Reads one key if its stored text differs from what was read before. */
 function syncKey(state: JournalState, key: string, pass: SyncPass): void {
   if (parseIndexKey(key) !== null) return syncIndex(state, key, pass);
+  if (key === recordKey()) return syncRecord(state, key, pass);
   const address = parseSegmentKey(key) ?? parseHeadKey(key);
   if (!address) return;
   pass.seen.add(key);
@@ -187,6 +184,11 @@ function syncKey(state: JournalState, key: string, pass: SyncPass): void {
 /** Forgets parts no longer in storage (of one prompt, or all); the prompts they leave are touched. */
 function dropVanished(state: JournalState, pass: SyncPass, prompt?: string): void {
   if (prompt === undefined) {
+    if (state.record && !pass.seen.has(recordKey())) {
+      for (const name of Object.keys(state.record.prompts))
+        pass.touched.set(name, promptHistory(state, name));
+      state.record = null;
+    }
     for (const [key, index] of state.indexes) {
       if (pass.seen.has(key)) continue;
       state.indexes.delete(key);
@@ -212,7 +214,7 @@ function dropVanished(state: JournalState, pass: SyncPass, prompt?: string): voi
  * whose stored text differs from what was read before are read again.
  */
 export function syncFromStorage(state: JournalState, prompt?: string): boolean {
-  const pass: SyncPass = { seen: new Set(), touched: new Map() };
+  const pass: SyncPass = { seen: new Set(), touched: new Map(), full: prompt === undefined };
   for (const key of state.door.keys(segmentPrefix(prompt))) syncKey(state, key, pass);
   dropVanished(state, pass, prompt);
   return finishPass(state, pass);
@@ -220,11 +222,16 @@ export function syncFromStorage(state: JournalState, prompt?: string): boolean {
 
 /** Puts every touched prompt's history in order and reports its gaps; true when one was touched. */
 export function finishPass(state: JournalState, pass: SyncPass): boolean {
-  for (const [name, s] of pass.touched) {
-    rebuildHistory(s);
-    reportGaps(state, name, s);
-  }
+  for (const [name, s] of pass.touched) finishPrompt(state, name, s);
+  if (pass.full) reportRecordMissing(state);
   return pass.touched.size > 0;
+}
+
+/** One touched prompt: its history in order, save numbers out of range repaired, gaps reported. */
+function finishPrompt(state: JournalState, name: string, s: PromptHistory): void {
+  rebuildHistory(s);
+  repairOutOfRange(state, name, s);
+  reportGaps(state, name, s);
 }
 
 /** How a sliced load gives the page its main thread back, and how it tells time. */
@@ -244,7 +251,7 @@ export interface Slicer {
  * is at most `sliceMs` plus one part. Each prompt's history is put in order in a slice of its own.
  */
 export async function syncInSlices(state: JournalState, slicer: Slicer): Promise<boolean> {
-  const pass: SyncPass = { seen: new Set(), touched: new Map() };
+  const pass: SyncPass = { seen: new Set(), touched: new Map(), full: true };
   let started = slicer.clock();
   const breathe = async () => {
     if (slicer.clock() - started < slicer.sliceMs) return;
@@ -258,8 +265,8 @@ export async function syncInSlices(state: JournalState, slicer: Slicer): Promise
   dropVanished(state, pass);
   for (const [name, s] of pass.touched) {
     await breathe();
-    rebuildHistory(s);
-    reportGaps(state, name, s);
+    finishPrompt(state, name, s);
   }
+  reportRecordMissing(state);
   return pass.touched.size > 0;
 }

@@ -5,6 +5,7 @@ import {
   headSaveNumber,
   newestEntry,
   promptHistory,
+  recordedPrompt,
   versionText,
   type EntryMeta,
   type JournalState,
@@ -109,7 +110,14 @@ function saveUnguarded(
   const newest = newestEntry(state, prompt);
   // Past every save number stored and every one a head record names: after a lost newest
   // segment, the next save continues above it, so the gap stays one reported gap.
-  const gen = Math.max(newest?.gen ?? 0, headSaveNumber(s, prompt, undefined, state.indexes)) + 1;
+  const named = headSaveNumber(
+    s,
+    prompt,
+    undefined,
+    state.indexes,
+    recordedPrompt(state, prompt)?.g,
+  );
+  const gen = Math.max(newest?.gen ?? 0, named) + 1;
   if (gen > MAX_SAVE_NUMBER) {
     return {
       ok: false,

@@ -74,6 +74,8 @@ export const segmentSchema = z.object({
   writer: idSchema,
   seq: z.number().int().min(0).max(999_999_999),
   entries: z.array(storedEntrySchema).min(1).max(MAX_ENTRIES_PER_SEGMENT),
+  /** Written by a version that keeps the record of saves (recordKey): it must be there too. */
+  m: z.literal(1).optional(),
 });
 export type Segment = z.infer<typeof segmentSchema>;
 
@@ -105,6 +107,29 @@ export const savesIndexSchema = z
   })
   .strict();
 export type SavesIndex = z.infer<typeof savesIndexSchema>;
+
+/** What the record of saves says of one prompt: its newest save number and its versions. */
+export const recordedPromptSchema = z
+  .object({ g: saveNumberSchema, n: z.number().int().min(1).max(MAX_SAVE_NUMBER) })
+  .strict();
+
+/**
+ * The journal's record of saves (see recordKey): per prompt, the newest save number and the
+ * number of versions stored when a tab last saved it. Written after the segment, head record
+ * and index of saves, from what the saving tab had just read, so it never names more than
+ * storage held.
+ */
+export const recordSchema = z
+  .object({
+    v: z.literal(1),
+    prompts: z
+      .record(promptIdSchema, recordedPromptSchema)
+      .refine((prompts) => Object.keys(prompts).length <= MAX_INDEXED_PROMPTS, {
+        message: `the record of saves names at most ${MAX_INDEXED_PROMPTS.toLocaleString('en-US')} prompts`,
+      }),
+  })
+  .strict();
+export type SavesRecord = z.infer<typeof recordSchema>;
 
 /** The text of one entry, given the text of the entry before it (null for the first). */
 export function decodeEntry(entry: StoredEntry, prev: string | null): string {

@@ -61,6 +61,17 @@ export function parseIndexKey(key: string): string | null {
   return INDEX_PATTERN.exec(key)?.[1] ?? null;
 }
 
+/**
+ * The key of the journal's record of saves: per prompt, its newest save number and how many
+ * versions it holds, written after every save by whichever tab saved (issue 42). Losing any
+ * other key, a writer's newest segment, head record and index of saves together included, is
+ * then a count that does not match; losing this key too is reported by the segments that name
+ * it (see segmentSchema's `m`). One part after the prefix, so older versions ignore it.
+ */
+export function recordKey(): string {
+  return `${JOURNAL_PREFIX}record`;
+}
+
 /** The prompt a journal key (segment or head) belongs to, or null. */
 export function promptOfKey(key: string): string | null {
   return (parseSegmentKey(key) ?? parseHeadKey(key))?.prompt ?? null;

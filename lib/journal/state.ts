@@ -53,6 +53,12 @@ export interface LoadedIndex {
   saves: Readonly<Record<string, number>>;
 }
 
+/** The journal's record of saves as read from storage (see recordSchema). */
+export interface LoadedRecord {
+  raw: string;
+  prompts: Readonly<Record<string, { g: number; n: number }>>;
+}
+
 /** Everything known of one prompt: its segments, and its entries in history order. */
 export interface PromptHistory {
   segments: Map<string, LoadedSegment>;
@@ -97,6 +103,8 @@ export interface JournalState {
   readonly setAsideSeq: Map<string, number>;
   /** Every writer's index of saves, by its key: a second record of each head (see indexKey). */
   readonly indexes: Map<string, LoadedIndex>;
+  /** The journal's record of saves (see recordKey), or null when storage holds none. */
+  record: LoadedRecord | null;
   /** This tab's writer id; changes once if the tab adopts an earlier page load's id. */
   writer: string;
   /** A segment is closed (and the next starts with a full copy) at this many entries... */
@@ -121,6 +129,7 @@ export function createJournalState(
     unmovable: new Map(),
     setAsideSeq: new Map(),
     indexes: new Map(),
+    record: null,
     writer,
     ...limits,
   };
@@ -218,19 +227,31 @@ export function versionText(state: JournalState, prompt: string, id: string): st
   return text;
 }
 
+/** What the record of saves says of one prompt, or undefined. */
+export function recordedPrompt(
+  state: Pick<JournalState, 'record'>,
+  prompt: string,
+): { g: number; n: number } | undefined {
+  const prompts = state.record?.prompts;
+  return prompts && Object.hasOwn(prompts, prompt) ? prompts[prompt] : undefined;
+}
+
 /**
- * The highest save number a prompt's head records, and the writers' indexes of saves, name (0
- * when none does): what its history should reach. With `setAsideSeq`, a writer whose newest
- * segment was set aside (and reported so) is left out, since the versions it misses were already
- * reported.
+ * The highest save number a prompt's head records, the writers' indexes of saves and the
+ * record of saves name (0 when none does): what its history should reach. With `setAsideSeq`,
+ * a writer whose newest segment was set aside (and reported so) is left out, and so is the
+ * record once any of the prompt's parts was, since the versions it misses were already reported.
  */
 export function headSaveNumber(
   s: PromptHistory,
   prompt = '',
   setAsideSeq?: Map<string, number>,
   indexes?: Map<string, LoadedIndex>,
+  recorded?: number,
 ): number {
   const named: { writer: string; gen: number }[] = [...s.heads.values()];
+  const anyAside = [...(setAsideSeq?.keys() ?? [])].some((k) => k.startsWith(textKey(prompt, '')));
+  if (recorded !== undefined && !anyAside) named.push({ writer: '', gen: recorded });
   for (const index of indexes?.values() ?? []) {
     const gen = Object.hasOwn(index.saves, prompt) ? index.saves[prompt] : undefined;
     if (gen !== undefined) named.push({ writer: index.writer, gen });

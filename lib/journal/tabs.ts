@@ -1,6 +1,7 @@
-import { finishPass, syncFromStorage, syncIndex, type SyncPass } from './load';
+import { reportRecordMissing } from './gaps';
+import { finishPass, syncFromStorage, syncIndex, syncRecord, type SyncPass } from './load';
 import { textAt } from './schema';
-import { isWriterId, JOURNAL_PREFIX, parseIndexKey, promptOfKey } from './segment-keys';
+import { isWriterId, JOURNAL_PREFIX, parseIndexKey, promptOfKey, recordKey } from './segment-keys';
 import { promptHistory, type JournalState, type LoadedSegment } from './state';
 
 /**
@@ -55,6 +56,23 @@ export function adoptWriter(state: JournalState, id: string): boolean {
  */
 export function refreshFromStorage(state: JournalState, key?: string | null): boolean {
   if (key && !key.startsWith(JOURNAL_PREFIX)) return false;
+  if (key === recordKey()) {
+    // Written by every save of every tab: read alone, not as a reason to list every key again.
+    const pass: SyncPass = { seen: new Set(), touched: new Map() };
+    const known = state.record;
+    if (state.door.peek(key) === null && known) {
+      state.record = null;
+      for (const prompt of Object.keys(known.prompts))
+        pass.touched.set(prompt, promptHistory(state, prompt));
+    } else syncRecord(state, key, pass);
+    // The prompts it names are read again first: a record that arrives before the parts it
+    // counts (an event lost or late) must not read as a loss.
+    let changed = false;
+    for (const prompt of pass.touched.keys()) changed = syncFromStorage(state, prompt) || changed;
+    changed = finishPass(state, pass) || changed;
+    reportRecordMissing(state);
+    return changed;
+  }
   if (key && parseIndexKey(key) !== null) {
     const pass: SyncPass = { seen: new Set(), touched: new Map() };
     const known = state.indexes.get(key);
