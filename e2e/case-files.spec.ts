@@ -59,7 +59,7 @@ test('case files: a learner predicts and runs cases 1, 5, 6, 12 and 7, with thei
     await expect(list).toContainText('Chubby sequencers and lock-delay');
     await expect(list).toContainText('Oban Lifeline rescue');
     await expect(list).toContainText('ShedLock and a transaction’s clock');
-    await page.getByRole('button', { name: 'Fenced' }).click();
+    await page.getByRole('button', { name: 'Token checked at the resource' }).click();
     await list.getByRole('link', { name: /The GC pause and the storage write/ }).click();
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
@@ -103,6 +103,12 @@ test('case files: a learner predicts and runs cases 1, 5, 6, 12 and 7, with thei
     await expect(
       page.getByRole('row').filter({ hasText: 'A writes storage through the gateway' }).nth(1),
     ).toContainText('applied');
+    // What fixed it tells how the third run ends as well: it waits for that run.
+    await expect(page.getByTestId('case-fixed-locked')).toContainText('2 of 3 run so far');
+    await expect(page.getByText('Show what fixed it')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Token 34 registered at takeover' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Ready: 8 events' })).toBeVisible();
+    await page.getByRole('button', { name: 'Run to end' }).click();
     await page.getByText('Show what fixed it').click();
     await expect(page.getByText('Registering the new token at the resource')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

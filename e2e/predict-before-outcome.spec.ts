@@ -64,8 +64,9 @@ test('a prediction is fixed once an outcome is shown: on the timeline, even afte
     await expect(page.getByRole('heading', { name: /^Score: 3 \/ 4/ })).toBeVisible();
     await expect(page.getByTestId('case-first-try')).toContainText('3 / 4');
     await expect(page.getByText(/a summary of this run opens/)).toHaveCount(0);
-    await page.getByText('Show what fixed it').click();
-    await expect(page.getByText('Registering the new token at the resource')).toBeVisible();
+    // What fixed it tells how the other runs end too: it waits until they have been run.
+    await expect(page.getByTestId('case-fixed-locked')).toContainText('1 of 3 run so far');
+    await expect(page.getByText('Show what fixed it')).toHaveCount(0);
 
     // After a reload the scored marks show, locked; "Start over" begins a practice attempt. A
     // second, right try is shown, but the first one stays the score.
@@ -83,5 +84,24 @@ test('a prediction is fixed once an outcome is shown: on the timeline, even afte
     await expect(page.getByRole('heading', { name: /^Score: 4 \/ 4/ })).toBeVisible();
     await expect(page.getByText('Result saved in your records.')).toBeVisible();
     await expect(page.getByTestId('case-first-try')).toContainText('3 / 4');
+
+    // The other two runs, each run to its end: only then have every run's outcomes been shown.
+    for (const [run, events, left] of [
+      ['Client 2 has not written yet', 8, '2 of 3 run so far'],
+      ['Token 34 registered at takeover', 8, null],
+    ] as const) {
+      await page.getByRole('button', { name: run }).click();
+      await expect(
+        page.getByRole('status').filter({ hasText: `Ready: ${events} events` }),
+      ).toBeVisible();
+      await page.getByRole('button', { name: 'Run to end' }).click();
+      await expect(page.getByText('Result saved in your records.')).toBeVisible();
+      if (left) {
+        await expect(page.getByTestId('case-fixed-locked')).toContainText(left);
+        await expect(page.getByText('Show what fixed it')).toHaveCount(0);
+      }
+    }
+    await page.getByText('Show what fixed it').click();
+    await expect(page.getByText('Registering the new token at the resource')).toBeVisible();
   });
 });

@@ -12,10 +12,10 @@ export const ETCD_CASE: CaseFile = {
   account: {
     beforeRun: [
       'An etcd lock is a key attached to a lease. The lock is held while the key exists, and the key disappears when the lease expires or is revoked. Jepsen tested state guarded by such a lock in 2019, and the issue that followed (#11456) records what it exposed: a client could be told it held the lock after its lease had already expired, and even without that bug a lease can expire while the holder is busy.',
-      'The etcd maintainers’ answer was that the holder must check the lock key’s revision (a number that grows with every change in etcd) and its remaining lease before acting. Inside etcd this can be made exact: a transaction can compare the lock key’s revision and write only if it still matches, in one step.',
-      'A resource outside etcd gets none of that for free. It has to keep and compare the revision itself.',
+      'Every change in etcd gets a revision, a number that grows with every change, and the lock key keeps the revision at which it was created. The two runs below put the guarded counter in two places. In the first it is a key in etcd, written by a transaction (a Txn) that compares the lock key’s revision in the same step as its write. In the second it lives in a store outside etcd, which is never told the revision.',
     ],
     afterRun: [
+      'The etcd maintainers’ answer was that the holder must check the lock key’s revision and its remaining lease before acting. Inside etcd this can be made exact: a transaction compares the lock key’s revision and writes only if it still matches, in one step. A resource outside etcd gets none of that for free: it has to keep and compare the revision itself.',
       'What Jepsen found was lost updates to the state the lock was meant to guard. A holder whose lease has expired writes as if nothing happened, unless what it writes to compares the revision.',
     ],
   },

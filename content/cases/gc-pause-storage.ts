@@ -68,7 +68,7 @@ export const GC_PAUSE_CASE: CaseFile = {
     {
       id: 'before-client-2-writes',
       label: 'Client 2 has not written yet',
-      pattern: 'unchecked-token',
+      pattern: 'fenced',
       summary:
         'Client 1 writes once before its pause, and client 2 has not written when client 1 wakes.',
       scenario: SETTINGS,

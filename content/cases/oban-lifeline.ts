@@ -60,11 +60,12 @@ export const OBAN_CASE: CaseFile = {
   tokenName: ATTEMPT_COLUMN,
   account: {
     beforeRun: [
-      'Oban keeps jobs in a Postgres table. A node fetches a job by setting its state to executing, raising its attempt number and stamping attempted_at with the node’s time. If the node dies mid-job, the row stays executing for good, so the Lifeline plugin runs once a minute and moves every job that has been executing for longer than rescue_after back to available, in one UPDATE. It judges by time alone, as its own documentation warns: it cannot tell a dead node from a slow one.',
+      'Oban keeps jobs in a Postgres table. A node fetches a job by setting its state to executing, raising its attempt number and stamping attempted_at with the node’s time. If the node dies mid-job, the row stays executing for good, so the Lifeline plugin runs once a minute and moves every job that has been executing for longer than rescue_after back to available, in one UPDATE.',
       'At hex.pm the nightly Stats job, which rebuilds a day’s download counts, was declared with a one-hour timeout and took between 9 and 47 minutes, while rescue_after was 6 minutes. Each run of the job reads the full set of CDN logs, deletes and inserts the day’s counts and refreshes two materialized views.',
       'Each run has its own attempt number in the row. Oban marks a job completed by its id alone, and the downloads table keeps no attempt of its own.',
     ],
     afterRun: [
+      'Lifeline judges by time alone, as its own documentation warns: it cannot tell a dead node from a slow one.',
       'Lifeline handed the job to a second node while the first was still working on it, and to a third after that: two or three runs a night, each doing all of that work. Nothing compared the attempts, so every run’s work and every completion went in.',
       'Lifeline’s own UPDATE does check the state, so a job already completed is left alone.',
     ],

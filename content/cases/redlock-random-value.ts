@@ -67,7 +67,7 @@ export const REDLOCK_CASE: CaseFile = {
     {
       id: 'random-highest-seen',
       label: 'Random value, highest-seen check',
-      pattern: 'unchecked-token',
+      pattern: 'fenced',
       summary: 'The values are 284 and 29: the rightful holder’s value is the smaller one.',
       scenario: {
         design: 'random-token',

@@ -10,7 +10,7 @@ export const CASE_PATTERN_LABELS: Record<CasePattern, string> = {
   'no-fencing': 'No fencing',
   'time-only': 'Time only',
   'unchecked-token': 'Token not checked at the resource',
-  fenced: 'Fenced',
+  fenced: 'Token checked at the resource',
 };
 
 /** How far a fact on the page was checked against its public source from here. */

@@ -9,7 +9,7 @@ export const EXTERNAL_RESOURCE_SCENARIOS: readonly LibraryScenario[] = [
     version: 1,
     number: '9a',
     id: 'api-without-tokens',
-    title: 'An external API without token support',
+    title: 'An external API that knows only idempotency keys',
     explanation:
       'The ticket API knows idempotency keys and nothing else. B, the current owner, issues the refund with key refund-order-42. A resumes, repeats the same refund with the same key, then sends a different action, a note with its own key. Idempotency stops repeats of one action, not other actions from a stale worker.',
     shows: ['a-refund', 'a-note'],
@@ -55,7 +55,7 @@ export const EXTERNAL_RESOURCE_SCENARIOS: readonly LibraryScenario[] = [
     version: 1,
     number: '9b',
     id: 'gateway-first-write',
-    title: 'A fencing gateway that learns a generation only on its first write',
+    title: 'A gateway that keeps the highest token each resource has been written with',
     explanation:
       'A trusted gateway in front of the API remembers the highest token seen per resource. Here it learns a generation only when that generation writes, and B has claimed but not written yet when A resumes.',
     shows: ['a-write-1', 'b-write', 'a-write-2'],
@@ -99,7 +99,7 @@ export const EXTERNAL_RESOURCE_SCENARIOS: readonly LibraryScenario[] = [
     version: 1,
     number: '9c',
     id: 'gateway-at-takeover',
-    title: 'A fencing gateway that registers the new generation at takeover',
+    title: 'The same gateway, and B registers its token right after its claim',
     explanation:
       'The same events, but right after its claim, before it acts, B registers generation 2 at the gateway for this run.',
     shows: ['b-register', 'a-write-1'],

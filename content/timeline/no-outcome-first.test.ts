@@ -23,12 +23,24 @@ const OUTCOME_WORDS =
 const NARRATED_OUTCOME =
   /\b(lands?|landed|landing|turn(s|ed)? (\w+ )?away|(is|was|were|be|being|gets?|got|told it was) fenced|\w*FencedException|(writes?|requests?|sends?|commits?|completions?|statements?|removals?|keep-alives?|transactions?|txn)( \w+){0,2} fail(s|ed)?|changes? no row|no row changes|matches no row|changes nothing|twice|three times|both (run|ran|finish|send|copies|clients’ writes)|lost updates?|prolong\w*|on top of|go(es)? through|went through|gets? through|got through|stops? it|ends? up with|learn(s|ed|t)? (that )?(it|they|he|she) (has |had |have )?lost|(finds?|found|notices?|noticed|discovers?|discovered|(is|was) told) (that )?(it|they) (has |had |have )?lost( (the|its|their) (lock|lease|leadership))?)\b/gi;
 
+/**
+ * Verdicts without an outcome word: a label or sentence that judges whether the protection
+ * holds ("Fenced", "this can be made exact", "none of that for free", "cannot tell a dead node
+ * from a slow one", a gateway that learns a token "only on its first write", an API "without
+ * token support") tells the fate as surely as "refused" does. What a target checks is a setting
+ * and may be said ("a switch that checks the token", "an API that knows only idempotency keys");
+ * these words judge it.
+ */
+const VERDICT =
+  /\b(fenced|exact(ly)?|for free|cannot tell|can’t tell|harmless|in vain|too late|only (on|after|when) its first \w+|without (token|fencing) support)\b/gi;
+
 /** The outcome words a text shows, question sentences held only to OUTCOME_WORDS. */
 export function outcomeWordsIn(text: string): string[] {
   const found: string[] = [];
   for (const sentence of text.split(/(?<=[.?!:;|])\s+/)) {
     found.push(...(sentence.match(OUTCOME_WORDS) ?? []));
-    if (!sentence.trim().endsWith('?')) found.push(...(sentence.match(NARRATED_OUTCOME) ?? []));
+    if (!sentence.trim().endsWith('?'))
+      found.push(...(sentence.match(NARRATED_OUTCOME) ?? []), ...(sentence.match(VERDICT) ?? []));
   }
   return found;
 }
@@ -83,6 +95,22 @@ describe('no outcome before its prediction (issue 39, point 5)', () => {
     expect(outcomeWordsIn('A request from a master that has since lost the lock.')).toEqual([]);
     // A question may ask whether a write lands.
     expect(outcomeWordsIn('Which writes land? Does its send go through?')).toEqual([]);
+    // A verdict on the protection tells the fate without an outcome word (the hostile review
+    // of issue 39 found each of these shown before a run); the setting it judges does not.
+    expect(outcomeWordsIn('Fenced')).toEqual(['Fenced']);
+    expect(outcomeWordsIn('Inside etcd this can be made exact.')).toEqual(['exact']);
+    expect(outcomeWordsIn('A resource outside etcd gets none of that for free.')).toEqual([
+      'for free',
+    ]);
+    expect(outcomeWordsIn('It cannot tell a dead node from a slow one.')).toEqual(['cannot tell']);
+    expect(
+      outcomeWordsIn('A fencing gateway that learns a generation only on its first write'),
+    ).toEqual(['only on its first write']);
+    expect(outcomeWordsIn('An external API without token support')).toEqual([
+      'without token support',
+    ]);
+    expect(outcomeWordsIn('A reference switch that checks the token')).toEqual([]);
+    expect(outcomeWordsIn('Token checked at the resource')).toEqual([]);
   });
 
   for (const scenario of TIMELINE_SCENARIOS)

@@ -46,7 +46,7 @@ export const REMOTE_FILE_SCENARIOS: readonly LibraryScenario[] = [
     version: 1,
     number: '7b',
     id: 'remote-file-versioned',
-    title: 'The same with versioned objects and a fenced reference switch',
+    title: 'The same with versioned objects and a reference switch that checks the token',
     explanation:
       'Now every upload creates an immutable version, and report.md points at a version only through a fenced commit in the database. An upload that no commit makes official is an orphan version; garbage collection can remove it later.',
     shows: ['a-put', 'a-commit'],

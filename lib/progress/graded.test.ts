@@ -5,7 +5,7 @@ import { migrate } from '@/lib/records/schema';
 import { coreSchema } from '@/lib/records/schema';
 import { FEATURE_SCHEMAS } from '@/lib/composition/records';
 import { openSqlJs } from '@/lib/sqlite';
-import { caseFileCounted, exerciseResult, readWorkFacts } from './graded';
+import { caseFileCounted, exerciseResult, readWorkFacts, scenariosRun } from './graded';
 
 describe('work facts from the records database', () => {
   it('reads first tries, solved challenges, the first timeline score and passed crash lab runs', async () => {
@@ -72,5 +72,7 @@ describe('work facts from the records database', () => {
     // One variant predicted is not the case file.
     expect(caseFileCounted(facts, ['case-1-b', 'case-1-c'])).toBe(false);
     expect(caseFileCounted(facts, [])).toBe(false);
+    // A run counts as run once it has a scored result, predicted or not (its outcomes were shown).
+    expect(scenariosRun(facts, ['case-1-a', 'case-1-b', 'case-1-c'])).toBe(2);
   });
 });

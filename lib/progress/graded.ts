@@ -154,6 +154,14 @@ export function caseFileCounted(facts: WorkFacts, variants: readonly string[]): 
   return variants.length > 0 && variants.every((id) => facts.casesPredictedFirst.has(id));
 }
 
+/**
+ * How many of these scenarios (a case file's runs) have been run and scored at least once: a
+ * text that tells how they end may open only when every one of them has.
+ */
+export function scenariosRun(facts: WorkFacts, scenarioIds: readonly string[]): number {
+  return scenarioIds.filter((id) => id in facts.timelineFirst).length;
+}
+
 const ordinal = (n: number) => (n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`);
 
 function graded(answer: GradedAnswer | undefined, reviewed: boolean): ExerciseResult {

@@ -22,6 +22,7 @@ export {
   exerciseResult,
   itemPassed,
   caseFileCounted,
+  scenariosRun,
   NO_WORK,
   TIMELINE_REVIEW_MS,
   type WorkFacts,

@@ -6,7 +6,13 @@ import { CaseFixed } from '@/components/cases/case-fixed';
 import { CasePlayer } from '@/components/cases/case-player';
 import { CaseSources } from '@/components/cases/case-sources';
 import { PageHeader } from '@/components/ui/page-header';
-import { CASE_FILES, CASE_PATTERN_LABELS, caseFileById, casePatterns } from '@/content/cases';
+import {
+  CASE_FILES,
+  CASE_PATTERN_LABELS,
+  caseFileById,
+  casePatterns,
+  caseScenario,
+} from '@/content/cases';
 import { panelClass } from '@/components/ui/panel';
 
 export const dynamicParams = false;
@@ -72,7 +78,10 @@ export default async function CaseFilePage({ params }: { params: Promise<{ id: s
             <h2 id="case-fixed" className="text-2xl font-bold">
               3. What fixed it
             </h2>
-            <CaseFixed caseId={caseFile.id} fixed={caseFile.fixed} />
+            <CaseFixed
+              scenarioIds={caseFile.runs.map((run) => caseScenario(caseFile, run).id)}
+              fixed={caseFile.fixed}
+            />
           </section>
           <CaseSources caseFile={caseFile} />
           <p>
