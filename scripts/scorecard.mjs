@@ -99,7 +99,7 @@ export function figures() {
 
 /** The ratchet: the highest each figure may be now. Lower a ceiling when its figure falls. */
 export const CEILINGS = {
-  'sql-runners': 2,
+  'sql-runners': 1,
   'outcome-deciders': 1,
   'property-judges': 2,
   'row-readers': 1,

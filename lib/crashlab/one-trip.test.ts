@@ -1,25 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { fencedDesign } from '@/lib/lease';
-import { BEGIN_STEP, FENCED_CHECKPOINT, FINISH, onServerClock } from './one-trip';
+import { pickClaimableRun } from '@/lib/lease';
+import { FENCED_CHECKPOINT, onServerClock, STEP_ATTEMPT, UNFENCED_CHECKPOINT } from './one-trip';
 
-describe('one-trip statements compose the rulebook, unchanged', () => {
-  it('binds every $now of a rulebook statement to the statement’s own clock, and nothing else', () => {
-    const renew = onServerClock(fencedDesign.renew);
-    expect(renew).not.toMatch(/\$now\b/);
-    expect(renew).toContain('lease_until = (SELECT now FROM clock) + $lease');
-    expect(renew).toContain('lease_until > (SELECT now FROM clock)');
-    expect(renew.replace(/\(SELECT now FROM clock\)/g, '$now')).toBe(fencedDesign.renew.trim());
+describe('one-trip statements', () => {
+  it('binds every $now of a statement to the statement’s own clock, and nothing else', () => {
+    const pick = pickClaimableRun('postgres');
+    const onClock = onServerClock(pick);
+    expect(onClock).not.toMatch(/\$now\b/);
+    expect(onClock).toContain('(SELECT now FROM clock)');
+    expect(onClock.replace(/\(SELECT now FROM clock\)/g, '$now')).toBe(pick.trim());
   });
 
-  it('guards each step start and checkpoint by the lesson’s renewal, and finish is the lesson’s finish', () => {
-    for (const statement of [BEGIN_STEP, FENCED_CHECKPOINT]) {
-      expect(statement).toContain(
-        `renewed AS (${onServerClock(fencedDesign.renew)} RETURNING run_id)`,
-      );
-      // The write selects from the renewal, so it writes nothing when the renewal changed no row.
-      expect(statement).toMatch(/SELECT \$run, \$step, \$fence, \$owner, .*FROM renewed, clock/);
+  it('writes a step start and a fenced checkpoint only from the rows the step’s renewal changed', () => {
+    for (const statement of [STEP_ATTEMPT, FENCED_CHECKPOINT]) {
+      // lib/lease's one-trip step names the rows its statement changed `stepped`: none when
+      // the renewal was refused, so the write then writes nothing.
+      expect(statement).toMatch(/SELECT \$run, \$step, \$fence, \$owner, .*FROM stepped, clock/);
+      expect(statement).toMatch(/RETURNING/);
       expect(statement).not.toMatch(/\$now\b/);
     }
-    expect(FINISH).toContain(onServerClock(fencedDesign.finish));
+    expect(UNFENCED_CHECKPOINT).not.toMatch(/stepped/);
   });
 });

@@ -1,10 +1,12 @@
 import {
   CLAIM_PICKED_RUN,
-  fencedDesign,
   pickClaimableRun,
   REGISTER_AND_READ_SEEN,
+  START_STATE,
+  stepOneTrip,
   type RunRow,
 } from '@/lib/lease';
+import { substituteParams } from '@/lib/sqlite';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
 import type { LabOps } from './lab';
 import { checkpointNotWritten } from './decisions';
@@ -16,69 +18,43 @@ import {
   REGISTER,
   toReceipt,
 } from './publisher';
-import { finishStep, fromJson, nothingClaimable, renewStep } from './run-results';
+import { fromJson, labRun, nothingClaimable } from './run-results';
 import type { FinishResult, RemovableFence, Step } from './types';
 
 /**
  * PostgreSQL forms of the queue lab's operations, each in as few round trips as the rules
  * allow. Over a connection every statement is a round trip, and a run used to cost ~60 of them
- * (a clock read and a BEGIN/renew/write/COMMIT per step start and per checkpoint). Here the
- * rulebook's own statements (lib/lease, unchanged) become parts of one statement with
- * data-modifying CTEs: the renewal and the write it guards commit together or not at all, as in
- * the transaction they replace, and `$now` is the server clock read once by that statement.
+ * (a clock read and a BEGIN/renew/write/COMMIT per step start and per checkpoint). A renewal or
+ * finish is lib/lease's step in one round trip (`stepOneTrip`: the row before, the rulebook's
+ * statement and the row after in one statement, on the clock that statement reads), and the
+ * write a renewal guards rides in it: they commit together or not at all, as in the transaction
+ * they replace. The lab's own statements here read the clock the same way.
  * SQLite keeps the plain form (lab.ts, publisher.ts): its statements cost no round trip.
  */
 
 /** The server clock, in seconds (the same clock as `clockStatement('postgres')`). */
 const CLOCK = `clock AS MATERIALIZED (SELECT extract(epoch FROM clock_timestamp())::float8 AS now)`;
 
-/** A rulebook statement whose `$now` is this statement's clock (from the `clock` CTE). */
+/** A statement of the lab's whose `$now` is this statement's clock (from the `clock` CTE). */
 export function onServerClock(sql: string): string {
-  return sql
-    .trim()
-    .replace(/;$/, '')
-    .replace(/\$now\b/g, '(SELECT now FROM clock)');
+  return substituteParams(sql.trim().replace(/;$/, ''), { now: '(SELECT now FROM clock)' });
 }
 
-/**
- * The lesson's renewal (owner, fence, unexpired lease, running) and `write`, which selects its
- * values `FROM renewed, clock` so it writes nothing when the renewal changed no row.
- * Returns the clock and how many rows were renewed and written (a refusal is then decided by
- * lib/lease's step at that clock: run-results.ts).
- */
-export function renewThen(write: string): string {
-  return `WITH ${CLOCK},
-renewed AS (${onServerClock(fencedDesign.renew)} RETURNING run_id),
-written AS (${write} RETURNING 1 AS one)
-SELECT (SELECT now FROM clock) AS now, (SELECT count(*) FROM renewed) AS renewed,
-  (SELECT count(*) FROM written) AS written`;
-}
-
-/** Starting a step: renew, then record the attempt; returns its id. */
-export const BEGIN_STEP = `WITH ${CLOCK},
-renewed AS (${onServerClock(fencedDesign.renew)} RETURNING run_id),
-attempt AS (INSERT INTO step_attempts (run_id, step, fence, owner, started_at)
-  SELECT $run, $step, $fence, $owner, now FROM renewed, clock RETURNING attempt_id)
-SELECT (SELECT now FROM clock) AS now, (SELECT attempt_id FROM attempt) AS id`;
+/** Starting a step: recorded only when the step's renewal landed; returns its id. */
+export const STEP_ATTEMPT = `INSERT INTO step_attempts (run_id, step, fence, owner, started_at)
+  SELECT $run, $step, $fence, $owner, now FROM stepped, clock RETURNING attempt_id AS id`;
 
 const CHECKPOINT_INSERT = `INSERT INTO checkpoints (run_id, step, fence, owner, attempt_id, output, saved_at)
   SELECT $run, $step, $fence, $owner, $attempt, $output, now FROM FROM_CLAUSE
-  ON CONFLICT (run_id, step) DO NOTHING`;
+  ON CONFLICT (run_id, step) DO NOTHING RETURNING 1 AS one`;
 
-/** Saving a checkpoint under the lesson's renewal. */
-export const FENCED_CHECKPOINT = renewThen(
-  CHECKPOINT_INSERT.replace('FROM_CLAUSE', 'renewed, clock'),
-);
+/** Saving a checkpoint, written only when the step's renewal landed. */
+export const FENCED_CHECKPOINT = CHECKPOINT_INSERT.replace('FROM_CLAUSE', 'stepped, clock');
 
 /** Saving a checkpoint with the checkpoint's fence removed (the `--remove-fence` experiment). */
 export const UNFENCED_CHECKPOINT = `WITH ${CLOCK},
-written AS (${CHECKPOINT_INSERT.replace('FROM_CLAUSE', 'clock')} RETURNING 1 AS one)
-SELECT (SELECT now FROM clock) AS now, 1 AS renewed, (SELECT count(*) FROM written) AS written`;
-
-/** The lesson's finish, on the statement's clock: how many rows it changed, and that clock. */
-export const FINISH = `WITH ${CLOCK},
-finished AS (${onServerClock(fencedDesign.finish)} RETURNING run_id)
-SELECT (SELECT now FROM clock) AS now, (SELECT count(*) FROM finished) AS changed`;
+written AS (${CHECKPOINT_INSERT.replace('FROM_CLAUSE', 'clock')})
+SELECT (SELECT now FROM clock) AS now, (SELECT count(*) FROM written) AS written`;
 
 /**
  * The pick of the next claimable run (null when none is), with the clock it was judged by: a
@@ -139,10 +115,18 @@ export interface OneTripContext {
   checkpointOwner: (run: string, step: Step) => Promise<string>;
 }
 
+/** The lab's renewal by a holder of a generation, on the statement's clock. */
+const renewal = (owner: string, generation: number) => ({
+  kind: 'renew' as const,
+  writer: owner,
+  token: generation,
+});
+
 /**
  * The queue lab's operations on PostgreSQL, in round trips per call: claim 5 (BEGIN, pick,
  * claim with its reads, register at the publisher, COMMIT), step start 1, checkpoint 1,
- * publish 4 (BEGIN, register, receipt with its log line, COMMIT), finish 1.
+ * publish 4 (BEGIN, register, receipt with its log line, COMMIT), finish 1. A refused renewal
+ * or finish is decided from that same one round trip.
  */
 export function oneTripOps(ctx: OneTripContext): LabOps {
   const { task, publisher, lease } = ctx;
@@ -182,17 +166,19 @@ export function oneTripOps(ctx: OneTripContext): LabOps {
       };
     },
     async beginStep(owner, run, generation, step) {
-      const row = await task.get<{ now: number; id: number | null }>(BEGIN_STEP, {
-        run,
-        owner,
-        token: generation,
-        fence: generation,
-        step,
-        lease,
-      });
-      if (row?.id !== null && row?.id !== undefined) return { ok: true, attemptId: Number(row.id) };
-      const refused = { owner, run, token: generation, now: Number(row?.now), lease };
-      return { ok: false, decision: await renewStep(task, refused) };
+      const stepped = await stepOneTrip(
+        labRun(run, lease),
+        START_STATE,
+        renewal(owner, generation),
+        task,
+        {
+          sql: STEP_ATTEMPT,
+          params: { run, step, fence: generation, owner },
+        },
+      );
+      if (stepped.decision.outcome.database !== 'applied')
+        return { ok: false, decision: stepped.decision };
+      return { ok: true, attemptId: Number(stepped.guarded[0]?.id) };
     },
     async publish(owner, run, generation, body) {
       const fenced = (await ctx.removedFence()) !== 'publisher';
@@ -237,30 +223,39 @@ export function oneTripOps(ctx: OneTripContext): LabOps {
     async checkpoint(owner, run, generation, step, attemptId, output) {
       const unfenced = (await ctx.removedFence()) === 'checkpoint';
       const values = { run, owner, fence: generation, step, attempt: attemptId, output };
-      const row = await task.get<{ now: number; renewed: number; written: number }>(
-        unfenced ? UNFENCED_CHECKPOINT : FENCED_CHECKPOINT,
-        unfenced ? values : { ...values, token: generation, lease },
-      );
-      const now = Number(row?.now);
-      if (Number(row?.renewed) === 0) {
-        const refused = { owner, run, token: generation, now, lease };
-        return { ok: false, decision: await renewStep(task, refused) };
+      let now: number;
+      let written: number;
+      if (unfenced) {
+        const row = await task.get<{ now: number; written: number }>(UNFENCED_CHECKPOINT, values);
+        now = Number(row?.now);
+        written = Number(row?.written);
+      } else {
+        const stepped = await stepOneTrip(
+          labRun(run, lease),
+          START_STATE,
+          renewal(owner, generation),
+          task,
+          {
+            sql: FENCED_CHECKPOINT,
+            params: values,
+          },
+        );
+        if (stepped.decision.outcome.database !== 'applied')
+          return { ok: false, decision: stepped.decision };
+        now = stepped.now;
+        written = stepped.guarded.length;
       }
-      if (Number(row?.written) > 0) return { ok: true };
+      if (written > 0) return { ok: true };
       const seen = await ctx.readRun(run);
       const storedBy = await ctx.checkpointOwner(run, step);
       const facts = { owner, run, step, row: seen, token: generation, now, storedBy };
       return { ok: false, decision: checkpointNotWritten({ ...facts, fenced: !unfenced }) };
     },
     async finish(owner, run, token): Promise<FinishResult> {
-      const result = await task.get<{ now: number; changed: number }>(FINISH, {
-        run,
-        owner,
-        token,
-      });
-      if (Number(result?.changed ?? 0) > 0) return { ok: true };
-      // Refused, or a duplicate of this holder's own finish: the step decides, at the same clock.
-      return finishStep(task, { owner, run, token, now: Number(result?.now), lease });
+      // Landed, refused, or a duplicate of this holder's own finish: the step decides.
+      const write = { kind: 'finish' as const, writer: owner, token };
+      const { decision } = await stepOneTrip(labRun(run, lease), START_STATE, write, task);
+      return decision.outcome.database === 'applied' ? { ok: true } : { ok: false, decision };
     },
   };
 }

@@ -29,7 +29,7 @@ export function fromJson(text: unknown): Record<string, unknown> | undefined {
 }
 
 /** The lab's run as lib/lease's step runs it: who holds it is what its row says. */
-function labRun(run: string, lease: number): LeaseRun {
+export function labRun(run: string, lease: number): LeaseRun {
   return { design: fencedDesign, runId: run, leaseSeconds: lease, authority: 'row' };
 }
 

@@ -187,6 +187,8 @@ export {
 export { step, stepAsync, readBeforeClaim } from './step';
 /** The step prepared once for a search that runs one design's writes millions of times. */
 export { PreparedStep, type StepHolder } from './step-prepared';
+/** The step in one round trip on PostgreSQL (the row before, the statement, the row after). */
+export { stepOneTrip } from './step-one-trip';
 export {
   START_STATE,
   type LeaseRun,

@@ -2,7 +2,7 @@ export type { SqlDriver, SqlParams, SqlRow, SqlValue } from './driver';
 export { SqlError } from './driver';
 export { loadSqlJs, SQL_WASM_PATH } from './load';
 export { openSqlJs, wrapSqlJs, type SqlJsDriver } from './sqljs-driver';
-export { inlineConstants, scanParams, type StatementParams } from './params';
+export { inlineConstants, scanParams, substituteParams, type StatementParams } from './params';
 /** One promise-based driver over SQLite (file, sql.js) and PostgreSQL, with its dialect. */
 export { asyncDriver, type AsyncSqlDriver, type SqlDialect } from './async-driver';
 /** The SQL console: a script's results, bounded, and how many rows fit a cell budget. */

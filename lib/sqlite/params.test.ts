@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inlineConstants, scanParams } from './params';
+import { inlineConstants, scanParams, substituteParams } from './params';
 
 describe('scanParams', () => {
   it('lists named parameters in the order SQLite numbers them, once each', () => {
@@ -28,6 +28,15 @@ describe('inlineConstants', () => {
     const sql = `UPDATE runs SET owner = $owner, note = '$owner' WHERE run_id = $run AND fence = $token`;
     expect(inlineConstants(sql, { owner: "O'Neil", run: 'r' })).toBe(
       `UPDATE runs SET owner = 'O''Neil', note = '$owner' WHERE run_id = 'r' AND fence = $token`,
+    );
+  });
+});
+
+describe('substituteParams', () => {
+  it('puts an expression where the parameter stands, every time, and nowhere in quotes or comments', () => {
+    const sql = `UPDATE runs SET lease_until = $now + $lease, note = '$now' -- $now\n WHERE lease_until > $now`;
+    expect(substituteParams(sql, { now: '(SELECT now FROM clock)' })).toBe(
+      `UPDATE runs SET lease_until = (SELECT now FROM clock) + $lease, note = '$now' -- $now\n WHERE lease_until > (SELECT now FROM clock)`,
     );
   });
 });

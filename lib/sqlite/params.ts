@@ -95,13 +95,27 @@ export function inlineConstants(
   sql: string,
   constants: Readonly<Record<string, SqlValue>>,
 ): string {
+  const expressions: Record<string, string> = {};
+  for (const [name, value] of Object.entries(constants)) expressions[name] = literal(value);
+  return substituteParams(sql, expressions);
+}
+
+/**
+ * Replaces the given parameters by SQL expressions (`$now` by the statement's own clock, read in
+ * the same statement), with the same care as {@link inlineConstants}: unknown parameters stay,
+ * text inside string literals and comments is never touched.
+ */
+export function substituteParams(
+  sql: string,
+  expressions: Readonly<Record<string, string>>,
+): string {
   const { tokens } = findParams(sql);
   let out = '';
   let last = 0;
   for (const { start, end, token } of tokens) {
     const name = token.slice(1);
-    if (!Object.hasOwn(constants, name)) continue;
-    out += sql.slice(last, start) + literal(constants[name]);
+    if (!Object.hasOwn(expressions, name)) continue;
+    out += sql.slice(last, start) + expressions[name];
     last = end;
   }
   return out + sql.slice(last);

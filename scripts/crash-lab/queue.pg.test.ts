@@ -193,6 +193,41 @@ describe('round trips on PostgreSQL', () => {
     // Two runs, then the claim that finds every run final (BEGIN, pick, COMMIT, the run nearest to claimable).
     expect(count.trips).toBe(2 * 18 + 4);
   });
+
+  it('a holder that lost its run is refused a step start, a checkpoint and a finish in one round trip each', async () => {
+    const url = freshUrl();
+    expect((await lab('submit', '--database', url, '--runs', '1')).code).toBe(0);
+    const count = { trips: 0 };
+    const task = await openPg(url);
+    const publisher = await openPg(labUrl(port, `t${process.pid}_${n}_publisher`));
+    try {
+      const queue = createCrashLab({
+        task: counted(task, count),
+        publisher: counted(publisher, count),
+        leaseSeconds: 30,
+      });
+      await queue.removedFence();
+      const a = await queue.claimNext('A');
+      if (!a.ok) throw new Error('A could not claim');
+      const started = await queue.beginStep('A', a.runId, 1, 'collect');
+      if (!started.ok) throw new Error('A could not start a step');
+      // A's lease runs out and B takes the run over.
+      await task.run('UPDATE runs SET lease_until = lease_until - 1000');
+      expect(await queue.claimNext('B')).toMatchObject({ ok: true, generation: 2 });
+      const trips = async (op: () => Promise<{ ok: boolean }>) => {
+        count.trips = 0;
+        expect(await op()).toMatchObject({ ok: false });
+        return count.trips;
+      };
+      expect(await trips(() => queue.beginStep('A', a.runId, 1, 'draft'))).toBe(1);
+      const checkpoint = () => queue.checkpoint('A', a.runId, 1, 'collect', started.attemptId, 'x');
+      expect(await trips(checkpoint)).toBe(1);
+      expect(await trips(() => queue.finish('A', a.runId, 1))).toBe(1);
+    } finally {
+      await task.close();
+      await publisher.close();
+    }
+  });
 });
 
 describe('the publisher’s fence on PostgreSQL (lib/lease’s fence table and guard)', () => {
