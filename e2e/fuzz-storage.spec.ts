@@ -64,8 +64,22 @@ const EDITS_KEY = 'lease-lab.journal.v1.notes.handmade.0';
 async function plantEdits(page: Page, edits: number): Promise<number> {
   return page.evaluate(
     ([key, count]) => {
-      const head = JSON.stringify({ v: 1, prompt: 'notes', writer: 'handmade', seq: 0 });
-      const full = { id: 'a', g: 1, b: 0, p: null, t: 1, n: 4, k: 'save', f: 'text' };
+      const head = JSON.stringify({
+        v: 1,
+        prompt: 'notes',
+        writer: 'handmade',
+        seq: 0,
+      });
+      const full = {
+        id: 'a',
+        g: 1,
+        b: 0,
+        p: null,
+        t: 1,
+        n: 4,
+        k: 'save',
+        f: 'text',
+      };
       const edited = { id: 'b', g: 2, b: 1, p: 'a', t: 2, n: 4, k: 'save' };
       const o = `[${'[0,0,"a"],'.repeat(count - 1)}[0,0,"a"]]`;
       const raw = `${head.slice(0, -1)},"entries":[${JSON.stringify(full)},${JSON.stringify(edited).slice(0, -1)},"o":${o}}]}`;
@@ -381,4 +395,92 @@ test('a foreign value under the records key is copied aside before it is replace
   await expectStillRead(page, marked);
   await expect(recordsAlert(page)).toHaveCount(0);
   await expectBounded(page, 0, 'a foreign records value copied aside');
+});
+
+// Issue 42's other storage findings, each on the page that showed it (the full checks are
+// storage-notices.spec.ts, storage-throws.spec.ts and journal-import.spec.ts; here the fuzz spec
+// holds the probe's own inputs).
+test('the probe’s storage inputs of issue 42: a foreign draft, a poisoned save number, a throwing getter (points 5, 7 and 6)', async ({
+  page,
+}) => {
+  test.setTimeout(4 * 60_000);
+  await test.step('{"x":5} under the prediction drafts is moved aside with a notice on /practice/timeline (point 5)', async () => {
+    await freshStorage(page);
+    // Planted before the app's first script (a page being left saves its drafts over it).
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('planted-drafts')) return;
+      sessionStorage.setItem('planted-drafts', '1');
+      localStorage.setItem('lease-lab.prediction-drafts.v1', '{"x":5}');
+    });
+    await page.goto('/practice/timeline');
+    await expect(
+      page
+        .getByText(/(kept|set) aside as "lease-lab\.prediction-drafts\.v1\.corrupt\.\d+"/)
+        .first(),
+    ).toBeVisible();
+  });
+  await test.step('a save number of 1,000,000,000 left by an old import is repaired on load, and saving works (point 7)', async () => {
+    await freshStorage(page);
+    await page.goto('/reflect');
+    await saveAnswer(page, 'My own first answer.', 1);
+    // As a build from before the import check stored it: a part, a head record and an index.
+    await page.evaluate(() => {
+      const text = 'Brought by an old import.';
+      const far = 1_000_000_000;
+      localStorage.setItem(
+        'lease-lab.journal.v1.main.oldimport.0',
+        JSON.stringify({
+          v: 1,
+          prompt: 'main',
+          writer: 'oldimport',
+          seq: 0,
+          entries: [
+            {
+              id: 'far',
+              g: far,
+              b: 1,
+              p: null,
+              t: Date.now(),
+              n: text.length,
+              k: 'save',
+              f: text,
+            },
+          ],
+        }),
+      );
+      localStorage.setItem(
+        'lease-lab.journal.v1.main.oldimport.head',
+        JSON.stringify({ v: 1, prompt: 'main', writer: 'oldimport', gen: far }),
+      );
+    });
+    await page.reload();
+    await expect(journalAlert(page)).toContainText(
+      /held save number 1,000,000,000, past any this app gives .* its 1 version was saved again, the out-of-range ones as save 2: no text is lost/,
+    );
+    await expect(versions(page)).toHaveCount(2);
+    await expect(answer(page)).toHaveValue('Brought by an old import.');
+    await saveAnswer(page, 'Saved after the repair.', 3);
+    await page.reload();
+    await expect(versions(page)).toHaveCount(3);
+    await expect(answer(page)).toHaveValue('Saved after the repair.');
+  });
+  await test.step('reading window.indexedDB throws: /reflect renders and says what it cannot read (point 6)', async () => {
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'indexedDB', {
+        configurable: true,
+        get() {
+          throw new DOMException('Access to indexedDB is denied in this context.', 'SecurityError');
+        },
+      });
+    });
+    await page.goto('/reflect');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.getByText("This page couldn't load")).toHaveCount(0);
+    await expect(
+      page
+        .getByRole('region', { name: 'Mastery map' })
+        .getByRole('alert')
+        .filter({ hasText: 'Your records could not be opened' }),
+    ).toBeVisible();
+  });
 });
