@@ -12,9 +12,10 @@ import type { Bound, WorkerOp } from './types';
 /*
  * The checker's fast path held to lib/lease's step (issue 38): on random designs (the catalogue,
  * finishes with a condition dropped, and random catalogue conditions) and random schedules, the
- * search's typed-array machine on its own and the replay, whose run-row writes are lib/lease's
- * step, give the same verdict and the same first violation (its step and property), and the same
- * outcome at every run-row write (traceRun throws where they differ).
+ * search's typed-array machine on its own and the replay, whose writes (the run row's, the report
+ * store's and the gateway's) are lib/lease's step, give the same verdict and the same first
+ * violation (its step and property), and the same rows changed at every write (traceRun throws
+ * where they differ).
  */
 
 const SQL = await initSqlJs();

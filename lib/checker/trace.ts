@@ -7,8 +7,7 @@ import {
   type StepFact,
   type WriteDecision,
 } from '@/lib/lease';
-import { TraceDecisions } from './decisions';
-import { StepReplay, type RunRowStep } from './step-replay';
+import { StepReplay, type WriteStep } from './step-replay';
 import { ScheduleMachine, setupDatabase } from './machine';
 import type {
   Bound,
@@ -48,7 +47,7 @@ function noWrite(kind: StepKind, changed: number, now: number, stopped: boolean)
   }
 }
 
-const RUN_ROW_STEPS: readonly RunRowStep[] = ['claim', 'renew', 'finish', 'cancel'];
+const WRITE_STEPS: readonly WriteStep[] = ['claim', 'renew', 'finish', 'cancel', 'write', 'send'];
 
 /**
  * The search's machine (the fast path) and lib/lease's step run the same statement on equal
@@ -94,7 +93,6 @@ export function traceRun(
   try {
     setupDatabase(db, design);
     const machine = new ScheduleMachine(db, design, bound);
-    const decisions = new TraceDecisions(db, design, bound, machine);
     replay = new StepReplay(SQL, design, bound);
     const vocabulary = designVocabulary(design);
     const steps: CheckerStep[] = [];
@@ -106,14 +104,16 @@ export function traceRun(
         throw new RangeError(`Worker ${worker} has no step left at schedule step ${i}.`);
       const now = machine.now;
       const stoppedBefore = machine.isStopped(worker);
-      const before = decisions.before(worker, kind);
+      const token = machine.tokenOf(worker);
       const failed = machine.step(worker, i);
       let decision = null;
       if (!stoppedBefore && kind === 'claim-read') replay.read(worker, now);
-      else if (!stoppedBefore && RUN_ROW_STEPS.includes(kind as RunRowStep)) {
-        decision = replay.write(worker, kind as RunRowStep, now);
+      else if (!stoppedBefore && WRITE_STEPS.includes(kind as WriteStep)) {
+        // -1: the holder's own check saw it lost the run, so its report write sent nothing.
+        const lost = kind === 'write' && machine.lastChanged < 0;
+        decision = replay.write(worker, kind as WriteStep, now, lost);
         heldToFastPath(decision, machine.lastChanged, i);
-      } else decision = decisions.after(worker, kind, before, stoppedBefore, replay.authority);
+      }
       const words = decision ? explain(decision, vocabulary) : null;
       const spec = bound.workers[worker];
       steps.push({
@@ -122,7 +122,7 @@ export function traceRun(
         label: spec.label ?? spec.owner,
         kind,
         now: kind === 'pause' ? now : machine.now,
-        token: kind === 'claim' || kind === 'cancel' ? machine.tokenOf(worker) : before.token,
+        token: kind === 'claim' || kind === 'cancel' ? machine.tokenOf(worker) : token,
         changed: machine.lastChanged,
         outcome:
           words?.sentence ??

@@ -54,7 +54,6 @@ export {
   REGISTER_AND_READ_SEEN,
   fenceGuardTrigger,
   type ResourceFence,
-  type FencePosition,
 } from './fence';
 export {
   registerAt,

@@ -3,8 +3,11 @@ import { conditionChecks } from './catalogue-checks';
 import { claimReadRow } from './claim-compare';
 import { COMMIT_CONDITIONS } from './conditions';
 import { decideCancel, decideClaim, decideCommit, decideMissingRun, finishLanded } from './decide';
+import { decideFenceWrite } from './decide-resource';
 import type { WriteDecision } from './decision';
+import type { FencePosition } from './fence';
 import { rowState } from './run-row';
+import { targetFence } from './step-sql';
 import { contextOf } from './step-state';
 import type { RunOutput, RunRow } from './types';
 import type { LeaseRun, LeaseState, Write } from './write';
@@ -23,6 +26,8 @@ export interface StepFacts {
   changed: number;
   /** An output that changed nothing: what its name holds. */
   stored?: RunOutput;
+  /** A resource write: what its target had seen before it (where its fence compares that). */
+  seen?: FencePosition;
 }
 
 /** A commit's retry whose first attempt landed: the duplicate it is (undefined: none). */
@@ -56,6 +61,19 @@ export function decideStep(
     return {
       decision: decideCancel(ctx, w.kind === 'cancel' ? facts : { ...facts, complete: true }),
     };
+  }
+  if (w.kind === 'resource') {
+    const decision = decideFenceWrite(ctx, {
+      target: w.target,
+      fence: targetFence(r.design, w.target),
+      token: w.token,
+      batch: w.batch,
+      ...(f.seen ? { seen: f.seen } : {}),
+      ...(before ? { row: rowState(before) } : {}),
+      ...(w.lostOwnCheck && before ? { workerCheck: { rowFence: before.fence } } : {}),
+      changed: f.changed,
+    });
+    return { decision };
   }
   if (!before || !after) {
     const token = w.kind === 'claim' ? null : w.token;

@@ -5,6 +5,8 @@ import { fencedDesign } from './designs';
 import { fenceRules } from './kinds/targets';
 import { readRunRow } from './run-row';
 import { all, atomic, get, run, type Plan } from './sql-plan';
+import { operationId } from './step-prepared-bind';
+import { READ_SEEN, type FencePosition, type ResourceFence } from './fence';
 import type { LeaseDesign, RunOutput, RunRow } from './types';
 import type { LeaseRun, Write } from './write';
 
@@ -44,6 +46,14 @@ export interface StatementDone {
   changed: number;
   /** The token the claim's statement returned (its first row's). */
   token?: number;
+  /** A resource write: what its target had seen before it, where the fence compares that. */
+  seen?: FencePosition;
+}
+
+/** The design's fence at a target of a resource write. */
+export function targetFence(design: LeaseDesign, target: string): ResourceFence {
+  const targets = design.targets ?? fencedDesign.targets!;
+  return target === REPORT_RESOURCE ? targets.report : targets.gateway;
 }
 
 /** The design's highest-seen resources a registration tells (none: it registers nowhere). */
@@ -117,22 +127,48 @@ export function* runStatement(r: LeaseRun, w: Write): Plan<StatementDone> {
       const sql = design.completeCancel;
       return { changed: sql ? yield* run(sql, { run: r.runId, now: w.now }) : 0 };
     }
+    case 'resource':
+      return yield* resourceStatement(r, w);
     case 'cancel':
       return { changed: (yield* all(design.cancel, { run: r.runId, now: w.now })).length };
   }
 }
 
 /**
- * A fenced cancel is a new generation no holder owns: the design's fenced targets learn it now
- * (the resources told; undefined: the cancel fenced nothing).
+ * A write through a fenced target: what the target had seen is read first, where its fence
+ * compares that; a holder whose own check saw it lost sends nothing.
  */
-export function* registerCancel(
+function* resourceStatement(
   r: LeaseRun,
-  before: RunRow | undefined,
-  after: RunRow,
-): Plan<string[] | undefined> {
-  if (!before || after.fence <= before.fence) return undefined;
+  w: Extract<Write, { kind: 'resource' }>,
+): Plan<StatementDone> {
   const targets = r.design.targets ?? fencedDesign.targets!;
-  if (targets.register) yield* run(targets.register, { run: r.runId, token: after.fence });
+  const fence = targetFence(r.design, w.target);
+  const seen = fenceRules(fence).admits
+    ? positionOf(yield* get(READ_SEEN, { run: r.runId, resource: w.target }))
+    : undefined;
+  const sql = w.target === REPORT_RESOURCE ? targets.writeReport : targets.sendGateway;
+  const params = { run: r.runId, owner: w.writer, token: w.token, now: w.now };
+  const changed = w.lostOwnCheck
+    ? 0
+    : yield* run(sql, {
+        ...params,
+        lease: r.leaseSeconds,
+        batch: w.batch,
+        op: operationId(w.batch),
+      });
+  return { changed, ...(seen ? { seen } : {}) };
+}
+
+function positionOf(row: SqlRow | undefined): FencePosition {
+  return row
+    ? { generation: Number(row.fence), batch: Number(row.batch) }
+    : { generation: 0, batch: 0 };
+}
+
+/** A new generation told to the design's fenced targets (the resources told). */
+export function* registerGeneration(r: LeaseRun, token: number): Plan<string[]> {
+  const targets = r.design.targets ?? fencedDesign.targets!;
+  if (targets.register) yield* run(targets.register, { run: r.runId, token });
   return registeredResources(r.design);
 }

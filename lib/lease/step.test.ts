@@ -94,6 +94,54 @@ describe('step: one write, read, run, read again, decided', () => {
     expect(cancel.state.authority).toEqual({ holder: null, token: cancel.row!.fence });
   });
 
+  it("a registering claim tells the report store its generation: the old holder's report write is refused there, the new one's lands", async () => {
+    const { db, run } = await opened();
+    const a = step(run, START_STATE, { kind: 'claim', writer: 'A', now: 0, register: true }, db);
+    expect(a.registered).toEqual(['report']);
+    const b = step(run, a.state, { kind: 'claim', writer: 'B', now: 6, register: true }, db);
+    const report = (writer: string, token: number, batch: number) =>
+      step(
+        run,
+        b.state,
+        {
+          kind: 'resource',
+          target: 'report',
+          writer,
+          token,
+          batch,
+
+          now: 7,
+        },
+        db,
+      ).decision;
+    const stale = report('A', 1, 1);
+    expect(stale).toMatchObject({
+      kind: 'resource',
+      target: { id: 'report' },
+      failed: ['highest-seen'],
+    });
+    expect(stale.outcome).toMatchObject({ database: 'refused', rowsChanged: 0 });
+    expect(stale.checks[0]).toMatchObject({ expected: [2, 0], actual: [1, 1] });
+    expect(report('B', 2, 1).outcome).toMatchObject({ database: 'applied', rowsChanged: 1 });
+  });
+
+  it("the gateway compares the run row; a report write after the holder's own check saw it lost sends nothing", async () => {
+    const { db, run } = await opened();
+    const a = step(run, START_STATE, { kind: 'claim', writer: 'A', now: 0 }, db);
+    const b = step(run, a.state, { kind: 'claim', writer: 'B', now: 6 }, db);
+    const base = { writer: 'A', token: 1, batch: 1, now: 7 } as const;
+    const gateway = step(run, b.state, { kind: 'resource', target: 'gateway', ...base }, db);
+    expect(gateway.decision).toMatchObject({ failed: ['owner', 'fence'] });
+    expect(gateway.decision.outcome.database).toBe('refused');
+    const unsent = { kind: 'resource', target: 'report', lostOwnCheck: true, ...base } as const;
+    const check = step(run, b.state, unsent, db).decision;
+    expect(check.failed).toEqual(['worker-check']);
+    expect(check.checks).toEqual([
+      expect.objectContaining({ expected: 1, actual: 2, held: false }),
+    ]);
+    expect(db.get('SELECT count(*) AS n FROM resource_writes')).toEqual({ n: 0 });
+  });
+
   it('the sync and async drivers give the same decisions on random histories of every compared design', async () => {
     const designs = comparedDesigns();
     const write = fc.oneof(

@@ -3,7 +3,7 @@ import type { LeaseRun, LeaseState, LeaseStepResult, Write } from './write';
 import { drive, driveAsync, type Plan } from './sql-plan';
 import { decideStep } from './step-decide';
 import { rowHolds, nextState } from './step-state';
-import { claimRead, readRow, readStoredOutput, registerCancel, runStatement } from './step-sql';
+import { claimRead, readRow, readStoredOutput, registerGeneration, runStatement } from './step-sql';
 
 /*
  * The lease's one step, as Knossos has one Model.step that every checker folds over a history:
@@ -27,12 +27,18 @@ function* stepPlan(r: LeaseRun, folded: LeaseState, w: Write): Plan<LeaseStepRes
     w.kind === 'output' && done.changed === 0 && exists
       ? yield* readStoredOutput(r, w.output.name)
       : undefined;
-  const registered =
-    w.kind === 'cancel' && done.changed > 0 && after
-      ? yield* registerCancel(r, before, after)
-      : undefined;
-  const decided = decideStep(r, state, w, { before, after, changed: done.changed, stored });
+  const decided = decideStep(r, state, w, { ...done, before, after, stored });
   const applied = decided.decision.outcome.database === 'applied';
+  // A new generation the design's fenced targets learn now: a fenced cancel's (one no holder
+  // owns), or a registering claimant's before it acts.
+  const generation =
+    w.kind === 'cancel' && done.changed > 0 && before && after && after.fence > before.fence
+      ? after.fence
+      : w.kind === 'claim' && w.register && applied && exists
+        ? done.token
+        : undefined;
+  const registered =
+    generation === undefined ? undefined : yield* registerGeneration(r, generation);
   return {
     ...decided,
     row: after,

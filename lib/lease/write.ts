@@ -1,4 +1,5 @@
 import type { SqlRow } from '@/lib/sqlite';
+import type { GATEWAY_RESOURCE, REPORT_RESOURCE } from './build';
 import type { WriterFacts } from './catalogue';
 import type { Authority, LeaseClock, WriteDecision } from './decision';
 import { NO_AUTHORITY, type HeldToken } from './judge';
@@ -62,6 +63,8 @@ export type Write =
        * (null: it saw nothing, so nothing is sent). Absent: the read runs with the write.
        */
       seen?: SqlRow | null;
+      /** Once it holds the run, the claimant registers its token at the design's fenced targets. */
+      register?: boolean;
     })
   | (WriteBase & {
       kind: 'renew' | 'finish';
@@ -76,6 +79,16 @@ export type Write =
       /** `opId`: the business operation id, stable across retries. */
       output: { name: string; opId: string; body: string };
     })
+  /** A write through one of the design's fenced targets: its report store or its gateway. */
+  | (WriteBase & {
+      kind: 'resource';
+      target: typeof REPORT_RESOURCE | typeof GATEWAY_RESOURCE;
+      token: number;
+      /** The holder's report batch (1 for its first report write; its operation id names it). */
+      batch: number;
+      /** The holder's own check of the row (a step before this one) saw it lost: nothing is sent. */
+      lostOwnCheck?: boolean;
+    })
   | (WriteBase & { kind: 'cancel' })
   /** The cancel's completion once the effects are reconciled (canceling to canceled). */
   | (WriteBase & { kind: 'complete-cancel' });
@@ -86,7 +99,7 @@ export interface LeaseStepResult {
   decision: WriteDecision;
   /** The run row after the write (undefined: the run does not exist). */
   row: RunRow | undefined;
-  /** A fenced cancel's new generation told to the design's highest-seen resources. */
+  /** A new generation (a fenced cancel's, a registering claim's) told to the design's highest-seen resources. */
   registered?: string[];
   /** A duplicate output: what its first attempt stored. */
   stored?: RunOutput;
