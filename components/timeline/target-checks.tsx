@@ -1,19 +1,11 @@
 import {
   acceptorsOf,
   chooseCheck,
-  TARGET_CHECK_KINDS,
   TARGET_CHECK_LABELS,
   type TargetCheck,
   type TargetCheckKind,
-  type TargetLane,
 } from '@/lib/lease';
-import {
-  gatewayResources,
-  gatewayTarget,
-  targetCheckOf,
-  withTargetCheck,
-  type Scenario,
-} from '@/lib/timeline';
+import { targetCheckOf, targetChoices, withTargetCheck, type Scenario } from '@/lib/timeline';
 import { AcceptorsSelect, FIELD } from './builder-fields';
 
 /**
@@ -28,15 +20,8 @@ export function TargetChecks({
   scenario: Scenario;
   onChange: (next: Scenario) => void;
 }) {
-  const targets: { name: string; lane: TargetLane; label: string }[] = [
-    { name: 'objects', lane: 'objects', label: 'the object store' },
-    { name: 'tickets', lane: 'tickets', label: 'the ticket API' },
-    ...gatewayResources(scenario).map((r) => ({
-      name: gatewayTarget(r),
-      lane: 'gateway' as const,
-      label: r,
-    })),
-  ];
+  // Every target of every lane whose check a scenario chooses, as the lanes name them.
+  const targets = targetChoices(scenario);
   const set = (name: string, check: TargetCheck) =>
     onChange({ ...scenario, targets: withTargetCheck(scenario.targets, name, check) });
   return (
@@ -56,7 +41,7 @@ export function TargetChecks({
                 }}
                 className={FIELD}
               >
-                {TARGET_CHECK_KINDS[t.lane].map((kind) => (
+                {t.offers.map((kind) => (
                   <option key={kind} value={kind}>
                     {TARGET_CHECK_LABELS[kind]}
                   </option>

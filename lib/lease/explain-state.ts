@@ -32,17 +32,16 @@ export interface ScenarioSettings {
   /** The clock its lease checks read, when the scenario sets clocks (a time source, an offset). */
   clock?: TimeSource;
   /**
-   * Checks the scenario chose target by target, for the targets it uses: 'objects', 'tickets'
-   * or 'gateway:<resource>'.
+   * Checks the scenario chose target by target, for the targets it uses: each target's name
+   * (a gateway resource's is 'gateway:<resource>') and its title as the line names it
+   * ("object store", "email").
    */
-  targetChecks?: readonly { target: string; check: TargetCheckKind; acceptors?: number }[];
-}
-
-/** A target's name as the learner reads it: "the object store", "the ticket API", "email". */
-function targetWords(target: string): string {
-  if (target === 'objects') return 'object store';
-  if (target === 'tickets') return 'ticket API';
-  return target.replace(/^gateway:/, '');
+  targetChecks?: readonly {
+    target: string;
+    title: string;
+    check: TargetCheckKind;
+    acceptors?: number;
+  }[];
 }
 
 function checkWords(check: TargetCheckKind, acceptors: number | undefined): string {
@@ -80,7 +79,7 @@ export function explainSettings(s: ScenarioSettings): Explained {
     );
   }
   for (const t of s.targetChecks ?? [])
-    parts.push(`${targetWords(t.target)} check: ${checkWords(t.check, t.acceptors)}`);
+    parts.push(`${t.title} check: ${checkWords(t.check, t.acceptors)}`);
   if (s.token) parts.push(`token: ${s.token}`);
   return explained(parts.join(' · '));
 }

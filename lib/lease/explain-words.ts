@@ -72,11 +72,10 @@ export function leaseEnd(v: Vocabulary, until: number, now: number): string {
   return until > now ? `for another ${span(until - now)}` : `that ended ${span(now - until)} ago`;
 }
 
+/** The designs' own targets (a scenario names its others in its vocabulary's `resources`). */
 const TARGET_NAMES: Readonly<Record<string, string>> = {
   report: 'the report store',
   gateway: 'the design’s gateway',
-  objects: 'the object store',
-  tickets: 'the ticket API',
   publisher: 'the publisher',
 };
 

@@ -231,19 +231,18 @@ export {
   fenceRules,
   targetKind,
 } from './kinds/targets';
-/** What each target may check, chosen target by target (the object store, the ticket API, a gateway resource). */
+/** What each target may check, chosen target by target (the timeline's lanes say which targets). */
 export {
+  acceptorsFit,
   acceptorsOf,
   chooseCheck,
   GATEWAY_CHECK_KINDS,
   GATEWAY_CHECK_LABELS,
-  TARGET_CHECK_KINDS,
   TARGET_CHECK_LABELS,
   type GatewayCheckKind,
   type GatewayCheck,
   type TargetCheck,
   type TargetCheckKind,
-  type TargetLane,
 } from './target-checks';
 /** A rescuer: a third party that reads the run row, then re-queues it, comparing what it read. */
 export {

@@ -7,21 +7,16 @@ import {
   RUN_ROW,
   targetKind,
   TARGET_KIND_LIST,
-  VERSIONED,
   type TargetCheck,
   type TargetCheckKind,
 } from './kinds/targets';
 
 /*
- * What each target of a scenario may check, chosen target by target: the run row's check is the
- * design; the object store, the ticket API and every gateway resource each pick a target kind
- * of lib/lease/kinds/targets. One scenario can then put a fenced completion and an unfenced
- * email side by side. The kinds themselves are the registry's; a lane only lists the ones it offers.
+ * What a target of a scenario may check, chosen target by target: the run row's check is the
+ * design; every other target (the timeline's lanes say which a scenario has, and which kinds
+ * each offers) picks a target kind of lib/lease/kinds/targets. One scenario can then put a
+ * fenced completion and an unfenced email side by side.
  */
-
-/** The lanes beyond the run row whose check a scenario may choose. */
-export const TARGET_LANES = ['objects', 'tickets', 'gateway'] as const;
-export type TargetLane = (typeof TARGET_LANES)[number];
 
 /** Every check a target may make (the registry's kinds). */
 export const TARGET_CHECK_KIND_LIST = TARGET_KIND_LIST.map((k) => k.id) as [
@@ -46,13 +41,6 @@ export interface GatewayCheck {
   acceptors?: number;
 }
 
-/** The checks each lane offers, its default first. */
-export const TARGET_CHECK_KINDS: Readonly<Record<TargetLane, readonly TargetCheckKind[]>> = {
-  objects: [NO_CHECK.id, VERSIONED.id, HIGHEST_SEEN.id, RUN_ROW.id],
-  tickets: [KEY_ONLY.id, NO_CHECK.id, HIGHEST_SEEN.id, RUN_ROW.id],
-  gateway: GATEWAY_CHECK_KINDS,
-};
-
 /** A target's check as the builder offers it (the run-row check at any target, not only a gateway). */
 export const TARGET_CHECK_LABELS = Object.fromEntries(
   TARGET_KIND_LIST.map((k) => [k.id, k.label]),
@@ -63,18 +51,11 @@ export const GATEWAY_CHECK_LABELS = Object.fromEntries(
   TARGET_KIND_LIST.map((k) => [k.id, 'gatewayLabel' in k ? k.gatewayLabel : k.label]),
 ) as Readonly<Record<TargetCheckKind, string>>;
 
-/** The lane a target's name belongs to: 'objects', 'tickets', or 'gateway:<resource>'. */
-export function laneOfTarget(target: string): TargetLane | null {
-  if (target === 'objects' || target === 'tickets') return target;
-  return /^gateway:[A-Za-z0-9_.:-]{1,40}$/.test(target) ? 'gateway' : null;
-}
-
-/** True when `check` is one a target of `lane` may make, with a valid acceptor count. */
-export function checkFitsLane(lane: TargetLane, check: TargetCheck): boolean {
-  if (!TARGET_CHECK_KINDS[lane].includes(check.kind)) return false;
+/** True when a setting's acceptor count is valid: only a kind that counts acceptors has one, within 1..MAX_ACCEPTORS. */
+export function acceptorsFit(check: TargetCheck): boolean {
   if (check.acceptors === undefined) return true;
   return (
-    check.kind === MAJORITY.id &&
+    targetKind(check.kind).acceptorsOf !== undefined &&
     Number.isInteger(check.acceptors) &&
     check.acceptors >= 1 &&
     check.acceptors <= MAX_ACCEPTORS

@@ -7,7 +7,8 @@ import { decideFenceWrite, decideQuorum, fenceRules, NO_CHECK, targetKind } from
 import { rowState } from './apply-run';
 import { contextOf, ownerOf, stepNote, write, type Ctx } from './effects';
 import type { TimelineState, LaneState } from './state';
-import { gatewayTarget, timelineTarget } from './target-list';
+import { gatewayTarget } from './lanes';
+import { timelineTarget } from './target-list';
 import { targetRegister, targetWrite } from './targets';
 import type { NoteEffect, TimelineEvent, WriteEffect } from './types';
 

@@ -3,8 +3,9 @@ import { applyGatewayWrite } from './apply-gateway';
 import { applyOutput, rowState } from './apply-run';
 import { contextOf, ownerOf, write, type Ctx } from './effects';
 import type { LaneState } from './state';
+import { OBJECT_STORE, pointReportAt, putReportVersion, REPORT_NAME, TICKET_API } from './lanes';
 import { timelineTarget } from './target-list';
-import { REPORT_NAME, pointReportAt, putReportVersion, targetWrite } from './targets';
+import { targetWrite } from './targets';
 import type { TimelineEvent, WriteEffect } from './types';
 
 type TargetEvent = Extract<
@@ -15,7 +16,10 @@ type TargetEvent = Extract<
   }
 >;
 
-/** A write at a target beyond the run row: each goes through its lib/lease resource fence. */
+/**
+ * A write at a target beyond the run row: each goes through its lib/lease resource fence, and
+ * lands on its lane (lanes/: the object store's, the ticket API's, the gateway's, the report's).
+ */
 export function applyTargetWrite(
   ctx: Ctx,
   event: TargetEvent,
@@ -31,7 +35,7 @@ export function applyTargetWrite(
   switch (event.kind) {
     case 'object-put': {
       const body = event.body ?? `report by ${worker.id}`;
-      const { fence } = timelineTarget(state.targets, 'objects');
+      const { fence } = timelineTarget(state.targets, OBJECT_STORE.id);
       if (fence === null) throw new Error('The object store is a single copy.');
       // With versions every put is kept and only a fenced commit moves the official file; without,
       // a put the store's check admits overwrites the official file.
@@ -40,7 +44,7 @@ export function applyTargetWrite(
         ? null
         : targetWrite(
             db,
-            { name: 'objects', fence },
+            { name: OBJECT_STORE.id, fence },
             { worker: worker.id, token, body, at: state.now },
           );
       const changed = r ? r.changed : 1;
@@ -52,9 +56,9 @@ export function applyTargetWrite(
       return write(
         ctx,
         event,
-        'objects',
+        OBJECT_STORE.id,
         decideFenceWrite(atTarget, {
-          target: 'objects',
+          target: OBJECT_STORE.id,
           fence,
           token,
           ...(r ? { seen: r.seenBefore } : {}),
@@ -64,7 +68,7 @@ export function applyTargetWrite(
       );
     }
     case 'object-commit': {
-      const { fence } = timelineTarget(state.targets, 'objects');
+      const { fence } = timelineTarget(state.targets, OBJECT_STORE.id);
       if (fence === null) throw new Error('The object store is a single copy.');
       // Only a versioned store has a reference to switch; any other store's put was the write.
       const version = targetKind(fence.kind).storesVersions ? worker.lastVersion : null;
@@ -72,31 +76,31 @@ export function applyTargetWrite(
         return write(
           ctx,
           event,
-          'objects',
-          decideFenceWrite(context, { target: 'objects', fence, token, version, changed: 0 }),
+          OBJECT_STORE.id,
+          decideFenceWrite(context, { target: OBJECT_STORE.id, fence, token, version, changed: 0 }),
         );
       }
       // The versioned object's reference switch is a fenced commit at the run row.
       const output = { name: REPORT_NAME, opId: event.opId, body: `v${version}` };
       const effect = applyOutput(ctx, event, worker, now, output, () => pointReportAt(db, version));
-      return { ...effect, target: 'objects' };
+      return { ...effect, target: OBJECT_STORE.id };
     }
     case 'ticket': {
-      const { fence } = timelineTarget(state.targets, 'tickets');
+      const { fence } = timelineTarget(state.targets, TICKET_API.id);
       if (fence === null) throw new Error('The ticket API is a single copy.');
       const row = rowState(model.read());
       const r = targetWrite(
         db,
-        { name: 'tickets', fence },
+        { name: TICKET_API.id, fence },
         { worker: worker.id, token, body: event.action, at: state.now, opId: event.key },
       );
       const storedBy = r.original ? r.original.holder : null;
       return write(
         ctx,
         event,
-        'tickets',
+        TICKET_API.id,
         decideFenceWrite(atTarget, {
-          target: 'tickets',
+          target: TICKET_API.id,
           fence,
           token,
           seen: r.seenBefore,

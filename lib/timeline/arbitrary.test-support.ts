@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { TARGET_KIND_LIST } from '@/lib/lease';
 import { FINGERPRINT_KINDS } from '@/lib/lease/replicated-fence';
 import { RESCUE_FIELDS } from '@/lib/lease/rescue';
-import { TARGET_CHECK_KINDS, type TargetCheck } from '@/lib/lease/target-checks';
+import { GATEWAY_CHECK_KINDS, type TargetCheck } from '@/lib/lease/target-checks';
+import { laneOfTarget, laneTargetNames } from './lanes';
 import { conditionsArbitrary } from './arbitrary-conditions.test-support';
 import type { GatewayCheck } from '@/lib/lease';
 import type { Scenario, TargetCheckSetting, TimelineEvent } from './types';
@@ -169,28 +170,28 @@ export function builderEventArbitrary(
   return fc.oneof(...arbitraries) as fc.Arbitrary<Omit<TimelineEvent, 'id'>>;
 }
 
-/** A check of one lane: a kind the lane offers, then one of that kind's own samples (1–5 acceptors for a majority). */
-function checkArbitrary(lane: keyof typeof TARGET_CHECK_KINDS): fc.Arbitrary<TargetCheck> {
-  const kinds = TARGET_KIND_LIST.filter((k) => TARGET_CHECK_KINDS[lane].includes(k.id));
+/** A check of one target: a kind its lane offers, then one of that kind's own samples (1–5 acceptors for a majority). */
+function checkArbitrary(name: string): fc.Arbitrary<TargetCheck> {
+  return checkOfferedArbitrary(laneOfTarget(name)!.targets.offers);
+}
+
+/** A kind of `offers`, then one of that kind's own samples. */
+function checkOfferedArbitrary(offers: readonly string[]): fc.Arbitrary<TargetCheck> {
+  const kinds = TARGET_KIND_LIST.filter((k) => offers.includes(k.id));
   return fc
     .constantFrom(...kinds)
     .chain((k) => fc.constantFrom(...(k.samples as readonly TargetCheck[])));
 }
 
-/** Checks chosen target by target: the object store, the ticket API, either gateway resource. */
+/** Checks chosen target by target: every lane's targets, with two gateway resources. */
 function targetChecksArbitrary(): fc.Arbitrary<TargetCheckSetting[]> {
-  const one = (target: string, lane: keyof typeof TARGET_CHECK_KINDS) =>
+  const one = (target: string) =>
     fc.option(
-      checkArbitrary(lane).map((check) => ({ target, check })),
+      checkArbitrary(target).map((check) => ({ target, check })),
       { nil: undefined, freq: 2 },
     );
   return fc
-    .tuple(
-      one('objects', 'objects'),
-      one('tickets', 'tickets'),
-      one('gateway:email', 'gateway'),
-      one('gateway:ledger', 'gateway'),
-    )
+    .tuple(...laneTargetNames(['email', 'ledger']).map(one))
     .map((picked) => picked.filter((c): c is TargetCheckSetting => c !== undefined));
 }
 
@@ -224,7 +225,7 @@ export function builderScenarioArbitrary(
     token: fc.option(fc.constantFrom(...TOKEN_NAMES), { nil: undefined }),
     objectStore: fc.constantFrom('overwrite' as const, 'versioned' as const),
     gateway: fc.constantFrom('at-takeover' as const, 'first-write' as const),
-    gatewayCheck: checkArbitrary('gateway'),
+    gatewayCheck: checkOfferedArbitrary(GATEWAY_CHECK_KINDS),
     fingerprint: fc.option(fc.constantFrom(...FINGERPRINT_KINDS), { nil: undefined }),
     checks: targetChecksArbitrary(),
     conditions: conditionsArbitrary(),

@@ -1,4 +1,5 @@
 import { explainRunRow, type Explained, type OutcomeKind, type Vocabulary } from '@/lib/lease';
+import { laneOfEvent } from './lanes';
 import type { RunRowView, Scenario, TargetId, TimelineEvent, WriteEffect } from './types';
 
 /**
@@ -80,38 +81,10 @@ function reachText(reach: readonly number[] | undefined): string {
     : ` (it reaches acceptor${reach.length > 1 ? 's' : ''} ${reach.join(', ')})`;
 }
 
-/** The lane a write event lands on, known before running. */
+/** The lane a write event lands on, known before running (lanes/: each lane lists its events). */
 export function targetOfEvent(event: TimelineEvent): TargetId | null {
-  switch (event.kind) {
-    case 'claim':
-    case 'renew':
-    case 'finish':
-    case 'cancel':
-    case 'draft':
-    case 'rescue':
-      return 'run';
-    case 'object-put':
-    case 'object-commit':
-      return 'objects';
-    case 'ticket':
-      return 'tickets';
-    case 'gateway-write':
-    case 'gateway-send':
-      return 'gateway';
-    case 'report-write':
-      return 'report';
-    default:
-      return null;
-  }
+  return laneOfEvent(event)?.id ?? null;
 }
-
-export const TARGET_LABELS: Record<TargetId, string> = {
-  run: 'Database (run row, draft)',
-  objects: 'Object store (report.md)',
-  tickets: 'Ticket API (keys only)',
-  gateway: 'Fencing gateway',
-  report: 'Report store (the design’s own check)',
-};
 
 /** The four outcomes as the page names them. */
 export const OUTCOME_LABELS: Record<OutcomeKind, string> = {

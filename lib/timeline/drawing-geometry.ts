@@ -1,4 +1,5 @@
-import { TARGET_LABELS, targetOfEvent } from './describe';
+import { targetOfEvent } from './describe';
+import { LANES } from './lanes';
 import type { Scenario, TargetId } from './types';
 
 /** Geometry of the timeline drawing, computed from the scenario alone (no outcome leaks in). */
@@ -153,7 +154,6 @@ function layoutAtScale(scenario: Scenario, extendTo: number, scale: number): Tim
       letter: worker ?? MARK_LETTER[other],
     });
   });
-  const targetOrder: TargetId[] = ['run', 'report', 'objects', 'tickets', 'gateway'];
   const lanes: TimelineLayout['lanes'] = [
     ...scenario.workers.map((w) => ({
       id: w.id,
@@ -162,17 +162,13 @@ function layoutAtScale(scenario: Scenario, extendTo: number, scale: number): Tim
       kind: 'worker' as const,
     })),
     ...rescuerLane(scenario, eventX, slot),
-    ...targetOrder
-      .filter((id) => used.has(id))
-      .map((id) => ({
-        id,
-        label:
-          id === 'gateway' && scenario.terms?.resource
-            ? `${TARGET_LABELS[id]}: ${scenario.terms.resource}`
-            : TARGET_LABELS[id],
-        kind: 'target' as const,
-        startX: LAYOUT.left,
-      })),
+    // The lanes written to, in the registry's order (lanes/), each labelled in the scenario's terms.
+    ...LANES.filter((lane) => used.has(lane.id)).map((lane) => ({
+      id: lane.id,
+      label: lane.label(scenario.terms),
+      kind: 'target' as const,
+      startX: LAYOUT.left,
+    })),
   ];
 
   const reads: TimelineLayout['reads'] = [];

@@ -1,41 +1,20 @@
-import { gatewayResources } from './target-list';
+import { gatewayResources } from './lanes';
 import { designWithConditions, rescueTracked } from './scenario-conditions';
 import type { SqlJsStatic } from 'sql.js';
-import {
-  comparedDesigns,
-  createLeaseModel,
-  fencedDesign,
-  NO_AUTHORITY,
-  ttlOnlyDesign,
-  type LeaseDesign,
-  type LeaseModel,
-} from '@/lib/lease';
+import { createLeaseModel, NO_AUTHORITY, type LeaseDesign } from '@/lib/lease';
 import { seedFence } from '@/lib/lease/replicated-fence';
-import { loadSqlJs, wrapSqlJs, type SqlDriver, type SqlJsDriver } from '@/lib/sqlite';
-import { applyEvent, clockOf, cloneState } from './apply';
-import { DRAFT_OUTPUT, RUN_ID, type TimelineEngine, type TimelineState } from './state';
-import { TARGETS_SCHEMA, readTargets } from './targets';
+import { loadSqlJs, wrapSqlJs, type SqlJsDriver } from '@/lib/sqlite';
+import { applyEvent, cloneState } from './apply';
+import { TIMELINE_DESIGNS } from './designs';
+import { createSnapshotReader } from './snapshot';
+import { RUN_ID, type TimelineEngine, type TimelineState } from './state';
+import { TARGETS_SCHEMA } from './targets';
 import { namesClocks } from './clocks';
 import { scenarioVocabulary } from './vocabulary';
-import type { Scenario, TimelineSnapshot, Trace, TraceStep, WriteEffect } from './types';
+import type { Scenario, Trace, TraceStep, WriteEffect } from './types';
 
-/** What a snapshot reads from the database. */
-type Stored = Pick<TimelineSnapshot, 'run' | 'targets'>;
-
+export { TIMELINE_DESIGNS, timelineDesign } from './designs';
 export type { StepResult, TimelineEngine, TimelineState, LaneState } from './state';
-
-/** The lease designs a scenario may name. Others can be passed to createTimelineEngine. */
-export const TIMELINE_DESIGNS: Readonly<Record<string, LeaseDesign>> = {
-  [fencedDesign.id]: fencedDesign,
-  [ttlOnlyDesign.id]: ttlOnlyDesign,
-  // The schedule checker's designs (issue 6), so its counterexamples open in the timeline.
-  ...Object.fromEntries(comparedDesigns().map((d) => [d.id, d])),
-};
-
-/** A design the timeline knows, by id, or undefined (ids come from links and storage). */
-export function timelineDesign(id: string): LeaseDesign | undefined {
-  return Object.hasOwn(TIMELINE_DESIGNS, id) ? TIMELINE_DESIGNS[id] : undefined;
-}
 
 /** The timeline engine over a loaded sql.js; synchronous and deterministic. */
 export function createTimelineEngine(
@@ -151,54 +130,8 @@ export function createTimelineEngine(
     return { ...opened, state };
   };
 
-  /** The run row and the targets as stored; read again only after a statement changed a row. */
-  let memo: { db: SqlDriver; changes: number; stored: Stored } | null = null;
-  const storedOf = (db: SqlDriver, model: LeaseModel): Stored => {
-    // total_changes() only grows, and counts every row a statement (or its trigger) wrote.
-    const changes = Number(db.get<{ n: number }>('SELECT total_changes() AS n')?.n ?? 0);
-    if (memo && memo.db === db && memo.changes === changes) return structuredClone(memo.stored);
-    const row = model.read();
-    const draft = model.readOutput(DRAFT_OUTPUT);
-    const stored: Stored = {
-      run: {
-        owner: row?.owner ?? '',
-        leaseUntil: row?.leaseUntil ?? 0,
-        fence: row?.fence ?? 0,
-        status: row?.status ?? 'missing',
-        // The claim columns the design tracks, so the run-row panel shows every value a sentence quotes.
-        ...(row?.attempt !== undefined ? { attempt: row.attempt } : {}),
-        ...(row?.claimedAt !== undefined ? { claimedAt: row.claimedAt } : {}),
-        ...(row?.attemptedAt !== undefined ? { attemptedAt: row.attemptedAt } : {}),
-      },
-      targets: {
-        draft: draft
-          ? { owner: draft.owner, fence: draft.fence, opId: draft.opId, body: draft.body }
-          : null,
-        ...readTargets(db),
-        reportRef: model.readReport() ?? null,
-      },
-    };
-    memo = { db, changes, stored: structuredClone(stored) };
-    return stored;
-  };
-
-  const snapshotOf = (state: TimelineState, db: SqlDriver, model: LeaseModel): TimelineSnapshot => {
-    const { run, targets } = storedOf(db, model);
-    return {
-      now: state.now,
-      run,
-      workers: state.workers.map((w) => ({
-        id: w.id,
-        ...(w.restartOf ? { restartOf: w.restartOf } : {}),
-        paused: w.paused,
-        token: w.token,
-        believedLeaseUntil: w.believedLeaseUntil,
-        clock: clockOf(state, w),
-      })),
-      targets,
-      windows: state.windows.map((w) => ({ ...w })),
-    };
-  };
+  const snapshots = createSnapshotReader();
+  const snapshotOf = snapshots.snapshotOf;
 
   const engine: TimelineEngine = {
     init(scenario) {
@@ -237,7 +170,7 @@ export function createTimelineEngine(
       // the schema once per design, not once per scenario).
       const db = scratchOf(designOfScenario(scenario), scenario.leaseSeconds);
       db.exec('SAVEPOINT scenario');
-      memo = null;
+      snapshots.forget();
       try {
         const opened = start(scenario, db);
         const { model } = opened;
@@ -268,7 +201,7 @@ export function createTimelineEngine(
           end: state.now,
         };
       } finally {
-        memo = null;
+        snapshots.forget();
         db.exec('ROLLBACK TO scenario');
         db.exec('RELEASE scenario');
       }

@@ -26,7 +26,6 @@ export {
   targetOfEvent,
   summarizeVerdict,
   markTone,
-  TARGET_LABELS,
   OUTCOME_LABELS,
   runRowLine,
 } from './describe';
@@ -67,14 +66,15 @@ export {
 } from './new-event';
 export {
   gatewayComparesKey,
-  gatewayResources,
-  gatewayTarget,
   /** An event whose outcome the learner predicts: a write, or a registration at a replica. */
   predictsOutcome,
   targetCheckOf,
+  targetChoices,
   withTargetCheck,
+  type TargetChoice,
   type TimelineTarget,
 } from './target-list';
+
 export {
   leaseBarsAt,
   leaseBarLabel,

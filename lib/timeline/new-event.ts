@@ -1,5 +1,5 @@
 import { COMMIT_CONDITIONS, rescueFieldsOf, type RescueField } from '@/lib/lease';
-import { timelineDesign } from './engine';
+import { timelineDesign } from './designs';
 import { isWriteKind, type EventKind, type Scenario, type TimelineEvent } from './types';
 
 /*

@@ -2,12 +2,9 @@ import { z } from 'zod';
 import { scenarioConditionsSchema } from './scenario-conditions';
 import { MAX_ACCEPTORS, OUTCOME_KINDS, RESCUE_FIELDS, VERSIONED } from '@/lib/lease';
 import { FINGERPRINT_FORMER_NAMES, FINGERPRINT_KINDS } from '@/lib/lease/replicated-fence';
-import {
-  checkFitsLane,
-  GATEWAY_CHECK_KINDS,
-  laneOfTarget,
-  TARGET_CHECK_KIND_LIST,
-} from '@/lib/lease/target-checks';
+import { GATEWAY_CHECK_KINDS, TARGET_CHECK_KIND_LIST } from '@/lib/lease/target-checks';
+import { checkFitsTarget, TARGET_FORMS } from './target-list';
+import { laneOfTarget } from './lanes';
 import { scenarioTextSchema } from './scenario-text';
 import type { Scenario } from './types';
 
@@ -177,13 +174,12 @@ export const ScenarioSchema = z
     });
     const checked = new Set<string>();
     scenario.targets.checks?.forEach((c, i) => {
-      const lane = laneOfTarget(c.target);
       const problem =
-        lane === null
-          ? `${c.target} is not a target (objects, tickets, or gateway:<resource>)`
+        laneOfTarget(c.target) === null
+          ? `${c.target} is not a target (${TARGET_FORMS.slice(0, -1).join(', ')}, or ${TARGET_FORMS[TARGET_FORMS.length - 1]})`
           : checked.has(c.target)
             ? `${c.target} has its check chosen twice`
-            : !checkFitsLane(lane, c.check)
+            : !checkFitsTarget(c.target, c.check)
               ? `${c.target} cannot make the check ${c.check.kind}${c.check.acceptors !== undefined ? ` of ${c.check.acceptors}` : ''}`
               : null;
       if (problem)

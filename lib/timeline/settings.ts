@@ -1,7 +1,4 @@
 import {
-  HIGHEST_SEEN,
-  targetKind,
-  VERSIONED,
   explainSettings,
   explainState,
   type Explained,
@@ -10,58 +7,44 @@ import {
   type Vocabulary,
 } from '@/lib/lease';
 import { namesClocks } from './clocks';
-import { timelineDesign } from './engine';
+import { timelineDesign } from './designs';
 import type { TimelineSnapshot } from './trace-types';
-import { gatewayResources, gatewayTarget, targetCheckOf } from './target-list';
-import type { Scenario, TargetsConfig } from './types';
-
-/** How the object store keeps puts: versions, or one file each admitted put overwrites. */
-function objectStoreMode(t: TargetsConfig): TargetsConfig['objectStore'] {
-  return targetKind(targetCheckOf(t, 'objects').kind).storesVersions ? VERSIONED.id : 'overwrite';
-}
+import { CHECKED_LANES, laneOfTarget } from './lanes';
+import { targetCheckOf } from './target-list';
+import type { Scenario } from './types';
 
 /**
- * What the scenario is set up with, as data for the explainer: the object store only when an
- * event touches it, the gateway only when an event writes or registers through one.
+ * What the scenario is set up with, as data for the explainer: each lane's part (lanes/: the
+ * object store's mode, the gateway's learning and check) only when an event uses that lane, and
+ * the checks chosen target by target only for the targets the events name.
  */
 export function scenarioSettings(scenario: Scenario): ScenarioSettings {
-  const kinds = new Set(scenario.events.map((e) => e.kind));
-  const gateway =
-    kinds.has('gateway-write') ||
-    kinds.has('gateway-send') ||
-    scenario.events.some((e) => e.kind === 'register' && e.resource !== undefined);
   const t = scenario.targets;
   const design = scenario.design ?? 'fenced';
-  // Checks chosen target by target, named only for the targets the scenario's events use.
-  const used = new Set([
-    ...(kinds.has('object-put') || kinds.has('object-commit') ? ['objects'] : []),
-    ...(kinds.has('ticket') ? ['tickets'] : []),
-    ...gatewayResources({ targets: {}, events: scenario.events }).map(gatewayTarget),
-  ]);
+  const checkOf = (name: string) => targetCheckOf(t, name);
+  const used = new Set<string>();
+  const parts: Partial<ScenarioSettings>[] = [];
+  for (const lane of CHECKED_LANES) {
+    const named = scenario.events.flatMap((e) => lane.targets.namesIn(e));
+    named.forEach((name) => used.add(name));
+    const inUse =
+      named.length > 0 ||
+      scenario.events.some((e) => (lane.events as readonly string[]).includes(e.kind));
+    if (inUse && lane.targets.settings) parts.push(lane.targets.settings(t, checkOf));
+  }
   const targetChecks = (t.checks ?? [])
     .filter((c) => used.has(c.target))
     .map((c) => ({
       target: c.target,
+      // A chosen check's target belongs to a lane (the schema refuses any other name).
+      title: laneOfTarget(c.target)?.targets.title(c.target) ?? c.target,
       check: c.check.kind,
       ...(c.check.acceptors !== undefined ? { acceptors: c.check.acceptors } : {}),
     }));
   return {
     leaseSeconds: scenario.leaseSeconds,
     design: { id: design, name: timelineDesign(design)?.name ?? null },
-    ...(kinds.has('object-put') || kinds.has('object-commit')
-      ? { objectStore: objectStoreMode(t) }
-      : {}),
-    ...(gateway
-      ? {
-          gateway: {
-            learns: t.gateway,
-            check: t.gatewayCheck?.kind ?? HIGHEST_SEEN.id,
-            ...(t.gatewayCheck?.acceptors !== undefined
-              ? { acceptors: t.gatewayCheck.acceptors }
-              : {}),
-          },
-        }
-      : {}),
+    ...Object.assign({}, ...parts),
     ...(scenario.terms?.token ? { token: scenario.terms.token } : {}),
     ...(namesClocks(scenario) ? { clock: scenario.timeSource ?? 'database' } : {}),
     ...(targetChecks.length ? { targetChecks } : {}),

@@ -1,42 +1,47 @@
-import {
-  fenceOfSetting,
-  HIGHEST_SEEN,
-  KEY_ONLY,
-  NO_CHECK,
-  targetKind,
-  VERSIONED,
-  type ResourceFence,
-} from '@/lib/lease';
+import { acceptorsFit, fenceOfSetting, targetKind, type ResourceFence } from '@/lib/lease';
 import { checkComparesKey, type TargetCheck } from '@/lib/lease/target-checks';
+import {
+  CHECKED_LANES,
+  GATEWAY,
+  gatewayResources,
+  gatewayTarget,
+  laneOfTarget,
+  laneTargetNames,
+} from './lanes';
 import { isWriteEvent, type Scenario, type TargetsConfig, type TimelineEvent } from './types';
 
 /*
- * The scenario's targets beyond the run row, as a list of { name, check, fence }: the object
- * store, the ticket API and every gateway resource the scenario names. Each target's check is
- * its own (TargetsConfig.checks), else the scenario-wide default; its rule is lib/lease's.
+ * The scenario's targets beyond the run row, as a list of { name, check, fence }: the targets of
+ * every lane whose check a scenario chooses (lanes/), in the lanes' order. Each target's check is
+ * its own (TargetsConfig.checks), else its lane's default; its rule is lib/lease's.
  */
 
 /** A target of the scenario and the rule that guards it. */
 export interface TimelineTarget {
-  /** 'objects', 'tickets' or 'gateway:<resource>'. */
+  /** Its name: a lane's own, or a lane's with a resource (lanes/: each lane's `form`). */
   name: string;
   check: TargetCheck;
   /** The single-copy fence of fence.ts; null for a majority of acceptors. */
   fence: ResourceFence | null;
 }
 
-/** The target name of a gateway resource. */
-export const gatewayTarget = (resource: string): string => `gateway:${resource}`;
-
-/** The check a target makes: its own when the scenario chose one, else the lane's default. */
+/** The check a target makes: its own when the scenario chose one, else its lane's default. */
 export function targetCheckOf(settings: TargetsConfig, name: string): TargetCheck {
   const chosen = settings.checks?.find((c) => c.target === name);
   if (chosen) return chosen.check;
-  if (name === 'objects')
-    return settings.objectStore === VERSIONED.id ? VERSIONED.setting() : NO_CHECK.setting();
-  if (name === 'tickets') return KEY_ONLY.setting();
-  return settings.gatewayCheck ?? HIGHEST_SEEN.setting();
+  // A name no lane owns (a resource name a link could not carry) is a gateway resource, as the
+  // builder's field names one before the schema has judged it.
+  return (laneOfTarget(name) ?? GATEWAY).targets.defaultCheck(settings);
 }
+
+/** True when a target may make `check`: its lane offers the kind, with a valid acceptor count. */
+export function checkFitsTarget(name: string, check: TargetCheck): boolean {
+  const lane = laneOfTarget(name);
+  return lane !== null && lane.targets.offers.includes(check.kind) && acceptorsFit(check);
+}
+
+/** How a target name may read, lane by lane ("objects, tickets, or gateway:<resource>"). */
+export const TARGET_FORMS = CHECKED_LANES.map((l) => l.targets.form);
 
 /**
  * True for a registration at a replicated gateway resource: a write the learner predicts, whose
@@ -69,34 +74,37 @@ export function timelineTarget(settings: TargetsConfig, name: string): TimelineT
   return { name, check, fence: fenceOfSetting(check, registrationOf(settings)) };
 }
 
-/** Every gateway resource the scenario names, in its settings or its events, in order. */
-export function gatewayResources(scenario: {
-  targets: Pick<TargetsConfig, 'checks'>;
-  events: Scenario['events'];
-}): string[] {
-  const names = new Set<string>();
-  for (const c of scenario.targets.checks ?? [])
-    if (c.target.startsWith('gateway:')) names.add(c.target.slice('gateway:'.length));
-  for (const e of scenario.events)
-    if (e.kind === 'gateway-write' || (e.kind === 'register' && e.resource !== undefined))
-      names.add(e.resource!);
-  return [...names];
-}
-
-/** The scenario's targets beyond the run row: the object store, the ticket API, each gateway resource. */
+/** The scenario's targets beyond the run row: every checked lane's, each gateway resource's. */
 export function scenarioTargets(
   settings: TargetsConfig,
   resources: readonly string[],
 ): TimelineTarget[] {
-  return ['objects', 'tickets', ...resources.map(gatewayTarget)].map((name) =>
-    timelineTarget(settings, name),
+  return laneTargetNames(resources).map((name) => timelineTarget(settings, name));
+}
+
+/** A target the builder offers a check for: its name, how its picker names it, what it offers. */
+export interface TargetChoice {
+  name: string;
+  label: string;
+  offers: readonly TargetCheck['kind'][];
+}
+
+/** Each target of the scenario whose check the learner may choose, in the lanes' order. */
+export function targetChoices(scenario: Pick<Scenario, 'targets' | 'events'>): TargetChoice[] {
+  const resources = gatewayResources(scenario);
+  return CHECKED_LANES.flatMap(({ targets: t }) =>
+    t.names(resources).map((name) => ({
+      name,
+      label: t.noun ?? t.title(name),
+      offers: t.offers,
+    })),
   );
 }
 
 /**
- * The settings with `name`'s check set to `check`. The object store's and the ticket API's
- * older settings stay the home of their plain checks (overwrite or versions; a key), so a
- * scenario that chooses nothing new keeps its old form.
+ * The settings with `name`'s check set to `check`. A check its lane's older settings hold (the
+ * object store's overwrite or versions; the ticket API's key) stays there, so a scenario that
+ * chooses nothing new keeps its old form.
  */
 export function withTargetCheck(
   settings: TargetsConfig,
@@ -104,19 +112,8 @@ export function withTargetCheck(
   check: TargetCheck,
 ): TargetsConfig {
   const others = (settings.checks ?? []).filter((c) => c.target !== name);
-  // A lane's plain checks are its older settings' (overwrite or versions; a key).
-  const plain =
-    (name === 'objects' && (check.kind === NO_CHECK.id || check.kind === VERSIONED.id)) ||
-    (name === 'tickets' && check.kind === KEY_ONLY.id);
+  const plain = laneOfTarget(name)?.targets.plainSetting?.(check) ?? null;
   const checks = plain ? others : [...others, { target: name, check }];
   const { checks: _old, ...rest } = settings;
-  return {
-    ...rest,
-    ...(name === 'objects' && plain
-      ? {
-          objectStore: check.kind === VERSIONED.id ? VERSIONED.id : ('overwrite' as const),
-        }
-      : {}),
-    ...(checks.length ? { checks } : {}),
-  };
+  return { ...rest, ...plain, ...(checks.length ? { checks } : {}) };
 }

@@ -2,19 +2,13 @@ import {
   FENCE_SCHEMA,
   fenceRules,
   registerAt,
-  resourceWrites,
-  seenByRun,
   writeThroughFence,
   type FenceWriteResult,
   type ResourceFence,
 } from '@/lib/lease';
 import { fingerprintToken } from '@/lib/lease/replicated-fence';
-import {
-  REPLICA_SCHEMA,
-  readAcceptorWrites,
-  readPromises,
-  registerAtMajority,
-} from '@/lib/lease/replicated-fence';
+import { REPLICA_SCHEMA, registerAtMajority } from '@/lib/lease/replicated-fence';
+import { CHECKED_LANES, gatewayResource } from './lanes';
 import { scenarioTargets } from './target-list';
 import type { SqlDriver } from '@/lib/sqlite';
 import { RUN_ID } from './state';
@@ -22,53 +16,14 @@ import type { TargetsConfig, TargetsView } from './types';
 
 /**
  * The remote targets where effects land, beside the run row. Their rules are lib/lease's target
- * kinds (by default the ticket API compares a key, the gateway the highest token seen, the
- * object store keeps versions or checks nothing); this module only stores the report file's
- * versions and reads everything back for the trace.
+ * kinds, chosen per target (lanes/ says each lane's default); this module writes through them
+ * and reads every lane's targets back for the trace.
  */
-export const TARGETS_SCHEMA = `${FENCE_SCHEMA}
-${REPLICA_SCHEMA}
-CREATE TABLE IF NOT EXISTS report_versions (
-  version INTEGER PRIMARY KEY AUTOINCREMENT,
-  writer  TEXT    NOT NULL,
-  fence   INTEGER NOT NULL,
-  body    TEXT    NOT NULL
-);
-CREATE TABLE IF NOT EXISTS report_official (
-  name    TEXT PRIMARY KEY,
-  version INTEGER NOT NULL REFERENCES report_versions (version)
-);`;
-
-export const REPORT_NAME = 'report.md';
-
-/** The ticket API's resource key, and the prefix of the gateway's resources (scoped by run). */
-const TICKETS = 'tickets';
-const GATEWAY_PREFIX = 'gateway:';
-
-/** Stores an immutable version of the report; returns its version number. */
-export function putReportVersion(
-  db: SqlDriver,
-  writer: string,
-  fence: number,
-  body: string,
-): number {
-  db.run('INSERT INTO report_versions (writer, fence, body) VALUES ($writer, $fence, $body)', {
-    writer,
-    fence,
-    body,
-  });
-  const row = db.get<{ v: number }>('SELECT max(version) AS v FROM report_versions');
-  return Number(row?.v ?? 0);
-}
-
-/** Points the official report at a version (the fenced commit in lib/lease decided it may). */
-export function pointReportAt(db: SqlDriver, version: number): number {
-  return db.run(
-    `INSERT INTO report_official (name, version) VALUES ($name, $version)
-     ON CONFLICT (name) DO UPDATE SET version = excluded.version`,
-    { name: REPORT_NAME, version },
-  );
-}
+export const TARGETS_SCHEMA = [
+  FENCE_SCHEMA,
+  REPLICA_SCHEMA,
+  ...CHECKED_LANES.flatMap((l) => l.targets.schema ?? []),
+].join('\n');
 
 /**
  * The one path of a write to a single-copy target (the object store, the ticket API, a gateway
@@ -117,64 +72,16 @@ export function registerAtEveryTarget(
   for (const target of scenarioTargets(settings, resources)) {
     if (target.fence && fenceRules(target.fence).registers(target.fence))
       registerAt(db, RUN_ID, target.name, generation);
+    // Only a gateway resource is replicated (its lane alone offers a majority).
     if (target.fence === null)
       registerAtMajority(db, target.check.acceptors, {
-        resource: target.name.slice(GATEWAY_PREFIX.length),
+        resource: gatewayResource(target.name),
         token: generation,
       });
   }
 }
 
-/** Reads every target's state for the trace (the draft is filled in by the caller). */
+/** Reads every lane's targets for the trace (the draft and the report reference are the caller's). */
 export function readTargets(db: SqlDriver): Omit<TargetsView, 'draft'> {
-  const reportVersions = db
-    .all('SELECT version, writer, fence, body FROM report_versions ORDER BY version')
-    .map((r) => ({
-      version: Number(r.version),
-      writer: String(r.writer),
-      fence: Number(r.fence),
-      body: String(r.body),
-    }));
-  const official = db.get(
-    `SELECT v.version, v.writer, v.body FROM report_official o JOIN report_versions v ON v.version = o.version
-      WHERE o.name = $name`,
-    { name: REPORT_NAME },
-  );
-  const writes = resourceWrites(db, RUN_ID);
-  const gatewayHighest: Record<string, number> = {};
-  for (const [resource, seen] of Object.entries(seenByRun(db, RUN_ID))) {
-    if (resource.startsWith(GATEWAY_PREFIX))
-      gatewayHighest[resource.slice(GATEWAY_PREFIX.length)] = seen.generation;
-  }
-  // A replicated gateway: what each acceptor promised; the highest of them stands for the resource.
-  const promises = readPromises(db);
-  const replicatedHighest = Object.fromEntries(
-    Object.entries(promises).map(([resource, promised]) => [resource, Math.max(0, ...promised)]),
-  );
-  return {
-    officialReport: official
-      ? {
-          body: String(official.body),
-          writer: String(official.writer),
-          version: Number(official.version),
-        }
-      : null,
-    reportVersions,
-    tickets: writes
-      .filter((w) => w.resource === TICKETS)
-      .map((w) => ({ key: w.opId ?? '', action: w.body, worker: w.holder })),
-    gatewayHighest: { ...gatewayHighest, ...replicatedHighest },
-    ...(Object.keys(promises).length ? { gatewayPromises: promises } : {}),
-    gatewayWrites: [
-      ...writes
-        .filter((w) => w.resource.startsWith(GATEWAY_PREFIX))
-        .map((w) => ({
-          resource: w.resource.slice(GATEWAY_PREFIX.length),
-          worker: w.holder,
-          token: w.generation,
-          body: w.body,
-        })),
-      ...readAcceptorWrites(db),
-    ],
-  };
+  return Object.assign({}, ...CHECKED_LANES.map((l) => l.targets.read(db, RUN_ID)));
 }

@@ -86,7 +86,6 @@ export interface TargetsView extends TargetFacts {
   officialReport: { body: string; writer: string; version: number } | null;
   /** Every stored version (versioned mode) or write (overwrite mode), oldest first. */
   reportVersions: { version: number; writer: string; fence: number; body: string }[];
-  tickets: TargetFacts['tickets'][number][];
   /** Highest fence token seen per gateway resource. */
   gatewayHighest: Record<string, number>;
   /** Per resource of a replicated gateway, the generation each acceptor promised. */

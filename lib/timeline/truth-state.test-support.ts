@@ -9,7 +9,8 @@ import {
   type LeaseDesign,
   type ResourceFence,
 } from '@/lib/lease';
-import { gatewayTarget, timelineTarget } from './target-list';
+import { gatewayTarget, OBJECT_STORE, TICKET_API } from './lanes';
+import { timelineTarget } from './target-list';
 import type {
   Scenario,
   TimelineSnapshot,
@@ -125,11 +126,11 @@ export function checksRun(scenario: Scenario, design: LeaseDesign, event: WriteE
     case 'cancel':
       return ['status'];
     case 'object-put': {
-      const fence = timelineTarget(scenario.targets, 'objects').fence;
+      const fence = timelineTarget(scenario.targets, OBJECT_STORE.id).fence;
       return fence ? fenceChecks(fence) : [];
     }
     case 'ticket': {
-      const fence = timelineTarget(scenario.targets, 'tickets').fence;
+      const fence = timelineTarget(scenario.targets, TICKET_API.id).fence;
       return fence ? fenceChecks(fence) : [];
     }
     case 'gateway-write': {
