@@ -9,7 +9,7 @@ import {
   type RunColumn,
   type WriterFacts,
 } from '@/lib/lease/run-columns';
-import { checked, inOrder, once, type ConditionKind, type WordKit } from './kind';
+import { checked, distinctChoices, inOrder, once, type ConditionKind, type WordKit } from './kind';
 
 /** A tuple of columns the writer's claim left (attempt, claimed_by, claimed_at, attempted_at), compared as one. */
 export interface FingerprintCondition {
@@ -47,11 +47,10 @@ function columnsName(c: CheckResult, v: Vocabulary, k: WordKit): string {
 
 const schema = z.object({
   kind: z.literal('fingerprint'),
-  columns: z
-    .array(z.enum(FINGERPRINT_COLUMNS))
-    .min(1, 'a fingerprint compares at least one column')
-    .max(FINGERPRINT_COLUMNS.length)
-    .refine(once, 'a column is compared once'),
+  columns: distinctChoices(FINGERPRINT_COLUMNS, {
+    empty: 'a fingerprint compares at least one column',
+    twice: 'a column is compared once',
+  }),
 });
 
 export const fingerprintKind: ConditionKind<FingerprintCondition, 'fingerprint'> = {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { RunTable } from '@/lib/lease/conditions';
 import type {
   CheckResult,
@@ -113,6 +113,17 @@ export function checked(
 /** Whether a list holds each item once. */
 export function once<T>(list: readonly T[]): boolean {
   return new Set(list.map((x) => JSON.stringify(x))).size === list.length;
+}
+
+/**
+ * The schema of a condition's own list: at least one of `all`, each at most once (a status set,
+ * a fingerprint's columns), refused in the kind's words.
+ */
+export function distinctChoices<T extends readonly [string, ...string[]]>(
+  all: T,
+  words: { empty: string; twice: string },
+) {
+  return z.array(z.enum(all)).min(1, words.empty).max(all.length).refine(once, words.twice);
 }
 
 /** The items of `all` that `on` holds, in `all`'s order. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { conditionSql } from '@/lib/lease/conditions';
 import { RUN_STATUSES, type RunStatus } from '@/lib/lease/types';
-import { checked, inOrder, once, type ConditionKind } from './kind';
+import { checked, distinctChoices, inOrder, type ConditionKind } from './kind';
 
 /** The run's status is one of a set ('status' is the set {running}). */
 export interface StatusInCondition {
@@ -21,11 +21,10 @@ function runningOnly(statuses: readonly RunStatus[]): boolean {
 
 const schema = z.object({
   kind: z.literal('status-in'),
-  statuses: z
-    .array(z.enum(RUN_STATUSES))
-    .min(1, 'a status set holds at least one status')
-    .max(RUN_STATUSES.length)
-    .refine(once, 'a status is in the set once'),
+  statuses: distinctChoices(RUN_STATUSES, {
+    empty: 'a status set holds at least one status',
+    twice: 'a status is in the set once',
+  }),
 });
 
 const LABEL = 'status in a set you choose';
