@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
-import { finishCoverage, type LabExercise } from '@/lib/claim-lab';
+import { expectedWriteWords, finishCoverage, type LabExercise } from '@/lib/claim-lab';
 import type { LabStatus } from './use-claim-lab';
 import { Cell, Row, Table } from '@/components/ui/table';
 import { ShownInBatches } from '@/components/ui/show-more';
@@ -155,7 +155,9 @@ export const OutputPanel = memo(function OutputPanel({
               ? 'pass'
               : failures > 0
                 ? `diff: ${failures} ${failures === 1 ? 'line differs' : 'lines differ'}`
-                : 'fail: the run stopped with an error'}
+                : verdict.unmetWrite && status.kind === 'ran' && status.run.error === null
+                  ? `fail: the printed lines match, but the database never decided ${expectedWriteWords(verdict.unmetWrite)}`
+                  : 'fail: the run stopped with an error'}
           </p>
           {coverage ? (
             <p className="mt-1 text-sm" data-testid="verdict-checks">

@@ -95,6 +95,16 @@ describe.each(LAB_EXERCISES)('exercise $id', (exercise) => {
     expect(verdict.passed, result.output.join('\n')).toBe(true);
   });
 
+  it('does not pass a program that prints the expected lines without touching the database (print-without-db-passes)', async () => {
+    const printed = exercise.check.lines.map((line) => `print(${JSON.stringify(line)});`);
+    const result = await run(printed.join('\n'));
+    const verdict = checkRun(result, exercise.check);
+    expect(result.error).toBeNull();
+    expect(verdict.lines.every((l) => l.ok)).toBe(true);
+    expect(verdict.passed).toBe(false);
+    expect(verdict.unmetWrite).toEqual(exercise.check.writes[0]);
+  });
+
   if (exercise.kind === 'challenge') {
     it('starts from a program that does not pass yet', async () => {
       const result = await run(exercise.starter);

@@ -25,7 +25,16 @@ export const LAB_EXERCISES: readonly LabExercise[] = [
     goal: 'Run the demo. A’s finish at 7 comes after B’s claim at 6, so it must change 0 rows; B’s finish changes 1.',
     starter: DEMO_PROGRAM,
     solution: DEMO_PROGRAM,
-    check: { kind: 'exact', lines: LESSON_DEMO_OUTPUT },
+    check: {
+      kind: 'exact',
+      lines: LESSON_DEMO_OUTPUT,
+      writes: [
+        { write: 'claim', writer: 'A', token: 1, outcome: 'applied' },
+        { write: 'claim', writer: 'B', token: 2, outcome: 'applied' },
+        { write: 'finish', writer: 'A', token: 1, outcome: 'refused' },
+        { write: 'finish', writer: 'B', token: 2, outcome: 'applied' },
+      ],
+    },
     solvedNote:
       'The claim bumped the fence to 2 when B took over. A still holds token 1, so its finish matches no row: the UPDATE checks owner, fence, lease and status in the same statement that writes.',
   },
@@ -36,7 +45,16 @@ export const LAB_EXERCISES: readonly LabExercise[] = [
     goal: 'A fresh process of worker A, under the same name, took the run over. Delete one condition from FINISH so the old process’s stale finish prints old: 1. Which deletions work?',
     starter: DROP_STARTER,
     solution: DROP_SOLUTION,
-    check: { kind: 'includes', lines: ['old: 1'] },
+    check: {
+      kind: 'includes',
+      lines: ['old: 1'],
+      // The old process's finish lands: one deleted condition let its token 1 through.
+      writes: [
+        { write: 'claim', writer: 'A', token: 1, outcome: 'applied' },
+        { write: 'claim', writer: 'A', token: 2, outcome: 'applied' },
+        { write: 'finish', writer: 'A', token: 1, outcome: 'applied' },
+      ],
+    },
     analysis: { kind: 'drop-one' },
     solvedNote:
       'Only the fence tells two generations of the same worker apart. In the lesson’s own demo B has a different name, so owner and fence both refuse A: no single deletion gets through there. Here the owner matches, so the fence is the one check left.',
@@ -48,7 +66,19 @@ export const LAB_EXERCISES: readonly LabExercise[] = [
     goal: 'This FINISH checks the owner and nothing else. Fix its WHERE so the stale generation, the second finish and the late finish change 0 rows, and the current generation still finishes.',
     starter: FIX_STARTER,
     solution: FIX_SOLUTION,
-    check: { kind: 'exact', lines: ['old: 0', 'new: 1', 'again: 0', 'late: 0'] },
+    check: {
+      kind: 'exact',
+      lines: ['old: 0', 'new: 1', 'again: 0', 'late: 0'],
+      writes: [
+        { write: 'claim', writer: 'A', token: 1, outcome: 'applied' },
+        { write: 'claim', writer: 'A', token: 2, outcome: 'applied' },
+        { write: 'finish', writer: 'A', token: 1, outcome: 'refused' },
+        { write: 'finish', writer: 'A', token: 2, outcome: 'applied' },
+        { write: 'finish', writer: 'A', token: 2, outcome: 'duplicate' },
+        { write: 'claim', writer: 'C', token: 1, outcome: 'applied' },
+        { write: 'finish', writer: 'C', token: 1, outcome: 'refused' },
+      ],
+    },
     analysis: { kind: 'finish', required: ['fence', 'status', 'lease'] },
     solvedNote:
       'Each condition refuses a different writer: the fence refuses an old generation, the status refuses a second finish of a done run, and the lease refuses a worker that stalled past it. The owner adds a readable check and refuses a different worker, which the fence refuses too.',
@@ -60,7 +90,15 @@ export const LAB_EXERCISES: readonly LabExercise[] = [
     goal: 'The claim below is two statements: a SELECT that sees the run is free, then an UPDATE with no condition. Reorder the steps so that both A and B print claimed: yes.',
     starter: RACE_STARTER,
     solution: RACE_SOLUTION,
-    check: { kind: 'includes', lines: ['A claimed: yes', 'B claimed: yes'] },
+    check: {
+      kind: 'includes',
+      lines: ['A claimed: yes', 'B claimed: yes'],
+      // The race itself: B's claim lands although the run was no longer claimable.
+      writes: [
+        { write: 'claim', writer: 'A', token: 1, outcome: 'applied' },
+        { write: 'claim', writer: 'B', token: 2, outcome: 'applied', failed: ['claimable'] },
+      ],
+    },
     analysis: { kind: 'read-then-write' },
     solvedNote:
       'Both workers saw a free run, so both took it, and each now believes it holds the lease. Nothing between the SELECT and the UPDATE stops the second writer. The lesson’s claim puts the check in the UPDATE’s own WHERE, so the second UPDATE changes 0 rows. Here the fence still saves the finish, but only because this UPDATE raises the fence in place (`fence = fence + 1`): B’s increment lands on top of A’s, so A holds 1 and B holds 2, and A’s token is already stale. A read-then-write claim that sets the fence to the value its SELECT read plus one hands both workers the same token 2, and then the fence cannot tell them apart at all.',
@@ -89,6 +127,17 @@ export const LAB_EXERCISES: readonly LabExercise[] = [
         'stale renew B at 16: 0',
         'renew B at 16: 1',
         'late renew B at 30: 0',
+      ],
+      writes: [
+        { write: 'claim', writer: 'A', token: 1, outcome: 'applied' },
+        { write: 'renew', writer: 'A', token: 1, outcome: 'applied' },
+        { write: 'claim', writer: 'B', token: null, outcome: 'refused' },
+        { write: 'claim', writer: 'B', token: 2, outcome: 'applied' },
+        { write: 'renew', writer: 'A', token: 1, outcome: 'refused' },
+        { write: 'claim', writer: 'B', token: 3, outcome: 'applied' },
+        { write: 'renew', writer: 'B', token: 2, outcome: 'refused' },
+        { write: 'renew', writer: 'B', token: 3, outcome: 'applied' },
+        { write: 'renew', writer: 'B', token: 3, outcome: 'refused' },
       ],
     },
     solvedNote:

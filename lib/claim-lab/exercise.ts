@@ -1,4 +1,4 @@
-import type { OutputCheck } from './check';
+import type { LabCheck } from './check';
 import type { LabAnalysis } from './hints';
 
 /**
@@ -13,7 +13,7 @@ export interface LabExercise {
   goal: string;
   starter: string;
   solution: string;
-  check: OutputCheck;
+  check: LabCheck;
   /** Shown once the check passes: why the result is what it is. */
   solvedNote: string;
   /** Which statements a failed attempt's hint analyses (lib/claim-lab/hints.ts). */

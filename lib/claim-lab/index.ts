@@ -10,6 +10,9 @@ export type { LabError } from './program-failure';
 export {
   checkOutput,
   checkRun,
+  expectedWriteWords,
+  type ExpectedWrite,
+  type LabCheck,
   type LineVerdict,
   type OutputCheck,
   type OutputVerdict,
