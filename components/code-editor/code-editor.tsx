@@ -41,6 +41,16 @@ export function CodeEditor(props: CodeEditorProps) {
   const [ready, setReady] = useState(false);
   const { onReady, load = true, ...editorProps } = props;
   const [loading, setLoading] = useState(false);
+  // The line for text the editor did not take (too long); gone with the next edit it takes.
+  const [refused, setRefused] = useState<string | null>(null);
+  const { onChange } = editorProps;
+  const handleChange = useCallback(
+    (next: string) => {
+      setRefused(null);
+      onChange(next);
+    },
+    [onChange],
+  );
   useEffect(() => {
     if (!load || loading) return undefined;
     // Start the editor's download when the page is idle, after what the learner needs first.
@@ -58,19 +68,33 @@ export function CodeEditor(props: CodeEditorProps) {
     [onReady],
   );
   return (
-    <div
-      className="relative overflow-hidden rounded-md border border-line"
-      style={{ height: (props.height ?? 320) + 2 }}
-      data-testid="code-editor"
-      data-ready={ready ? 'true' : 'false'}
-    >
-      {loading ? <LazyMonaco {...editorProps} onReady={handleReady} /> : null}
-      {mounted ? null : (
-        <div className="absolute inset-0">
-          <CodePreview value={props.value} language={props.language} label={props.label} />
-        </div>
-      )}
-    </div>
+    <>
+      <div
+        className="relative overflow-hidden rounded-md border border-line"
+        style={{ height: (props.height ?? 320) + 2 }}
+        data-testid="code-editor"
+        data-ready={ready ? 'true' : 'false'}
+      >
+        {loading ? (
+          <LazyMonaco
+            {...editorProps}
+            onChange={handleChange}
+            onReady={handleReady}
+            onInputRefused={setRefused}
+          />
+        ) : null}
+        {mounted ? null : (
+          <div className="absolute inset-0">
+            <CodePreview value={props.value} language={props.language} label={props.label} />
+          </div>
+        )}
+      </div>
+      {refused ? (
+        <p role="alert" className="mt-2 rounded-md border border-bad px-3 py-2 text-sm text-bad">
+          {refused}
+        </p>
+      ) : null}
+    </>
   );
 }
 

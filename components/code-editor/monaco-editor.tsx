@@ -4,6 +4,7 @@ import Editor, { loader, type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type * as Monaco from 'monaco-editor';
 import { monaco } from './monaco-api';
+import { boundEditorInput, boundInputEvents } from './input-bound';
 import { installMonacoEnvironment } from './monaco-environment';
 import { DARK_THEME, defineEditorThemes, LIGHT_THEME } from './themes';
 import type { CodeEditorProps } from './types';
@@ -51,7 +52,10 @@ function subscribeDark(onChange: () => void) {
 }
 const isDark = () => document.documentElement.classList.contains('dark');
 
-/** The real Monaco editor; loaded lazily by CodeEditor. */
+/**
+ * The real Monaco editor; loaded lazily by CodeEditor. `onInputRefused` gets the line for text
+ * the editor did not take (input-bound.ts).
+ */
 export default function MonacoEditor({
   value,
   onChange,
@@ -62,14 +66,17 @@ export default function MonacoEditor({
   onRun,
   extraLib,
   onReady,
-}: CodeEditorProps) {
+  onInputRefused,
+}: CodeEditorProps & { onInputRefused: (line: string) => void }) {
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
   const onRunRef = useRef(onRun);
+  const onRefusedRef = useRef(onInputRefused);
   const dark = useSyncExternalStore(subscribeDark, isDark, () => false);
 
   useEffect(() => {
     onRunRef.current = onRun;
-  }, [onRun]);
+    onRefusedRef.current = onInputRefused;
+  }, [onRun, onInputRefused]);
 
   useEffect(() => {
     if (!extraLib) return;
@@ -108,6 +115,9 @@ export default function MonacoEditor({
     void document.fonts?.load('16px codicon').catch(() => undefined);
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => onRunRef.current?.());
     editor.onDidDispose(takeBulkInputAsOneEdit(editor));
+    const refused = (line: string) => onRefusedRef.current(line);
+    editor.onDidDispose(boundEditorInput(editor, refused));
+    editor.onDidDispose(boundInputEvents(editor, refused));
     onReady?.(editor, monaco);
   };
 
