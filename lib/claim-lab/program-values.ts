@@ -1,6 +1,6 @@
 import type { SqlParams, SqlValue } from '@/lib/sqlite';
 import { LAB_LIMITS } from './limits';
-import { TooLarge } from './vm-bridge';
+import { TooLarge } from './vm-values';
 
 /** How `print` shows a value: text as is, objects as JSON, bytes by their count. */
 export function formatValue(value: unknown): string {

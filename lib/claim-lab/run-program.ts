@@ -7,6 +7,7 @@ import { describeThrown, labMessage, type LabError } from './program-failure';
 import { PROGRAM_FILE, programPosition } from './program-position';
 import { runRecord, type HarnessFailure, type LabRun } from './run-record';
 import { stopLine, type StopLimit } from './stop-words';
+import { ESCAPED, HANDLED, reportAsyncEscapes } from './async-escapes';
 import { compileProgram } from './transpile';
 import { setUpBridge, type HostAnswer } from './vm-bridge';
 
@@ -78,7 +79,6 @@ export async function runProgram(
     else if (at - lastActivity > limits.silentMs) stoppedBy = 'silence';
     return stoppedBy !== null;
   };
-  runtime.setInterruptHandler(stopped);
   // The engine asks its interrupt handler every few thousand steps, which a loop of slow db
   // calls may take minutes to reach (issue 42: hex(zeroblob(5000000)) in a loop ran until the
   // page ended the worker): each db call and print asks first, and past a limit throws instead.
@@ -156,12 +156,17 @@ export async function runProgram(
     },
   });
 
+  // The limits count from here, the program's first step: the harness's own set-up (the engine,
+  // the bridge's prelude) is not the program's time, and on a busy machine it once used up a
+  // short quiet limit before the program began.
+  lastActivity = now();
+  runtime.setInterruptHandler(stopped);
   let failure: LabError | null = null;
   try {
     // The program is one function whose opening shares its first line: every line stays the
     // learner's. Its first step is to say it is strict.
     const made = vm.evalCode(
-      `(function (db, print) {"use strict";${compiled.code}\n})`,
+      `(function (db, print, ${ESCAPED}, ${HANDLED}) {"use strict";${reportAsyncEscapes(compiled.code)}\n})`,
       PROGRAM_FILE,
     );
     if (made.error) {
@@ -175,17 +180,24 @@ export async function runProgram(
         column: null,
       });
     }
-    const answer = vm.callFunction(made.value, vm.undefined, bridge.db, bridge.print);
+    const { db, print, escaped, handled } = bridge;
+    const answer = vm.callFunction(made.value, vm.undefined, db, print, escaped, handled);
     made.value.dispose();
-    record.end();
     if (answer.error) failure = failureOf(answer.error);
     else answer.value.dispose();
-    // Work the program left behind (promise callbacks) runs now, under the same limits.
+    // Work the program left (promise callbacks, the rest of its async functions) runs now, under
+    // the same limits and with db still open: the engine has no timers, so nothing of it can
+    // run after the run's result.
     if (!failure) {
       const jobs = runtime.executePendingJobs();
       if (jobs.error) failure = failureOf(jobs.error);
       // A callback the engine interrupted rejects its promise instead of throwing.
       else if (stoppedBy) failure = timeFailure(stoppedBy);
+    }
+    // A rejection nobody handled is the program's error, as a throw would have been.
+    if (!failure) {
+      const reason = bridge.unhandled();
+      if (reason) failure = failureOf(reason);
     }
   } catch (error) {
     // The engine itself gave out: its memory (an allocation the harness made for the program),

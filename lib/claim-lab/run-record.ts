@@ -5,7 +5,7 @@ import { LAB_LIMITS } from './limits';
 import type { LabError } from './program-failure';
 import { outermostLine, programPosition } from './program-position';
 import { checkParams, describeType, tooLargeLine } from './program-values';
-import { TooLarge } from './vm-bridge';
+import { TooLarge } from './vm-values';
 import { snapshotter, type LabCell, type LabTable } from './snapshot';
 
 /** The watched table (runs) as it was right after one statement. */
