@@ -139,6 +139,8 @@ const EDITORS: readonly Editor[] = [
   { route: '/practice/sql-sandbox', label: 'SQL script editor', opening: 'UPDATE runs' },
 ];
 
+const name = (editor: Editor) => editor.route.split('/').at(-1);
+
 for (const editor of EDITORS) {
   test(`${editor.route}: 1, 5 and 20 MB in one input event are refused in one line, no task of 200 ms, the text kept`, async ({
     page,
@@ -175,6 +177,17 @@ for (const editor of EDITORS) {
           );
           await expect(lines).toContainText(editor.opening);
           await expect(lines).not.toContainText('-- pasted');
+          // What the learner sees (test-results is not kept): the editor with its line.
+          if (size === 1 && path === 'paste')
+            for (const colorScheme of ['light', 'dark'] as const) {
+              await page.emulateMedia({ colorScheme });
+              await page
+                .locator('section', { has: refusal })
+                .first()
+                .screenshot({
+                  path: `test-results/editor-refused-${name(editor)}-${colorScheme}.png`,
+                });
+            }
         });
       }
     }
