@@ -35,4 +35,27 @@ describe('reportAsyncEscapes', () => {
     const code = "print('async'); db.run('SELECT 1');";
     expect(reportAsyncEscapes(code)).toBe(code);
   });
+
+  it('keeps every other form of async function and catch clause valid, on its lines', () => {
+    const forms = [
+      'class K { f = async () => { await 1; }; get g() { return 1; } async h() {} }',
+      'const async = 1; print(async + 1);',
+      'function async(x) { return x; } async(1);',
+      'const f = async () => ({ a: 1 });',
+      'const f = async () => { const s = `${1 + 2}}`; return /{/.test(s); };',
+      'const f = async (a = () => {}) => { return a; };',
+      'async function f() { for await (const x of []) {} }',
+      'const o = { a: async function () { return 1; }, b: async function named() {} };',
+      'const f = async ({ a, b }) => a + b;',
+      'const f = async ([a, b]) => { try { return a; } catch { return b; } };',
+      'try { x(); } catch (e) { try { y(); } catch (f) { } }',
+      'const xs = [1].map(async (x) => x * 2);',
+      'async function f() {}\nasync function g() {\n  await f();\n}',
+    ];
+    for (const form of forms) {
+      const out = reportAsyncEscapes(form);
+      expect(() => new Function(out), out).not.toThrow();
+      expect(out.split('\n'), out).toHaveLength(form.split('\n').length);
+    }
+  });
 });
