@@ -245,6 +245,21 @@ const HISTORY_DOORS: { name: string; check: (door: HistoryDoor) => Promise<void>
     },
   },
   {
+    name: 'a worker named with U+202E or a zero-width space is drawn with the character escaped (issue 42 review)',
+    async check(door) {
+      const { region, status } = door;
+      const path = historyFile('bidi-names.jsonl', [
+        { type: 'process', t: 1000, pid: 1, worker: 'w1\u202Egnp.exe', event: 'start' },
+        { type: 'process', t: 1001, pid: 2, worker: 'w\u200B1', event: 'start' },
+      ]);
+      await importHistory(door, path);
+      await expect(status).toHaveAttribute('data-state', 'drawn');
+      await expect(region.getByText('w1\\u202Egnp.exe').first()).toBeVisible();
+      await expect(region.getByText('w\\u200B1').first()).toBeVisible();
+      expect(await region.innerText()).not.toMatch(/[\u202E\u200B]/);
+    },
+  },
+  {
     name: 'a history file of 10,000 processes draws the first lanes, says "Shown N of 10,000 processes", and no long task',
     async check(door) {
       const { page, region, status } = door;

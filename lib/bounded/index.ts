@@ -12,6 +12,8 @@ export {
   type ShownText,
 } from './text';
 export { TextBudget, type TextBounds } from './budget';
+/** Names from outside, with control and format characters escaped. */
+export { printableText } from './printable';
 /** The built-ins the door uses, as they were when it loaded (before any learner code ran). */
 export { BUILT_INS, uncurry } from './intrinsics';
 /** The door for messages from a worker that ran learner code: bytes, size, shape, lengths. */

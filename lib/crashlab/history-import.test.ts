@@ -51,4 +51,29 @@ describe('importHistory: what crosses from its Web Worker to the page is bounded
     expect(JSON.stringify(imported).length).toBeLessThan(5_000);
     expect(imported.drawing.events[0].detail).toBeUndefined();
   });
+
+  // Issue 42 review: a worker named with a right-to-left override turned the rest of its label
+  // around on the page, and one with a zero-width space looked like another worker.
+  it('shows control and format characters in names and details as \\uXXXX (names-bidi-shown-raw)', () => {
+    const text = [
+      line({ type: 'process', t: 1, pid: 1, worker: 'w1\u202Egnp.exe', event: 'start' }),
+      line({ type: 'process', t: 2, pid: 2, worker: 'w\u200B1', event: 'start' }),
+      line({
+        type: 'complete',
+        t: 3,
+        pid: 1,
+        worker: 'w1\u202Egnp.exe',
+        op: 'publish',
+        outcome: 'refused',
+        detail: 'a\u001B[2Jb\nc',
+      }),
+    ].join('\n');
+    const imported = importHistory(text);
+    if (!imported.ok) throw new Error(imported.error);
+    const shown = JSON.stringify(imported);
+    expect(shown).not.toMatch(/[\u202E\u200B\u001B]/);
+    const workers = imported.drawing.lanes.map((lane) => lane.worker);
+    expect(workers).toEqual(expect.arrayContaining(['w1\\u202Egnp.exe', 'w\\u200B1']));
+    expect(imported.drawing.events.map((e) => e.detail)).toContain('a\\u001B[2Jb\nc');
+  });
 });

@@ -1,4 +1,4 @@
-import { TextBudget, type ShownOf } from '@/lib/bounded';
+import { printableText, TextBudget, type ShownOf } from '@/lib/bounded';
 import { OUTCOME_KINDS, type OutcomeKind, type UnknownReason } from '@/lib/lease';
 import type { Step } from './types';
 
@@ -165,7 +165,9 @@ export function cutEntries(entries: readonly HistoryEntry[]): {
       const value: unknown = entry[key as keyof HistoryEntry];
       // A text is cut; a number kept; anything else (an object or array where a text belongs)
       // is dropped, so nothing but text and numbers reaches the page.
-      if (typeof value === 'string') shown[key] = budget.take(value);
+      // Control and format characters are shown escaped: a worker named with a U+202E turned
+      // the rest of its label around (issue 42 review).
+      if (typeof value === 'string') shown[key] = printableText(budget.take(value));
       else if (typeof value === 'number') shown[key] = value;
     }
     return shown as unknown as HistoryEntry;
