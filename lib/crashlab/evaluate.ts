@@ -5,8 +5,8 @@ import {
   type Explained,
   type HistoryViolationFact,
   type LeaseEvent,
+  WALL_CLOCK_VOCABULARY,
 } from '@/lib/lease';
-import { CRASHLAB_VOCABULARY } from './decisions';
 import { formatEntry, type HistoryEntry } from './history';
 import { STEPS, type LabSnapshot } from './types';
 
@@ -68,7 +68,7 @@ export function evaluate(snapshot: LabSnapshot, history: readonly HistoryEntry[]
     violations.push({
       property,
       runId: found.run,
-      message: explainHistoryViolation(found, CRASHLAB_VOCABULARY),
+      message: explainHistoryViolation(found, WALL_CLOCK_VOCABULARY),
       excerpt: excerpt(picks),
     });
 

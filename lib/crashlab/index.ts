@@ -8,13 +8,8 @@ export {
   type LabOps,
 } from './lab';
 export { PUBLISHER_FENCE } from './publisher';
-/** The lab's writes as the rulebook's decisions, and their words (explain()'s, in the lab's vocabulary). */
-export {
-  CRASHLAB_VOCABULARY,
-  claimRefusedOn,
-  describeDecision,
-  decisionVerdict,
-} from './decisions';
+/** A claim that took no run, as lib/lease's step decides it. */
+export { claimRefusedOn } from './run-results';
 export {
   CRASHLAB_SCHEMA_VERSION,
   PUBLISHER_RESOURCE,

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { explain, WALL_CLOCK_VOCABULARY, type WriteDecision } from '@/lib/lease';
 import { openSqlJs } from '@/lib/sqlite';
 import { asyncDriver } from '@/lib/sqlite/async-driver';
-import { describeDecision } from './decisions';
 import { evaluate } from './evaluate';
 import type { HistoryEntry } from './history';
 import { createCrashLab, labRunIds, submitLab, type CrashLab } from './lab';
@@ -10,6 +10,9 @@ import { chaosPlan } from './plan';
 import { PUBLISHER, REGISTER } from './publisher';
 import { FAULT_POINTS, type FaultPoint } from './types';
 import { runWorker, type WorkerOptions } from './worker';
+
+/** What the learner reads about one of the lab's writes. */
+const describeDecision = (d: WriteDecision) => explain(d, WALL_CLOCK_VOCABULARY).sentence;
 
 class Crash extends Error {
   constructor(readonly point: FaultPoint) {
@@ -312,5 +315,38 @@ describe("the lab's finish is lib/lease's step", () => {
     expect(await lab.finish('w2', b.runId, b.generation)).toEqual({ ok: true });
     const retry = await lab.finish('w2', b.runId, b.generation);
     expect(!retry.ok && retry.decision.outcome.database).toBe('duplicate');
+  });
+});
+
+describe("the lab's claims and checkpoints are lib/lease's step", () => {
+  it('a checkpoint another attempt stored is a duplicate; a claim of a held run is refused on its lease', async () => {
+    const { lab, advance } = await setup(2);
+    const a = await lab.claimNext('worker-A');
+    if (!a.ok) throw new Error('claim');
+    const held = await lab.claimNext('worker-B');
+    expect(!held.ok && held.reason).toBe('none-claimable');
+    if (held.ok) return;
+    expect(held.decision).toMatchObject({ kind: 'claim', authority: { holder: 'worker-A' } });
+    expect(describeDecision(held.decision)).toMatch(
+      /^0 rows changed: worker-B's claim was refused/,
+    );
+    const first = await lab.beginStep('worker-A', a.runId, a.generation, 'collect');
+    const again = await lab.beginStep('worker-A', a.runId, a.generation, 'collect');
+    if (!first.ok || !again.ok) throw new Error('begin');
+    const save = (attempt: number) =>
+      lab.checkpoint('worker-A', a.runId, a.generation, 'collect', attempt, 'rows');
+    expect(await save(first.attemptId)).toEqual({ ok: true });
+    advance(1);
+    const retry = await save(again.attemptId);
+    if (retry.ok) throw new Error('a second checkpoint of collect was written');
+    expect(retry.decision).toMatchObject({
+      kind: 'output',
+      writer: 'worker-A',
+      outcome: { database: 'duplicate', opId: 'checkpoint of collect' },
+      violation: null,
+    });
+    expect(describeDecision(retry.decision)).toBe(
+      '0 rows changed, and that is not a refusal: operation checkpoint of collect already landed (by worker-A); the retry adds nothing.',
+    );
   });
 });

@@ -1,9 +1,16 @@
-import { CLAIM_PICKED_RUN, fencedDesign, pickClaimableRun, type WriteDecision } from '@/lib/lease';
+import { fencedDesign, pickClaimableRun, type WriteDecision } from '@/lib/lease';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
 import { oneTripOps } from './one-trip';
 import { PUBLISHER, publishThroughFence, REGISTER } from './publisher';
-import { checkpointNotWritten } from './decisions';
-import { finishStep, nothingClaimable, renewStep, toRun } from './run-results';
+import {
+  checkpointNotWritten,
+  claimStep,
+  finishStep,
+  nothingClaimable,
+  renewStep,
+  storedCheckpoint,
+  toRun,
+} from './run-results';
 import { clockStatement, CRASHLAB_SCHEMA_VERSION, publisherSchema, taskSchema } from './schema';
 import { readLabSnapshot } from './snapshot';
 import type {
@@ -152,16 +159,6 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
       },
     );
   };
-  /** Who saved a step's checkpoint (a checkpoint that changed nothing was stored before). */
-  const checkpointOwner = async (run: string, step: Step) =>
-    String(
-      (
-        await task.get<{ owner: string }>(
-          'SELECT owner FROM checkpoints WHERE run_id = $run AND step = $step',
-          { run, step },
-        )
-      )?.owner ?? '',
-    );
   const operations = new Map<string, string>();
   const operationOf = async (run: string) => {
     let op = operations.get(run);
@@ -185,14 +182,8 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
         const picked = await task.get<{ run: string }>(pickClaimableRun(task.dialect), { now });
         if (!picked) return nothingClaimable(task, owner, now);
         const run = picked.run;
-        const rows = await task.all<{ token: number }>(CLAIM_PICKED_RUN, {
-          run,
-          owner,
-          now,
-          lease,
-        });
-        if (rows.length !== 1) return nothingClaimable(task, owner, now);
-        const generation = Number(rows[0].token);
+        const generation = await claimStep(task, { owner, run, now, lease });
+        if (generation === undefined) return nothingClaimable(task, owner, now);
         await task.run(
           'INSERT INTO claims (run_id, fence, owner, claimed_at, lease_until) VALUES ($run, $fence, $owner, $now, $until)',
           { run, fence: generation, owner, now, until: now + lease },
@@ -257,8 +248,8 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
       }
       if (changed > 0) return { ok: true };
       const row = await readRun(run);
-      const storedBy = await checkpointOwner(run, step);
-      const facts = { owner, run, step, row, token: generation, now, storedBy, fenced };
+      const stored = await storedCheckpoint(task, run, step);
+      const facts = { owner, run, step, row, token: generation, now, stored, fenced };
       return { ok: false, decision: checkpointNotWritten(facts) };
     },
     async finish(owner, run, token) {
@@ -278,7 +269,6 @@ export function createCrashLab(options: CrashLabOptions): CrashLab {
           operationOf,
           rememberOperation: (run, op) => operations.set(run, op),
           readRun,
-          checkpointOwner,
         }),
       }
     : lab;

@@ -9,7 +9,6 @@ import {
 import { substituteParams } from '@/lib/sqlite';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
 import type { LabOps } from './lab';
-import { checkpointNotWritten } from './decisions';
 import {
   PUBLISHER,
   publishAnswer,
@@ -18,7 +17,13 @@ import {
   REGISTER,
   toReceipt,
 } from './publisher';
-import { fromJson, labRun, nothingClaimable } from './run-results';
+import {
+  checkpointNotWritten,
+  fromJson,
+  labRun,
+  nothingClaimable,
+  storedCheckpoint,
+} from './run-results';
 import type { FinishResult, RemovableFence, Step } from './types';
 
 /**
@@ -111,8 +116,6 @@ export interface OneTripContext {
   rememberOperation: (run: string, op: string) => void;
   /** The run row (for who held the run when the publisher refused, or has no fence). */
   readRun: (run: string) => Promise<RunRow | undefined>;
-  /** Who saved a step's checkpoint. */
-  checkpointOwner: (run: string, step: Step) => Promise<string>;
 }
 
 /** The lab's renewal by a holder of a generation, on the statement's clock. */
@@ -247,8 +250,8 @@ export function oneTripOps(ctx: OneTripContext): LabOps {
       }
       if (written > 0) return { ok: true };
       const seen = await ctx.readRun(run);
-      const storedBy = await ctx.checkpointOwner(run, step);
-      const facts = { owner, run, step, row: seen, token: generation, now, storedBy };
+      const stored = await storedCheckpoint(task, run, step);
+      const facts = { owner, run, step, row: seen, token: generation, now, stored };
       return { ok: false, decision: checkpointNotWritten({ ...facts, fenced: !unfenced }) };
     },
     async finish(owner, run, token): Promise<FinishResult> {

@@ -5,12 +5,12 @@ import {
   KEY_ONLY,
   READ_SEEN,
   registerSql,
+  rowAuthority,
   type ResourceFence,
   type RunRow,
   type WriteDecision,
 } from '@/lib/lease';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
-import { rowAuthority } from './decisions';
 import { PUBLISHER_RESOURCE } from './schema';
 import type { PublishDecision, ReceiptRow } from './types';
 

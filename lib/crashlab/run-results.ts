@@ -1,19 +1,24 @@
 import {
+  decideUnchanged,
   fencedDesign,
+  readOutputRow,
   readRunRow,
   START_STATE,
   stepAsync,
+  type LeaseDesign,
   type LeaseRun,
+  type RunOutput,
   type RunRow,
+  type WriteDecision,
 } from '@/lib/lease';
-import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
-import { claimRefusedOn } from './decisions';
+import { inOpenTransaction, type AsyncSqlDriver } from '@/lib/sqlite/async-driver';
 import { clockStatement } from './schema';
-import type { FinishResult, LabClaim } from './types';
+import type { FinishResult, LabClaim, Step } from './types';
 
 /*
- * What the rulebook's run-row statements returned, read back: the row (either dialect), and the
- * lab's finish and renewal through lib/lease's step, whose decision the learner reads.
+ * The lab's writes to the run row as lib/lease's step runs and decides them: its claims, finishes
+ * and renewals, a claim that found no claimable run and a checkpoint already stored (the step's
+ * decisions on writes that changed nothing), and the row read back from either dialect.
  */
 
 /** A run row from either dialect (lib/lease's one row reader). */
@@ -29,9 +34,15 @@ export function fromJson(text: unknown): Record<string, unknown> | undefined {
 }
 
 /** The lab's run as lib/lease's step runs it: who holds it is what its row says. */
-export function labRun(run: string, lease: number): LeaseRun {
-  return { design: fencedDesign, runId: run, leaseSeconds: lease, authority: 'row' };
+export function labRun(run: string, lease: number, design: LeaseDesign = fencedDesign): LeaseRun {
+  return { design, runId: run, leaseSeconds: lease, authority: 'row' };
 }
+
+/** The lesson's design with the checkpoint's fence removed: an output that checks nothing. */
+const UNFENCED_CHECKPOINTS: LeaseDesign = {
+  ...fencedDesign,
+  rules: { ...fencedDesign.rules!, output: [] },
+};
 
 /** A write of the lab's to the run row: its holder, the run, its generation and clock. */
 export interface LabWrite {
@@ -62,6 +73,59 @@ export async function finishStep(task: AsyncSqlDriver, w: LabWrite): Promise<Fin
 export async function renewStep(task: AsyncSqlDriver, w: LabWrite) {
   const write = { kind: 'renew' as const, writer: w.owner, token: w.token, now: w.now };
   return (await stepAsync(labRun(w.run, w.lease), START_STATE, write, task)).decision;
+}
+
+/**
+ * The lesson's claim of the run the queue picked, through lib/lease's step, inside the claim's
+ * open transaction (`task` is that transaction's driver): the token it took, or undefined.
+ */
+export async function claimStep(
+  task: AsyncSqlDriver,
+  w: Omit<LabWrite, 'token'>,
+): Promise<number | undefined> {
+  const write = { kind: 'claim' as const, writer: w.owner, now: w.now };
+  const done = await stepAsync(labRun(w.run, w.lease), START_STATE, write, inOpenTransaction(task));
+  return done.decision.outcome.database === 'applied' ? done.token : undefined;
+}
+
+/** A claim that took no run, judged on the row nearest to claimable (none: the queue is empty). */
+export function claimRefusedOn(owner: string, row: RunRow | undefined, now: number): WriteDecision {
+  const write = { kind: 'claim' as const, writer: owner, now };
+  return decideUnchanged(labRun(row?.runId ?? '(any)', 0), START_STATE, write, row);
+}
+
+/**
+ * A checkpoint that changed nothing because the step's checkpoint is already stored (`stored`):
+ * a duplicate (refused on `run` when the run is gone). `fenced`: it was written under the
+ * lesson's renewal.
+ */
+export function checkpointNotWritten(w: {
+  owner: string;
+  run: string;
+  step: Step;
+  row: RunRow | undefined;
+  token: number;
+  now: number;
+  stored: RunOutput | undefined;
+  fenced: boolean;
+}): WriteDecision {
+  const design = w.fenced ? fencedDesign : UNFENCED_CHECKPOINTS;
+  const output = { name: w.step, opId: checkpointOp(w.step), body: '' };
+  const write = { kind: 'output' as const, writer: w.owner, token: w.token, now: w.now, output };
+  return decideUnchanged(labRun(w.run, 0, design), START_STATE, write, w.row, w.stored);
+}
+
+/** A checkpoint's operation: the step's checkpoint, whichever attempt writes it. */
+const checkpointOp = (step: Step) => `checkpoint of ${step}`;
+
+/** The checkpoint of a step as the run's output named for the step (undefined: none stored). */
+export async function storedCheckpoint(task: AsyncSqlDriver, run: string, step: Step) {
+  const row = await task.get(
+    `SELECT step AS name, CAST($op AS TEXT) AS "opId", owner, fence, output AS body, saved_at AS "writtenAt"
+     FROM checkpoints WHERE run_id = $run AND step = $step`,
+    { run, step, op: checkpointOp(step) },
+  );
+  return row ? readOutputRow(row) : undefined;
 }
 
 /** The run nearest to claimable (open runs first, the lease that ends first), with the clock. */

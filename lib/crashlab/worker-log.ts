@@ -1,5 +1,9 @@
-import { explainWorkerLog, type Explained, type WorkerLogFact } from '@/lib/lease';
-import { CRASHLAB_VOCABULARY } from './decisions';
+import {
+  explainWorkerLog,
+  WALL_CLOCK_VOCABULARY,
+  type Explained,
+  type WorkerLogFact,
+} from '@/lib/lease';
 import type { WorkerEvent } from './worker';
 
 /** A worker's event as what the explainer needs for its log line. */
@@ -51,5 +55,5 @@ export function describeWorkerEvent(event: WorkerEvent, stallSeconds?: number): 
 
 /** A line of the crash lab's log or the CLI's summary, in the lab's words. */
 export function logLine(fact: WorkerLogFact): Explained {
-  return explainWorkerLog(fact, CRASHLAB_VOCABULARY);
+  return explainWorkerLog(fact, WALL_CLOCK_VOCABULARY);
 }

@@ -1,5 +1,4 @@
-import type { OutcomeKind, WriteDecision } from '@/lib/lease';
-import { describeDecision } from './decisions';
+import { explain, WALL_CLOCK_VOCABULARY, type OutcomeKind, type WriteDecision } from '@/lib/lease';
 import type { HistoryEntry, HistoryOp } from './history';
 import type { LabOps } from './lab';
 import type { ChaosPoint } from './plan';
@@ -109,7 +108,9 @@ export async function runWorker(lab: LabOps, options: WorkerOptions): Promise<Wo
   ) => record({ type: 'complete', t: clock(), pid, worker: owner, ...i, outcome, ...extra });
   /** A write that did not land: its outcome and its sentence, both from the rulebook's decision. */
   const decided = (i: Invocation, decision: WriteDecision) =>
-    complete(i, decision.outcome.caller, { detail: describeDecision(decision) });
+    complete(i, decision.outcome.caller, {
+      detail: explain(decision, WALL_CLOCK_VOCABULARY).sentence,
+    });
   let first = true;
   let succeeded = 0;
   let fencedOut = 0;

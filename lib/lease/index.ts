@@ -3,6 +3,7 @@ export {
   RUN_STATUSES,
   FINAL_STATUSES,
   type RunRow,
+  type RunOutput,
   type LeaseDesign,
   type DesignRules,
 } from './types';
@@ -153,7 +154,7 @@ export {
 /** Which clock judges a lease (the lesson's rule and two broken designs). */
 export { leaseClockReading, TIME_SOURCES, type TimeSource } from './clocks';
 /** A scenario's vocabulary from its design and names (no fence when nothing compares one). */
-export { designVocabulary } from './vocabulary';
+export { designVocabulary, WALL_CLOCK_VOCABULARY } from './vocabulary';
 /** What was decided about one write, as data, and the vocabulary its words use. */
 export {
   type WriteKind,
@@ -169,21 +170,19 @@ export {
 export {
   /** A claim (checked: whether its write tested the row itself; conditions: what it tested). */
   decideClaim,
-  /** A commit at the run row: renew, finish or a named output, under its conditions. */
-  decideCommit,
   /** A renewal: a commit that extends the writer's own lease. */
   decideRenew,
   /** A finish; a duplicate when the writer's own earlier finish already landed. */
   decideFinish,
   /** The user's cancel, or its completion. */
   decideCancel,
-  /** A write to a run that does not exist (refused on `run`). */
-  decideMissingRun,
   /** Whether a finish that changed nothing is the holder's retry of its own landed finish. */
   finishLanded,
 } from './decide';
 /** The one lease step: a write through the design, decided (sync and async drivers). */
-export { step, stepAsync, readBeforeClaim } from './step';
+export { step, stepAsync, readBeforeClaim, decideUnchanged } from './step';
+export { rowAuthority } from './step-state';
+export { readOutputRow } from './step-sql';
 /** The step prepared once for a search that runs one design's writes millions of times. */
 export { PreparedStep, type StepHolder } from './step-prepared';
 /** The step in one round trip on PostgreSQL (the row before, the statement, the row after). */

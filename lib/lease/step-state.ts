@@ -1,4 +1,4 @@
-import type { WriteDecision } from './decision';
+import type { Authority, WriteDecision } from './decision';
 import { authorityAfter, NO_AUTHORITY, type DecisionContext, type HeldToken } from './judge';
 import type { RunRow } from './types';
 import type { LeaseState, Write } from './write';
@@ -8,12 +8,14 @@ import type { LeaseState, Write } from './write';
  * its decision (the authority moves on, a claimant learns its token).
  */
 
-/** Who holds the run as its row says (the row names the newest claim's holder). */
+/** Who holds the run as its row says: the row names the newest claim's holder (nobody: no row). */
+export function rowAuthority(row: RunRow | undefined): Authority {
+  return row ? { holder: row.owner || null, token: row.fence } : NO_AUTHORITY;
+}
+
+/** The state with who holds the run as its row says. */
 export function rowHolds(state: LeaseState, row: RunRow | undefined): LeaseState {
-  return {
-    ...state,
-    authority: row ? { holder: row.owner || null, token: row.fence } : NO_AUTHORITY,
-  };
+  return { ...state, authority: rowAuthority(row) };
 }
 
 /** The context a write is decided in: who wrote when, and who held the run then. */

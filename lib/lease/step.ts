@@ -1,4 +1,6 @@
 import type { AsyncSqlDriver, SqlDriver, SqlRow } from '@/lib/sqlite';
+import type { WriteDecision } from './decision';
+import type { RunOutput, RunRow } from './types';
 import type { LeaseRun, LeaseState, LeaseStepResult, Write } from './write';
 import { drive, driveAsync, type Plan } from './sql-plan';
 import { decideStep } from './step-decide';
@@ -46,6 +48,23 @@ function* stepPlan(r: LeaseRun, folded: LeaseState, w: Write): Plan<LeaseStepRes
     ...(w.kind === 'claim' && applied && exists ? { token: done.token } : {}),
     state: nextState(state, w, decided.decision),
   };
+}
+
+/**
+ * The step's decision on a write that changed nothing, judged on the run row its caller read
+ * (undefined: no such run) without asking the database again: a crash lab claim that found no
+ * claimable run, a checkpoint another attempt had stored (`stored`).
+ */
+export function decideUnchanged(
+  run: LeaseRun,
+  state: LeaseState,
+  write: Write,
+  row: RunRow | undefined,
+  stored?: RunOutput,
+): WriteDecision {
+  const holds = run.authority === 'row' ? rowHolds(state, row) : state;
+  const facts = { before: row, after: row, changed: 0, ...(stored ? { stored } : {}) };
+  return decideStep(run, holds, write, facts).decision;
 }
 
 /**

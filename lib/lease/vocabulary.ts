@@ -4,6 +4,12 @@ import { fenceRules } from './kinds/targets';
 import type { FingerprintKind } from './replicated-fence';
 import type { LeaseDesign } from './types';
 
+/**
+ * The words of the lesson's design run by real processes (the crash lab): its token is the run
+ * row's fence, and its times are a real clock's seconds.
+ */
+export const WALL_CLOCK_VOCABULARY: Vocabulary = { token: 'fence', fenced: true, clock: 'wall' };
+
 function fenceCompares(fence: ResourceFence): boolean {
   return fenceRules(fence).comparesToken(fence);
 }

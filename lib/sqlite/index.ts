@@ -4,7 +4,12 @@ export { loadSqlJs, SQL_WASM_PATH } from './load';
 export { openSqlJs, wrapSqlJs, type SqlJsDriver } from './sqljs-driver';
 export { inlineConstants, scanParams, substituteParams, type StatementParams } from './params';
 /** One promise-based driver over SQLite (file, sql.js) and PostgreSQL, with its dialect. */
-export { asyncDriver, type AsyncSqlDriver, type SqlDialect } from './async-driver';
+export {
+  asyncDriver,
+  inOpenTransaction,
+  type AsyncSqlDriver,
+  type SqlDialect,
+} from './async-driver';
 /** The SQL console: a script's results, bounded, and how many rows fit a cell budget. */
 export {
   CONSOLE_LIMITS,
