@@ -228,6 +228,7 @@ export {
   TARGET_TOKEN_CHECKS,
   fenceOfSetting,
   fenceRules,
+  settingWords,
   targetKind,
 } from './kinds/targets';
 /** What each target may check, chosen target by target (the timeline's lanes say which targets). */

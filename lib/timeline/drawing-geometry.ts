@@ -1,5 +1,6 @@
 import { targetOfEvent } from './describe';
 import { LANES } from './lanes';
+import { targetCheckOf } from './target-list';
 import type { Scenario, TargetId } from './types';
 
 /** Geometry of the timeline drawing, computed from the scenario alone (no outcome leaks in). */
@@ -165,7 +166,7 @@ function layoutAtScale(scenario: Scenario, extendTo: number, scale: number): Tim
     // The lanes written to, in the registry's order (lanes/), each labelled in the scenario's terms.
     ...LANES.filter((lane) => used.has(lane.id)).map((lane) => ({
       id: lane.id,
-      label: lane.label(scenario.terms),
+      label: lane.label(scenario.terms, (name) => targetCheckOf(scenario.targets, name)),
       kind: 'target' as const,
       startX: LAYOUT.left,
     })),

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { runScenario, settingsLine, type Scenario } from '@/lib/timeline';
+import { NO_CHECK } from '@/lib/lease';
+import { layoutTimeline, runScenario, settingsLine, type Scenario } from '@/lib/timeline';
 import { WRITE_EVENT_KINDS, type TargetsConfig } from '@/lib/timeline/types';
 import { withTargetCheck } from '@/lib/timeline/target-list';
-import { CHECKED_LANES, LANES, laneOfTarget, laneTargetNames } from './index';
+import { CHECKED_LANES, LANES, laneOfTarget, laneTargetNames, type Lane } from './index';
 
 /*
  * The lanes as units: every write lands on one lane, each checked lane's default is the first
@@ -82,9 +83,21 @@ describe('a lane’s words are its object’s', () => {
     );
   });
 
-  it('labels each lane of the drawing by its object, in the scenario’s terms', () => {
-    const gateway = LANES.find((l) => l.id === 'gateway')!;
-    expect(gateway.label({ resource: 'journal' })).toBe('Fencing gateway: journal');
-    expect(gateway.label({})).toBe('Fencing gateway');
+  it('labels each lane of the drawing by its object, in the scenario’s terms and its check', () => {
+    const labels = (s: Scenario) =>
+      Object.fromEntries(layoutTimeline(s).lanes.map((l) => [l.id, l.label]));
+    expect(labels(scenario)).toMatchObject({
+      run: 'Database (run row, draft)',
+      objects: 'Object store (report.md)',
+      // The ticket API of this scenario compares tokens: its label says so, not "keys only".
+      tickets: 'Ticket API: highest token seen',
+    });
+    expect(labels({ ...scenario, targets: PLAIN }).tickets).toBe(
+      'Ticket API: idempotency key only',
+    );
+    const gateway: Lane = LANES.find((l) => l.id === 'gateway')!;
+    const none = () => NO_CHECK.setting();
+    expect(gateway.label({ resource: 'journal' }, none)).toBe('Fencing gateway: journal');
+    expect(gateway.label({}, none)).toBe('Fencing gateway');
   });
 });

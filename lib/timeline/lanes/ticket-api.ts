@@ -1,4 +1,11 @@
-import { HIGHEST_SEEN, KEY_ONLY, NO_CHECK, resourceWrites, RUN_ROW } from '@/lib/lease';
+import {
+  HIGHEST_SEEN,
+  KEY_ONLY,
+  NO_CHECK,
+  resourceWrites,
+  RUN_ROW,
+  settingWords,
+} from '@/lib/lease';
 import type { Lane } from './unit';
 
 /*
@@ -11,7 +18,9 @@ const ID = 'tickets';
 /** The ticket API's lane: each call files a ticket under its idempotency key. */
 export const TICKET_API = {
   id: ID,
-  label: () => 'Ticket API (keys only)',
+  // Its label names the check it makes (a key by default): the label never claims keys only
+  // while the API compares tokens.
+  label: (_, checkOf) => `Ticket API: ${settingWords(checkOf(ID))}`,
   events: ['ticket'],
   targets: {
     form: ID,

@@ -57,8 +57,11 @@ export interface LaneTargets {
 export interface Lane<Id extends string = string> {
   /** The lane's id: a write effect's `target`, a mark's lane in the drawing. */
   readonly id: Id;
-  /** The drawing's label for the lane, in the scenario's terms. */
-  label(terms?: ScenarioTerms): string;
+  /**
+   * The drawing's label for the lane, in the scenario's terms; `checkOf` gives a target's check,
+   * for a label that names what its target checks.
+   */
+  label(terms: ScenarioTerms | undefined, checkOf: (name: string) => TargetCheck): string;
   /** The write events drawn on this lane. */
   readonly events: readonly EventKind[];
   /** Its targets, when the scenario chooses each one's check (absent: the design decides). */
