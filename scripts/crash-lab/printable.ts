@@ -4,15 +4,12 @@
 import { printableText } from '@/lib/bounded';
 
 /**
- * Unicode's control (Cc) and format (Cf) characters and the line and paragraph separators: a
- * U+202E in an owner turned the rest of a table's line around, a zero-width one made two names
- * look equal, an escape sequence could recolour or clear the terminal (issue 42 review).
+ * True when a name holds a control or format character (Unicode Cc, Cf, and the line and
+ * paragraph separators), the line break and the tab included: what printable would escape, or
+ * keep only because it separates lines.
  */
-const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
-
-/** True when a name holds a character `printable` would escape (line breaks and tabs included). */
 export function hasUnprintable(name: string): boolean {
-  return UNPRINTABLE.test(name);
+  return /[\n\t]/.test(name) || printableText(name) !== name;
 }
 
 /**
