@@ -4,9 +4,9 @@ import { GATEWAY_RESOURCE, REPORT_RESOURCE } from './build';
 import { RUNS_TABLE } from './conditions';
 import { fencedDesign } from './designs';
 import { resourceWrites, writeThroughFence } from './fence-write';
-import { readRunRow } from './run-row';
 import { readBeforeClaim, step } from './step';
-import { readOutputRow, registeredResources } from './step-sql';
+import { drive } from './sql-plan';
+import { readOutputRow, readRow, readStoredOutput, registerGeneration } from './step-sql';
 import {
   START_STATE,
   type LeaseRun,
@@ -36,39 +36,31 @@ export function createLeaseModel(db: SqlDriver, options: LeaseModelOptions = {})
   const targets = design.targets ?? fencedDesign.targets!;
   const bound: LeaseRun = { design, runId, leaseSeconds };
   let state: LeaseState = START_STATE;
-  const read = () => readRunRow(db.get(design.read, { run: runId }));
+  const read = () => drive(readRow(bound), db);
   const fold = (write: Write): LeaseStepResult => {
     const done = step(bound, state, write, db);
     state = done.state;
     return done;
   };
 
-  const requireOutputs = (): { schema: string; write: string; read: string } => {
-    if (!design.outputSchema || !design.writeOutput) {
+  /** The design's outputs table (it throws for a design without run outputs). */
+  const requireOutputs = (): string => {
+    if (!design.outputSchema || !design.writeOutput)
       throw new Error(`The design "${design.id}" does not define run outputs.`);
-    }
-    return {
-      schema: design.outputSchema,
-      write: design.writeOutput,
-      read: design.readOutput ?? fencedDesign.readOutput ?? '',
-    };
+    return design.outputSchema;
   };
   const readOutput = (name: string) => {
-    const row = db.get(requireOutputs().read, { run: runId, name });
-    return row ? readOutputRow(row) : undefined;
+    requireOutputs();
+    return drive(readStoredOutput(bound, name), db);
   };
-  const register = (fenceToken: number): string[] => {
-    if (!targets.register) return [];
-    db.run(targets.register, { run: runId, token: fenceToken });
-    return registeredResources(design);
-  };
+  const register = (fenceToken: number) => drive(registerGeneration(bound, fenceToken), db);
 
   return {
     design,
     runId,
     leaseSeconds,
     setupOutputs() {
-      db.exec(requireOutputs().schema);
+      db.exec(requireOutputs());
     },
     readOutput,
     writeOutput(owner, token, now, output): OutputResult {
