@@ -40,3 +40,18 @@ export const CRASH_LAB_INTRO = {
   boundary:
     'What this proves: the local protocol (lease, fence, checkpoints) survives a process that really exits, with the steps fixed as collect → draft → verify → publish. What it does not prove: that any remote service carries out an effect exactly once. The publisher here is a database we control that keeps receipts; a real remote service gives that guarantee only if it recognises a repeat itself. Two common ways: it stores an idempotency key and answers a repeat with the first result, or the write is conditional on the version it expects (HTTP’s If-Match, a compare-and-set) and the first write moved that version, so the repeat fails its condition and the sender has to read back to learn that its own write landed. A fence alone does not: it turns away a writer with an older fence, but a retry from the current holder, or a resend after a lost reply, carries the current fence, passes it and lands twice.',
 } as const;
+
+/**
+ * The graded prediction before a worker with a fault starts (lib/crashlab's gradePrediction
+ * grades it when the experiment is evaluated; lib/progress counts the first one).
+ */
+export const CRASH_PREDICTION = {
+  legend: 'Predict before you start (graded: your first graded prediction is your first try)',
+  setting:
+    'This worker dies at the fault point you picked. Once its lease has run out, start a second worker with no fault: it takes the run over and finishes it. Then press Evaluate, and your prediction is graded against the databases.',
+  againQuestion: 'Which steps will have been started twice, once by each worker?',
+  againNone: 'Leave all four unticked for none.',
+  receiptsQuestion: 'How many receipts will the publisher hold for the run?',
+  unpredicted:
+    'No prediction yet: choose how many receipts to make this run a graded prediction. You can still start it without one.',
+} as const;

@@ -21,7 +21,7 @@ export type ExerciseRef =
    * caseScenario names it): passed when the prediction was right on the first scored attempt.
    */
   | { kind: 'case'; id: string }
-  /** The crash lab: passed when an evaluation passed. */
+  /** The crash lab: passed by a graded prediction about a run with a fault (lib/progress). */
   | { kind: 'crashlab'; id: 'crash-lab' };
 
 export type MasteryGroup = 'foundation' | 'inspection' | 'mistake' | 'standard' | 'checkpoint';

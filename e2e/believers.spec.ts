@@ -45,7 +45,7 @@ import { restoreSnapshot, takeSnapshot, type StorageSnapshot } from './storage-s
  *
  * The work no belief changes (marking sections read, answering each question and migration case
  * in the learner's own words and revealing it, the journal answer and the ratings on REFLECT,
- * checking every design, one crash lab evaluation) is done once, on the pages, by the first
+ * checking every design, one crash-lab prediction about a fault, right) is done once, on the pages, by the first
  * learner; every learner then starts from the storage it left (e2e/storage-snapshot.ts) and does
  * every graded exercise of the paths itself, in one page.
  */
@@ -201,16 +201,33 @@ async function sharedWork(page: Page) {
   );
   await hub.close();
 
+  // The crash lab counts a prediction about a run with a fault the learner chose (which steps
+  // two workers start, how many receipts): none of the six beliefs is about checkpoints or the
+  // publisher's receipts, so it is made once, right, for every learner.
   say('shared: crash lab');
   await page.goto('/practice/crash-lab');
   await expect(page.getByTestId('run-status')).toHaveText('queued');
+  await page.getByLabel('Fault point').selectOption('after_effect');
+  const form = page.getByRole('group', { name: /^Predict before you start/ });
+  await form.getByRole('checkbox', { name: 'publish' }).check();
+  await form.getByRole('radio', { name: '1', exact: true }).check();
+  await page.getByRole('button', { name: 'Start a worker' }).click();
+  await expect(page.getByRole('listitem', { name: 'worker-1', exact: true })).toContainText(
+    'died at after_effect',
+    { timeout: 45_000 },
+  );
+  await page.getByLabel('Fault point').selectOption('');
   await page.getByRole('button', { name: 'Start a worker' }).click();
   await expect(page.getByTestId('run-status')).toHaveText('done', { timeout: 45_000 });
   await page.getByRole('button', { name: 'Evaluate' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'All 5 properties hold.' }),
   ).toBeVisible();
-  await expect.poll(() => storedCount(page, 'crashlab.evaluated'), HEAVY_LOAD).toBeGreaterThan(0);
+  await expect(page.getByTestId('crash-record')).toHaveText(
+    'In your records: prediction right on the first try.',
+    HEAVY_LOAD,
+  );
+  await expect.poll(() => storedCount(page, 'crashlab.predicted'), HEAVY_LOAD).toBeGreaterThan(0);
   await whenSaved(page);
 }
 

@@ -180,3 +180,58 @@ test('three workers hold three runs at once; the lanes show a kill, a pause from
     page.getByRole('status').filter({ hasText: 'All 5 properties hold.' }),
   ).toBeVisible();
 });
+
+test('the crash lab counts a prediction, not an evaluation: a clean run that passes proves nothing; a fault predicted right on the first try does (issue 39)', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const debugStep = async () => {
+    await page.goto('/learn/paths/debug');
+    await expect(page.locator('[data-loaded="false"]')).toHaveCount(0);
+    const step = page.getByRole('listitem').filter({ hasText: 'Kill a worker at each step' });
+    await expect(step).toContainText('Done when: a prediction about a run with a fault you chose');
+    return step;
+  };
+  await test.step('one worker, no fault, evaluate passes: activity, not a prediction', async () => {
+    await openLab(page);
+    await page.getByRole('button', { name: 'Start a worker' }).click();
+    await expect(page.getByTestId('run-status')).toHaveText('done', LEASE_AND_STEPS);
+    await page.getByRole('button', { name: 'Evaluate' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'All 5 properties hold.' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('crash-record')).toHaveText(
+      'In your records: 1 evaluation(s), no graded prediction yet.',
+      LEASE_AND_STEPS,
+    );
+    await expect((await debugStep()).getByTestId('step-done')).toHaveCount(0);
+  });
+  await test.step('a fault the learner chose, predicted before the start, graded at Evaluate', async () => {
+    await openLab(page);
+    await page.getByLabel('Fault point').selectOption('after_effect');
+    const form = page.getByRole('group', { name: /^Predict before you start/ });
+    await form.getByRole('checkbox', { name: 'publish' }).check();
+    await form.getByRole('radio', { name: '1', exact: true }).check();
+    await page.getByRole('button', { name: 'Start a worker' }).click();
+    await expect(workerItem(page, 'worker-1')).toContainText(
+      'died at after_effect',
+      LEASE_AND_STEPS,
+    );
+    // Evaluated before the takeover: the prediction waits for the run it was about.
+    await page.getByRole('button', { name: 'Evaluate' }).click();
+    await expect(page.getByTestId('crash-predictions')).toContainText('not graded yet');
+    await page.getByLabel('Fault point').selectOption('');
+    await page.getByRole('button', { name: 'Start a worker' }).click();
+    await expect(workerItem(page, 'worker-2')).toContainText('succeeded: fence 2', LEASE_AND_STEPS);
+    await page.getByRole('button', { name: 'Evaluate' }).click();
+    await expect(page.getByTestId('crash-predictions')).toContainText(
+      'you said publish started twice, 1 receipt; the databases show publish started twice, 1 receipt. Right.',
+    );
+    await expect(page.getByTestId('crash-record')).toHaveText(
+      'In your records: prediction right on the first try.',
+      LEASE_AND_STEPS,
+    );
+    await page.screenshot({ path: 'test-results/crash-lab-prediction.png', fullPage: true });
+    await expect((await debugStep()).getByTestId('step-done')).toBeVisible();
+  });
+});

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { CASE_FILES } from '../content/cases';
-import { DEMO_PROGRAM, DROP_STARTER } from '../content/claim-lab/programs';
+import { DEMO_PROGRAM, DROP_STARTER, FIX_SOLUTION } from '../content/claim-lab/programs';
 import { editorReady, expect, HEAVY_LOAD, test } from './fixtures';
 
 const EDITOR = 'Lab program editor';
@@ -260,6 +260,31 @@ test('a first visit: the claim lab (a run of the demo, its runs rows and outcome
     await page.getByRole('button', { name: 'Reset to the original' }).click();
     await expect(page.locator('.monaco-editor .view-lines')).toContainText('AND fence = $token');
   });
+  await test.step('a challenge counts on its first try: the first judged run is the answer, a later solve is not (issue 39)', async () => {
+    // The page says what a first try is, beside the challenge.
+    await expect(page.getByTestId('first-try-rule')).toContainText(
+      'Your first try is your first judged run',
+    );
+    // The drop-one challenge's first judged run deleted the owner and failed; the solve after it
+    // does not count until a review a day later. The records say so after another try.
+    await replaceProgram(page, DROP_STARTER.replace(' AND fence = $token', ''));
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await expect(page.getByTestId('try-result')).toHaveText(
+      'In your records: wrong on the first try, solved later (counts once it is solved on a review a day later).',
+      HEAVY_LOAD,
+    );
+    // The owner-only finish fixed on its first judged run (its starter was run unchanged above:
+    // the program as given is not a try).
+    await page.getByRole('button', { name: /Fix a finish that checks only the owner/ }).click();
+    await expect(page.locator('.monaco-editor .view-lines')).toContainText('checks only the owner');
+    await replaceProgram(page, FIX_SOLUTION);
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await expect(page.getByText('Challenge solved.')).toBeVisible(HEAVY_LOAD);
+    await expect(page.getByTestId('try-result')).toHaveText(
+      'In your records: solved on the first try.',
+      HEAVY_LOAD,
+    );
+  });
   await test.step('one timeline scenario with full marks; Home, the PRACTICE hub and the paths show the challenge and the scenario', async () => {
     const home = page.getByTestId('continue');
     // One timeline scenario with full marks.
@@ -281,7 +306,7 @@ test('a first visit: the claim lab (a run of the demo, its runs rows and outcome
 
     await page.goto('/practice');
     await expect(page.getByTestId('progress-/practice/claim-lab')).toHaveText(
-      '1 of 4 challenges solved',
+      '1 of 4 challenges solved on the first try (or on review)',
     );
     await expect(page.getByTestId('progress-/practice/timeline')).toHaveText(
       '1 of 13 scenarios right on the first scored run',
@@ -302,7 +327,7 @@ test('a first visit: the claim lab (a run of the demo, its runs rows and outcome
     // Home shows the practice that belongs to no single path: the challenge, the timeline and the
     // case files (none predicted yet), not just the one path's tick.
     await expect(page.getByTestId('home-progress-/practice/claim-lab')).toContainText(
-      '1 of 4 challenges solved',
+      '1 of 4 challenges solved on the first try (or on review)',
     );
     await expect(page.getByTestId('home-progress-/practice/timeline')).toContainText(
       '1 of 13 scenarios right on the first scored run',
@@ -311,15 +336,19 @@ test('a first visit: the claim lab (a run of the demo, its runs rows and outcome
       `0 of ${CASE_FILES.length} case files with every write predicted`,
     );
 
-    // The compare path's claim lab step asks for exactly this challenge: its page ticks it. The
-    // implement path asks for every challenge: one is not enough.
+    // The compare path's claim lab step asks for the drop-one challenge, solved only after a
+    // wrong first try: not done. The implement path asks for every challenge: one is not enough.
     await page.goto('/learn/paths/compare');
-    await expect(
-      page.getByRole('listitem').filter({ hasText: 'Claim lab' }).getByTestId('step-done'),
-    ).toBeVisible();
+    const compareLab = page.getByRole('listitem').filter({ hasText: 'Claim lab' });
+    await expect(compareLab).toContainText(
+      'Done when: the “Drop one condition” challenge solved on the first try (or on a review a day later).',
+    );
+    await expect(compareLab.getByTestId('step-done')).toHaveCount(0);
     await page.goto('/learn/paths/implement');
     const implementLab = page.getByRole('listitem').filter({ hasText: 'Claim lab' });
-    await expect(implementLab).toContainText('all 4 challenges solved (1 of 4)');
+    await expect(implementLab).toContainText(
+      'all 4 challenges solved on the first try (or on a review a day later) (1 of 4)',
+    );
     await expect(implementLab.getByTestId('step-done')).toHaveCount(0);
     // Every page ends with the next step of the path: on a path's own page, of that path.
     await expect(page.getByRole('navigation', { name: 'Next step' })).toContainText(

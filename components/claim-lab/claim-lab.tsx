@@ -4,7 +4,7 @@ import { useState } from 'react';
 import Link from 'next/link';
 import { CodeEditor } from '@/components/code-editor/code-editor';
 import { Button } from '@/components/ui/button';
-import { DROP_ID } from '@/content/claim-lab/exercises';
+import { DROP_ID, FIRST_TRY_RULE } from '@/content/claim-lab/exercises';
 import { LAB_API_DTS, LAB_API_PATH, savedUnderOldNames } from '@/lib/claim-lab';
 import type { LabExercise } from '@/lib/claim-lab';
 import { DeletionTable } from './deletion-table';
@@ -55,6 +55,11 @@ export function ClaimLab({ exercises }: { exercises: readonly LabExercise[] }) {
           {exercise.title}
         </h2>
         <p>{exercise.goal}</p>
+        {exercise.kind === 'challenge' ? (
+          <p className="text-sm text-muted" data-testid="first-try-rule">
+            {FIRST_TRY_RULE}
+          </p>
+        ) : null}
         {exercise.link ? (
           <p>
             <Link href={exercise.link.href} className="font-semibold text-accent underline">
@@ -124,6 +129,7 @@ export function ClaimLab({ exercises }: { exercises: readonly LabExercise[] }) {
             clickedAt={clickedAt}
             solved={solved}
             recorded={lab.recorded}
+            tryResult={lab.tryResult}
           />
           {exercise.id === DROP_ID ? <DeletionTable findings={lab.progress.deletions} /> : null}
         </section>

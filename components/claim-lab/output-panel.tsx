@@ -105,6 +105,7 @@ export const OutputPanel = memo(function OutputPanel({
   solved,
   recorded = false,
   clickedAt = null,
+  tryResult = null,
 }: {
   exercise: LabExercise;
   status: LabStatus;
@@ -113,6 +114,8 @@ export const OutputPanel = memo(function OutputPanel({
   clickedAt?: number | null;
   /** The solve is written in the records database. */
   recorded?: boolean;
+  /** The challenge's graded result after this try, as the records read it. */
+  tryResult?: string | null;
 }) {
   const verdict = status.kind === 'ran' ? status.verdict : null;
   const exact = exercise.check.kind === 'exact';
@@ -174,6 +177,11 @@ export const OutputPanel = memo(function OutputPanel({
       {verdict?.passed && exercise.kind === 'challenge' ? (
         <p className="font-semibold text-good">
           Challenge solved.{recorded ? ' Saved in your records.' : null}
+        </p>
+      ) : null}
+      {tryResult && exercise.kind === 'challenge' ? (
+        <p className="text-sm font-semibold" data-testid="try-result">
+          In your records: {tryResult}.
         </p>
       ) : null}
       <ShownInBatches items={rows} first={FIRST_LINES} batch={LINES_PER_BATCH} noun="lines">

@@ -8,6 +8,7 @@ import {
   checkRun,
   EMPTY_PROGRESS,
   hintForRun,
+  isJudgedRun,
   stopLine,
   loadLab,
   recordDeletion,
@@ -38,18 +39,29 @@ export type LabStatus =
 
 type Editor = Monaco.editor.IStandaloneCodeEditor;
 
-async function logSolved(exercise: LabExercise, run: LabRun): Promise<void> {
+/**
+ * Writes a judged run of a challenge (a try: lib/claim-lab's isJudgedRun) and, the first time it
+ * passes, the solve; answers with the challenge's graded result as the records now read it
+ * (lib/progress: solved on the first try, or on a review after a wrong first try).
+ */
+async function logTry(exercise: LabExercise, run: LabRun, passed: boolean, firstSolve: boolean) {
   // The records database is loaded only now: the lab page does not pay for it up front.
-  const [{ browserRecords }, { logActivity }] = await Promise.all([
-    import('@/lib/composition'),
-    import('@/lib/records'),
-  ]);
-  await browserRecords().write((db) =>
-    logActivity(db, Date.now(), 'lab.challenge.solved', exercise.id, {
-      title: exercise.title,
-      output: run.output,
-    }),
-  );
+  const [{ browserRecords }, { logActivity }, { exerciseResult, readWorkFacts }] =
+    await Promise.all([
+      import('@/lib/composition'),
+      import('@/lib/records'),
+      import('@/lib/progress'),
+    ]);
+  return browserRecords().write((db) => {
+    const at = Date.now();
+    logActivity(db, at, 'lab.challenge.judged', exercise.id, { passed });
+    if (firstSolve)
+      logActivity(db, at, 'lab.challenge.solved', exercise.id, {
+        title: exercise.title,
+        output: run.output,
+      });
+    return exerciseResult(readWorkFacts(db), { kind: 'challenge', id: exercise.id }).summary;
+  });
 }
 
 /** The claim/finish lab's state: the chosen exercise, its program, runs, checks and progress. */
@@ -60,6 +72,8 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
   const [notices, setNotices] = useState<string[]>([]);
   // Challenges whose solve is written in the records database (the hub's progress reads it).
   const [recorded, setRecorded] = useState<readonly string[]>([]);
+  // The graded result of the exercise's last try, as the records read it after that try.
+  const [tryResult, setTryResult] = useState<{ id: string; summary: string } | null>(null);
   const [status, setStatus] = useState<LabStatus>({ kind: 'idle' });
   const workerRef = useRef<ClaimLabWorker | null>(null);
   const editorRef = useRef<{ editor: Editor; monaco: MonacoApi } | null>(null);
@@ -115,6 +129,7 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
 
   const select = useCallback((id: string) => {
     runSeq.current += 1;
+    setTryResult(null);
     setExerciseId(id);
     setStatus({ kind: 'idle' });
   }, []);
@@ -126,23 +141,24 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
   }, [exercise.id, resetProgram]);
 
   const recordProgress = useCallback(
-    (run: LabRun, verdict: OutputVerdict) => {
+    (run: LabRun, verdict: OutputVerdict, judged: boolean) => {
       const current = progressRef.current;
       let next = current;
       if (exercise.id === DROP_ID)
         next = { ...next, deletions: recordDeletion(next.deletions, run) };
-      const firstSolve =
-        exercise.kind === 'challenge' && verdict.passed && !next.solved.includes(exercise.id);
-      if (firstSolve) {
-        next = { ...next, solved: [...next.solved, exercise.id] };
-        logSolved(exercise, run).then(
-          () => setRecorded((list) => [...list, exercise.id]),
+      const firstSolve = judged && verdict.passed && !next.solved.includes(exercise.id);
+      if (firstSolve) next = { ...next, solved: [...next.solved, exercise.id] };
+      if (judged)
+        logTry(exercise, run, verdict.passed, firstSolve).then(
+          (summary) => {
+            setTryResult({ id: exercise.id, summary });
+            if (firstSolve) setRecorded((list) => [...list, exercise.id]);
+          },
           (error: unknown) =>
             notice(
               `The activity log could not record this (${error instanceof Error ? error.message : String(error)}).`,
             ),
         );
-      }
       if (next === current) return;
       notice(saveProgress(door, next));
       progressRef.current = next;
@@ -197,8 +213,8 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
       verdict,
       hint,
     });
-    recordProgress(answer.value.run, verdict);
-  }, [source, exercise.check, exercise.analysis, recordProgress]);
+    recordProgress(answer.value.run, verdict, isJudgedRun(exercise, program, answer.value.run));
+  }, [source, exercise, recordProgress]);
 
   const onReady = useCallback((editor: Editor, monaco: MonacoApi) => {
     editorRef.current = { editor, monaco };
@@ -245,6 +261,8 @@ export function useClaimLab(exercises: readonly LabExercise[]) {
     progress,
     notices,
     recorded: recorded.includes(exercise.id),
+    /** What the records say of this challenge after the last try here (null before one). */
+    tryResult: tryResult?.id === exercise.id ? tryResult.summary : null,
     onReady,
     runConsole,
     typesReady,

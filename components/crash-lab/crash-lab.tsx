@@ -3,12 +3,12 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { LabelledSelect } from '@/components/ui/labelled-select';
-import { logActivity } from '@/lib/records';
-import { browserRecords } from '@/lib/composition';
 import { drawHistory } from '@/lib/crashlab';
 import { DatabaseTables } from './database-tables';
 import { HistoryLanes } from './history-lanes';
 import { EvaluatePanel } from './evaluate-panel';
+import { PredictionResults } from './prediction-results';
+import { useCrashPredictions } from './use-crash-predictions';
 import { RunPanel } from './run-panel';
 import { useCrashLab, useDatabaseNow } from './use-crash-lab';
 import { WorkerPanel } from './worker-panel';
@@ -47,16 +47,12 @@ export function CrashLab() {
     [state.history],
   );
 
+  const predictions = useCrashPredictions(host);
+
   const evaluateNow = async () => {
     const evaluation = await host.evaluate();
     if (!evaluation) return;
-    void browserRecords()
-      .write((db) =>
-        logActivity(db, Date.now(), 'crashlab.evaluated', 'crash-lab', {
-          passed: evaluation.passed,
-        }),
-      )
-      .catch(() => undefined);
+    await predictions.evaluated(evaluation).catch(() => undefined);
   };
 
   if (state.error)
@@ -90,14 +86,23 @@ export function CrashLab() {
                 </option>
               ))}
             </LabelledSelect>
-            <Button onClick={() => void host.reset(leaseSeconds, runs)}>New experiment</Button>
+            <Button
+              onClick={() => {
+                predictions.cleared();
+                void host.reset(leaseSeconds, runs);
+              }}
+            >
+              New experiment
+            </Button>
           </div>
         </Section>
         <Section title="Workers">
           <WorkerPanel
             workers={state.workers}
             disabled={!state.ready}
-            onStart={(fault, stall, gated) => host.startWorker(fault, stall, gated)}
+            onStart={(fault, stall, gated, prediction) =>
+              predictions.started(host.startWorker(fault, stall, gated), fault, prediction)
+            }
             onKill={(id) => host.kill(id)}
             onStep={(id) => host.step(id)}
             onPause={(id, held) => (held ? host.pause(id) : host.resume(id))}
@@ -115,6 +120,11 @@ export function CrashLab() {
             evaluation={state.evaluation}
             disabled={!state.ready}
             onEvaluate={() => void evaluateNow()}
+          />
+          <PredictionResults
+            notes={predictions.notes}
+            waiting={predictions.pending.length}
+            record={predictions.record}
           />
         </Section>
       </div>

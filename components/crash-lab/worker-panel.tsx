@@ -5,13 +5,21 @@ import { Button } from '@/components/ui/button';
 import { LabelledSelect } from '@/components/ui/labelled-select';
 import {
   FAULT_POINTS,
+  isPredictedFault,
   STEPS,
+  type CrashPrediction,
   type FaultPoint,
   type LabWorkerView,
   type Step,
   type WorkerStall,
 } from '@/lib/crashlab';
 import { FAULT_NAMES } from './words';
+import {
+  draftPrediction,
+  EMPTY_DRAFT,
+  PredictionForm,
+  type PredictionDraft,
+} from './prediction-form';
 import { panelClass } from '@/components/ui/panel';
 
 /** How long a stalled worker pauses: longer than any lease the page offers. */
@@ -50,7 +58,13 @@ export function WorkerPanel({
 }: {
   workers: LabWorkerView[];
   disabled: boolean;
-  onStart: (fault: FaultPoint | null, stall: WorkerStall | null, gated: boolean) => void;
+  /** `prediction`: the learner's graded prediction for a worker with a fault, if made. */
+  onStart: (
+    fault: FaultPoint | null,
+    stall: WorkerStall | null,
+    gated: boolean,
+    prediction: CrashPrediction | null,
+  ) => void;
   onKill: (id: number) => void;
   onStep: (id: number) => void;
   /** Pauses a running worker, or resumes a paused one. */
@@ -59,6 +73,8 @@ export function WorkerPanel({
   const [fault, setFault] = useState<FaultPoint | ''>('');
   const [stall, setStall] = useState<Step | ''>('');
   const [gated, setGated] = useState(false);
+  const [draft, setDraft] = useState<PredictionDraft>(EMPTY_DRAFT);
+  const predicted = fault !== '' && isPredictedFault(fault);
   return (
     <div>
       <div className="flex flex-wrap items-end gap-3">
@@ -98,13 +114,20 @@ export function WorkerPanel({
         <Button
           variant="primary"
           disabled={disabled}
-          onClick={() =>
-            onStart(fault || null, stall ? { step: stall, ms: STALL_MS } : null, gated)
-          }
+          onClick={() => {
+            onStart(
+              fault || null,
+              stall ? { step: stall, ms: STALL_MS } : null,
+              gated,
+              predicted ? draftPrediction(draft) : null,
+            );
+            setDraft(EMPTY_DRAFT);
+          }}
         >
           Start a worker
         </Button>
       </div>
+      {predicted ? <PredictionForm draft={draft} onChange={setDraft} /> : null}
       <ul className="mt-4 grid gap-3">
         {workers.map((w) => (
           <li

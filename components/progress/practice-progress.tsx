@@ -23,7 +23,7 @@ const passing = (facts: CourseFacts, kind: ExerciseKey['kind'], ids: readonly st
 export function progressLine(href: string, facts: CourseFacts): string | null {
   switch (href) {
     case '/practice/claim-lab':
-      return `${passing(facts, 'challenge', CHALLENGE_IDS)} of ${CHALLENGE_IDS.length} challenges solved`;
+      return `${passing(facts, 'challenge', CHALLENGE_IDS)} of ${CHALLENGE_IDS.length} challenges solved on the first try (or on review)`;
     case '/practice/timeline':
       return `${passing(facts, 'timeline', TIMELINE_SCENARIO_IDS)} of ${TIMELINE_SCENARIO_IDS.length} scenarios right on the first scored run`;
     case '/learn/case-files':

@@ -52,7 +52,7 @@ export function describeExercise(exercise: ExerciseRef): { label: string; href: 
         : { label: `Case file: ${exercise.id}`, href: route };
     }
     case 'crashlab':
-      return { label: 'Crash lab evaluation', href: route };
+      return { label: 'Crash lab prediction', href: route };
   }
 }
 

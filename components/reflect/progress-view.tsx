@@ -24,9 +24,9 @@ export function ProgressView({
       </h2>
       <p className="text-muted">
         Evidence is correct work only: exercises passed (a quiz or a prediction right on the first
-        try, a challenge solved, a timeline fully right, a crash lab evaluation passed). Reveals and
-        wrong answers do not count. A confident rating with no evidence is worth checking in an
-        exercise.
+        try, a challenge solved on its first judged run, a timeline fully right, a crash-lab
+        prediction right). Reveals and wrong answers do not count. A confident rating with no
+        evidence is worth checking in an exercise.
       </p>
       <ul className="grid gap-3 md:grid-cols-2">
         {ASSESSMENT_ITEMS.map((item) => {

@@ -95,9 +95,18 @@ async function work(learner: LearnerId): Promise<WorkFacts> {
         const { result, missed } = playScenario(caseScenario(file, run));
         saveCaseResult(db, file.id, run.id, result, missed);
       }
-    for (const id of solved) logActivity(db, at++, 'lab.challenge.solved', id);
-    // The crash lab is run, not predicted: no belief changes what an evaluation finds.
-    logActivity(db, at++, 'crashlab.evaluated', 'crash-lab', { passed: true });
+    // Each challenge is tried once, with the learner's own program: that run is its first try.
+    for (const exercise of LAB_EXERCISES.filter((e) => e.kind === 'challenge')) {
+      const passed = solved.includes(exercise.id);
+      logActivity(db, at, 'lab.challenge.judged', exercise.id, { passed });
+      if (passed) logActivity(db, at, 'lab.challenge.solved', exercise.id);
+      at += 1;
+    }
+    // The crash lab's prediction (which steps two workers start after a crash, how many receipts
+    // the publisher keeps) turns on checkpoints and the publisher's own receipts: none of the six
+    // beliefs is about them, so every learner predicts it as the clear learner does.
+    logActivity(db, at, 'crashlab.evaluated', 'crash-lab', { passed: true });
+    logActivity(db, at++, 'crashlab.predicted', 'crash-lab', { passed: true });
   });
   return records.read((db) => readWorkFacts(db));
 }

@@ -14,6 +14,13 @@ import {
 } from './programs';
 
 export const DEMO_ID = 'demo';
+
+/**
+ * What a first try is for a challenge, shown beside each one (lib/claim-lab's isJudgedRun
+ * decides it; lib/progress grades by it).
+ */
+export const FIRST_TRY_RULE =
+  'Your first try is your first judged run: the first run of a program you changed that runs to its end, so its output is checked. Running the program as given, a type error or a run that stops on an error is not a try. A challenge counts when that first try solves it, or, after a first try that does not, when you solve it again a day or more later.';
 export const DROP_ID = 'drop-one-condition';
 
 /** The lesson's demo, then the four challenges, in the order the lab shows them. */

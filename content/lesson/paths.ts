@@ -231,7 +231,13 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
         href: '/practice/crash-lab',
         label: 'Crash lab',
         why: 'Kill a worker at each step and see what survives.',
-        doneWhen: [{ kind: 'graded', exercises: [{ kind: 'crashlab', id: 'crash-lab' }] }],
+        doneWhen: [
+          {
+            kind: 'graded',
+            exercises: [{ kind: 'crashlab', id: 'crash-lab' }],
+            says: 'a prediction about a run with a fault you chose (which steps two workers start, how many receipts), right on the first graded try (or on a review a day later)',
+          },
+        ],
       },
       {
         href: '/practice/timeline',
@@ -298,7 +304,7 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
           {
             kind: 'graded',
             exercises: [{ kind: 'challenge', id: DROP_CHALLENGE_ID }],
-            says: 'the “Drop one condition” challenge solved',
+            says: 'the “Drop one condition” challenge solved on the first try (or on a review a day later)',
           },
         ],
       },

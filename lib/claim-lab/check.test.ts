@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkOutput } from './check';
+import type { LabExercise } from './exercise';
+import type { LabRun } from './run-program';
+import { checkOutput, isJudgedRun } from './check';
 
 describe('checkOutput', () => {
   it('passes the exact expected lines and ignores trailing spaces', () => {
@@ -49,5 +51,37 @@ describe('checkOutput', () => {
         },
       ),
     );
+  });
+});
+
+describe('isJudgedRun: what counts as a try at a challenge (issue 39)', () => {
+  const challenge: LabExercise = {
+    id: 'c',
+    kind: 'challenge',
+    title: 'c',
+    goal: 'g',
+    starter: 'print(1);\n',
+    solution: 'print(2);\n',
+    check: { kind: 'exact', lines: ['2'], writes: [] },
+    solvedNote: '',
+  };
+  const ran = (error: LabRun['error'] = null): LabRun => ({
+    output: [],
+    steps: [],
+    stepsTruncated: false,
+    statements: [],
+    error,
+  });
+  it('a changed program that runs to its end is a try, passed or not', () => {
+    expect(isJudgedRun(challenge, 'print(3);', ran())).toBe(true);
+  });
+  it('the starter as given, with any whitespace, is not a try', () => {
+    expect(isJudgedRun(challenge, '  print(1);  \n\n', ran())).toBe(false);
+  });
+  it('a run that stops on an error is not a try; the demo never is', () => {
+    expect(
+      isJudgedRun(challenge, 'print(3);', ran({ kind: 'runtime', message: 'x', line: 1 } as never)),
+    ).toBe(false);
+    expect(isJudgedRun({ ...challenge, kind: 'demo' }, 'print(3);', ran())).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { LESSON_VOCABULARY, OUTCOME_WORDS, type CheckName, type WriteDecision } from '@/lib/lease';
 import { stepOutcomes, type LabWriteKind, type StepOutcome } from './outcomes';
+import type { LabExercise } from './exercise';
 import type { LabRun } from './run-program';
 
 /**
@@ -117,4 +118,22 @@ export function checkRun(run: LabRun, check: LabCheck): OutputVerdict {
     passed: verdict.passed && run.error === null && unmet === null,
     unmetWrite: unmet,
   };
+}
+
+/** A program as the learner wrote it, without the whitespace an edit may add or drop. */
+const normalised = (program: string) => program.replace(/\s+/g, ' ').trim();
+
+/**
+ * Whether a run is a try at a challenge, graded for mastery: the program is the learner's own
+ * (not the starter as given, which only shows the problem) and it ran to its end without an
+ * error, so its output was checked. The first such run of a challenge is its first try (docs/course.md,
+ * "Graded work"); a type error caught before the run, a run stopped at a limit and a
+ * run that throws are not tries.
+ */
+export function isJudgedRun(exercise: LabExercise, program: string, run: LabRun): boolean {
+  return (
+    exercise.kind === 'challenge' &&
+    run.error === null &&
+    normalised(program) !== normalised(exercise.starter)
+  );
 }

@@ -13,6 +13,7 @@ export {
   expectedWriteWords,
   type ExpectedWrite,
   type LabCheck,
+  isJudgedRun,
   type LineVerdict,
   type OutputCheck,
   type OutputVerdict,

@@ -182,13 +182,13 @@ export class CrashLabHost {
     for (const call of entry.waiting.splice(0)) void this.serve(id, call);
   }
 
-  /** Judges the experiment from both databases and the page's history. */
+  /** Judges the experiment from both databases and the page's history; keeps the snapshot judged. */
   async evaluate(): Promise<Evaluation | null> {
     if (!this.lab) return null;
-    const evaluation = evaluate(await this.lab.snapshot(), this.state.history);
-    this.state = { ...this.state, evaluation };
+    const snapshot = await this.lab.snapshot();
+    this.state = { ...this.state, snapshot, evaluation: evaluate(snapshot, this.state.history) };
     this.emit();
-    return evaluation;
+    return this.state.evaluation;
   }
 
   dispose(): void {

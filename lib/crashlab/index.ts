@@ -76,6 +76,14 @@ export {
 } from './history-import';
 /** A table of the lab's databases, as rows to show. */
 export { dumpTable, dumpLabTables, type TableDump } from './table-dump';
+/** A learner's prediction about a run with a fault, graded from the databases. */
+export {
+  gradePrediction,
+  isPredictedFault,
+  runAfterTakeover,
+  type CrashPrediction,
+  type PredictionGrade,
+} from './prediction';
 /** What the page shows of one lab Web Worker. */
 export { type LabWorkerView, type WorkerState } from './worker-view';
 /** A Web Worker paused at a step, as the page is told. */

@@ -7,6 +7,7 @@ import { evaluate } from './evaluate';
 import type { HistoryEntry } from './history';
 import { createCrashLab, labRunIds, submitLab, type CrashLab } from './lab';
 import { chaosPlan } from './plan';
+import { runAfterTakeover } from './prediction';
 import { PUBLISHER, REGISTER } from './publisher';
 import { FAULT_POINTS, type FaultPoint } from './types';
 import { runWorker, type WorkerOptions } from './worker';
@@ -83,6 +84,17 @@ describe('a single run is a queue of one: the source’s sequence', () => {
       expect(evaluate(await lab.snapshot(), history)).toMatchObject({ passed: true, receipts: 1 });
       // Only a step that died before its checkpoint is done twice.
       expect(await collects(lab)).toBe(fault === 'before_checkpoint:collect' ? 2 : 1);
+      // What a learner's prediction is graded against (issue 39): the step the worker died
+      // inside is started by both holders, and the run keeps one receipt.
+      const inside = fault.startsWith('before_checkpoint:')
+        ? [fault.split(':')[1]]
+        : fault === 'after_effect'
+          ? ['publish']
+          : [];
+      expect(runAfterTakeover(await lab.snapshot(), labRunIds(1)[0])).toEqual({
+        again: inside,
+        receipts: 1,
+      });
     },
   );
 

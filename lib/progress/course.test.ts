@@ -63,6 +63,7 @@ async function factsFrom(write: Parameters<ReturnType<typeof createRecordsDb>['w
 describe('course progress', () => {
   it('counts graded outcomes (a solve, full marks on the first scored run, a section read), not presses', async () => {
     const read = await factsFrom((db) => {
+      logActivity(db, 1, 'lab.challenge.judged', 'renewal', { passed: true });
       logActivity(db, 1, 'lab.challenge.solved', 'renewal');
       saveTimelineResult(db, result('acceptance', 2, 3, 4));
       saveTimelineResult(db, result('clock-offset', 3, 4, 4));

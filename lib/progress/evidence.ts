@@ -68,7 +68,7 @@ const GRADED_NOUNS: Record<ExerciseKey['kind'], [one: string, many: string]> = {
   challenge: ['challenge', 'challenges'],
   timeline: ['scenario', 'scenarios'],
   case: ['case run', 'case runs'],
-  crashlab: ['crash lab evaluation', 'crash lab evaluations'],
+  crashlab: ['crash lab prediction', 'crash lab predictions'],
 };
 
 const NOUNS: Record<
@@ -88,10 +88,8 @@ function gradedNeeds(exercises: readonly ExerciseKey[]): string {
     kinds.length === 1 ? GRADED_NOUNS[kinds[0]] : ['graded exercise', 'graded exercises'];
   const passed =
     kinds.length === 1 && kinds[0] === 'challenge'
-      ? 'solved'
-      : kinds.length === 1 && kinds[0] === 'crashlab'
-        ? 'passed'
-        : 'right on the first try (or on a review a day later)';
+      ? 'solved on the first try (or on a review a day later)'
+      : 'right on the first try (or on a review a day later)';
   return exercises.length === 1
     ? `the ${one} ${passed}`
     : `all ${exercises.length} ${many} ${passed}`;

@@ -5,7 +5,13 @@ import { migrate } from '@/lib/records/schema';
 import { coreSchema } from '@/lib/records/schema';
 import { FEATURE_SCHEMAS } from '@/lib/composition/records';
 import { openSqlJs } from '@/lib/sqlite';
-import { caseFileCounted, exerciseResult, readWorkFacts, scenariosRun } from './graded';
+import {
+  caseFileCounted,
+  exerciseResult,
+  readWorkFacts,
+  scenariosRun,
+  TIMELINE_REVIEW_MS,
+} from './graded';
 
 describe('work facts from the records database', () => {
   it('reads first tries, solved challenges, the first timeline score and passed crash lab runs', async () => {
@@ -20,6 +26,7 @@ describe('work facts from the records database', () => {
       correct: true,
       at: 3,
     });
+    logActivity(db, 4, 'lab.challenge.judged', 'renewal', { passed: true });
     logActivity(db, 4, 'lab.challenge.solved', 'renewal');
     logActivity(db, 5, 'crashlab.evaluated', 'crash-lab', { passed: false });
     logActivity(db, 6, 'crashlab.evaluated', 'crash-lab', { passed: true });
@@ -49,7 +56,35 @@ describe('work facts from the records database', () => {
       tried: true,
       summary: 'timeline 3/5 on the first try',
     });
-    expect(exerciseResult(facts, { kind: 'crashlab', id: 'crash-lab' }).passed).toBe(true);
+    // A passing evaluation is the lab working, not the learner foreseeing it (issue 39 review).
+    expect(exerciseResult(facts, { kind: 'crashlab', id: 'crash-lab' })).toMatchObject({
+      passed: false,
+      summary: '2 evaluation(s), no graded prediction yet',
+    });
+  });
+
+  it('the crash lab passes on its first graded prediction, or a right one a day after a wrong first (issue 39)', async () => {
+    const facts = async (...tries: [at: number, passed: boolean][]) => {
+      const db = await openSqlJs();
+      migrate(db, [coreSchema, ...FEATURE_SCHEMAS]);
+      logActivity(db, 0, 'crashlab.evaluated', 'crash-lab', { passed: true });
+      for (const [at, passed] of tries)
+        logActivity(db, at, 'crashlab.predicted', 'crash-lab', { fault: 'after_effect', passed });
+      return exerciseResult(readWorkFacts(db), { kind: 'crashlab', id: 'crash-lab' });
+    };
+    expect(await facts([1, true])).toMatchObject({
+      passed: true,
+      summary: 'prediction right on the first try',
+    });
+    expect(await facts([1, false], [2, true])).toMatchObject({
+      passed: false,
+      tried: true,
+      summary: 'prediction wrong on the first try',
+    });
+    expect(await facts([1, false], [1 + TIMELINE_REVIEW_MS, true])).toMatchObject({
+      passed: true,
+      summary: 'prediction wrong on the first try, right on review',
+    });
   });
 
   it('a case file counts only when every variant had every write predicted before its first scored run (issue 39)', async () => {
@@ -74,5 +109,41 @@ describe('work facts from the records database', () => {
     expect(caseFileCounted(facts, [])).toBe(false);
     // A run counts as run once it has a scored result, predicted or not (its outcomes were shown).
     expect(scenariosRun(facts, ['case-1-a', 'case-1-b', 'case-1-c'])).toBe(2);
+  });
+
+  it('a challenge passes on its first judged run, or on a solve a day after a wrong first try; any later solve is not enough (issue 39)', async () => {
+    const db = await openSqlJs();
+    migrate(db, [coreSchema, ...FEATURE_SCHEMAS]);
+    const DAY = TIMELINE_REVIEW_MS;
+    const judged = (at: number, id: string, passed: boolean) => {
+      logActivity(db, at, 'lab.challenge.judged', id, { passed });
+      if (passed) logActivity(db, at, 'lab.challenge.solved', id);
+    };
+    // Solved on the first try.
+    judged(1, 'renewal', true);
+    // Wrong first, solved a minute later: memory of the diff, not the idea.
+    judged(1, 'fix-owner-only', false);
+    judged(60_000, 'fix-owner-only', true);
+    // Wrong first, solved again a day later: a review.
+    judged(1, 'select-then-update', false);
+    judged(2, 'select-then-update', true);
+    judged(1 + DAY, 'select-then-update', true);
+    // Solved before tries were kept: no first try on record yet.
+    logActivity(db, 1, 'lab.challenge.solved', 'drop-one-condition');
+    const facts = readWorkFacts(db);
+    const result = (id: string) => exerciseResult(facts, { kind: 'challenge', id });
+    expect(result('renewal')).toMatchObject({ passed: true, summary: 'solved on the first try' });
+    expect(result('fix-owner-only')).toMatchObject({
+      passed: false,
+      tried: true,
+      summary:
+        'wrong on the first try, solved later (counts once it is solved on a review a day later)',
+    });
+    expect(result('select-then-update')).toMatchObject({
+      passed: true,
+      summary: 'wrong on the first try, solved on review',
+    });
+    expect(result('drop-one-condition').passed).toBe(false);
+    expect(result('never-run')).toMatchObject({ passed: false, tried: false });
   });
 });

@@ -2,19 +2,17 @@ import type { SqlDriver } from '@/lib/sqlite';
 import type { GradedAnswer } from '@/lib/lesson/progress';
 import { readLessonRecords } from '@/lib/lesson/records';
 import type { ActivityKind } from '@/lib/records/activity';
-import { DAY_MS, REVIEW_DAYS } from '@/lib/review/schedule';
+import { parsePassed, readFirstTries, TIMELINE_REVIEW_MS, type FirstTry } from './first-tries';
+
+export { TIMELINE_REVIEW_MS };
 
 /** The activity log's kinds this module reads (typed, so a renamed kind fails the build). */
 const SOLVED: ActivityKind = 'lab.challenge.solved';
+const JUDGED: ActivityKind = 'lab.challenge.judged';
 const EVALUATED: ActivityKind = 'crashlab.evaluated';
 const REVIEW_PASSED: ActivityKind = 'review.passed';
 const CASE_PREDICTED: ActivityKind = 'case.predicted';
-
-/**
- * How long after a wrong first try a timeline or case run may be tried again as a review: the
- * spaced review's first wait. A retry straight after seeing the trace shows memory, not the idea.
- */
-export const TIMELINE_REVIEW_MS = REVIEW_DAYS[0] * DAY_MS;
+const CRASH_PREDICTED: ActivityKind = 'crashlab.predicted';
 
 /** Which graded exercise: the kinds of the content's mastery map. */
 export interface ExerciseKey {
@@ -30,8 +28,15 @@ export interface WorkFacts {
   predictions: Readonly<Record<string, GradedAnswer>>;
   /** Quiz statements and predictions answered right on a due spaced review. */
   reviewed: ReadonlySet<string>;
-  /** Challenge id → how many times it was solved. */
+  /** Challenge id → how many times it was solved (any run, first try or not). */
   challenges: Readonly<Record<string, number>>;
+  /**
+   * Challenge id → its first try and whether it was solved on a review. The first try of a code
+   * exercise is its first judged run: the first run of a program the learner changed that ran to
+   * its end, whose output the page checked (lib/claim-lab's isJudgedRun). A review is a judged
+   * run that passes at least TIMELINE_REVIEW_MS after a first try that did not.
+   */
+  challengeTries: Readonly<Record<string, FirstTry>>;
   /** Scenario id → the first scored attempt (a case file's runs included, by scenario id). */
   timelineFirst: Readonly<Record<string, { score: number; total: number }>>;
   /**
@@ -44,7 +49,13 @@ export interface WorkFacts {
    * prediction made after an outcome was seen, on a later run, never counts.
    */
   casesPredictedFirst: ReadonlySet<string>;
-  crashLab: { evaluations: number; passed: number };
+  /**
+   * Evaluations of the crash lab, and its predictions: before starting a worker with a fault,
+   * which steps two workers start and how many receipts the run ends with, graded from the
+   * databases when the experiment is evaluated (lib/crashlab's gradePrediction). The first
+   * graded prediction is the first try.
+   */
+  crashLab: { evaluations: number; passed: number; prediction: FirstTry | null };
 }
 
 export const NO_WORK: WorkFacts = {
@@ -53,10 +64,11 @@ export const NO_WORK: WorkFacts = {
   predictions: {},
   reviewed: new Set(),
   challenges: {},
+  challengeTries: {},
   timelineFirst: {},
   timelineReviewed: new Set(),
   casesPredictedFirst: new Set(),
-  crashLab: { evaluations: 0, passed: 0 },
+  crashLab: { evaluations: 0, passed: 0, prediction: null },
 };
 
 /** An exercise's result, shown as a result ("right on the first try", "timeline 4/5"). */
@@ -75,6 +87,7 @@ export function readWorkFacts(db: SqlDriver): WorkFacts {
     [SOLVED],
   ))
     challenges[String(row.subject)] = Number(row.n);
+  const challengeTries = readFirstTries(db, JUDGED);
   const timelineFirst: Record<string, { score: number; total: number }> = {};
   const timelineReviewed = new Set<string>();
   const casesPredictedFirst = new Set<string>();
@@ -117,23 +130,22 @@ export function readWorkFacts(db: SqlDriver): WorkFacts {
   const crash = db.all<{ detail: string }>('SELECT detail FROM activity WHERE kind = ?', [
     EVALUATED,
   ]);
-  const passed = crash.filter((row) => {
-    try {
-      return (JSON.parse(String(row.detail)) as { passed?: unknown }).passed === true;
-    } catch {
-      return false;
-    }
-  }).length;
+  const passed = crash.filter((row) => parsePassed(row.detail)).length;
   return {
     quiz: lesson.quiz,
     choices: lesson.choices,
     predictions: lesson.predictions,
     reviewed,
     challenges,
+    challengeTries,
     timelineFirst,
     timelineReviewed,
     casesPredictedFirst,
-    crashLab: { evaluations: crash.length, passed },
+    crashLab: {
+      evaluations: crash.length,
+      passed,
+      prediction: readFirstTries(db, CRASH_PREDICTED)['crash-lab'] ?? null,
+    },
   };
 }
 
@@ -198,10 +210,29 @@ export function exerciseResult(facts: WorkFacts, exercise: ExerciseKey): Exercis
     case 'prediction':
       return graded(facts.predictions[exercise.id], facts.reviewed.has(exercise.id));
     case 'challenge': {
+      const tries = facts.challengeTries[exercise.id];
       const solved = facts.challenges[exercise.id] ?? 0;
-      return solved > 0
-        ? { passed: true, tried: true, summary: 'solved' }
-        : { passed: false, tried: false, summary: 'not solved yet' };
+      if (!tries)
+        return solved > 0
+          ? {
+              passed: false,
+              tried: true,
+              summary:
+                'solved before first tries were kept: your next judged run is your first try',
+            }
+          : { passed: false, tried: false, summary: 'not tried yet' };
+      if (tries.firstPassed)
+        return { passed: true, tried: true, summary: 'solved on the first try' };
+      if (tries.reviewPassed)
+        return { passed: true, tried: true, summary: 'wrong on the first try, solved on review' };
+      return {
+        passed: false,
+        tried: true,
+        summary:
+          solved > 0
+            ? 'wrong on the first try, solved later (counts once it is solved on a review a day later)'
+            : 'wrong on the first try',
+      };
     }
     case 'timeline':
     case 'case': {
@@ -215,11 +246,27 @@ export function exerciseResult(facts: WorkFacts, exercise: ExerciseKey): Exercis
         : { passed: false, tried: true, summary: what };
     }
     case 'crashlab': {
-      const { evaluations, passed } = facts.crashLab;
-      if (evaluations === 0) return { passed: false, tried: false, summary: 'not evaluated yet' };
-      return passed > 0
-        ? { passed: true, tried: true, summary: 'evaluation passed' }
-        : { passed: false, tried: true, summary: `${evaluations} evaluation(s), none passed` };
+      // An evaluation that passes shows the lab works, not that the learner foresaw it: only a
+      // graded prediction about a run with a fault the learner chose counts.
+      const { evaluations, prediction } = facts.crashLab;
+      if (!prediction)
+        return {
+          passed: false,
+          tried: false,
+          summary:
+            evaluations > 0
+              ? `${evaluations} evaluation(s), no graded prediction yet`
+              : 'no graded prediction yet',
+        };
+      if (prediction.firstPassed)
+        return { passed: true, tried: true, summary: 'prediction right on the first try' };
+      return prediction.reviewPassed
+        ? {
+            passed: true,
+            tried: true,
+            summary: 'prediction wrong on the first try, right on review',
+          }
+        : { passed: false, tried: true, summary: 'prediction wrong on the first try' };
     }
   }
 }

@@ -20,6 +20,8 @@ export const ACTIVITY_KINDS = [
   'checker.checked',
   'crashlab.evaluated',
   'lab.challenge.solved',
+  'lab.challenge.judged',
+  'crashlab.predicted',
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
