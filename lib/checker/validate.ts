@@ -1,6 +1,7 @@
 import type { SqlJsStatic } from 'sql.js';
 import { showMessage, type ShownText } from '@/lib/bounded';
 import {
+  claimReadColumns,
   CLAIM_COLUMNS,
   buildDesign,
   fencedDesign,
@@ -75,11 +76,7 @@ export function validateDraft(
   let claimNames: string[] = [];
   try {
     setupDatabase(db, base);
-    if (base.claimRead) {
-      const read = db.prepare(base.claimRead);
-      readNames = read.getColumnNames();
-      read.free();
-    }
+    readNames = claimReadColumns(db, base);
     const allowed = { ...ALLOWED, claim: [...ALLOWED.claim, ...readNames] };
     for (const statement of ['claim', 'renew', 'finish'] as const) {
       const sql = draft[statement] ?? '';

@@ -1,12 +1,12 @@
 import {
-  CLAIM_PICKED_RUN,
+  claimPicked,
+  fencedDesign,
   pickClaimableRun,
   REGISTER_AND_READ_SEEN,
   START_STATE,
   stepOneTrip,
   type RunRow,
 } from '@/lib/lease';
-import { substituteParams } from '@/lib/sqlite';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
 import type { LabOps } from './lab';
 import {
@@ -33,17 +33,14 @@ import type { FinishResult, RemovableFence, Step } from './types';
  * finish is lib/lease's step in one round trip (`stepOneTrip`: the row before, the rulebook's
  * statement and the row after in one statement, on the clock that statement reads), and the
  * write a renewal guards rides in it: they commit together or not at all, as in the transaction
- * they replace. The lab's own statements here read the clock the same way.
+ * they replace. A claim is the step too (`claimPicked`: the pick, the row before, the
+ * rulebook's claim and its claims row in one statement, the row after in a second).
+ * The lab's own statements here read the clock the same way.
  * SQLite keeps the plain form (lab.ts, publisher.ts): its statements cost no round trip.
  */
 
 /** The server clock, in seconds (the same clock as `clockStatement('postgres')`). */
 const CLOCK = `clock AS MATERIALIZED (SELECT extract(epoch FROM clock_timestamp())::float8 AS now)`;
-
-/** A statement of the lab's whose `$now` is this statement's clock (from the `clock` CTE). */
-export function onServerClock(sql: string): string {
-  return substituteParams(sql.trim().replace(/;$/, ''), { now: '(SELECT now FROM clock)' });
-}
 
 /** Starting a step: recorded only when the step's renewal landed; returns its id. */
 export const STEP_ATTEMPT = `INSERT INTO step_attempts (run_id, step, fence, owner, started_at)
@@ -62,27 +59,16 @@ written AS (${CHECKPOINT_INSERT.replace('FROM_CLAUSE', 'clock')})
 SELECT (SELECT now FROM clock) AS now, (SELECT count(*) FROM written) AS written`;
 
 /**
- * The pick of the next claimable run (null when none is), with the clock it was judged by: a
- * refusal is explained at that same instant, never at a later one at which the lease may have
- * run out.
+ * What a claim that landed records (lib/lease's claimPicked writes it from the rows its claim
+ * returned, on its clock): the claims row, and what the run's earlier generations left, its
+ * publish operation id and its checkpoints.
  */
-export function pickOnServerClock(pick: string): string {
-  return `WITH ${CLOCK}, picked AS (${onServerClock(pick)})
-SELECT picked.run, clock.now FROM clock LEFT JOIN picked ON true`;
-}
-
-/**
- * The lesson's claim of the picked run (which returns the new generation), its claims row, and
- * what the run's earlier generations left: its publish operation id and its checkpoints.
- */
-export function claimAndRead(claim: string): string {
-  return `WITH claimed AS (${claim.trim().replace(/;$/, '')}),
-recorded AS (INSERT INTO claims (run_id, fence, owner, claimed_at, lease_until)
-  SELECT $run, token, $owner, $now, $now + $lease FROM claimed RETURNING fence)
-SELECT (SELECT fence FROM recorded) AS token,
-  (SELECT operation_id FROM run_operations WHERE run_id = $run) AS op,
-  (SELECT json_agg(json_build_object('step', step, 'output', output))::text FROM checkpoints WHERE run_id = $run) AS done`;
-}
+export const CLAIM_RECORD = `INSERT INTO claims (run_id, fence, owner, claimed_at, lease_until)
+  SELECT picked.run, stepped.token, $owner, clock.now, clock.now + $lease FROM stepped, picked, clock
+  RETURNING fence AS token,
+    (SELECT operation_id FROM run_operations WHERE run_id = claims.run_id) AS op,
+    (SELECT json_agg(json_build_object('step', step, 'output', output))::text
+       FROM checkpoints WHERE run_id = claims.run_id) AS done`;
 
 /** The publisher logs a refused request; returns the clock it logged. */
 export const LOG_REFUSED = `WITH ${CLOCK}
@@ -136,24 +122,30 @@ export function oneTripOps(ctx: OneTripContext): LabOps {
   return {
     async claimNext(owner) {
       const claimed = await task.transaction(async () => {
-        const picked = await task.get<{ run: string | null; now: number }>(
-          pickOnServerClock(pickClaimableRun(task.dialect)),
+        const pick = pickClaimableRun(task.dialect);
+        const record = { sql: CLAIM_RECORD, params: { owner, lease } };
+        const picked = await claimPicked(
+          fencedDesign,
+          lease,
+          START_STATE,
+          owner,
+          pick,
+          task,
+          record,
         );
-        const now = picked ? Number(picked.now) : undefined;
-        if (!picked?.run || now === undefined) return nothingClaimable(task, owner, now);
-        const { run } = picked;
-        const row = await task.get<{ token: number | null; op: string; done: string | null }>(
-          claimAndRead(CLAIM_PICKED_RUN),
-          { run, owner, now, lease },
-        );
-        if (row?.token === null || row?.token === undefined)
+        const { run, now, stepped } = picked;
+        if (!run || stepped?.decision.outcome.database !== 'applied' || stepped.token === undefined)
           return nothingClaimable(task, owner, now);
-        const generation = Number(row.token);
+        const generation = stepped.token;
         // The publisher learns the new generation before the claim commits, so from the moment
         // this worker holds the run, an older generation's publish is refused.
         await publisher.run(REGISTER, { ...PUBLISHER, run, token: generation });
-        const saved = (row.done ? JSON.parse(row.done) : []) as { step: Step; output: string }[];
-        return { run, generation, now, op: String(row.op), saved };
+        const recorded = picked.guarded[0];
+        const saved = (recorded?.done ? JSON.parse(String(recorded.done)) : []) as {
+          step: Step;
+          output: string;
+        }[];
+        return { run, generation, now, op: String(recorded?.op), saved };
       });
       if ('ok' in claimed) return claimed;
       ctx.rememberOperation(claimed.run, claimed.op);

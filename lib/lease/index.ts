@@ -106,7 +106,7 @@ export {
   type LeaseEvent,
 } from './properties';
 
-export { pickClaimableRun, CLAIM_PICKED_RUN } from './queue';
+export { pickClaimableRun } from './queue';
 export { conditionWords } from './explain-commit';
 /** The condition catalogue as the learner picks from it: the menu, its entries, their words. */
 export {
@@ -184,9 +184,11 @@ export { step, stepAsync, readBeforeClaim, decideUnchanged } from './step';
 export { rowAuthority } from './step-state';
 export { readOutputRow } from './step-sql';
 /** The step prepared once for a search that runs one design's writes millions of times. */
-export { PreparedStep, type StepHolder } from './step-prepared';
+export { claimReadColumns, PreparedStep, type StepHolder } from './step-prepared';
 /** The step in one round trip on PostgreSQL (the row before, the statement, the row after). */
 export { stepOneTrip } from './step-one-trip';
+/** A queue's claim as the step on PostgreSQL: pick, row before, claim in one statement. */
+export { claimPicked } from './step-one-trip-claim';
 export {
   START_STATE,
   type LeaseRun,

@@ -2,6 +2,7 @@ import { substituteParams, type AsyncSqlDriver, type SqlRow, type SqlValue } fro
 import { readRunRow } from './run-row';
 import { decideStep } from './step-decide';
 import { rowHolds, nextState } from './step-state';
+import type { Ask } from './sql-plan';
 import { runStatement } from './step-sql';
 import type { LeaseRun, LeaseState, LeaseStepResult, Write } from './write';
 
@@ -37,15 +38,29 @@ export interface OneTripResult extends LeaseStepResult {
 }
 
 /** The server clock, in seconds, read once by the statement. */
-const CLOCK = `clock AS MATERIALIZED (SELECT extract(epoch FROM clock_timestamp())::float8 AS now)`;
+export const CLOCK = `clock AS MATERIALIZED (SELECT extract(epoch FROM clock_timestamp())::float8 AS now)`;
 
-const bare = (sql: string) => sql.trim().replace(/;$/, '');
+/** A statement without its closing semicolon, to stand in a CTE. */
+export const bare = (sql: string) => sql.trim().replace(/;$/, '');
 
-/** The statement `step` runs for the write, with its parameters, at a placeholder clock. */
-function statementOf(r: LeaseRun, w: Write): { sql: string; params: Record<string, SqlValue> } {
-  const ask = runStatement(r, w).next();
-  if (ask.done || ask.value.op !== 'run')
-    throw new Error(`The one-trip step runs one statement; the ${w.kind} asked for another.`);
+/** A row PostgreSQL returned as JSON text (`row_to_json(...)::text`), or nothing. */
+export const parsed = (text: unknown) =>
+  typeof text === 'string' && text ? (JSON.parse(text) as SqlRow) : undefined;
+
+/**
+ * The statement `step` runs for the write, with its parameters (a claim's: the first of its
+ * transaction's body, a one-statement claim's only one).
+ */
+export function statementOf(
+  r: LeaseRun,
+  w: Write,
+): { sql: string; params: Record<string, SqlValue> } {
+  const plan = runStatement(r, w);
+  let ask: IteratorResult<Ask, unknown> = plan.next();
+  if (!ask.done && ask.value.op === 'atomic') ask = ask.value.body.next();
+  const expected = w.kind === 'claim' ? 'all' : 'run';
+  if (ask.done || ask.value.op !== expected)
+    throw new Error(`The one-trip step runs one statement; the ${w.kind} asks for another.`);
   return { sql: ask.value.sql, params: { ...(ask.value.params as Record<string, SqlValue>) } };
 }
 
@@ -79,9 +94,6 @@ SELECT (SELECT now FROM clock) AS now, (SELECT count(*) FROM stepped) AS changed
   (SELECT row_to_json(b)::text FROM before b) AS before,
   (SELECT row_to_json(a)::text FROM after a) AS after${guarded ? `,\n  (SELECT json_agg(g)::text FROM guarded g) AS guarded` : ''}`;
 }
-
-const parsed = (text: unknown) =>
-  typeof text === 'string' && text ? (JSON.parse(text) as SqlRow) : undefined;
 
 /**
  * One renewal or finish through the design, on PostgreSQL, in one round trip: decided as `step`

@@ -21,6 +21,20 @@ export interface PreparedRow {
   status: string | null;
 }
 
+/**
+ * The columns a design's claim read returns (none: its claim is one statement), which its claim
+ * may bind by name; `db` holds the design's tables. Nothing is run.
+ */
+export function claimReadColumns(db: PreparingDriver, design: LeaseDesign): string[] {
+  if (!design.claimRead) return [];
+  const read = db.prepare(design.claimRead);
+  try {
+    return read.getColumnNames();
+  } finally {
+    read.free();
+  }
+}
+
 /** A design's writes, prepared for a fixed set of holders, stepped one statement at a time. */
 export class PreparedStep {
   /** How many statements have changed the database so far (a branch that changed nothing needs no rollback). */

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { submitLab } from '@/lib/crashlab';
 import {
+  claimPicked,
   fencedDesign,
   START_STATE,
   stepAsync,
@@ -144,5 +145,39 @@ describe('stepOneTrip on PostgreSQL', () => {
     expect(await db.all('SELECT fence, owner FROM step_attempts')).toEqual([
       { fence: 1, owner: 'A' },
     ]);
+  });
+
+  it('claims a picked run as stepAsync claims it at the statement’s clock: landed, then held', async () => {
+    const one = await freshTask();
+    const twin = await freshTask();
+    const count = { trips: 0 };
+    const x = counted(one.db, count);
+    // Any run, claimable or not, so a claim under a live lease is tried (and refused).
+    const pick = 'SELECT run_id AS run FROM runs ORDER BY run_id LIMIT 1';
+    let sx: LeaseState = START_STATE;
+    let sy: LeaseState = START_STATE;
+    const claim = async (writer: string, trips: number) => {
+      count.trips = 0;
+      const a = await x.transaction(() => claimPicked(fencedDesign, 30, sx, writer, pick, x));
+      expect(count.trips).toBe(trips);
+      expect(a.run).toBe(one.run);
+      const run: LeaseRun = {
+        design: fencedDesign,
+        runId: twin.run,
+        leaseSeconds: 30,
+        authority: 'row',
+      };
+      const b = await stepAsync(run, sy, { kind: 'claim', writer, now: a.now }, twin.db);
+      expect(a.stepped!.decision).toEqual(b.decision);
+      expect(a.stepped!.row).toEqual(b.row);
+      expect(a.stepped!.token).toEqual(b.token);
+      expect(a.stepped!.state).toEqual(b.state);
+      sx = a.stepped!.state;
+      sy = b.state;
+      return a.stepped!.decision.outcome.database;
+    };
+    // Landed: the statement, then the row after. Held: the statement alone.
+    expect(await claim('A', 2)).toBe('applied');
+    expect(await claim('B', 1)).toBe('refused');
   });
 });
