@@ -37,6 +37,9 @@ function describeMark(m: LaneMark, t0: number): string {
   return `${MARK_LABELS[m.kind]} at ${sinceStart(m.t, t0)}${what ? `: ${what}` : ''}`;
 }
 
+/** A count with its noun: 1 run, 2 runs. */
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 /**
  * An imported history as lanes, one per process, on one time axis: runs held as bars, pauses
  * hatched, and a mark for every kill, pause, resumption, takeover, refused write, lost ack and
@@ -48,8 +51,11 @@ export function HistoryLanes({ drawing }: { drawing: HistoryDrawing }) {
   return (
     <div className="mt-4 grid gap-4" data-testid="history-drawing">
       <p className="text-sm">
-        {lanes.length} processes, {drawing.runs} runs over {(drawing.durationMs / 1000).toFixed(1)}{' '}
-        s. {drawing.emptyPolls} claims that found nothing to claim are not drawn.
+        {counted(lanes.length, 'process', 'processes')}, {counted(drawing.runs, 'run', 'runs')} over{' '}
+        {(drawing.durationMs / 1000).toFixed(1)} s.{' '}
+        {drawing.emptyPolls === 1
+          ? '1 claim that found nothing to claim is not drawn.'
+          : `${drawing.emptyPolls} claims that found nothing to claim are not drawn.`}
       </p>
       <Panel as="figure" padding="sm">
         <figcaption className="mb-2 text-sm font-semibold">
