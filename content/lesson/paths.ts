@@ -189,6 +189,18 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
         doneWhen: ALL_CHALLENGES,
       },
       {
+        href: '/practice/timeline',
+        label: 'Timeline: reading the reply',
+        why: 'A retry after a lost reply, and an API that knows only idempotency keys: a write that changes nothing, and what an operation id does and does not do.',
+        doneWhen: [
+          {
+            kind: 'graded',
+            exercises: timeline('retry-same-operation', 'api-without-tokens'),
+            says: 'both scenarios (the retry after a lost reply, the API that knows only keys) with every write predicted right on the first scored run (or on a review a day later)',
+          },
+        ],
+      },
+      {
         href: '/practice/sql-sandbox',
         label: 'SQL sandbox',
         why: 'Edit the statements and watch what changes.',
