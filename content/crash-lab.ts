@@ -13,7 +13,7 @@ export const CRASH_LAB_INTRO = {
     'Under Workers, pick the fault point “after collect’s checkpoint” and press Start a worker. It dies after saving its first checkpoint; the run stays running, with collect saved.',
     'Watch the Lease column under Runs and leases until it reads expired, then set the fault point back to “none: run to the end” and start a second worker. It claims the run with fence 2 and carries on from the checkpoint: collect’s checkpoint still reads fence 1, so that work was not done again.',
     'Once the run is done, press Evaluate. Every property should hold, with one receipt in the publisher database.',
-    'Press New experiment and repeat with the fault point “after the receipt, before checkpoint”. The second worker reaches publish again; evaluate, and check that the publisher still holds one receipt.',
+    'Press New experiment and pick the fault point “after the receipt, before checkpoint”. Before you start the worker, answer the prediction that appears: which steps will both workers start, and how many receipts will the publisher hold? Then run the takeover as before and press Evaluate: it grades your prediction against the databases. Your first graded prediction is the one the course counts.',
   ],
   commandsSummary: 'Optional: the same experiment in your own terminal',
   commandsLead:
