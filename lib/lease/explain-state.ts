@@ -11,7 +11,7 @@ import { gatewayLines } from './explain-gateway';
  * The explainer's words for what a scenario is set up with and what its targets hold after a
  * step: the settings line above the timeline and the lines of the state panel. An engine hands
  * over the settings and the state as data; the component renders these lines and adds none.
- * A scenario without a gateway (or an object store) never mentions one.
+ * A scenario without a gateway (or an object store, or a ticket API) never mentions one.
  */
 
 /** What a scenario is set up with, as the settings line names it. */
@@ -21,6 +21,8 @@ export interface ScenarioSettings {
   design: { id: string; name: string | null };
   /** The object store's mode; absent when the scenario never touches an object store. */
   objectStore?: typeof VERSIONED.id | 'overwrite';
+  /** Present when the scenario calls the ticket API (a scenario that never does names none). */
+  ticketApi?: true;
   /** The gateway lane's settings; absent when the scenario writes through no gateway. */
   gateway?: {
     learns: 'at-takeover' | 'first-write';
@@ -130,7 +132,7 @@ export interface StateLines {
 /** The state panel's lines, in the scenario's vocabulary. */
 export function explainState(
   state: { workers: readonly WorkerFacts[]; targets: TargetFacts },
-  settings: Pick<ScenarioSettings, 'objectStore' | 'gateway' | 'targetChecks'> & {
+  settings: Pick<ScenarioSettings, 'objectStore' | 'ticketApi' | 'gateway' | 'targetChecks'> & {
     reportStore: boolean;
   },
   v: Vocabulary,
@@ -157,9 +159,10 @@ export function explainState(
     remote.push(
       `report reference (the design’s store): ${t.reportRef.ref ? `“${t.reportRef.ref}”` : 'not written'}${tokenOf(t.reportRef.fence)}`,
     );
-  remote.push(
-    `tickets: ${t.tickets.length ? t.tickets.map((k) => `${k.action} by ${k.worker} (${k.key})`).join('; ') : 'none'}`,
-  );
+  if (settings.ticketApi)
+    remote.push(
+      `tickets: ${t.tickets.length ? t.tickets.map((k) => `${k.action} by ${k.worker} (${k.key})`).join('; ') : 'none'}`,
+    );
   if (settings.gateway) {
     const own = new Map(
       (settings.targetChecks ?? []).map((c) => [c.target.replace(/^gateway:/, ''), c.check]),
@@ -185,7 +188,9 @@ export function explainState(
     workers: claimed.length
       ? claimed.map((w) => explained(workerLine(w, v)))
       : [explained('No worker has claimed the run yet.')],
-    remote: remote.map(explained),
+    remote: (remote.length ? remote : ['none: this scenario writes only to the database']).map(
+      explained,
+    ),
   };
 }
 

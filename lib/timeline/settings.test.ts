@@ -55,6 +55,45 @@ function tokenWithoutOne(s: Scenario): string[] {
   return everyLine(s).filter((line) => new RegExp(`\\b${name} \\d`).test(line));
 }
 
+describe('a scenario without a ticket API never mentions one (its lane is in no use)', () => {
+  const callsTickets = (s: Scenario) => s.events.some((e) => e.kind === 'ticket');
+  const ticketsWithoutOne = (s: Scenario) =>
+    callsTickets(s) ? [] : everyLine(s).filter((line) => /ticket/i.test(line));
+
+  it('every library scenario and case file; one that calls the API lists its tickets', () => {
+    const scenarios = [
+      ...TIMELINE_SCENARIOS,
+      ...CASE_FILES.flatMap((c) => c.runs.map((run) => caseScenario(c, run))),
+    ];
+    expect(scenarios.filter((s) => !callsTickets(s)).length).toBeGreaterThan(3);
+    for (const s of scenarios) expect(ticketsWithoutOne(s), s.id).toEqual([]);
+    const calls = scenarios.find(callsTickets)!;
+    const trace = engine.run(calls);
+    const last = trace.steps[trace.steps.length - 1]!;
+    expect(stateLines(last.after, calls, trace.vocabulary, false).remote.join(' ')).toMatch(
+      /^tickets: |; tickets: | tickets: /,
+    );
+  });
+
+  it('random builder scenarios (200)', () => {
+    fc.assert(
+      fc.property(builderScenarioArbitrary(Object.keys(TIMELINE_DESIGNS)), (s) => {
+        expect(ticketsWithoutOne(s)).toEqual([]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a scenario with no target beyond the run row says so in the state panel', () => {
+    const s = TIMELINE_SCENARIOS[0]!;
+    const trace = engine.run(s);
+    const last = trace.steps[trace.steps.length - 1]!;
+    expect(stateLines(last.after, s, trace.vocabulary, false).remote).toEqual([
+      'none: this scenario writes only to the database',
+    ]);
+  });
+});
+
 describe('a scenario whose design names no token (no fence, nothing presented) never numbers one', () => {
   it('every library scenario and case file (cases 11 and 12 said "token 1")', () => {
     const scenarios = [

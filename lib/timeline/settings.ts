@@ -68,6 +68,7 @@ export function stateLines(
     snapshot,
     {
       ...(s.objectStore ? { objectStore: s.objectStore } : {}),
+      ...(s.ticketApi ? { ticketApi: s.ticketApi } : {}),
       ...(s.gateway ? { gateway: s.gateway } : {}),
       ...(s.targetChecks ? { targetChecks: s.targetChecks } : {}),
       reportStore,

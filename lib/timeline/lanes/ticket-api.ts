@@ -34,6 +34,8 @@ export const TICKET_API = {
     plainSetting: (check) => (check.kind === KEY_ONLY.id ? {} : null),
     namesIn: (e) => (e.kind === 'ticket' ? [ID] : []),
     judging: (e) => (e.kind === 'ticket' ? ID : null),
+    // The state panel lists its tickets only in a scenario that calls it.
+    settings: () => ({ ticketApi: true }),
     // Its resource in lib/lease's fence tables is its own name, scoped by the run.
     read: (db, runId) => ({
       tickets: resourceWrites(db, runId, ID).map((w) => ({
