@@ -3,7 +3,6 @@ import { MAX_IMPORT_SAVE_NUMBER } from './bounds';
 import { textAt } from './schema';
 import { reportDamaged } from './set-aside';
 import {
-  headSaveNumber,
   rebuildHistory,
   recordedPrompt,
   type JournalState,
@@ -83,9 +82,19 @@ export function repairOutOfRange(state: JournalState, prompt: string, s: PromptH
   const shown = new Set<string>();
   for (const loaded of s.segments.values())
     if (!bad.includes(loaded)) for (const e of loaded.segment.entries) shown.add(e.id);
-  // Every number out of range, in order, becomes the next number after the history's newest.
-  let next = headSaveNumber(s, prompt, undefined, state.indexes, recordedPrompt(state, prompt)?.g);
-  next = Math.max(limit, next <= ceiling ? next : limit);
+  // Every number out of range, in order, becomes the next number after the history's newest:
+  // the newest in range, or a higher one that a writer with no part set aside here names (its
+  // newest part is gone, and the gap check says so). A head record, index of saves or record of
+  // saves of a writer whose part is set aside may name the very entry whose number was pushed out
+  // of range (a number edited by hand); counting it would leave a false gap below the new number.
+  const repaired = new Set(bad.map((l) => l.segment.writer));
+  let next = limit;
+  for (const head of s.heads.values())
+    if (!repaired.has(head.writer) && head.gen <= ceiling) next = Math.max(next, head.gen);
+  for (const index of state.indexes.values()) {
+    const gen = Object.hasOwn(index.saves, prompt) ? index.saves[prompt] : 0;
+    if (!repaired.has(index.writer) && gen <= ceiling) next = Math.max(next, gen);
+  }
   const renumbered = new Map<number, number>();
   const outOfRange = bad.flatMap((l) => l.segment.entries.map((e) => e.g).filter((g) => g > limit));
   for (const gen of [...new Set(outOfRange)].sort((a, b) => a - b)) renumbered.set(gen, ++next);
