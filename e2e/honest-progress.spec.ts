@@ -50,7 +50,7 @@ test('each tick follows from shown understanding: “I don’t know yet” and a
     await whenSaved(page);
 
     await openHome(page);
-    await expect(homeStep(page, 'Check question')).toContainText('(due)');
+    await expect(homeStep(page, 'Check question')).toContainText('(not done yet)');
     await page.goto('/learn/paths/understand');
     const steps = page.getByRole('region', { name: 'Read in this order' });
     const checkStep = steps.getByRole('listitem').filter({ hasText: 'Check question' });
@@ -63,14 +63,14 @@ test('each tick follows from shown understanding: “I don’t know yet” and a
     await saveAnswer(check, 'a b c', 1);
     await whenSaved(page);
     await openHome(page);
-    await expect(homeStep(page, 'Check question')).toContainText('(due)');
+    await expect(homeStep(page, 'Check question')).toContainText('(not done yet)');
     await page.goto('/learn');
     await saveAnswer(check, 'Both workers run it: the stale one must be fenced.', 2);
     await whenSaved(page);
 
     await openHome(page);
     await expect(homeStep(page, 'Check question')).toContainText('(attempted)');
-    await expect(homeStep(page, 'Follow-up questions')).toContainText('(due)');
+    await expect(homeStep(page, 'Follow-up questions')).toContainText('(not done yet)');
     // The path is not done by attempts: its graded steps still wait.
     await expect(page.getByTestId('continue')).not.toContainText('Every step of this path is done');
 
@@ -91,7 +91,7 @@ test('each tick follows from shown understanding: “I don’t know yet” and a
     );
     await expect(
       course.getByRole('listitem').filter({ hasText: 'Follow-up questions' }),
-    ).toContainText('(due)');
+    ).toContainText('(not done yet)');
   });
   await test.step('the quiz is done only when every statement is right on the first try: seven answers are not enough', async () => {
     await freshStorage(page);
@@ -109,7 +109,7 @@ test('each tick follows from shown understanding: “I don’t know yet” and a
     await expect(score).toContainText(`${n} of ${n} answered`);
     await whenSaved(page);
     await openHome(page);
-    await expect(homeStep(page, 'Common mistakes quiz')).toContainText('(due)');
+    await expect(homeStep(page, 'Common mistakes quiz')).toContainText('(not done yet)');
 
     // Right on every statement from the start: done.
     await freshStorage(page);

@@ -322,7 +322,7 @@ test('a first visit: the claim lab (a run of the demo, its runs rows and outcome
         .getByRole('list', { name: /^Steps of/ })
         .getByRole('listitem')
         .filter({ hasText: 'Timeline' }),
-    ).toContainText('(due)');
+    ).toContainText('(not done yet)');
     await expect(home.getByRole('link', { name: /^Continue: / })).toBeVisible();
     // Home shows the practice that belongs to no single path: the challenge, the timeline and the
     // case files (none predicted yet), not just the one path's tick.

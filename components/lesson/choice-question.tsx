@@ -4,7 +4,9 @@ import { useEffect, useId, useState } from 'react';
 import type { ChoicePrompt } from '@/content/lesson';
 import { panelClass } from '@/components/ui/panel';
 import { Button } from '@/components/ui/button';
+import { useExerciseResult } from '@/components/progress/use-exercise-result';
 import { FirstTryVerdict } from './first-try-verdict';
+import { useDue } from './mistakes-quiz';
 import { Prose } from './prose';
 import { clock } from './lesson-store';
 import { loadAnswerBook } from './use-answer-book';
@@ -31,7 +33,10 @@ function useChoiceKey(id: string, answered: boolean): ChoiceKey | null | undefin
 
 /**
  * A foundation's graded question: pick one option; the first pick is locked and scored (it
- * feeds the mastery map), later picks count only as tries. The key is fetched with the answer.
+ * feeds the mastery map), later picks count only as tries. A wrong first answer comes back for
+ * review a day later (lib/review): the question is asked again with nothing marked and no
+ * explanation shown, and a right answer then passes it (lib/progress). The key is fetched with
+ * the answer.
  */
 export function ChoiceQuestion({ prompt }: { prompt: ChoicePrompt }) {
   const { records, record } = useLessonRecords();
@@ -39,6 +44,8 @@ export function ChoiceQuestion({ prompt }: { prompt: ChoicePrompt }) {
   const key = useChoiceKey(prompt.id, Boolean(answer));
   const [retrying, setRetrying] = useState(false);
   const [failed, setFailed] = useState(false);
+  const due = useDue(prompt.id);
+  const result = useExerciseResult('choice', prompt.id);
   const headingId = useId();
 
   function choose(choice: string) {
@@ -62,10 +69,16 @@ export function ChoiceQuestion({ prompt }: { prompt: ChoicePrompt }) {
     <article
       id={prompt.id}
       aria-labelledby={headingId}
+      data-due={due ? 'yes' : 'no'}
       className={panelClass({ padding: 'lg' }, 'scroll-mt-4')}
     >
       <p className="text-sm font-semibold uppercase tracking-wider text-accent">
         Graded question: your first answer counts
+        {due ? (
+          <span className="ml-2 rounded border border-accent px-1.5 normal-case">
+            Due for review
+          </span>
+        ) : null}
       </p>
       <h3 id={headingId} className="mt-1 font-semibold">
         {prompt.question}
@@ -94,15 +107,34 @@ export function ChoiceQuestion({ prompt }: { prompt: ChoicePrompt }) {
           );
         })}
       </div>
-      <FirstTryVerdict
-        answer={answer}
-        verdict={key ? `: the answer is ${key.answer.toUpperCase()}.` : '.'}
-        explanation={key ? <Prose paragraphs={key.explanation} className="mt-2" /> : key}
-        failed={failed}
-      />
+      {retrying ? (
+        // Asked again as it was first asked: no earlier answer marked, no explanation shown.
+        <p className="mt-3 text-sm text-muted">
+          {due
+            ? 'Review: pick again. A right answer now counts for this question.'
+            : 'Answering again: not scored. Its review opens a day after your last wrong answer.'}
+        </p>
+      ) : (
+        <FirstTryVerdict
+          answer={answer}
+          verdict={key ? `: the answer is ${key.answer.toUpperCase()}.` : '.'}
+          explanation={key ? <Prose paragraphs={key.explanation} className="mt-2" /> : key}
+          failed={failed}
+        />
+      )}
+      {answer && !retrying && result ? (
+        <p className="mt-2 text-sm" data-testid="choice-result">
+          In your records: {result.summary}
+          {result.passed || result.summary.includes('counts once')
+            ? '.'
+            : due
+              ? '. Its review is open now: answer again.'
+              : '. It comes back for review a day after your last wrong answer; a right answer then counts.'}
+        </p>
+      ) : null}
       {locked ? (
         <Button className="mt-3" onClick={() => setRetrying(true)}>
-          Answer again (not scored)
+          {due ? 'Review: answer again' : 'Answer again (not scored)'}
         </Button>
       ) : null}
     </article>

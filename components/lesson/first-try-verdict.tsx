@@ -30,7 +30,8 @@ export function FirstTryVerdict({
           {answer.tries > 1 ? (
             <p className="text-sm">
               Answered again {answer.tries - 1} {answer.tries === 2 ? 'time' : 'times'}; latest{' '}
-              {answer.lastCorrect ? 'right' : 'wrong'}. Only the first try is scored.
+              {answer.lastCorrect ? 'right' : 'wrong'}. Only the first try is scored, or a right
+              answer on its review a day after a wrong one.
             </p>
           ) : null}
           {explanation === null ? (

@@ -68,26 +68,29 @@ function QuizCard({ item, index }: { item: QuizPrompt; index: number }) {
           onChoose={choose}
         />
       </div>
-      <FirstTryVerdict
-        answer={answer}
-        verdict={key ? `: the statement is ${key.truth ? 'true' : 'false'}.` : '.'}
-        explanation={
-          key ? (
-            <>
-              {/* A true statement states no mistaken belief: it gets none named. */}
-              {key.truth ? null : (
-                <p className="mt-1 text-sm text-muted">
-                  The belief behind it: “{key.misconception}”.
-                </p>
-              )}
-              <Prose paragraphs={key.explanation} className="mt-2" />
-            </>
-          ) : (
-            key
-          )
-        }
-        failed={failed}
-      />
+      {/* A retry is asked as the statement was first asked: the verdict and its truth hidden. */}
+      {retrying ? null : (
+        <FirstTryVerdict
+          answer={answer}
+          verdict={key ? `: the statement is ${key.truth ? 'true' : 'false'}.` : '.'}
+          explanation={
+            key ? (
+              <>
+                {/* A true statement states no mistaken belief: it gets none named. */}
+                {key.truth ? null : (
+                  <p className="mt-1 text-sm text-muted">
+                    The belief behind it: “{key.misconception}”.
+                  </p>
+                )}
+                <Prose paragraphs={key.explanation} className="mt-2" />
+              </>
+            ) : (
+              key
+            )
+          }
+          failed={failed}
+        />
+      )}
       {answer && !retrying ? (
         <Button className="mt-3" onClick={() => setRetrying(true)}>
           {due ? 'Review: answer again' : 'Answer again (not scored)'}

@@ -8,12 +8,12 @@ import { pathSequence } from './use-course-progress';
 const MARK_WORDS: Record<StepMark, string> = {
   done: 'done',
   attempted: 'attempted',
-  due: 'due',
+  todo: 'not done yet',
   optional: 'optional',
 };
 
 /**
- * A path's steps with ✓ (done) or ○ (due), judged by the one definition in lib/progress.
+ * A path's steps with ✓ (done) or ○ (not done yet), judged by the one definition in lib/progress.
  * Optional steps (a page that records nothing) are listed without a mark.
  */
 export function PathChecklist({ path, facts }: { path: LearningPath; facts: CourseFacts }) {

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useSyncExternalStore } from 'react';
 import { CHECK_QUESTION, flattenQuestions, MISTAKES, QUIZ_ITEMS } from '@/content/lesson';
+import { FOUNDATIONS } from '@/content/lesson/foundations';
 import { DAY_MS, reviewsDue, type ReviewItem } from '@/lib/review';
 import { useReviews } from './use-reviews';
 
@@ -16,6 +17,12 @@ function target(item: ReviewItem): { label: string; href: string } {
     return {
       label: `Prediction: ${mistake.misconception}`,
       href: `/learn/mistakes#${item.itemId}`,
+    };
+  const foundation = FOUNDATIONS.find((f) => f.question.id === item.itemId);
+  if (foundation)
+    return {
+      label: `Graded question: ${foundation.title.replace(/^Foundation \d: /, '')}`,
+      href: `/learn#${item.itemId}`,
     };
   if (item.itemId === CHECK_QUESTION.id)
     return { label: 'The check question', href: `/learn#${item.itemId}` };

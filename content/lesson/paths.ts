@@ -82,7 +82,7 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
           {
             kind: 'graded',
             exercises: FOUNDATIONS.map((f) => ({ kind: 'choice', id: f.question.id })),
-            says: 'the three foundations’ graded questions right on the first try',
+            says: 'the three foundations’ graded questions right on the first try (or on a review a day later)',
           },
         ],
       },
@@ -228,7 +228,7 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
       {
         href: '/learn/mistakes',
         label: 'Common mistakes quiz',
-        why: 'The four beliefs behind most of these bugs.',
+        why: 'Seven true-or-false statements: the four common mistakes and three more beliefs behind these bugs.',
         doneWhen: WHOLE_QUIZ,
       },
       {
@@ -272,7 +272,7 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
           {
             kind: 'graded',
             exercises: [{ kind: 'choice', id: LOCK_PURPOSE.question.id }],
-            says: 'Foundation 1’s graded question right on the first try',
+            says: 'Foundation 1’s graded question right on the first try (or on a review a day later)',
           },
         ],
       },
@@ -284,7 +284,7 @@ export const LEARNING_PATHS: readonly LearningPath[] = [
           {
             kind: 'graded',
             exercises: [{ kind: 'choice', id: CHECK_SITE.question.id }],
-            says: 'Foundation 3’s graded question right on the first try',
+            says: 'Foundation 3’s graded question right on the first try (or on a review a day later)',
           },
         ],
       },

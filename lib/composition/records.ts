@@ -3,6 +3,7 @@ import { browserRecords as openBrowserRecords, subscribeToRecords } from '@/lib/
 import type { Appended, FeatureSchema, Outbox, OutboxReport, RecordsDb } from '@/lib/records';
 import { reflectSchema } from '@/lib/reflect/assessment';
 import { reviewSchema } from '@/lib/review/records';
+import { DAY_MS, REVIEW_DAYS } from '@/lib/review/schedule';
 import { timelineSchema } from '@/lib/timeline/records';
 import { featureOutbox, type OutboxEntry } from './outbox';
 
@@ -16,6 +17,17 @@ export const FEATURE_SCHEMAS: readonly FeatureSchema[] = [
   timelineSchema,
   reflectSchema,
   reviewSchema,
+  // Runs after both the lesson's and the review's tables exist: a foundation's question
+  // answered wrong before such questions came back for review gets its review, due a day
+  // after that first answer, so no learner stays locked out of a path by an old wrong answer.
+  {
+    feature: 'choice-reviews',
+    migrations: [
+      `INSERT OR IGNORE INTO review_items (item_id, item_kind, step, due_at, updated_at)
+         SELECT item_id, 'choice', 1, answered_at + ${REVIEW_DAYS[0] * DAY_MS}, answered_at
+         FROM lesson_choices WHERE correct = 0;`,
+    ],
+  },
 ];
 
 let outbox: Outbox<OutboxEntry> | null = null;

@@ -1,4 +1,6 @@
 import type { SqlDriver } from '@/lib/sqlite';
+import { logActivity } from '@/lib/records/records';
+import { recordReviewAnswer } from '@/lib/review/records';
 import type { ChoiceAnswer, LessonEvent } from './progress';
 
 /**
@@ -14,7 +16,11 @@ export const CHOICES_MIGRATION = `CREATE TABLE lesson_choices (
        answered_at  INTEGER NOT NULL
      );`;
 
-/** Stores one multiple-choice answer: the first locks, a later one only counts as a try. */
+/**
+ * Stores one multiple-choice answer: the first locks, a later one only counts as a try. Like a
+ * quiz statement, a wrong answer comes back for review a day later (lib/review), and a right
+ * answer then is logged as review.passed: the evidence lib/progress reads.
+ */
 export function recordChoice(db: SqlDriver, event: Extract<LessonEvent, { kind: 'chose' }>): void {
   const first = db.run(
     `INSERT OR IGNORE INTO lesson_choices (item_id, choice, correct, tries, last_correct, answered_at) VALUES (?, ?, ?, 1, ?, ?)`,
@@ -25,6 +31,17 @@ export function recordChoice(db: SqlDriver, event: Extract<LessonEvent, { kind: 
       event.correct ? 1 : 0,
       event.id,
     ]);
+  logActivity(db, event.at, 'choice.answered', event.id, {
+    choice: event.choice,
+    correct: event.correct,
+    firstTry: first === 1,
+  });
+  recordReviewAnswer(db, {
+    itemId: event.id,
+    kind: 'choice',
+    correct: event.correct,
+    at: event.at,
+  });
 }
 
 /** Every multiple-choice answer, by question id. */

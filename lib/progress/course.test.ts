@@ -109,7 +109,7 @@ describe('course progress', () => {
       });
       recordEvent(db, { kind: 'revealed', item: 'question', id: 'check-two-workers', at: 2 });
     });
-    expect(stepMark({ doneWhen: check }, dontKnow)).toBe('due');
+    expect(stepMark({ doneWhen: check }, dontKnow)).toBe('todo');
     const answered = await factsFrom((db) => {
       recordEvent(db, {
         kind: 'attempted',

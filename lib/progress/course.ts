@@ -21,14 +21,15 @@ export function stepDone(step: Pick<ProgressStep, 'doneWhen'>, facts: CourseFact
 
 /**
  * How a step reads: 'done'; 'attempted' for a question step whose free-text attempt and reveal
- * are there (free text is never graded, so it is never "understood"); 'due'; 'optional' for a
+ * are there (free text is never graded, so it is never "understood"); 'todo' for a step not done
+ * yet (never 'due': that word belongs to a review that has come round); 'optional' for a
  * page that records nothing.
  */
-export type StepMark = 'done' | 'attempted' | 'due' | 'optional';
+export type StepMark = 'done' | 'attempted' | 'todo' | 'optional';
 
 export function stepMark(step: Pick<ProgressStep, 'doneWhen'>, facts: CourseFacts): StepMark {
   if (step.doneWhen.length === 0) return 'optional';
-  if (!stepDone(step, facts)) return 'due';
+  if (!stepDone(step, facts)) return 'todo';
   return step.doneWhen.some((e) => e.kind === 'attempted') ? 'attempted' : 'done';
 }
 

@@ -146,4 +146,52 @@ describe('work facts from the records database', () => {
     expect(result('drop-one-condition').passed).toBe(false);
     expect(result('never-run')).toMatchObject({ passed: false, tried: false });
   });
+
+  it('a foundation question answered wrong passes on a right answer at its review a day later, not on a retry at once (issue 39)', async () => {
+    const DAY = TIMELINE_REVIEW_MS;
+    const result = async (...answers: [at: number, correct: boolean][]) => {
+      const db = await openSqlJs();
+      migrate(db, [coreSchema, ...FEATURE_SCHEMAS]);
+      for (const [at, correct] of answers)
+        recordEvent(db, { kind: 'chose', id: 'found-x', choice: 'a', correct, at });
+      return exerciseResult(readWorkFacts(db), { kind: 'choice', id: 'found-x' });
+    };
+    expect(await result([1, true])).toMatchObject({ passed: true });
+    expect(await result([1, false])).toMatchObject({ passed: false, tried: true });
+    // Right a minute later: not a review.
+    expect(await result([1, false], [60_000, true])).toMatchObject({ passed: false });
+    // Right on the review a day later: passed.
+    expect(await result([1, false], [1 + DAY, true])).toMatchObject({
+      passed: true,
+      summary: 'wrong on the first try, right on review',
+    });
+    // Wrong on the review: still not passed; right on the next one a day after that: passed.
+    expect(await result([1, false], [1 + DAY, false])).toMatchObject({ passed: false });
+    expect(await result([1, false], [1 + DAY, false], [1 + 2 * DAY, true])).toMatchObject({
+      passed: true,
+    });
+  });
+
+  it('a foundation question answered wrong before reviews existed gets its review (migration)', async () => {
+    const db = await openSqlJs();
+    const before = FEATURE_SCHEMAS.filter((s) => s.feature !== 'choice-reviews').map((s) =>
+      s.feature === 'review' ? { ...s, migrations: s.migrations.slice(0, 1) } : s,
+    );
+    migrate(db, [coreSchema, ...before]);
+    db.run(
+      "INSERT INTO lesson_choices (item_id, choice, correct, tries, last_correct, answered_at) VALUES ('found-x', 'a', 0, 1, 0, 5), ('found-y', 'b', 1, 1, 1, 5)",
+    );
+    migrate(db, [coreSchema, ...FEATURE_SCHEMAS]);
+    expect(db.all('SELECT item_id, item_kind, step, due_at FROM review_items')).toEqual([
+      { item_id: 'found-x', item_kind: 'choice', step: 1, due_at: 5 + TIMELINE_REVIEW_MS },
+    ]);
+    recordEvent(db, {
+      kind: 'chose',
+      id: 'found-x',
+      choice: 'b',
+      correct: true,
+      at: 5 + TIMELINE_REVIEW_MS,
+    });
+    expect(exerciseResult(readWorkFacts(db), { kind: 'choice', id: 'found-x' }).passed).toBe(true);
+  });
 });

@@ -26,7 +26,10 @@ export interface WorkFacts {
   /** The lesson's multiple-choice questions (the foundations), by question id. */
   choices: Readonly<Record<string, GradedAnswer>>;
   predictions: Readonly<Record<string, GradedAnswer>>;
-  /** Quiz statements and predictions answered right on a due spaced review. */
+  /**
+   * Quiz statements, foundations' questions and predictions answered right on a due spaced
+   * review (a day or more after a wrong answer: lib/review).
+   */
   reviewed: ReadonlySet<string>;
   /** Challenge id → how many times it was solved (any run, first try or not). */
   challenges: Readonly<Record<string, number>>;
@@ -200,13 +203,10 @@ export function exerciseResult(facts: WorkFacts, exercise: ExerciseKey): Exercis
   switch (exercise.kind) {
     case 'quiz':
       return graded(facts.quiz[exercise.id], facts.reviewed.has(exercise.id));
-    case 'choice': {
-      // A foundation's question has no spaced review: a wrong first answer stays wrong.
-      const answer = facts.choices[exercise.id];
-      return answer && !answer.correct
-        ? { passed: false, tried: true, summary: 'wrong on the first try' }
-        : graded(answer, false);
-    }
+    case 'choice':
+      // A foundation's question comes back a day after a wrong first answer (lib/review), asked
+      // again with nothing marked; right then, it passes like a quiz statement on review.
+      return graded(facts.choices[exercise.id], facts.reviewed.has(exercise.id));
     case 'prediction':
       return graded(facts.predictions[exercise.id], facts.reviewed.has(exercise.id));
     case 'challenge': {

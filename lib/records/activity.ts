@@ -11,6 +11,7 @@ export const ACTIVITY_KINDS = [
   'case.dont-know',
   'question.rated',
   'quiz.answered',
+  'choice.answered',
   'prediction.answered',
   'review.passed',
   'review.done',

@@ -14,6 +14,19 @@ export const reviewSchema: FeatureSchema = {
        due_at     INTEGER NOT NULL,
        updated_at INTEGER NOT NULL
      );`,
+    // Version 2: a foundation's graded question ('choice') comes back for review too. SQLite
+    // cannot change a CHECK in place: the table is copied into one that allows the kind.
+    `CREATE TABLE review_items_v2 (
+       item_id    TEXT PRIMARY KEY,
+       item_kind  TEXT    NOT NULL CHECK (item_kind IN ('quiz', 'prediction', 'question', 'choice')),
+       step       INTEGER NOT NULL CHECK (step IN (1, 2)),
+       due_at     INTEGER NOT NULL,
+       updated_at INTEGER NOT NULL
+     );
+     INSERT INTO review_items_v2 (item_id, item_kind, step, due_at, updated_at)
+       SELECT item_id, item_kind, step, due_at, updated_at FROM review_items;
+     DROP TABLE review_items;
+     ALTER TABLE review_items_v2 RENAME TO review_items;`,
   ],
 };
 

@@ -7,8 +7,8 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days until the next review, by step: step 1 after a wrong answer, step 2 after the first good review. */
 export const REVIEW_DAYS = [1, 3] as const;
 
-/** What can come back for review. */
-export const REVIEW_KINDS = ['quiz', 'prediction', 'question'] as const;
+/** What can come back for review ('choice': a foundation's graded question on /learn). */
+export const REVIEW_KINDS = ['quiz', 'prediction', 'question', 'choice'] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
 
 export interface ReviewState {
