@@ -79,9 +79,14 @@ export function CasePlayer({ caseFile }: { caseFile: CaseFile }) {
         </p>
       ) : null}
       <p className="flex flex-wrap gap-4 text-sm">
-        <Link className="font-semibold text-accent underline" href={scenarioLink(t.scenario)}>
-          Open in the timeline
-        </Link>
+        <span>
+          <Link className="font-semibold text-accent underline" href={scenarioLink(t.scenario)}>
+            Open in the timeline
+          </Link>{' '}
+          <span className="text-muted">
+            (practice there: not scored, not saved; the case’s first try is the run on this page)
+          </span>
+        </span>
         {caseFile.checkDesign ? (
           <Link
             className="font-semibold text-accent underline"

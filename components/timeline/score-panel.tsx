@@ -1,12 +1,18 @@
 import { useEffect, useRef } from 'react';
 import { stepView, type Scenario, type Score, type Trace } from '@/lib/timeline';
-import type { SaveStatus, TimelineController } from './use-timeline';
+import type { AttemptShown, SaveStatus, TimelineController } from './use-timeline';
 import { panelClass } from '@/components/ui/panel';
 
 /** The score and each mistake explained with the rule that decided the write. */
 export function ScorePanel({ t }: { t: TimelineController }) {
   return t.score && t.trace ? (
-    <Scored scenario={t.scenario} trace={t.trace} score={t.score} saveStatus={t.saveStatus} />
+    <Scored
+      scenario={t.scenario}
+      trace={t.trace}
+      score={t.score}
+      saveStatus={t.saveStatus}
+      attempt={t.attempt}
+    />
   ) : null;
 }
 
@@ -15,11 +21,13 @@ function Scored({
   trace,
   score,
   saveStatus,
+  attempt,
 }: {
   scenario: Scenario;
   trace: Trace;
   score: Score;
   saveStatus: SaveStatus;
+  attempt: AttemptShown;
 }) {
   const full = score.score === score.total;
   // The score appears when the run reaches its end, which disables the button just pressed:
@@ -78,7 +86,12 @@ function Scored({
           ? 'Result saved in your records.'
           : saveStatus.kind === 'failed'
             ? saveStatus.message
-            : 'Saving your result…'}
+            : attempt === 'scored'
+              ? // Nothing of this tab is saved: the scored attempt was stored before (a reload, another tab).
+                'Your first attempt at this scenario was already scored: this is that attempt, read back from your records (nothing new is saved). Start over for practice, not scored.'
+              : attempt === 'elsewhere'
+                ? 'Practice: not scored and not saved. This is a case file’s run; the case’s first try is the run on its own page.'
+                : 'Saving your result…'}
       </p>
     </section>
   );

@@ -9,7 +9,7 @@ export function StatePanel({ view }: { view: StepView }) {
   return (
     <div className="grid gap-3 text-sm sm:grid-cols-2">
       <section aria-label="Run row" className="rounded-md border border-line p-3">
-        <h3 className="font-semibold">Run row at t={view.at}</h3>
+        <h3 className="font-semibold">Run row at t={view.rowAt}</h3>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 font-mono text-xs">
           {view.runRow.map((cell) => (
             <div key={cell.column} className="contents">

@@ -29,6 +29,11 @@ export function StepControls({ t, current }: { t: TimelineController; current: T
           Your first run of this scenario is scored: its predictions are kept as you made them.
           Start over for a new attempt (practice, not scored).
         </p>
+      ) : t.attempt === 'elsewhere' ? (
+        <p className="text-sm text-muted" data-testid="attempt-note">
+          Practice: this is a case file’s run, not scored here and not stored. The case’s first try
+          is the run on its own page.
+        </p>
       ) : t.attempt === 'practice' ? (
         <p className="text-sm text-muted" data-testid="attempt-note">
           A new attempt: practice, not scored. Your first run keeps its score.

@@ -6,6 +6,7 @@ import {
   TIMELINE_SCENARIOS,
   type LibraryScenario,
 } from '@/content/timeline/scenarios';
+import { caseOfScenario } from '@/content/cases';
 import { browserStore, createLocalDoor, STORAGE_KEYS } from '@/lib/storage';
 import { useOwnStorageNotices } from '@/components/storage/storage-notices';
 import {
@@ -27,6 +28,11 @@ import { PredictionList } from './prediction-list';
 import { ScenarioExplanation, ScenarioNotes } from './scenario-words';
 import { useTimeline } from './use-timeline';
 
+/** A case file's run opened here (its link beside the case's prediction form): practice. */
+function isCaseRun(scenario: Scenario): boolean {
+  return caseOfScenario(scenario) !== undefined;
+}
+
 function explanationOf(scenario: Scenario): LibraryScenario | null {
   return (
     TIMELINE_SCENARIOS.find(
@@ -37,7 +43,7 @@ function explanationOf(scenario: Scenario): LibraryScenario | null {
 
 /** The pause-resume timeline exercise: pick or build a scenario, predict, run, review. */
 export function TimelineExercise() {
-  const t = useTimeline(TIMELINE_SCENARIOS[0]);
+  const t = useTimeline(TIMELINE_SCENARIOS[0], { scoredElsewhere: isCaseRun });
   const [building, setBuilding] = useState(false);
   const [saved, setSaved] = useState<Scenario[]>([]);
   const [notice, setNotice] = useState<string | null>(null);

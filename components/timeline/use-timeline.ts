@@ -23,7 +23,18 @@ import type { SqlDriver } from '@/lib/sqlite';
 export interface TimelineOptions {
   /** How a graded attempt is stored; the plain timeline result by default. */
   record?: (db: SqlDriver, result: TimelineResult, score: Score) => void;
+  /**
+   * Whether a scenario is scored elsewhere (a case file's run, whose first try is the run on the
+   * case's page): here it is practice, stored nowhere, so it neither spends nor earns that try.
+   */
+  scoredElsewhere?: (scenario: Scenario) => boolean;
 }
+
+/**
+ * Which attempt is on screen: 'scored', the first one read back; 'practice', one after "Start
+ * over"; 'elsewhere', a case file's run (practice here, stored nowhere); null, the first attempt.
+ */
+export type AttemptShown = 'scored' | 'practice' | 'elsewhere' | null;
 
 export type SaveStatus = { kind: 'idle' } | { kind: 'saved' } | { kind: 'failed'; message: string };
 
@@ -42,6 +53,7 @@ export function useTimeline(initial: Scenario, options: TimelineOptions = {}) {
   useEffect(() => {
     recordRef.current = options.record;
   }, [options.record]);
+  const { scoredElsewhere } = options;
   const [engine, setEngine] = useState<TimelineEngine | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [scenario, setScenarioState] = useState<Scenario>(initial);
@@ -63,7 +75,12 @@ export function useTimeline(initial: Scenario, options: TimelineOptions = {}) {
   const scored = useRecordsRead(scenarioKey, (db) =>
     firstTimelineResult(db, JSON.parse(scenarioKey) as Scenario),
   );
-  const scoredAttempt = scored?.key === scenarioKey ? scored.value : null;
+  /** A case file's run: practice here, never stored, never the scored attempt. */
+  const elsewhere = useMemo(
+    () => scoredElsewhere?.(scenario) ?? false,
+    [scoredElsewhere, scenario],
+  );
+  const scoredAttempt = scored?.key === scenarioKey && !elsewhere ? scored.value : null;
   /** The scored attempt is on screen: its predictions, locked. */
   const showingScore = scoredAttempt !== null && !practice;
   const shownPredictions: Predictions = showingScore ? scoredAttempt.predictions : predictions;
@@ -151,7 +168,7 @@ export function useTimeline(initial: Scenario, options: TimelineOptions = {}) {
   // Store the attempt once, when its first outcome comes on screen (not when the whole trace is
   // seen: a learner who stepped once and reloaded had seen an outcome too).
   useEffect(() => {
-    if (position < 0 || !trace || showingScore) return;
+    if (position < 0 || !trace || showingScore || elsewhere) return;
     const key = `${attemptNo.current}:${scenarioKey}`;
     if (savedFor.current === key) return;
     savedFor.current = key;
@@ -177,7 +194,7 @@ export function useTimeline(initial: Scenario, options: TimelineOptions = {}) {
           message: `Your result could not be saved (${error instanceof Error ? error.message : String(error)}).`,
         }),
       );
-  }, [position, trace, showingScore, scenarioKey, scenario, predictions]);
+  }, [position, trace, showingScore, elsewhere, scenarioKey, scenario, predictions]);
 
   return {
     ready: engine !== null,
@@ -192,9 +209,16 @@ export function useTimeline(initial: Scenario, options: TimelineOptions = {}) {
     sealed,
     /**
      * 'scored': the first, scored attempt is on screen (read back after a reload or from another
-     * tab); 'practice': a new attempt after "Start over", not scored; null: the first attempt.
+     * tab); 'practice': a new attempt after "Start over", not scored; 'elsewhere': a case file's
+     * run, practice here and stored nowhere; null: the first attempt.
      */
-    attempt: showingScore ? ('scored' as const) : practice ? ('practice' as const) : null,
+    attempt: (elsewhere
+      ? 'elsewhere'
+      : showingScore
+        ? 'scored'
+        : practice
+          ? 'practice'
+          : null) as AttemptShown,
     position,
     setPosition,
     forward,

@@ -61,3 +61,12 @@ export function caseScenario(caseFile: CaseFile, run: CaseRun): Scenario {
     events,
   };
 }
+
+/**
+ * The case file whose run this scenario is (by its id: the records count a case's first try by
+ * the scenario id, edited copy or not), or undefined. The timeline runs such a scenario as
+ * practice: the case's first try is the run on the case's own page.
+ */
+export function caseOfScenario(scenario: Scenario): CaseFile | undefined {
+  return CASE_FILES.find((c) => c.runs.some((r) => caseScenario(c, r).id === scenario.id));
+}

@@ -39,7 +39,7 @@ export function describeEvent(event: TimelineEvent, v?: Vocabulary): string {
         ? `${event.worker} registers its generation at the gateway (${event.resource})${reachText(event.reach)}`
         : `${event.worker} registers its generation at the design’s targets`;
     case 'cancel-complete':
-      return 'The cancel completes: effects are reconciled';
+      return 'The cancel is asked to complete (canceling to canceled)';
     case 'pause':
       return `${event.worker} pauses`;
     case 'resume':

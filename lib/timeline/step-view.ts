@@ -34,7 +34,10 @@ export interface OutcomeView {
 /** Everything the learner reads about one step. */
 export interface StepView {
   index: number;
+  /** Database time when the event happened. */
   at: number;
+  /** Database time after the step: the time the run row and the workers' clocks are read at. */
+  rowAt: number;
   /** What the event asks for, before its outcome. */
   event: string;
   /** The write's outcome; null for a step that writes nothing. */
@@ -107,6 +110,7 @@ export function stepView(
   return {
     index,
     at: step.at,
+    rowAt: step.after.now,
     event: describeEvent(step.event, trace.vocabulary),
     outcome: w ? outcomeView(w) : null,
     verdict: w ? w.verdictLine : null,
