@@ -58,7 +58,7 @@ test('kill a worker after collect, a new worker takes over after the lease, eval
     page.getByRole('status').filter({ hasText: 'All 5 properties hold.' }),
   ).toBeVisible();
   await expect(
-    page.getByRole('status').filter({ hasText: '1 run(s), 1 done, 1 receipt(s)' }),
+    page.getByRole('status').filter({ hasText: '1 run, 1 done, 1 receipt at the publisher' }),
   ).toBeVisible();
 });
 

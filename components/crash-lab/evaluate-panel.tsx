@@ -1,7 +1,7 @@
 'use client';
 
 import { Button } from '@/components/ui/button';
-import { LAB_PROPERTIES, type Evaluation } from '@/lib/crashlab';
+import { evaluationCounts, LAB_PROPERTIES, type Evaluation } from '@/lib/crashlab';
 
 /** The same properties as `npm run lab -- evaluate`, each with its violations. */
 export function EvaluatePanel({
@@ -25,7 +25,7 @@ export function EvaluatePanel({
             {evaluation.passed
               ? `All ${LAB_PROPERTIES.length} properties hold.`
               : `Failed: ${failed.join(', ')}.`}{' '}
-            {evaluation.runs} run(s), {evaluation.succeeded} done, {evaluation.receipts} receipt(s).
+            {evaluationCounts(evaluation)}.
           </p>
         ) : null}
       </div>

@@ -42,6 +42,16 @@ export function pageProblems(
   const ownWords = all.replace(/fenced design|\(no fence\)|design: [^·]*|token: \S+$/gm, '');
   if (tok !== 'fence' && /\bfence\b/i.test(ownWords))
     p.push(`says "fence" where the token is called ${tok}`);
+  // One name for the token: the settings line says "token" only where the page does.
+  // A design's catalogue name ("A random token instead of a growing one") is a name.
+  const settingsWords = page.settings.replace(/token: [^·]+$|design: [^·]*/g, '');
+  if (
+    tok !== 'token' &&
+    !tok.includes('token') &&
+    trace.vocabulary.fenced &&
+    /\btoken\b/.test(settingsWords)
+  )
+    p.push(`the settings line says "token" where the token is called ${tok}`);
   if (/\bat takeover\b/.test(page.settings))
     p.push('the settings line says "at takeover": the gateway learns only from a registration');
 

@@ -1,3 +1,4 @@
+import { TARGET_TOKEN_CHECKS } from '@/lib/lease';
 import type { Scenario, Trace, WriteEffect } from '@/lib/timeline';
 import {
   causes,
@@ -74,6 +75,20 @@ export function writeProblems(
       else if (d.outcome.database === 'refused' && !d.quorum && !failed.has(name as never))
         p.push(`shows the ${name} rule; that check held`);
     }
+  // "Still holds the current generation" only where a check compared a generation the target knew.
+  const generation = d.checks.some(
+    (c) =>
+      ['fence', 'attempt', 'fingerprint'].includes(c.name) ||
+      (TARGET_TOKEN_CHECKS.includes(c.name) &&
+        Number(Array.isArray(c.expected) ? c.expected[0] : c.expected) > 0),
+  );
+  if (!generation && page.rules.some((r) => /still holds the current generation/.test(r)))
+    p.push(`says the writer holds the current generation; no check compared one (${[...ran]})`);
+  // An ended lease is the loss of authority the lease rule names, never "not about" it.
+  if (failed.has('lease') && /the refusal is not about \S+ authority/.test(page.row))
+    p.push("refused for an ended lease, and says the refusal is not about the writer's authority");
+  if (/no longer holds the run: nobody holds the run/.test(page.row))
+    p.push('says who holds the run twice ("no longer holds the run: nobody holds the run")');
   if (d.outcome.database === 'refused' && !d.quorum && failed.size > 0) {
     const named = page.rules.some((r) =>
       RULE_PHRASES.some(([re, n]) => re.test(r) && failed.has(n as never)),

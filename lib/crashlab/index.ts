@@ -33,6 +33,7 @@ export {
   type LabProperty,
   type LabViolation,
 } from './evaluate';
+export { counted, evaluationCounts } from './evaluation-words';
 export {
   HISTORY_OPS,
   formatEntry,

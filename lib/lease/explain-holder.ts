@@ -19,7 +19,8 @@ export function rightful(d: WriteDecision): boolean {
 export function holderClause(d: WriteDecision, v: Vocabulary, short = false): string {
   const a = d.authority;
   const token = v.fenced ? ` (${tokenText(v, a.token)})` : '';
-  if (!a.holder) return `nobody holds the run: it was canceled${token}`;
+  // After "no longer holds the run:", the cancel alone ("it was canceled (fence 1)").
+  if (!a.holder) return `${short ? '' : 'nobody holds the run: '}it was canceled${token}`;
   // A restarted process claims under the same name: a newer generation of the writer holds it.
   if (a.holder === d.writer) return `a newer generation of ${a.holder} holds the run${token}`;
   return `${a.holder} ${short ? 'does' : 'holds the run'}${token}`;

@@ -2,7 +2,7 @@ import type { CheckName, Vocabulary, WriteDecision } from './decision';
 import { clockWords } from './explain-clock';
 import { checkLabel, list, tokenName } from './explain-words';
 import { kindOfCheck } from './kinds/conditions';
-import { isTargetCheck, targetCheckWords } from './kinds/targets';
+import { isTargetCheck, TARGET_TOKEN_CHECKS, targetCheckWords } from './kinds/targets';
 import type { ViolationKind } from './properties';
 
 /*
@@ -114,10 +114,27 @@ function appliedRules(d: WriteDecision, v: Vocabulary): string[] {
         return [
           `This target checks no ${token}: it accepts any write, even from a stale worker. Local fencing cannot stop it.`,
         ];
-      return [
-        'Every check held in the statement that wrote: this writer still holds the current generation.',
-      ];
+      // Only a generation compared says the writer holds the current one; else each check's rule.
+      return comparedGeneration(d)
+        ? [
+            'Every check held in the statement that wrote: this writer still holds the current generation.',
+          ]
+        : [...new Set(d.checks.map((c) => c.name))].map((name) => checkRule(name, v, d));
   }
+}
+
+/**
+ * Whether a check of this write compared the writer's generation with one the target knew: the
+ * run row's fence or a claim's identity, or a target's token check that had seen one (a first write finds none).
+ */
+function comparedGeneration(d: WriteDecision): boolean {
+  return d.checks.some((c) => {
+    // The run row's token, or a claim's own identity (its attempt, its fingerprint).
+    if (c.name === 'fence' || kindOfCheck(c.name)?.words?.identifiesClaim) return true;
+    if (!TARGET_TOKEN_CHECKS.includes(c.name)) return false;
+    const known = Array.isArray(c.expected) ? c.expected[0] : c.expected;
+    return Number(known) > 0;
+  });
 }
 
 /** The lease rule, naming the clock that judged this lease (the lesson's rule: the database's). */

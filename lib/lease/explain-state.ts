@@ -46,8 +46,12 @@ export interface ScenarioSettings {
   }[];
 }
 
-function checkWords(check: TargetCheckKind, acceptors: number | undefined): string {
-  return settingWords({ kind: check, ...(acceptors ? { acceptors } : {}) });
+function checkWords(
+  check: TargetCheckKind,
+  acceptors: number | undefined,
+  token: string | null,
+): string {
+  return settingWords({ kind: check, ...(acceptors ? { acceptors } : {}) }, 'target', token);
 }
 
 /** Each time source as a choice reads: "The transaction clock, now()". */
@@ -67,7 +71,9 @@ const CLOCK_SETTING: Readonly<Record<TimeSource, string>> = {
 };
 
 /** "Lease 5 s · fenced design · object store: versioned · gateway learns a generation when its holder registers it … · …". */
-export function explainSettings(s: ScenarioSettings): Explained {
+export function explainSettings(s: ScenarioSettings, v?: Vocabulary): Explained {
+  // One name for the token across the settings line, the panels and the trace.
+  const token = v && namesToken(v) ? tokenName(v) : null;
   const lease = `Lease ${s.leaseSeconds} s${s.clock ? `, ${CLOCK_SETTING[s.clock]}` : ''}`;
   const parts = [lease, designWords(s.design)];
   if (s.objectStore) parts.push(`object store: ${s.objectStore}`);
@@ -77,11 +83,11 @@ export function explainSettings(s: ScenarioSettings): Explained {
       g.learns === 'at-takeover'
         ? 'gateway learns a generation when its holder registers it (a register event after the claim)'
         : 'gateway learns a generation from that generation’s first write',
-      `gateway check: ${settingWords({ kind: g.check, ...(g.acceptors ? { acceptors: g.acceptors } : {}) }, 'gateway')}`,
+      `gateway check: ${settingWords({ kind: g.check, ...(g.acceptors ? { acceptors: g.acceptors } : {}) }, 'gateway', token)}`,
     );
   }
   for (const t of s.targetChecks ?? [])
-    parts.push(`${t.title} check: ${checkWords(t.check, t.acceptors)}`);
+    parts.push(`${t.title} check: ${checkWords(t.check, t.acceptors, token)}`);
   if (s.token) parts.push(`token: ${s.token}`);
   return explained(parts.join(' · '));
 }

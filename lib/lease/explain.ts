@@ -197,6 +197,17 @@ function unchecked(d: WriteDecision, v: Vocabulary): string {
   return `; nothing compared ${d.writer}'s ${tokenText(v, mine)} with the run's ${tokenText(v, d.authority.token)}`;
 }
 
+/**
+ * A rightful holder refused. An ended lease is the loss of authority the lease rule names: nobody
+ * has claimed since, so the fence still names the writer as its last holder, and that is all.
+ * Any other refusal (an earlier write changed the status) is not about the writer's authority.
+ */
+function leaseEnded(d: WriteDecision, v: Vocabulary): string {
+  if (d.failed.includes('lease'))
+    return ` Under the lease rule ${d.writer}'s authority ended with its lease; nobody has claimed the run since, so the row still names ${d.writer} as its last holder${withToken(v, d.token)}.`;
+  return ` ${d.writer} still holds the run${withToken(v, d.token)}: the refusal is not about ${d.writer}'s authority.`;
+}
+
 function commitSentence(d: WriteDecision, v: Vocabulary): string {
   const noun = WRITE_NOUNS[d.kind];
   const o = d.outcome;
@@ -212,7 +223,7 @@ function commitSentence(d: WriteDecision, v: Vocabulary): string {
       : unclaimed(d)
         ? ' Nobody has claimed the run yet.'
         : rightful(d)
-          ? ` ${d.writer} still holds the run${withToken(v, d.token)}: the refusal is not about ${d.writer}'s authority.`
+          ? leaseEnded(d, v)
           : ` ${d.writer} no longer holds the run: ${holderClause(d, v, true)}.`;
     return `0 rows changed: ${d.writer}'s ${noun} was refused: ${joined(facts(d, v, false)) || 'it matched no row'}.${owner}`;
   }

@@ -7,7 +7,9 @@ import {
   type Vocabulary,
 } from '@/lib/lease';
 import { namesClocks } from './clocks';
-import { timelineDesign } from './designs';
+import { TIMELINE_DESIGNS, timelineDesign } from './designs';
+import { designWithConditions } from './scenario-conditions';
+import { scenarioVocabulary } from './vocabulary';
 import type { TimelineSnapshot } from './trace-types';
 import { CHECKED_LANES, laneOfTarget } from './lanes';
 import { targetCheckOf } from './target-list';
@@ -53,7 +55,11 @@ export function scenarioSettings(scenario: Scenario): ScenarioSettings {
 
 /** The settings line above the timeline, written by the explainer. */
 export function settingsLine(scenario: Scenario): Explained {
-  return explainSettings(scenarioSettings(scenario));
+  const design = designWithConditions(
+    TIMELINE_DESIGNS[scenario.design ?? 'fenced'],
+    scenario.conditions,
+  );
+  return explainSettings(scenarioSettings(scenario), scenarioVocabulary(scenario, design));
 }
 
 /** The state panel's lines after a step, written by the explainer. */

@@ -1,4 +1,10 @@
-import { LAB_PROPERTIES, STEPS, type Evaluation, type LabSnapshot } from '@/lib/crashlab';
+import {
+  evaluationCounts,
+  LAB_PROPERTIES,
+  STEPS,
+  type Evaluation,
+  type LabSnapshot,
+} from '@/lib/crashlab';
 
 /** What `inspect` prints: every run (the first 20) and the publisher, read at database time `now`. */
 export function formatSnapshot(snapshot: LabSnapshot, now: number): string {
@@ -37,7 +43,7 @@ export function formatSnapshot(snapshot: LabSnapshot, now: number): string {
 /** What `evaluate` prints: the verdict per property, then each violation with its excerpt. */
 export function formatEvaluation(evaluation: Evaluation, limit = 5): string {
   const lines = [
-    `${evaluation.runs} run(s), ${evaluation.succeeded} succeeded, ${evaluation.receipts} receipt(s) at the publisher`,
+    evaluationCounts(evaluation),
     ...LAB_PROPERTIES.map(
       (p) =>
         `${evaluation.counts[p] === 0 ? 'PASS' : 'FAIL'}  ${p.padEnd(20)} ${evaluation.counts[p]} violation(s)`,

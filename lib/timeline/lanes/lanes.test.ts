@@ -79,7 +79,7 @@ describe('a lane’s words are its object’s', () => {
     expect(said('a-ticket').outcome).toBe('refused');
     expect(said('a-ticket').explanation).toContain('the ticket API');
     expect(settingsLine(scenario)).toContain(
-      'object store check: highest token seen · ticket API check: highest token seen',
+      'object store check: highest fence seen · ticket API check: highest fence seen',
     );
   });
 

@@ -48,7 +48,7 @@ export default async function CaseFilePage({ params }: { params: Promise<{ id: s
               <p key={paragraph.slice(0, 40)}>{paragraph}</p>
             ))}
             <p className="text-sm text-muted">
-              The token here is the <strong>{caseFile.tokenName}</strong>. Patterns:{' '}
+              Token: <strong>{caseFile.tokenName}</strong>. Patterns:{' '}
               {casePatterns(caseFile)
                 .map((p) => CASE_PATTERN_LABELS[p])
                 .join(', ')}

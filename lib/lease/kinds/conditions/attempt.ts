@@ -28,6 +28,7 @@ export const attemptKind: ConditionKind<AttemptCondition, 'attempt'> = {
   menu: { commit: { label: 'attempt: the attempt the writer’s claim left', initial: ATTEMPT } },
   random: { commit: { weight: 1, draw: () => ATTEMPT } },
   words: {
+    identifiesClaim: true,
     label: (_, v, k) => k.columnName('attempt', v),
     noun: (v, k) => k.columnName('attempt', v),
     fact: (c, d, v, k) =>

@@ -102,6 +102,7 @@ export const fingerprintKind: ConditionKind<FingerprintCondition, 'fingerprint'>
   }),
   random: { commit: { weight: 2, draw: (r) => fingerprint(r.some(FINGERPRINT_COLUMNS, true)) } },
   words: {
+    identifiesClaim: true,
     label: (c, v, k) => columnsName(c, v, k),
     fact: (c, d, v, k) =>
       c.held

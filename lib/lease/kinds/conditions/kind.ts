@@ -61,6 +61,11 @@ export interface CheckWords {
   fact(c: CheckResult, d: WriteDecision, v: Vocabulary, k: WordKit): string;
   /** The lesson's rule behind it, when it refused a write. */
   rule: string;
+  /**
+   * It compares the identity the writer's claim left (its attempt, its fingerprint): held, it
+   * says the writer still holds the current generation, as a fence check does.
+   */
+  identifiesClaim?: true;
   /** Its name in "this design checks only the …" (default: the check's name). */
   noun?(v: Vocabulary, k: WordKit): string;
 }

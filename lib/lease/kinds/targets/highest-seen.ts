@@ -87,6 +87,7 @@ function fact(c: CheckResult, d: WriteDecision, v: Vocabulary): string {
 export const HIGHEST_SEEN = {
   id: ID,
   label: 'Highest token seen',
+  labelNaming: (token: string) => `Highest ${token} seen`,
   setting: () => ({ kind: ID }),
   comparesToken: true,
   comparesKey: false,

@@ -90,9 +90,21 @@ export function fenceOfSetting(
   return targetKind(check.kind).fenceOf?.(check, registration) ?? null;
 }
 
-/** A setting as a line reads it: "highest token seen", "majority of acceptors of 3". */
-export function settingWords(s: TargetCheck, picker: 'gateway' | 'target' = 'target'): string {
+/**
+ * A setting as a line reads it: "highest token seen", "majority of acceptors of 3"; with the
+ * scenario's name for its token when it names one ("highest fence seen").
+ */
+export function settingWords(
+  s: TargetCheck,
+  picker: 'gateway' | 'target' = 'target',
+  token: string | null = null,
+): string {
   const k = targetKind(s.kind);
-  const label = picker === 'gateway' ? (k.gatewayLabel ?? k.label) : k.label;
+  const label =
+    token && k.labelNaming
+      ? k.labelNaming(token)
+      : picker === 'gateway'
+        ? (k.gatewayLabel ?? k.label)
+        : k.label;
   return `${label.toLowerCase()}${k.acceptorsOf ? ` of ${k.acceptorsOf(s)}` : ''}`;
 }

@@ -73,6 +73,8 @@ export interface TargetKind<Id extends string = string, F = unknown> {
   readonly label: string;
   /** The label in the gateway's own picker, when it reads otherwise there. */
   readonly gatewayLabel?: string;
+  /** The label in a settings line, with the scenario's own name for its token ("highest fence seen"). */
+  readonly labelNaming?: (token: string) => string;
   /** The scenario's setting (content declares targets with it). */
   setting(acceptors?: number): TargetSetting<Id>;
   /** A write to it compares the holder's token (so the scenario's words name one). */
