@@ -13,7 +13,7 @@ import { LabConsole } from './lab-console';
 import { OutputPanel } from './output-panel';
 import { StepList } from './step-list';
 import { useClaimLab } from './use-claim-lab';
-import { useOwnStorageNotices } from '@/components/storage/storage-notices';
+import { useOwnStorageNotices, useStorageAvailable } from '@/components/storage/storage-notices';
 import { STORAGE_KEYS } from '@/lib/storage';
 
 const EXTRA_LIB = { content: LAB_API_DTS, path: LAB_API_PATH };
@@ -24,6 +24,7 @@ export function ClaimLab({ exercises }: { exercises: readonly LabExercise[] }) {
   // The lab shows its saved programs' and progress's notices itself (lab.notices, below).
   useOwnStorageNotices(STORAGE_KEYS.claimLabPrograms);
   useOwnStorageNotices(STORAGE_KEYS.claimLabProgress);
+  const storageAvailable = useStorageAvailable();
   // When the learner asked for the run: "Ran in" counts from here to the result on screen.
   const [clickedAt, setClickedAt] = useState<number | null>(null);
   const { exercise, status } = lab;
@@ -115,8 +116,11 @@ export function ClaimLab({ exercises }: { exercises: readonly LabExercise[] }) {
             </p>
           ) : null}
           <p className="mt-2 text-xs text-muted">
-            Ctrl+Enter (⌘+Enter) runs. Your edits are kept in this browser, per exercise. Runs stop
-            after a few seconds.
+            Ctrl+Enter (⌘+Enter) runs.{' '}
+            {storageAvailable
+              ? 'Your edits are kept in this browser, per exercise.'
+              : 'Your edits are not kept: browser storage is not available here.'}{' '}
+            Runs stop after a few seconds.
           </p>
         </section>
         <section aria-labelledby="output-heading" className="min-w-0 space-y-4">

@@ -10,7 +10,7 @@ const TEXT: Record<Exclude<SaveState['kind'], 'error'>, string> = {
 export function SaveIndicator({ state, idle }: { state: SaveState; idle?: string }) {
   const text =
     state.kind === 'error'
-      ? `Not saved: ${state.message}. What you entered is still here.`
+      ? `Not saved: ${state.message.replace(/\.\s*$/, '')}. What you entered is still here.`
       : state.kind === 'saved' && idle
         ? idle
         : TEXT[state.kind];

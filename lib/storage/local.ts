@@ -43,6 +43,14 @@ export function isQuotaError(error: unknown): boolean {
   );
 }
 
+/**
+ * The one sentence for a browser that gives no storage (blocked by its settings, or a sandboxed
+ * frame): said by every page on load and by every save it refuses, so the learner knows before
+ * typing that nothing entered is kept.
+ */
+export const STORAGE_UNAVAILABLE =
+  'Browser storage is not available here (the browser blocks it), so nothing you enter on this site is kept: it is gone when you reload or leave the page.';
+
 /** The browser's localStorage, or null where there is none (server render, blocked storage). */
 export function browserStore(): KeyValueStore | null {
   try {
@@ -105,7 +113,7 @@ export function createLocalDoor(store: KeyValueStore | null, now: () => number =
         return {
           ok: false,
           error: 'unavailable',
-          message: 'Browser storage is not available here.',
+          message: STORAGE_UNAVAILABLE,
         };
       // A write never throws past the door: a value that does not fit its schema (a number past
       // its bound, say) is refused with the reason, like a full storage.
