@@ -1,0 +1,47 @@
+import { expect, freshStorage, test } from './fixtures';
+
+// Issue 42 review (b8a7c8f): with window.localStorage throwing a SecurityError, the claim lab
+// said on load "Your edits are kept in this browser, per exercise." and only after typing that
+// storage was not available, without saying edits are gone on reload; /practice/timeline said
+// nothing on load and, after a prediction, "Not saved: Browser storage is not available here..
+// What you entered is still here." Every page now says on load what it cannot keep, in one
+// sentence (lib/storage's STORAGE_UNAVAILABLE), and a refused save reads as one sentence.
+
+test.beforeEach(async ({ page }) => {
+  await freshStorage(page);
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', {
+      configurable: true,
+      get() {
+        throw new DOMException('Access to localStorage is denied.', 'SecurityError');
+      },
+    });
+  });
+});
+
+const cannotKeep = /nothing you enter on this site is kept: it is gone when you reload/;
+
+test('the claim lab says on load that edits are not kept', async ({ page }) => {
+  await page.goto('/practice/claim-lab');
+  const notice = page.getByRole('alert', { name: 'Browser storage unavailable' });
+  await expect(notice).toHaveText(cannotKeep);
+  await expect(page.getByText('Your edits are not kept')).toBeVisible();
+  await expect(page.getByText('Your edits are kept in this browser')).toHaveCount(0);
+});
+
+test('the timeline says on load what it cannot keep, and a refused save in one sentence', async ({
+  page,
+}) => {
+  await page.goto('/practice/timeline');
+  await expect(page.getByRole('status').filter({ hasText: 'Ready: 8 events' })).toBeVisible();
+  await expect(page.getByRole('alert', { name: 'Browser storage unavailable' })).toHaveText(
+    cannotKeep,
+  );
+  await page
+    .getByRole('group', { name: 'A claims the run', exact: true })
+    .getByRole('radio', { name: 'Applied', exact: true })
+    .check();
+  const refused = page.getByRole('status').filter({ hasText: 'Not saved' });
+  await expect(refused).toHaveText(/gone when you reload or leave the page\. What you entered/);
+  await expect(refused).not.toHaveText(/\.\./);
+});
