@@ -209,3 +209,33 @@ describe('a large import is checked apart from the page and written in few steps
     expect(reread.takeProblems()).toEqual([]);
   });
 });
+
+describe('an entry given another tab’s entry id by hand (issue 42 review, dup-id-diff-text)', () => {
+  it('both versions are shown with their texts, and nothing is reported missing', () => {
+    let t = 0;
+    const now = () => (t += 10);
+    const store = memoryKeyValueStore();
+    const a = createJournal({ store, writerId: 'ta', now });
+    const b = createJournal({ store, writerId: 'tb', now });
+    a.load();
+    b.load();
+    for (let i = 1; i <= 6; i += 1) {
+      const tab = i % 2 ? a : b;
+      tab.refresh();
+      tab.save('main', `version ${i}`, { baseId: tab.head('main')?.id ?? null });
+    }
+    const key = segmentKey('main', 'tb', 0);
+    const other = JSON.parse(store.getItem(segmentKey('main', 'ta', 0))!);
+    const segment = JSON.parse(store.getItem(key)!);
+    segment.entries[0].id = other.entries[0].id;
+    store.setItem(key, JSON.stringify(segment));
+
+    for (const writerId of ['r1', 'r2']) {
+      const reader = createJournal({ store, writerId });
+      reader.load();
+      const shown = reader.history('main').map((m) => reader.textOf('main', m.id));
+      expect(shown).toEqual([1, 2, 3, 4, 5, 6].map((i) => `version ${i}`));
+      expect(reader.takeProblems()).toEqual([]);
+    }
+  });
+});

@@ -168,15 +168,40 @@ function metaOf(e: Segment['entries'][number], segment: Segment): EntryMeta {
   };
 }
 
+/** Whether two stored entries under one id are one version stored twice (all fields alike). */
+function sameEntry(a: EntryMeta, b: EntryMeta): boolean {
+  return (
+    a.gen === b.gen &&
+    a.base === b.base &&
+    a.parent === b.parent &&
+    a.time === b.time &&
+    a.size === b.size &&
+    a.kind === b.kind &&
+    a.stale === b.stale &&
+    a.restoredFrom === b.restoredFrom
+  );
+}
+
+/** The id shown for an entry whose stored id another entry holds: the same in every tab. */
+function clashId(id: string, key: string): string {
+  const [writer, seq] = key.split('.').slice(-2);
+  return `${id}_${writer}_${seq}`.slice(-64); // an entry id's characters (schema.ts)
+}
+
 /** Recomputes a prompt's entry list and id lookup from its segments. */
 export function rebuildHistory(s: PromptHistory): void {
   const metas: EntryMeta[] = [];
   const byId: PromptHistory['byId'] = new Map();
   for (const loaded of s.segments.values()) {
     loaded.segment.entries.forEach((e, index) => {
-      if (byId.has(e.id)) return; // the same entry stored twice (two imports at once): show it once
       const meta = metaOf(e, loaded.segment);
-      byId.set(e.id, { key: loaded.key, index, meta });
+      const taken = byId.get(e.id)?.meta;
+      // The same entry stored twice (two imports at once): shown once.
+      if (taken && sameEntry(taken, meta)) return;
+      // Another entry under a taken id (a key edited by hand): kept beside it, as an import keeps
+      // a clash, under an id of its own, so no version is hidden.
+      if (taken) meta.id = clashId(e.id, loaded.key);
+      byId.set(meta.id, { key: loaded.key, index, meta });
       metas.push(meta);
     });
   }
