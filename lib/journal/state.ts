@@ -1,4 +1,5 @@
 import type { LocalDoor } from '@/lib/storage';
+import { clashId, sameEntry } from './clash';
 import { textAt, type EntryKind, type Segment } from './schema';
 
 /** One version of an answer, as the history list shows it. */
@@ -166,26 +167,6 @@ function metaOf(e: Segment['entries'][number], segment: Segment): EntryMeta {
     restoredFrom: e.r ?? null,
     writer: segment.writer,
   };
-}
-
-/** Whether two stored entries under one id are one version stored twice (all fields alike). */
-function sameEntry(a: EntryMeta, b: EntryMeta): boolean {
-  return (
-    a.gen === b.gen &&
-    a.base === b.base &&
-    a.parent === b.parent &&
-    a.time === b.time &&
-    a.size === b.size &&
-    a.kind === b.kind &&
-    a.stale === b.stale &&
-    a.restoredFrom === b.restoredFrom
-  );
-}
-
-/** The id shown for an entry whose stored id another entry holds: the same in every tab. */
-function clashId(id: string, key: string): string {
-  const [writer, seq] = key.split('.').slice(-2);
-  return `${id}_${writer}_${seq}`.slice(-64); // an entry id's characters (schema.ts)
 }
 
 /** Recomputes a prompt's entry list and id lookup from its segments. */
