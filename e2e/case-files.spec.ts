@@ -145,7 +145,7 @@ test('case files: a learner predicts and runs cases 1, 5, 6, 12 and 7, with thei
     await expect(open).toHaveAttribute('href', /^\/practice\/timeline#[A-Za-z0-9_-]+$/);
     await open.click();
     await expect(page.getByRole('status').filter({ hasText: 'Ready: 11 events' })).toBeVisible();
-    await expect(page.getByText('gateway check: highest token seen')).toBeVisible();
+    await expect(page.getByText('gateway check: highest producer epoch seen')).toBeVisible();
   });
   await test.step('case 6: Temporal refuses the late completion, and the email attempt 1 sent stays sent', async () => {
     await freshStorage(page);
