@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { leaseClockReading, TIME_SOURCES } from './clocks';
-import { TIME_SOURCE_CHOICES } from './explain-state';
+import { TIME_SOURCE_CHOICES } from './explain-settings';
 
 const at = { statementNow: 7, holder: 'A', offset: 3 };
 

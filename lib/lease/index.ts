@@ -136,8 +136,8 @@ export {
 /** Words for a crash-lab worker's log and the CLI's summary lines. */
 export { explainWorkerLog, type WorkerLogFact } from './explain-log';
 /** Words for a scenario's settings line and the state panel after a step. */
+export { explainSettings, type ScenarioSettings, TIME_SOURCE_CHOICES } from './explain-settings';
 export {
-  explainSettings,
   explainState,
   explainRunRow,
   explainRunCells,
@@ -145,11 +145,9 @@ export {
   explainTime,
   explainDuration,
   explainLeaseBar,
-  type ScenarioSettings,
   type WorkerFacts,
   type TargetFacts,
   type StateLines,
-  TIME_SOURCE_CHOICES,
 } from './explain-state';
 /** Which clock judges a lease (the lesson's rule and two broken designs). */
 export { leaseClockReading, TIME_SOURCES, type TimeSource } from './clocks';

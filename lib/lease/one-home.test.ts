@@ -150,13 +150,14 @@ describe('one home per rule', () => {
     expect(valueImports('decided', 'lib/lease/decided')).toEqual(['lib/lease/judge.ts']);
     // The one explainer, in files by job: writes (explain.ts), properties found over a search or
     // a history (explain-found.ts), a crash-lab worker's log (explain-log.ts), the settings line
-    // and the state panel (explain-state.ts), steps that write nothing (explain-steps.ts), the
+    // (explain-settings.ts) and the state panel (explain-state.ts), steps that write nothing (explain-steps.ts), the
     // cause of a rightful holder's refusal (explain-cause.ts).
     expect(valueImports('explained', 'lib/lease/explained')).toEqual([
       'lib/lease/explain-cause.ts',
       'lib/lease/explain-coverage.ts',
       'lib/lease/explain-found.ts',
       'lib/lease/explain-log.ts',
+      'lib/lease/explain-settings.ts',
       'lib/lease/explain-state.ts',
       'lib/lease/explain-steps.ts',
       'lib/lease/explain.ts',
