@@ -26,13 +26,8 @@ export {
   type WorkerSummary,
 } from './worker';
 export { describeWorkerEvent, logLine } from './worker-log';
-export {
-  evaluate,
-  LAB_PROPERTIES,
-  type Evaluation,
-  type LabProperty,
-  type LabViolation,
-} from './evaluate';
+export { evaluate, type Evaluation, type LabViolation } from './evaluate';
+export { LAB_PROPERTIES, type LabProperty } from './lab-property-checks';
 export { counted, evaluationCounts } from './evaluation-words';
 export {
   HISTORY_OPS,

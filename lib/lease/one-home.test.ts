@@ -109,7 +109,7 @@ describe('one home per rule', () => {
     const users = [
       'lib/checker/property-checks.ts',
       'lib/timeline/properties.ts',
-      'lib/crashlab/evaluate.ts',
+      'lib/crashlab/lab-stale-writes.ts',
     ];
     for (const path of users) {
       expect(FILES.find((f) => f.path === path)?.text, path).toMatch(/isStaleWrite|firstViolation/);
