@@ -455,7 +455,7 @@ test('the probe’s storage inputs of issue 42: a foreign draft, a poisoned save
     });
     await page.reload();
     await expect(journalAlert(page)).toContainText(
-      /held save number 1,000,000,000, past any this app gives .* its 1 version was saved again, the out-of-range ones as save 2: no text is lost/,
+      /held save number 1,000,000,000, more than 1,000,000 above the save before it, .* its 1 version was saved again, the one out of range as save 2, after the history's newest: no text is lost/,
     );
     await expect(versions(page)).toHaveCount(2);
     await expect(answer(page)).toHaveValue('Brought by an old import.');
@@ -463,6 +463,62 @@ test('the probe’s storage inputs of issue 42: a foreign draft, a poisoned save
     await page.reload();
     await expect(versions(page)).toHaveCount(3);
     await expect(answer(page)).toHaveValue('Saved after the repair.');
+  });
+  await test.step('a version in the middle pushed out of range, then one past 1,000,000,000: every version shown in its place, one true notice each (review of points 4 and 7)', async () => {
+    await freshStorage(page);
+    await page.goto('/reflect');
+    for (let i = 1; i <= 6; i += 1) await saveAnswer(page, `Answer number ${i}.`, i);
+    /** Sets, as a hand edit or an old build would, the stored save number of save `from`. */
+    const pushOut = (from: number, to: number) =>
+      page.evaluate(
+        ([gen, far]) => {
+          for (const key of Object.keys(localStorage)) {
+            if (!/^lease-lab\.journal\.v1\.main\.[^.]+\.\d+$/.test(key)) continue;
+            const segment = JSON.parse(localStorage.getItem(key) as string);
+            const hit = segment.entries.find((e: { g: number }) => e.g === gen);
+            if (!hit) continue;
+            hit.g = far;
+            localStorage.setItem(key, JSON.stringify(segment));
+            return key;
+          }
+          return null;
+        },
+        [from, to] as const,
+      );
+    const shownInPlace = async () => {
+      await expect(versions(page)).toHaveCount(6);
+      // Newest first: the history reads 6 to 1, each version with its own text.
+      for (const n of [3, 5]) {
+        await page.getByRole('button', { name: `Open version ${n}`, exact: true }).click();
+        await expect(page.getByLabel(`Text of version ${n}`, { exact: true })).toHaveText(
+          `Answer number ${n}.`,
+        );
+      }
+      await expect(answer(page)).toHaveValue('Answer number 6.');
+      await expect(journalAlert(page)).not.toContainText('missing');
+    };
+    expect(await pushOut(3, 999_999_999)).not.toBeNull();
+    await page.reload();
+    await expect(journalAlert(page)).toContainText(
+      /held save number 999,999,999, more than 1,000,000 above the save before it, .* its \d+ versions? (was|were) saved again, the one out of range as save 3, its place in the history: no text is lost\./,
+    );
+    await shownInPlace();
+    // Past the most the journal counts, the part used to fail its schema: set aside unread, its
+    // versions reported missing and their text not shown.
+    expect(await pushOut(5, 5_000_000_000)).not.toBeNull();
+    await page.reload();
+    await expect(journalAlert(page)).toContainText(
+      /held save number 5,000,000,000, past 1,000,000,000, the most the journal counts .* the one out of range as save 5, its place in the history: no text is lost\./,
+    );
+    await shownInPlace();
+    await page.screenshot({
+      path: test.info().outputPath('reflect-renumbered.png'),
+      fullPage: true,
+    });
+    await saveAnswer(page, 'Saved after both repairs.', 7);
+    await page.reload();
+    await expect(versions(page)).toHaveCount(7);
+    await expect(journalAlert(page)).toHaveCount(0);
   });
   await test.step('reading window.indexedDB throws: /reflect renders and says what it cannot read (point 6)', async () => {
     await page.addInitScript(() => {

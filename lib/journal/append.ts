@@ -2,6 +2,8 @@ import { compressText, computeDelta, deltaCost } from './delta';
 import {
   headSchema,
   MAX_INDEXED_PROMPTS,
+  MAX_SAVE_NUMBER,
+  readShapes,
   recordSchema,
   savesIndexSchema,
   segmentSchema,
@@ -223,8 +225,11 @@ function freeSeq(state: JournalState, prompt: string, seq: number): number {
  */
 function writeRecord(state: JournalState, prompt: string): void {
   const key = recordKey();
-  const read = state.door.read(key, recordSchema, null);
-  const prompts: Record<string, { g: number; n: number }> = { ...(read.value?.prompts ?? {}) };
+  const read = state.door.read(key, readShapes.record, null);
+  const prompts: Record<string, { g: number; n: number }> = {};
+  // A number past the journal's range (an old build's) is forgotten, as the load's repair does.
+  for (const [name, saved] of Object.entries(read.value?.prompts ?? {}))
+    if (saved.g <= MAX_SAVE_NUMBER) prompts[name] = saved;
   for (const [name, s] of state.prompts) {
     const newest = s.metas[s.metas.length - 1];
     if (newest && (name === prompt || !Object.hasOwn(prompts, name)))

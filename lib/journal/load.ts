@@ -1,6 +1,6 @@
 import type { Schema } from '@/lib/storage';
 import { MAX_SEGMENT_CHARS } from './bounds';
-import { decodeSegment, headSchema, recordSchema, savesIndexSchema, segmentSchema } from './schema';
+import { decodeSegment, readShapes } from './schema';
 import {
   parseHeadKey,
   parseIndexKey,
@@ -44,7 +44,7 @@ export function loadSegment(state: JournalState, key: string, raw: string): Load
     );
     return null;
   }
-  const read = state.door.read(key, segmentSchema, null);
+  const read = state.door.read(key, readShapes.segment, null);
   if (!read.ok) {
     reportDamaged(
       state,
@@ -97,7 +97,7 @@ function readRecord<T>(state: JournalState, key: string, raw: string, schema: Sc
 function loadHead(state: JournalState, key: string, raw: string): LoadedHead | null {
   const address = parseHeadKey(key);
   if (!address) return null;
-  const head = readRecord(state, key, raw, headSchema);
+  const head = readRecord(state, key, raw, readShapes.head);
   if (!head) return null;
   if (head.prompt !== address.prompt || head.writer !== address.writer) {
     setAsideWrong(state, key, raw, 'it did not match its own key');
@@ -128,7 +128,7 @@ export function syncIndex(state: JournalState, key: string, pass: SyncPass): voi
   state.unmovable.delete(key);
   const before = Object.keys(known?.saves ?? {});
   state.indexes.delete(key);
-  const index = readRecord(state, key, raw, savesIndexSchema);
+  const index = readRecord(state, key, raw, readShapes.index);
   if (index && index.writer !== writer)
     setAsideWrong(state, key, raw, 'it did not match its own key');
   else if (index) state.indexes.set(key, { raw, writer, saves: index.saves });
@@ -147,7 +147,7 @@ export function syncRecord(state: JournalState, key: string, pass: SyncPass): vo
   if (raw === null || known?.raw === raw || state.unmovable.get(key) === raw) return;
   state.unmovable.delete(key);
   state.record = null;
-  const record = readRecord(state, key, raw, recordSchema);
+  const record = readRecord(state, key, raw, readShapes.record);
   if (record) state.record = { raw, prompts: record.prompts };
   for (const prompt of [
     ...Object.keys(known?.prompts ?? {}),

@@ -70,7 +70,7 @@ describe('save numbers out of the app’s range are repaired on load', () => {
     ]);
     const problems = reader.takeProblems().map((p) => p.message);
     expect(problems.join('\n')).toMatch(
-      /held save number 1,000,000,000, past any this app gives .* set aside as "lease-lab\.journal\.v1\.main\.old-import\.0\.corrupt\.\d+" and its 1 version was saved again, the out-of-range ones as save 4: no text is lost/,
+      /held save number 1,000,000,000, more than 1,000,000 above the save before it, .* set aside as "lease-lab\.journal\.v1\.main\.old-import\.0\.corrupt\.\d+" and its 1 version was saved again, the one out of range as save 4, after the history's newest: no text is lost/,
     );
     for (const message of problems) expect(message.split('\n')).toHaveLength(1);
     // Nothing stored is lost: the part is kept whole under its backup key.
@@ -153,7 +153,9 @@ describe('save numbers out of the app’s range are repaired on load', () => {
     reader.load();
     expect(texts(reader)).toEqual([1, 2, 3, 4, 5, 6, 7].map((i) => [i, `version ${i}`]));
     const problems = reader.takeProblems().map((p) => p.message);
-    expect(problems).toEqual([expect.stringMatching(/the out-of-range ones as save 7: no text/)]);
+    expect(problems).toEqual([
+      expect.stringMatching(/the one out of range as save 7, its place in the history: no text/),
+    ]);
     const again = createJournal({ store, writerId: 'r2', now: ticking() });
     again.load();
     expect(again.takeProblems()).toEqual([]);

@@ -1,6 +1,7 @@
 import { appendEntries, type EntryFields } from './append';
 import { MAX_IMPORT_SAVE_NUMBER } from './bounds';
-import { textAt } from './schema';
+import { inRange, newBase, renumber, type Renumbering } from './renumber';
+import { MAX_SAVE_NUMBER, textAt } from './schema';
 import { reportDamaged } from './set-aside';
 import {
   rebuildHistory,
@@ -15,23 +16,14 @@ import {
  * check took an entry with save number 1,000,000,000; it became the newest version, and every
  * later save of that answer was refused, reloads included. A save is one more than the newest
  * number known and an import brings at most MAX_IMPORT_SAVE_NUMBER, so a number more than that
- * above every number below it was not given by this app: the part holding it is set aside (as a
- * damaged one is, copied whole to a backup key) and its versions are saved again, in order, with
- * numbers that continue the history. No text is lost, and saving works again.
+ * above every number below it (or past MAX_SAVE_NUMBER) was not given by this app: the part
+ * holding it is set aside (as a damaged one is, copied whole to a backup key) and its versions are
+ * saved again, each out-of-range one numbered where the history shows it was saved (renumber.ts),
+ * so the number it left is no hole reported as a lost version. No text is lost, and saving works
+ * again.
  */
 
 const count = (n: number) => n.toLocaleString('en-US');
-
-/** The highest save number of a prompt that is in the app's range, and whether any is past it. */
-function inRange(s: PromptHistory): { limit: number; past: boolean } {
-  let limit = 0;
-  // metas are in save-number order.
-  for (const meta of s.metas) {
-    if (meta.gen - limit > MAX_IMPORT_SAVE_NUMBER) return { limit, past: true };
-    limit = meta.gen;
-  }
-  return { limit, past: false };
-}
 
 /** Sets a head record or index of saves naming a number out of range aside, and reports it. */
 function setRecordAside(state: JournalState, key: string, raw: string, gen: number): void {
@@ -56,7 +48,7 @@ function setRecordAside(state: JournalState, key: string, raw: string, gen: numb
  */
 export function repairOutOfRange(state: JournalState, prompt: string, s: PromptHistory): void {
   const { limit, past } = inRange(s);
-  const ceiling = limit + MAX_IMPORT_SAVE_NUMBER;
+  const ceiling = Math.min(limit + MAX_IMPORT_SAVE_NUMBER, MAX_SAVE_NUMBER);
   for (const [key, head] of [...s.heads]) {
     if (head.gen <= ceiling) continue;
     s.heads.delete(key);
@@ -82,24 +74,52 @@ export function repairOutOfRange(state: JournalState, prompt: string, s: PromptH
   const shown = new Set<string>();
   for (const loaded of s.segments.values())
     if (!bad.includes(loaded)) for (const e of loaded.segment.entries) shown.add(e.id);
-  // Every number out of range, in order, becomes the next number after the history's newest:
-  // the newest in range, or a higher one that a writer with no part set aside here names (its
-  // newest part is gone, and the gap check says so). A head record, index of saves or record of
-  // saves of a writer whose part is set aside may name the very entry whose number was pushed out
-  // of range (a number edited by hand); counting it would leave a false gap below the new number.
+  // Numbers with no witness in the history go after its newest: the newest in range, or a higher
+  // one that a writer with no part set aside here names (its newest part is gone, and the gap
+  // check says so). A head record or index of saves of a writer whose part is set aside names
+  // the number its last save had (one pushed out of range by hand): a witness of where it goes.
   const repaired = new Set(bad.map((l) => l.segment.writer));
-  let next = limit;
-  for (const head of s.heads.values())
-    if (!repaired.has(head.writer) && head.gen <= ceiling) next = Math.max(next, head.gen);
-  for (const index of state.indexes.values()) {
-    const gen = Object.hasOwn(index.saves, prompt) ? index.saves[prompt] : 0;
-    if (!repaired.has(index.writer) && gen <= ceiling) next = Math.max(next, gen);
-  }
-  const renumbered = new Map<number, number>();
-  const outOfRange = bad.flatMap((l) => l.segment.entries.map((e) => e.g).filter((g) => g > limit));
-  for (const gen of [...new Set(outOfRange)].sort((a, b) => a - b)) renumbered.set(gen, ++next);
-  for (const loaded of bad) saveAgain(state, prompt, s, loaded, { limit, renumbered, shown });
+  let after = limit;
+  const named = new Map<string, number>();
+  const name = (writer: string, gen: number) => {
+    if (repaired.has(writer)) named.set(writer, Math.max(named.get(writer) ?? 0, gen));
+    else after = Math.max(after, gen);
+  };
+  // Those naming a number out of range were set aside above.
+  for (const head of s.heads.values()) name(head.writer, head.gen);
+  for (const index of state.indexes.values())
+    if (Object.hasOwn(index.saves, prompt)) name(index.writer, index.saves[prompt]);
+  const numbers = renumber(s, bad, { limit, after, named });
+  for (const loaded of bad) saveAgain(state, prompt, s, loaded, { limit, numbers, shown });
   rebuildHistory(s);
+}
+
+/** "save 5", "saves 3 and 4", "saves 3 to 9", "saves 2, 5 and 9", "12 saves from 2 to 90". */
+function saveNumbers(gens: readonly number[]): string {
+  const sorted = [...new Set(gens)].sort((a, b) => a - b);
+  const [first, last] = [sorted[0], sorted[sorted.length - 1]];
+  if (sorted.length === 1) return `save ${count(first)}`;
+  if (last - first === sorted.length - 1 && sorted.length > 2)
+    return `saves ${count(first)} to ${count(last)}`;
+  if (sorted.length <= 4)
+    return `saves ${sorted.slice(0, -1).map(count).join(', ')} and ${count(last)}`;
+  return `${count(sorted.length)} saves from ${count(first)} to ${count(last)}`;
+}
+
+/** Where the out-of-range versions of one part went, for its notice. */
+function numbering(ids: readonly string[], r: Renumbering): string {
+  const gens = ids.map((id) => r.gens.get(id) as number);
+  const placed = ids.filter((id) => r.placed.has(id)).length;
+  const one = ids.length === 1;
+  const where =
+    placed === ids.length
+      ? one
+        ? 'its place in the history'
+        : 'their places in the history'
+      : placed === 0
+        ? "after the history's newest"
+        : `${count(placed)} in their places in the history, the rest after its newest`;
+  return `${one ? 'the one out of range' : `the ${count(ids.length)} out of range`} as ${saveNumbers(gens)}, ${where}`;
 }
 
 /** Sets one segment with numbers out of range aside and saves its versions again. */
@@ -108,17 +128,20 @@ function saveAgain(
   prompt: string,
   s: PromptHistory,
   loaded: LoadedSegment,
-  numbers: { limit: number; renumbered: Map<number, number>; shown: Set<string> },
+  context: { limit: number; numbers: Renumbering; shown: Set<string> },
 ): void {
   const { segment, keyframes, key, raw } = loaded;
-  const { limit, renumbered, shown } = numbers;
+  const { limit, numbers, shown } = context;
   const items: { fields: EntryFields; text: string }[] = [];
+  const moved: string[] = [];
   segment.entries.forEach((e, index) => {
     if (shown.has(e.id)) return;
+    const g = numbers.gens.get(e.id) ?? e.g;
+    if (e.g > limit) moved.push(e.id);
     const fields: EntryFields = {
       id: e.id,
-      g: renumbered.get(e.g) ?? e.g,
-      b: e.b > limit ? (renumbered.get(e.b) ?? limit) : e.b,
+      g,
+      b: newBase(e, numbers, limit, g),
       p: e.p,
       t: e.t,
       k: e.k,
@@ -128,31 +151,33 @@ function saveAgain(
     items.push({ fields, text: textAt(segment, keyframes, index) });
   });
   const highest = Math.max(...segment.entries.map((e) => e.g));
-  const news = [...new Set(items.map((i) => i.fields.g).filter((g) => g > limit))];
   const backupKey = state.door.setAside(key);
   s.segments.delete(key);
-  const why = `held save number ${count(highest)}, past any this app gives (an import by an earlier version of the app brought it), so no later save of "${prompt}" could be kept`;
+  const why = `held save number ${count(highest)}, ${
+    highest > MAX_SAVE_NUMBER
+      ? `past ${count(MAX_SAVE_NUMBER)}, the most the journal counts`
+      : `more than ${count(MAX_IMPORT_SAVE_NUMBER)} above the save before it, which no save of this app gives`
+  } (a hand edit, or an import by an earlier version of the app, leaves such a number; left in place, every later save of "${prompt}" would be numbered after it)`;
   if (!backupKey) {
     reportDamaged(
       state,
       key,
       raw,
-      `A saved history part under "${key}" ${why}. It could not be set aside (browser storage is full), so it is skipped and left where it is; saving works again.`,
+      `A saved history part under "${key}" ${why}. It could not be set aside (browser storage is full), so it is skipped and left where it is; its versions are not shown.`,
       null,
     );
     return;
   }
   const saved = appendEntries(state, prompt, items);
-  const numbering = news.length
-    ? `, the out-of-range ones as save ${news.length === 1 ? count(news[0]) : `${count(Math.min(...news))} to ${count(Math.max(...news))}`}`
-    : '';
+  const versions = `${count(items.length)} ${items.length === 1 ? 'version was' : 'versions were'}`;
+  const placed = moved.length ? `, ${numbering(moved, numbers)}` : '';
   reportDamaged(
     state,
     key,
     raw,
     saved.ok
-      ? `A saved history part under "${key}" ${why}. It was set aside as "${backupKey}" and its ${count(items.length)} ${items.length === 1 ? 'version was' : 'versions were'} saved again${numbering}: no text is lost, and saving works again.`
-      : `A saved history part under "${key}" ${why}. It was set aside as "${backupKey}", and ${count(saved.added)} of its ${count(items.length)} versions were saved again (${saved.message}): the rest are kept there. Saving works again.`,
+      ? `A saved history part under "${key}" ${why}. It was set aside as "${backupKey}" and its ${versions} saved again${placed}: no text is lost.`
+      : `A saved history part under "${key}" ${why}. It was set aside as "${backupKey}", and ${count(saved.added)} of its ${count(items.length)} versions were saved again (${saved.message}): the rest are kept there.`,
     backupKey,
   );
 }

@@ -26,6 +26,14 @@ export const MAX_SAVE_NUMBER = 1_000_000_000;
 export const saveNumberSchema = z.number().int().min(1).max(MAX_SAVE_NUMBER);
 export const baseSaveNumberSchema = z.number().int().min(0).max(MAX_SAVE_NUMBER);
 
+/**
+ * Save numbers as read from storage: any exact number, so a part a build from before the bound
+ * stored (or a hand edit) is read, its text kept and its numbers repaired (repair.ts), instead of
+ * being set aside unread. Every write still takes the bounded schemas above.
+ */
+const storedSaveNumberSchema = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+const storedBaseNumberSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
 export const ENTRY_KINDS = ['save', 'autosave', 'restore', 'draft'] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
@@ -41,94 +49,103 @@ const opSchema = z.tuple([
  */
 export const deltaSchema = z.array(opSchema).max(MAX_EDITS_PER_DELTA);
 
-/**
- * One stored history entry, in short field names because 1,000 of them share the quota:
- * g save number, b base save number, p parent id, t time, n size, k kind, s stale (a branch),
- * r restored-from id; and exactly one of f full text, z compressed full text, o edits against
- * the previous entry of the same segment.
- */
-export const storedEntrySchema = z.object({
-  id: idSchema,
-  g: saveNumberSchema,
-  b: baseSaveNumberSchema,
-  p: idSchema.nullable(),
-  t: timeSchema,
-  n: z.number().int().min(0).max(MAX_ANSWER_CHARS),
-  k: z.enum(ENTRY_KINDS),
-  s: z.literal(1).optional(),
-  r: idSchema.optional(),
-  f: z.string().max(MAX_ANSWER_CHARS).optional(),
-  z: z.string().max(MAX_ANSWER_CHARS).optional(),
-  o: deltaSchema.optional(),
-});
-export type StoredEntry = z.infer<typeof storedEntrySchema>;
-
-/**
- * A segment: the entries one tab wrote for one prompt, under a key only that tab writes, so two
- * tabs can never overwrite each other's history. Its first entry is a full copy; later ones are
- * usually edits against the entry before them.
- */
-export const segmentSchema = z.object({
-  v: z.literal(1),
-  prompt: promptIdSchema,
-  writer: idSchema,
-  seq: z.number().int().min(0).max(999_999_999),
-  entries: z.array(storedEntrySchema).min(1).max(MAX_ENTRIES_PER_SEGMENT),
-  /** Written by a version that keeps the record of saves (recordKey): it must be there too. */
-  m: z.literal(1).optional(),
-});
-export type Segment = z.infer<typeof segmentSchema>;
-
-/**
- * A writer's head record for one prompt: the highest save number it has saved. Written after the
- * segment, so it never names a save number that is not stored (unless the segment was removed).
- */
-export const headSchema = z
-  .object({ v: z.literal(1), prompt: promptIdSchema, writer: idSchema, gen: saveNumberSchema })
-  .strict();
-export type HeadRecord = z.infer<typeof headSchema>;
+/** The stored shapes, with the save numbers they take: bounded to write, any to read. */
+function storedShapes(gen: typeof saveNumberSchema, base: typeof baseSaveNumberSchema) {
+  /**
+   * One stored history entry, in short field names because 1,000 of them share the quota:
+   * g save number, b base save number, p parent id, t time, n size, k kind, s stale (a branch),
+   * r restored-from id; and exactly one of f full text, z compressed full text, o edits against
+   * the previous entry of the same segment.
+   */
+  const entry = z.object({
+    id: idSchema,
+    g: gen,
+    b: base,
+    p: idSchema.nullable(),
+    t: timeSchema,
+    n: z.number().int().min(0).max(MAX_ANSWER_CHARS),
+    k: z.enum(ENTRY_KINDS),
+    s: z.literal(1).optional(),
+    r: idSchema.optional(),
+    f: z.string().max(MAX_ANSWER_CHARS).optional(),
+    z: z.string().max(MAX_ANSWER_CHARS).optional(),
+    o: deltaSchema.optional(),
+  });
+  /**
+   * A segment: the entries one tab wrote for one prompt, under a key only that tab writes, so
+   * two tabs can never overwrite each other's history. Its first entry is a full copy; later
+   * ones are usually edits against the entry before them.
+   */
+  const segment = z.object({
+    v: z.literal(1),
+    prompt: promptIdSchema,
+    writer: idSchema,
+    seq: z.number().int().min(0).max(999_999_999),
+    entries: z.array(entry).min(1).max(MAX_ENTRIES_PER_SEGMENT),
+    /** Written by a version that keeps the record of saves (recordKey): it must be there too. */
+    m: z.literal(1).optional(),
+  });
+  /**
+   * A writer's head record for one prompt: the highest save number it has saved. Written after
+   * the segment, so it never names a save number that is not stored (unless the segment was
+   * removed).
+   */
+  const head = z
+    .object({ v: z.literal(1), prompt: promptIdSchema, writer: idSchema, gen })
+    .strict();
+  /**
+   * A writer's index of saves: the highest save number it has saved, per prompt (see indexKey).
+   * Written after the head record, so it never names a save number that is not stored.
+   */
+  const index = z
+    .object({
+      v: z.literal(1),
+      writer: idSchema,
+      saves: z
+        .record(promptIdSchema, gen)
+        .refine((saves) => Object.keys(saves).length <= MAX_INDEXED_PROMPTS, {
+          message: `an index of saves names at most ${MAX_INDEXED_PROMPTS.toLocaleString('en-US')} prompts`,
+        }),
+    })
+    .strict();
+  /**
+   * The journal's record of saves (see recordKey): per prompt, the newest save number and the
+   * number of versions stored when a tab last saved it. Written after the segment, head record
+   * and index of saves, from what the saving tab had just read, so it never names more than
+   * storage held.
+   */
+  const record = z
+    .object({
+      v: z.literal(1),
+      prompts: z
+        .record(
+          promptIdSchema,
+          z.object({ g: gen, n: z.number().int().min(1).max(MAX_SAVE_NUMBER) }).strict(),
+        )
+        .refine((prompts) => Object.keys(prompts).length <= MAX_INDEXED_PROMPTS, {
+          message: `the record of saves names at most ${MAX_INDEXED_PROMPTS.toLocaleString('en-US')} prompts`,
+        }),
+    })
+    .strict();
+  return { entry, segment, head, index, record };
+}
 
 /** The most prompts one writer's index of saves names (the journal has a handful). */
 export const MAX_INDEXED_PROMPTS = 10_000;
 
-/**
- * A writer's index of saves: the highest save number it has saved, per prompt (see indexKey).
- * Written after the head record, so it never names a save number that is not stored.
- */
-export const savesIndexSchema = z
-  .object({
-    v: z.literal(1),
-    writer: idSchema,
-    saves: z
-      .record(promptIdSchema, saveNumberSchema)
-      .refine((saves) => Object.keys(saves).length <= MAX_INDEXED_PROMPTS, {
-        message: `an index of saves names at most ${MAX_INDEXED_PROMPTS.toLocaleString('en-US')} prompts`,
-      }),
-  })
-  .strict();
+const written = storedShapes(saveNumberSchema, baseSaveNumberSchema);
+/** What storage reads take: the written shapes with any exact save number (see above). */
+export const readShapes = storedShapes(storedSaveNumberSchema, storedBaseNumberSchema);
+
+export const storedEntrySchema = written.entry;
+export type StoredEntry = z.infer<typeof storedEntrySchema>;
+export const segmentSchema = written.segment;
+export type Segment = z.infer<typeof segmentSchema>;
+export const headSchema = written.head;
+export type HeadRecord = z.infer<typeof headSchema>;
+export const savesIndexSchema = written.index;
 export type SavesIndex = z.infer<typeof savesIndexSchema>;
-
-/** What the record of saves says of one prompt: its newest save number and its versions. */
-export const recordedPromptSchema = z
-  .object({ g: saveNumberSchema, n: z.number().int().min(1).max(MAX_SAVE_NUMBER) })
-  .strict();
-
-/**
- * The journal's record of saves (see recordKey): per prompt, the newest save number and the
- * number of versions stored when a tab last saved it. Written after the segment, head record
- * and index of saves, from what the saving tab had just read, so it never names more than
- * storage held.
- */
-export const recordSchema = z
-  .object({
-    v: z.literal(1),
-    prompts: z
-      .record(promptIdSchema, recordedPromptSchema)
-      .refine((prompts) => Object.keys(prompts).length <= MAX_INDEXED_PROMPTS, {
-        message: `the record of saves names at most ${MAX_INDEXED_PROMPTS.toLocaleString('en-US')} prompts`,
-      }),
-  })
-  .strict();
+export const recordSchema = written.record;
 export type SavesRecord = z.infer<typeof recordSchema>;
 
 /** The text of one entry, given the text of the entry before it (null for the first). */
