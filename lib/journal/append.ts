@@ -2,15 +2,13 @@ import { compressText, computeDelta, deltaCost } from './delta';
 import {
   headSchema,
   MAX_INDEXED_PROMPTS,
-  MAX_SAVE_NUMBER,
-  readShapes,
-  recordSchema,
   savesIndexSchema,
   segmentSchema,
   type Segment,
   type StoredEntry,
 } from './schema';
-import { headKey, indexKey, recordKey, segmentKey } from './segment-keys';
+import { writeRecord } from './record';
+import { headKey, indexKey, segmentKey } from './segment-keys';
 import {
   addNewestOfSegment,
   promptHistory,
@@ -215,29 +213,6 @@ function freeSeq(state: JournalState, prompt: string, seq: number): number {
   const taken = (key: string) => state.unmovable.has(key) || state.door.peek(key) !== null;
   while (taken(segmentKey(prompt, state.writer, free))) free += 1;
   return free;
-}
-
-/**
- * Records in the journal's record of saves (see recordKey) the prompt's newest save number and
- * how many versions it holds, after every other write of the save: what this tab has just read
- * and written, never more than storage holds. Prompts the record does not name yet are added
- * from what this tab read. Refused (a full quota), it loses nothing: the next save writes it.
- */
-function writeRecord(state: JournalState, prompt: string): void {
-  const key = recordKey();
-  const read = state.door.read(key, readShapes.record, null);
-  const prompts: Record<string, { g: number; n: number }> = {};
-  // A number past the journal's range (an old build's) is forgotten, as the load's repair does.
-  for (const [name, saved] of Object.entries(read.value?.prompts ?? {}))
-    if (saved.g <= MAX_SAVE_NUMBER) prompts[name] = saved;
-  for (const [name, s] of state.prompts) {
-    const newest = s.metas[s.metas.length - 1];
-    if (newest && (name === prompt || !Object.hasOwn(prompts, name)))
-      prompts[name] = { g: newest.gen, n: s.metas.length };
-  }
-  const record = { v: 1 as const, prompts };
-  if (!state.door.write(key, recordSchema, record).ok) return;
-  state.record = { raw: state.door.peek(key) ?? JSON.stringify(record), prompts };
 }
 
 /** A full copy of the text, compressed when that is smaller. */

@@ -9,6 +9,7 @@ import {
   segmentPrefix,
 } from './segment-keys';
 import { reportGaps, reportRecordMissing } from './gaps';
+import { raiseRecord } from './record';
 import { repairOutOfRange } from './repair';
 import { reportDamaged, setAsideWrong } from './set-aside';
 import {
@@ -227,11 +228,15 @@ export function finishPass(state: JournalState, pass: SyncPass): boolean {
   return pass.touched.size > 0;
 }
 
-/** One touched prompt: its history in order, save numbers out of range repaired, gaps reported. */
+/**
+ * One touched prompt: its history in order, save numbers out of range repaired, gaps reported,
+ * and the record of saves raised if it counts fewer versions than were read.
+ */
 function finishPrompt(state: JournalState, name: string, s: PromptHistory): void {
   rebuildHistory(s);
   repairOutOfRange(state, name, s);
   reportGaps(state, name, s);
+  raiseRecord(state, name, s);
 }
 
 /** How a sliced load gives the page its main thread back, and how it tells time. */

@@ -50,38 +50,35 @@ export function adoptWriter(state: JournalState, id: string): boolean {
 }
 
 /**
+ * The record of saves or one writer's index of saves, read alone on its storage event (every save
+ * writes one: not a reason to list every key again). The prompts it names, before and after, are
+ * read again first: a record or an index read before the parts it counts (its event came late,
+ * or storage was already ahead of the event) must not read as a loss.
+ */
+function refreshCount(state: JournalState, key: string, isRecord: boolean): boolean {
+  const pass: SyncPass = { seen: new Set(), touched: new Map() };
+  const known = isRecord ? state.record?.prompts : state.indexes.get(key)?.saves;
+  if (state.door.peek(key) === null && known) {
+    if (isRecord) state.record = null;
+    else state.indexes.delete(key);
+    for (const prompt of Object.keys(known)) pass.touched.set(prompt, promptHistory(state, prompt));
+  } else if (isRecord) syncRecord(state, key, pass);
+  else syncIndex(state, key, pass);
+  let changed = false;
+  for (const prompt of pass.touched.keys()) changed = syncFromStorage(state, prompt) || changed;
+  changed = finishPass(state, pass) || changed;
+  if (isRecord) reportRecordMissing(state);
+  return changed;
+}
+
+/**
  * Re-reads storage after another tab changed it (the storage event's key; none for "anything
  * may have changed"): only that key's prompt when the key names a segment or a head record,
  * nothing for a key outside the journal. True when something changed.
  */
 export function refreshFromStorage(state: JournalState, key?: string | null): boolean {
   if (key && !key.startsWith(JOURNAL_PREFIX)) return false;
-  if (key === recordKey()) {
-    // Written by every save of every tab: read alone, not as a reason to list every key again.
-    const pass: SyncPass = { seen: new Set(), touched: new Map() };
-    const known = state.record;
-    if (state.door.peek(key) === null && known) {
-      state.record = null;
-      for (const prompt of Object.keys(known.prompts))
-        pass.touched.set(prompt, promptHistory(state, prompt));
-    } else syncRecord(state, key, pass);
-    // The prompts it names are read again first: a record that arrives before the parts it
-    // counts (an event lost or late) must not read as a loss.
-    let changed = false;
-    for (const prompt of pass.touched.keys()) changed = syncFromStorage(state, prompt) || changed;
-    changed = finishPass(state, pass) || changed;
-    reportRecordMissing(state);
-    return changed;
-  }
-  if (key && parseIndexKey(key) !== null) {
-    const pass: SyncPass = { seen: new Set(), touched: new Map() };
-    const known = state.indexes.get(key);
-    if (state.door.peek(key) === null && known) {
-      state.indexes.delete(key);
-      for (const prompt of Object.keys(known.saves))
-        pass.touched.set(prompt, promptHistory(state, prompt));
-    } else syncIndex(state, key, pass);
-    return finishPass(state, pass);
-  }
+  if (key === recordKey() || (key && parseIndexKey(key) !== null))
+    return refreshCount(state, key, key === recordKey());
   return syncFromStorage(state, (key && promptOfKey(key)) || undefined);
 }
