@@ -45,18 +45,7 @@ export function loadSegment(state: JournalState, key: string, raw: string): Load
     );
     return null;
   }
-  const read = state.door.read(key, readShapes.segment, null);
-  if (!read.ok) {
-    reportDamaged(
-      state,
-      key,
-      raw,
-      `A saved history part was damaged and ${read.backupKey ? 'set aside' : 'could not be set aside'}. ${read.message}`,
-      read.backupKey,
-    );
-    return null;
-  }
-  const segment = read.value;
+  const segment = readStored(state, key, raw, readShapes.segment, 'part');
   if (!segment) return null;
   let fault: string | null = null;
   let keyframes = new Map<number, string>();
@@ -80,25 +69,45 @@ export function loadSegment(state: JournalState, key: string, raw: string): Load
   return { key, raw, segment, keyframes };
 }
 
-/** Reads a history record (a head or an index of saves): null when absent, or damaged and reported. */
-function readRecord<T>(state: JournalState, key: string, raw: string, schema: Schema<T>): T | null {
+/**
+ * Reads a stored part or record through the door: null when absent, or damaged (set aside as
+ * the door does) and reported.
+ */
+function readStored<T>(
+  state: JournalState,
+  key: string,
+  raw: string,
+  schema: Schema<T>,
+  what: 'part' | 'record',
+): T | null {
   const read = state.door.read(key, schema, null);
   if (read.ok) return read.value;
   reportDamaged(
     state,
     key,
     raw,
-    `A saved history record was damaged and ${read.backupKey ? 'set aside' : 'could not be set aside'}. ${read.message}`,
+    `A saved history ${what} was damaged and ${read.backupKey ? 'set aside' : 'could not be set aside'}. ${read.message}`,
     read.backupKey,
   );
   return null;
+}
+
+/**
+ * The stored text under key when it differs from `known` (what was read before) and from a
+ * value left in place for want of room: it is to be read again. Null when there is nothing new.
+ */
+function changed(state: JournalState, key: string, known: string | undefined): string | null {
+  const raw = state.door.peek(key);
+  if (raw === null || raw === known || state.unmovable.get(key) === raw) return null;
+  state.unmovable.delete(key);
+  return raw;
 }
 
 /** Reads one writer's head record; a damaged or mislabelled one is set aside and reported. */
 function loadHead(state: JournalState, key: string, raw: string): LoadedHead | null {
   const address = parseHeadKey(key);
   if (!address) return null;
-  const head = readRecord(state, key, raw, readShapes.head);
+  const head = readStored(state, key, raw, readShapes.head, 'record');
   if (!head) return null;
   if (head.prompt !== address.prompt || head.writer !== address.writer) {
     setAsideWrong(state, key, raw, 'it did not match its own key');
@@ -115,61 +124,59 @@ export interface SyncPass {
   full?: boolean;
 }
 
-/**
- * Reads one writer's index of saves if its stored text changed; every prompt it names, or named
- * before, is touched (its gaps are checked again). A damaged one is set aside and reported.
- */
-export function syncIndex(state: JournalState, key: string, pass: SyncPass): void {
-  const writer = parseIndexKey(key);
-  if (writer === null) return;
-  pass.seen.add(key);
-  const raw = state.door.peek(key);
-  const known = state.indexes.get(key);
-  if (raw === null || known?.raw === raw || state.unmovable.get(key) === raw) return;
-  state.unmovable.delete(key);
-  const before = Object.keys(known?.saves ?? {});
-  state.indexes.delete(key);
-  const index = readRecord(state, key, raw, readShapes.index);
-  if (index && index.writer !== writer)
-    setAsideWrong(state, key, raw, 'it did not match its own key');
-  else if (index) state.indexes.set(key, { raw, writer, saves: index.saves });
-  for (const prompt of [...before, ...Object.keys(state.indexes.get(key)?.saves ?? {})])
+/** The prompts the record of saves, or one writer's index of saves, named when last read. */
+function countedBy(state: JournalState, key: string): string[] {
+  const named = key === recordKey() ? state.record?.prompts : state.indexes.get(key)?.saves;
+  return Object.keys(named ?? {});
+}
+
+/** Forgets the record of saves or an index of saves; the prompts it named are touched. */
+export function forgetCount(state: JournalState, key: string, pass: SyncPass): void {
+  for (const prompt of countedBy(state, key))
     pass.touched.set(prompt, promptHistory(state, prompt));
+  if (key === recordKey()) state.record = null;
+  else state.indexes.delete(key);
 }
 
 /**
- * Reads the record of saves if its stored text changed; every prompt it names, or named before,
- * is touched. A damaged one is set aside and reported (the next save writes it again).
+ * Reads the record of saves or one writer's index of saves if its stored text changed; every
+ * prompt it names, or named before, is touched (its gaps are checked again). A damaged one is
+ * set aside and reported (the next save writes it again).
  */
-export function syncRecord(state: JournalState, key: string, pass: SyncPass): void {
+export function syncCount(state: JournalState, key: string, pass: SyncPass): void {
+  const writer = parseIndexKey(key);
+  if (writer === null && key !== recordKey()) return;
   pass.seen.add(key);
-  const raw = state.door.peek(key);
-  const known = state.record;
-  if (raw === null || known?.raw === raw || state.unmovable.get(key) === raw) return;
-  state.unmovable.delete(key);
-  state.record = null;
-  const record = readRecord(state, key, raw, readShapes.record);
-  if (record) state.record = { raw, prompts: record.prompts };
-  for (const prompt of [
-    ...Object.keys(known?.prompts ?? {}),
-    ...Object.keys(record?.prompts ?? {}),
-  ])
+  const raw = changed(
+    state,
+    key,
+    writer === null ? state.record?.raw : state.indexes.get(key)?.raw,
+  );
+  if (raw === null) return;
+  forgetCount(state, key, pass);
+  if (writer === null) {
+    const record = readStored(state, key, raw, readShapes.record, 'record');
+    if (record) state.record = { raw, prompts: record.prompts };
+  } else {
+    const index = readStored(state, key, raw, readShapes.index, 'record');
+    if (index && index.writer !== writer)
+      setAsideWrong(state, key, raw, 'it did not match its own key');
+    else if (index) state.indexes.set(key, { raw, writer, saves: index.saves });
+  }
+  for (const prompt of countedBy(state, key))
     pass.touched.set(prompt, promptHistory(state, prompt));
 }
 
 /** Reads one key if its stored text differs from what was read before. */
 function syncKey(state: JournalState, key: string, pass: SyncPass): void {
-  if (parseIndexKey(key) !== null) return syncIndex(state, key, pass);
-  if (key === recordKey()) return syncRecord(state, key, pass);
+  if (key === recordKey() || parseIndexKey(key) !== null) return syncCount(state, key, pass);
   const address = parseSegmentKey(key) ?? parseHeadKey(key);
   if (!address) return;
   pass.seen.add(key);
   const s = promptHistory(state, address.prompt);
-  const raw = state.door.peek(key);
   const isHead = !('seq' in address);
-  const known = isHead ? s.heads.get(key) : s.segments.get(key);
-  if (raw === null || known?.raw === raw || state.unmovable.get(key) === raw) return;
-  state.unmovable.delete(key);
+  const raw = changed(state, key, (isHead ? s.heads.get(key) : s.segments.get(key))?.raw);
+  if (raw === null) return;
   if (isHead) {
     const head = loadHead(state, key, raw);
     if (head) s.heads.set(key, head);
@@ -184,19 +191,9 @@ function syncKey(state: JournalState, key: string, pass: SyncPass): void {
 
 /** Forgets parts no longer in storage (of one prompt, or all); the prompts they leave are touched. */
 function dropVanished(state: JournalState, pass: SyncPass, prompt?: string): void {
-  if (prompt === undefined) {
-    if (state.record && !pass.seen.has(recordKey())) {
-      for (const name of Object.keys(state.record.prompts))
-        pass.touched.set(name, promptHistory(state, name));
-      state.record = null;
-    }
-    for (const [key, index] of state.indexes) {
-      if (pass.seen.has(key)) continue;
-      state.indexes.delete(key);
-      for (const name of Object.keys(index.saves))
-        pass.touched.set(name, promptHistory(state, name));
-    }
-  }
+  if (prompt === undefined)
+    for (const key of [recordKey(), ...state.indexes.keys()])
+      if (!pass.seen.has(key)) forgetCount(state, key, pass);
   for (const [name, s] of state.prompts) {
     if (prompt && name !== prompt) continue;
     for (const map of [s.segments, s.heads]) {

@@ -2,7 +2,7 @@ import { appendEntries, type EntryFields } from './append';
 import { MAX_IMPORT_SAVE_NUMBER } from './bounds';
 import { inRange, newBase, renumber, type Renumbering } from './renumber';
 import { MAX_SAVE_NUMBER, textAt } from './schema';
-import { reportDamaged } from './set-aside';
+import { reportDamaged, setAsideNoting } from './set-aside';
 import {
   rebuildHistory,
   recordedPrompt,
@@ -27,17 +27,12 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 /** Sets a head record or index of saves naming a number out of range aside, and reports it. */
 function setRecordAside(state: JournalState, key: string, raw: string, gen: number): void {
-  const backupKey = state.door.setAside(key);
-  reportDamaged(
+  setAsideNoting(
     state,
     key,
     raw,
-    `A saved history record under "${key}" named save number ${count(gen)}, past any this app gives (an import by an earlier version of the app brought it), so it ${
-      backupKey
-        ? `was set aside as "${backupKey}"`
-        : 'could not be set aside (browser storage is full) and is skipped'
-    }. It held no text.`,
-    backupKey,
+    (where) =>
+      `A saved history record under "${key}" named save number ${count(gen)}, past any this app gives (an import by an earlier version of the app brought it), so it ${where}. It held no text.`,
   );
 }
 

@@ -23,18 +23,31 @@ export function reportDamaged(
   state.problems.push({ message, backupKey });
 }
 
+/**
+ * Sets a value that parsed but is wrong aside (copied to a backup key by the door) and reports
+ * it; `notice` puts into words where it went, given "was set aside as …" or, with no room for
+ * the copy, "could not be set aside (browser storage is full) and is skipped".
+ */
+export function setAsideNoting(
+  state: JournalState,
+  key: string,
+  raw: string,
+  notice: (where: string) => string,
+): void {
+  const backupKey = state.door.setAside(key);
+  const where = backupKey
+    ? `was set aside as "${backupKey}"`
+    : 'could not be set aside (browser storage is full) and is skipped';
+  reportDamaged(state, key, raw, notice(where), backupKey);
+}
+
 /** Sets aside a value that parsed but is wrong for its key or its contents, and reports it. */
 export function setAsideWrong(state: JournalState, key: string, raw: string, fault: string): void {
-  const backupKey = state.door.setAside(key);
-  reportDamaged(
+  setAsideNoting(
     state,
     key,
     raw,
-    `A saved history part under "${key}" was damaged or edited by hand (${fault}), so it ${
-      backupKey
-        ? `was set aside as "${backupKey}"`
-        : 'could not be set aside (browser storage is full) and is skipped'
-    }; the rest of the journal keeps working.`,
-    backupKey,
+    (where) =>
+      `A saved history part under "${key}" was damaged or edited by hand (${fault}), so it ${where}; the rest of the journal keeps working.`,
   );
 }

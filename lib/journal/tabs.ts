@@ -1,8 +1,8 @@
 import { reportRecordMissing } from './gaps';
-import { finishPass, syncFromStorage, syncIndex, syncRecord, type SyncPass } from './load';
+import { finishPass, forgetCount, syncCount, syncFromStorage, type SyncPass } from './load';
 import { textAt } from './schema';
 import { isWriterId, JOURNAL_PREFIX, parseIndexKey, promptOfKey, recordKey } from './segment-keys';
-import { promptHistory, type JournalState, type LoadedSegment } from './state';
+import type { JournalState, LoadedSegment } from './state';
 
 /**
  * Living beside other tabs: each tab writes under its own writer id, reads what the others
@@ -55,19 +55,14 @@ export function adoptWriter(state: JournalState, id: string): boolean {
  * read again first: a record or an index read before the parts it counts (its event came late,
  * or storage was already ahead of the event) must not read as a loss.
  */
-function refreshCount(state: JournalState, key: string, isRecord: boolean): boolean {
+function refreshCount(state: JournalState, key: string): boolean {
   const pass: SyncPass = { seen: new Set(), touched: new Map() };
-  const known = isRecord ? state.record?.prompts : state.indexes.get(key)?.saves;
-  if (state.door.peek(key) === null && known) {
-    if (isRecord) state.record = null;
-    else state.indexes.delete(key);
-    for (const prompt of Object.keys(known)) pass.touched.set(prompt, promptHistory(state, prompt));
-  } else if (isRecord) syncRecord(state, key, pass);
-  else syncIndex(state, key, pass);
+  if (state.door.peek(key) === null) forgetCount(state, key, pass);
+  else syncCount(state, key, pass);
   let changed = false;
   for (const prompt of pass.touched.keys()) changed = syncFromStorage(state, prompt) || changed;
   changed = finishPass(state, pass) || changed;
-  if (isRecord) reportRecordMissing(state);
+  if (key === recordKey()) reportRecordMissing(state);
   return changed;
 }
 
@@ -78,7 +73,6 @@ function refreshCount(state: JournalState, key: string, isRecord: boolean): bool
  */
 export function refreshFromStorage(state: JournalState, key?: string | null): boolean {
   if (key && !key.startsWith(JOURNAL_PREFIX)) return false;
-  if (key === recordKey() || (key && parseIndexKey(key) !== null))
-    return refreshCount(state, key, key === recordKey());
+  if (key === recordKey() || (key && parseIndexKey(key) !== null)) return refreshCount(state, key);
   return syncFromStorage(state, (key && promptOfKey(key)) || undefined);
 }
