@@ -186,7 +186,7 @@ async function main() {
       ]),
     );
     const summary = chaos.stdout.trim().split('\n').pop() ?? chaos.stderr;
-    const violations = Number(/(\d+) violation\(s\) \(seed/.exec(summary)?.[1] ?? NaN);
+    const violations = Number(/(\d+) violations? \(seed/.exec(summary)?.[1] ?? NaN);
     console.log(`chaos: ${summary}`);
 
     const ratio = cell('postgres', 4).runsPerSecond / cell('postgres', 1).runsPerSecond;

@@ -8,7 +8,7 @@ import {
   type LaneMark,
   type MarkKind,
 } from '@/lib/crashlab';
-import { OUTCOME_WORDS } from '@/lib/lease';
+import { counted, OUTCOME_WORDS } from '@/lib/lease';
 import { Panel } from '@/components/ui/panel';
 import { Cell, Row, Table } from '@/components/ui/table';
 
@@ -36,9 +36,6 @@ function describeMark(m: LaneMark, t0: number): string {
     .join(', ');
   return `${MARK_LABELS[m.kind]} at ${sinceStart(m.t, t0)}${what ? `: ${what}` : ''}`;
 }
-
-/** A count with its noun: 1 run, 2 runs. */
-const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * An imported history as lanes, one per process, on one time axis: runs held as bars, pauses

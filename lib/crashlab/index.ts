@@ -28,7 +28,7 @@ export {
 export { describeWorkerEvent, logLine } from './worker-log';
 export { evaluate, type Evaluation, type LabViolation } from './evaluate';
 export { LAB_PROPERTIES, type LabProperty } from './lab-property-checks';
-export { counted, evaluationCounts } from './evaluation-words';
+export { evaluationCounts } from './evaluation-words';
 export {
   HISTORY_OPS,
   formatEntry,

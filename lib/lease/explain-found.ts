@@ -1,6 +1,6 @@
 import type { Vocabulary } from './decision';
 import { explained, type Explained } from './explained';
-import { tokenName, tokenText } from './explain-words';
+import { counted, tokenName, tokenText } from './explain-words';
 
 /*
  * The explainer's words for a property found broken over a whole search or history, not at one
@@ -70,7 +70,7 @@ export function explainHistoryViolation(f: HistoryViolationFact, v: Vocabulary):
       return explained(
         f.recorded === undefined
           ? `${f.run} has ${f.receipts} receipts at the publisher`
-          : `${f.run} has ${f.receipts} receipt(s) at the publisher; its publish checkpoint records receipt ${f.recorded ?? '(none)'}`,
+          : `${f.run} has ${counted(f.receipts, 'receipt')} at the publisher; its publish checkpoint records receipt ${f.recorded ?? '(none)'}`,
       );
     case 'stale-write':
       return explained(

@@ -1,7 +1,7 @@
 import type { Vocabulary, WriteDecision } from './decision';
 import { explain } from './explain';
 import { explained, type Explained } from './explained';
-import { tokenText } from './explain-words';
+import { counted, tokenText } from './explain-words';
 
 /*
  * The explainer's words for a crash-lab worker's log: what it reported (a claim, a step, a
@@ -68,7 +68,7 @@ function logLine(f: WorkerLogFact, v: Vocabulary): string {
     case 'finished':
       return f.allFinal ? 'every run is final' : 'nothing to claim';
     case 'summary':
-      return `${f.owner}: ${f.succeeded} run(s) succeeded, ${f.fencedOut} fenced out; ${f.allFinal ? 'every run is final' : 'nothing else is claimable now'}`;
+      return `${f.owner}: ${counted(f.succeeded, 'run')} succeeded, ${f.fencedOut} fenced out; ${f.allFinal ? 'every run is final' : 'nothing else is claimable now'}`;
     case 'not-claimed':
       return `not claimed: ${f.refusals.map((r) => `${r.run}: ${explain(r.decision, v).sentence}`).join(' ')} Try again after the lease runs out.`;
   }

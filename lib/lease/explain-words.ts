@@ -10,6 +10,11 @@ import { isTargetCheck, RUN_ROW, targetCheckWords } from './kinds/targets';
  * name, each check as a fact about the values it compared. explain.ts puts them in sentences.
  */
 
+/** "1 run", "2 runs": a count with its noun, never "run(s)". */
+export function counted(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 /** "A and B", "owner, fence and status"; with `or`, "running or failed". */
 export function list(words: readonly string[], conjunction: 'and' | 'or' = 'and'): string {
   if (words.length <= 1) return words.join('');

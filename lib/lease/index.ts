@@ -125,6 +125,7 @@ export {
   statusIn,
 } from './kinds/conditions';
 export { explain, type Explanation, type Explained } from './explain';
+export { counted } from './explain-words';
 /** Words for a step that writes nothing (a read, a registration note, time, a pause). */
 export { explainStep, type StepFact } from './explain-steps';
 /** Words for a property found broken over a search (the checker) or a history (the crash lab). */

@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   chmodSync,
@@ -14,17 +14,16 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openFileDb } from '@/lib/sqlite/better-sqlite3-driver';
 import { describeFailure, FILE_ERRORS } from './errors';
 import { HELP_PAGES, helpFor } from './help';
+import { LAB, refusalProblems, ROOT, runProcess, type LabResult } from './lab-process';
 
 // Issue 17, points 5 and 6: on bad input the CLI says one clear line, exits 2, and changes
 // nothing. "Nothing" is measured: the folder's listing and every file's hash, before and after.
 // Run as root and as an unprivileged user (permissions mean nothing to root).
-const ROOT = resolve(__dirname, '..', '..');
-const LAB = join(ROOT, 'scripts', 'crash-lab', 'lab.mjs');
 const base = mkdtempSync(join(tmpdir(), 'crash-lab-bad-input-'));
 chmodSync(base, 0o755);
 afterAll(() => {
@@ -42,41 +41,18 @@ const isRoot = process.getuid?.() === 0;
 const switchUser = ['/usr/bin/setpriv', '/bin/setpriv'].find(existsSync);
 const NOBODY = { uid: 65534, gid: 65534 };
 
-interface Result {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(asNobody: boolean, args: string[]): Promise<Result> {
-  const [file, argv] = asNobody
-    ? [
-        switchUser!,
-        [
-          '--reuid=nobody',
-          '--regid=nogroup',
-          '--clear-groups',
-          '--',
-          process.execPath,
-          LAB,
-          ...args,
-        ],
-      ]
-    : [process.execPath, [LAB, ...args]];
-  return new Promise((done) => {
-    execFile(
-      file,
-      argv,
-      { cwd: ROOT, env: { ...process.env, INIT_CWD: ROOT } },
-      (error, stdout, stderr) => {
-        done({
-          code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
-          stdout,
-          stderr,
-        });
-      },
-    );
-  });
+function cli(asNobody: boolean, args: string[]): Promise<LabResult> {
+  return asNobody
+    ? runProcess(switchUser!, [
+        '--reuid=nobody',
+        '--regid=nogroup',
+        '--clear-groups',
+        '--',
+        process.execPath,
+        LAB,
+        ...args,
+      ])
+    : runProcess(process.execPath, [LAB, ...args]);
 }
 
 /** Every entry under a folder (links shown as links) with each file's hash. */
@@ -105,10 +81,8 @@ function listing(folder: string): string[] {
 async function refused(asNobody: boolean, folder: string, args: string[], message: RegExp) {
   const before = listing(folder);
   const result = await cli(asNobody, args);
-  expect(result.code, result.stderr).toBe(2);
+  expect(refusalProblems(result), result.stderr).toEqual([]);
   expect(result.stderr).toMatch(message);
-  expect(result.stderr.trim().split('\n'), 'one line, no stack trace').toHaveLength(1);
-  expect(result.stderr).not.toContain('    at ');
   expect(listing(folder)).toEqual(before);
 }
 
@@ -315,13 +289,9 @@ describe('every bad input the docs list: one line, exit 2, nothing changed', () 
       /cannot reach a PostgreSQL server/,
     ],
     ['a URL that is not one', ['inspect', '--database', 'postgres://[nope'], /is not a valid URL/],
-    // Issue 42, point 9: each of these reached the server before (a stray database "x;y", two
-    // long names cut to one queue, pg's eight-line warning); now one line, nothing connected.
-    [
-      'a URL-escaped database name',
-      ['submit', '--database', 'postgres://postgres:x@127.0.0.1:1/x%3By'],
-      /the database name "x%3By" may use only lower-case letters, digits, _ and -/,
-    ],
+    // Issue 42, point 9: each of these reached the server before (two long names cut to one
+    // queue, Q6 and q6 two databases); now one line, nothing connected. The probe's own URLs and
+    // owner are replayed against the lab's server by e2e/fuzz-cli.spec.ts.
     [
       'a database name with upper case (Q6 and q6 are two databases)',
       [
@@ -364,16 +334,6 @@ describe('every bad input the docs list: one line, exit 2, nothing changed', () 
         'postgres://other:y@127.0.0.1:1/lab',
       ],
       /--publisher must be a different database from --database/,
-    ],
-    [
-      'sslmode=require, which pg reads as verify-full',
-      ['inspect', '--database', 'postgres://postgres:x@127.0.0.1:1/lab?sslmode=require'],
-      /sslmode=require is read by the pg client as sslmode=verify-full/,
-    ],
-    [
-      'an --owner of 5,000 line breaks',
-      ['run', '--db', db, '--owner', '\n'.repeat(5000)],
-      /--owner must be one line of 1 to 64 characters .* and 4960 more characters/,
     ],
     [
       'an --owner of 65 characters',

@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { LAB, ROOT } from './lab-process';
 import { processesMentioning, type ProcessRow } from './process-table';
 
-const ROOT = resolve(__dirname, '..', '..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface InterruptResult {
@@ -33,9 +32,10 @@ export async function interruptChaosWhilePaused(options: {
   const child = spawn(
     process.execPath,
     [
-      'scripts/crash-lab/lab.mjs',
+      LAB,
       'chaos',
-      '--database',
+      // The probe's spelling: --db for a file, --database for a URL.
+      /^postgres(ql)?:/.test(database) ? '--database' : '--db',
       database,
       '--runs',
       '200',

@@ -11,6 +11,7 @@ import {
   submitLab,
   type RemovableFence,
 } from '@/lib/crashlab';
+import { counted } from '@/lib/lease';
 import { formatEvaluation } from './format';
 import type { SupervisorMessage, WorkerMessage } from './chaos-worker';
 import { PLAN_ENV } from './chaos-worker';
@@ -223,7 +224,7 @@ export async function runChaos(options: {
         await db.close();
         print(
           `chaos interrupted (${interrupted}) after ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
-            `ended ${live.length} worker process(es)${live.length ? ` (${live.join(', ')})` : ''}` +
+            `ended ${counted(live.length, 'worker process', 'worker processes')}${live.length ? ` (${live.join(', ')})` : ''}` +
             `${paused.length ? `, ${paused.length} of them paused (${paused.join(', ')}), resumed and ended` : ''}; ` +
             `no evaluation; the history so far is in ${history} (seed ${seed})`,
         );
@@ -252,8 +253,8 @@ export async function runChaos(options: {
   print(formatEvaluation(evaluation));
   print(
     `chaos ${timedOut ? 'RAN OUT OF TIME' : 'finished'} in ${elapsed.toFixed(1)} s: ${evaluation.succeeded}/${runs} runs succeeded, ` +
-      `${evaluation.receipts} receipt(s), ${nemesis.kill} killed, ${nemesis.pause} paused, ${unknown} ack(s) dropped, ` +
-      `${refused} stale write(s) refused, ${evaluation.violations.length} violation(s) (seed ${seed})`,
+      `${counted(evaluation.receipts, 'receipt')}, ${nemesis.kill} killed, ${nemesis.pause} paused, ${counted(unknown, 'ack')} dropped, ` +
+      `${counted(refused, 'stale write')} refused, ${counted(evaluation.violations.length, 'violation')} (seed ${seed})`,
   );
   return evaluation.passed && !timedOut ? EXIT.ok : EXIT.failed;
 }

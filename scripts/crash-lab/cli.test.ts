@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   copyFileSync,
@@ -9,39 +9,15 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FAULT_POINTS } from '@/lib/crashlab';
 import { openFileDb } from '@/lib/sqlite/better-sqlite3-driver';
+import { lab, npmLab, ROOT, type LabResult } from './lab-process';
 
 // These tests start the CLI as real processes over real files: the crash is a real process.exit.
-const ROOT = resolve(__dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'crash-lab-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-interface Result {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function run(file: string, args: string[]): Promise<Result> {
-  return new Promise((done) => {
-    execFile(
-      file,
-      args,
-      { cwd: ROOT, env: { ...process.env, INIT_CWD: ROOT } },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        done({ code, stdout, stderr });
-      },
-    );
-  });
-}
-/** Exactly what a learner types: npm run lab -- <command>. */
-const npmLab = (...args: string[]) => run('npm', ['run', '--silent', 'lab', '--', ...args]);
-/** The same CLI without npm's start-up, for the many small cases. */
-const lab = (...args: string[]) => run(process.execPath, ['scripts/crash-lab/lab.mjs', ...args]);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const digest = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
@@ -78,7 +54,7 @@ describe('the source’s sequence, as real processes', () => {
     expect(resumed.code).toBe(0);
     expect(resumed.stdout).toMatch(/collect: checkpoint saved earlier, not redone/);
     expect(resumed.stdout).toMatch(/run-0001 succeeded: fence 2/);
-    expect(resumed.stdout).toMatch(/1 run\(s\) succeeded, 0 fenced out; every run is final/);
+    expect(resumed.stdout).toMatch(/1 run succeeded, 0 fenced out; every run is final/);
 
     const evaluated = await npmLab('evaluate', '--db', db);
     expect(evaluated.code).toBe(0);
@@ -143,7 +119,7 @@ describe('run --workers 4', () => {
     expect(raced.code).toBe(0);
     // They wait for each other (a fleet): one succeeds, the others find every run final.
     expect(raced.stdout).toMatch(/4 workers finished in/);
-    expect(raced.stdout.match(/: 1 run\(s\) succeeded/g)).toHaveLength(1);
+    expect(raced.stdout.match(/: 1 run succeeded/g)).toHaveLength(1);
     const publisher = openFileDb(db.replace(/\.sqlite$/, '.publisher.sqlite'), { readonly: true });
     expect(publisher.get('SELECT count(*) AS n FROM receipts')).toEqual({ n: 1 });
     publisher.close();
@@ -288,7 +264,7 @@ describe('a stalled worker wakes up after a takeover', () => {
       process.kill(group, 'SIGSTOP');
 
       // B tries until A's 1-second lease has run out: before that it is told who holds the run.
-      let takeover: Result;
+      let takeover: LabResult;
       for (;;) {
         takeover = await lab('run', '--db', db, '--owner', 'worker-B');
         if (takeover.code === 0) break;
@@ -310,7 +286,7 @@ describe('a stalled worker wakes up after a takeover', () => {
     );
 
     const inspected = await lab('inspect', '--db', db);
-    expect(inspected.stdout).toMatch(/2 request\(s\): 1 applied, 0 duplicate, 1 refused/);
+    expect(inspected.stdout).toMatch(/2 requests: 1 applied, 0 duplicate, 1 refused/);
     expect((await lab('evaluate', '--db', db)).code).toBe(0);
   }, 90_000);
 });

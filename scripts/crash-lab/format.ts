@@ -5,12 +5,13 @@ import {
   type Evaluation,
   type LabSnapshot,
 } from '@/lib/crashlab';
+import { counted } from '@/lib/lease';
 
 /** What `inspect` prints: every run (the first 20) and the publisher, read at database time `now`. */
 export function formatSnapshot(snapshot: LabSnapshot, now: number): string {
   const counts = (status: string) => snapshot.runs.filter((r) => r.status === status).length;
   const lines = [
-    `task database: ${snapshot.runs.length} run(s): ${counts('queued')} queued, ${counts('running')} running, ${counts('done')} done` +
+    `task database: ${counted(snapshot.runs.length, 'run')}: ${counts('queued')} queued, ${counts('running')} running, ${counts('done')} done` +
       (snapshot.removedFence ? ` (set up WITHOUT the ${snapshot.removedFence} fence)` : ''),
   ];
   for (const run of snapshot.runs.slice(0, 20)) {
@@ -32,7 +33,7 @@ export function formatSnapshot(snapshot: LabSnapshot, now: number): string {
   if (snapshot.runs.length > 20) lines.push(`  … ${snapshot.runs.length - 20} more`);
   const requests = snapshot.publisher.requests;
   lines.push(
-    `publisher database: ${snapshot.publisher.receipts.length} receipt(s); ${requests.length} request(s): ` +
+    `publisher database: ${counted(snapshot.publisher.receipts.length, 'receipt')}; ${counted(requests.length, 'request')}: ` +
       ['applied', 'duplicate', 'refused']
         .map((o) => `${requests.filter((r) => r.outcome === o).length} ${o}`)
         .join(', '),
@@ -46,7 +47,7 @@ export function formatEvaluation(evaluation: Evaluation, limit = 5): string {
     evaluationCounts(evaluation),
     ...LAB_PROPERTIES.map(
       (p) =>
-        `${evaluation.counts[p] === 0 ? 'PASS' : 'FAIL'}  ${p.padEnd(20)} ${evaluation.counts[p]} violation(s)`,
+        `${evaluation.counts[p] === 0 ? 'PASS' : 'FAIL'}  ${p.padEnd(20)} ${counted(evaluation.counts[p], 'violation')}`,
     ),
   ];
   for (const v of evaluation.violations.slice(0, limit)) {
@@ -55,12 +56,15 @@ export function formatEvaluation(evaluation: Evaluation, limit = 5): string {
       lines.push('  shortest history excerpt:', ...v.excerpt.map((l) => `    ${l}`));
   }
   if (evaluation.violations.length > limit)
-    lines.push('', `… and ${evaluation.violations.length - limit} more violation(s)`);
+    lines.push(
+      '',
+      `… and ${counted(evaluation.violations.length - limit, 'more violation', 'more violations')}`,
+    );
   lines.push(
     '',
     evaluation.passed
       ? `all ${LAB_PROPERTIES.length} properties hold: 0 violations`
-      : `FAILED: ${evaluation.violations.length} violation(s)`,
+      : `FAILED: ${counted(evaluation.violations.length, 'violation')}`,
   );
   return lines.join('\n');
 }

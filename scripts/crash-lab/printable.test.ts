@@ -1,11 +1,11 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openFileDb } from '@/lib/sqlite/better-sqlite3-driver';
 import { BadInput } from './bad-input';
 import { describeFailure } from './errors';
+import { lab as cli } from './lab-process';
 import { printable } from './printable';
 import { parseQueueArgs } from './queue-args';
 
@@ -14,8 +14,6 @@ import { parseQueueArgs } from './queue-args';
 // characters. Owners refuse every Unicode control (Cc) and format (Cf) character, and every
 // name the lab prints (owner, file, database) is printed with them escaped.
 
-const ROOT = resolve(__dirname, '..', '..');
-const LAB = join(ROOT, 'scripts', 'crash-lab', 'lab.mjs');
 const folder = mkdtempSync(join(tmpdir(), 'crash-lab-printable-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -35,22 +33,6 @@ const HOSTILE = {
   'U+0000 null': '\u0000',
 };
 const UNPRINTED = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
-
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) =>
-    execFile(
-      process.execPath,
-      [LAB, ...args],
-      { cwd: ROOT, env: { ...process.env, INIT_CWD: ROOT } },
-      (error, stdout, stderr) =>
-        done({
-          code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
-          stdout,
-          stderr,
-        }),
-    ),
-  );
-}
 
 describe('an --owner is one plain line (owner-bidi-accepted)', () => {
   it.each(Object.entries(HOSTILE))('refuses %s in one line that does not hold it', (_, c) => {

@@ -22,6 +22,7 @@ import {
   type FaultPoint,
   type RemovableFence,
 } from '@/lib/crashlab';
+import { counted } from '@/lib/lease';
 import { runChaos } from './chaos';
 import { EXIT } from './exit-codes';
 import { BadInput } from './files';
@@ -90,7 +91,7 @@ export async function main(argv: string[]): Promise<number> {
         await submitLab(db.task, db.publisher, { runs, experiment, removedFence });
       });
       print(
-        `submitted ${runs} run(s) to ${describePlace(p.task)} (experiment ${experiment}); publisher ${describePlace(p.publisher)}`,
+        `submitted ${counted(runs, 'run')} to ${describePlace(p.task)} (experiment ${experiment}); publisher ${describePlace(p.publisher)}`,
       );
       if (removedFence)
         print(`WARNING: set up without the ${removedFence} fence, to show what chaos finds`);

@@ -1,7 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import {
   chaosPlan,
@@ -12,12 +11,12 @@ import {
   type HistoryEntry,
 } from '@/lib/crashlab';
 import type { AsyncSqlDriver } from '@/lib/sqlite/async-driver';
+import { lab, npmLab, refusalProblems, type LabResult } from './lab-process';
 import { openPg } from './pg-driver';
 import { labUrl, portInUse } from './pg-server';
 
 // The crash lab on a real PostgreSQL 18 (one embedded server for the run, see
 // pg-global-setup.ts), driven as a learner drives it: real processes, real exits and signals.
-const ROOT = resolve(__dirname, '..', '..');
 const port = inject('pgPort');
 const serverDir = inject('pgDir');
 const dir = mkdtempSync(join(tmpdir(), 'crashlab-pg-test-'));
@@ -25,35 +24,29 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let n = 0;
 const freshUrl = () => labUrl(port, `t${process.pid}_${++n}`);
 
-interface Result {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-function run(file: string, args: string[]): Promise<Result> {
-  return new Promise((done) => {
-    execFile(
-      file,
-      args,
-      { cwd: ROOT, env: { ...process.env, INIT_CWD: ROOT }, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        done({
-          code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
-          stdout,
-          stderr,
-        });
-      },
-    );
-  });
-}
-const npmLab = (...args: string[]) => run('npm', ['run', '--silent', 'lab', '--', ...args]);
-const lab = (...args: string[]) => run(process.execPath, ['scripts/crash-lab/lab.mjs', ...args]);
-
 /** A refusal as the docs promise it: exit 2 and one line on stderr, with no stack trace. */
-function refusedInOneLine(result: Result) {
-  expect(result.code, result.stderr).toBe(2);
-  expect(result.stderr.trim().split('\n')).toHaveLength(1);
-  expect(result.stderr).not.toContain('    at ');
+function refusedInOneLine(result: LabResult) {
+  expect(refusalProblems(result), result.stderr).toEqual([]);
+}
+
+/**
+ * Submits a fresh queue of `runs` runs, opens its task and publisher databases for `body`, and
+ * closes both after it, whatever it did.
+ */
+async function withQueue(
+  runs: number,
+  body: (task: AsyncSqlDriver, publisher: AsyncSqlDriver) => Promise<void>,
+): Promise<void> {
+  const url = freshUrl();
+  expect((await lab('submit', '--database', url, '--runs', String(runs))).code).toBe(0);
+  const task = await openPg(url);
+  const publisher = await openPg(labUrl(port, `t${process.pid}_${n}_publisher`));
+  try {
+    await body(task, publisher);
+  } finally {
+    await task.close();
+    await publisher.close();
+  }
 }
 
 /** Waits, by the database's own clock, until no run of the queue holds a live lease. */
@@ -162,51 +155,48 @@ function counted(db: AsyncSqlDriver, count: { trips: number }): AsyncSqlDriver {
   };
 }
 
+/** A queue whose every round trip is counted, from after its one read of the removed fence. */
+async function countedQueue(
+  task: AsyncSqlDriver,
+  publisher: AsyncSqlDriver,
+  count: { trips: number },
+) {
+  const queue = createCrashLab({
+    task: counted(task, count),
+    publisher: counted(publisher, count),
+    leaseSeconds: 30,
+  });
+  await queue.removedFence(); // read once per handle, not per run
+  count.trips = 0;
+  return queue;
+}
+
 describe('round trips on PostgreSQL', () => {
   it('a run from claim to finish costs 18 round trips (claim 5, each step 2, publish 4, finish 1)', async () => {
-    const url = freshUrl();
-    expect((await lab('submit', '--database', url, '--runs', '2')).code).toBe(0);
     const count = { trips: 0 };
-    const task = await openPg(url);
-    const publisher = await openPg(labUrl(port, `t${process.pid}_${n}_publisher`));
-    const queue = createCrashLab({
-      task: counted(task, count),
-      publisher: counted(publisher, count),
-      leaseSeconds: 30,
+    await withQueue(2, async (task, publisher) => {
+      const queue = await countedQueue(task, publisher, count);
+      const history: HistoryEntry[] = [];
+      const summary = await runWorker(queue, {
+        owner: 'w1',
+        pid: 1,
+        die: () => {
+          throw new Error('no fault planned');
+        },
+        idle: async () => undefined,
+        record: (e) => history.push(e),
+        clock: () => Date.now(),
+      });
+      expect(summary).toMatchObject({ succeeded: 2, fencedOut: 0, stopped: 'all-final' });
+      // Two runs, then the claim that finds every run final (BEGIN, pick, COMMIT, the run nearest to claimable).
+      expect(count.trips).toBe(2 * 18 + 4);
     });
-    await queue.removedFence(); // read once per handle, not per run
-    count.trips = 0;
-    const history: HistoryEntry[] = [];
-    const summary = await runWorker(queue, {
-      owner: 'w1',
-      pid: 1,
-      die: () => {
-        throw new Error('no fault planned');
-      },
-      idle: async () => undefined,
-      record: (e) => history.push(e),
-      clock: () => Date.now(),
-    });
-    await task.close();
-    await publisher.close();
-    expect(summary).toMatchObject({ succeeded: 2, fencedOut: 0, stopped: 'all-final' });
-    // Two runs, then the claim that finds every run final (BEGIN, pick, COMMIT, the run nearest to claimable).
-    expect(count.trips).toBe(2 * 18 + 4);
   });
 
   it('a holder that lost its run is refused a step start, a checkpoint and a finish in one round trip each', async () => {
-    const url = freshUrl();
-    expect((await lab('submit', '--database', url, '--runs', '1')).code).toBe(0);
     const count = { trips: 0 };
-    const task = await openPg(url);
-    const publisher = await openPg(labUrl(port, `t${process.pid}_${n}_publisher`));
-    try {
-      const queue = createCrashLab({
-        task: counted(task, count),
-        publisher: counted(publisher, count),
-        leaseSeconds: 30,
-      });
-      await queue.removedFence();
+    await withQueue(1, async (task, publisher) => {
+      const queue = await countedQueue(task, publisher, count);
       const a = await queue.claimNext('A');
       if (!a.ok) throw new Error('A could not claim');
       const started = await queue.beginStep('A', a.runId, 1, 'collect');
@@ -223,20 +213,13 @@ describe('round trips on PostgreSQL', () => {
       const checkpoint = () => queue.checkpoint('A', a.runId, 1, 'collect', started.attemptId, 'x');
       expect(await trips(checkpoint)).toBe(1);
       expect(await trips(() => queue.finish('A', a.runId, 1))).toBe(1);
-    } finally {
-      await task.close();
-      await publisher.close();
-    }
+    });
   });
 });
 
 describe('the publisher’s fence on PostgreSQL (lib/lease’s fence table and guard)', () => {
   it('refuses an older generation, guards even a raw INSERT, and keeps generations past 32 bits', async () => {
-    const url = freshUrl();
-    expect((await lab('submit', '--database', url, '--runs', '1')).code).toBe(0);
-    const task = await openPg(url);
-    const publisher = await openPg(labUrl(port, `t${process.pid}_${n}_publisher`));
-    try {
+    await withQueue(1, async (task, publisher) => {
       const queue = createCrashLab({ task, publisher, leaseSeconds: 30 });
       const claimed = await queue.claimNext('A');
       expect(claimed).toMatchObject({ ok: true, generation: 1 });
@@ -265,20 +248,13 @@ describe('the publisher’s fence on PostgreSQL (lib/lease’s fence table and g
         highestGeneration: big,
       });
       expect((await queue.snapshot()).publisher.register).toEqual({ [run]: big });
-    } finally {
-      await task.close();
-      await publisher.close();
-    }
+    });
   });
 });
 
 describe('a stale worker on PostgreSQL', () => {
   it('its step start, checkpoint and finish are refused with lib/lease step decisions, as on SQLite', async () => {
-    const url = freshUrl();
-    expect((await lab('submit', '--database', url, '--runs', '1')).code).toBe(0);
-    const task = await openPg(url);
-    const publisher = await openPg(labUrl(port, `t${process.pid}_${n}_publisher`));
-    try {
+    await withQueue(1, async (task, publisher) => {
       const queue = createCrashLab({ task, publisher, leaseSeconds: 30 });
       const a = await queue.claimNext('A');
       if (!a.ok) throw new Error('the claim failed');
@@ -306,24 +282,19 @@ describe('a stale worker on PostgreSQL', () => {
         ok: false,
         decision: { kind: 'finish', ...refused },
       });
-    } finally {
-      await task.close();
-      await publisher.close();
-    }
+    });
   });
 });
+
+/** `chaos` of three workers on a fresh queue of `runs` runs. */
+const chaosOnFreshQueue = (runs: number, ...args: string[]) =>
+  lab('chaos', '--database', freshUrl(), '--workers', '3', '--runs', String(runs), ...args);
 
 describe('chaos on PostgreSQL', () => {
   it('a small chaos run (kills, pauses past the lease, dropped acks) ends with 0 violations', async () => {
     const history = join(dir, 'small.jsonl');
-    const result = await lab(
-      'chaos',
-      '--database',
-      freshUrl(),
-      '--workers',
-      '3',
-      '--runs',
-      '30',
+    const result = await chaosOnFreshQueue(
+      30,
       '--faults',
       '9',
       '--seed',
@@ -335,9 +306,9 @@ describe('chaos on PostgreSQL', () => {
     );
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toMatch(
-      /30\/30 runs succeeded, 30 receipt\(s\), \d+ killed, \d+ paused, \d+ ack\(s\) dropped/,
+      /30\/30 runs succeeded, 30 receipts, \d+ killed, \d+ paused, \d+ acks? dropped/,
     );
-    expect(result.stdout).toMatch(/0 violation\(s\) \(seed 11\)/);
+    expect(result.stdout).toMatch(/0 violations \(seed 11\)/);
     const evaluated = await lab(
       'evaluate',
       '--database',
@@ -351,70 +322,49 @@ describe('chaos on PostgreSQL', () => {
   // Any seed: with a fence removed the plan aims every pause where only that fence stands
   // (lib/crashlab/chaos-aim.test.ts shows it for 20 seeds each), so a chaos of 100 runs with
   // the default number of faults finds the violation. The seed here was not picked.
-  it('without the publisher’s fence, chaos of 100 runs finds the stale publish and prints its excerpt', async () => {
-    const result = await lab(
-      'chaos',
-      '--database',
-      freshUrl(),
-      '--workers',
-      '3',
-      '--runs',
-      '100',
-      '--seed',
-      '2024',
-      '--remove-fence',
-      'publisher',
-      '--history',
-      join(dir, 'no-publisher-fence.jsonl'),
-    );
-    expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(
-      /WITHOUT the publisher fence: every pause is aimed .*before_effect/,
-    );
-    expect(result.stdout).toMatch(
-      /violation of no-stale-write: run-\d+: the publish of fence 1 was applied after fence 2 claimed the run/,
-    );
-    const excerpt = result.stdout.split('shortest history excerpt:')[1];
-    expect(excerpt).toMatch(/applied\s+claim run-\d+ fence=2/);
-    expect(excerpt).toMatch(/NEMESIS\s+pause at before_effect/);
-    expect(excerpt).toMatch(/applied\s+publish run-\d+ fence=1/);
-  });
-
-  it('without the checkpoint’s fence, chaos of 100 runs finds the stale checkpoint and prints its excerpt', async () => {
-    const result = await lab(
-      'chaos',
-      '--database',
-      freshUrl(),
-      '--workers',
-      '3',
-      '--runs',
-      '100',
-      '--seed',
-      '2024',
-      '--remove-fence',
-      'checkpoint',
-      '--history',
-      join(dir, 'no-checkpoint-fence.jsonl'),
-    );
-    expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(
-      /violation of no-stale-write: run-\d+: the checkpoint of (\w+) of fence 1 was applied after fence 2 claimed the run/,
-    );
-    expect(result.stdout.split('shortest history excerpt:')[1]).toMatch(
-      /applied\s+checkpoint run-\d+ fence=1 \w+/,
-    );
-  });
+  const staleWrites = [
+    {
+      fence: 'publisher',
+      found: [
+        /WITHOUT the publisher fence: every pause is aimed .*before_effect/,
+        /violation of no-stale-write: run-\d+: the publish of fence 1 was applied after fence 2 claimed the run/,
+      ],
+      excerpt: [
+        /applied\s+claim run-\d+ fence=2/,
+        /NEMESIS\s+pause at before_effect/,
+        /applied\s+publish run-\d+ fence=1/,
+      ],
+    },
+    {
+      fence: 'checkpoint',
+      found: [
+        /violation of no-stale-write: run-\d+: the checkpoint of (\w+) of fence 1 was applied after fence 2 claimed the run/,
+      ],
+      excerpt: [/applied\s+checkpoint run-\d+ fence=1 \w+/],
+    },
+  ];
+  for (const { fence, found, excerpt } of staleWrites) {
+    it(`without the ${fence}’s fence, chaos of 100 runs finds the stale write and prints its excerpt`, async () => {
+      const result = await chaosOnFreshQueue(
+        100,
+        '--seed',
+        '2024',
+        '--remove-fence',
+        fence,
+        '--history',
+        join(dir, `no-${fence}-fence.jsonl`),
+      );
+      expect(result.code).toBe(1);
+      for (const line of found) expect(result.stdout).toMatch(line);
+      const shortest = result.stdout.split('shortest history excerpt:')[1];
+      for (const line of excerpt) expect(shortest).toMatch(line);
+    });
+  }
 
   it('with both fences, the same seeds find nothing', async () => {
     const seed = seedPausingAt('before_effect', 6, 3);
-    const result = await lab(
-      'chaos',
-      '--database',
-      freshUrl(),
-      '--workers',
-      '3',
-      '--runs',
-      '6',
+    const result = await chaosOnFreshQueue(
+      6,
       '--faults',
       '3',
       '--seed',
@@ -423,7 +373,9 @@ describe('chaos on PostgreSQL', () => {
       join(dir, 'fenced.jsonl'),
     );
     expect(result.code, result.stdout).toBe(0);
-    expect(result.stdout).toMatch(/[1-9]\d* stale write\(s\) refused, 0 violation\(s\)/);
+    expect(result.stdout).toMatch(
+      /\b(1 stale write|(?!1 )[1-9]\d* stale writes) refused, 0 violations/,
+    );
   });
 });
 
