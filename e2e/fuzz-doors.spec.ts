@@ -3,6 +3,20 @@ import { dirname } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, HEAVY_LOAD, test } from './fixtures';
 import { expectNothingLost, reportLongest, settled, stored } from './doors';
+import {
+  countProgramWrites,
+  insertAsOneEvent,
+  LAB_EDITOR,
+  plant,
+  programWrites,
+  runPlanted,
+  savedDemoProgram,
+  showMoreByKeyboard,
+  SQL_EDITOR,
+  step,
+  steps,
+  openEditor,
+} from './lab-input';
 import { checkRealmCases, REALM_CASES } from './realm-programs';
 import {
   describeLongTasks,
@@ -318,4 +332,149 @@ test('the hostile probe’s programs in the claim lab: patched built-ins, a forg
   page.on('crash', () => (crashed = true));
   await checkRealmCases(page, () => crashed);
   expect(crashed, 'the tab crashed').toBe(false);
+});
+
+// ---- Issue 42, points 2 and 3: the probe's text in one input event, typed text, step lists ----
+
+test('issue 42, points 2 and 3, in the claim lab: 1,000 lines as one input event, 3,000 typed characters, 200 inserts, 500 inserts with 300-character owners', async ({
+  page,
+}) => {
+  test.setTimeout(5 * 120_000);
+  const failures: string[] = [];
+  await openEditor(page, '/practice/claim-lab');
+  await countProgramWrites(page);
+
+  await step(
+    failures,
+    "point 2: 'SELECT 1;\\n' x 1,000 as one input event, in tasks under 200 ms, saved once after a pause",
+    async () => {
+      await settled(page);
+      const writes = await programWrites(page);
+      const from = await longTaskMark(page);
+      await insertAsOneEvent(page, LAB_EDITOR, 'SELECT 1;\n'.repeat(1_000));
+      await expect(page.locator('.monaco-editor .view-lines')).toContainText('SELECT 1;');
+      await settled(page);
+      await reportLongest(page, from, "claim lab: 'SELECT 1;\\n' x 1,000 as one event");
+      await expect.poll(() => savedDemoProgram(page)).toBe('SELECT 1;\n'.repeat(1_000));
+      // Select all, Delete and the insert: one write after the pause, not one per change.
+      expect(await programWrites(page)).toBe(writes + 1);
+      await expectNoLongTask(page, from, 200, "'SELECT 1;\\n' x 1,000 in the claim lab");
+    },
+  );
+
+  await step(
+    failures,
+    'point 2: 3,000 typed characters are saved once a pause, not once a character',
+    async () => {
+      await plant(page, '// typed: ');
+      await expect.poll(() => savedDemoProgram(page)).toBe('// typed: ');
+      const writes = await programWrites(page);
+      const typed = 'lease '.repeat(500);
+      // Typed one character a task, each through the editor's own input as a keystroke's text
+      // arrives (the browser's insertText on the focused textarea, an input event): Playwright's
+      // keyboard.type took 43.5 s for the 3,000 at load 21, a round trip per key.
+      const typing = await page.evaluate(async (text) => {
+        // A task of its own per character, without setTimeout's 4 ms floor on nested timers.
+        const channel = new MessageChannel();
+        const nextTask = () =>
+          new Promise((resolve) => {
+            channel.port1.onmessage = resolve;
+            channel.port2.postMessage(null);
+          });
+        const started = performance.now();
+        for (const character of text) {
+          document.execCommand('insertText', false, character);
+          await nextTask();
+        }
+        return performance.now() - started;
+      }, typed);
+      await expect.poll(() => savedDemoProgram(page)).toBe(`// typed: ${typed}`);
+      const made = (await programWrites(page)) - writes;
+      console.log(
+        `[fuzz] 3,000 characters typed in ${Math.round(typing)} ms: ${made} program write(s)`,
+      );
+      // A write waits for a 2 s pause in typing (AUTOSAVE_MS): at most one per 2 s of typing,
+      // and the one after it. The probe counted 3,000 writes, one per character.
+      expect(made).toBeGreaterThanOrEqual(1);
+      expect(made).toBeLessThanOrEqual(1 + Math.floor(typing / 2_000));
+    },
+  );
+
+  await step(
+    failures,
+    'point 3: 200 inserts: the first 10 steps, the count line, and 20 more on request',
+    async () => {
+      await plant(
+        page,
+        `// @ts-nocheck
+db.run('DROP TABLE IF EXISTS jobs');
+db.run('CREATE TABLE jobs(id TEXT PRIMARY KEY, owner TEXT, fence INTEGER)');
+for (let i = 0; i < 200; i++) db.run('INSERT INTO jobs VALUES (?, ?, ?)', ['j' + i, 'w' + i, i]);`,
+      );
+      const from = await runPlanted(page, /^Ran in/);
+      await reportLongest(page, from, 'claim lab: 200 inserts');
+      await expectNoLongTask(page, from, 200, '200 inserts');
+      const list = steps(page);
+      await expect(list.getByTestId('shown-count')).toHaveText('Showing steps 1–10 of 200.');
+      await expect(list.locator('ol > li')).toHaveCount(10);
+      const more = await showMoreByKeyboard(page, list);
+      await expect(list.getByTestId('shown-count')).toHaveText('Showing steps 1–30 of 200.');
+      await expect(list.locator('ol > li')).toHaveCount(30);
+      await expect(list.getByRole('button', { name: 'Show 20 more steps' })).toBeFocused();
+      await settled(page);
+      await reportLongest(page, more, 'claim lab: 200 inserts, show more');
+      await expectNoLongTask(page, more, 200, '200 inserts, show more');
+    },
+  );
+
+  await step(
+    failures,
+    'point 3: 500 inserts with 300-character owners: the count line, more on request to the last step kept, and the line that says later steps are not shown',
+    async () => {
+      await plant(
+        page,
+        `// @ts-nocheck
+db.run('DROP TABLE IF EXISTS jobs');
+db.run('CREATE TABLE jobs(id TEXT PRIMARY KEY, owner TEXT, fence INTEGER)');
+for (let i = 0; i < 500; i++) db.run('INSERT INTO jobs VALUES (?, ?, ?)', ['j' + i, String(i).padStart(300, 'o'), i]);`,
+      );
+      const from = await runPlanted(page, /^Ran in/);
+      await reportLongest(page, from, 'claim lab: 500 inserts, 300-character owners');
+      await expectNoLongTask(page, from, 200, '500 inserts with 300-character owners');
+      const list = steps(page);
+      const count = list.getByTestId('shown-count');
+      await expect(count).toHaveText('Showing steps 1–10 of 200.');
+      await expect(list.getByText('Later steps are not shown.')).toHaveCount(0);
+      for (let shown = 10; shown < 200; shown += 20) {
+        const more = await showMoreByKeyboard(page, list);
+        await expect(count).toHaveText(`Showing steps 1–${Math.min(200, shown + 20)} of 200.`);
+        await settled(page);
+        await expectNoLongTask(page, more, 200, `500 inserts, show more after ${shown}`);
+      }
+      await expect(list.getByText('Later steps are not shown.')).toBeVisible();
+    },
+  );
+
+  expect(failures, 'the cases that failed').toEqual([]);
+});
+
+test("issue 42, point 2, in the SQL sandbox: 'SELECT 1;\\n' x 1,000 and x 3,000 as one input event, in tasks under 200 ms", async ({
+  page,
+}) => {
+  test.setTimeout(3 * 120_000);
+  const failures: string[] = [];
+  await openEditor(page, '/practice/sql-sandbox');
+  for (const lines of [1_000, 3_000]) {
+    await step(failures, `'SELECT 1;\\n' x ${lines} as one input event`, async () => {
+      await settled(page);
+      const from = await longTaskMark(page);
+      await insertAsOneEvent(page, SQL_EDITOR, `${'SELECT 1;\n'.repeat(lines)}-- ${lines} lines`);
+      // The editor scrolls to the cursor, at the end of what arrived.
+      await expect(page.locator('.monaco-editor .view-lines')).toContainText(`-- ${lines} lines`);
+      await settled(page);
+      await reportLongest(page, from, `sandbox: 'SELECT 1;\\n' x ${lines} as one event`);
+      await expectNoLongTask(page, from, 200, `'SELECT 1;\\n' x ${lines} in the SQL sandbox`);
+    });
+  }
+  expect(failures, 'the cases that failed').toEqual([]);
 });
