@@ -1,5 +1,11 @@
 import type { Database } from 'sql.js';
-import { FINAL_STATUSES, fencedDesign, type LeaseDesign, type StepHolder } from '@/lib/lease';
+import {
+  emptyHolder,
+  FINAL_STATUSES,
+  fencedDesign,
+  type LeaseDesign,
+  type StepHolder,
+} from '@/lib/lease';
 
 // The slots of the search state: a few globals, then one block per holder. Everything the future
 // of a schedule depends on, besides the database, lives here, so saving and restoring it is one
@@ -52,15 +58,7 @@ export function holderView(
   owners: readonly string[],
   perHolder: () => number,
 ): (worker: number) => StepHolder {
-  const holder: StepHolder = {
-    owner: '',
-    now: 0,
-    token: 0,
-    batch: 0,
-    claimed: false,
-    kept: new Float64Array(0),
-    keptAt: 0,
-  };
+  const holder = emptyHolder();
   return (worker) => {
     const s = state();
     const base = GLOBALS + worker * perHolder();

@@ -183,7 +183,7 @@ export { step, stepAsync, readBeforeClaim, decideUnchanged } from './step';
 export { rowAuthority } from './step-state';
 export { readOutputRow } from './step-sql';
 /** The step prepared once for a search that runs one design's writes millions of times. */
-export { claimReadColumns, PreparedStep, type StepHolder } from './step-prepared';
+export { claimReadColumns, emptyHolder, PreparedStep, type StepHolder } from './step-prepared';
 /** The step in one round trip on PostgreSQL (the row before, the statement, the row after). */
 export { stepOneTrip } from './step-one-trip';
 /** A queue's claim as the step on PostgreSQL: pick, row before, claim in one statement. */

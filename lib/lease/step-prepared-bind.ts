@@ -47,6 +47,14 @@ export interface StepHolder {
   keptAt: number;
 }
 
+/**
+ * A holder with nothing claimed, no owner and nothing kept yet: the one object a caller refills
+ * before each step (the checker binds millions of times, so it never makes a new one).
+ */
+export function emptyHolder(kept: Float64Array = new Float64Array(0)): StepHolder {
+  return { owner: '', now: 0, token: 0, batch: 0, claimed: false, kept, keptAt: 0 };
+}
+
 /** A statement prepared once, with where each of its parameters' values comes from. */
 export interface BoundSql {
   stmt: PreparedSql;

@@ -2,7 +2,7 @@ import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
 import { fencedDesign } from './designs';
 import { step } from './step';
-import { PreparedStep, type StepHolder } from './step-prepared';
+import { emptyHolder, PreparedStep, type StepHolder } from './step-prepared';
 import { StatementBinding } from './step-prepared-bind';
 import { wrapSqlJs } from '@/lib/sqlite';
 import { START_STATE, type LeaseState } from './write';
@@ -15,15 +15,7 @@ import { START_STATE, type LeaseState } from './write';
 const SQL = await initSqlJs();
 
 function holderOf(owners: string[], values: Partial<StepHolder>[]) {
-  const holder: StepHolder = {
-    owner: '',
-    now: 0,
-    token: 0,
-    batch: 0,
-    claimed: false,
-    kept: new Float64Array(8),
-    keptAt: 0,
-  };
+  const holder = emptyHolder(new Float64Array(8));
   return (worker: number) => Object.assign(holder, { owner: owners[worker] }, values[worker]);
 }
 

@@ -3,7 +3,7 @@ import { fencedDesign } from './designs';
 import { StatementBinding, type BoundSql, type StepHolder } from './step-prepared-bind';
 import type { LeaseDesign } from './types';
 
-export type { StepHolder } from './step-prepared-bind';
+export { emptyHolder, type StepHolder } from './step-prepared-bind';
 
 /*
  * The prepared form of the lease step, for a search that runs one design's writes millions of

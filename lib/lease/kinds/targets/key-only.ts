@@ -1,4 +1,4 @@
-import { keyCheck, keySeenSql, type KindObject } from './unit';
+import { idOnlyKind, keyCheck, keySeenSql, type KindObject } from './unit';
 
 /** The kind's id (its encoding in settings and share links). */
 export type KeyOnlyId = typeof ID;
@@ -10,14 +10,10 @@ export interface KeyOnlyFence {
 }
 
 export const KEY_ONLY = {
-  id: ID,
+  ...idOnlyKind(ID),
   label: 'Idempotency key only',
-  setting: () => ({ kind: ID }),
   comparesToken: false,
   comparesKey: true,
-  keepsGenerations: false,
-  fenceOf: (): KeyOnlyFence => ({ kind: ID }),
-  fence: (): KeyOnlyFence => ({ kind: ID }),
   rules: {
     admitSql: (_fence, resource) => `NOT ${keySeenSql(resource)}`,
     keepsKey: () => true,
@@ -28,5 +24,4 @@ export const KEY_ONLY = {
       return [keyCheck('key', w.key.key, w.key.storedBy)];
     },
   },
-  samples: [{ kind: ID }],
 } as const satisfies KindObject<typeof ID, KeyOnlyFence>;

@@ -1,4 +1,4 @@
-import type { KindObject } from './unit';
+import { idOnlyKind, type KindObject } from './unit';
 
 /** The kind's id (its encoding in settings and share links). */
 export type UncheckedId = typeof ID;
@@ -10,14 +10,10 @@ export interface UncheckedFence {
 }
 
 export const NO_CHECK = {
-  id: ID,
+  ...idOnlyKind(ID),
   label: 'No check',
-  setting: () => ({ kind: ID }),
   comparesToken: false,
   comparesKey: false,
-  keepsGenerations: false,
-  fenceOf: (): UncheckedFence => ({ kind: ID }),
-  fence: (): UncheckedFence => ({ kind: ID }),
   rules: {
     admitSql: () => '1',
     admitsAll: true,
@@ -26,5 +22,4 @@ export const NO_CHECK = {
     registers: () => false,
     checks: () => [],
   },
-  samples: [{ kind: ID }],
 } as const satisfies KindObject<typeof ID, UncheckedFence>;

@@ -106,6 +106,18 @@ export type KindObject<Id extends string, F = never> = TargetKind<Id, F> & {
   readonly [more: string]: unknown;
 };
 
+/**
+ * The parts of a kind whose fence is its id alone, with nothing to set (key only, no check,
+ * versions): its setting, its fence value, its one sample; it keeps no generations.
+ */
+export function idOnlyKind<Id extends string>(id: Id) {
+  const fence = (): { kind: Id } => ({ kind: id });
+  return {
+    ...{ id, setting: fence, fenceOf: fence, fence },
+    ...{ keepsGenerations: false, samples: [{ kind: id }] },
+  } as const;
+}
+
 /** One check's result. */
 export function checkResult(
   name: CheckResult['name'],

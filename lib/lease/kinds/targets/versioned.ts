@@ -1,5 +1,5 @@
 import { NO_CHECK } from './none';
-import type { KindObject } from './unit';
+import { idOnlyKind, type KindObject } from './unit';
 
 /** The kind's id (its encoding in settings and share links). */
 export type VersionedId = typeof ID;
@@ -11,16 +11,12 @@ export interface VersionedFence {
 }
 
 export const VERSIONED = {
-  id: ID,
+  ...idOnlyKind(ID),
   label: 'Versions + fenced reference',
-  setting: () => ({ kind: ID }),
   comparesToken: false,
   comparesKey: false,
-  keepsGenerations: false,
-  fenceOf: () => ({ kind: ID }),
   /** An upload is stored as a version; only the fenced commit makes one official. */
   storesVersions: true,
   // It admits every upload, as a store with no check does: the commit at the run row decides.
   rules: NO_CHECK.rules,
-  samples: [{ kind: ID }],
 } as const satisfies KindObject<typeof ID, VersionedFence>;
