@@ -77,7 +77,8 @@ test('the small things: the case files counted from the data, no raw backticks, 
   await test.step('the timeline draws a pause as a dashed line, as its legend does', async () => {
     await page.goto('/practice/timeline');
     await expect(page.getByRole('status').filter({ hasText: 'Ready: 8 events' })).toBeVisible();
-    await expect(page.getByTestId('legend-pause-dash')).toHaveAttribute('stroke-dasharray', '3 3');
+    // One shape for both (components/timeline/timeline-shapes.tsx): the same dash.
+    await expect(page.getByTestId('legend-pause-dash')).toHaveAttribute('stroke-dasharray', '4 4');
     await page.getByRole('button', { name: 'Run to end' }).click();
     await expect(page.getByTestId('pause-dash').first()).toHaveAttribute('stroke-dasharray', '4 4');
   });

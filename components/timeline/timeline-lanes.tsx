@@ -16,6 +16,7 @@ import {
 } from '@/lib/timeline';
 import { TimelineAxis } from './timeline-axis';
 import { TimelineLegend } from './timeline-legend';
+import { CurrentStepLine, ReadMark } from './timeline-shapes';
 import { ScrollCue } from './scroll-cue';
 import { PADDING, useDrawingBox, useStepInView } from './use-drawing-box';
 import { WorkerLine } from './worker-line';
@@ -162,32 +163,14 @@ export function TimelineLanes({
               );
             })}
             {currentX !== null && current ? (
-              <line
-                data-testid="current-step"
-                x1={currentX}
-                x2={currentX}
-                y1={TOP}
-                y2={axisY + 4}
-                stroke="var(--accent)"
-                strokeWidth={2}
-                strokeDasharray="4 3"
-              />
+              <CurrentStepLine testId="current-step" x={currentX} y1={TOP} y2={axisY + 4} />
             ) : null}
             {layout.reads.map((read) => {
               const y = laneY.get(read.worker) ?? 0;
               return (
                 <g key={read.eventId}>
                   <title>{describeEvent(scenario.events[read.index], trace?.vocabulary)}</title>
-                  <rect
-                    x={read.x - 6}
-                    y={y - 6}
-                    width={12}
-                    height={12}
-                    transform={`rotate(45 ${read.x} ${y})`}
-                    fill="var(--surface)"
-                    stroke="var(--ink)"
-                    strokeWidth={1.5}
-                  />
+                  <ReadMark x={read.x} y={y} size={12} />
                   <text x={read.x} y={y + 22} fontSize={11} textAnchor="middle" fill="var(--muted)">
                     {read.label}
                   </text>

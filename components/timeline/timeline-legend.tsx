@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { OUTCOME_KINDS, OUTCOME_WORDS } from '@/lib/lease';
 import { formatDuration } from '@/lib/timeline';
 import { OUTCOME_GLYPH, TONE_COLOR } from './timeline-marks';
+import { CurrentStepLine, LaneStretch, ReadMark } from './timeline-shapes';
 
 /** What the drawing contains, so the legend lists only the marks and lines it uses. */
 export interface LegendUse {
@@ -27,21 +28,21 @@ export function TimelineLegend({ use }: { use: LegendUse }) {
       <ul aria-label="Legend" className="flex flex-wrap gap-x-4 gap-y-1">
         <Entry
           swatch={
-            <svg width={scale + 2} height={14} aria-hidden="true">
+            <Swatch width={scale + 2}>
               <line x1={1} x2={scale + 1} y1={10} y2={10} stroke="var(--muted)" />
               <line x1={1} x2={1} y1={5} y2={13} stroke="var(--muted)" />
               <line x1={scale + 1} x2={scale + 1} y1={5} y2={13} stroke="var(--muted)" />
-            </svg>
+            </Swatch>
           }
         >
           time to scale: this far is {formatDuration(use.step)}
         </Entry>
         <Entry
           swatch={
-            <svg width={26} height={14} aria-hidden="true">
+            <Swatch width={26}>
               <rect x={1} y={1} width={24} height={12} fill="var(--line)" opacity={0.5} />
               <line x1={1} x2={25} y1={12} y2={12} stroke="var(--muted)" strokeDasharray="2 2" />
-            </svg>
+            </Swatch>
           }
         >
           one instant: its events are spread out to show their order, no time passes
@@ -49,9 +50,9 @@ export function TimelineLegend({ use }: { use: LegendUse }) {
         {use.elided ? (
           <Entry
             swatch={
-              <svg width={18} height={14} aria-hidden="true">
+              <Swatch width={18}>
                 <path d="M 2 13 L 8 1 M 10 13 L 16 1" stroke="var(--ink)" strokeWidth={1.5} />
-              </svg>
+              </Swatch>
             }
           >
             a long wait, drawn shorter than to scale
@@ -59,9 +60,9 @@ export function TimelineLegend({ use }: { use: LegendUse }) {
         ) : null}
         <Entry
           swatch={
-            <svg width={26} height={14} aria-hidden="true">
-              <line x1={1} x2={25} y1={7} y2={7} stroke="var(--ink)" strokeWidth={3} />
-            </svg>
+            <Swatch width={26}>
+              <LaneStretch x1={1} x2={25} y={7} />
+            </Swatch>
           }
         >
           worker running
@@ -69,20 +70,11 @@ export function TimelineLegend({ use }: { use: LegendUse }) {
         {use.pauses ? (
           <Entry
             swatch={
-              <svg width={26} height={14} aria-hidden="true">
-                <line x1={1} x2={6} y1={7} y2={7} stroke="var(--ink)" strokeWidth={3} />
-                <line
-                  x1={7}
-                  x2={19}
-                  y1={7}
-                  y2={7}
-                  stroke="var(--muted)"
-                  strokeWidth={1.5}
-                  strokeDasharray="3 3"
-                  data-testid="legend-pause-dash"
-                />
-                <line x1={20} x2={25} y1={7} y2={7} stroke="var(--ink)" strokeWidth={3} />
-              </svg>
+              <Swatch width={26}>
+                <LaneStretch x1={1} x2={6} y={7} />
+                <LaneStretch x1={7} x2={19} y={7} paused testId="legend-pause-dash" />
+                <LaneStretch x1={20} x2={25} y={7} />
+              </Swatch>
             }
           >
             gap: worker paused
@@ -90,9 +82,9 @@ export function TimelineLegend({ use }: { use: LegendUse }) {
         ) : null}
         <Entry
           swatch={
-            <svg width={26} height={14} aria-hidden="true">
+            <Swatch width={26}>
               <rect x={1} y={2} width={24} height={10} rx={2} fill="var(--accent)" opacity={0.3} />
-            </svg>
+            </Swatch>
           }
         >
           lease: from the claim to the run row’s lease_until (paler once replaced)
@@ -100,18 +92,9 @@ export function TimelineLegend({ use }: { use: LegendUse }) {
         {use.reads ? (
           <Entry
             swatch={
-              <svg width={14} height={14} aria-hidden="true">
-                <rect
-                  x={3}
-                  y={3}
-                  width={8}
-                  height={8}
-                  transform="rotate(45 7 7)"
-                  fill="var(--surface)"
-                  stroke="var(--ink)"
-                  strokeWidth={1.5}
-                />
-              </svg>
+              <Swatch width={14}>
+                <ReadMark x={7} y={7} size={8} />
+              </Swatch>
             }
           >
             a worker reads or checks
@@ -136,17 +119,9 @@ export function TimelineLegend({ use }: { use: LegendUse }) {
         ))}
         <Entry
           swatch={
-            <svg width={14} height={16} aria-hidden="true">
-              <line
-                x1={7}
-                x2={7}
-                y1={0}
-                y2={16}
-                stroke="var(--accent)"
-                strokeWidth={2}
-                strokeDasharray="4 3"
-              />
-            </svg>
+            <Swatch width={14} height={16}>
+              <CurrentStepLine x={7} y1={0} y2={16} />
+            </Swatch>
           }
         >
           current step
@@ -165,11 +140,28 @@ function Entry({ swatch, children }: { swatch: ReactNode; children: ReactNode })
   );
 }
 
+/** A legend entry's drawing: the drawing's own shapes at a small size, hidden from readers. */
+function Swatch({
+  width,
+  height = 14,
+  children,
+}: {
+  width: number;
+  height?: number;
+  children: ReactNode;
+}) {
+  return (
+    <svg width={width} height={height} aria-hidden="true">
+      {children}
+    </svg>
+  );
+}
+
 function Dot({ fill, stroke }: { fill: string; stroke?: string }) {
   return (
-    <svg width={14} height={14} aria-hidden="true">
+    <Swatch width={14}>
       <circle cx={7} cy={7} r={6} fill={fill} stroke={stroke ?? 'none'} strokeWidth={1.5} />
-    </svg>
+    </Swatch>
   );
 }
 

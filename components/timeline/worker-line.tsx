@@ -1,4 +1,5 @@
 import { stickyLabelCentre } from '@/lib/timeline';
+import { LaneStretch } from './timeline-shapes';
 
 /**
  * A worker's lane line: solid while it runs, a thin dashed line (marked paused) while it is
@@ -31,20 +32,10 @@ export function WorkerLine({
   return (
     <g>
       {pieces.map((p) => (
-        <line key={p.x1} x1={p.x1} x2={p.x2} y1={y} y2={y} stroke="var(--ink)" strokeWidth={3} />
+        <LaneStretch key={p.x1} x1={p.x1} x2={p.x2} y={y} />
       ))}
       {gaps.map((g) => (
-        <line
-          key={`dash-${g.x1}`}
-          data-testid="pause-dash"
-          x1={g.x1}
-          x2={g.x2}
-          y1={y}
-          y2={y}
-          stroke="var(--muted)"
-          strokeWidth={1.5}
-          strokeDasharray="4 4"
-        />
+        <LaneStretch key={`dash-${g.x1}`} testId="pause-dash" x1={g.x1} x2={g.x2} y={y} paused />
       ))}
       {gaps.map((g) => {
         const x = stickyLabelCentre(g.x1, g.x2, visibleFrom, PAUSED_WIDTH);
