@@ -12,6 +12,7 @@ import {
   deliverFromOutbox,
   subscribeToRecords,
 } from '@/lib/composition';
+import { notSavedSentence } from '@/components/ui/save-words';
 
 /** What the lesson's islands see: the records, whether they are loaded, and any problem. */
 export interface LessonState {
@@ -147,9 +148,7 @@ export async function recordLessonEvents(events: readonly LessonEvent[]): Promis
     saved = false;
     problems = [
       ...problems,
-      appended.held
-        ? `Not saved yet: ${describe(error)}. It is kept in this browser and saved when your records open again.`
-        : `Not saved: ${describe(error)}`,
+      notSavedSentence(describe(error), appended.held ? 'in-browser' : 'nowhere'),
     ];
   }
   await refresh(events);

@@ -1,3 +1,4 @@
+import { notSavedSentence } from './save-words';
 import type { SaveState } from './use-autosave';
 
 const TEXT: Record<Exclude<SaveState['kind'], 'error'>, string> = {
@@ -10,7 +11,7 @@ const TEXT: Record<Exclude<SaveState['kind'], 'error'>, string> = {
 export function SaveIndicator({ state, idle }: { state: SaveState; idle?: string }) {
   const text =
     state.kind === 'error'
-      ? `Not saved: ${state.message.replace(/\.\s*$/, '')}. What you entered is still here.`
+      ? notSavedSentence(state.message, 'on-page')
       : state.kind === 'saved' && idle
         ? idle
         : TEXT[state.kind];
