@@ -97,6 +97,12 @@ test('a foundation question missed once and answered right on its review a day l
   await expect(card.getByTestId('choice-result')).toContainText(
     'In your records: wrong on the first try, right on review.',
   );
+  // The card's verdict says what is true now, as the records line does: no "Not quite" above it.
+  await expect(card).toContainText(
+    `Wrong on the first try, right on review: the answer is ${LOCK_PURPOSE.question.answer.toUpperCase()}.`,
+  );
+  await expect(card).not.toContainText('Not quite');
+  await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/foundation-review-passed.png', fullPage: false });
   expect(await stepDone(page)).toBe(true);
   expect(await homeMark(page)).toContain('(done)');
@@ -112,6 +118,8 @@ test('a foundation question missed once and missed again on its review leaves th
   await expect(card.getByTestId('choice-result')).toContainText(
     'In your records: wrong on the first try. It comes back for review a day after',
   );
+  await expect(card).toContainText('Not quite on the first try');
+  await expect(card).not.toContainText('right on review');
   expect(await stepDone(page)).toBe(false);
   expect(await homeMark(page)).toContain('(not done yet)');
   expect(await masteryItem(page)).toBe('not-yet');

@@ -117,6 +117,7 @@ export function ChoiceQuestion({ prompt }: { prompt: ChoicePrompt }) {
       ) : (
         <FirstTryVerdict
           answer={answer}
+          passedOnReview={Boolean(result?.passed)}
           verdict={key ? `: the answer is ${key.answer.toUpperCase()}.` : '.'}
           explanation={key ? <Prose paragraphs={key.explanation} className="mt-2" /> : key}
           failed={failed}

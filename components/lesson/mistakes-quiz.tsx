@@ -5,6 +5,8 @@ import { Button } from '@/components/ui/button';
 import { useReviews } from '@/components/review/use-reviews';
 import type { QuizPrompt } from '@/content/lesson';
 import { quizScore } from '@/lib/lesson';
+import { exerciseResult } from '@/lib/progress';
+import { useWorkFacts } from '@/components/reflect/use-work-facts';
 import { isDue } from '@/lib/review';
 import { ChoiceButtons } from './choice-buttons';
 import { InlineText, Prose } from './prose';
@@ -26,7 +28,16 @@ export function useDue(id: string): boolean {
   return item ? isDue(item, clock()) : false;
 }
 
-function QuizCard({ item, index }: { item: QuizPrompt; index: number }) {
+function QuizCard({
+  item,
+  index,
+  passedOnReview,
+}: {
+  item: QuizPrompt;
+  index: number;
+  /** lib/progress counts it after a wrong first try: right on its review. */
+  passedOnReview: boolean;
+}) {
   const { records, record } = useLessonRecords();
   const answer = records.quiz[item.id];
   const due = useDue(item.id);
@@ -72,6 +83,7 @@ function QuizCard({ item, index }: { item: QuizPrompt; index: number }) {
       {retrying ? null : (
         <FirstTryVerdict
           answer={answer}
+          passedOnReview={passedOnReview}
           verdict={key ? `: the statement is ${key.truth ? 'true' : 'false'}.` : '.'}
           explanation={
             key ? (
@@ -103,6 +115,8 @@ function QuizCard({ item, index }: { item: QuizPrompt; index: number }) {
 /** The quiz: true-or-false items, scored on the first answer only; retries are kept as retries. */
 export function MistakesQuiz({ items }: { items: readonly QuizPrompt[] }) {
   const { records, saving } = useLessonRecords();
+  // One read of the graded work for every card (lib/progress's judgment of each statement).
+  const work = useWorkFacts();
   const score = quizScore(
     items.map((item) => item.id),
     records,
@@ -116,7 +130,13 @@ export function MistakesQuiz({ items }: { items: readonly QuizPrompt[] }) {
       <ol className="space-y-4">
         {items.map((item, index) => (
           <li key={item.id}>
-            <QuizCard item={item} index={index} />
+            <QuizCard
+              item={item}
+              index={index}
+              passedOnReview={
+                work ? exerciseResult(work, { kind: 'quiz', id: item.id }).passed : false
+              }
+            />
           </li>
         ))}
       </ol>
