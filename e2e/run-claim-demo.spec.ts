@@ -261,10 +261,16 @@ test('a first visit: the claim lab (a run of the demo, its runs rows and outcome
     await expect(page.locator('.monaco-editor .view-lines')).toContainText('AND fence = $token');
   });
   await test.step('a challenge counts on its first try: the first judged run is the answer, a later solve is not (issue 39)', async () => {
-    // The page says what a first try is, beside the challenge.
+    // The page says what a first try is, beside the challenge, and the goal asks for the one
+    // deletion that first try is graded on (it asked "Which deletions work?", as if all were).
     await expect(page.getByTestId('first-try-rule')).toContainText(
       'Your first try is your first judged run',
     );
+    const goal = page.getByRole('region', { name: 'Drop one condition' });
+    await expect(goal).toContainText(
+      'Which one condition, deleted from FINISH, lets the old process’s stale finish print old: 1? Delete that one and run: your first judged run is graded.',
+    );
+    await expect(goal).not.toContainText('Which deletions work');
     // The drop-one challenge's first judged run deleted the owner and failed; the solve after it
     // does not count until a review a day later. The records say so after another try.
     await replaceProgram(page, DROP_STARTER.replace(' AND fence = $token', ''));

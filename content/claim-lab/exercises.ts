@@ -49,7 +49,7 @@ export const LAB_EXERCISES: readonly LabExercise[] = [
     id: DROP_ID,
     kind: 'challenge',
     title: 'Drop one condition',
-    goal: 'A fresh process of worker A, under the same name, took the run over. Delete one condition from FINISH so the old process’s stale finish prints old: 1. Which deletions work?',
+    goal: 'A fresh process of worker A, under the same name, took the run over. Which one condition, deleted from FINISH, lets the old process’s stale finish print old: 1? Delete that one and run: your first judged run is graded. Try the other deletions after it to see what each does.',
     starter: DROP_STARTER,
     solution: DROP_SOLUTION,
     check: {

@@ -14,7 +14,7 @@
 export const REVIEWED_WORDS = [
   {
     path: 'content/claim-lab/exercises.ts',
-    excerpt: 'so the old process’s stale finish prints old: 1',
+    excerpt: 'lets the old process’s stale finish print old: 1',
     reason: 'teaching',
   },
   {
