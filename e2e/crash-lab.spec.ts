@@ -235,3 +235,54 @@ test('the crash lab counts a prediction, not an evaluation: a clean run that pas
     await expect((await debugStep()).getByTestId('step-done')).toBeVisible();
   });
 });
+
+test('a prediction waiting to be graded is kept across a reload: graded as the databases stood then, or said to be not graded (issue 39)', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  // Before, a reload dropped a prediction not yet graded: nothing was said of it, and a wrong
+  // one whose outcome was already on screen could be dropped that way before Evaluate.
+  const predictAndStart = async () => {
+    await page.getByLabel('Fault point').selectOption('after_effect');
+    const form = page.getByRole('group', { name: /^Predict before you start/ });
+    await form.getByRole('checkbox', { name: 'publish' }).check();
+    await form.getByRole('radio', { name: '2', exact: true }).check();
+    await page.getByRole('button', { name: 'Start a worker' }).click();
+    await expect(workerItem(page, 'worker-1')).toContainText(
+      'died at after_effect',
+      LEASE_AND_STEPS,
+    );
+  };
+  const results = page.getByTestId('crash-predictions');
+  await test.step('reloaded before the takeover: not graded, and it says so', async () => {
+    await openLab(page);
+    await predictAndStart();
+    await page.reload();
+    await expect(page.getByTestId('run-status')).toHaveText('queued');
+    await expect(results).toContainText(
+      'worker-1 (dies after the receipt, before checkpoint): not graded. The reload ended its experiment before the run it was about was done after a takeover, so it does not count.',
+    );
+    await expect(page.getByTestId('crash-record')).toHaveCount(0);
+  });
+  await test.step('reloaded after the takeover, before Evaluate: graded as the databases stood', async () => {
+    await predictAndStart();
+    await page.getByLabel('Fault point').selectOption('');
+    await page.getByRole('button', { name: 'Start a worker' }).click();
+    await expect(workerItem(page, 'worker-2')).toContainText('succeeded: fence 2', LEASE_AND_STEPS);
+    await page.reload();
+    await expect(page.getByTestId('run-status')).toHaveText('queued');
+    await expect(results).toContainText(
+      'worker-1 (dies after the receipt, before checkpoint), graded as the databases stood before the reload: you said publish started twice, 2 receipts; they showed publish started twice, 1 receipt. Not right.',
+    );
+    await expect(page.getByTestId('crash-record')).toHaveText(
+      'In your records: prediction wrong on the first try.',
+      LEASE_AND_STEPS,
+    );
+    await results.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/crash-lab-prediction-reload.png' });
+    // Settled once: the next load has nothing of it left to say.
+    await page.reload();
+    await expect(page.getByTestId('run-status')).toHaveText('queued');
+    await expect(results).toHaveCount(0);
+  });
+});

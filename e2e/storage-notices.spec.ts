@@ -9,7 +9,10 @@ import { expect, freshStorage, test } from './fixtures';
 // value was kept aside, and the value must be under its backup key.
 
 /** For each key of STORAGE_KEYS: the page that reads it, and the key to plant (prefixes: one of theirs). */
-const READERS: Record<keyof typeof STORAGE_KEYS, { page: string; key: string } | 'indexeddb'> = {
+const READERS: Record<
+  keyof typeof STORAGE_KEYS,
+  { page: string; key: string; session?: true } | 'indexeddb'
+> = {
   theme: { page: '/', key: STORAGE_KEYS.theme },
   learningPath: { page: '/learn', key: STORAGE_KEYS.learningPath },
   // Not in localStorage: a foreign value there is fuzz-storage.spec.ts's case 8.
@@ -17,6 +20,12 @@ const READERS: Record<keyof typeof STORAGE_KEYS, { page: string; key: string } |
   claimLabPrograms: { page: '/practice/claim-lab', key: STORAGE_KEYS.claimLabPrograms },
   claimLabProgress: { page: '/practice/claim-lab', key: STORAGE_KEYS.claimLabProgress },
   predictionDrafts: { page: '/practice/timeline', key: STORAGE_KEYS.predictionDrafts },
+  // In the tab's sessionStorage (kept across a reload, not shared with other tabs).
+  crashLabPredictions: {
+    page: '/practice/crash-lab',
+    key: STORAGE_KEYS.crashLabPredictions,
+    session: true,
+  },
   timelineScenarios: { page: '/practice/timeline', key: STORAGE_KEYS.timelineScenarios },
   journal: { page: '/reflect', key: `${STORAGE_KEYS.journal}.main.handmade.0` },
   outbox: { page: '/learn', key: `${STORAGE_KEYS.outbox}.abc-1-abcdef` },
@@ -40,7 +49,8 @@ async function planter(page: Page) {
     const kind = asked.get('plant');
     if (!key || !kind || sessionStorage.getItem(`planted:${key}`)) return;
     sessionStorage.setItem(`planted:${key}`, '1');
-    localStorage.setItem(key, kind === 'big' ? JSON.stringify('x'.repeat(1_000_000)) : '{"x":5}');
+    const store = asked.get('session') ? sessionStorage : localStorage;
+    store.setItem(key, kind === 'big' ? JSON.stringify('x'.repeat(1_000_000)) : '{"x":5}');
   });
 }
 
@@ -54,18 +64,23 @@ test('a foreign value under any key of lib/storage is moved aside with a notice 
     for (const [kind, foreign] of Object.entries(FOREIGN)) {
       await test.step(`${name} (${reader.key}) holding ${foreign.name}, read on ${reader.page}`, async () => {
         await freshStorage(page);
-        await page.goto(`${reader.page}?plant=${kind}&key=${encodeURIComponent(reader.key)}`);
+        const session = reader.session ? '&session=1' : '';
+        await page.goto(
+          `${reader.page}?plant=${kind}&key=${encodeURIComponent(reader.key)}${session}`,
+        );
         // The page's storage notice or the reader's own: either names where the value went.
         const where = new RegExp(
           `(kept|set) aside as "${reader.key.replace(/\./g, '\\.')}\\.corrupt\\.\\d+"`,
         );
         await expect(page.getByText(where).first()).toBeVisible();
         const kept = await page.evaluate(
-          (key) =>
-            Object.keys(localStorage)
+          ({ key, session }) => {
+            const store = session ? sessionStorage : localStorage;
+            return Object.keys(store)
               .filter((k) => k.startsWith(`${key}.corrupt.`))
-              .map((k) => localStorage.getItem(k)?.length),
-          reader.key,
+              .map((k) => store.getItem(k)?.length);
+          },
+          { key: reader.key, session: Boolean(reader.session) },
         );
         expect(kept).toEqual([foreign.value.length]);
       });

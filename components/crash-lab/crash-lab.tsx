@@ -125,6 +125,7 @@ export function CrashLab() {
             notes={predictions.notes}
             waiting={predictions.pending.length}
             record={predictions.record}
+            unkept={predictions.unkept}
           />
         </Section>
       </div>

@@ -80,6 +80,13 @@ export {
   type CrashPrediction,
   type PredictionGrade,
 } from './prediction';
+/** Predictions not graded yet, kept in this tab across a reload (which ends the experiment). */
+export {
+  keepPredictions,
+  MAX_KEPT_PREDICTIONS,
+  readKeptPredictions,
+  type KeptPrediction,
+} from './kept-predictions';
 /** What the page shows of one lab Web Worker. */
 export { type LabWorkerView, type WorkerState } from './worker-view';
 /** A Web Worker paused at a step, as the page is told. */

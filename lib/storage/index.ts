@@ -2,6 +2,7 @@ export { STORAGE_KEYS, IDB_NAME, IDB_STORE, backupKeyFor, type StorageKey } from
 export {
   createLocalDoor,
   browserStore,
+  browserSessionStore,
   STORAGE_UNAVAILABLE,
   isQuotaError,
   subscribeToKey,

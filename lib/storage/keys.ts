@@ -18,6 +18,12 @@ export const STORAGE_KEYS = {
    * outcome } }): kept across navigation and reload until the learner checks or runs them.
    */
   predictionDrafts: 'lease-lab.prediction-drafts.v1',
+  /**
+   * In this tab's sessionStorage: crash lab predictions that went with a worker and are not
+   * graded yet, each with how the databases stood for it, so a reload (which ends the
+   * experiment) cannot drop them (lib/crashlab/kept-predictions.ts).
+   */
+  crashLabPredictions: 'lease-lab.crash-lab.predictions.v1',
   /** Scenarios the learner built in the timeline exercise (a validated list). */
   timelineScenarios: 'lease-lab.timeline.scenarios.v1',
   /**

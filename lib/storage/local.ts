@@ -62,6 +62,19 @@ export function browserStore(): KeyValueStore | null {
 }
 
 /**
+ * This tab's sessionStorage, or null where there is none: kept across a reload of the tab, never
+ * shared with another tab, gone with the tab. For what belongs to one page's in-memory work.
+ */
+export function browserSessionStore(): KeyValueStore | null {
+  try {
+    if (typeof window === 'undefined' || !window.sessionStorage) return null;
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The one door to key-value browser storage: every read is parsed and validated, every write
  * is guarded against the quota. A value that fails validation is kept aside under a backup key
  * and reported, and the caller gets the fallback, so one damaged value never breaks a page.
