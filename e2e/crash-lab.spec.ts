@@ -201,7 +201,7 @@ test('the crash lab counts a prediction, not an evaluation: a clean run that pas
       page.getByRole('status').filter({ hasText: 'All 5 properties hold.' }),
     ).toBeVisible();
     await expect(page.getByTestId('crash-record')).toHaveText(
-      'In your records: 1 evaluation(s), no graded prediction yet.',
+      'In your records: 1 evaluation, no graded prediction yet.',
       LEASE_AND_STEPS,
     );
     await expect((await debugStep()).getByTestId('step-done')).toHaveCount(0);

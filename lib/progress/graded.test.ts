@@ -59,7 +59,7 @@ describe('work facts from the records database', () => {
     // A passing evaluation is the lab working, not the learner foreseeing it (issue 39 review).
     expect(exerciseResult(facts, { kind: 'crashlab', id: 'crash-lab' })).toMatchObject({
       passed: false,
-      summary: '2 evaluation(s), no graded prediction yet',
+      summary: '2 evaluations, no graded prediction yet',
     });
   });
 

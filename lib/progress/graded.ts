@@ -1,3 +1,4 @@
+import { counted } from '@/lib/lease';
 import type { SqlDriver } from '@/lib/sqlite';
 import type { GradedAnswer } from '@/lib/lesson/progress';
 import { readLessonRecords } from '@/lib/lesson/records';
@@ -255,7 +256,7 @@ export function exerciseResult(facts: WorkFacts, exercise: ExerciseKey): Exercis
           tried: false,
           summary:
             evaluations > 0
-              ? `${evaluations} evaluation(s), no graded prediction yet`
+              ? `${counted(evaluations, 'evaluation')}, no graded prediction yet`
               : 'no graded prediction yet',
         };
       if (prediction.firstPassed)
