@@ -14,7 +14,11 @@ import { processesMentioning } from '../scripts/crash-lab/process-table';
 // processes, the real process table and the lab's own embedded PostgreSQL. Finer cases (SIGTERM,
 // SIGHUP, every refusal's wording, host aliases of one database) are the CLI's unit tests.
 
-const scratch = mkdtempSync(join(tmpdir(), 'fuzz-cli-'));
+// Made in the worker that runs a test, not when Playwright loads the file to list its tests.
+let scratch = '';
+test.beforeAll(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'fuzz-cli-'));
+});
 test.afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Ends the probe's Ctrl-C on `database` and checks what the issue asks: no process left. */
@@ -53,12 +57,14 @@ function serverPorts(): [number, number] {
 
 test.describe('on the lab’s own PostgreSQL', () => {
   test.describe.configure({ mode: 'serial' });
-  const dir = join(scratch, 'pg');
+  let dir = '';
   let port = 0;
 
   test.beforeAll(async () => {
-    // A fresh scratch cluster: initdb and the start took ~11 s on two busy cores.
+    // A fresh scratch cluster: initdb and the start took ~11 s on two busy cores. Its folder is
+    // its own: removeServer renames it and deletes it in the background.
     test.setTimeout(180_000);
+    dir = mkdtempSync(join(tmpdir(), 'fuzz-cli-pg-'));
     port = await startOnFreePort(
       (candidate) => startServer({ dir, port: candidate, scratch: true }),
       serverPorts(),
