@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { STORAGE_KEYS } from '../lib/storage';
 import { expect, test } from './fixtures';
 
 // The crash lab's workers run on timers and a lease counts down in database time. These tests
@@ -280,9 +281,22 @@ test('a prediction waiting to be graded is kept across a reload: graded as the d
     );
     await results.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/crash-lab-prediction-reload.png' });
-    // Settled once: the next load has nothing of it left to say.
+    // Settled once: once the records hold it, the tab keeps nothing of it, and the next load has
+    // nothing of it left to say.
+    await expect
+      .poll(() =>
+        page.evaluate((key) => sessionStorage.getItem(key), STORAGE_KEYS.crashLabPredictions),
+      )
+      .toBeNull();
     await page.reload();
     await expect(page.getByTestId('run-status')).toHaveText('queued');
     await expect(results).toHaveCount(0);
+  });
+  await test.step('a new experiment settles it the same way (it used to drop it unsaid)', async () => {
+    await predictAndStart();
+    await page.getByRole('button', { name: 'New experiment' }).click();
+    await expect(results).toContainText(
+      'worker-1 (dies after the receipt, before checkpoint): not graded. Starting a new experiment ended its experiment before the run it was about was done after a takeover, so it does not count.',
+    );
   });
 });

@@ -132,22 +132,32 @@ export function useCrashPredictions(host: CrashLabHost) {
     [host],
   );
 
+  // Graded predictions an earlier load left, until the records hold them (null: not read yet):
+  // kept with the page's own, so a records write that fails, or a reload before it lands, loses
+  // none of them.
+  const [unrecorded, setUnrecorded] = useState<readonly KeptPrediction[] | null>(null);
+
   // Predictions an earlier load of this tab kept: the reload ended their experiment.
   useEffect(() => {
     const kept = readKeptPredictions();
-    if (kept.length === 0) return;
-    keepPredictions([]);
     const ended = settle(kept, 'the reload');
     // eslint-disable-next-line react-hooks/set-state-in-effect -- reading browser storage once on mount
+    setUnrecorded(kept.filter((p) => p.grade?.kind === 'graded'));
+    if (kept.length === 0) return;
     setNotes(ended.notes);
-    if (ended.graded.length > 0) void recordGraded(ended.graded).catch(() => undefined);
+    if (ended.graded.length === 0) return;
+    recordGraded(ended.graded).then(
+      () => setUnrecorded([]),
+      () => undefined,
+    );
   }, [recordGraded]);
 
   // Kept at every change of the experiment, so a reload finds each as the databases stood.
   useEffect(() => {
+    if (unrecorded === null) return;
     let last = '';
     const keep = () => {
-      const list = standing(pending);
+      const list = [...unrecorded, ...standing(pending)];
       const text = JSON.stringify(list);
       if (text === last) return;
       last = text;
@@ -158,7 +168,7 @@ export function useCrashPredictions(host: CrashLabHost) {
     return () => {
       stop();
     };
-  }, [host, pending, standing]);
+  }, [host, pending, standing, unrecorded]);
 
   const started = useCallback(
     (workerId: number, fault: FaultPoint | null, prediction: CrashPrediction | null) => {
@@ -170,7 +180,7 @@ export function useCrashPredictions(host: CrashLabHost) {
 
   /** A new experiment: the old one's predictions are settled as its databases stood. */
   const cleared = useCallback(() => {
-    const ended = settle(standing(pending), 'the new experiment');
+    const ended = settle(standing(pending), 'starting a new experiment');
     setPending([]);
     setNotes(ended.notes);
     if (ended.graded.length > 0) void recordGraded(ended.graded).catch(() => undefined);
