@@ -520,6 +520,29 @@ test('the probe’s storage inputs of issue 42: a foreign draft, a poisoned save
     await expect(versions(page)).toHaveCount(7);
     await expect(journalAlert(page)).toHaveCount(0);
   });
+  await test.step('a record of saves that counts low, as two tabs saving at once left it, is raised on load (review of point 4)', async () => {
+    await freshStorage(page);
+    await page.goto('/reflect');
+    for (let i = 1; i <= 3; i += 1) await saveAnswer(page, `Counted ${i}.`, i);
+    const record = () =>
+      page.evaluate(
+        () =>
+          JSON.parse(localStorage.getItem('lease-lab.journal.v1.record') as string).prompts.main,
+      );
+    expect(await record()).toEqual({ g: 3, n: 3 });
+    // The tab written last had not read the other's versions: it counted one.
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'lease-lab.journal.v1.record',
+        JSON.stringify({ v: 1, prompts: { main: { g: 3, n: 1 } } }),
+      ),
+    );
+    await page.reload();
+    await expect(versions(page)).toHaveCount(3);
+    await expect(page.locator('[data-journal="ready"]')).toBeVisible();
+    expect(await record()).toEqual({ g: 3, n: 3 });
+    await expect(journalAlert(page)).toHaveCount(0);
+  });
   await test.step('reading window.indexedDB throws: /reflect renders and says what it cannot read (point 6)', async () => {
     await page.addInitScript(() => {
       Object.defineProperty(window, 'indexedDB', {
