@@ -66,6 +66,7 @@ function twinNumber(
   time: number,
   high: number,
 ): number | undefined {
+  if (low > top) return undefined; // no number held from `low` on: newest, or no room
   let found: number | undefined;
   let notBefore = false;
   for (const [gen, first] of firstSaved) {
@@ -74,7 +75,6 @@ function twinNumber(
     if (first >= time) notBefore = true;
   }
   if (high === Infinity && !notBefore) return undefined;
-  if (low > top) return undefined;
   return found ?? low;
 }
 
