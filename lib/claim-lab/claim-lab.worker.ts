@@ -1,5 +1,11 @@
 /// <reference lib="webworker" />
-import { loadSqlJs, openSqlJs, type SqlJsDriver } from '@/lib/sqlite';
+import {
+  boundDatabase,
+  loadSqlJs,
+  openSqlJs,
+  type DatabaseBounds,
+  type SqlJsDriver,
+} from '@/lib/sqlite';
 import { runScript } from '@/lib/sqlite/console';
 import { serveSealed, type SealedAnswer } from '@/lib/worker/serve-sealed';
 import type { LabRunProgress, LabRequest, LabResponse } from './claim-lab.protocol';
@@ -27,6 +33,8 @@ const ready = (async () => {
 })();
 
 let db: SqlJsDriver | null = null;
+// The program's SQL, and the lab console's after it, run within the database's bounds.
+let bounds: DatabaseBounds | null = null;
 let ran = false;
 
 async function handle(
@@ -45,6 +53,7 @@ async function handle(
         );
       ran = true;
       db = await openSqlJs();
+      bounds = boundDatabase(await loadSqlJs(), db.raw);
       const started = now();
       // The page stops a run that goes quiet, not one that is slow: each database call or print
       // says the program is working (at most every progressEveryMs).
@@ -64,11 +73,15 @@ async function handle(
         onActivity,
         limits: request.limits,
         engine: engine ?? undefined,
+        bounds,
       });
       return reply({ type: 'ran', run, ms: now() - started });
     }
     case 'console':
-      return reply({ type: 'console', result: db ? runScript(db.raw, request.sql) : null });
+      return reply({
+        type: 'console',
+        result: db ? runScript(db.raw, request.sql, bounds ?? undefined) : null,
+      });
   }
 }
 

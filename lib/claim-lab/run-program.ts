@@ -1,5 +1,5 @@
 import { BUILT_INS, shown, type ShownText } from '@/lib/bounded';
-import type { SqlJsDriver } from '@/lib/sqlite';
+import { boundDatabase, loadSqlJs, type DatabaseBounds, type SqlJsDriver } from '@/lib/sqlite';
 import type { QuickJSHandle } from 'quickjs-emscripten-core';
 import { LAB_LIMITS } from './limits';
 import { createProgramEngine, memorySpent, type ProgramEngine } from './engine';
@@ -30,6 +30,8 @@ export interface RunOptions {
   limits?: { silentMs: number; timeoutMs: number };
   /** A fresh engine made beforehand (the worker makes it while it warms up); else one is made. */
   engine?: ProgramEngine;
+  /** The database's bounds (lib/sqlite's DATABASE_LIMITS), if put on it already; else put now. */
+  bounds?: DatabaseBounds;
 }
 
 // The runner's own calls, as they were when this module loaded.
@@ -59,10 +61,19 @@ export async function runProgram(
   const started = now();
   let lastActivity = started;
   let stoppedBy: StopLimit | null = null;
-  const record = runRecord(driver, source, watchTables, () => {
-    lastActivity = now();
-    options.onActivity?.();
-  });
+  // The failure of the statement that ran into the database's bounds: it ends the run.
+  let databaseStop: LabError | null = null;
+  const bounds = options.bounds ?? boundDatabase(await loadSqlJs(), driver.raw);
+  const record = runRecord(
+    driver,
+    source,
+    watchTables,
+    () => {
+      lastActivity = now();
+      options.onActivity?.();
+    },
+    bounds,
+  );
   const result = (error: LabError | null) => record.result(error);
 
   const compiled = compileProgram(source);
@@ -74,6 +85,7 @@ export async function runProgram(
   const engine = options.engine ?? (await createProgramEngine());
   const { vm, runtime } = engine;
   const stopped = () => {
+    if (databaseStop) return true;
     const at = now();
     if (at - started > limits.timeoutMs) stoppedBy = 'total';
     else if (at - lastActivity > limits.silentMs) stoppedBy = 'silence';
@@ -91,6 +103,7 @@ export async function runProgram(
   const remembered: { handle: QuickJSHandle; failure: LabError }[] = [];
   const fail = (failure: LabError, name: string, message: string): HostAnswer => {
     const handle = vm.newError({ name, message });
+    if (failure.kind === 'memory') databaseStop ??= failure;
     push(remembered, { handle: handle.dup(), failure });
     if (remembered.length > REMEMBERED_FAILURES) remembered.shift()?.handle.dispose();
     return { error: handle };
@@ -215,11 +228,12 @@ export async function runProgram(
   } finally {
     record.end();
   }
-  return result(failure);
+  return result(databaseStop ?? failure);
 
   function failureOf(thrown: QuickJSHandle): LabError {
     try {
       // Once stopped, the engine runs nothing more (describing the error would be interrupted too).
+      if (databaseStop) return databaseStop;
       if (stoppedBy) return timeFailure(stoppedBy);
       const mine = remembered.find((r) => vm.sameValue(r.handle, thrown));
       if (mine) return mine.failure;

@@ -1,6 +1,6 @@
 import { BUILT_INS, cutText, shown, TextBudget, type ShownText } from '@/lib/bounded';
-import type { SqlJsDriver, SqlParams, SqlValue } from '@/lib/sqlite';
-import { SqlError } from '@/lib/sqlite';
+import type { DatabaseBound, DatabaseBounds, SqlJsDriver, SqlParams, SqlValue } from '@/lib/sqlite';
+import { databaseBoundLine, SqlError } from '@/lib/sqlite';
 import { LAB_LIMITS } from './limits';
 import type { LabError } from './program-failure';
 import { outermostLine, programPosition } from './program-position';
@@ -65,6 +65,7 @@ export function runRecord(
   source: string,
   watchTables: readonly string[],
   onActivity: () => void,
+  bounds: DatabaseBounds,
 ) {
   const output: ShownText[] = [];
   const steps: LabStep[] = [];
@@ -93,10 +94,21 @@ export function runRecord(
     ok: false,
     failure: { kind, name, message },
   });
+  // Set when a statement ran into the database's bounds (lib/sqlite's DATABASE_LIMITS): the run
+  // is over, as after its time limits, even if the program catches the error.
+  let overBound: DatabaseBound | null = null;
+  const stopAt = (bound: DatabaseBound): Answer => {
+    overBound = bound;
+    return refuse('memory', 'InternalError', databaseBoundLine(bound, 'program'));
+  };
 
   return {
     end() {
       ended = true;
+    },
+    /** The bound a statement ran into, which ends the run; null while within them. */
+    overBound(): DatabaseBound | null {
+      return overBound;
     },
     /** Checks that db may run `fn` now (a transaction's function); null when it may. */
     refuseTransaction(isFunction: boolean): Answer | null {
@@ -123,6 +135,8 @@ export function runRecord(
         const name = error instanceof RangeError ? 'RangeError' : 'TypeError';
         return refuse('runtime', name, (error as Error).message);
       }
+      const over = overBound ?? bounds.before();
+      if (over) return stopAt(over);
       sent += 1;
       if (sqlBudget.left > 0 && statements.length < LAB_LIMITS.maxStatements)
         push(statements, sqlBudget.take(sql));
@@ -136,6 +150,8 @@ export function runRecord(
               ? driver.get(sql, bound)
               : driver.all(sql, bound);
       } catch (error) {
+        const bound = bounds.failedOn();
+        if (bound) return stopAt(bound);
         if (error instanceof SqlError) return refuse('sql', 'SqlError', error.message);
         throw error;
       }

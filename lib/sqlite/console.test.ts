@@ -1,6 +1,6 @@
 import { cutText } from '@/lib/bounded';
 import { describe, expect, it } from 'vitest';
-import { openSqlJs } from './index';
+import { databaseBoundLine, openSqlJs } from './index';
 import { CONSOLE_LIMITS, rowsWithinCells, runScript, type ResultGrid } from './console';
 
 describe('runScript', () => {
@@ -161,4 +161,35 @@ describe('rowsWithinCells', () => {
     }
     expect(rowsWithinCells(grids, 307)).toEqual([40, 0, 9]);
   });
+});
+
+// Issue 42 after the review: the sandbox's database had no bound of its own (db-bounds.ts).
+describe('runScript within the database’s bounds (zeroblob-loop-unbounded)', () => {
+  const bounded = async () => {
+    const { loadSqlJs, boundDatabase } = await import('./index');
+    const db = (await openSqlJs()).raw;
+    return { db, bounds: boundDatabase(await loadSqlJs(), db) };
+  };
+
+  it('stops a script of zeroblob inserts at the bound with one line on its line, and the next script runs', async () => {
+    const { db, bounds } = await bounded();
+    const inserts = Array.from({ length: 20 }, () => 'INSERT INTO z VALUES (zeroblob(5000000));');
+    const result = runScript(db, ['CREATE TABLE z(b);', ...inserts].join('\n'), bounds);
+    expect(result.error).toEqual({ message: databaseBoundLine('size', 'script'), line: 8 });
+    expect(runScript(db, 'SELECT count(*) AS n FROM z;', bounds)).toMatchObject({
+      error: null,
+      grids: [{ rows: [[6]] }],
+    });
+  }, 30_000);
+
+  it('stops a recursive query that builds a huge value at the memory bound', async () => {
+    const { db, bounds } = await bounded();
+    const result = runScript(
+      db,
+      "SELECT 1;\nWITH RECURSIVE c(x) AS (SELECT 'a' UNION ALL SELECT x || x FROM c) SELECT length(x) FROM c;",
+      bounds,
+    );
+    expect(result.error).toEqual({ message: databaseBoundLine('memory', 'script'), line: 2 });
+    expect(runScript(db, 'SELECT 2;', bounds).error).toBeNull();
+  }, 30_000);
 });

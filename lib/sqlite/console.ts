@@ -1,5 +1,6 @@
 import type { Database, SqlValue as SqlJsValue } from 'sql.js';
 import { cutText, showMessage, TextBudget, type ShownOf, type ShownText } from '@/lib/bounded';
+import { databaseBoundLine, type DatabaseBound, type DatabaseBounds } from './db-bounds';
 
 export type { ShownOf } from '@/lib/bounded';
 
@@ -65,6 +66,13 @@ export const CONSOLE_LIMITS = {
   maxCountedRows: 100_000,
 } as const;
 
+/** A statement stopped before it ran: the database is past its bounds already. */
+class BoundError extends Error {
+  constructor(readonly bound: DatabaseBound) {
+    super(bound);
+  }
+}
+
 function lineAt(source: string, offset: number): number {
   let line = 1;
   for (let i = 0; i < offset && i < source.length; i += 1) if (source[i] === '\n') line += 1;
@@ -94,9 +102,11 @@ function between(from: ShownOf, to: ShownOf): ShownOf {
  * Runs a script of SQL statements one by one and returns a grid per statement, cut to
  * CONSOLE_LIMITS (rows, columns, characters per cell and in total) with the shown and total
  * counts, so the page can say "shown N of M". On an error it stops, keeps the grids so far,
- * and reports SQLite's message with the line the failing statement starts on.
+ * and reports SQLite's message with the line the failing statement starts on. With `bounds`
+ * (the learner's script), each statement runs within the database's bounds, and one that runs
+ * into them stops the script with the bound's line instead of SQLite's.
  */
-export function runScript(db: Database, source: string): ScriptResult {
+export function runScript(db: Database, source: string, bounds?: DatabaseBounds): ScriptResult {
   const grids: ResultGrid[] = [];
   let statements = 0;
   if (source.length > CONSOLE_LIMITS.maxScriptChars) {
@@ -122,6 +132,8 @@ export function runScript(db: Database, source: string): ScriptResult {
   try {
     for (;;) {
       offset = source.length - iterator.getRemainingSQL().length;
+      const over = bounds?.before();
+      if (over) throw new BoundError(over);
       const next = iterator.next();
       if (next.done) break;
       const stmt = next.value;
@@ -191,7 +203,14 @@ export function runScript(db: Database, source: string): ScriptResult {
     }
     return { grids, statements, error: null };
   } catch (error) {
-    const message = showMessage(error instanceof Error ? error.message : String(error));
+    const bound = error instanceof BoundError ? error.bound : bounds?.failedOn();
+    const message = showMessage(
+      bound
+        ? databaseBoundLine(bound, 'script')
+        : error instanceof Error
+          ? error.message
+          : String(error),
+    );
     return {
       grids,
       statements,

@@ -24,3 +24,11 @@ export {
 export { scriptResultPart, shownOfPart } from './sql-console.door';
 /** A statement prepared once and bound by position (the checker's search, through lib/lease). */
 export type { PreparedSql, PreparingDriver } from './prepared';
+/** The bounds of a database a learner's SQL runs on (the claim lab, the SQL sandbox). */
+export {
+  boundDatabase,
+  databaseBoundLine,
+  DATABASE_LIMITS,
+  type DatabaseBound,
+  type DatabaseBounds,
+} from './db-bounds';

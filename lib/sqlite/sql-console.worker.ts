@@ -2,12 +2,16 @@
 import type { Database } from 'sql.js';
 import { serveSealed, type SealedAnswer } from '@/lib/worker/serve-sealed';
 import { runScript } from './console';
+import { boundDatabase, type DatabaseBounds } from './db-bounds';
+import { loadSqlJs } from './load';
 import { openSqlJs } from './sqljs-driver';
 import type { ConsoleRequest, ConsoleResponse } from './sql-console.protocol';
 
 // The SQL console's database lives only in this worker: a runaway query can freeze the worker,
 // never the page, and the page replaces the worker when it does.
 let db: Database | null = null;
+// The learner's scripts run within the database's bounds (db-bounds.ts); the seed is ours.
+let bounds: DatabaseBounds | null = null;
 const now = performance.now.bind(performance);
 
 async function handle(
@@ -18,13 +22,17 @@ async function handle(
     case 'reset': {
       db?.close();
       db = (await openSqlJs()).raw;
+      bounds = boundDatabase(await loadSqlJs(), db);
       const seeded = runScript(db, request.seed);
       return reply({ type: 'reset', error: seeded.error?.message ?? null });
     }
     case 'run': {
-      if (!db) db = (await openSqlJs()).raw;
+      if (!db || !bounds) {
+        db = (await openSqlJs()).raw;
+        bounds = boundDatabase(await loadSqlJs(), db);
+      }
       const started = now();
-      const result = runScript(db, request.sql);
+      const result = runScript(db, request.sql, bounds);
       return reply({ type: 'ran', result, ms: now() - started });
     }
   }
