@@ -19,6 +19,7 @@ const READERS: Record<
   recordsDb: 'indexeddb',
   claimLabPrograms: { page: '/practice/claim-lab', key: STORAGE_KEYS.claimLabPrograms },
   claimLabProgress: { page: '/practice/claim-lab', key: STORAGE_KEYS.claimLabProgress },
+  sqlSandboxScript: { page: '/practice/sql-sandbox', key: STORAGE_KEYS.sqlSandboxScript },
   predictionDrafts: { page: '/practice/timeline', key: STORAGE_KEYS.predictionDrafts },
   // In the tab's sessionStorage (kept across a reload, not shared with other tabs).
   crashLabPredictions: {

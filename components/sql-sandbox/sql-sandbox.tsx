@@ -1,9 +1,11 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { CodeEditor, type EditorMarker } from '@/components/code-editor/code-editor';
 import { Button } from '@/components/ui/button';
+import { SaveIndicator } from '@/components/ui/save-indicator';
 import { NO_GRIDS, ResultGrids } from './result-grids';
+import { useSavedScript } from './use-saved-script';
 import { useSqlConsole, type ConsoleStatus } from './use-sql-console';
 
 function statusText(status: ConsoleStatus, statements: number, grids: number): string {
@@ -26,7 +28,7 @@ function statusText(status: ConsoleStatus, statements: number, grids: number): s
 
 /** A SQL editor over a real SQLite database in a Web Worker, with result grids. */
 export function SqlSandbox({ seed, initialScript }: { seed: string; initialScript: string }) {
-  const [script, setScript] = useState(initialScript);
+  const { script, setScript, saveState } = useSavedScript(initialScript);
   const { result, status, run, resetDatabase } = useSqlConsole(seed);
   const markers = useMemo<EditorMarker[]>(
     () => (status.kind === 'error' ? [{ line: status.line, message: status.message }] : []),
@@ -58,7 +60,12 @@ export function SqlSandbox({ seed, initialScript }: { seed: string; initialScrip
             Run
           </Button>
           <Button onClick={() => void resetDatabase()}>Reset database</Button>
-          <Button onClick={() => setScript(initialScript)}>Restore the lesson’s script</Button>
+          <Button onClick={() => setScript(initialScript)} disabled={script === initialScript}>
+            Restore the lesson’s script
+          </Button>
+        </div>
+        <div className="mt-2">
+          <SaveIndicator state={saveState} />
         </div>
       </section>
       <section aria-labelledby="results-heading" className="min-w-0">

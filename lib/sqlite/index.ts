@@ -32,3 +32,5 @@ export {
   type DatabaseBound,
   type DatabaseBounds,
 } from './db-bounds';
+/** The SQL sandbox's script, kept through the storage door. */
+export { loadSandboxScript, saveSandboxScript, savedScriptSchema } from './saved-script';

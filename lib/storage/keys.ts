@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   claimLabPrograms: 'lease-lab.claim-lab.programs.v1',
   /** Claim/finish lab: solved challenges and what each deleted condition did. */
   claimLabProgress: 'lease-lab.claim-lab.progress.v1',
+  /** SQL sandbox: the learner's script, when it differs from the lesson's (a string). */
+  sqlSandboxScript: 'lease-lab.sql-sandbox.script.v1',
   /**
    * Predictions made but not yet checked or run, by exercise ({ [exerciseKey]: { [writeId]:
    * outcome } }): kept across navigation and reload until the learner checks or runs them.
