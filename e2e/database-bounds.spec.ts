@@ -75,7 +75,7 @@ test('the SQL sandbox: inserts past the bound and a value built without end each
   );
   await run();
   await expect(status).toHaveText(
-    /^SQLite error on line 1: The lab's database works in at most 64 MB of memory/,
+    /^SQLite error on line 1: The lab's database works in at most 128 MB of memory/,
     HEAVY_LOAD,
   );
 

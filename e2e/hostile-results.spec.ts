@@ -141,7 +141,7 @@ test('the SQL sandbox answers input within 200 ms while the two large queries ru
     await expect(page.getByTestId('console-status')).toHaveText('Ready. Press Run or Ctrl+Enter.');
     await replaceScript(page, `CREATE TABLE t (v);\n${'SELECT 1;\n'.repeat(100)}`);
     await page.getByRole('button', { name: 'Run', exact: true }).click();
-    await expect(page.getByRole('status').first()).toHaveText(
+    await expect(page.getByTestId('console-status')).toHaveText(
       /^Ran 101 statements in .* Shown the results of 50 of 101\./,
     );
     await expect(page.getByRole('table').first()).toContainText('0 rows changed');

@@ -123,6 +123,14 @@ for (const t of tries) t();`,
     error: /Exception on line 2: InternalError: stack overflow/,
   },
   {
+    // Issue 42 review, B: the worker's own stack gives out inside the engine first; it said
+    // "Maximum call stack size exceeded" with no line before (lib/claim-lab/worker-stack.test.ts).
+    name: 'JSON.stringify of a value nested 200,000 deep',
+    source: `let o = {};\nfor (let i = 0; i < 200000; i++) o = { o };\nJSON.stringify(o);`,
+    error:
+      /Exception on line 4: The program stopped the lab's JavaScript engine: Maximum call stack size exceeded/,
+  },
+  {
     name: 'OPFS',
     source: `navigator.storage.getDirectory();`,
     error: /Exception on line 2: ReferenceError: '?navigator'? is not defined/,

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import {
   boundDatabase,
+  limitSqliteHeap,
   loadSqlJs,
   openSqlJs,
   type DatabaseBounds,
@@ -53,6 +54,8 @@ async function handle(
         );
       ran = true;
       db = await openSqlJs();
+      // This worker runs one program: SQLite's heap bound holds for its realm (db-bounds.ts).
+      limitSqliteHeap(db.raw);
       bounds = boundDatabase(await loadSqlJs(), db.raw);
       const started = now();
       // The page stops a run that goes quiet, not one that is slow: each database call or print

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { databaseBoundLine, openSqlJs } from '@/lib/sqlite';
+import {
+  boundDatabase,
+  databaseBoundLine,
+  limitSqliteHeap,
+  openSqlJs,
+  wrapSqlJs,
+} from '@/lib/sqlite';
+import { freshSqlJs } from '@/lib/sqlite/fresh-sql.test-helper';
 import { LESSON_DEMO_OUTPUT } from '@/lib/lease';
 import { runProgram } from './run-program';
 
@@ -36,9 +43,15 @@ for (;;) { try { db.run("INSERT INTO z VALUES (zeroblob(5000000))"); } catch (e)
   }, 60_000);
 
   it('stop a value built bigger and bigger at the memory bound', async () => {
+    // As in the lab's worker, SQLite's heap is limited for the realm's sql.js: here an instance
+    // of the test's own (the limit cannot be raised again, and test files share one instance).
+    const SQL = await freshSqlJs();
+    const db = new SQL.Database();
+    limitSqliteHeap(db);
     const result = await runProgram(
-      await openSqlJs(),
+      wrapSqlJs(db),
       `print(1);\nconst row = db.get("WITH RECURSIVE c(x) AS (SELECT 'a' UNION ALL SELECT x || x FROM c) SELECT length(x) AS n FROM c");`,
+      { bounds: boundDatabase(SQL, db) },
     );
     expect(result.error).toEqual({
       kind: 'memory',

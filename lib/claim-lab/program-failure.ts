@@ -1,6 +1,8 @@
 import { cutText, showMessage, shown, shownLine, type ShownText } from '@/lib/bounded';
 import { LAB_LIMITS } from './limits';
+import type { ProgramEngine } from './engine';
 import { programPosition, recursionPosition } from './program-position';
+import { stopLine, type StopLimit } from './stop-words';
 
 /** What went wrong in a run, with the program line to mark when one is known. */
 export interface LabError {
@@ -79,4 +81,21 @@ function quoted(text: ClippedText): ShownText {
         `${json} (Shown ${cut.chars.shown.toLocaleString('en-US')} of ${text.total.toLocaleString('en-US')} characters.)`,
       )
     : labMessage(json);
+}
+
+/** The one line for a program its engine stopped at a time limit. */
+export function timeFailure(limit: StopLimit): LabError {
+  // No line: where an interrupted engine stood is not always where the program spun.
+  return { kind: 'time', message: stopLine(limit, 'engine'), line: null, column: null };
+}
+
+/** The one line for a program that used all the memory its engine may have. */
+export function memoryFailure(engine: ProgramEngine, line: number | null): LabError {
+  const mb = Math.floor(engine.capBytes / (1024 * 1024));
+  return {
+    kind: 'memory',
+    message: shown`Your program used more than ${mb} MB, all the memory the lab gives one run, so it was stopped; the page and the lab are fine. Keep fewer or smaller values (an array that grows in a loop that does not end?).`,
+    line,
+    column: null,
+  };
 }

@@ -3,13 +3,19 @@ import { boundDatabase, loadSqlJs, type DatabaseBounds, type SqlJsDriver } from 
 import type { QuickJSHandle } from 'quickjs-emscripten-core';
 import { LAB_LIMITS } from './limits';
 import { createProgramEngine, memorySpent, type ProgramEngine } from './engine';
-import { describeThrown, labMessage, type LabError } from './program-failure';
-import { PROGRAM_FILE, programPosition } from './program-position';
+import {
+  describeThrown,
+  labMessage,
+  memoryFailure,
+  timeFailure,
+  type LabError,
+} from './program-failure';
+import { PROGRAM_FILE, programPosition, recursionPosition } from './program-position';
 import { runRecord, type HarnessFailure, type LabRun } from './run-record';
-import { stopLine, type StopLimit } from './stop-words';
+import type { StopLimit } from './stop-words';
 import { ESCAPED, HANDLED, reportAsyncEscapes } from './async-escapes';
 import { compileProgram } from './transpile';
-import { setUpBridge, type HostAnswer } from './vm-bridge';
+import { HARNESS_FILE, setUpBridge, type HostAnswer } from './vm-bridge';
 
 export type { LabRun, LabStep } from './run-record';
 
@@ -215,20 +221,47 @@ export async function runProgram(
   } catch (error) {
     // The engine itself gave out: its memory (an allocation the harness made for the program),
     // or the worker's own stack under a deep recursion.
-    failure = memorySpent(engine)
-      ? memoryFailure(engine, null)
-      : {
-          kind: 'runtime',
-          message: labMessage(
-            `The program stopped the lab's JavaScript engine: ${error instanceof Error ? error.message : String(error)}`,
-          ),
-          line: null,
-          column: null,
-        };
+    if (memorySpent(engine)) failure = memoryFailure(engine, null);
+    else {
+      const at = whereItStood();
+      failure = {
+        kind: 'runtime',
+        message: labMessage(
+          `The program stopped the lab's JavaScript engine: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+        line: at?.line ?? null,
+        column: at?.column ?? null,
+      };
+    }
   } finally {
     record.end();
   }
   return result(databaseStop ?? failure);
+
+  /**
+   * Where the program stood when the worker's own stack gave out inside the engine: in Chromium's
+   * worker, JSON.stringify of a value nested thousands deep (issue 42 review, B), whose recursion
+   * in the engine's C code takes more of the worker's stack per level than of the engine's own
+   * capped stack, so the engine's check never trips. The exception unwound the engine's frames
+   * without popping them, so an error made in the engine now carries them in its stack: the
+   * program's line, the one that recursed most if it recursed. An error the engine throws itself
+   * (reading a property of null), not one made by calling the program's `Error`, which it may have
+   * replaced. Null when the engine cannot say.
+   */
+  function whereItStood(): { line: number; column: number } | null {
+    try {
+      const made = vm.evalCode('null.where', HARNESS_FILE);
+      if (!made.error) {
+        made.value.dispose();
+        return null;
+      }
+      const thrown = bridge.describe(made.error);
+      made.error.dispose();
+      return thrown.kind === 'error' ? recursionPosition(thrown.stack) : null;
+    } catch {
+      return null;
+    }
+  }
 
   function failureOf(thrown: QuickJSHandle): LabError {
     try {
@@ -260,21 +293,4 @@ export async function runProgram(
       thrown.dispose();
     }
   }
-}
-
-/** The one line for a program its engine stopped at a time limit. */
-function timeFailure(limit: StopLimit): LabError {
-  // No line: where an interrupted engine stood is not always where the program spun.
-  return { kind: 'time', message: stopLine(limit, 'engine'), line: null, column: null };
-}
-
-/** The one line for a program that used all the memory its engine may have. */
-function memoryFailure(engine: ProgramEngine, line: number | null): LabError {
-  const mb = Math.floor(engine.capBytes / (1024 * 1024));
-  return {
-    kind: 'memory',
-    message: shown`Your program used more than ${mb} MB, all the memory the lab gives one run, so it was stopped; the page and the lab are fine. Keep fewer or smaller values (an array that grows in a loop that does not end?).`,
-    line,
-    column: null,
-  };
 }

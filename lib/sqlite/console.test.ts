@@ -165,10 +165,15 @@ describe('rowsWithinCells', () => {
 
 // Issue 42 after the review: the sandbox's database had no bound of its own (db-bounds.ts).
 describe('runScript within the database’s bounds (zeroblob-loop-unbounded)', () => {
-  const bounded = async () => {
-    const { loadSqlJs, boundDatabase } = await import('./index');
-    const db = (await openSqlJs()).raw;
-    return { db, bounds: boundDatabase(await loadSqlJs(), db) };
+  const bounded = async (heap = false) => {
+    const { loadSqlJs, boundDatabase, limitSqliteHeap } = await import('./index');
+    // SQLite's heap limit holds for its whole sql.js instance: a fresh one (fresh-sql.test-helper).
+    const SQL = heap
+      ? await (await import('./fresh-sql.test-helper')).freshSqlJs()
+      : await loadSqlJs();
+    const db = new SQL.Database();
+    if (heap) limitSqliteHeap(db);
+    return { db, bounds: boundDatabase(SQL, db) };
   };
 
   it('stops a script of zeroblob inserts at the bound with one line on its line, and the next script runs', async () => {
@@ -183,7 +188,7 @@ describe('runScript within the database’s bounds (zeroblob-loop-unbounded)', (
   }, 30_000);
 
   it('stops a recursive query that builds a huge value at the memory bound', async () => {
-    const { db, bounds } = await bounded();
+    const { db, bounds } = await bounded(true);
     const result = runScript(
       db,
       "SELECT 1;\nWITH RECURSIVE c(x) AS (SELECT 'a' UNION ALL SELECT x || x FROM c) SELECT length(x) FROM c;",

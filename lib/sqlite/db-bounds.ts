@@ -12,8 +12,10 @@ import type { Database, SqlJsStatic } from 'sql.js';
  * - The files: `PRAGMA max_page_count` on every schema (main, temp, attached), set before each
  *   statement from what is left of DATABASE_LIMITS.databaseBytes across all of them, because a
  *   statement may raise it. A write past it fails with SQLITE_FULL and changes nothing.
- * - SQLite's memory: `PRAGMA hard_heap_limit` (global to the sql.js instance, i.e. the worker,
- *   and only ever lowered by a pragma): a value built past it (a recursive CTE doubling a string,
+ * - SQLite's memory: `PRAGMA hard_heap_limit` (limitSqliteHeap), which holds for the whole sql.js
+ *   instance, that is the realm that loaded it, and which a pragma can only lower: so it is set
+ *   once by each worker where learner SQL runs, never by code that shares its realm (Node tests
+ *   share one instance across files). A value built past it (a recursive CTE doubling a string,
  *   `hex(zeroblob(…))`) fails with SQLITE_NOMEM.
  * - The backstop: before each statement, the files' total (files attached and detached since
  *   included, as last seen) against the bound; one statement that writes to several schemas can
@@ -34,9 +36,11 @@ export const DATABASE_LIMITS = {
   /**
    * Bytes SQLite may hold allocated at once in one worker: its page caches (2 MB each) and the
    * values a statement builds. Above the lab's largest bound value (10,000,000 characters, up to
-   * 30 MB as UTF-8) with room to read it back.
+   * 30 MB as UTF-8) with room to read it back, and above the sandbox's hostile 50,000,000-character
+   * cell (issue 17), which the console cuts and shows: measured, it needs more than 64 MiB and
+   * less than 96 MiB. A doubling recursive CTE reaches 128 MiB in about a second.
    */
-  heapBytes: 64 * 1024 * 1024,
+  heapBytes: 128 * 1024 * 1024,
 } as const;
 
 /** Which bound a statement ran into: the database's files, or SQLite's memory. */
@@ -76,9 +80,8 @@ function pragmaNumber(db: Database, sql: string): number {
 export function boundDatabase(
   sql: SqlJsStatic,
   db: Database,
-  limits: { databaseBytes: number; heapBytes: number } = DATABASE_LIMITS,
+  limits: { databaseBytes: number } = DATABASE_LIMITS,
 ): DatabaseBounds {
-  db.exec(`PRAGMA hard_heap_limit = ${limits.heapBytes}`);
   // Files seen, by path, with their size as last seen: a detached file stays in sql.js's
   // in-memory file system, so it still counts. Temp's path is '' (one per connection).
   const seen = new Map<string, number>();
@@ -114,6 +117,15 @@ export function boundDatabase(
       return code === SQLITE_FULL ? 'size' : code === SQLITE_NOMEM ? 'memory' : null;
     },
   };
+}
+
+/**
+ * Bounds SQLite's heap in the sql.js instance that opened `db`: every database of the realm, for
+ * as long as it lives. Call once in a worker where only learner SQL runs (its databases, and the
+ * seed's, all within DATABASE_LIMITS.heapBytes).
+ */
+export function limitSqliteHeap(db: Database, heapBytes: number = DATABASE_LIMITS.heapBytes): void {
+  db.exec(`PRAGMA hard_heap_limit = ${heapBytes}`);
 }
 
 /**

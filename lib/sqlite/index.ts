@@ -29,6 +29,7 @@ export {
   boundDatabase,
   databaseBoundLine,
   DATABASE_LIMITS,
+  limitSqliteHeap,
   type DatabaseBound,
   type DatabaseBounds,
 } from './db-bounds';

@@ -2,7 +2,7 @@
 import type { Database } from 'sql.js';
 import { serveSealed, type SealedAnswer } from '@/lib/worker/serve-sealed';
 import { runScript } from './console';
-import { boundDatabase, type DatabaseBounds } from './db-bounds';
+import { boundDatabase, limitSqliteHeap, type DatabaseBounds } from './db-bounds';
 import { loadSqlJs } from './load';
 import { openSqlJs } from './sqljs-driver';
 import type { ConsoleRequest, ConsoleResponse } from './sql-console.protocol';
@@ -22,6 +22,7 @@ async function handle(
     case 'reset': {
       db?.close();
       db = (await openSqlJs()).raw;
+      limitSqliteHeap(db);
       bounds = boundDatabase(await loadSqlJs(), db);
       const seeded = runScript(db, request.seed);
       return reply({ type: 'reset', error: seeded.error?.message ?? null });
@@ -29,6 +30,7 @@ async function handle(
     case 'run': {
       if (!db || !bounds) {
         db = (await openSqlJs()).raw;
+        limitSqliteHeap(db);
         bounds = boundDatabase(await loadSqlJs(), db);
       }
       const started = now();
