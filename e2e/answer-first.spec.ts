@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { MISTAKES, WRITE_FATE_LABELS } from '@/content/lesson/mistakes';
 import { expect, freshStorage, reloadWhenSaved, test, whenSaved } from './fixtures';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -191,6 +192,22 @@ test('a wrong prediction comes back as due after the clock moves a day', async (
   await expect(
     page.getByRole('article', { name: /Thinking TTL expiry kills the old worker: what happens/ }),
   ).toHaveAttribute('data-due', 'yes');
+
+  // Right on its review: the card says what is true now, not "Not right on the first try" and
+  // "only the first is scored" above a result that counts (issue 39 leftover).
+  await prediction.getByRole('button', { name: 'Review: predict again' }).click();
+  for (const write of MISTAKES[0].prediction.writes)
+    await prediction
+      .getByRole('group', { name: write.label, exact: true })
+      .getByRole('button', { name: WRITE_FATE_LABELS[write.fate], exact: true })
+      .click();
+  await prediction.getByRole('button', { name: 'Check my prediction' }).click();
+  const verdict = prediction.getByRole('status').filter({ hasText: /first try/ });
+  await expect(verdict).toHaveText(
+    'Wrong on the first try, right on review. Tried 2 times; the right one on its review counts.',
+  );
+  await prediction.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/prediction-review-passed.png' });
 });
 
 test('an answer typed on /learn and left at once by a link of the app is saved as a version', async ({

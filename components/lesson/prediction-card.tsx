@@ -8,6 +8,7 @@ import { predictionCorrect, WRITE_FATES, type WriteFate } from '@/lib/lesson';
 import { ChoiceButtons } from './choice-buttons';
 import { clock } from './lesson-store';
 import { useDue } from './mistakes-quiz';
+import { useExerciseResult } from '@/components/progress/use-exercise-result';
 import { loadAnswerBook, usePredictionKey } from './use-answer-book';
 import { useLessonRecords } from './use-lesson-records';
 import { ReviewCard } from './review-card';
@@ -25,6 +26,9 @@ export function PredictionCard({ mistake, index }: { mistake: MistakePrompt; ind
   const { records, record } = useLessonRecords();
   const saved = records.predictions[prediction.id];
   const due = useDue(prediction.id);
+  // lib/progress's result: a wrong first try then right on its review counts, and the card says so.
+  const result = useExerciseResult('prediction', prediction.id);
+  const reviewed = Boolean(saved && !saved.correct && result?.passed);
   const [draft, setDraft] = useState<Record<string, WriteFate>>({});
   const [retrying, setRetrying] = useState(false);
   const headingId = useId();
@@ -117,9 +121,17 @@ export function PredictionCard({ mistake, index }: { mistake: MistakePrompt; ind
           <p className="text-bad">The prediction could not be checked. Reload to try again.</p>
         ) : null}
         {saved ? (
-          <p className={`font-bold ${saved.correct ? 'text-good' : 'text-bad'}`}>
-            {saved.correct ? 'Right on the first try.' : 'Not right on the first try.'}
-            {saved.tries > 1 ? ` Tried ${saved.tries} times; only the first is scored.` : ''}
+          <p className={`font-bold ${saved.correct || reviewed ? 'text-good' : 'text-bad'}`}>
+            {saved.correct
+              ? 'Right on the first try.'
+              : reviewed
+                ? 'Wrong on the first try, right on review.'
+                : 'Not right on the first try.'}
+            {saved.tries > 1
+              ? reviewed
+                ? ` Tried ${saved.tries} times; the right one on its review counts.`
+                : ` Tried ${saved.tries} times; only the first is scored.`
+              : ''}
           </p>
         ) : null}
       </div>
