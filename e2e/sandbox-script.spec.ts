@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { STORAGE_KEYS } from '../lib/storage';
 import { editorReady, expect, freshStorage, test } from './fixtures';
 
 /*
@@ -31,10 +32,24 @@ test('the sandbox keeps the learner’s script across reloads, and gives the les
   await expect(lines(page)).toContainText('UPDATE runs');
   await expect(page.getByRole('button', { name: 'Restore the lesson’s script' })).toBeDisabled();
 
-  await test.step('saved after a pause, with the course’s indicator', async () => {
+  await test.step('saved after a pause, once, with the course’s indicator', async () => {
+    // Count the writes of the script's key, as the claim lab's are counted (issue 42, point 2).
+    await page.evaluate((key) => {
+      const setItem = Storage.prototype.setItem;
+      const counted = window as unknown as { scriptWrites: number };
+      counted.scriptWrites = 0;
+      Storage.prototype.setItem = function (k: string, v: string) {
+        if (k === key) counted.scriptWrites += 1;
+        return setItem.call(this, k, v);
+      };
+    }, STORAGE_KEYS.sqlSandboxScript);
     await replaceScript(page, "SELECT 'kept after a pause' AS word;");
+    await page.keyboard.type(' -- typed key by key');
     await expect(saveState(page)).toHaveText('Unsaved changes (autosave after a pause)');
     await expect(saveState(page)).toHaveText('All changes saved');
+    expect(
+      await page.evaluate(() => (window as unknown as { scriptWrites: number }).scriptWrites),
+    ).toBe(1);
     await page.reload();
     await editorReady(page);
     await expect(lines(page)).toContainText('kept after a pause');
