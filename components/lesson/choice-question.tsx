@@ -126,7 +126,7 @@ export function ChoiceQuestion({ prompt }: { prompt: ChoicePrompt }) {
       {answer && !retrying && result ? (
         <p className="mt-2 text-sm" data-testid="choice-result">
           In your records: {result.summary}
-          {result.passed || result.summary.includes('counts once')
+          {result.passed || result.waitsForReview
             ? '.'
             : due
               ? '. Its review is open now: answer again.'

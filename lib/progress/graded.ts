@@ -80,6 +80,11 @@ export interface ExerciseResult {
   passed: boolean;
   tried: boolean;
   summary: string;
+  /**
+   * A later answer was right but counts only once it is right on a review a day later, and the
+   * summary says so (a page adds no second sentence about the review).
+   */
+  waitsForReview?: true;
 }
 
 /** Reads the facts from the records database (lesson tables, timeline results, activity log). */
@@ -185,14 +190,14 @@ function graded(answer: GradedAnswer | undefined, reviewed: boolean): ExerciseRe
   if (answer.correct) return { passed: true, tried: true, summary: 'right on the first try' };
   if (reviewed)
     return { passed: true, tried: true, summary: 'wrong on the first try, right on review' };
-  return {
-    passed: false,
-    tried: true,
-    summary:
-      answer.tries > 1 && answer.lastCorrect
-        ? `wrong on the first try, right on the ${ordinal(answer.tries)} (counts once it is right on a review a day later)`
-        : 'wrong on the first try',
-  };
+  return answer.tries > 1 && answer.lastCorrect
+    ? {
+        passed: false,
+        tried: true,
+        summary: `wrong on the first try, right on the ${ordinal(answer.tries)} (counts once it is right on a review a day later)`,
+        waitsForReview: true,
+      }
+    : { passed: false, tried: true, summary: 'wrong on the first try' };
 }
 
 /**
@@ -226,14 +231,15 @@ export function exerciseResult(facts: WorkFacts, exercise: ExerciseKey): Exercis
         return { passed: true, tried: true, summary: 'solved on the first try' };
       if (tries.reviewPassed)
         return { passed: true, tried: true, summary: 'wrong on the first try, solved on review' };
-      return {
-        passed: false,
-        tried: true,
-        summary:
-          solved > 0
-            ? 'wrong on the first try, solved later (counts once it is solved on a review a day later)'
-            : 'wrong on the first try',
-      };
+      return solved > 0
+        ? {
+            passed: false,
+            tried: true,
+            summary:
+              'wrong on the first try, solved later (counts once it is solved on a review a day later)',
+            waitsForReview: true,
+          }
+        : { passed: false, tried: true, summary: 'wrong on the first try' };
     }
     case 'timeline':
     case 'case': {
