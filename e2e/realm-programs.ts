@@ -43,7 +43,7 @@ String.prototype.slice = function () { return String(this); }; print('x'.repeat(
   {
     name: 'freeze 2: a reply forged through Object.prototype.then',
     program: `// @ts-nocheck
-Object.prototype.then = function (res) { delete Object.prototype.then; res({ type: 'ran', ms: 1, run: { output: ['F'.repeat(50 * 1024 * 1024)], steps: [], statements: [], error: null, stepsTruncated: false } }); };`,
+Object.prototype.then = function (res) { delete Object.prototype.then; res({ type: 'ran', ms: 1, run: { output: ['F'.repeat(50 * 1024 * 1024)], steps: [], statements: [], error: null, stepsRan: 0 } }); };`,
     line: /^Ran in/,
     tasks: 'realm',
   },

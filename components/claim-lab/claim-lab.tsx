@@ -145,7 +145,7 @@ export function ClaimLab({ exercises }: { exercises: readonly LabExercise[] }) {
           </h2>
           <StepList
             steps={status.kind === 'ran' ? status.run.steps : []}
-            truncated={status.kind === 'ran' && status.run.stepsTruncated}
+            ran={status.kind === 'ran' ? status.run.stepsRan : 0}
           />
         </section>
         <section aria-labelledby="console-heading" className="min-w-0">

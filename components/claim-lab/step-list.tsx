@@ -30,10 +30,12 @@ function show(value: unknown): string {
  */
 export const StepList = memo(function StepList({
   steps,
-  truncated,
+  ran,
 }: {
+  /** The steps the run kept (the first LAB_LIMITS.maxSteps). */
   steps: readonly LabStep[];
-  truncated: boolean;
+  /** The steps the program took, kept or not (the run's own count). */
+  ran: number;
 }) {
   const outcomes = useMemo(() => stepOutcomes(steps), [steps]);
   if (steps.length === 0)
@@ -48,7 +50,13 @@ export const StepList = memo(function StepList({
         Each claim, renewal and finish ends applied, refused or duplicate. The fourth outcome,
         unknown, needs a lost reply; here every db call returns its answer.
       </p>
-      <ShownInBatches items={steps} first={FIRST_STEPS} batch={STEPS_PER_BATCH} noun="steps">
+      <ShownInBatches
+        items={steps}
+        of={Math.max(ran, steps.length)}
+        first={FIRST_STEPS}
+        batch={STEPS_PER_BATCH}
+        noun="steps"
+      >
         {(shownSteps) => (
           <ol className="space-y-3">
             {shownSteps.map((step, i) => {
@@ -147,9 +155,6 @@ export const StepList = memo(function StepList({
                 </li>
               );
             })}
-            {truncated && shownSteps.length === steps.length ? (
-              <li className="text-sm text-muted">Later steps are not shown.</li>
-            ) : null}
           </ol>
         )}
       </ShownInBatches>

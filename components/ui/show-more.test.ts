@@ -56,4 +56,24 @@ describe('ShowMore', () => {
     expect(text(html)).toBe('Showing steps 1–200 of 200.');
     expect(html).not.toContain('<button');
   });
+
+  it('says how many there were and how many the list keeps, from the first batch on', () => {
+    const first = renderToStaticMarkup(
+      createElement(ShowMore, { ...props, shown: 10, total: 200, of: 502 }),
+    );
+    expect(text(first)).toBe(
+      'Showing steps 1–10 of 502; only the first 200 are kept. Show 50 more steps',
+    );
+    const last = renderToStaticMarkup(
+      createElement(ShowMore, { ...props, shown: 200, total: 200, of: 502 }),
+    );
+    expect(text(last)).toBe('Showing steps 1–200 of 502; only the first 200 are kept.');
+  });
+
+  it('says what was not kept even when what is kept fits in the first batch', () => {
+    const html = renderToStaticMarkup(
+      createElement(ShowMore, { ...props, shown: 5, total: 5, of: 9 }),
+    );
+    expect(text(html)).toBe('Showing steps 1–5 of 9; only the first 5 are kept.');
+  });
 });

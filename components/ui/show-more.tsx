@@ -25,20 +25,26 @@ export function useShownCount(
 }
 
 /**
- * "Showing steps 1–10 of 202." and a "Show 20 more steps" button, under a list drawn in batches.
- * Nothing when the whole list fits in the first batch. When the last batch is drawn the button
- * goes, and keyboard focus moves to the count line instead of being dropped on the page.
+ * "Showing steps 1–10 of 200." and a "Show 20 more steps" button, under a list drawn in batches;
+ * "Showing steps 1–10 of 502; only the first 200 are kept." when the list holds only the first
+ * of what there was. Nothing when the whole of it fits in the first batch. When the last batch is
+ * drawn the button goes, and keyboard focus moves to the count line instead of being dropped on
+ * the page.
  */
 export function ShowMore({
   shown,
   total,
+  of = total,
   batch,
   noun,
   onMore,
   first,
 }: {
   shown: number;
+  /** Items the list holds. */
   total: number;
+  /** How many there were in all, when the list holds only the first `total` of them. */
+  of?: number;
   batch: number;
   /** What the list holds, plural: "steps", "lines", "rows", "type errors". */
   noun: string;
@@ -53,7 +59,8 @@ export function ShowMore({
     focusLine.current = false;
     line.current?.focus();
   }, [shown, total]);
-  if (total <= first) return null;
+  const dropped = of > total;
+  if (total <= first && !dropped) return null;
   const next = Math.min(batch, total - shown);
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 py-1 text-sm text-muted">
@@ -65,7 +72,8 @@ export function ShowMore({
         data-testid="shown-count"
         className="outline-offset-2"
       >
-        Showing {noun} 1–{count(shown)} of {count(total)}.
+        Showing {noun} 1–{count(shown)} of {count(dropped ? of : total)}
+        {dropped ? `; only the first ${count(total)} are kept.` : '.'}
       </p>
       {next > 0 ? (
         <Button
@@ -90,9 +98,12 @@ export function ShownInBatches<T>({
   first,
   batch,
   noun,
+  of,
   children,
 }: {
   items: readonly T[];
+  /** How many there were in all, when `items` holds only the first of them. */
+  of?: number;
   first: number;
   batch: number;
   noun: string;
@@ -105,6 +116,7 @@ export function ShownInBatches<T>({
       <ShowMore
         shown={shown}
         total={items.length}
+        of={of}
         batch={batch}
         noun={noun}
         onMore={more}

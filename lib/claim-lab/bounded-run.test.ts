@@ -74,4 +74,14 @@ db.run('DELETE FROM jobs');`);
       LAB_LIMITS.maxSnapshotChars + LAB_LIMITS.maxStatementChars + 31 * LAB_LIMITS.maxSqlChars,
     );
   });
+
+  it('keeps the first maxSteps steps and counts every step the program took (500 inserts)', async () => {
+    const result = await run(`db.run('CREATE TABLE jobs(id TEXT, owner TEXT)');
+for (let i = 0; i < 500; i++) db.run('INSERT INTO jobs VALUES (?, ?)', ['j' + i, 'o'.repeat(300)]);
+db.get('SELECT count(*) FROM jobs');`);
+    expect(result.error).toBeNull();
+    expect(result.steps).toHaveLength(LAB_LIMITS.maxSteps);
+    // The CREATE and the 500 INSERTs are steps; the SELECT through get is not.
+    expect(result.stepsRan).toBe(501);
+  });
 });

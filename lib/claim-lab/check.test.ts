@@ -68,7 +68,7 @@ describe('isJudgedRun: what counts as a try at a challenge (issue 39)', () => {
   const ran = (error: LabRun['error'] = null): LabRun => ({
     output: [],
     steps: [],
-    stepsTruncated: false,
+    stepsRan: 0,
     statements: [],
     error,
   });

@@ -67,7 +67,7 @@ const OUTPUT_LINE_CHARS = LAB_LIMITS.maxLineChars + 100;
 const run = objectPart<LabRun>({
   output: listPart(textPart(OUTPUT_LINE_CHARS), LAB_LIMITS.maxOutputLines),
   steps: listPart(step, LAB_LIMITS.maxSteps),
-  stepsTruncated: booleanPart,
+  stepsRan: whole,
   statements: listPart(textPart(LAB_LIMITS.maxSqlChars + 1), LAB_LIMITS.maxStatements),
   error: nullablePart(error),
 });

@@ -22,7 +22,7 @@ const ranWith = (
   output: output.map((line) => showMessage(line)),
   statements: statements.map((sql) => showMessage(sql)),
   steps: [],
-  stepsTruncated: false,
+  stepsRan: 0,
   error,
 });
 

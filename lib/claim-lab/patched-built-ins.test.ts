@@ -115,7 +115,7 @@ ${WORK}`;
 /** The three programs of issue 41 that froze the page for 15 to 57 seconds. */
 const FREEZES = [
   `String.prototype.slice = function () { return String(this); }; print('x'.repeat(50 * 1024 * 1024));`,
-  `Object.prototype.then = function (res) { delete Object.prototype.then; res({ type: 'ran', ms: 1, run: { output: ['F'.repeat(50 * 1024 * 1024)], steps: [], statements: [], error: null, stepsTruncated: false } }); };`,
+  `Object.prototype.then = function (res) { delete Object.prototype.then; res({ type: 'ran', ms: 1, run: { output: ['F'.repeat(50 * 1024 * 1024)], steps: [], statements: [], error: null, stepsRan: 0 } }); };`,
   `const push = Array.prototype.push; Array.prototype.push = function (...a) { for (let i = 0; i < 1e5; i++) push.call(this, 'P'.repeat(1000)); return this.length; }; print('a'); db.run('SELECT 1');`,
 ];
 

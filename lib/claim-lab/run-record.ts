@@ -30,8 +30,10 @@ export interface LabStep {
 /** The outcome of one run: what was printed, the steps, and the first error. */
 export interface LabRun {
   output: ShownText[];
+  /** The first LAB_LIMITS.maxSteps steps. */
   steps: LabStep[];
-  stepsTruncated: boolean;
+  /** Steps the program took (writes it sent), counted whether kept in `steps` or not. */
+  stepsRan: number;
   /**
    * The statements the program sent, in order (for the lab's own checks), each cut at
    * maxSqlChars, until maxStatementChars of SQL were kept.
@@ -81,7 +83,7 @@ export function runRecord(
   });
   let sent = 0;
   let outputChars = 0;
-  let stepsTruncated = false;
+  let stepsRan = 0;
   // Set when the program returns: a callback it left behind (a promise) finds the database closed.
   let ended = false;
   const totalChanges = () =>
@@ -159,6 +161,7 @@ export function runRecord(
       // A write sent through get or all (UPDATE … RETURNING) is a step even when it changed
       // nothing: a refused claim is a write the learner should see refused.
       if (method === 'run' || changed > 0 || WRITE.test(sql)) {
+        stepsRan += 1;
         if (steps.length < LAB_LIMITS.maxSteps) {
           const top = outermostLine(stack);
           const from =
@@ -178,8 +181,6 @@ export function runRecord(
             changed,
             table: snapshot(),
           });
-        } else {
-          stepsTruncated = true;
         }
       }
       onActivity();
@@ -206,7 +207,7 @@ export function runRecord(
       return { ok: true, value: undefined };
     },
     result(error: LabError | null): LabRun {
-      return { output, steps, stepsTruncated, statements, error };
+      return { output, steps, stepsRan, statements, error };
     },
   };
 }
