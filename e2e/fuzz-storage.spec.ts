@@ -231,6 +231,44 @@ test("the journal's storage doors, each bounded: cases 4, 5 and 9, and a compres
     await expect(answer(page)).toHaveValue(noisyText(5 - lost));
     await expectBounded(page, from, 'loading a history whose newest segment is gone');
   });
+  await test.step('a part the app set aside as damaged is named as where its versions are, on that load and every later one', async () => {
+    await freshStorage(page);
+    await page.goto('/reflect');
+    for (let i = 1; i <= 5; i += 1) await saveAnswer(page, noisyText(i), i);
+    // The oldest part is damaged (by hand, or by a broken write); the app sets it aside on load.
+    const { key, lost } = await page.evaluate(() => {
+      const keys = Object.keys(localStorage).filter((k) =>
+        /^lease-lab\.journal\.v1\.main\.[^.]+\.\d+$/.test(k),
+      );
+      keys.sort((a, b) => Number(a.split('.').pop()) - Number(b.split('.').pop()));
+      const oldest = keys[0];
+      const count = JSON.parse(localStorage.getItem(oldest) as string).entries.length as number;
+      localStorage.setItem(oldest, '{"v":1, damaged');
+      return { key: oldest, lost: count };
+    });
+    expect(lost).toBeLessThan(5);
+    const gap = `${lost} ${lost === 1 ? 'version' : 'versions'} of "main" before save ${lost + 1} ${lost === 1 ? 'is' : 'are'} missing from the history shown: this app found the part of its saved history that held ${lost === 1 ? 'it' : 'them'} damaged and set it aside on `;
+    const backups = () =>
+      page.evaluate(
+        (prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix)),
+        `${key}.corrupt.`,
+      );
+    await page.reload();
+    await expect(versions(page)).toHaveCount(5 - lost);
+    await expect.poll(backups).toHaveLength(1);
+    const [backup] = await backups();
+    expect(await page.evaluate((k) => localStorage.getItem(k), backup)).toBe('{"v":1, damaged');
+    await expect(journalAlert(page).getByText(gap)).toContainText(`as "${backup}"`);
+    // A later load: the part is still in the app's own backup key, not removed outside the app.
+    await page.reload();
+    await expect(versions(page)).toHaveCount(5 - lost);
+    const notice = journalAlert(page);
+    await expect(notice.getByText(gap)).toContainText(
+      `as "${backup}", where its text is kept. The versions around the gap are intact.`,
+    );
+    await expect(notice).not.toContainText('outside this app');
+    await notice.screenshot({ path: test.info().outputPath('set-aside-gap-later-load.png') });
+  });
   await test.step('the newest segment, its head record and its index of saves removed together are still reported, and so is the record of saves (issue 42, point 4)', async () => {
     await freshStorage(page);
     await page.goto('/reflect');

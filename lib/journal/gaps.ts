@@ -1,3 +1,6 @@
+import { parseBackupKey } from '@/lib/storage';
+import { exactTime } from '@/lib/when';
+import { parseSegmentKey, segmentPrefix } from './segment-keys';
 import {
   headSaveNumber,
   recordedPrompt,
@@ -14,6 +17,31 @@ import {
 const versions = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'version' : 'versions'}`;
 
 /**
+ * This app's own backups (`<key>.corrupt.<time>`, set-aside.ts) of the prompt's parts that are
+ * missing from its history: where the versions of a gap went when the app itself found their
+ * part damaged, on this load or an earlier one.
+ */
+function setAsideParts(state: JournalState, prompt: string, s: PromptHistory) {
+  const parts: { key: string; at: number }[] = [];
+  for (const key of state.door.keys(segmentPrefix(prompt))) {
+    const backup = parseBackupKey(key);
+    if (!backup || parseSegmentKey(backup.key)?.prompt !== prompt) continue;
+    if (!s.segments.has(backup.key)) parts.push({ key, at: backup.at });
+  }
+  return parts;
+}
+
+/** Why versions are missing, when this app set their part aside: where their text is kept. */
+function setAsideCause(parts: readonly { key: string; at: number }[], missing: number): string {
+  if (parts.length === 1)
+    return `this app found the part of its saved history that held ${
+      missing === 1 ? 'it' : 'them'
+    } damaged and set it aside on ${exactTime(parts[0].at)} as "${parts[0].key}", where its text is kept`;
+  const named = parts.map((p) => `"${p.key}" (${exactTime(p.at)})`).join(', ');
+  return `this app found ${parts.length} parts of its saved history damaged and set them aside as ${named}, where their text is kept`;
+}
+
+/**
  * Save numbers (`gen`) count up by one per save, so a run of missing numbers means entries
  * vanished from storage (a segment deleted by hand or by a cleaner): report it once, with
  * where, instead of silently showing a shorter history. Saves after the newest one left are
@@ -22,6 +50,14 @@ const versions = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'versi
 export function reportGaps(state: JournalState, prompt: string, s: PromptHistory): void {
   const gens = [...new Set(s.metas.map((m) => m.gen))].sort((a, b) => a - b);
   let reported = false;
+  let aside: ReturnType<typeof setAsideParts> | null = null;
+  /** The versions' place in the history, and why they are missing, in the app's words. */
+  const missingBecause = (missing: number, outside: string) => {
+    aside ??= setAsideParts(state, prompt, s);
+    return aside.length > 0
+      ? `${missing === 1 ? 'is' : 'are'} missing from the history shown: ${setAsideCause(aside, missing)}.`
+      : `${missing === 1 ? 'is' : 'are'} missing: ${outside}.`;
+  };
   const report = (key: string, message: string) => {
     reported = true;
     if (state.gapsReported.has(key)) return;
@@ -35,9 +71,10 @@ export function reportGaps(state: JournalState, prompt: string, s: PromptHistory
       const where = prev === 0 ? `before save ${gen}` : `between save ${prev} and save ${gen}`;
       report(
         `${prompt}:${prev}:${gen}`,
-        `${versions(missing)} of "${prompt}" ${where} ${
-          missing === 1 ? 'is' : 'are'
-        } missing: part of its saved history was removed from browser storage outside this app. The versions around the gap are intact.`,
+        `${versions(missing)} of "${prompt}" ${where} ${missingBecause(
+          missing,
+          'part of its saved history was removed from browser storage outside this app',
+        )} The versions around the gap are intact.`,
       );
     }
     prev = gen;
@@ -50,22 +87,24 @@ export function reportGaps(state: JournalState, prompt: string, s: PromptHistory
     // reported once, not again as a hole.
     report(
       `${prompt}:${prev}:${top + 1}`,
-      `${versions(missing)} of "${prompt}" ${prev === 0 ? '' : `after save ${prev} `}${
-        missing === 1 ? 'is' : 'are'
-      } missing: the newest part of its saved history is gone from browser storage (its saves had reached number ${top}).${
-        prev === 0 ? '' : ` The versions up to save ${prev} are intact.`
-      }`,
+      `${versions(missing)} of "${prompt}" ${prev === 0 ? '' : `after save ${prev} `}${missingBecause(
+        missing,
+        `the newest part of its saved history is gone from browser storage (its saves had reached number ${top})`,
+      )}${prev === 0 ? '' : ` The versions up to save ${prev} are intact.`}`,
     );
   }
   // Versions lost without a hole in the save numbers or a missing newest one (two tabs saved the
   // same number, one tab's part is gone): the record of saves counted more than storage holds.
   const found = s.metas.length;
-  const aside = [...state.setAsideSeq.keys()].some((k) => k.startsWith(textKey(prompt, '')));
-  if (!reported && !aside && recorded && found < recorded.n) {
+  const asideNow = [...state.setAsideSeq.keys()].some((k) => k.startsWith(textKey(prompt, '')));
+  if (!reported && !asideNow && recorded && found < recorded.n) {
     const missing = recorded.n - found;
     report(
       `${prompt}:count:${recorded.n}:${found}`,
-      `${versions(missing)} of "${prompt}" ${missing === 1 ? 'is' : 'are'} missing: the journal's record of saves counts ${recorded.n.toLocaleString('en-US')} and ${found.toLocaleString('en-US')} are in browser storage, so part of its saved history was removed outside this app. The versions shown are intact.`,
+      `${versions(missing)} of "${prompt}" ${missingBecause(
+        missing,
+        `the journal's record of saves counts ${recorded.n.toLocaleString('en-US')} and ${found.toLocaleString('en-US')} are in browser storage, so part of its saved history was removed outside this app`,
+      )} The versions shown are intact.`,
     );
   }
 }

@@ -1,4 +1,11 @@
-export { STORAGE_KEYS, IDB_NAME, IDB_STORE, backupKeyFor, type StorageKey } from './keys';
+export {
+  STORAGE_KEYS,
+  IDB_NAME,
+  IDB_STORE,
+  backupKeyFor,
+  parseBackupKey,
+  type StorageKey,
+} from './keys';
 export {
   createLocalDoor,
   browserStore,

@@ -50,3 +50,9 @@ export const IDB_STORE = 'blobs';
 export function backupKeyFor(key: string, at: number): string {
   return `${key}.corrupt.${at}`;
 }
+
+/** The key a backup key keeps a value of, and when it was set aside; null for any other key. */
+export function parseBackupKey(backupKey: string): { key: string; at: number } | null {
+  const match = /^(.+)\.corrupt\.(\d{1,15})$/.exec(backupKey);
+  return match ? { key: match[1], at: Number(match[2]) } : null;
+}
