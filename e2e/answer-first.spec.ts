@@ -181,7 +181,7 @@ test('a wrong prediction comes back as due after the clock moves a day', async (
   await whenSaved(page);
   await page.goto('/');
   const reviews = page.locator('[data-reviews="ready"]');
-  await expect(reviews).toContainText('Nothing is due for review today. Next review in 1 day(s).');
+  await expect(reviews).toContainText('Nothing is due for review today. Next review in 1 day.');
 
   await page.clock.setFixedTime(T0 + DAY + 60_000);
   await page.reload();

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { counted } from '@/lib/lease';
 
 /**
  * Main-thread tasks, measured by what they cost the page's main thread in CPU time, not by the
@@ -233,6 +234,6 @@ export async function expectNoLongTask(
   const over = tasks.filter((task) => task.duration >= limitMs);
   if (over.length > 0)
     throw new Error(
-      `${what}: ${over.length} main-thread task(s) of ${limitMs} ms or more of CPU time\n${describeLongTasks(tasks)}`,
+      `${what}: ${counted(over.length, 'main-thread task')} of ${limitMs} ms or more of CPU time\n${describeLongTasks(tasks)}`,
     );
 }

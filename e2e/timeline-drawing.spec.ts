@@ -1,4 +1,5 @@
 import { TIMELINE_SCENARIOS } from '@/content/timeline/scenarios';
+import { counted } from '@/lib/lease';
 import { expect, test } from './fixtures';
 
 /** What the page shows after a step: the announced step, the run row, and every drawn lease bar. */
@@ -63,7 +64,7 @@ function verdict(
   if (fence === '0' || !drawn.bars.some((bar) => bar.fence === fence)) {
     return current.length === 0
       ? 'agrees'
-      : `fence ${fence} is no holder's, yet ${current.length} bar(s) are current`;
+      : `fence ${fence} is no holder's, yet ${counted(current.length, 'bar')} ${current.length === 1 ? 'is' : 'are'} current`;
   }
   if (current.length !== 1) return `${current.length} current bars for fence ${fence}`;
   const [bar] = current;

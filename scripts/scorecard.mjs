@@ -132,7 +132,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   }
   if (failed) {
     console.error(
-      `scorecard: ${failed} figure(s) rose above the ceiling; bring them down (npm run scorecard -- --list shows what each counts).`,
+      `scorecard: ${failed} ${failed === 1 ? 'figure' : 'figures'} rose above the ceiling; bring them down (npm run scorecard -- --list shows what each counts).`,
     );
     process.exit(1);
   }

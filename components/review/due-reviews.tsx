@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useSyncExternalStore } from 'react';
 import { CHECK_QUESTION, flattenQuestions, MISTAKES, QUIZ_ITEMS } from '@/content/lesson';
 import { FOUNDATIONS } from '@/content/lesson/foundations';
+import { counted } from '@/lib/lease';
 import { DAY_MS, reviewsDue, type ReviewItem } from '@/lib/review';
 import { useReviews } from './use-reviews';
 
@@ -56,7 +57,7 @@ export function DueReviews() {
         <p>
           Nothing is due for review today.
           {next
-            ? ` Next review in ${Math.max(1, Math.ceil((next.dueAt - now) / DAY_MS))} day(s).`
+            ? ` Next review in ${counted(Math.max(1, Math.ceil((next.dueAt - now) / DAY_MS)), 'day')}.`
             : ''}
         </p>
       ) : (
