@@ -468,6 +468,9 @@ test('issue 42, points 2 and 3, in the claim lab: 1,000 lines as one input event
       const count = list.getByTestId('shown-count');
       const kept = `; only the first ${KEPT_STEPS} are kept.`;
       await expect(count).toHaveText(`Showing steps 1–10 of ${writes}${kept}`);
+      await count
+        .locator('..')
+        .screenshot({ path: test.info().outputPath('step-count-500-inserts.png') });
       for (let shown = 10; shown < KEPT_STEPS; shown += 20) {
         const more = await showMoreByKeyboard(page, list);
         const now = Math.min(KEPT_STEPS, shown + 20);
