@@ -91,3 +91,48 @@ export function boundInputEvents(
   node.addEventListener('input', onInput, true);
   return () => node.removeEventListener('input', onInput, true);
 }
+
+/**
+ * Keeps an oversized IME composition out of the editor's textarea. While text is being composed
+ * the browser's `beforeinput` cannot be cancelled, and Chromium puts the composition in the
+ * hidden textarea itself: a composition of lines goes in line by line, each with an `input`
+ * event of its own (measured, Chromium 156: 10 KB of lines was a task of 20 s of CPU time, 50 KB
+ * more than 5 minutes). When a composition would take the editor past EDITOR_MAX_CHARS, the
+ * textarea is read-only for that one update, so Chromium inserts nothing (the refusal is the
+ * same line as for any other text), and writable again in the next task, before the next key.
+ * What the model holds never changes: Monaco then sees the composition end with the text, and
+ * the guard on `trigger` refuses it as one.
+ */
+export function boundCompositionText(
+  editor: Monaco.editor.IStandaloneCodeEditor,
+  onRefused: (line: string) => void,
+): () => void {
+  const node = editor.getContainerDomNode();
+  // The model already holds the composition so far; an update replaces it.
+  let composed = 0;
+  const onStart = () => {
+    composed = 0;
+  };
+  const onUpdate = (event: CompositionEvent) => {
+    const area = event.target;
+    if (!(area instanceof HTMLTextAreaElement) || !editor.hasTextFocus()) return;
+    const size = event.data?.length ?? 0;
+    const wouldBe = (editor.getModel()?.getValueLength() ?? 0) - composed + size;
+    if (wouldBe <= EDITOR_MAX_CHARS) {
+      composed = size;
+      return;
+    }
+    const wasReadOnly = area.readOnly;
+    area.readOnly = true;
+    setTimeout(() => {
+      area.readOnly = wasReadOnly;
+    }, 0);
+    onRefused(refusedInputLine(size, wouldBe));
+  };
+  node.addEventListener('compositionstart', onStart, true);
+  node.addEventListener('compositionupdate', onUpdate, true);
+  return () => {
+    node.removeEventListener('compositionstart', onStart, true);
+    node.removeEventListener('compositionupdate', onUpdate, true);
+  };
+}

@@ -4,7 +4,7 @@ import Editor, { loader, type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type * as Monaco from 'monaco-editor';
 import { monaco } from './monaco-api';
-import { boundEditorInput, boundInputEvents } from './input-bound';
+import { boundCompositionText, boundEditorInput, boundInputEvents } from './input-bound';
 import { installMonacoEnvironment } from './monaco-environment';
 import { DARK_THEME, defineEditorThemes, LIGHT_THEME } from './themes';
 import type { CodeEditorProps } from './types';
@@ -118,6 +118,7 @@ export default function MonacoEditor({
     const refused = (line: string) => onRefusedRef.current(line);
     editor.onDidDispose(boundEditorInput(editor, refused));
     editor.onDidDispose(boundInputEvents(editor, refused));
+    editor.onDidDispose(boundCompositionText(editor, refused));
     onReady?.(editor, monaco);
   };
 
@@ -140,8 +141,12 @@ export default function MonacoEditor({
         wordWrap: 'on',
         accessibilitySupport: 'auto',
         fixedOverflowWidgets: true,
-        // The hidden textarea input works with every assistive tool and test driver; the newer
-        // EditContext input drops keystrokes under automation in this Chromium.
+        // Monaco's textarea input, not its EditContext input (0.57's default). Measured in
+        // Chromium 156 (`npm run bench:editor-input`, docs/security.md section 10): with
+        // EditContext an input method's composition of 1 MB was a task of 1.4 s of CPU time, 20
+        // MB 28 s (Chromium's own work on the composition, then Monaco's character bounds for
+        // every composed character), and none of it can be refused earlier; the textarea with the
+        // composition bound (input-bound.ts) refuses the same text in less.
         editContext: false,
       }}
     />
