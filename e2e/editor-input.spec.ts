@@ -236,8 +236,17 @@ test('text the browser put in the editor’s textarea before any event is refuse
   }
 });
 
-/** Composes `text` in the focused editor as an input method does, then commits it (CDP). */
+/**
+ * Composes `text` in the focused editor as an input method does, then commits it (CDP), and
+ * returns once the page has seen the composition end: the protocol answers before the page has
+ * handled the commit, and keys typed in between would be typed into the composition.
+ */
 async function compose(page: Page, text: string): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __composed: Promise<void> }).__composed = new Promise((ended) =>
+      document.addEventListener('compositionend', () => ended(), { capture: true, once: true }),
+    );
+  });
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send('Input.imeSetComposition', {
@@ -249,6 +258,7 @@ async function compose(page: Page, text: string): Promise<void> {
   } finally {
     await cdp.detach();
   }
+  await page.evaluate(() => (window as unknown as { __composed: Promise<void> }).__composed);
 }
 
 for (const editor of EDITORS) {

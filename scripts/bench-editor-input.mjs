@@ -114,6 +114,8 @@ function longestTasks(trace, mark) {
       main.add(`${event.pid}:${event.tid}`);
     }
   }
+  // A trace without the mark has lost events: nothing can be concluded from it.
+  if (from === -Infinity) throw new Error(`the trace came back without the page's mark ${mark}`);
   let wall = 0;
   let cpu = 0;
   for (const event of events) {

@@ -99,7 +99,8 @@ export function boundInputEvents(
  * event of its own (measured, Chromium 156: 10 KB of lines was a task of 20 s of CPU time, 50 KB
  * more than 5 minutes). When a composition would take the editor past EDITOR_MAX_CHARS, the
  * textarea is read-only for that one update, so Chromium inserts nothing (the refusal is the
- * same line as for any other text), and writable again in the next task, before the next key.
+ * same line as for any other text), and writable again at the next task or key, whichever is
+ * first.
  * What the model holds never changes: Monaco then sees the composition end with the text, and
  * the guard on `trigger` refuses it as one.
  */
@@ -110,6 +111,8 @@ export function boundCompositionText(
   const node = editor.getContainerDomNode();
   // The model already holds the composition so far; an update replaces it.
   let composed = 0;
+  // While set, the textarea is read-only for a refused update; calling it makes it writable.
+  let restoring: (() => void) | null = null;
   const onStart = () => {
     composed = 0;
   };
@@ -122,16 +125,28 @@ export function boundCompositionText(
       composed = size;
       return;
     }
-    const wasReadOnly = area.readOnly;
-    area.readOnly = true;
-    setTimeout(() => {
-      area.readOnly = wasReadOnly;
-    }, 0);
+    if (!restoring) {
+      // Writable again before anything else can type: a key is handled before a timer, so a key
+      // pressed at once must not meet a read-only textarea (its keydown comes before its text).
+      const wasReadOnly = area.readOnly;
+      area.readOnly = true;
+      let timer = 0;
+      const restore = () => {
+        area.readOnly = wasReadOnly;
+        restoring = null;
+        window.clearTimeout(timer);
+        node.removeEventListener('keydown', restore, true);
+      };
+      restoring = restore;
+      timer = window.setTimeout(restore, 0);
+      node.addEventListener('keydown', restore, true);
+    }
     onRefused(refusedInputLine(size, wouldBe));
   };
   node.addEventListener('compositionstart', onStart, true);
   node.addEventListener('compositionupdate', onUpdate, true);
   return () => {
+    restoring?.();
     node.removeEventListener('compositionstart', onStart, true);
     node.removeEventListener('compositionupdate', onUpdate, true);
   };

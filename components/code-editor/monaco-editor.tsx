@@ -143,10 +143,10 @@ export default function MonacoEditor({
         fixedOverflowWidgets: true,
         // Monaco's textarea input, not its EditContext input (0.57's default). Measured in
         // Chromium 156 (`npm run bench:editor-input`, docs/security.md section 10): with
-        // EditContext an input method's composition of 1 MB was a task of 1.4 s of CPU time, 20
-        // MB 28 s (Chromium's own work on the composition, then Monaco's character bounds for
-        // every composed character), and none of it can be refused earlier; the textarea with the
-        // composition bound (input-bound.ts) refuses the same text in less.
+        // EditContext an input method's composition of 1 MB was a task of 1.3 s of CPU time, 5 MB
+        // 6.5 s (Chromium's own work on the composition, then Monaco's character bounds for every
+        // composed character), and no script can refuse it earlier; the textarea with the
+        // composition bound (input-bound.ts) refuses the same text in 0.8 s and 4.1-4.5 s.
         editContext: false,
       }}
     />
