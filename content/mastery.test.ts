@@ -112,6 +112,7 @@ describe('the mastery map', () => {
       tried: true,
       summary:
         'wrong on the first try, right on the 2nd (counts once it is right on a review a day later)',
+      waitsForReview: true,
     });
     // Right on a due review (a day later) is graded evidence.
     const reviewed = exerciseResult(
