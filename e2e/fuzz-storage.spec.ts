@@ -268,6 +268,17 @@ test("the journal's storage doors, each bounded: cases 4, 5 and 9, and a compres
     );
     await expect(notice).not.toContainText('outside this app');
     await notice.screenshot({ path: test.info().outputPath('set-aside-gap-later-load.png') });
+    // The record of saves damaged too: set aside on the next load, and named on the one after.
+    await page.evaluate(() => localStorage.setItem('lease-lab.journal.v1.record', '{"v":1, x'));
+    await page.reload();
+    await expect(versions(page)).toHaveCount(5 - lost);
+    await page.reload();
+    await expect(versions(page)).toHaveCount(5 - lost);
+    await expect(
+      notice.getByText("The record of your journal's saved history is not in browser storage"),
+    ).toContainText(/set it aside on .* as "lease-lab\.journal\.v1\.record\.corrupt\.\d+"/);
+    await expect(notice).not.toContainText('outside this app');
+    await notice.screenshot({ path: test.info().outputPath('set-aside-record-later-load.png') });
   });
   await test.step('the newest segment, its head record and its index of saves removed together are still reported, and so is the record of saves (issue 42, point 4)', async () => {
     await freshStorage(page);

@@ -1,6 +1,6 @@
 import { parseBackupKey } from '@/lib/storage';
 import { exactTime } from '@/lib/when';
-import { parseSegmentKey, segmentPrefix } from './segment-keys';
+import { parseSegmentKey, recordKey, segmentPrefix } from './segment-keys';
 import {
   headSaveNumber,
   recordedPrompt,
@@ -109,6 +109,17 @@ export function reportGaps(state: JournalState, prompt: string, s: PromptHistory
   }
 }
 
+/** This app's newest backup of the record of saves (set aside as damaged), or null. */
+function setAsideRecord(state: JournalState): { key: string; at: number } | null {
+  let newest: { key: string; at: number } | null = null;
+  for (const key of state.door.keys(recordKey())) {
+    const backup = parseBackupKey(key);
+    if (backup?.key === recordKey() && (newest === null || backup.at > newest.at))
+      newest = { key, at: backup.at };
+  }
+  return newest;
+}
+
 /**
  * The record of saves itself gone (or damaged and set aside) while parts written beside it
  * remain: versions removed with it cannot be counted, so say that some may be missing. Parts
@@ -121,9 +132,11 @@ export function reportRecordMissing(state: JournalState): void {
     for (const loaded of s.segments.values()) {
       if (loaded.segment.m !== 1) continue;
       state.gapsReported.add('record-missing');
+      const aside = setAsideRecord(state);
       state.problems.push({
-        message:
-          "The record of your journal's saved history is missing from browser storage (removed outside this app, or not written while storage was full), so versions removed with it cannot be counted: some of your newest versions may be missing. The versions shown are intact.",
+        message: aside
+          ? `The record of your journal's saved history is not in browser storage: this app found it damaged and set it aside on ${exactTime(aside.at)} as "${aside.key}", and the next save writes it again. Until then versions removed from storage cannot be counted: some of your newest versions may be missing. The versions shown are intact.`
+          : "The record of your journal's saved history is missing from browser storage (removed outside this app, or not written while storage was full), so versions removed with it cannot be counted: some of your newest versions may be missing. The versions shown are intact.",
         backupKey: null,
       });
       return;

@@ -72,3 +72,21 @@ describe('a gap left by a part this app set aside (set-aside-gap-blamed-outside)
     expect(messages[0]).toMatch(/removed from browser storage outside this app/);
   });
 });
+
+describe('a record of saves this app set aside (set-aside-record-blamed-outside)', () => {
+  it('a later load names the backup, not a removal outside this app', () => {
+    const store = memoryKeyValueStore();
+    const j = createJournal({ store, writerId: 'w', segmentEntries: 8, now: ticking(1_000) });
+    j.load();
+    j.save('main', 'version 1', { baseId: null });
+    store.setItem('lease-lab.journal.v1.record', '{"v":1, damaged');
+    const first = createJournal({ store, writerId: 'r1', now: () => SET_ASIDE_AT });
+    first.load();
+    const backupKey = `lease-lab.journal.v1.record.corrupt.${SET_ASIDE_AT}`;
+    expect(first.takeProblems().map((p) => p.backupKey)).toContain(backupKey);
+    const { messages } = laterLoad(store);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).not.toMatch(/outside this app/);
+    expect(messages[0]).toContain(`set it aside on ${exactTime(SET_ASIDE_AT)} as "${backupKey}"`);
+  });
+});
