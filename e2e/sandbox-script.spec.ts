@@ -119,8 +119,47 @@ test('when browser storage is blocked the sandbox says so on load and keeps work
   await expect(page.getByRole('alert', { name: 'Browser storage unavailable' })).toHaveText(
     /nothing you enter on this site is kept: it is gone when you reload/,
   );
+  // Review of 3cb040f (F7): the indicator said "All changes saved" here, on load.
+  await expect(saveState(page)).toHaveText(/^Not saved: Browser storage is not available here/);
   await replaceScript(page, "SELECT 'on the page only' AS word;");
   await expect(saveState(page)).toHaveText(/^Not saved: Browser storage is not available here/);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByTestId('console-status')).toHaveText(/^Ran 1 statement in/);
+});
+
+// Review of 3cb040f (F8): with the sandbox open in two tabs, the second tab's save replaced the
+// first's script while the first still said "All changes saved"; a reload showed the second's
+// and the first tab's edit was gone with nothing said.
+test('a script changed in another tab: this tab keeps its own, says so, and saves it on the next edit', async ({
+  page,
+  context,
+}) => {
+  await freshStorage(page);
+  await openSandbox(page);
+  await replaceScript(page, "SELECT 'tab one' AS word;");
+  await expect(saveState(page)).toHaveText('All changes saved');
+
+  const other = await context.newPage();
+  await openSandbox(other);
+  await expect(lines(other)).toContainText('tab one');
+  await replaceScript(other, "SELECT 'tab two' AS word;");
+  await expect(saveState(other)).toHaveText('All changes saved');
+
+  // The first tab still shows its own script, and says it is no longer what a reload shows.
+  await expect(saveState(page)).toHaveText(
+    'This script was changed in another tab, and a reload shows that one. Yours is still here and is saved when you edit it.',
+  );
+  await expect(lines(page)).toContainText('tab one');
+  await page.screenshot({ path: 'test-results/sandbox-script-other-tab.png', fullPage: true });
+
+  // An edit here saves this tab's script again: a reload of the other tab shows it.
+  await page.getByRole('textbox', { name: 'SQL script editor' }).focus();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.insertText(' -- mine');
+  await expect(saveState(page)).toHaveText('All changes saved');
+  await other.reload();
+  await editorReady(other);
+  await expect(lines(other)).toContainText('tab one');
+  await expect(lines(other)).toContainText('-- mine');
+  await other.close();
 });

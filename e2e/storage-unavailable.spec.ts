@@ -45,3 +45,25 @@ test('the timeline says on load what it cannot keep, and a refused save in one s
   await expect(refused).toHaveText(/gone when you reload or leave the page\. What you entered/);
   await expect(refused).not.toHaveText(/\.\./);
 });
+
+// Review of 3cb040f (F7): with storage blocked the SQL sandbox said "All changes saved" under the
+// editor on load, beside the page's notice that nothing is kept; the journal's answer box said
+// the same. No box claims a save that cannot happen: from load it says what it cannot keep.
+test('no box says its changes are saved on load when nothing can be saved', async ({ page }) => {
+  const notSaved = /^Not saved: Browser storage is not available here/;
+  await page.goto('/practice/sql-sandbox');
+  await expect(page.getByRole('textbox', { name: 'SQL script editor' })).toBeVisible();
+  await expect(page.locator('[data-save-state]')).toHaveText(notSaved);
+  await page.screenshot({ path: 'test-results/blocked-sandbox-on-load.png', fullPage: true });
+
+  await page.goto('/reflect');
+  await expect(page.getByRole('textbox', { name: /^Your answer: / })).toBeVisible();
+  await expect(page.getByText('All changes saved')).toHaveCount(0);
+  await expect(page.locator('[data-saved]')).toHaveText(notSaved);
+  await page.screenshot({ path: 'test-results/blocked-journal-on-load.png', fullPage: true });
+
+  await page.goto('/reflect/self-assessment');
+  const group = page.getByRole('group', { name: 'Intermediate standard' });
+  await expect(group.getByRole('status')).toBeVisible();
+  await expect(page.getByText('All changes saved')).toHaveCount(0);
+});

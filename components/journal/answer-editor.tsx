@@ -4,6 +4,8 @@ import { useState, type ClipboardEvent } from 'react';
 import { MAX_ANSWER_CHARS, type Journal, type SaveResult } from '@/lib/journal';
 import { Button } from '@/components/ui/button';
 import { useAutosave } from '@/components/ui/use-autosave';
+import { saveIndicatorText } from '@/components/ui/save-indicator';
+import { useStorageAvailable } from '@/components/storage/storage-notices';
 import { HistoryPanel } from './history-panel';
 import { Notices, type Notice } from './notices';
 import { getDraft, setDraft } from './use-journal';
@@ -49,6 +51,7 @@ export function AnswerEditor({
     () => getDraft(prompt.id) ?? (head ? (journal.textOf(prompt.id, head.id) ?? '') : ''),
   );
   const [notice, setNotice] = useState<Notice | null>(null);
+  const storageAvailable = useStorageAvailable();
   const baseText = baseId ? (journal.textOf(prompt.id, baseId) ?? '') : '';
   const dirty = text !== baseText;
   const headNumber = journal.history(prompt.id).length;
@@ -173,8 +176,11 @@ export function AnswerEditor({
           <p id={`${textareaId}-count`} className="font-mono text-sm text-muted">
             {text.length.toLocaleString('en-US')} / {LIMIT}
           </p>
-          <p className="text-sm text-muted" data-saved={dirty ? 'no' : 'yes'}>
-            {dirty ? 'Unsaved changes (autosave after a pause)' : 'All changes saved'}
+          <p
+            className={`text-sm ${storageAvailable ? 'text-muted' : 'text-bad'}`}
+            data-saved={dirty ? 'no' : 'yes'}
+          >
+            {saveIndicatorText({ kind: dirty ? 'unsaved' : 'saved' }, storageAvailable)}
           </p>
           <Button
             aria-expanded={showHistory}

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { CodeEditor, type EditorMarker } from '@/components/code-editor/code-editor';
 import { Button } from '@/components/ui/button';
 import { SaveIndicator } from '@/components/ui/save-indicator';
+import { changedElsewhereSentence } from '@/components/ui/save-words';
 import { NO_GRIDS, ResultGrids } from './result-grids';
 import { useSavedScript } from './use-saved-script';
 import { useSqlConsole, type ConsoleStatus } from './use-sql-console';
@@ -28,7 +29,7 @@ function statusText(status: ConsoleStatus, statements: number, grids: number): s
 
 /** A SQL editor over a real SQLite database in a Web Worker, with result grids. */
 export function SqlSandbox({ seed, initialScript }: { seed: string; initialScript: string }) {
-  const { script, setScript, saveState } = useSavedScript(initialScript);
+  const { script, setScript, saveState, changedElsewhere } = useSavedScript(initialScript);
   const { result, status, run, resetDatabase } = useSqlConsole(seed);
   const markers = useMemo<EditorMarker[]>(
     () => (status.kind === 'error' ? [{ line: status.line, message: status.message }] : []),
@@ -65,7 +66,13 @@ export function SqlSandbox({ seed, initialScript }: { seed: string; initialScrip
           </Button>
         </div>
         <div className="mt-2">
-          <SaveIndicator state={saveState} />
+          {changedElsewhere && saveState.kind === 'saved' ? (
+            <p role="status" data-save-state="elsewhere" className="text-sm text-bad">
+              {changedElsewhereSentence('script')}
+            </p>
+          ) : (
+            <SaveIndicator state={saveState} />
+          )}
         </div>
       </section>
       <section aria-labelledby="results-heading" className="min-w-0">

@@ -1,3 +1,5 @@
+import { useStorageAvailable } from '@/components/storage/storage-notices';
+import { STORAGE_UNAVAILABLE } from '@/lib/storage';
 import { notSavedSentence } from './save-words';
 import type { SaveState } from './use-autosave';
 
@@ -7,21 +9,32 @@ const TEXT: Record<Exclude<SaveState['kind'], 'error'>, string> = {
   saving: 'Saving…',
 };
 
+/**
+ * The words of the save indicator for a state. Where the browser gives no storage, nothing is
+ * ever said saved or about to be: from load, the line says what a refused save says, in the
+ * storage module's one sentence, so it agrees with the page's notice before anything is typed.
+ */
+export function saveIndicatorText(
+  state: SaveState,
+  storageAvailable: boolean,
+  idle?: string,
+): string {
+  if (state.kind === 'error') return notSavedSentence(state.message, 'on-page');
+  if (!storageAvailable) return notSavedSentence(STORAGE_UNAVAILABLE, 'on-page');
+  return state.kind === 'saved' && idle ? idle : TEXT[state.kind];
+}
+
 /** The one "saved" indicator of the course, beside everything that autosaves. */
 export function SaveIndicator({ state, idle }: { state: SaveState; idle?: string }) {
-  const text =
-    state.kind === 'error'
-      ? notSavedSentence(state.message, 'on-page')
-      : state.kind === 'saved' && idle
-        ? idle
-        : TEXT[state.kind];
+  const available = useStorageAvailable();
+  const refused = state.kind === 'error' || !available;
   return (
     <p
       role="status"
-      data-save-state={state.kind}
-      className={`text-sm ${state.kind === 'error' ? 'text-bad' : 'text-muted'}`}
+      data-save-state={available ? state.kind : 'unavailable'}
+      className={`text-sm ${refused ? 'text-bad' : 'text-muted'}`}
     >
-      {text}
+      {saveIndicatorText(state, available, idle)}
     </p>
   );
 }

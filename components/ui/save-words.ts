@@ -25,3 +25,13 @@ export function notSavedSentence(reason: string, kept: UnsavedKept): string {
   const { head, tail } = KEPT[kept];
   return `${head}: ${reason.replace(/\.\s*$/, '')}. ${tail}`;
 }
+
+/**
+ * The course's one sentence for a box kept under one key that another tab has just saved over:
+ * the text in front of the learner stays (never replaced or lost without a word), a reload would
+ * show the other tab's, and the next edit here saves this one again (the last edit wins, as the
+ * claim lab's programs do).
+ */
+export function changedElsewhereSentence(what: string): string {
+  return `This ${what} was changed in another tab, and a reload shows that one. Yours is still here and is saved when you edit it.`;
+}

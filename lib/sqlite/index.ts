@@ -34,4 +34,9 @@ export {
   type DatabaseBounds,
 } from './db-bounds';
 /** The SQL sandbox's script, kept through the storage door. */
-export { loadSandboxScript, saveSandboxScript, savedScriptSchema } from './saved-script';
+export {
+  loadSandboxScript,
+  saveSandboxScript,
+  savedScriptSchema,
+  subscribeToSandboxScript,
+} from './saved-script';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STORAGE_KEYS, type LocalDoor } from '@/lib/storage';
+import { STORAGE_KEYS, subscribeToKey, type LocalDoor } from '@/lib/storage';
 import { CONSOLE_LIMITS } from './console';
 
 /**
@@ -37,4 +37,12 @@ export function saveSandboxScript(
   }
   const written = door.write(STORAGE_KEYS.sqlSandboxScript, savedScriptSchema, script);
   return written.ok ? null : written.message;
+}
+
+/**
+ * Calls onChange when another tab stores or removes the script (the storage event); read it
+ * again with loadSandboxScript. Returns the unsubscribe function.
+ */
+export function subscribeToSandboxScript(onChange: () => void): () => void {
+  return subscribeToKey(STORAGE_KEYS.sqlSandboxScript, onChange);
 }
