@@ -3,6 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useState } from 'react';
 import { CodePreview } from './code-preview';
+import { loadMonacoEditor } from './load-monaco';
 import type { CodeEditorProps } from './types';
 
 /** Same size as the editor, so the page does not jump when Monaco arrives. */
@@ -25,8 +26,9 @@ export function EditorPlaceholder({
   );
 }
 
-// While Monaco loads, CodeEditor shows the code itself (CodePreview) over the editor's place.
-const LazyMonaco = dynamic(() => import('./monaco-editor'), {
+// While Monaco loads (in slices, load-monaco.ts), CodeEditor shows the code itself (CodePreview)
+// over the editor's place.
+const LazyMonaco = dynamic(() => loadMonacoEditor(), {
   ssr: false,
   loading: () => null,
 });
