@@ -61,50 +61,59 @@ async function printedWrites(page: Page): Promise<number> {
   return Number(/writes sent: (\d+)/.exec((await output(page).textContent()) ?? '')?.[1]);
 }
 
-// The measurer itself: a check that cannot see a blocked main thread would pass every door.
+// The measurer itself: a check that cannot see a blocked main thread would pass every door. Two
+// kinds of work: a timer's callback (a task), and the callback of a fetch's promise, which Blink
+// runs in a microtask checkpoint outside any task (the measurer missed those until it counted
+// every top-level event: docs/performance.md).
+const BUSY_WORK = {
+  "a timer's callback": () =>
+    new Promise<void>((resolve) =>
+      setTimeout(() => {
+        const end = performance.now() + 300;
+        while (performance.now() < end);
+        resolve();
+      }, 0),
+    ),
+  "a fetch's then": () =>
+    fetch('/manifest.webmanifest').then(() => {
+      const end = performance.now() + 300;
+      while (performance.now() < end);
+    }),
+};
+
 test('the long-task measurer sees a 300 ms task on the main thread, and its CPU time', async ({
   page,
 }) => {
   await recordLongTasks(page);
   await page.goto('/');
   await expect(page.getByRole('main')).toBeVisible();
-  let before = 0;
-  let tasks: LongTask[] = [];
-  // A trace that proves it lost the page's latest events (TraceIncomplete, see long-tasks.ts) is
-  // measured again: the measurer is judged on a whole trace. Any other outcome is final.
-  for (let attempt = 1; ; attempt += 1) {
-    before = await longTaskMark(page);
-    // A task of the page's own event loop (a timer), as the app's work would be.
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve) =>
-          setTimeout(() => {
-            const end = performance.now() + 300;
-            while (performance.now() < end);
-            resolve();
-          }, 0),
-        ),
-    );
-    try {
-      tasks = await longTasksSince(page, before);
-      break;
-    } catch (error) {
-      if (!(error instanceof TraceIncomplete) || attempt === 3) throw error;
+  for (const [kind, work] of Object.entries(BUSY_WORK)) {
+    let before = 0;
+    let tasks: LongTask[] = [];
+    // A trace that proves it lost the page's latest events (TraceIncomplete, see long-tasks.ts)
+    // is measured again: the measurer is judged on a whole trace. Any other outcome is final.
+    for (let attempt = 1; ; attempt += 1) {
+      before = await longTaskMark(page);
+      await page.evaluate(work);
+      try {
+        tasks = await longTasksSince(page, before);
+        break;
+      } catch (error) {
+        if (!(error instanceof TraceIncomplete) || attempt === 3) throw error;
+      }
     }
+    // The trace holds it: 300 ms on the wall, and some CPU time of the main thread (all of it on
+    // an idle machine, less when the machine takes the core away during the loop).
+    const loop = tasks.find((task) => task.wall >= 290);
+    expect(loop, `${kind}: ${describeLongTasks(tasks)}`).toBeDefined();
+    expect(loop!.duration).toBeGreaterThan(0);
+    expect(loop!.duration).toBeLessThanOrEqual(loop!.wall + 1);
+    // And the check refuses it at a bound below its CPU time: it can fail.
+    const bound = Math.max(1, Math.floor(loop!.duration / 2));
+    await expect(expectNoLongTask(page, before, bound, kind)).rejects.toThrow(
+      new RegExp(`${kind}: [1-9]\\d* main-thread task\\(s\\) of ${bound} ms or more of CPU time`),
+    );
   }
-  // The trace holds it: 300 ms on the wall, and some CPU time of the main thread (all of it on
-  // an idle machine, less when the machine takes the core away during the loop).
-  const loop = tasks.find((task) => task.wall >= 290);
-  expect(loop, describeLongTasks(tasks)).toBeDefined();
-  expect(loop!.duration).toBeGreaterThan(0);
-  expect(loop!.duration).toBeLessThanOrEqual(loop!.wall + 1);
-  // And the check refuses it at a bound below its CPU time: it can fail.
-  const bound = Math.max(1, Math.floor(loop!.duration / 2));
-  await expect(expectNoLongTask(page, before, bound, 'a 300 ms loop')).rejects.toThrow(
-    new RegExp(
-      `a 300 ms loop: [1-9]\\d* main-thread task\\(s\\) of ${bound} ms or more of CPU time`,
-    ),
-  );
 });
 
 // ---- The SQL console: column names count like cells (the claim lab's console shares runScript) ----
