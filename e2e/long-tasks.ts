@@ -85,9 +85,10 @@ function browserOf(page: Page): Browser {
 /**
  * A task is an outermost event of the `toplevel` category on the main thread: mostly `RunTask`,
  * but also a microtask checkpoint that Blink runs outside any task
- * (`BlinkScheduler_PerformMicrotaskCheckpoint`, e.g. after a script the parser ran). Counting
- * `RunTask` alone missed those: on /learn the Long Tasks API saw tasks of 400-970 ms of wall time
- * that no RunTask covered, each such a checkpoint (npm run bench:tasks, docs/performance.md).
+ * (`BlinkScheduler_PerformMicrotaskCheckpoint`: the callback of a fetch's promise runs there).
+ * Counting `RunTask` alone missed those: on /learn the Long Tasks API saw tasks of 400-970 ms of
+ * wall time that no RunTask covered, each such a checkpoint (npm run bench:tasks,
+ * docs/performance.md).
  */
 const isTask = (event: TraceEvent) =>
   event.ph === 'X' && (event.cat ?? '').split(',').includes('toplevel');
