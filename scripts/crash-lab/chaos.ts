@@ -16,6 +16,7 @@ import { formatEvaluation } from './format';
 import type { SupervisorMessage, WorkerMessage } from './chaos-worker';
 import { PLAN_ENV } from './chaos-worker';
 import { EXIT } from './exit-codes';
+import { BadInput } from './files';
 import { collect, spawnWorker, workerArgs, type Exited } from './fleet';
 import { number, places, type QueueValues } from './queue-args';
 import { historyWriter, newHistoryFile, readHistory } from './queue-history-file';
@@ -100,6 +101,11 @@ export async function runChaos(options: {
   const waitingLeft = new Map<string, () => void>();
   const started = Date.now();
   let stopping = false;
+  // A worker that refused its own options or could not open the queue (exit 2) is the cause to
+  // name: the runs it never took are no fencing violations (issue 42 review F1).
+  let refusedBy: { owner: string; line: string } | null = null;
+  let refusal: () => void = () => undefined;
+  const refusedWorker = new Promise<void>((r) => (refusal = r));
 
   const spawnSlot = (index: number, incarnation: number): Slot => {
     const owner = `w${index + 1}${incarnation ? `.${incarnation}` : ''}`;
@@ -108,6 +114,14 @@ export async function runChaos(options: {
       env: { [PLAN_ENV]: JSON.stringify(plan) },
     });
     const slot: Slot = { index, incarnation, child, owner, done: collect(child), paused: null };
+    void slot.done.then((r) => {
+      if (r.code !== EXIT.badInput || stopping || refusedBy) return;
+      refusedBy = {
+        owner,
+        line: (r.stderr.trim().split('\n').pop() ?? '').replace(/^crash lab: /, ''),
+      };
+      refusal();
+    });
     record({ type: 'nemesis', t: Date.now(), pid: child.pid ?? 0, worker: owner, action: 'spawn' });
     child.on('message', (m: WorkerMessage) => void onMessage(slot, m));
     slots[index] = slot;
@@ -216,6 +230,7 @@ export async function runChaos(options: {
       const finished = await Promise.race([
         all.then(() => true),
         stop.arrived.then(() => false),
+        refusedWorker.then(() => false),
         sleep(Math.max(0, Math.min(500, deadline - Date.now()))).then(() => false),
       ]);
       const interrupted = stop.signal();
@@ -230,6 +245,14 @@ export async function runChaos(options: {
         );
         const codes = { SIGINT: EXIT.interrupted, SIGHUP: EXIT.hangup } as const;
         return interrupted in codes ? codes[interrupted as keyof typeof codes] : EXIT.terminated;
+      }
+      if (refusedBy) {
+        await endAll();
+        await db.close();
+        const { owner, line } = refusedBy as { owner: string; line: string };
+        throw new BadInput(
+          `chaos stopped: worker ${owner} refused to start (exit ${EXIT.badInput}): ${line}; no evaluation; the queue is in ${describePlace(p.task)}`,
+        );
       }
       if (finished && current.every((s, i) => slots[i] === s)) break;
       if (Date.now() >= deadline) {

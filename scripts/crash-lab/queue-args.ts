@@ -3,7 +3,14 @@ import { parseArgs } from 'node:util';
 import { FAULT_POINTS, isFaultPoint, REMOVABLE_FENCES, STEPS, type Step } from '@/lib/crashlab';
 import { BadInput } from './files';
 import { hasUnprintable } from './printable';
-import { defaultPublisher, parsePlace, pgIdentity, type Place } from './queue-connect';
+import {
+  defaultPublisher,
+  fromCaller,
+  isPg,
+  parsePlace,
+  pgIdentity,
+  type Place,
+} from './queue-connect';
 
 const OPTIONS = {
   database: { type: 'string' },
@@ -84,6 +91,24 @@ export function number(
   return n;
 }
 
+/**
+ * Every path option made absolute once, against the folder the command was typed in, before
+ * anything starts: worker processes start in the checkout's root and are handed these values, so
+ * a relative --db was looked for there (issue 42 review F1: chaos reported every run as a
+ * violation while its workers could not find the database).
+ */
+function absolutePaths(values: QueueValues): QueueValues {
+  const out = { ...values };
+  for (const name of ['database', 'publisher', 'history', 'dir'] as const) {
+    const value = out[name];
+    if (typeof value !== 'string' || !value || isPg(value)) continue;
+    out[name] = fromCaller(
+      name === 'database' || name === 'publisher' ? value.replace(/^sqlite:/, '') : value,
+    );
+  }
+  return out;
+}
+
 export function parseQueueArgs(argv: string[]): {
   command: string;
   sub?: string;
@@ -109,6 +134,7 @@ export function parseQueueArgs(argv: string[]): {
     if (values.database !== undefined) throw new BadInput('give --database or --db, not both');
     values = { ...values, database: values.db, db: undefined };
   }
+  values = absolutePaths(values);
   if (values.fault !== undefined && !isFaultPoint(String(values.fault))) {
     throw new BadInput(`unknown fault "${values.fault}"; fault points: ${FAULT_POINTS.join(', ')}`);
   }

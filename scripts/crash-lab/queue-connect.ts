@@ -13,8 +13,10 @@ export { pgDatabaseName } from './pg-databases';
 /** Where a queue lives: a PostgreSQL URL, or a SQLite file path (the default engine). */
 export type Place = { kind: 'postgres'; url: string } | { kind: 'sqlite'; path: string };
 
-const isPg = (s: string) => /^postgres(ql)?:\/\//.test(s);
-const fromCaller = (path: string) => resolve(process.env.INIT_CWD ?? process.cwd(), path);
+/** True for a PostgreSQL URL; anything else names a SQLite file. */
+export const isPg = (s: string) => /^postgres(ql)?:\/\//.test(s);
+/** A path as the learner wrote it, made absolute against the folder they typed it in. */
+export const fromCaller = (path: string) => resolve(process.env.INIT_CWD ?? process.cwd(), path);
 
 /**
  * PostgreSQL keeps 63 bytes of a name (NAMEDATALEN - 1) and silently cuts a longer one, so two
