@@ -335,6 +335,29 @@ describe('every bad input the docs list: one line, exit 2, nothing changed', () 
       ],
       /--publisher must be a different database from --database/,
     ],
+    // Issue 42 review F3: no name (the server takes the user's name: postgres) and the server's
+    // own databases put the lab's tables into its maintenance database; port 1 shows the
+    // refusal comes before any connection ("cannot reach" otherwise).
+    ...(['', 'postgres', 'template0', 'template1'] as const).map(
+      (name): [string, string[], RegExp] => [
+        `the database name "${name}"`,
+        ['submit', '--database', `postgres://postgres:x@127.0.0.1:1/${name}`],
+        name
+          ? new RegExp(`--database: the database "${name}" is PostgreSQL's own`)
+          : /--database postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/ names no database/,
+      ],
+    ),
+    [
+      'the publisher named postgres',
+      [
+        'submit',
+        '--database',
+        'postgres://postgres:x@127.0.0.1:1/lab',
+        '--publisher',
+        'postgres://postgres:x@127.0.0.1:1/postgres?sslmode=disable',
+      ],
+      /--publisher: the database "postgres" is PostgreSQL's own/,
+    ],
     [
       'an --owner of 65 characters',
       ['run', '--db', db, '--owner', 'o'.repeat(65)],

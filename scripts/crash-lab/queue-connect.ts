@@ -32,8 +32,18 @@ const SAFE_PG_NAME = /^[a-z0-9_-]+$/;
 /** sslmode values that the pg client reads as verify-full (and warns about in eight lines). */
 const PG_ALIASED_SSLMODES = new Set(['prefer', 'require', 'verify-ca']);
 
+/**
+ * The server's own databases: the maintenance database (where the lab creates and drops its
+ * own) and the templates every new database is copied from. The lab's tables never go there.
+ */
+const PG_RESERVED_NAMES = new Set(['postgres', 'template0', 'template1']);
+
 /** Refuses, in one line, a PostgreSQL database name the lab could not keep as written. */
 export function checkPgName(option: string, name: string) {
+  if (PG_RESERVED_NAMES.has(name))
+    throw new BadInput(
+      `${option}: the database "${name}" is PostgreSQL's own (its maintenance database or a template); name one for the lab, such as crashlab`,
+    );
   if (!SAFE_PG_NAME.test(name))
     throw new BadInput(
       `${option}: the database name "${name.slice(0, 80)}" may use only lower-case letters, digits, _ and - (no upper case, no URL escapes such as %3B)`,
@@ -53,7 +63,12 @@ function parsePgPlace(option: string, value: string): Place {
     throw new BadInput(`${option} ${redact(value)} is not a valid URL`);
   }
   const name = pgDatabaseName(value);
-  if (name) checkPgName(option, name);
+  // Without a name the server takes the user's (postgres): its maintenance database.
+  if (!name)
+    throw new BadInput(
+      `${option} ${redact(value)} names no database: add one after the port, such as /crashlab`,
+    );
+  checkPgName(option, name);
   const sslmode = url.searchParams.get('sslmode');
   if (sslmode && PG_ALIASED_SSLMODES.has(sslmode) && !url.searchParams.has('uselibpqcompat'))
     throw new BadInput(
