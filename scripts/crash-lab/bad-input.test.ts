@@ -462,7 +462,7 @@ describe('every bad input the docs list: one line, exit 2, nothing changed', () 
     [
       'a value that starts with a dash',
       ['run', '--db', db, '--history', '-h.jsonl'],
-      /argument is ambiguous/,
+      /--history -h\.jsonl: a value that starts with a dash is read as an option; write --history=-h\.jsonl/,
     ],
     ['help for a command that is not one', ['help', 'explode'], /no help for "explode"/],
   ];

@@ -72,7 +72,8 @@ export const HELP_PAGES = {
   --stall STEP:S     pause S seconds (up to 600) inside STEP (${STEPS.join(', ')}): a worker that
                      wakes up stale
   --owner NAME       the worker's name (default worker-PID): one line of up to 64 characters,
-                     no control or format characters (line breaks, U+202E, zero-width ones)
+                     not blank, no control or format characters (line breaks, U+202E,
+                     zero-width ones); a name that starts with a dash: --owner=-x
   --history FILE     append every call to this JSONL history
   --wait             keep polling until every run is final (workers on other machines)
   --quiet            print only the summary line`,

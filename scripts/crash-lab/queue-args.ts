@@ -61,13 +61,31 @@ export const OWNER_MAX = 64;
 /**
  * An owner is one short line: a worker's name in every table and message the lab prints. No
  * control or format character (Unicode Cc, Cf, line and paragraph separators): not a line
- * break, nor a U+202E that turns the rest of a line around, nor a zero-width one.
+ * break, nor a U+202E that turns the rest of a line around, nor a zero-width one. Not blank
+ * either (it would print as nothing). Its length is counted in characters (code points), as the
+ * line says, not UTF-16 units: an emoji is one.
  */
 function checkOwner(owner: string) {
-  if (!owner || hasUnprintable(owner) || owner.length > OWNER_MAX)
+  const chars = [...owner];
+  const blank = owner.trim() === '';
+  if (blank || hasUnprintable(owner) || chars.length > OWNER_MAX) {
+    const shown = chars.slice(0, 40).join('');
+    const more = chars.length > 40 ? ` and ${chars.length - 40} more characters` : '';
     throw new BadInput(
-      `--owner must be one line of 1 to ${OWNER_MAX} characters (no line breaks, control or format characters such as U+202E or U+200B), not ${JSON.stringify(owner.slice(0, 40))}${owner.length > 40 ? ` and ${owner.length - 40} more characters` : ''}`,
+      `--owner must be one line of 1 to ${OWNER_MAX} characters and not blank (no line breaks, control or format characters such as U+202E or U+200B), not ${JSON.stringify(shown)}${more}`,
     );
+  }
+}
+
+/**
+ * Node's parser reads `--owner -x` as a forgotten value and answers in three lines; the lab says
+ * in one how to give a value that starts with a dash.
+ */
+function dashValue(args: string[], message: string): string | null {
+  const option = /^Option '(--[a-z-]+)' argument is ambiguous/.exec(message)?.[1];
+  if (!option) return null;
+  const value = args[args.indexOf(option) + 1] ?? '';
+  return `${option} ${value}: a value that starts with a dash is read as an option; write ${option}=${value}`;
 }
 
 export type QueueValues = Partial<Record<keyof typeof OPTIONS, string | boolean>>;
@@ -127,7 +145,9 @@ export function parseQueueArgs(argv: string[]): {
   } catch (error) {
     // Node's parser explains in several lines; the first says what is wrong.
     const message = error instanceof Error ? error.message : String(error);
-    throw new BadInput(`${message.split('\n')[0]} (npm run lab -- ${command} --help)`);
+    throw new BadInput(
+      dashValue(rest, message) ?? `${message.split('\n')[0]} (npm run lab -- ${command} --help)`,
+    );
   }
   // --db FILE, the single-run lab's option, is the same place as --database FILE.
   if (values.db !== undefined) {
