@@ -1,8 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { interruptChaosWhilePaused, killLeftovers } from './chaos-interrupt';
+import {
+  interruptChaosWhileCreating,
+  interruptChaosWhilePaused,
+  killLeftovers,
+} from './chaos-interrupt';
 
 // Issue 42, point 8: Ctrl-C while the supervisor held a worker stopped (SIGSTOP) left that
 // worker stopped and orphaned, its SQLite files open. Real processes, the real process table.
@@ -37,5 +41,34 @@ describe('chaos on SQLite files, interrupted while a worker is paused', () => {
       );
       expect(result.stderr).not.toContain('    at ');
     });
+  }
+});
+
+// Issue 42 review F2: interrupted while it wrote a queue of 100,000 runs, chaos exited 130/143
+// printing nothing and left a 0-byte X.sqlite, its journal, the publisher and an empty history,
+// which refused the rerun ("already exists").
+describe('chaos on SQLite files, interrupted while it creates the queue', () => {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    it(`${signal} to the process group: one line, exit ${code}, nothing left in the folder`, async () => {
+      const folder = join(dir, `creating-${signal}`);
+      mkdirSync(folder);
+      const result = await interruptChaosWhileCreating({ dir: folder, signal });
+      killLeftovers(result.left);
+      expect(result.pausedAtSignal, result.stdout + result.stderr).toBe(true);
+      expect(result.code, result.stderr).toBe(code);
+      expect(result.stdout.trim().split('\n')).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^chaos interrupted \\(${signal}\\) while creating the queue of 100000 runs: nothing ran; removed what it had made \\(.*X\\.sqlite, .*X\\.publisher\\.sqlite, .*H\\.jsonl\\)$`,
+          ),
+        ),
+      ]);
+      expect(result.stderr).toBe('');
+      expect(result.left).toEqual([]);
+      expect(result.files).toEqual([]);
+    }, 120_000);
   }
 });

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { LAB, ROOT } from './lab-process';
 import { processesMentioning, type ProcessRow } from './process-table';
 
@@ -80,6 +80,61 @@ export async function interruptChaosWhilePaused(options: {
     stderr,
     left: processesMentioning(database),
     pausedAtSignal,
+  };
+}
+
+/**
+ * Test support (issue 42 review F2): starts `chaos --runs 100000` in `dir`, in its own process
+ * group, waits until the task database's journal appears (the queue is being written), then
+ * sends `signal` to the group, as Ctrl-C does, and reads what the supervisor said and left.
+ */
+export async function interruptChaosWhileCreating(options: {
+  dir: string;
+  signal: NodeJS.Signals;
+}): Promise<InterruptResult & { files: string[] }> {
+  const { dir, signal } = options;
+  const database = `${dir}/X.sqlite`;
+  const child = spawn(
+    process.execPath,
+    [
+      LAB,
+      'chaos',
+      '--db',
+      database,
+      '--runs',
+      '100000',
+      '--seed',
+      '31',
+      '--workers',
+      '4',
+      '--history',
+      `${dir}/H.jsonl`,
+    ],
+    { cwd: ROOT, env: { ...process.env, INIT_CWD: ROOT }, detached: true, stdio: 'pipe' },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c) => (stdout += c));
+  child.stderr.on('data', (c) => (stderr += c));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.on('exit', (code, sig) => done({ code, signal: sig })),
+  );
+  let over = false;
+  void exited.then(() => (over = true));
+  const writing = () =>
+    (readdirSync(dir, { recursive: true }) as string[]).some((f) => f.endsWith('X.sqlite-journal'));
+  while (!over && !writing()) await sleep(20);
+  const caught = !over;
+  if (!over) process.kill(-child.pid!, signal);
+  const { code, signal: endedBy } = await exited;
+  return {
+    code,
+    signal: endedBy,
+    stdout,
+    stderr,
+    left: processesMentioning(database),
+    pausedAtSignal: caught,
+    files: (readdirSync(dir, { recursive: true }) as string[]).sort(),
   };
 }
 

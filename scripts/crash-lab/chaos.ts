@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   chaosPlan,
@@ -8,7 +7,6 @@ import {
   evaluate,
   labRunIds,
   ONLY_FENCE_POINTS,
-  submitLab,
   type RemovableFence,
 } from '@/lib/crashlab';
 import { counted } from '@/lib/lease';
@@ -17,14 +15,17 @@ import type { SupervisorMessage, WorkerMessage } from './chaos-worker';
 import { PLAN_ENV } from './chaos-worker';
 import { EXIT } from './exit-codes';
 import { BadInput } from './files';
+import { createChaosQueue } from './chaos-create';
 import { collect, spawnWorker, workerArgs, type Exited } from './fleet';
 import { number, places, type QueueValues } from './queue-args';
 import { historyWriter, newHistoryFile, readHistory } from './queue-history-file';
-import { dropCreated } from './pg-databases';
-import { describePlace, openQueue } from './queue-connect';
+import { describePlace } from './queue-connect';
 import { endWorkers, waitStopped, watchStopSignals } from './stop-signals';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const SIGNAL_EXITS = { SIGINT: EXIT.interrupted, SIGHUP: EXIT.hangup } as const;
+const exitFor = (signal: NodeJS.Signals) =>
+  signal in SIGNAL_EXITS ? SIGNAL_EXITS[signal as keyof typeof SIGNAL_EXITS] : EXIT.terminated;
 
 interface Slot {
   index: number;
@@ -61,22 +62,26 @@ export async function runChaos(options: {
   );
   // Chaos never appends to an existing history: it writes a new file beside it and says so.
   const history = newHistoryFile(asked);
-  let db: Awaited<ReturnType<typeof openQueue>> | null = null;
-  try {
-    db = await openQueue(p.task, p.publisher, 'submit');
-    await submitLab(db.task, db.publisher, {
-      runs,
-      experiment: `chaos-${seed}`,
-      removedFence,
-    });
-  } catch (error) {
-    rmSync(history, { force: true });
-    if (db) {
-      await db.close();
-      await dropCreated(db.created);
-    }
+  // Ctrl-C, SIGTERM or SIGHUP: caught from here on, while the queue is made too; every worker
+  // is ended, paused ones too, before the supervisor exits.
+  const stop = watchStopSignals();
+  const made = await createChaosQueue({
+    ...p,
+    runs,
+    experiment: `chaos-${seed}`,
+    removedFence,
+    history,
+    signal: stop.signal,
+  }).catch((error) => {
+    stop.off();
     throw error;
+  });
+  if ('interrupted' in made) {
+    stop.off();
+    print(made.line);
+    return exitFor(made.interrupted);
   }
+  const { db } = made;
   const record = historyWriter(history);
   if (history !== asked)
     print(`history ${asked} already exists; this run writes ${history} (chaos never appends)`);
@@ -211,9 +216,6 @@ export async function runChaos(options: {
     }
   };
 
-  // Ctrl-C, SIGTERM or SIGHUP: every worker is ended, paused ones too, before the supervisor
-  // exits.
-  const stop = watchStopSignals();
   for (let i = 0; i < workers; i++) spawnSlot(i, 0);
   // Wait until every worker has exited on its own (every run final), time runs out, or a
   // signal asks the supervisor to stop.
@@ -243,8 +245,7 @@ export async function runChaos(options: {
             `${paused.length ? `, ${paused.length} of them paused (${paused.join(', ')}), resumed and ended` : ''}; ` +
             `no evaluation; the history so far is in ${history} (seed ${seed})`,
         );
-        const codes = { SIGINT: EXIT.interrupted, SIGHUP: EXIT.hangup } as const;
-        return interrupted in codes ? codes[interrupted as keyof typeof codes] : EXIT.terminated;
+        return exitFor(interrupted);
       }
       if (refusedBy) {
         await endAll();

@@ -117,7 +117,7 @@ export const HELP_PAGES = {
     exits: [0, 1, 2, 130, 143],
     example: 'npm run lab -- chaos --db chaos.sqlite --runs 100 --seed 7 --remove-fence publisher',
     notes:
-      'chaos never appends to or replaces a history: when the file exists it writes NAME.2.jsonl (then .3, …)\nbeside it and prints which. The database must be new, as for submit.\nCtrl-C, SIGTERM or SIGHUP: the supervisor resumes and ends every worker it started (paused ones\ntoo), says which, and exits 130, 143 or 129 without an evaluation.',
+      'chaos never appends to or replaces a history: when the file exists it writes NAME.2.jsonl (then .3, …)\nbeside it and prints which. The database must be new, as for submit.\nCtrl-C, SIGTERM or SIGHUP: the supervisor resumes and ends every worker it started (paused ones\ntoo), says which, and exits 130, 143 or 129 without an evaluation; while it still creates the\nqueue, it removes the databases and history it had made and says so.',
   },
   sweep: {
     summary: 'every fault point on its own SQLite files, in fresh processes; a table',
