@@ -93,6 +93,7 @@ export function RatingForm({
         <SaveIndicator
           state={state}
           idle={rating === null && !note ? 'Not rated yet' : undefined}
+          keptIn="records"
         />
         <p className="text-sm text-muted">
           {latest ? (

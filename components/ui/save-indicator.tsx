@@ -24,9 +24,23 @@ export function saveIndicatorText(
   return state.kind === 'saved' && idle ? idle : TEXT[state.kind];
 }
 
-/** The one "saved" indicator of the course, beside everything that autosaves. */
-export function SaveIndicator({ state, idle }: { state: SaveState; idle?: string }) {
-  const available = useStorageAvailable();
+/**
+ * The one "saved" indicator of the course, beside everything that autosaves. `keptIn` says where
+ * the box saves: browser storage through the door (the default), or the records database, which
+ * lives in IndexedDB and keeps what is saved where only local storage is blocked (a rating saved
+ * there is back after a reload, so it is never said lost; a refused save comes as an error).
+ */
+export function SaveIndicator({
+  state,
+  idle,
+  keptIn = 'storage',
+}: {
+  state: SaveState;
+  idle?: string;
+  keptIn?: 'storage' | 'records';
+}) {
+  const storageAvailable = useStorageAvailable();
+  const available = keptIn === 'records' || storageAvailable;
   const refused = state.kind === 'error' || !available;
   return (
     <p
