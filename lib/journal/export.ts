@@ -3,6 +3,7 @@ import { applyDelta, computeDelta, deltaCost, type Op } from './delta';
 import { MAX_ENTRIES_PER_SEGMENT, MAX_IMPORT_SAVE_NUMBER } from './bounds';
 import { deltaSchema, ENTRY_KINDS, MAX_ANSWER_CHARS, promptIdSchema } from './schema';
 import { applyImport } from './import-apply';
+import { numberImport } from './import-numbers';
 import type { EntryMeta, Journal } from './store';
 
 export const EXPORT_FORMAT = 'lease-lab.journal';
@@ -238,5 +239,5 @@ export function importJournal(
 ): ImportResult {
   const planned = planImport(raw, knownPrompts);
   if (!planned.ok) return { ok: false, added: 0, reason: planned.reason };
-  return applyImport(journal, planned.plan);
+  return applyImport(journal, numberImport(journal, planned.plan));
 }

@@ -15,6 +15,8 @@ import {
  */
 
 const versions = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'version' : 'versions'}`;
+/** A save number in these notices, grouped like the counts beside it ("save 1,000,000"). */
+const save = (n: number) => `save ${n.toLocaleString('en-US')}`;
 
 /**
  * This app's own backups (`<key>.corrupt.<time>`, set-aside.ts) of the prompt's parts that are
@@ -68,7 +70,7 @@ export function reportGaps(state: JournalState, prompt: string, s: PromptHistory
   for (const gen of gens) {
     const missing = gen - prev - 1;
     if (missing > 0) {
-      const where = prev === 0 ? `before save ${gen}` : `between save ${prev} and save ${gen}`;
+      const where = prev === 0 ? `before ${save(gen)}` : `between ${save(prev)} and ${save(gen)}`;
       report(
         `${prompt}:${prev}:${gen}`,
         `${versions(missing)} of "${prompt}" ${where} ${missingBecause(
@@ -87,10 +89,10 @@ export function reportGaps(state: JournalState, prompt: string, s: PromptHistory
     // reported once, not again as a hole.
     report(
       `${prompt}:${prev}:${top + 1}`,
-      `${versions(missing)} of "${prompt}" ${prev === 0 ? '' : `after save ${prev} `}${missingBecause(
+      `${versions(missing)} of "${prompt}" ${prev === 0 ? '' : `after ${save(prev)} `}${missingBecause(
         missing,
-        `the newest part of its saved history is gone from browser storage (its saves had reached number ${top})`,
-      )}${prev === 0 ? '' : ` The versions up to save ${prev} are intact.`}`,
+        `the newest part of its saved history is gone from browser storage (its saves had reached number ${top.toLocaleString('en-US')})`,
+      )}${prev === 0 ? '' : ` The versions up to ${save(prev)} are intact.`}`,
     );
   }
   // Versions lost without a hole in the save numbers or a missing newest one (two tabs saved the

@@ -2,6 +2,7 @@ import { GuardedWorker } from '@/lib/worker/guarded-worker';
 import { startJournalImportWorker } from '@/lib/worker/start/journal-import';
 import type { ImportResult, PlanResult } from './export';
 import { applyImport } from './import-apply';
+import { numberImport } from './import-numbers';
 import type { ImportRequest } from './import.protocol';
 import type { Journal } from './store';
 
@@ -64,7 +65,8 @@ export async function importJournalFile(
     onProgress({ phase: 'checking', fraction }),
   );
   if (!planned.ok) return { ok: false, added: 0, reason: planned.reason };
-  const entries = planned.plan.entries;
+  // Numbered once, before the first slice: the slices then write what the whole file fits.
+  const entries = numberImport(journal, planned.plan).entries;
   let batch = 1;
   let added = 0;
   let skipped = 0;

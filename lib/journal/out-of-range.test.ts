@@ -120,7 +120,7 @@ describe('save numbers out of the app’s range are repaired on load', () => {
     // Only the numbers skipped are reported, as before: nothing is set aside or saved again.
     expect(reader.takeProblems().map((p) => p.message)).toEqual([
       expect.stringMatching(
-        /^999,997 versions of "main" between save 2 and save 1000000 are missing/,
+        /^999,997 versions of "main" between save 2 and save 1,000,000 are missing/,
       ),
     ]);
     expect(reader.history('main').map((m) => m.gen)).toEqual([1, 2, 1_000_000]);
