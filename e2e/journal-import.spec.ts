@@ -151,3 +151,44 @@ test('imports keep every text, refuse save numbers out of range, and write in sl
     await expectSliced(page, from, 'importing 400 entries of 20,000 characters');
   });
 });
+
+// Issue 42 review F12 and F13: after 3 saves, an accepted import of one entry at save number
+// 1,000,000 was reported on every later load as "999,996 versions of "main" between save 3 and
+// save 1000000 are missing", and an import in the only tab was announced as "Updated to version 3,
+// saved in another tab 3 minutes ago".
+test('an accepted import is never read as versions lost, nor as another tab’s save', async ({
+  page,
+}) => {
+  await freshStorage(page);
+  await page.goto('/reflect');
+  await expect(page.locator('[data-journal="ready"]')).toBeVisible();
+  await test.step('an import into the only tab says only the import’s line', async () => {
+    await importFile(
+      page,
+      journalFile([entry('x1', 1, 'One.'), entry('x2', 2, 'Two.'), entry('x3', 3, 'Three.')]),
+    );
+    await expect(page.getByRole('status').filter({ hasText: 'Imported 3 versions' })).toBeVisible();
+    await expect(history(page, 3)).toBeVisible();
+    await expect(answer(page)).toHaveValue('Three.');
+    await expect(page.getByText(/another tab/i)).toHaveCount(0);
+  });
+  await test.step('save 1,000,000 after save 3 is numbered on, with no notice of loss', async () => {
+    const far = { ...entry('zz-1', 1_000_000, 'imported at a million'), base: 0 };
+    await importFile(page, journalFile([far]));
+    await expect(page.getByRole('status').filter({ hasText: 'Imported 1 version' })).toBeVisible();
+    await expect(history(page, 4)).toBeVisible();
+    await expect(answer(page)).toHaveValue('imported at a million');
+    await expect(page.getByText(/another tab/i)).toHaveCount(0);
+    await page.reload();
+    await expect(page.locator('[data-journal="ready"]')).toBeVisible();
+    await expect(history(page, 4)).toBeVisible();
+    await expect(page.getByText(/missing/)).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('after-far-import.png'), fullPage: true });
+    // The same file again adds nothing.
+    await importFile(page, journalFile([far]));
+    await expect(page.getByRole('status').filter({ hasText: 'Imported 0 versions' })).toContainText(
+      '1 already in your journal',
+    );
+    await expect(history(page, 4)).toBeVisible();
+  });
+});

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { useAutosave } from '@/components/ui/use-autosave';
 import { saveIndicatorText } from '@/components/ui/save-indicator';
 import { useStorageAvailable } from '@/components/storage/storage-notices';
+import { headChangeNotice } from './head-notice';
 import { HistoryPanel } from './history-panel';
 import { Notices, type Notice } from './notices';
 import { getDraft, setDraft } from './use-journal';
@@ -56,25 +57,16 @@ export function AnswerEditor({
   const dirty = text !== baseText;
   const headNumber = journal.history(prompt.id).length;
 
-  // Another tab saved: follow it when nothing here is unsaved, otherwise keep the text and say so.
+  // Another tab saved, or an import in this page: follow it when nothing here is unsaved,
+  // otherwise keep the text and say so (head-notice.ts has the words).
   if ((head?.id ?? null) !== seenHeadId) {
     setSeenHeadId(head?.id ?? null);
     if (head && head.id !== baseId) {
       if (!dirty) {
         setText(journal.textOf(prompt.id, head.id) ?? '');
         setBaseId(head.id);
-        setNotice({
-          tone: 'info',
-          text: `Updated to version ${headNumber}, saved in another tab {time}.`,
-          at: head.time,
-        });
-      } else {
-        setNotice({
-          tone: 'warn',
-          text: `Another tab saved version ${headNumber} {time}. Your unsaved text stays here; saving it keeps both, yours marked as a branch.`,
-          at: head.time,
-        });
       }
+      setNotice(headChangeNotice(head, headNumber, dirty, journal.writer));
     }
   }
 

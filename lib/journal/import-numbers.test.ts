@@ -76,6 +76,18 @@ describe('imported save numbers never read as versions lost (F12)', () => {
     });
   });
 
+  it('an export gives back versions lost here in their own place', () => {
+    const store = memoryKeyValueStore();
+    const raw = file([1, 2, 3, 4, 5].map((g) => entry(`r${g}`, g, `text ${g}`)));
+    const small = createJournal({ store, writerId: 'w', now: () => 100, segmentEntries: 2 });
+    small.load();
+    importJournal(small, raw);
+    store.removeItem(segmentKey('main', 'w', 1)); // saves 3 and 4
+    expect(reload(store).problems).toEqual([expect.stringContaining('between save 2 and save 5')]);
+    expect(importJournal(open(store, 'back'), raw)).toMatchObject({ added: 2, skipped: 3 });
+    expect(reload(store)).toMatchObject({ problems: [], gens: [1, 2, 3, 4, 5] });
+  });
+
   it('bases follow the renumbered versions they were edited from', () => {
     const store = memoryKeyValueStore();
     const j = withSaves(store, 2);
