@@ -187,7 +187,7 @@ test('an accepted import is never read as versions lost, nor as another tab’s 
     // The same file again adds nothing.
     await importFile(page, journalFile([far]));
     await expect(page.getByRole('status').filter({ hasText: 'Imported 0 versions' })).toContainText(
-      '1 already in your journal',
+      '1 already in your journal was skipped',
     );
     await expect(history(page, 4)).toBeVisible();
   });

@@ -39,7 +39,9 @@ export function JournalTransfer({
         ? {
             ok: true,
             text: `Imported ${outcome.added} ${outcome.added === 1 ? 'version' : 'versions'}${
-              outcome.skipped ? `; ${outcome.skipped} already in your journal were skipped` : ''
+              outcome.skipped
+                ? `; ${outcome.skipped} already in your journal ${outcome.skipped === 1 ? 'was' : 'were'} skipped`
+                : ''
             }${
               outcome.kept
                 ? `; ${outcome.kept} had the id of a version you have but another text, and ${outcome.kept === 1 ? 'was' : 'were'} kept as new ${outcome.kept === 1 ? 'version' : 'versions'}`
@@ -48,7 +50,7 @@ export function JournalTransfer({
           }
         : {
             ok: false,
-            text: `Import refused: ${outcome.reason}${outcome.added ? ` (${outcome.added} versions were added first)` : ''}`,
+            text: `Import refused: ${outcome.reason}${outcome.added ? ` (${outcome.added} ${outcome.added === 1 ? 'version was' : 'versions were'} added first)` : ''}`,
           },
     );
   }
