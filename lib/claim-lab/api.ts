@@ -1,6 +1,6 @@
 /**
  * The typed API a lab program sees, as declarations for the editor (autocomplete and type
- * errors). The runner in run-program.ts implements exactly this surface.
+ * errors). The runner in run-program.ts implements exactly this surface (console: vm-host.ts).
  */
 export const LAB_API_DTS = `/** A value SQLite stores: text, a number, NULL or bytes. */
 type SqlValue = string | number | null | Uint8Array;
@@ -26,6 +26,18 @@ declare const db: LabDb;
 
 /** Prints one line of output: the values joined by spaces, like Python's print. */
 declare function print(...values: unknown[]): void;
+
+/**
+ * The browser's developer console, for debugging: each call writes one line there, never to the
+ * lab's output. The check reads only what print prints.
+ */
+declare const console: {
+  log(...values: unknown[]): void;
+  info(...values: unknown[]): void;
+  warn(...values: unknown[]): void;
+  error(...values: unknown[]): void;
+  debug(...values: unknown[]): void;
+};
 `;
 
 /** Where the declarations live in the editor's virtual file system. */

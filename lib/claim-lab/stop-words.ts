@@ -20,7 +20,7 @@ export function stopLine(limit: StopLimit, by: 'engine' | 'page'): ShownText {
   }
   return (
     limit === 'silence'
-      ? `Stopped after ${quiet} seconds: for that long the program made no database call and printed nothing, so it did not finish (an endless loop, or work it left running after it returned, such as a promise callback?). ${tail}`
+      ? `Stopped after ${quiet} seconds: for that long the program made no database call and printed nothing with print(…) (console lines do not count), so it did not finish (an endless loop, or work it left running after it returned, such as a promise callback?). ${tail}`
       : `Stopped after ${total} seconds: the program was still making database calls or printing (a loop that does not end?). ${tail}`
   ) as ShownText;
 }
