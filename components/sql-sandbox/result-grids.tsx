@@ -43,12 +43,20 @@ function shownOf(what: string, cut: ShownOf): string | null {
   return `Shown ${count(cut.shown)} of ${cut.atLeast ? 'more than ' : ''}${count(cut.total)} ${what}.`;
 }
 
-/** The "shown N of M" lines of a grid that was cut before it reached the page. */
+/**
+ * The "shown N of M" lines of a grid that was cut before it reached the page. Rows are counted
+ * in the grid's count line (ShowMore); cell text is counted in the rows kept, which are all the
+ * rows when none were cut.
+ */
 function cutLines(grid: ResultGrid): string[] {
+  const { rowsShown } = grid;
+  const inRows =
+    rowsShown.shown < rowsShown.total || rowsShown.atLeast
+      ? ` in the ${count(rowsShown.shown)} ${rowsShown.shown === 1 ? 'row' : 'rows'} kept`
+      : '';
   return [
-    shownOf('rows', grid.rowsShown),
     shownOf('columns', grid.columnsShown),
-    shownOf('characters of cell text (long cells end with …)', grid.charsShown),
+    shownOf(`characters of cell text${inRows} (long cells end with …)`, grid.charsShown),
     shownOf('characters of column names (long names end with …)', grid.namesShown),
   ].filter((line): line is string => line !== null);
 }
@@ -107,6 +115,8 @@ function ResultGrid({ grid, index, budget }: { grid: ResultGrid; index: number; 
         <ShowMore
           shown={shown}
           total={grid.rows.length}
+          of={grid.rowsShown.total}
+          ofAtLeast={grid.rowsShown.atLeast}
           batch={batch}
           noun="rows"
           onMore={more}

@@ -27,14 +27,15 @@ export function useShownCount(
 /**
  * "Showing steps 1–10 of 200." and a "Show 20 more steps" button, under a list drawn in batches;
  * "Showing steps 1–10 of 502; only the first 200 are kept." when the list holds only the first
- * of what there was. Nothing when the whole of it fits in the first batch. When the last batch is
- * drawn the button goes, and keyboard focus moves to the count line instead of being dropped on
- * the page.
+ * of what there was ("of more than 100,000" when that was not counted to the end). Nothing when
+ * the whole of it fits in the first batch. When the last batch is drawn the button goes, and
+ * keyboard focus moves to the count line instead of being dropped on the page.
  */
 export function ShowMore({
   shown,
   total,
   of = total,
+  ofAtLeast = false,
   batch,
   noun,
   onMore,
@@ -45,6 +46,8 @@ export function ShowMore({
   total: number;
   /** How many there were in all, when the list holds only the first `total` of them. */
   of?: number;
+  /** True when `of` is a count that stopped before the end: "of more than 100,000". */
+  ofAtLeast?: boolean;
   batch: number;
   /** What the list holds, plural: "steps", "lines", "rows", "type errors". */
   noun: string;
@@ -59,7 +62,7 @@ export function ShowMore({
     focusLine.current = false;
     line.current?.focus();
   }, [shown, total]);
-  const dropped = of > total;
+  const dropped = of > total || ofAtLeast;
   if (total <= first && !dropped) return null;
   const next = Math.min(batch, total - shown);
   return (
@@ -72,7 +75,8 @@ export function ShowMore({
         data-testid="shown-count"
         className="outline-offset-2"
       >
-        Showing {noun} 1–{count(shown)} of {count(dropped ? of : total)}
+        Showing {noun} 1–{count(shown)} of {ofAtLeast ? 'more than ' : ''}
+        {count(dropped ? of : total)}
         {dropped ? `; only the first ${count(total)} are kept.` : '.'}
       </p>
       {next > 0 ? (
