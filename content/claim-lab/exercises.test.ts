@@ -123,6 +123,15 @@ describe('the lab API declarations', () => {
     expect(typeErrors(`db.run(42);`).join()).toContain('not assignable');
     expect(typeErrors(`db.runn('SELECT 1');`).join()).toContain("Property 'runn' does not exist");
   });
+
+  // Review 42c, F14: console was "Cannot find name 'console'. … Try changing the 'lib' compiler
+  // option to include 'dom'", although the engine gives every program a console.
+  it('take the console the engine gives a program, and nothing the engine does not give', () => {
+    expect(typeErrors(`console.log('x', 1); console.error({ a: 1 }); console.debug();`)).toEqual(
+      [],
+    );
+    expect(typeErrors(`console.table([1]);`).join()).toContain("Property 'table' does not exist");
+  });
 });
 
 describe('drop one condition', () => {
