@@ -569,6 +569,62 @@ test('the probe’s storage inputs of issue 42: a foreign draft, a poisoned save
     await expect(versions(page)).toHaveCount(7);
     await expect(journalAlert(page)).toHaveCount(0);
   });
+  await test.step('a save number given twice by hand, then one of 1.5: every version shown in its place, no version reported missing (review 42c, F9 and F10)', async () => {
+    await freshStorage(page);
+    await page.goto('/reflect');
+    for (let i = 1; i <= 5; i += 1) await saveAnswer(page, `Answer number ${i}.`, i);
+    /** Sets, as a hand edit would, the stored save number of save `from`. */
+    const setGen = (from: number, to: number) =>
+      page.evaluate(
+        ([gen, next]) => {
+          for (const key of Object.keys(localStorage)) {
+            if (!/^lease-lab\.journal\.v1\.main\.[^.]+\.\d+$/.test(key)) continue;
+            const segment = JSON.parse(localStorage.getItem(key) as string);
+            const hit = segment.entries.find((e: { g: number }) => e.g === gen);
+            if (!hit) continue;
+            hit.g = next;
+            localStorage.setItem(key, JSON.stringify(segment));
+            return key;
+          }
+          return null;
+        },
+        [from, to] as const,
+      );
+    const allShown = async () => {
+      await expect(versions(page)).toHaveCount(5);
+      for (const n of [2, 3, 4]) {
+        await page.getByRole('button', { name: `Open version ${n}`, exact: true }).click();
+        await expect(page.getByLabel(`Text of version ${n}`, { exact: true })).toHaveText(
+          `Answer number ${n}.`,
+        );
+      }
+      await expect(answer(page)).toHaveValue('Answer number 5.');
+      await expect(journalAlert(page)).not.toContainText('missing');
+    };
+    // Version 4 stored as save 3: reported, on every load, as "1 version of "main" between save
+    // 3 and save 5 is missing", though all five were shown.
+    expect(await setGen(4, 3)).not.toBeNull();
+    await page.reload();
+    await expect(journalAlert(page)).toContainText(
+      /held save number 3 for a version the history shows was saved under another number.* the one renumbered as save 4, its place in the history: no text is lost\./,
+    );
+    await allShown();
+    await page.screenshot({
+      path: test.info().outputPath('reflect-copied-number.png'),
+      fullPage: true,
+    });
+    // Save 2 stored as 1.5: its whole part was set aside unread, no version shown.
+    expect(await setGen(2, 1.5)).not.toBeNull();
+    await page.reload();
+    await expect(journalAlert(page)).toContainText(
+      /held save number 1\.5, where every save of this app gives a whole number.* the one renumbered as save 2, its place in the history: no text is lost\./,
+    );
+    await allShown();
+    await saveAnswer(page, 'Saved after both repairs.', 6);
+    await page.reload();
+    await expect(versions(page)).toHaveCount(6);
+    await expect(journalAlert(page)).toHaveCount(0);
+  });
   await test.step('a record of saves that counts low, as two tabs saving at once left it, is raised on load (review of point 4)', async () => {
     await freshStorage(page);
     await page.goto('/reflect');

@@ -21,6 +21,7 @@ export function inRange(s: PromptHistory): { limit: number; past: boolean } {
   let limit = 0;
   // metas are in save-number order.
   for (const meta of s.metas) {
+    if (!Number.isInteger(meta.gen)) continue; // repaired too (misnumbered.ts)
     if (meta.gen - limit > MAX_IMPORT_SAVE_NUMBER || meta.gen > MAX_SAVE_NUMBER)
       return { limit, past: true };
     limit = meta.gen;
@@ -49,7 +50,7 @@ export function newBase(
   limit: number,
   gen: number,
 ): number {
-  if (e.b <= limit) return e.b;
+  if (Number.isInteger(e.b) && e.b <= limit) return e.b;
   return renumberedBase(e, r) ?? Math.min(limit, gen - 1);
 }
 
@@ -86,15 +87,22 @@ function twinNumber(
 export function renumber(
   s: PromptHistory,
   bad: readonly LoadedSegment[],
-  numbers: { limit: number; after: number; named: ReadonlyMap<string, number> },
+  numbers: {
+    limit: number;
+    after: number;
+    named: ReadonlyMap<string, number>;
+    /** Whether the entry at `index` of the part under `key` is to be numbered again. */
+    wrong: (key: string, index: number) => boolean;
+  },
 ): Renumbering {
-  const { limit, after, named } = numbers;
+  const { limit, after, named, wrong } = numbers;
   const held = new Set<number>();
   /** When the first version of each save number in range was saved. */
   const firstSaved = new Map<number, number>();
   const childBases = new Map<string, number[]>();
   for (const meta of s.metas) {
-    if (meta.gen > limit) continue;
+    const found = s.byId.get(meta.id);
+    if (!found || wrong(found.key, found.index)) continue;
     held.add(meta.gen);
     firstSaved.set(meta.gen, Math.min(firstSaved.get(meta.gen) ?? Infinity, meta.time));
     if (meta.parent === null || meta.base > limit) continue;
@@ -110,24 +118,25 @@ export function renumber(
     const entries = [...s.segments.values()]
       .filter((l) => l.segment.writer === writer)
       .sort((a, b) => a.segment.seq - b.segment.seq)
-      .flatMap((l) => l.segment.entries);
+      .flatMap((l) => l.segment.entries.map((e, index) => ({ ...e, bad: wrong(l.key, index) })));
     // The writer's next save in range after each entry (Infinity after its last one).
     const next: number[] = [];
     let following = Infinity;
     for (let i = entries.length - 1; i >= 0; i -= 1) {
       next[i] = following;
-      if (entries[i].g <= limit) following = entries[i].g;
+      if (!entries[i].bad) following = entries[i].g;
     }
     let previous = 0;
     entries.forEach((e, i) => {
-      if (e.g <= limit) {
+      if (!e.bad) {
         previous = e.g;
         return;
       }
       if (gens.has(e.id)) return;
       // Numbered at least as its writer's save before it (an import may repeat a number) and
       // above its own base, at most as its writer's next save.
-      const base = e.b <= limit ? e.b : renumberedBase(e, { gens, placed, byOldGen });
+      const base =
+        Number.isInteger(e.b) && e.b <= limit ? e.b : renumberedBase(e, { gens, placed, byOldGen });
       const low = Math.max(previous, (base ?? 0) + 1);
       const high = next[i];
       let gen = childBases.get(e.id)?.find((b) => b >= low && b <= high);

@@ -1,5 +1,6 @@
 import { appendEntries, type EntryFields } from './append';
 import { MAX_IMPORT_SAVE_NUMBER } from './bounds';
+import { at, misnumbered, type Fault } from './misnumbered';
 import { inRange, newBase, renumber, type Renumbering } from './renumber';
 import { MAX_SAVE_NUMBER, textAt } from './schema';
 import { reportDamaged, setAsideNoting } from './set-aside';
@@ -25,6 +26,9 @@ import {
 
 const count = (n: number) => n.toLocaleString('en-US');
 
+/** What leaves a number this app never gives: said as a likely cause, never as a fact. */
+const LEFT_BY = 'a hand edit, or an import by an earlier version of the app, leaves such a number';
+
 /** Sets a head record or index of saves naming a number out of range aside, and reports it. */
 function setRecordAside(state: JournalState, key: string, raw: string, gen: number): void {
   setAsideNoting(
@@ -32,7 +36,7 @@ function setRecordAside(state: JournalState, key: string, raw: string, gen: numb
     key,
     raw,
     (where) =>
-      `A saved history record under "${key}" named save number ${count(gen)}, past any this app gives (an import by an earlier version of the app brought it), so it ${where}. It held no text.`,
+      `A saved history record under "${key}" named save number ${count(gen)}, past any this app gives (${LEFT_BY}), so it ${where}. It held no text.`,
   );
 }
 
@@ -42,7 +46,7 @@ function setRecordAside(state: JournalState, key: string, raw: string, gen: numb
  * gaps are reported.
  */
 export function repairOutOfRange(state: JournalState, prompt: string, s: PromptHistory): void {
-  const { limit, past } = inRange(s);
+  const { limit } = inRange(s);
   const ceiling = Math.min(limit + MAX_IMPORT_SAVE_NUMBER, MAX_SAVE_NUMBER);
   for (const [key, head] of [...s.heads]) {
     if (head.gen <= ceiling) continue;
@@ -62,9 +66,18 @@ export function repairOutOfRange(state: JournalState, prompt: string, s: PromptH
     delete prompts[prompt];
     state.record = { raw: state.record.raw, prompts };
   }
-  if (!past) return;
+  // What each writer's head record and index of saves name (those out of range set aside above).
+  const heads = new Map<string, number>();
+  const nameHead = (writer: string, gen: number) =>
+    heads.set(writer, Math.max(heads.get(writer) ?? 0, gen));
+  for (const head of s.heads.values()) nameHead(head.writer, head.gen);
+  for (const index of state.indexes.values())
+    if (Object.hasOwn(index.saves, prompt)) nameHead(index.writer, index.saves[prompt]);
+  const { faults } = misnumbered(s, heads);
+  if (faults.size === 0) return;
+  const wrong = (key: string, index: number) => faults.has(at(key, index));
   const bad = [...s.segments.values()]
-    .filter((loaded) => loaded.segment.entries.some((e) => e.g > limit))
+    .filter((loaded) => loaded.segment.entries.some((_, index) => wrong(loaded.key, index)))
     .sort((a, b) => (a.key < b.key ? -1 : 1));
   const shown = new Set<string>();
   for (const loaded of s.segments.values())
@@ -80,12 +93,9 @@ export function repairOutOfRange(state: JournalState, prompt: string, s: PromptH
     if (repaired.has(writer)) named.set(writer, Math.max(named.get(writer) ?? 0, gen));
     else after = Math.max(after, gen);
   };
-  // Those naming a number out of range were set aside above.
-  for (const head of s.heads.values()) name(head.writer, head.gen);
-  for (const index of state.indexes.values())
-    if (Object.hasOwn(index.saves, prompt)) name(index.writer, index.saves[prompt]);
-  const numbers = renumber(s, bad, { limit, after, named });
-  for (const loaded of bad) saveAgain(state, prompt, s, loaded, { limit, numbers, shown });
+  for (const [writer, gen] of heads) name(writer, gen);
+  const numbers = renumber(s, bad, { limit, after, named, wrong });
+  for (const loaded of bad) saveAgain(state, prompt, s, loaded, { limit, numbers, shown, faults });
   rebuildHistory(s);
 }
 
@@ -102,7 +112,7 @@ function saveNumbers(gens: readonly number[]): string {
 }
 
 /** Where the out-of-range versions of one part went, for its notice. */
-function numbering(ids: readonly string[], r: Renumbering): string {
+function numbering(ids: readonly string[], r: Renumbering, what: string): string {
   const gens = ids.map((id) => r.gens.get(id) as number);
   const placed = ids.filter((id) => r.placed.has(id)).length;
   const one = ids.length === 1;
@@ -114,7 +124,29 @@ function numbering(ids: readonly string[], r: Renumbering): string {
       : placed === 0
         ? "after the history's newest"
         : `${count(placed)} in their places in the history, the rest after its newest`;
-  return `${one ? 'the one out of range' : `the ${count(ids.length)} out of range`} as ${saveNumbers(gens)}, ${where}`;
+  return `${one ? `the one ${what}` : `the ${count(ids.length)} ${what}`} as ${saveNumbers(gens)}, ${where}`;
+}
+
+/** Why a part's numbers are repaired, for its notice: the fault of its first wrong number. */
+function faultWhy(
+  segment: LoadedSegment['segment'],
+  key: string,
+  faults: ReadonlyMap<string, Fault>,
+  prompt: string,
+): string {
+  const index = segment.entries.findIndex((_, i) => faults.has(at(key, i)));
+  const fault = faults.get(at(key, index));
+  const gen = segment.entries[index].g;
+  if (fault === 'fraction')
+    return `held save number ${gen}, where every save of this app gives a whole number (a hand edit leaves such a number)`;
+  if (fault === 'copied')
+    return `held save number ${count(gen)} for a version the history shows was saved under another number: another version holds ${count(gen)}, and the number it was saved as is held by none (a hand edit leaves such a number; left in place, the number it was saved as would look like a lost version)`;
+  const highest = Math.max(...segment.entries.map((e) => e.g));
+  return `held save number ${count(highest)}, ${
+    highest > MAX_SAVE_NUMBER
+      ? `past ${count(MAX_SAVE_NUMBER)}, the most the journal counts`
+      : `more than ${count(MAX_IMPORT_SAVE_NUMBER)} above the save before it, which no save of this app gives`
+  } (${LEFT_BY}; left in place, every later save of "${prompt}" would be numbered after it)`;
 }
 
 /** Sets one segment with numbers out of range aside and saves its versions again. */
@@ -123,16 +155,21 @@ function saveAgain(
   prompt: string,
   s: PromptHistory,
   loaded: LoadedSegment,
-  context: { limit: number; numbers: Renumbering; shown: Set<string> },
+  context: {
+    limit: number;
+    numbers: Renumbering;
+    shown: Set<string>;
+    faults: ReadonlyMap<string, Fault>;
+  },
 ): void {
   const { segment, keyframes, key, raw } = loaded;
-  const { limit, numbers, shown } = context;
+  const { limit, numbers, shown, faults } = context;
   const items: { fields: EntryFields; text: string }[] = [];
   const moved: string[] = [];
   segment.entries.forEach((e, index) => {
     if (shown.has(e.id)) return;
     const g = numbers.gens.get(e.id) ?? e.g;
-    if (e.g > limit) moved.push(e.id);
+    if (faults.has(at(key, index))) moved.push(e.id);
     const fields: EntryFields = {
       id: e.id,
       g,
@@ -145,14 +182,9 @@ function saveAgain(
     };
     items.push({ fields, text: textAt(segment, keyframes, index) });
   });
-  const highest = Math.max(...segment.entries.map((e) => e.g));
   const backupKey = state.door.setAside(key);
   s.segments.delete(key);
-  const why = `held save number ${count(highest)}, ${
-    highest > MAX_SAVE_NUMBER
-      ? `past ${count(MAX_SAVE_NUMBER)}, the most the journal counts`
-      : `more than ${count(MAX_IMPORT_SAVE_NUMBER)} above the save before it, which no save of this app gives`
-  } (a hand edit, or an import by an earlier version of the app, leaves such a number; left in place, every later save of "${prompt}" would be numbered after it)`;
+  const why = faultWhy(segment, key, faults, prompt);
   if (!backupKey) {
     reportDamaged(
       state,
@@ -165,7 +197,10 @@ function saveAgain(
   }
   const saved = appendEntries(state, prompt, items);
   const versions = `${count(items.length)} ${items.length === 1 ? 'version was' : 'versions were'}`;
-  const placed = moved.length ? `, ${numbering(moved, numbers)}` : '';
+  const what = [...faults.entries()].some(([k, f]) => k.startsWith(`${key}#`) && f === 'range')
+    ? 'out of range'
+    : 'renumbered';
+  const placed = moved.length ? `, ${numbering(moved, numbers, what)}` : '';
   reportDamaged(
     state,
     key,

@@ -28,11 +28,11 @@ export const baseSaveNumberSchema = z.number().int().min(0).max(MAX_SAVE_NUMBER)
 
 /**
  * Save numbers as read from storage: any exact number, so a part a build from before the bound
- * stored (or a hand edit) is read, its text kept and its numbers repaired (repair.ts), instead of
+ * stored (or a hand edit, 1.5 too) is read, its text kept and its numbers repaired (repair.ts), instead of
  * being set aside unread. Every write still takes the bounded schemas above.
  */
-const storedSaveNumberSchema = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const storedBaseNumberSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const storedSaveNumberSchema = z.number().positive().max(Number.MAX_SAFE_INTEGER);
+const storedBaseNumberSchema = z.number().min(0).max(Number.MAX_SAFE_INTEGER);
 
 export const ENTRY_KINDS = ['save', 'autosave', 'restore', 'draft'] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
