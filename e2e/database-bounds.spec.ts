@@ -84,3 +84,76 @@ test('the SQL sandbox: inserts past the bound and a value built without end each
   await expect(status).toHaveText(/^Ran 1 statement in/, HEAVY_LOAD);
   await expect(page.getByRole('table').first()).toContainText('3');
 });
+
+// Issue 42 review, F6: db.all and db.get read every row into the worker's heap. On the build
+// before, the first program ended in the page's "Stopped after 4 seconds without a word" (5.5 to
+// 6.7 s after Run), the second (with 100 MB blobs) in "RangeError: offset is out of bounds". 40 MB
+// here: SQLite builds a 100 MB blob in one call, which took 5.7 s to the line at load 26.
+test('the claim lab: rows too big to bring back end in the engine’s line, on the call’s line', async ({
+  page,
+}) => {
+  test.setTimeout(4 * 60_000);
+  await page.goto('/practice/claim-lab');
+  await editorReady(page);
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText('UPDATE runs');
+  const programs = [
+    `// @ts-nocheck\nconst rows = db.all("WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c LIMIT 1000000) SELECT printf('%.20000c','x') || i AS s FROM c");`,
+    `// @ts-nocheck\nfor (let k = 0; k < 50; k++) db.get("SELECT randomblob(40000000) AS b");`,
+  ];
+  for (const [i, program] of programs.entries()) {
+    test.info().annotations.push({ type: 'Program', description: `${i + 1}` });
+    await replaceText(page, 'Lab program editor', program);
+    const clicked = Date.now();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(labStatus(page)).toHaveText(
+      /^This query returned more than 32 MB, more than one call may bring back/,
+      HEAVY_LOAD,
+    );
+    test.info().annotations.push({
+      type: `Program ${i + 1}: Run to the line`,
+      description: `${Date.now() - clicked} ms`,
+    });
+  }
+  await page
+    .getByTestId('lab-output')
+    .screenshot({ path: 'test-results/database-bounds-rows.png' });
+  await page.getByRole('button', { name: 'Reset to the original' }).click();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByTestId('verdict')).toHaveText('pass', HEAVY_LOAD);
+});
+
+// Issue 42 review, F5: on the build before, `PRAGMA hard_heap_limit=1000000; SELECT 1;` ran ("Ran
+// 2 statements"), and every later memory line still said 128 MB, Reset database or not.
+test('the SQL sandbox: a script may not change the bounds or copy the database out of them', async ({
+  page,
+}) => {
+  test.setTimeout(4 * 60_000);
+  await page.goto('/practice/sql-sandbox');
+  await editorReady(page);
+  const status = page.getByTestId('console-status');
+  const run = () => page.getByRole('button', { name: 'Run', exact: true }).click();
+
+  await replaceText(
+    page,
+    'SQL script editor',
+    'SELECT 1;\nPRAGMA hard_heap_limit=1000000;\nSELECT 2;',
+  );
+  await run();
+  await expect(status).toHaveText(
+    /^SQLite error on line 2: PRAGMA hard_heap_limit sets one of the lab's own bounds on its database/,
+    HEAVY_LOAD,
+  );
+  await page.screenshot({ path: 'test-results/database-bounds-pragma.png' });
+  await replaceText(page, 'SQL script editor', "VACUUM INTO 'copy.db';");
+  await run();
+  await expect(status).toHaveText(/^SQLite error on line 1: VACUUM INTO writes a copy/, HEAVY_LOAD);
+  // The heap bound is still the one the line names: 25 values of 1 MB fit in it.
+  await replaceText(
+    page,
+    'SQL script editor',
+    'CREATE TABLE m(b);\nINSERT INTO m SELECT zeroblob(1000000) FROM (WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c LIMIT 25) SELECT i FROM c);\nPRAGMA hard_heap_limit;',
+  );
+  await run();
+  await expect(status).toHaveText(/^Ran 3 statements in/, HEAVY_LOAD);
+  await expect(page.getByRole('table').last()).toContainText('134217728');
+});
