@@ -32,18 +32,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'components/**/*.test.ts',
           ],
-          exclude: ['**/node_modules/**', '**/*.pg.test.ts', '**/*.isolated.test.ts'],
-        },
-      },
-      {
-        // Files whose tests grow sql.js to hundreds of megabytes (the claim lab's result budget):
-        // each in a module graph of its own, so that memory goes with the file. In the shared
-        // fork above they lost the run two files to "Worker exited unexpectedly".
-        extends: true,
-        test: {
-          name: 'unit-isolated',
-          isolate: true,
-          include: ['lib/**/*.isolated.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.pg.test.ts'],
         },
       },
       {
