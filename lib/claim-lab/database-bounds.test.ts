@@ -72,14 +72,10 @@ for (;;) { try { db.run("INSERT INTO z VALUES (zeroblob(5000000))"); } catch (e)
 // Issue 42 review, F6: db.all and db.get read every row into the worker's heap. In the built lab
 // these ended in the page's watchdog line ("Stopped after 4 seconds without a word") or in
 // "RangeError: offset is out of bounds" (a copy into the program's engine that failed).
-// Each on a sql.js instance of its own: its memory, grown to hold these rows, goes with it
-// (unit files share one fork and its sql.js instance).
-const ownDatabase = async () => wrapSqlJs(new (await freshSqlJs()).Database());
-
 describe('what one db call may bring back (result-rows-unbounded)', () => {
   it('stops rows that do not end at the budget, with one line on the call’s line', async () => {
     const result = await runProgram(
-      await ownDatabase(),
+      await openSqlJs(),
       `print(1);\nconst rows = db.all("WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c LIMIT 1000000) SELECT printf('%.20000c','x') || i AS s FROM c");\nprint(rows.length);`,
     );
     expect(result.error).toEqual({
@@ -94,7 +90,7 @@ describe('what one db call may bring back (result-rows-unbounded)', () => {
 
   it('stops one value too big to bring back, even in a loop that catches', async () => {
     const result = await runProgram(
-      await ownDatabase(),
+      await openSqlJs(),
       `for (let k = 0; k < 50; k++) {\n  try { db.get("SELECT randomblob(40000000) AS b"); } catch (e) { print(k); }\n}`,
     );
     expect(result.error).toMatchObject({
@@ -107,7 +103,7 @@ describe('what one db call may bring back (result-rows-unbounded)', () => {
 
   it('says the memory line when values within the budget fill the program’s engine', async () => {
     const result = await runProgram(
-      await ownDatabase(),
+      await openSqlJs(),
       `const keep = [];\nfor (let k = 0; k < 10; k++) keep.push(db.get("SELECT randomblob(20000000) AS b").b);`,
     );
     expect(result.error).toMatchObject({ kind: 'memory', line: 2 });
@@ -116,7 +112,7 @@ describe('what one db call may bring back (result-rows-unbounded)', () => {
 
   it('brings back the lab’s largest value whole', async () => {
     const result = await runProgram(
-      await ownDatabase(),
+      await openSqlJs(),
       `db.run("CREATE TABLE v(t)");\ndb.run("INSERT INTO v VALUES (?)", ["x".repeat(10000000)]);\nprint(db.get("SELECT t FROM v").t.length, db.all("SELECT t FROM v").length);`,
     );
     expect(result.error).toBeNull();
