@@ -10,13 +10,12 @@ import {
   timeFailure,
   type LabError,
 } from './program-failure';
-import { PROGRAM_FILE, programPosition } from './program-position';
+import { PROGRAM_FILE, programPosition, recursionPosition } from './program-position';
 import { runRecord, type HarnessFailure, type LabRun } from './run-record';
 import type { StopLimit } from './stop-words';
 import { ESCAPED, HANDLED, reportAsyncEscapes } from './async-escapes';
 import { compileProgram } from './transpile';
-import { setUpBridge, type HostAnswer } from './vm-bridge';
-import { whereItStood } from './where-it-stood';
+import { HARNESS_FILE, setUpBridge, type HostAnswer } from './vm-bridge';
 
 export type { LabRun, LabStep } from './run-record';
 
@@ -130,21 +129,9 @@ export async function runProgram(
       message,
     );
   };
-  /**
-   * A record's answer as the engine takes it: a value made there, or an error thrown there. A
-   * value the engine's memory cannot take in (its copy fails: "offset is out of bounds") is the
-   * memory line on the call's line, and ends the run (issue 42 review, F6).
-   */
-  const answerOf = (answer: ReturnType<typeof record.call>, stack: () => string): HostAnswer => {
-    if (!answer.ok) return failAt(stack(), answer.failure);
-    try {
-      return bridge.toEngine(answer.value);
-    } catch {
-      // Kept first: an engine whose memory gave out may not make the error either.
-      databaseStop ??= memoryFailure(engine, programPosition(stack())?.line ?? null);
-      return fail(databaseStop, 'InternalError', 'out of memory');
-    }
-  };
+  /** A record's answer as the engine takes it: a value made there, or an error thrown there. */
+  const answerOf = (answer: ReturnType<typeof record.call>, stack: () => string): HostAnswer =>
+    answer.ok ? bridge.toEngine(answer.value) : failAt(stack(), answer.failure);
 
   const bridge = setUpBridge(vm, {
     call: (method, sql, params, where) => {
@@ -236,7 +223,7 @@ export async function runProgram(
     // or the worker's own stack under a deep recursion.
     if (memorySpent(engine)) failure = memoryFailure(engine, null);
     else {
-      const at = whereItStood(vm, bridge);
+      const at = whereItStood();
       failure = {
         kind: 'runtime',
         message: labMessage(
@@ -250,6 +237,31 @@ export async function runProgram(
     record.end();
   }
   return result(databaseStop ?? failure);
+
+  /**
+   * Where the program stood when the worker's own stack gave out inside the engine: in Chromium's
+   * worker, JSON.stringify of a value nested thousands deep (issue 42 review, B), whose recursion
+   * in the engine's C code takes more of the worker's stack per level than of the engine's own
+   * capped stack, so the engine's check never trips. The exception unwound the engine's frames
+   * without popping them, so an error made in the engine now carries them in its stack: the
+   * program's line, the one that recursed most if it recursed. An error the engine throws itself
+   * (reading a property of null), not one made by calling the program's `Error`, which it may have
+   * replaced. Null when the engine cannot say.
+   */
+  function whereItStood(): { line: number; column: number } | null {
+    try {
+      const made = vm.evalCode('null.where', HARNESS_FILE);
+      if (!made.error) {
+        made.value.dispose();
+        return null;
+      }
+      const thrown = bridge.describe(made.error);
+      made.error.dispose();
+      return thrown.kind === 'error' ? recursionPosition(thrown.stack) : null;
+    } catch {
+      return null;
+    }
+  }
 
   function failureOf(thrown: QuickJSHandle): LabError {
     try {

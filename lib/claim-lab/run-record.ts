@@ -1,12 +1,6 @@
 import { BUILT_INS, cutText, shown, TextBudget, type ShownText } from '@/lib/bounded';
 import type { DatabaseBound, DatabaseBounds, SqlJsDriver, SqlParams, SqlValue } from '@/lib/sqlite';
-import {
-  DATABASE_LIMITS,
-  databaseBoundLine,
-  refusedStatement,
-  ResultTooLarge,
-  SqlError,
-} from '@/lib/sqlite';
+import { databaseBoundLine, SqlError } from '@/lib/sqlite';
 import { LAB_LIMITS } from './limits';
 import type { LabError } from './program-failure';
 import { outermostLine, programPosition } from './program-position';
@@ -145,20 +139,19 @@ export function runRecord(
       }
       const over = overBound ?? bounds.before();
       if (over) return stopAt(over);
-      // Before SQLite prepares it: a pragma that sets a bound acts as it is prepared.
-      const refused = refusedStatement(sql);
-      if (refused) return refuse('sql', 'SqlError', refused);
       sent += 1;
       if (sqlBudget.left > 0 && statements.length < LAB_LIMITS.maxStatements)
         push(statements, sqlBudget.take(sql));
       const before = totalChanges();
       let value: unknown;
       try {
-        // Rows are read one by one and counted: a query whose rows do not end stops at the
-        // budget, not when the worker's heap gives out (issue 42 review, F6).
-        value = driver.within(method, sql, bound, DATABASE_LIMITS.resultBytes);
+        value =
+          method === 'run'
+            ? driver.run(sql, bound)
+            : method === 'get'
+              ? driver.get(sql, bound)
+              : driver.all(sql, bound);
       } catch (error) {
-        if (error instanceof ResultTooLarge) return stopAt('result');
         const bound = bounds.failedOn();
         if (bound) return stopAt(bound);
         if (error instanceof SqlError) return refuse('sql', 'SqlError', error.message);

@@ -20,12 +20,10 @@ import type { Database, SqlJsStatic } from 'sql.js';
  * - The backstop: before each statement, the files' total (files attached and detached since
  *   included, as last seen) against the bound; one statement that writes to several schemas can
  *   pass it, and then nothing more runs.
- * - What one call brings back (DATABASE_LIMITS.resultBytes, result-budget.ts): the claim lab
- *   reads a call's rows one at a time and stops past the budget.
- * - Statements that would change these bounds or write past their reach (`PRAGMA
- *   hard_heap_limit = …`, `VACUUM INTO 'file'`, which once copied a 30 MB database 53 times,
- *   about 1.6 GB, in the lab's 30 s) are refused before they are prepared (statement-gate.ts):
- *   sql.js exports no authorizer that could refuse them.
+ *
+ * Not covered: `VACUUM INTO 'file'` writes a copy (at most the bound) to a file no schema names;
+ * repeated, those copies add up until the run's time limit (measured: 53 copies of 30 MB, about
+ * 1.6 GB, in the lab's 30 s). sql.js exports no authorizer that could refuse them.
  */
 
 /** The bounds of a database a learner's SQL runs on: one home for the lab and the sandbox. */
@@ -44,21 +42,10 @@ export const DATABASE_LIMITS = {
    * less than 96 MiB. A doubling recursive CTE reaches 128 MiB in about a second.
    */
   heapBytes: 128 * 1024 * 1024,
-  /**
-   * Bytes the rows of one call may hold as JavaScript holds them (result-budget.ts), in the claim
-   * lab, where a program's db.all or db.get brings them into the worker and then into the
-   * program's 64 MiB engine: above the lab's largest bound value read back (10,000,000
-   * characters, 20 MB), below what the engine can take in. The SQL sandbox reads only the cells
-   * it shows (CONSOLE_LIMITS), so it needs none.
-   */
-  resultBytes: 32 * 1024 * 1024,
 } as const;
 
-/**
- * Which bound a statement ran into: the database's files, SQLite's memory, or what one call may
- * bring back (DATABASE_LIMITS.resultBytes).
- */
-export type DatabaseBound = 'size' | 'memory' | 'result';
+/** Which bound a statement ran into: the database's files, or SQLite's memory. */
+export type DatabaseBound = 'size' | 'memory';
 
 /** SQLite's primary result codes for the two bounds (sqlite3.h). */
 const SQLITE_NOMEM = 7;
@@ -149,15 +136,13 @@ export function limitSqliteHeap(db: Database, heapBytes: number = DATABASE_LIMIT
 export function databaseBoundLine(
   bound: DatabaseBound,
   who: 'program' | 'script',
-  limits: { databaseBytes: number; heapBytes: number; resultBytes: number } = DATABASE_LIMITS,
+  limits: { databaseBytes: number; heapBytes: number } = DATABASE_LIMITS,
 ): string {
   const mb = (bytes: number) => Math.floor(bytes / (1024 * 1024));
   const tail =
     who === 'program'
       ? 'so the program was stopped; the page and the lab are fine.'
       : 'so the script was stopped; the page is fine.';
-  if (bound === 'result')
-    return `This query returned more than ${mb(limits.resultBytes)} MB, more than one call may bring back (rows that do not end, or values too big to read?), ${tail}`;
   return bound === 'size'
     ? `The lab's database holds at most ${mb(limits.databaseBytes)} MB, and this statement would take it past that (rows that grow in a loop that does not end?), ${tail} The database keeps what it held before the statement.`
     : `The lab's database works in at most ${mb(limits.heapBytes)} MB of memory, and this statement needed more (a value built bigger and bigger?), ${tail}`;

@@ -33,10 +33,6 @@ export {
   type DatabaseBound,
   type DatabaseBounds,
 } from './db-bounds';
-/** What one call may bring back into JavaScript (the claim lab's db.all and db.get). */
-export { ResultTooLarge } from './result-budget';
-/** Statements a learner's SQL may not run: those that change the bounds or escape them. */
-export { refusedStatement } from './statement-gate';
 /** The SQL sandbox's script, kept through the storage door. */
 export {
   loadSandboxScript,

@@ -2,7 +2,6 @@ import type { BindParams, Database } from 'sql.js';
 import type { SqlDriver, SqlParams, SqlRow } from './driver';
 import { SqlError } from './driver';
 import { loadSqlJs } from './load';
-import { ResultTooLarge, rowBytes } from './result-budget';
 
 /** A sql.js database behind the driver interface, plus what only an in-memory database has. */
 export interface SqlJsDriver extends SqlDriver {
@@ -10,17 +9,6 @@ export interface SqlJsDriver extends SqlDriver {
   export(): Uint8Array;
   /** The underlying sql.js handle, for tools that need more than the driver offers. */
   readonly raw: Database;
-  /**
-   * run, get or all, reading only the rows the call returns (none for run, the first for get,
-   * though every row is stepped, so a write runs whole), and throwing ResultTooLarge once those
-   * rows hold more than `maxBytes` (result-budget.ts), before they take more of the worker's heap.
-   */
-  within(
-    method: 'run' | 'get' | 'all',
-    sql: string,
-    params: SqlParams | undefined,
-    maxBytes: number,
-  ): number | SqlRow | SqlRow[] | undefined;
 }
 
 const NAMED_PREFIX = /^[$:@]/;
@@ -51,7 +39,7 @@ function wrap(error: unknown, sql: string): SqlError {
 export function wrapSqlJs(db: Database): SqlJsDriver {
   let depth = 0;
 
-  const within: SqlJsDriver['within'] = (method, sql, params, maxBytes) => {
+  const all = <T extends SqlRow>(sql: string, params?: SqlParams): T[] => {
     let stmt;
     try {
       stmt = db.prepare(sql);
@@ -61,18 +49,10 @@ export function wrapSqlJs(db: Database): SqlJsDriver {
     try {
       const bind = toBindParams(params);
       if (bind !== undefined) stmt.bind(bind);
-      const rows: SqlRow[] = [];
-      let bytes = 0;
-      while (stmt.step()) {
-        if (method === 'run' || (method === 'get' && rows.length > 0)) continue;
-        const row = stmt.getAsObject() as SqlRow;
-        bytes += rowBytes(row);
-        if (bytes > maxBytes) throw new ResultTooLarge(maxBytes);
-        rows.push(row);
-      }
-      return method === 'run' ? db.getRowsModified() : method === 'get' ? rows[0] : rows;
+      const rows: T[] = [];
+      while (stmt.step()) rows.push(stmt.getAsObject() as T);
+      return rows;
     } catch (error) {
-      if (error instanceof ResultTooLarge) throw error;
       throw wrap(error, sql);
     } finally {
       stmt.free();
@@ -81,10 +61,14 @@ export function wrapSqlJs(db: Database): SqlJsDriver {
 
   const driver: SqlJsDriver = {
     raw: db,
-    within,
-    run: (sql, params) => within('run', sql, params, Infinity) as number,
-    get: (sql, params) => within('get', sql, params, Infinity) as never,
-    all: (sql, params) => within('all', sql, params, Infinity) as never,
+    run(sql, params) {
+      all(sql, params);
+      return db.getRowsModified();
+    },
+    get(sql, params) {
+      return all(sql, params)[0] as never;
+    },
+    all,
     exec(sql) {
       try {
         db.exec(sql);
