@@ -84,3 +84,39 @@ test('the SQL sandbox: inserts past the bound and a value built without end each
   await expect(status).toHaveText(/^Ran 1 statement in/, HEAVY_LOAD);
   await expect(page.getByRole('table').first()).toContainText('3');
 });
+
+// Issue 42 review, F5: on the build before, `PRAGMA hard_heap_limit=1000000; SELECT 1;` ran ("Ran
+// 2 statements"), and every later memory line still said 128 MB, Reset database or not.
+test('the SQL sandbox: a script may not change the bounds or copy the database out of them', async ({
+  page,
+}) => {
+  test.setTimeout(4 * 60_000);
+  await page.goto('/practice/sql-sandbox');
+  await editorReady(page);
+  const status = page.getByTestId('console-status');
+  const run = () => page.getByRole('button', { name: 'Run', exact: true }).click();
+
+  await replaceText(
+    page,
+    'SQL script editor',
+    'SELECT 1;\nPRAGMA hard_heap_limit=1000000;\nSELECT 2;',
+  );
+  await run();
+  await expect(status).toHaveText(
+    /^SQLite error on line 2: PRAGMA hard_heap_limit sets one of the lab's own bounds on its database/,
+    HEAVY_LOAD,
+  );
+  await page.screenshot({ path: 'test-results/database-bounds-pragma.png' });
+  await replaceText(page, 'SQL script editor', "VACUUM INTO 'copy.db';");
+  await run();
+  await expect(status).toHaveText(/^SQLite error on line 1: VACUUM INTO writes a copy/, HEAVY_LOAD);
+  // The heap bound is still the one the line names: 25 values of 1 MB fit in it.
+  await replaceText(
+    page,
+    'SQL script editor',
+    'CREATE TABLE m(b);\nINSERT INTO m SELECT zeroblob(1000000) FROM (WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c LIMIT 25) SELECT i FROM c);\nPRAGMA hard_heap_limit;',
+  );
+  await run();
+  await expect(status).toHaveText(/^Ran 3 statements in/, HEAVY_LOAD);
+  await expect(page.getByRole('table').last()).toContainText('134217728');
+});

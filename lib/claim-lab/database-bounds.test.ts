@@ -68,3 +68,16 @@ for (;;) { try { db.run("INSERT INTO z VALUES (zeroblob(5000000))"); } catch (e)
     expect(result.output).toEqual(LESSON_DEMO_OUTPUT);
   }, 60_000);
 });
+
+// Issue 42 review, F5: SQL that sets the lab's bounds, or copies the database out of their reach.
+describe('statements that change the bounds (bound-changing-statements)', () => {
+  it('are refused in one line on the call’s line, and the program may go on', async () => {
+    const result = await runProgram(
+      await openSqlJs(),
+      `try { db.run("PRAGMA hard_heap_limit = 1000000"); } catch (e) { print(e.message.slice(0, 40)); }\nprint(db.get("PRAGMA max_page_count") !== undefined);\ndb.run("VACUUM INTO 'copy.db'");`,
+    );
+    expect(result.output).toEqual(['PRAGMA hard_heap_limit sets one of the l', 'true']);
+    expect(result.error).toMatchObject({ kind: 'sql', line: 3 });
+    expect(result.error?.message).toMatch(/^SQLite error: VACUUM INTO writes a copy/);
+  }, 60_000);
+});

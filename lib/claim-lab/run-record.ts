@@ -1,6 +1,6 @@
 import { BUILT_INS, cutText, shown, TextBudget, type ShownText } from '@/lib/bounded';
 import type { DatabaseBound, DatabaseBounds, SqlJsDriver, SqlParams, SqlValue } from '@/lib/sqlite';
-import { databaseBoundLine, SqlError } from '@/lib/sqlite';
+import { databaseBoundLine, refusedStatement, SqlError } from '@/lib/sqlite';
 import { LAB_LIMITS } from './limits';
 import type { LabError } from './program-failure';
 import { outermostLine, programPosition } from './program-position';
@@ -139,6 +139,9 @@ export function runRecord(
       }
       const over = overBound ?? bounds.before();
       if (over) return stopAt(over);
+      // Before SQLite prepares it: a pragma that sets a bound acts as it is prepared.
+      const refused = refusedStatement(sql);
+      if (refused) return refuse('sql', 'SqlError', refused);
       sent += 1;
       if (sqlBudget.left > 0 && statements.length < LAB_LIMITS.maxStatements)
         push(statements, sqlBudget.take(sql));

@@ -1,6 +1,6 @@
 import { cutText } from '@/lib/bounded';
 import { describe, expect, it } from 'vitest';
-import { databaseBoundLine, openSqlJs } from './index';
+import { DATABASE_LIMITS, databaseBoundLine, openSqlJs } from './index';
 import { CONSOLE_LIMITS, rowsWithinCells, runScript, type ResultGrid } from './console';
 
 describe('runScript', () => {
@@ -196,5 +196,39 @@ describe('runScript within the database’s bounds (zeroblob-loop-unbounded)', (
     );
     expect(result.error).toEqual({ message: databaseBoundLine('memory', 'script'), line: 2 });
     expect(runScript(db, 'SELECT 2;', bounds).error).toBeNull();
+  }, 30_000);
+
+  // Issue 42 review, F5: the script's pragma lowered SQLite's heap limit for the worker, and every
+  // later memory line still named 128 MB; VACUUM INTO wrote copies no bound counts.
+  it('refuses statements that change the bounds or escape them, in one line before they run (bound-changing-statements)', async () => {
+    const { db, bounds } = await bounded(true);
+    const heapLimit = () => Number(db.exec('PRAGMA hard_heap_limit')[0].values[0][0]);
+    const refused = [
+      'PRAGMA hard_heap_limit=1000000;',
+      '/* x */ pragma "HARD_HEAP_LIMIT" = 1000000;',
+      'EXPLAIN PRAGMA main.hard_heap_limit(1000000);',
+      'PRAGMA soft_heap_limit = 1000;',
+      'PRAGMA max_page_count = 4294967294;',
+      "VACUUM INTO 'copy.db';",
+      "-- a copy\nvacuum main into 'copy.db';",
+    ];
+    for (const sql of refused) {
+      const result = runScript(db, `SELECT 1;\n${sql}\nSELECT 2;`, bounds);
+      expect(result.statements, sql).toBe(1);
+      expect(result.error?.line, sql).toBe(2);
+      expect(result.error?.message, sql).toMatch(
+        /^(PRAGMA \w+ sets one of the lab's own bounds|VACUUM INTO writes a copy)/,
+      );
+    }
+    expect(heapLimit()).toBe(DATABASE_LIMITS.heapBytes);
+    // Reading them, and VACUUM alone, still run; a comment or a string that names them is no match.
+    const fine = runScript(
+      db,
+      "PRAGMA hard_heap_limit;\nPRAGMA max_page_count;\nVACUUM;\nSELECT 'PRAGMA hard_heap_limit=1' AS s; -- VACUUM INTO 'x'\nSELECT 1 /* PRAGMA soft_heap_limit=1 */;",
+      bounds,
+    );
+    expect(fine.error).toBeNull();
+    expect(fine.statements).toBe(5);
+    expect(heapLimit()).toBe(DATABASE_LIMITS.heapBytes);
   }, 30_000);
 });

@@ -1,6 +1,7 @@
 import type { Database, SqlValue as SqlJsValue } from 'sql.js';
 import { cutText, showMessage, TextBudget, type ShownOf, type ShownText } from '@/lib/bounded';
 import { databaseBoundLine, type DatabaseBound, type DatabaseBounds } from './db-bounds';
+import { refusedStatement } from './statement-gate';
 
 export type { ShownOf } from '@/lib/bounded';
 
@@ -73,6 +74,9 @@ class BoundError extends Error {
   }
 }
 
+/** A statement refused before it was prepared (statement-gate.ts), with the line that says why. */
+class RefusedError extends Error {}
+
 function lineAt(source: string, offset: number): number {
   let line = 1;
   for (let i = 0; i < offset && i < source.length; i += 1) if (source[i] === '\n') line += 1;
@@ -131,9 +135,12 @@ export function runScript(db: Database, source: string, bounds?: DatabaseBounds)
   let offset = 0;
   try {
     for (;;) {
-      offset = source.length - iterator.getRemainingSQL().length;
+      const remaining = iterator.getRemainingSQL();
+      offset = source.length - remaining.length;
       const over = bounds?.before();
       if (over) throw new BoundError(over);
+      const refused = bounds ? refusedStatement(remaining) : null;
+      if (refused) throw new RefusedError(refused);
       const next = iterator.next();
       if (next.done) break;
       const stmt = next.value;
@@ -203,7 +210,12 @@ export function runScript(db: Database, source: string, bounds?: DatabaseBounds)
     }
     return { grids, statements, error: null };
   } catch (error) {
-    const bound = error instanceof BoundError ? error.bound : bounds?.failedOn();
+    const bound =
+      error instanceof BoundError
+        ? error.bound
+        : error instanceof RefusedError
+          ? null
+          : bounds?.failedOn();
     const message = showMessage(
       bound
         ? databaseBoundLine(bound, 'script')

@@ -40,3 +40,5 @@ export {
   savedScriptSchema,
   subscribeToSandboxScript,
 } from './saved-script';
+/** Statements a learner's SQL may not run: those that change the bounds or escape them. */
+export { refusedStatement } from './statement-gate';
