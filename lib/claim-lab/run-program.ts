@@ -2,20 +2,20 @@ import { BUILT_INS, shown, type ShownText } from '@/lib/bounded';
 import { boundDatabase, loadSqlJs, type DatabaseBounds, type SqlJsDriver } from '@/lib/sqlite';
 import type { QuickJSHandle } from 'quickjs-emscripten-core';
 import { LAB_LIMITS } from './limits';
-import { createProgramEngine, memorySpent, type ProgramEngine } from './engine';
-import {
-  describeThrown,
-  labMessage,
-  memoryFailure,
-  timeFailure,
-  type LabError,
-} from './program-failure';
-import { PROGRAM_FILE, programPosition, recursionPosition } from './program-position';
+import { createProgramEngine, type ProgramEngine } from './engine';
+import { labMessage, timeFailure, type LabError } from './program-failure';
+import { PROGRAM_FILE, programPosition } from './program-position';
 import { runRecord, type HarnessFailure, type LabRun } from './run-record';
 import type { StopLimit } from './stop-words';
 import { ESCAPED, HANDLED, reportAsyncEscapes } from './async-escapes';
 import { compileProgram } from './transpile';
-import { HARNESS_FILE, setUpBridge, type HostAnswer } from './vm-bridge';
+import {
+  engineGaveOut,
+  failureOf as thrownFailure,
+  type RememberedFailure,
+  type ThrownContext,
+} from './thrown-failure';
+import { setUpBridge, type HostAnswer } from './vm-bridge';
 
 export type { LabRun, LabStep } from './run-record';
 
@@ -106,7 +106,7 @@ export async function runProgram(
 
   // An error the harness throws at the program: made in the engine, and remembered with the
   // lab's own report of it, in case the program does not catch it.
-  const remembered: { handle: QuickJSHandle; failure: LabError }[] = [];
+  const remembered: RememberedFailure[] = [];
   const fail = (failure: LabError, name: string, message: string): HostAnswer => {
     const handle = vm.newError({ name, message });
     if (failure.kind === 'memory') databaseStop ??= failure;
@@ -175,6 +175,14 @@ export async function runProgram(
     },
   });
 
+  const thrownContext: ThrownContext = {
+    engine,
+    bridge,
+    remembered,
+    stop: () => ({ database: databaseStop, limit: stoppedBy }),
+  };
+  const failureOf = (thrown: QuickJSHandle) => thrownFailure(thrownContext, thrown);
+
   // The limits count from here, the program's first step: the harness's own set-up (the engine,
   // the bridge's prelude) is not the program's time, and on a busy machine it once used up a
   // short quiet limit before the program began.
@@ -219,78 +227,9 @@ export async function runProgram(
       if (reason) failure = failureOf(reason);
     }
   } catch (error) {
-    // The engine itself gave out: its memory (an allocation the harness made for the program),
-    // or the worker's own stack under a deep recursion.
-    if (memorySpent(engine)) failure = memoryFailure(engine, null);
-    else {
-      const at = whereItStood();
-      failure = {
-        kind: 'runtime',
-        message: labMessage(
-          `The program stopped the lab's JavaScript engine: ${error instanceof Error ? error.message : String(error)}`,
-        ),
-        line: at?.line ?? null,
-        column: at?.column ?? null,
-      };
-    }
+    failure = engineGaveOut(thrownContext, error);
   } finally {
     record.end();
   }
   return result(databaseStop ?? failure);
-
-  /**
-   * Where the program stood when the worker's own stack gave out inside the engine: in Chromium's
-   * worker, JSON.stringify of a value nested thousands deep (issue 42 review, B), whose recursion
-   * in the engine's C code takes more of the worker's stack per level than of the engine's own
-   * capped stack, so the engine's check never trips. The exception unwound the engine's frames
-   * without popping them, so an error made in the engine now carries them in its stack: the
-   * program's line, the one that recursed most if it recursed. An error the engine throws itself
-   * (reading a property of null), not one made by calling the program's `Error`, which it may have
-   * replaced. Null when the engine cannot say.
-   */
-  function whereItStood(): { line: number; column: number } | null {
-    try {
-      const made = vm.evalCode('null.where', HARNESS_FILE);
-      if (!made.error) {
-        made.value.dispose();
-        return null;
-      }
-      const thrown = bridge.describe(made.error);
-      made.error.dispose();
-      return thrown.kind === 'error' ? recursionPosition(thrown.stack) : null;
-    } catch {
-      return null;
-    }
-  }
-
-  function failureOf(thrown: QuickJSHandle): LabError {
-    try {
-      // Once stopped, the engine runs nothing more (describing the error would be interrupted too).
-      if (databaseStop) return databaseStop;
-      if (stoppedBy) return timeFailure(stoppedBy);
-      const mine = remembered.find((r) => vm.sameValue(r.handle, thrown));
-      if (mine) return mine.failure;
-      const described = bridge.describe(thrown);
-      const at = described.kind === 'error' ? programPosition(described.stack) : null;
-      if (
-        (described.kind === 'error' &&
-          described.name.text === 'InternalError' &&
-          described.message.text === 'out of memory') ||
-        (described.kind === 'value' && described.type === 'null' && memorySpent(engine))
-      )
-        return memoryFailure(engine, at?.line ?? null);
-      return describeThrown(described);
-    } catch {
-      return memorySpent(engine)
-        ? memoryFailure(engine, null)
-        : {
-            kind: 'runtime',
-            message: labMessage('The program threw a value the lab could not read.'),
-            line: null,
-            column: null,
-          };
-    } finally {
-      thrown.dispose();
-    }
-  }
 }
