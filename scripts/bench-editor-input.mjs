@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { startStaticServer } from './static-server.mjs';
 import { executablePath, TEST_BROWSER_ARGS, testBrowserEnv } from './test-browser.mjs';
+import { benchArgs, integerIn } from './bench-args.mjs';
 
 const USAGE =
   'usage: npm run bench:editor-input [-- --sizes 1,5,20 --paths compose,insert --port 1024-65535 --cap 10-900]';
@@ -31,23 +32,8 @@ const VARIANTS = [
   { name: 'EditContext', editContext: true },
 ];
 
-function fail(message) {
-  console.error(`bench:editor-input: ${message}`);
-  process.exit(2);
-}
+const { fail, option } = benchArgs('bench:editor-input', USAGE);
 
-function option(name, fallback, parse) {
-  const at = process.argv.indexOf(`--${name}`);
-  if (at === -1) return fallback;
-  const value = process.argv[at + 1];
-  const parsed = value === undefined ? undefined : parse(value);
-  if (parsed === undefined) fail(`--${name} ${value ?? '(nothing)'} is not valid; ${USAGE}`);
-  return parsed;
-}
-const integerIn = (low, high) => (text) => {
-  const value = Number(text);
-  return Number.isInteger(value) && value >= low && value <= high ? value : undefined;
-};
 const listOf = (allowed) => (text) => {
   const items = text.split(',');
   return items.every((item) => allowed.includes(item)) ? items : undefined;

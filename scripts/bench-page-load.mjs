@@ -8,31 +8,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { startStaticServer } from './static-server.mjs';
 import { BASE_ARGS, executablePath, testBrowserEnv, WASM_BASELINE_ONLY } from './test-browser.mjs';
+import { benchArgs, integerIn, pathList } from './bench-args.mjs';
 
 const USAGE = 'usage: npm run bench:page-load [-- --rounds 1-50 --port 1024-65535 --pages /a,/b]';
 
-function fail(message) {
-  console.error(`bench:page-load: ${message}`);
-  process.exit(2);
-}
+const { fail, option } = benchArgs('bench:page-load', USAGE);
 
-function option(name, fallback, parse) {
-  const at = process.argv.indexOf(`--${name}`);
-  if (at === -1) return fallback;
-  const value = process.argv[at + 1];
-  const parsed = value === undefined ? undefined : parse(value);
-  if (parsed === undefined) fail(`--${name} ${value ?? '(nothing)'} is not valid; ${USAGE}`);
-  return parsed;
-}
-
-const integerIn = (low, high) => (text) => {
-  const value = Number(text);
-  return Number.isInteger(value) && value >= low && value <= high ? value : undefined;
-};
-const pageList = (text) => {
-  const pages = text.split(',');
-  return pages.length <= 20 && pages.every((page) => /^\/[\w\-/]*$/.test(page)) ? pages : undefined;
-};
+const pageList = pathList(20);
 
 if (process.argv.includes('--help')) {
   console.log(USAGE);

@@ -13,32 +13,13 @@ import {
   PROFILE_CATEGORIES,
 } from './bench-tasks/trace.mjs';
 import { BASE_ARGS, executablePath, testBrowserEnv } from './test-browser.mjs';
+import { benchArgs, integerIn, pathList } from './bench-args.mjs';
 
 const USAGE =
   'usage: npm run bench:tasks [-- --rounds 1-20 --port 1024-65535 --only /a,/b --explain]';
 const GOAL_MS = 200;
 
-function fail(message) {
-  console.error(`bench:tasks: ${message}`);
-  process.exit(2);
-}
-
-function option(name, fallback, parse) {
-  const at = process.argv.indexOf(`--${name}`);
-  if (at === -1) return fallback;
-  const value = process.argv[at + 1];
-  const parsed = value === undefined ? undefined : parse(value);
-  if (parsed === undefined) fail(`--${name} ${value ?? '(nothing)'} is not valid; ${USAGE}`);
-  return parsed;
-}
-const integerIn = (low, high) => (text) => {
-  const value = Number(text);
-  return Number.isInteger(value) && value >= low && value <= high ? value : undefined;
-};
-const pathList = (text) => {
-  const paths = text.split(',');
-  return paths.every((path) => /^\/[\w\-/]*$/.test(path)) ? paths : undefined;
-};
+const { fail, option } = benchArgs('bench:tasks', USAGE);
 
 if (process.argv.includes('--help')) {
   console.log(USAGE);
@@ -52,7 +33,7 @@ const unknown = process.argv.slice(2).find((arg, i, args) => {
 if (unknown !== undefined) fail(`unknown argument ${unknown.slice(0, 40)}; ${USAGE}`);
 const ROUNDS = option('rounds', 3, integerIn(1, 20));
 const PORT = option('port', Number(process.env.BENCH_PORT ?? 4364), integerIn(1024, 65535));
-const ONLY = option('only', undefined, pathList);
+const ONLY = option('only', undefined, pathList());
 const EXPLAIN = process.argv.includes('--explain');
 if (!existsSync('out/index.html')) fail('out/ is missing: run `npm run build` first');
 if (!executablePath) fail("no Chromium found: install Debian's chromium, or set CHROMIUM_PATH");
