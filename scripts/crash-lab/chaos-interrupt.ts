@@ -5,6 +5,22 @@ import { processesMentioning, type ProcessRow } from './process-table';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The probe's chaos command of issue 42, point 8 (after its --db/--database). */
+const PAUSED_ARGS = [
+  '--runs',
+  '200',
+  '--seed',
+  '31',
+  '--workers',
+  '4',
+  '--seconds',
+  '120',
+  '--lease-seconds',
+  '5',
+];
+/** A queue big enough to be interrupted while it is written (issue 42 review F2). */
+const CREATING_ARGS = ['--runs', '100000', '--seed', '31', '--workers', '4'];
+
 export interface InterruptResult {
   code: number | null;
   signal: NodeJS.Signals | null;
@@ -14,6 +30,40 @@ export interface InterruptResult {
   left: ProcessRow[];
   /** Whether a worker was held paused (a pause line in the history) when the signal went. */
   pausedAtSignal: boolean;
+}
+
+/**
+ * Starts `chaos` with `args` in its own process group, polls `ready` until it holds (or chaos has
+ * exited), then sends `signal` to the group (Ctrl-C) or to the supervisor alone (`kill PID`), and
+ * waits for the supervisor to exit. `caught`: the signal went while chaos ran and `ready` held.
+ */
+async function signalChaos(
+  args: string[],
+  ready: () => boolean,
+  signal: NodeJS.Signals,
+  group: boolean,
+  pollMs: number,
+) {
+  const child = spawn(process.execPath, [LAB, 'chaos', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, INIT_CWD: ROOT },
+    detached: true,
+    stdio: 'pipe',
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c) => (stdout += c));
+  child.stderr.on('data', (c) => (stderr += c));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.on('exit', (code, sig) => done({ code, signal: sig })),
+  );
+  let over = false;
+  void exited.then(() => (over = true));
+  while (!over && !ready()) await sleep(pollMs);
+  const caught = !over;
+  if (!over) process.kill(group ? -child.pid! : child.pid!, signal);
+  const { code, signal: endedBy } = await exited;
+  return { code, signal: endedBy, stdout, stderr, caught };
 }
 
 /**
@@ -29,58 +79,25 @@ export async function interruptChaosWhilePaused(options: {
   group: boolean;
 }): Promise<InterruptResult> {
   const { database, history, signal, group } = options;
-  const child = spawn(
-    process.execPath,
+  // A state the lab exposes: the history line of the pause (the supervisor writes it once the
+  // worker is stopped). Seed 31 plans pauses among its first runs; each holds for a lease.
+  const paused = () =>
+    existsSync(history) && readFileSync(history, 'utf8').includes('"action":"pause"');
+  const { caught, ...ended } = await signalChaos(
     [
-      LAB,
-      'chaos',
       // The probe's spelling: --db for a file, --database for a URL.
       /^postgres(ql)?:/.test(database) ? '--database' : '--db',
       database,
-      '--runs',
-      '200',
-      '--seed',
-      '31',
-      '--workers',
-      '4',
-      '--seconds',
-      '120',
-      '--lease-seconds',
-      '5',
+      ...PAUSED_ARGS,
       '--history',
       history,
     ],
-    { cwd: ROOT, env: { ...process.env, INIT_CWD: ROOT }, detached: true, stdio: 'pipe' },
+    paused,
+    signal,
+    group,
+    50,
   );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c) => (stdout += c));
-  child.stderr.on('data', (c) => (stderr += c));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.on('exit', (code, sig) => done({ code, signal: sig })),
-  );
-  let over = false;
-  void exited.then(() => (over = true));
-  // A state the lab exposes: the history line of the pause (the supervisor writes it once the
-  // worker is stopped). Seed 31 plans pauses among its first runs; each holds for a lease.
-  let pausedAtSignal = false;
-  while (!over) {
-    if (existsSync(history) && readFileSync(history, 'utf8').includes('"action":"pause"')) {
-      pausedAtSignal = true;
-      break;
-    }
-    await sleep(50);
-  }
-  if (!over) process.kill(group ? -child.pid! : child.pid!, signal);
-  const { code, signal: endedBy } = await exited;
-  return {
-    code,
-    signal: endedBy,
-    stdout,
-    stderr,
-    left: processesMentioning(database),
-    pausedAtSignal,
-  };
+  return { ...ended, left: processesMentioning(database), pausedAtSignal: caught };
 }
 
 /**
@@ -94,44 +111,17 @@ export async function interruptChaosWhileCreating(options: {
 }): Promise<InterruptResult & { files: string[] }> {
   const { dir, signal } = options;
   const database = `${dir}/X.sqlite`;
-  const child = spawn(
-    process.execPath,
-    [
-      LAB,
-      'chaos',
-      '--db',
-      database,
-      '--runs',
-      '100000',
-      '--seed',
-      '31',
-      '--workers',
-      '4',
-      '--history',
-      `${dir}/H.jsonl`,
-    ],
-    { cwd: ROOT, env: { ...process.env, INIT_CWD: ROOT }, detached: true, stdio: 'pipe' },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c) => (stdout += c));
-  child.stderr.on('data', (c) => (stderr += c));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.on('exit', (code, sig) => done({ code, signal: sig })),
-  );
-  let over = false;
-  void exited.then(() => (over = true));
   const writing = () =>
     (readdirSync(dir, { recursive: true }) as string[]).some((f) => f.endsWith('X.sqlite-journal'));
-  while (!over && !writing()) await sleep(20);
-  const caught = !over;
-  if (!over) process.kill(-child.pid!, signal);
-  const { code, signal: endedBy } = await exited;
+  const { caught, ...ended } = await signalChaos(
+    ['--db', database, ...CREATING_ARGS, '--history', `${dir}/H.jsonl`],
+    writing,
+    signal,
+    true,
+    20,
+  );
   return {
-    code,
-    signal: endedBy,
-    stdout,
-    stderr,
+    ...ended,
     left: processesMentioning(database),
     pausedAtSignal: caught,
     files: (readdirSync(dir, { recursive: true }) as string[]).sort(),
