@@ -1,48 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { memoryKeyValueStore } from '@/lib/storage';
-import { createJournal } from './store';
+import type { createJournal } from './store';
+import { playTabs, reload, saved, setGen, tabSteps } from './histories.test-helper';
 
 // Issue 42, review 42c (F9, F10): two versions of one writer sharing a save number (a hand edit)
 // were all shown, but the number left free was reported on every load as "1 version ... is
 // missing: ... removed from browser storage outside this app"; one save number of 1.5 set its
 // whole part aside, no version shown. Both are now numbered again where the history shows.
-
-function ticking() {
-  let t = 0;
-  return () => (t += 10);
-}
-
-type Store = ReturnType<typeof memoryKeyValueStore>;
-
-function saved(count: number, per = 200) {
-  const store = memoryKeyValueStore();
-  const j = createJournal({ store, writerId: 'w', segmentEntries: per, now: ticking() });
-  j.load();
-  for (let i = 1; i <= count; i += 1)
-    j.save('main', `version ${i}`, { baseId: j.head('main')?.id ?? null });
-  return store;
-}
-
-/** Sets the stored save number of the entry with id `id`, as by hand. */
-function setGen(store: Store, id: string, to: number): string {
-  for (const key of [...store.data.keys()]) {
-    if (!/^lease-lab\.journal\.v1\.main\.[^.]+\.\d+$/.test(key)) continue;
-    const segment = JSON.parse(store.getItem(key)!);
-    const hit = segment.entries.find((e: { id: string }) => e.id === id);
-    if (!hit) continue;
-    hit.g = to;
-    store.setItem(key, JSON.stringify(segment));
-    return key;
-  }
-  throw new Error('no such entry');
-}
-
-function reload(store: Store, writerId: string) {
-  const reader = createJournal({ store, writerId, now: ticking() });
-  reader.load();
-  return { reader, problems: reader.takeProblems().map((p) => p.message) };
-}
 
 const texts = (j: ReturnType<typeof createJournal>) =>
   j.history('main').map((m) => [m.gen, j.textOf('main', m.id)]);
@@ -59,7 +23,7 @@ describe('a save number copied from another version, or not whole', () => {
     it(`version ${which} of 5 stored as save ${to}: back in its place, no "missing" (gen-dup-false-missing)`, () => {
       const store = saved(5, 2);
       const before = reload(store, 'check').reader.history('main');
-      const key = setGen(store, before[which - 1].id, to);
+      const key = setGen(store, { id: before[which - 1].id }, to);
       const { reader, problems } = reload(store, 'r');
       expect(texts(reader)).toEqual(five);
       expect(problems.join('\n')).not.toMatch(/missing/);
@@ -78,7 +42,7 @@ describe('a save number copied from another version, or not whole', () => {
   it('a save number of 1.5: every version shown with its text, none set aside unread (gen-fraction-set-aside)', () => {
     const store = saved(5, 10);
     const before = reload(store, 'check').reader.history('main');
-    const key = setGen(store, before[1].id, 1.5);
+    const key = setGen(store, { id: before[1].id }, 1.5);
     const { reader, problems } = reload(store, 'r');
     expect(texts(reader)).toEqual(five);
     expect(problems).toEqual([
@@ -94,39 +58,17 @@ describe('a save number copied from another version, or not whole', () => {
   it('any version of any history given another version’s number: every version shown, no "missing"', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ tab: fc.nat(2), stale: fc.boolean(), twin: fc.boolean() }), {
-          minLength: 2,
-          maxLength: 14,
-        }),
+        tabSteps(2, 14),
         fc.integer({ min: 1, max: 4 }),
         fc.nat(),
         fc.nat(),
         (steps, per, pick, from) => {
-          const store = memoryKeyValueStore();
-          const now = ticking();
-          const tabs = ['ta', 'tb', 'tc'].map((writerId) =>
-            createJournal({ store, writerId, segmentEntries: per, now }),
-          );
-          for (const tab of tabs) tab.load();
-          steps.forEach((step, n) => {
-            const tab = tabs[step.tab];
-            tab.refresh();
-            const history = tab.history('main');
-            const newest = history.at(-1);
-            if (step.twin && newest) {
-              const text = `twin ${n}`;
-              const twin = { ...newest, id: `twin${n}`, size: text.length, restoredFrom: null };
-              expect(tab.appendExisting('main', twin, text)).toEqual({ ok: true });
-              return;
-            }
-            const base = step.stale && history.length > 1 ? history[0].id : (newest?.id ?? null);
-            expect(tab.save('main', `text ${n}`, { baseId: base })).toMatchObject({ ok: true });
-          });
+          const store = playTabs(steps, per);
           const before = reload(store, 'check').reader.history('main');
           const chosen = before[pick % before.length];
           const other = before[from % before.length];
           if (other.gen === chosen.gen) return;
-          setGen(store, chosen.id, other.gen);
+          setGen(store, { id: chosen.id }, other.gen);
           const { reader, problems } = reload(store, 'after');
           expect(new Set(reader.history('main').map((m) => m.id))).toEqual(
             new Set(before.map((m) => m.id)),

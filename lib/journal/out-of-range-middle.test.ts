@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { memoryKeyValueStore } from '@/lib/storage';
 import { createJournal } from './store';
+import { playTabs, reload, saved, setGen, tabSteps, ticking } from './histories.test-helper';
 
 // Issue 42 review, points 4 and 7 (last session's attacker review): a version in the MIDDLE of a
 // history whose save number was pushed out of range was repaired on load, but numbered after the
@@ -9,59 +9,15 @@ import { createJournal } from './store';
 // 1,000,000,000 its part failed the stored schema and was set aside unread, its versions reported
 // missing and their text not shown. Now each goes back to its place, and the one notice says so.
 
-function ticking() {
-  let t = 0;
-  return () => (t += 10);
-}
-
 type Journal = ReturnType<typeof createJournal>;
 
-/** One writer's `count` saves of "main", each from the one before. */
-function saved(count: number, per = 200) {
-  const store = memoryKeyValueStore();
-  const j = createJournal({ store, writerId: 'w', segmentEntries: per, now: ticking() });
-  j.load();
-  for (let i = 1; i <= count; i += 1)
-    expect(j.save('main', `version ${i}`, { baseId: j.head('main')?.id ?? null })).toMatchObject({
-      ok: true,
-      saved: true,
-    });
-  return store;
-}
-
-/** Sets the stored save number of the entry with id `id` (or of save `gen`), as by hand. */
-function pushOut(
-  store: ReturnType<typeof memoryKeyValueStore>,
-  which: { id?: string; gen?: number },
-  to: number,
-): string {
-  for (const key of [...store.data.keys()]) {
-    if (!/^lease-lab\.journal\.v1\.main\.[^.]+\.\d+$/.test(key)) continue;
-    const segment = JSON.parse(store.getItem(key)!);
-    const hit = segment.entries.find(
-      (e: { id: string; g: number }) => e.id === which.id || e.g === which.gen,
-    );
-    if (!hit) continue;
-    hit.g = to;
-    store.setItem(key, JSON.stringify(segment));
-    return key;
-  }
-  throw new Error('no such entry');
-}
-
 const texts = (j: Journal) => j.history('main').map((m) => [m.gen, j.textOf('main', m.id)]);
-
-function reload(store: ReturnType<typeof memoryKeyValueStore>, writerId: string) {
-  const reader = createJournal({ store, writerId, now: ticking() });
-  reader.load();
-  return { reader, problems: reader.takeProblems().map((p) => p.message) };
-}
 
 describe('a version in the middle of a history, its save number out of range', () => {
   for (const far of [999_999_999, 1_000_011, 5_000_000_000, Number.MAX_SAFE_INTEGER]) {
     it(`version 5 of 10 stored as save ${far.toLocaleString('en-US')}: back in its place, one true notice (middle-renumber-false-gap)`, () => {
       const store = saved(10, 4);
-      const key = pushOut(store, { gen: 5 }, far);
+      const key = setGen(store, { gen: 5 }, far);
       const { reader, problems } = reload(store, 'r');
       expect(texts(reader)).toEqual(
         [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((i) => [i, `version ${i}`]),
@@ -124,38 +80,15 @@ describe('a version in the middle of a history, its save number out of range', (
   it('any version of any history pushed out of range: every version shown, in its order, no gap reported', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ tab: fc.nat(2), stale: fc.boolean(), twin: fc.boolean() }), {
-          minLength: 1,
-          maxLength: 16,
-        }),
+        tabSteps(1, 16),
         fc.integer({ min: 1, max: 4 }),
         fc.nat(),
         fc.constantFrom(1_000_001, 123_456_789, 999_999_999, 1_000_000_001, 2 ** 40),
         (steps, per, pick, far) => {
-          const store = memoryKeyValueStore();
-          const now = ticking(); // one clock, as tabs of one browser share
-          const tabs = ['ta', 'tb', 'tc'].map((writerId) =>
-            createJournal({ store, writerId, segmentEntries: per, now }),
-          );
-          for (const tab of tabs) tab.load();
-          steps.forEach((step, n) => {
-            const tab = tabs[step.tab];
-            tab.refresh();
-            const history = tab.history('main');
-            const newest = history.at(-1);
-            if (step.twin && newest) {
-              // Two tabs saving at once: one more version under the newest save number.
-              const text = `twin ${n}`;
-              const twin = { ...newest, id: `twin${n}`, size: text.length, restoredFrom: null };
-              expect(tab.appendExisting('main', twin, text)).toEqual({ ok: true });
-              return;
-            }
-            const base = step.stale && history.length > 1 ? history[0].id : (newest?.id ?? null);
-            expect(tab.save('main', `text ${n}`, { baseId: base })).toMatchObject({ ok: true });
-          });
+          const store = playTabs(steps, per);
           const before = reload(store, 'check').reader.history('main');
           const chosen = before[pick % before.length];
-          pushOut(store, { id: chosen.id }, before.at(-1)!.gen + far);
+          setGen(store, { id: chosen.id }, before.at(-1)!.gen + far);
           const { reader, problems } = reload(store, 'after');
           expect(reader.history('main').map((m) => m.id)).toEqual(before.map((m) => m.id));
           expect(reader.history('main').map((m) => m.gen)).toEqual(before.map((m) => m.gen));
