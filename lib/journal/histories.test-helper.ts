@@ -91,3 +91,24 @@ export function playTabs(
   });
   return store;
 }
+
+/** One saved version as an export file lists it. */
+export const fileEntry = (id: string, gen: number, text: string, base = gen - 1) => ({
+  id,
+  gen,
+  base,
+  parent: null,
+  time: gen,
+  size: text.length,
+  kind: 'save',
+  text,
+});
+
+/** An export file of "main" holding these entries. */
+export const exportFile = (entries: unknown[]) =>
+  JSON.stringify({
+    format: 'lease-lab.journal',
+    version: 1,
+    exportedAt: 1,
+    prompts: [{ prompt: 'main', entries }],
+  });

@@ -2,28 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { memoryKeyValueStore } from '@/lib/storage';
 import { importJournal } from './export';
 import { createJournal } from './store';
+import { exportFile, fileEntry } from './histories.test-helper';
 
 // Issue 42, point 7: an imported entry whose id is taken by another text was skipped and its
 // text stored nowhere; an entry with save number 1,000,000,000 was accepted, became the newest
 // version, and every later save of the answer was refused. Both failed before this fix.
 
-const entry = (id: string, gen: number, text: string) => ({
-  id,
-  gen,
-  base: gen - 1,
-  parent: null,
-  time: gen,
-  size: text.length,
-  kind: 'save',
-  text,
-});
-const file = (entries: unknown[]) =>
-  JSON.stringify({
-    format: 'lease-lab.journal',
-    version: 1,
-    exportedAt: 1,
-    prompts: [{ prompt: 'main', entries }],
-  });
+const entry = fileEntry;
+const file = exportFile;
 
 function journal() {
   const j = createJournal({ store: memoryKeyValueStore(), writerId: 'w', now: () => 100 });

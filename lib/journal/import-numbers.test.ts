@@ -3,28 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { memoryKeyValueStore, type KeyValueStore } from '@/lib/storage';
 import { exportJournal, importJournal } from './export';
 import { createJournal, segmentKey } from './store';
+import { exportFile, fileEntry } from './histories.test-helper';
 
 // Issue 42 review F12: /reflect with 3 saves, then an import of one entry at gen 1,000,000
 // (accepted): every later load said "999,996 versions of "main" between save 3 and save 1000000
 // are missing". Before the fix these tests failed with that notice.
 
-const entry = (id: string, gen: number, text: string, base = gen - 1) => ({
-  id,
-  gen,
-  base,
-  parent: null,
-  time: gen,
-  size: text.length,
-  kind: 'save',
-  text,
-});
-const file = (entries: unknown[]) =>
-  JSON.stringify({
-    format: 'lease-lab.journal',
-    version: 1,
-    exportedAt: 1,
-    prompts: [{ prompt: 'main', entries }],
-  });
+const entry = fileEntry;
+const file = exportFile;
 
 function open(store: KeyValueStore, writerId = 'w') {
   const j = createJournal({ store, writerId, now: () => 100 });
